@@ -1,0 +1,70 @@
+// Size budget of the live build (issue 5): entry JS <= 110 kB gzip and no Mirage or faker code.
+// Builds with VITE_API_MODE=live into dist-live, prints the figures, exits non-zero when over.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+
+const OUT = 'dist-live';
+const ENTRY_BUDGET_KB = 110;
+const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
+
+execFileSync(
+  'node_modules/.bin/vite',
+  ['build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_API_MODE: 'live' },
+  },
+);
+
+const html = readFileSync(join(OUT, 'index.html'), 'utf8');
+const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+if (!entry) throw new Error('no entry script in the live build');
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const entryCode = readFileSync(join(OUT, entry));
+const entryGzip = gzipSync(entryCode).length;
+
+// Chunks reachable from the entry without a dynamic import() are what a live user downloads.
+const assets = readdirSync(join(OUT, 'assets')).filter((f) => f.endsWith('.js'));
+const staticImports = new Set([entry.replace(/^assets\//, '')]);
+for (const name of staticImports) {
+  const code = readFileSync(join(OUT, 'assets', name), 'utf8');
+  for (const [, dep] of code.matchAll(
+    /(?:^|[;\s])import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g,
+  ))
+    staticImports.add(dep);
+}
+let staticGzip = 0;
+const leaks = [];
+console.log('chunk'.padEnd(44), 'raw kB'.padStart(8), 'gzip kB'.padStart(8), ' loaded');
+for (const name of assets) {
+  const code = readFileSync(join(OUT, 'assets', name));
+  const gz = gzipSync(code).length;
+  const eager = staticImports.has(name);
+  if (eager) staticGzip += gz;
+  const text = code.toString('utf8');
+  if (eager && MOCK_MARKERS.some((m) => text.includes(m))) leaks.push(name);
+  console.log(
+    name.padEnd(44),
+    kb(code.length).padStart(8),
+    kb(gz).padStart(8),
+    eager ? ' at start' : ' lazily',
+  );
+}
+console.log(
+  `\nentry ${entry}: ${kb(entryGzip)} kB gzip; all JS loaded at start: ${kb(staticGzip)} kB gzip (budget ${ENTRY_BUDGET_KB} kB)`,
+);
+
+let failed = false;
+if (staticGzip / 1024 > ENTRY_BUDGET_KB) {
+  console.error(`FAIL: start-up JavaScript is over ${ENTRY_BUDGET_KB} kB gzip`);
+  failed = true;
+}
+if (leaks.length) {
+  console.error(`FAIL: mock code in start-up chunks: ${leaks.join(', ')}`);
+  failed = true;
+}
+if (!failed) console.log('budget: OK');
+process.exit(failed ? 1 : 0);

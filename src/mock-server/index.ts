@@ -1,0 +1,2 @@
+// PLACEHOLDER (lead): the mock-server helper replaces this.
+export function startDemoServer(): void {}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: [
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/machines/**/*.test.ts',
+      'tests/contract/**/*.test.ts',
+      'tests/ui/**/*.test.tsx',
+      'tests/api/**/*.test.ts',
+    ],
+    environment: 'node',
+    // Tiers that need a DOM (Mirage, Testing Library) declare `// @vitest-environment jsdom`.
+    globals: true,
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 15000,
+  },
+});
