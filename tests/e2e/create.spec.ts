@@ -1,0 +1,75 @@
+import { test, expect, loginAsDemo } from './fixtures';
+import type { Page } from '@playwright/test';
+
+async function createPortfolio(page: Page, name: string) {
+  await page.getByRole('link', { name: 'Add portfolio' }).click();
+  await expect(page).toHaveURL(/\/portfolios\/create$/);
+  await page.getByLabel('Portfolio name').fill(name);
+  await page.getByRole('button', { name: 'Add' }).click();
+}
+
+test('a portfolio needs a name, then appears on home', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.getByRole('link', { name: 'Add portfolio' }).click();
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page).toHaveURL(/\/portfolios\/create$/);
+  expect(await page.getByLabel('Portfolio name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+
+  await page.getByLabel('Portfolio name').fill('Pension');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page).not.toHaveURL(/\/portfolios\/create$/);
+  await page.goto('/home');
+  await expect(page.getByRole('table', { name: /portfolios/i }).getByText('Pension')).toBeVisible();
+});
+
+test('create an investment: invalid ISIN blocks Next, a valid one goes through', async ({ page }) => {
+  await loginAsDemo(page);
+  await createPortfolio(page, 'Tech');
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Add investment' }).click();
+  await expect(page).toHaveURL(/\/investments\/create$/);
+
+  await page.getByLabel('Portfolio').selectOption({ label: 'Tech' });
+  await expect(page.getByLabel('Type')).toHaveValue('stock');
+  await page.getByLabel('Name').fill('Apple');
+  const isin = page.getByLabel('ISIN');
+  await expect(isin).toHaveAttribute('placeholder', 'AB0123456789');
+  await isin.fill('us0378331003');
+  await expect(isin).toHaveValue('US0378331003');
+  await expect(page.getByText('Must be a valid ISIN code')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Shares')).toBeDisabled();
+
+  await isin.fill('US0378331005');
+  await expect(page.getByText('Must be a valid ISIN code')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Shares')).toBeEnabled();
+  await expect(page.getByLabel('Name')).toBeDisabled();
+  await expect(page.getByLabel('Fees')).toHaveValue('0.00');
+
+  await page.getByLabel('Shares').fill('3');
+  await page.getByLabel('Price pr. share').fill('190,50');
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('table', { name: /investments/i }).getByText('Apple')).toBeVisible();
+});
+
+test('a crypto investment is checked as a symbol', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.getByRole('link', { name: 'Add investment' }).click();
+  await page.getByLabel('Type').selectOption({ label: 'Crypto' });
+  const symbol = page.getByLabel('Symbol');
+  await symbol.fill('nosuchcoin');
+  await expect(page.getByText('Must be a valid Crypto Symbol')).toBeVisible();
+  await symbol.fill('eth');
+  await expect(symbol).toHaveValue('ETH');
+  await expect(page.getByText('Must be a valid Crypto Symbol')).toHaveCount(0);
+});
+
+test('Cancel on the first page goes back', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.getByRole('link', { name: 'Add investment' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

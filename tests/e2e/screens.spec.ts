@@ -1,0 +1,64 @@
+import { test, expect, loginAsDemo } from './fixtures';
+
+test('history lists events newest first with YYYY-MM-DD dates', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  const dates = await page.getByRole('row').allTextContents();
+  const found = dates.map((row) => /\d{4}-\d{2}-\d{2}/.exec(row)?.[0]).filter((d): d is string => !!d);
+  expect(found.length).toBeGreaterThan(5);
+  expect([...found].sort().reverse()).toEqual(found);
+});
+
+test('settings are switches stored as cookies', async ({ page, context }) => {
+  await loginAsDemo(page);
+  await page.goto('/profile');
+  const showCurrency = page.getByRole('switch', { name: 'Show currency' });
+  await expect(showCurrency).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Show decimals' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Hide sold investments' })).toBeChecked();
+  await showCurrency.click();
+  await expect(showCurrency).not.toBeChecked();
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'show_currency')?.value).toBe('false');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Show currency' })).not.toBeChecked();
+});
+
+test('changing the period stores it and refreshes value and chart', async ({ page, context }) => {
+  await loginAsDemo(page);
+  const period = page.getByRole('combobox', { name: 'Period' });
+  await expect(period).toHaveValue('Day');
+  const valuation = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/valuation'));
+  const chart = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/chart'));
+  await period.selectOption('Year');
+  await Promise.all([valuation, chart]);
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'selected_period')?.value).toBe('Year');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('Year');
+});
+
+test('the Edit Profile overlay opens and Cancel closes it', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+  await expect(dialog.getByLabel('Password')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('data created in the demo survives a reload', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.getByRole('link', { name: 'Add portfolio' }).click();
+  await page.getByLabel('Portfolio name').fill('Kept after reload');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.goto('/home');
+  await expect(page.getByText('Kept after reload')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Kept after reload')).toBeVisible();
+});
