@@ -1,6 +1,7 @@
-// CONTRACT STUB (lead): signatures are fixed; the domain helper implements the bodies.
+// Value, change and charts over a period (decisions.md section 2).
 import type { ChartPoint, Period, Positions, ValueChange } from './types';
-import type { LedgerEntry } from './ledger';
+import { holdingsAt, inTimeOrder, statistics, tidy } from './ledger';
+import type { Holding, LedgerEntry } from './ledger';
 
 /** An investment's entries with its DKK price per share at any time. */
 export interface PricedHolding {
@@ -15,34 +16,160 @@ export interface Figures extends ValueChange {
   base: number;
 }
 
-/** t0 of a period (decisions.md section 2). Forever: just before the first entry, or now. */
-export function periodStart(_period: Period, _now: number, _firstEntryTime?: number): number {
-  throw new Error('not implemented');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Forever charts switch from daily to weekly points beyond this span. */
+const TWO_YEARS = 730 * DAY;
+/** Charts are coarsened to stay within this many points. */
+export const MAX_CHART_POINTS = 500;
+
+/** The same local time `months` calendar months earlier, clamped to the month's last day. */
+function monthsBefore(now: number, months: number): number {
+  const date = new Date(now);
+  const day = date.getDate();
+  date.setDate(1);
+  date.setMonth(date.getMonth() - months);
+  const lastDay = new Date(date.getFullYear(), date.getMonth() + 1, 0).getDate();
+  date.setDate(Math.min(day, lastDay));
+  return date.getTime();
 }
 
-export function valueHolding(_holding: PricedHolding, _period: Period, _now: number): Figures {
-  throw new Error('not implemented');
+/** t0 of a period (decisions.md section 2). Forever: just before the first entry, or now. */
+export function periodStart(period: Period, now: number, firstEntryTime?: number): number {
+  switch (period) {
+    case 'Day':
+      return now - DAY;
+    case 'Week':
+      return now - 7 * DAY;
+    case 'Month':
+      return monthsBefore(now, 1);
+    case 'Year':
+      return monthsBefore(now, 12);
+    case 'Forever':
+      return firstEntryTime === undefined ? now : Math.min(firstEntryTime - 1, now);
+  }
+}
+
+/** No price lookup for an empty holding: a sold investment's history then costs nothing. */
+function priceOf(holding: Holding, priceAt: (time: number) => number, time: number): number {
+  return holding.shares > 0 ? priceAt(time) : 0;
+}
+
+function zeroFigures(): Figures {
+  const positions = { lifetime: 0, realised: 0, unrealised: 0 };
+  return { value: 0, change: 0, changeRatio: 0, base: 0, positions };
+}
+
+export function valueHolding(holding: PricedHolding, period: Period, now: number): Figures {
+  const sorted = inTimeOrder(holding.entries);
+  if (sorted.length === 0) return zeroFigures();
+  const t0 = periodStart(period, now, sorted[0].time);
+  const lifetimes = [0, 0];
+  const values = [0, 0];
+  let positions = zeroFigures().positions;
+  holdingsAt(sorted, [t0, now], (state, index) => {
+    const stats = statistics(state, priceOf(state, holding.priceAt, index === 0 ? t0 : now));
+    values[index] = stats.value;
+    lifetimes[index] = stats.lifetime;
+    if (index === 1) {
+      positions = {
+        lifetime: stats.lifetime,
+        realised: stats.realised,
+        unrealised: stats.unrealised,
+      };
+    }
+  });
+  let boughtInPeriod = 0;
+  for (const entry of sorted) {
+    if (entry.time > now) break;
+    if (entry.kind === 'buy' && entry.time > t0) boughtInPeriod += entry.shares * entry.price;
+  }
+  const change = tidy(lifetimes[1] - lifetimes[0]);
+  const base = tidy(values[0] + boughtInPeriod);
+  return { value: values[1], change, changeRatio: ratio(change, base), base, positions };
+}
+
+function ratio(change: number, base: number): number {
+  return base === 0 ? 0 : change / base;
+}
+
+/** Sum in ascending order, so the result is the same whichever order figures arrive in. */
+function orderFreeSum(values: number[]): number {
+  values.sort((a, b) => a - b);
+  let sum = 0;
+  for (const v of values) sum += v;
+  return tidy(sum);
 }
 
 /** Sums figures; the ratio comes from the summed change and base. Order does not matter. */
-export function sumFigures(_figures: readonly Figures[]): Figures {
-  throw new Error('not implemented');
+export function sumFigures(figures: readonly Figures[]): Figures {
+  const total = (pick: (f: Figures) => number) => orderFreeSum(figures.map(pick));
+  const change = total((f) => f.change);
+  const base = total((f) => f.base);
+  return {
+    value: total((f) => f.value),
+    change,
+    changeRatio: ratio(change, base),
+    base,
+    positions: {
+      lifetime: total((f) => f.positions.lifetime),
+      realised: total((f) => f.positions.realised),
+      unrealised: total((f) => f.positions.unrealised),
+    },
+  };
+}
+
+function baseStep(period: Period, span: number): number {
+  switch (period) {
+    case 'Day':
+      return 5 * MINUTE;
+    case 'Week':
+      return HOUR;
+    case 'Month':
+      return 6 * HOUR;
+    case 'Year':
+      return DAY;
+    case 'Forever':
+      return span > TWO_YEARS ? 7 * DAY : DAY;
+  }
 }
 
 /** Sample times (epoch ms) from t0 to now at the decided resolution, oldest first, <= ~500. */
-export function chartTimes(_period: Period, _now: number, _firstEntryTime?: number): number[] {
-  throw new Error('not implemented');
+export function chartTimes(period: Period, now: number, firstEntryTime?: number): number[] {
+  const t0 = periodStart(period, now, firstEntryTime);
+  const span = now - t0;
+  if (span <= 0) return [now];
+  let step = baseStep(period, span);
+  // Every step before now is a point, and now is the last one.
+  const intervals = Math.ceil(span / step);
+  if (intervals > MAX_CHART_POINTS - 1) {
+    step *= Math.ceil(intervals / (MAX_CHART_POINTS - 1));
+  }
+  const times: number[] = [];
+  for (let t = t0; t < now; t += step) times.push(t);
+  times.push(now);
+  return times;
 }
 
-/** Holding value at each time. */
-export function valueSeries(_holding: PricedHolding, _times: readonly number[]): ChartPoint[] {
-  throw new Error('not implemented');
+/** Holding value at each of the ascending `times`. */
+export function valueSeries(holding: PricedHolding, times: readonly number[]): ChartPoint[] {
+  const points: ChartPoint[] = new Array<ChartPoint>(times.length);
+  holdingsAt(inTimeOrder(holding.entries), times, (state, index) => {
+    const time = times[index];
+    points[index] = {
+      time: new Date(time).toISOString(),
+      value: tidy(state.shares * priceOf(state, holding.priceAt, time)),
+    };
+  });
+  return points;
 }
 
 /** Pointwise sum of series sampled at the same times. */
-export function sumSeries(
-  _series: readonly ChartPoint[][],
-  _times: readonly number[],
-): ChartPoint[] {
-  throw new Error('not implemented');
+export function sumSeries(series: readonly ChartPoint[][], times: readonly number[]): ChartPoint[] {
+  return times.map((time, index) => {
+    let sum = 0;
+    for (const points of series) sum += points[index]?.value ?? 0;
+    return { time: new Date(time).toISOString(), value: tidy(sum) };
+  });
 }
