@@ -1,0 +1,160 @@
+import { useId, type ReactNode } from 'react';
+import { DECIMAL_PATTERN } from '../../domain/numbers';
+import { AlertIcon } from './icons';
+
+/** Server and client messages for one field; several are shown one per line. */
+export type FieldErrors = readonly string[] | string | undefined;
+
+function messages(errors: FieldErrors): readonly string[] {
+  if (!errors) return [];
+  return typeof errors === 'string' ? [errors] : errors;
+}
+
+interface FieldShellProps {
+  label: string;
+  errors: FieldErrors;
+  hint?: string;
+  children: (ids: { inputId: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+function FieldShell({ label, errors, hint, children }: FieldShellProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const list = messages(errors);
+  const describedBy = [hint ? hintId : '', list.length ? errorId : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      {children({ inputId, describedBy: describedBy || undefined, invalid: list.length > 0 })}
+      {hint && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {list.length > 0 && (
+        <div className="field__error" id={errorId}>
+          <AlertIcon />
+          <span>
+            {list.map((message) => (
+              <span key={message} style={{ display: 'block' }}>
+                {message}
+              </span>
+            ))}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export interface TextFieldProps {
+  label: string;
+  name: string;
+  errors?: FieldErrors;
+  hint?: string;
+  /** Controlled when set; otherwise the input keeps its own value (and `defaultValue`). */
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  onBlur?: () => void;
+  type?: 'text' | 'email' | 'password';
+  /** A decimal number: text with `inputmode="decimal"` and the decimal pattern. */
+  decimal?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  autoCapitalize?: string;
+  maxLength?: number;
+}
+
+export function TextField({
+  label,
+  errors,
+  hint,
+  onValueChange,
+  decimal = false,
+  type = 'text',
+  ...input
+}: TextFieldProps) {
+  return (
+    <FieldShell label={label} errors={errors} hint={hint}>
+      {({ inputId, describedBy, invalid }) => (
+        <input
+          {...input}
+          id={inputId}
+          className="field__input"
+          type={decimal ? 'text' : type}
+          inputMode={decimal ? 'decimal' : undefined}
+          pattern={decimal ? DECIMAL_PATTERN : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={onValueChange ? (e) => onValueChange(e.target.value) : undefined}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps {
+  label: string;
+  name: string;
+  options: readonly SelectOption[];
+  errors?: FieldErrors;
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  required?: boolean;
+  disabled?: boolean;
+  /** Text of an empty first option, for a required choice with no default. */
+  placeholder?: string;
+}
+
+export function SelectField({
+  label,
+  errors,
+  options,
+  placeholder,
+  onValueChange,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FieldShell label={label} errors={errors}>
+      {({ inputId, describedBy, invalid }) => (
+        <select
+          {...select}
+          id={inputId}
+          className="field__input"
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={onValueChange ? (e) => onValueChange(e.target.value) : undefined}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A message about the whole form (network down, server error), not one field. */
+export function FormError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}

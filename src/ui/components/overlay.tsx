@@ -1,0 +1,58 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+
+export interface OverlayProps {
+  /** The dialog's visible title and accessible name. */
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Decorative mark before the title. */
+  icon?: ReactNode;
+}
+
+/** A full-screen modal dialog (a centred sheet on wide screens); rendered only while open. */
+export function Overlay({ title, onClose, children, icon }: OverlayProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the dialog when it opens and returns to the opener when it closes.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = panel.current?.querySelector<HTMLElement>(
+      'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+    );
+    (first ?? panel.current)?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  return (
+    <div className="overlay">
+      <div className="overlay__backdrop" onClick={onClose} />
+      <div
+        ref={panel}
+        className="overlay__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        <header className="overlay__header">
+          <h2 className="overlay__title" id={titleId}>
+            {icon}
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="overlay__body">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+/** A grey placeholder block with a shimmer while data loads. */
+export function Skeleton({ width = '100%', height = 16, style }: { width?: number | string; height?: number | string; style?: CSSProperties }) {
+  return <span className="skeleton" aria-hidden="true" style={{ width, height, ...style }} />;
+}
+
+/** Placeholder rows, announced once as loading. */
+export function SkeletonRows({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
+  return (
+    <div className="skeleton-rows" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <Skeleton width="45%" height={14} />
+          <Skeleton width="25%" height={14} style={{ marginLeft: 'auto' }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A failed load: the reason and a Retry button. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="error-state" role="alert">
+      <p className="error-state__text">{message}</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <div className="empty">{children}</div>;
+}

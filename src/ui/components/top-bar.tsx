@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { PERIODS, type Period } from '../../domain/types';
+import { Logo, MenuIcon } from './icons';
+
+export interface TopBarProps {
+  period: Period;
+  onPeriodChange: (period: Period) => void;
+  onMenu: () => void;
+}
+
+function isPeriod(value: string): value is Period {
+  return (PERIODS as readonly string[]).includes(value);
+}
+
+export function TopBar({ period, onPeriodChange, onMenu }: TopBarProps) {
+  const periodId = useId();
+  return (
+    <header className="top-bar">
+      <button type="button" className="icon-button" aria-label="Menu" onClick={onMenu}>
+        <MenuIcon />
+      </button>
+      <Link href="/home" className="top-bar__brand">
+        <Logo />
+        Formue
+      </Link>
+      <label htmlFor={periodId} className="visually-hidden">
+        Period
+      </label>
+      <select
+        id={periodId}
+        className="period-select"
+        value={period}
+        onChange={(event) => {
+          if (isPeriod(event.target.value)) onPeriodChange(event.target.value);
+        }}
+      >
+        {PERIODS.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </header>
+  );
+}

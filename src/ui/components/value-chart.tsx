@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { scaleLinear, scaleTime } from 'd3-scale';
+import { area, line } from 'd3-shape';
+import type { ChartPoint } from '../../domain/types';
+import { seriesOrEmpty, yDomain } from '../../domain/chart-axis';
+import { Skeleton } from './states';
+
+const WIDTH = 360;
+const HEIGHT = 180;
+const MARGIN = { top: 8, right: 8, bottom: 22, left: 44 };
+
+export interface ValueChartProps {
+  points: readonly ChartPoint[];
+  /** What the chart shows, for its accessible name ("Value chart, Day"). */
+  description: string;
+  /** Epoch ms; the empty series is drawn from here. */
+  now: number;
+}
+
+interface Geometry {
+  line: string;
+  area: string;
+  yTicks: { y: number; label: string }[];
+  xTicks: { x: number; label: string; anchor: 'start' | 'end' }[];
+}
+
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+function timeLabel(time: Date, spanMs: number): string {
+  const day = 24 * 3600 * 1000;
+  if (spanMs <= 2 * day) return time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (spanMs <= 400 * day) return time.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return time.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
+}
+
+/** d3 computes the scales and path strings; React draws them. */
+export function chartGeometry(points: readonly ChartPoint[], now: number): Geometry {
+  const series = seriesOrEmpty(points, now).map((p) => ({ t: new Date(p.time), v: p.value }));
+  const first = series[0]!.t;
+  const last = series[series.length - 1]!.t;
+  const x = scaleTime()
+    .domain([first, last])
+    .range([MARGIN.left, WIDTH - MARGIN.right]);
+  const [low, high] = yDomain(series.map((p) => p.v));
+  const y = scaleLinear()
+    .domain([low, high])
+    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+  const toLine = line<{ t: Date; v: number }>()
+    .x((p) => x(p.t))
+    .y((p) => y(p.v));
+  const toArea = area<{ t: Date; v: number }>()
+    .x((p) => x(p.t))
+    .y0(y(low))
+    .y1((p) => y(p.v));
+  const span = last.getTime() - first.getTime();
+  return {
+    line: toLine(series) ?? '',
+    area: toArea(series) ?? '',
+    yTicks: [low, (low + high) / 2, high].map((v) => ({ y: y(v), label: compact.format(v) })),
+    xTicks: [
+      { x: MARGIN.left, label: timeLabel(first, span), anchor: 'start' },
+      { x: WIDTH - MARGIN.right, label: timeLabel(last, span), anchor: 'end' },
+    ],
+  };
+}
+
+export function ValueChart({ points, description, now }: ValueChartProps) {
+  const geometry = useMemo(() => chartGeometry(points, now), [points, now]);
+  return (
+    <svg
+      className="chart"
+      role="img"
+      aria-label={`Value chart, ${description}`}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+    >
+      {geometry.yTicks.map((tick) => (
+        <g key={tick.y}>
+          <line className="chart__grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={tick.y} y2={tick.y} />
+          <text className="chart__tick" x={MARGIN.left - 6} y={tick.y} dy="0.32em" textAnchor="end">
+            {tick.label}
+          </text>
+        </g>
+      ))}
+      <path className="chart__area" d={geometry.area} />
+      <path className="chart__line" d={geometry.line} />
+      {geometry.xTicks.map((tick) => (
+        <text key={tick.anchor} className="chart__tick" x={tick.x} y={HEIGHT - 4} textAnchor={tick.anchor}>
+          {tick.label}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
+export function ChartSkeleton() {
+  return (
+    <div role="status" aria-label="Loading chart">
+      <Skeleton height={HEIGHT * 0.75} />
+    </div>
+  );
+}
