@@ -12,9 +12,9 @@ export function hasIsinFormat(code: string): boolean {
   return ISIN_FORMAT.test(code);
 }
 
-/** Letters to numbers (A=10 ... Z=35), then Luhn. */
+/** Letters to numbers (A=10 ... Z=35), then Luhn. The check digit itself is a digit. */
 export function hasValidCheckDigit(code: string): boolean {
-  if (!/^[A-Z0-9]+$/.test(code)) return false;
+  if (!/^[A-Z0-9]*[0-9]$/.test(code)) return false;
   let digits = '';
   for (const char of code) digits += parseInt(char, 36).toString();
   let sum = 0;
