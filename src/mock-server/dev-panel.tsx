@@ -1,0 +1,153 @@
+// A small panel for demos: latency, faults and a data reset. It lives in its own DOM node and
+// React root, so the app never knows it exists. Collapsed it is a tiny tab at the top edge,
+// above the top bar's controls, away from the bottom of the screen.
+import { StrictMode, useState, type CSSProperties } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { MockServer } from './server';
+
+const LATENCIES = [0, 150, 1000, 3000] as const;
+const THROTTLE_SECONDS = 30;
+
+const tab: CSSProperties = {
+  position: 'fixed',
+  top: 0,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: 1000,
+  height: 18,
+  padding: '0 8px',
+  font: '600 11px/18px system-ui, sans-serif',
+  color: '#fff',
+  background: 'rgba(80, 60, 160, 0.8)',
+  border: 'none',
+  borderRadius: '0 0 6px 6px',
+  cursor: 'pointer',
+};
+
+const panel: CSSProperties = {
+  position: 'fixed',
+  top: 22,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  zIndex: 1000,
+  width: 'min(300px, 92vw)',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 8,
+  padding: 12,
+  font: '13px/1.4 system-ui, sans-serif',
+  color: '#1b1b1f',
+  background: '#fff',
+  border: '1px solid #c9c6d9',
+  borderRadius: 8,
+  boxShadow: '0 6px 24px rgba(0, 0, 0, 0.2)',
+};
+
+const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' };
+
+export function DevPanel({ server }: { server: MockServer }) {
+  const [open, setOpen] = useState(server.notice !== null);
+  const [faults, setFaults] = useState(server.faults.state());
+  const [status, setStatus] = useState(server.notice ?? '');
+
+  const act = (message: string, action: () => void) => () => {
+    action();
+    setFaults(server.faults.state());
+    setStatus(message);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        style={tab}
+        aria-expanded={open}
+        aria-controls="demo-tools-panel"
+        onClick={() => setOpen(!open)}
+      >
+        Demo tools
+      </button>
+      {open && (
+        <section id="demo-tools-panel" aria-label="Demo tools" style={panel}>
+          <label style={row}>
+            Latency
+            <select
+              value={faults.latency}
+              onChange={(event) => {
+                const ms = Number(event.target.value);
+                act(`Latency ${ms} ms`, () => server.faults.latency(ms))();
+              }}
+            >
+              {[...new Set([...LATENCIES, faults.latency])].map((ms) => (
+                <option key={ms} value={ms}>
+                  {ms} ms
+                </option>
+              ))}
+            </select>
+          </label>
+          <div style={row}>
+            <button
+              type="button"
+              onClick={act('Session expired: the next call answers 401 (or 419)', () =>
+                server.faults.expireSession(),
+              )}
+            >
+              Expire session
+            </button>
+            <button
+              type="button"
+              onClick={act(`Throttled for ${THROTTLE_SECONDS} s (429)`, () =>
+                server.faults.throttle(THROTTLE_SECONDS),
+              )}
+            >
+              Throttle {THROTTLE_SECONDS} s
+            </button>
+            <button
+              type="button"
+              aria-pressed={faults.failing}
+              onClick={act('Every call answers 500', () => server.faults.fail())}
+            >
+              Fail with 500
+            </button>
+            <button
+              type="button"
+              aria-pressed={faults.offline}
+              onClick={act('Offline: every call fails', () => server.faults.offline())}
+            >
+              Offline
+            </button>
+          </div>
+          <div style={row}>
+            <button type="button" onClick={act('Faults cleared', () => server.faults.clear())}>
+              Clear faults
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                server.resetDemoData();
+                // The app holds the old data in memory; a reload shows the restored demo.
+                location.reload();
+              }}
+            >
+              Reset demo data
+            </button>
+          </div>
+          <p role="status" style={{ margin: 0, minHeight: '1.4em' }}>
+            {status}
+          </p>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function mountDevPanel(server: MockServer): void {
+  const host = document.createElement('div');
+  host.id = 'formue-demo-tools';
+  document.body.append(host);
+  createRoot(host).render(
+    <StrictMode>
+      <DevPanel server={server} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,90 @@
+// Sanctum's CSRF cookie and Breeze's API auth routes.
+import { nextId } from '../db';
+import { json, noContent, unprocessable, unprocessableFor, type Route } from '../http';
+import { hashPassword, passwordMatches, randomSalt } from '../secrets';
+import { Validator } from '../validation';
+
+export function authRoutes(): Route[] {
+  return [
+    {
+      method: 'get',
+      path: '/sanctum/csrf-cookie',
+      access: 'public',
+      // The server writes the XSRF-TOKEN cookie after every answer; this one only starts it.
+      handle: () => noContent(),
+    },
+    {
+      method: 'get',
+      path: '/api/v1/auth/check',
+      access: 'public',
+      handle: ({ backend }) => {
+        const loggedIn = backend.tables.users.some((u) => u.id === backend.session.userId);
+        return json(200, { logged_in: loggedIn });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/auth/login',
+      access: 'public',
+      handle: ({ backend, body }) => {
+        const v = new Validator(body);
+        const email = v.email('email');
+        // Breeze's LoginRequest: required|string|email and required|string, no length rule.
+        const password = v.password('password', { min: 0 });
+        if (v.failed) return unprocessable(v);
+        const user = backend.tables.users.find(
+          (u) => u.email.toLowerCase() === email?.toLowerCase(),
+        );
+        if (
+          !user ||
+          password === undefined ||
+          !passwordMatches(password, user.salt, user.passwordHash)
+        )
+          return unprocessableFor({ email: ['These credentials do not match our records.'] });
+        backend.session.userId = user.id;
+        backend.rotateToken();
+        return json(200, { user: { name: user.name, email: user.email } });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/auth/register',
+      access: 'public',
+      handle: ({ backend, body }) => {
+        const v = new Validator(body);
+        const name = v.text('name');
+        const email = v.email('email');
+        if (
+          email &&
+          backend.tables.users.some((u) => u.email.toLowerCase() === email.toLowerCase())
+        )
+          v.add('email', 'The email has already been taken.');
+        const password = v.password('password');
+        if (v.failed || !name || !email || !password) return unprocessable(v);
+        const salt = randomSalt();
+        const user = {
+          id: nextId(backend.tables),
+          name,
+          email: email.toLowerCase(),
+          salt,
+          passwordHash: hashPassword(password, salt),
+        };
+        backend.tables.users.push(user);
+        backend.session.userId = user.id;
+        backend.rotateToken();
+        backend.changed();
+        return json(201, { user: { name: user.name, email: user.email } });
+      },
+    },
+    {
+      method: 'post',
+      path: '/api/v1/auth/logout',
+      access: 'auth',
+      handle: ({ backend }) => {
+        backend.session.userId = null;
+        backend.rotateToken();
+        return noContent();
+      },
+    },
+  ];
+}

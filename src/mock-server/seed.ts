@@ -1,0 +1,201 @@
+// The demo account's data (decisions.md section 4): the same on every start, from a fixed faker
+// seed and fixed dates before an anchor. Prices of trades follow the domain's market, and each
+// event is checked by the domain's ledger as it is generated, so the history always replays.
+import { Faker, base } from '@faker-js/faker';
+import { applyEntry, EMPTY_HOLDING, type Holding } from '../domain/ledger';
+import { findInstrument, priceAt, rateToDkk, type Instrument } from '../domain/market';
+import type { InstrumentType } from '../domain/types';
+import type { EventRow, InvestmentRow, PortfolioRow, Tables, UserRow } from './db';
+import { toEntry } from './figures';
+import { hashPassword } from './secrets';
+
+export const DEMO_USER = { name: 'Demo', email: 'demo@example.com', password: 'demo1234' };
+/** The last demo event is on this day; the first about three and a half years before. */
+export const DEMO_ANCHOR = Date.UTC(2026, 8, 1, 12);
+const SEED = 20260901;
+const DAY = 86_400_000;
+
+type Story = 'plain' | 'split' | 'sold-out' | 'no-sells';
+
+interface Slot {
+  type: InstrumentType;
+  code: string;
+  /** Rough DKK value the holding is built up to. */
+  target: number;
+  story?: Story;
+}
+
+const PLAN: readonly { portfolio: string; slots: readonly Slot[] }[] = [
+  {
+    portfolio: 'Pension',
+    slots: [
+      // The largest holding, with whole shares: the first row of the demo's tables.
+      { type: 'stock', code: 'DK0062498333', target: 250_000, story: 'no-sells' },
+      { type: 'stock', code: 'IE00B4L5Y983', target: 90_000 },
+      { type: 'stock', code: 'IE00BK5BQT80', target: 70_000 },
+      { type: 'stock', code: 'DK0060079531', target: 60_000 },
+    ],
+  },
+  {
+    portfolio: 'US tech',
+    slots: [
+      { type: 'stock', code: 'US0378331005', target: 80_000 },
+      { type: 'stock', code: 'US5949181045', target: 60_000 },
+      { type: 'stock', code: 'US67066G1040', target: 50_000, story: 'split' },
+    ],
+  },
+  {
+    portfolio: 'Danish dividends',
+    slots: [
+      { type: 'stock', code: 'DK0010181759', target: 45_000 },
+      { type: 'stock', code: 'DK0060636678', target: 30_000 },
+      { type: 'stock', code: 'DK0010274414', target: 40_000, story: 'sold-out' },
+    ],
+  },
+  {
+    portfolio: 'Crypto',
+    slots: [
+      { type: 'crypto', code: 'BTC', target: 60_000 },
+      { type: 'crypto', code: 'ETH', target: 30_000 },
+      { type: 'crypto', code: 'SOL', target: 15_000 },
+    ],
+  },
+];
+
+const isFund = (instrument: Instrument) => instrument.code.startsWith('IE');
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function demoTables(): Tables {
+  const faker = new Faker({ locale: [base] });
+  faker.seed(SEED);
+  const tables: Tables = { users: [], portfolios: [], investments: [], events: [], nextId: 1 };
+  const id = () => tables.nextId++;
+
+  const salt = faker.string.alphanumeric(16);
+  const user: UserRow = {
+    id: id(),
+    name: DEMO_USER.name,
+    email: DEMO_USER.email,
+    salt,
+    passwordHash: hashPassword(DEMO_USER.password, salt),
+  };
+  tables.users.push(user);
+
+  for (const { portfolio, slots } of PLAN) {
+    const row: PortfolioRow = { id: id(), userId: user.id, name: portfolio };
+    tables.portfolios.push(row);
+    for (const slot of slots) {
+      const instrument = findInstrument(slot.type, slot.code);
+      if (!instrument) continue;
+      const investment: InvestmentRow = {
+        id: id(),
+        userId: user.id,
+        portfolioId: row.id,
+        name: instrument.name,
+        type: instrument.type,
+        code: instrument.code,
+      };
+      tables.investments.push(investment);
+      tables.events.push(...history(faker, instrument, slot, investment.id, id));
+    }
+  }
+  return tables;
+}
+
+/** A few years of events of one holding, each accepted by the ledger. */
+function history(
+  faker: Faker,
+  instrument: Instrument,
+  slot: Slot,
+  investmentId: number,
+  id: () => number,
+): EventRow[] {
+  const story = slot.story ?? 'plain';
+  const crypto = instrument.type === 'crypto';
+  const events: EventRow[] = [];
+  let holding: Holding = EMPTY_HOLDING;
+  const accept = (event: EventRow) => {
+    const result = applyEntry(holding, toEntry(event));
+    if (!result.ok) return;
+    holding = result.holding;
+    events.push(event);
+  };
+
+  // Trading hours, Copenhagen time, on the chosen days.
+  const at = (day: number) =>
+    DEMO_ANCHOR - day * DAY + faker.number.int({ min: -3, max: 3 }) * 3_600_000;
+  const currency = instrument.currency;
+  const marketPrice = (time: number) =>
+    round2(priceAt(instrument, time) * faker.number.float({ min: 0.996, max: 1.004 }));
+  const sharesFor = (dkk: number, price: number, time: number) => {
+    const units = dkk / (price * rateToDkk(currency, time));
+    return crypto
+      ? Math.max(0.0001, Math.floor(units * 10_000) / 10_000)
+      : Math.max(1, Math.floor(units));
+  };
+  const feeFor = (value: number, time: number) =>
+    round2(Math.max(value * (crypto ? 0.005 : 0.001), 29 / rateToDkk(currency, time)));
+
+  const trade = (kind: 'buy' | 'sell', time: number, shares: number) => {
+    const price = marketPrice(time);
+    accept({
+      id: id(),
+      investmentId,
+      kind,
+      time,
+      currency,
+      shares,
+      price,
+      fee: feeFor(shares * price, time),
+    });
+  };
+
+  let day = faker.number.int({ min: 1000, max: 1300 });
+  const first = at(day);
+  trade('buy', first, sharesFor(slot.target * 0.5, priceAt(instrument, first), first));
+
+  const steps = faker.number.int({ min: 4, max: 7 });
+  const splitStep = story === 'split' ? Math.floor(steps / 2) : -1;
+  for (let step = 0; step < steps && day > 60; step++) {
+    day -= faker.number.int({ min: 60, max: Math.max(61, Math.floor(day / (steps - step))) });
+    const time = at(Math.max(day, 1));
+    if (step === splitStep) {
+      accept({
+        id: id(),
+        investmentId,
+        kind: 'split',
+        time,
+        currency,
+        sharesAfter: holding.shares * 4,
+        fee: 0,
+        soldShares: 0,
+        soldPrice: 0,
+        hide: false,
+        fromShares: holding.shares,
+      });
+      continue;
+    }
+    const choice = faker.helpers.weightedArrayElement([
+      { weight: 3, value: 'buy' },
+      { weight: story === 'no-sells' || holding.shares < 2 ? 0 : 2, value: 'sell' },
+      { weight: crypto || isFund(instrument) ? 0 : 2, value: 'dividend' },
+    ] as const);
+    const price = priceAt(instrument, time);
+    if (choice === 'buy') {
+      const value = slot.target * faker.number.float({ min: 0.15, max: 0.35 });
+      trade('buy', time, sharesFor(value, price, time));
+    } else if (choice === 'sell') {
+      const part = holding.shares * faker.number.float({ min: 0.1, max: 0.3 });
+      trade(
+        'sell',
+        time,
+        crypto ? Math.floor(part * 10_000) / 10_000 : Math.max(1, Math.floor(part)),
+      );
+    } else {
+      const amount = round2(holding.shares * price * faker.number.float({ min: 0.01, max: 0.03 }));
+      accept({ id: id(), investmentId, kind: 'dividend', time, currency, amount });
+    }
+  }
+  if (story === 'sold-out') trade('sell', at(Math.max(day - 30, 1)), holding.shares);
+  return events;
+}

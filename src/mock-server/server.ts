@@ -1,0 +1,270 @@
+// The Mirage server: Laravel's middleware order (faults, throttle, CSRF, auth), then the routes.
+import { createServer, Response, type Request } from 'miragejs';
+import { priceAt } from '../domain/market';
+import { load, save, type Session, type Tables } from './db';
+import type { PriceSource } from './figures';
+import { json, selectedPeriod, type Backend, type Call, type Route } from './http';
+import { randomToken } from './secrets';
+import { demoTables } from './seed';
+import { authRoutes } from './routes/auth.routes';
+import { userRoutes } from './routes/user.routes';
+import { portfolioRoutes } from './routes/portfolios.routes';
+import { investmentRoutes } from './routes/investments.routes';
+import { metaRoutes } from './routes/meta.routes';
+
+export interface MakeServerOptions {
+  environment: 'development' | 'test';
+  /** Where the data persists (the demo passes localStorage); none keeps it in memory. */
+  storage?: Storage | null;
+  now?: () => number;
+  /** Latency of every answer in ms. */
+  timing?: number;
+  /** Price source in listing currency; tests may fix prices, the demo uses the domain's. */
+  prices?: PriceSource;
+}
+
+export interface FaultState {
+  latency: number;
+  /** Epoch ms until which calls answer 429, or null. */
+  throttledUntil: number | null;
+  failing: boolean;
+  offline: boolean;
+}
+
+/** Faults for demos and tests (decisions.md section 5). Each stays until `clear()`. */
+export interface Faults {
+  latency(ms: number): void;
+  /** Ends the session: the next GET answers 401, the next state-changing call 419. */
+  expireSession(): void;
+  /** Every /api/v1 call answers 429 with Retry-After for that many seconds. */
+  throttle(retryAfterSeconds: number): void;
+  /** Every call answers 500 {"message":"Server Error"}. */
+  fail(): void;
+  /** Every call fails as a network error. */
+  offline(): void;
+  clear(): void;
+  state(): FaultState;
+}
+
+export interface MockServer {
+  faults: Faults;
+  /** Restores the seeded demo data (the session stays if its user still exists). */
+  resetDemoData(): void;
+  shutdown(): void;
+  /** Set when stored data could not be read and the demo data replaced it. */
+  readonly notice: string | null;
+}
+
+export const RESET_NOTICE = 'Demo data was reset';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+export function makeServer(options: MakeServerOptions): MockServer {
+  const now = options.now ?? (() => Date.now());
+  const storage = options.storage ?? null;
+
+  let notice: string | null = null;
+  let tables: Tables;
+  let session: Session;
+  const stored = storage ? load(storage) : ({ kind: 'empty' } as const);
+  if (stored.kind === 'loaded') {
+    ({ tables, session } = stored);
+  } else {
+    if (stored.kind === 'unreadable') notice = RESET_NOTICE;
+    tables = demoTables();
+    session = { token: randomToken(), userId: null };
+  }
+
+  let dirty = stored.kind !== 'loaded';
+  const persist = () => {
+    if (storage && dirty) save(storage, tables, session);
+    dirty = false;
+  };
+
+  const backend: Backend = {
+    get tables() {
+      return tables;
+    },
+    get session() {
+      return session;
+    },
+    now,
+    prices: options.prices ?? priceAt,
+    changed: () => {
+      dirty = true;
+    },
+    rotateToken: () => {
+      session.token = randomToken();
+      dirty = true;
+    },
+    resetDemoData: () => resetDemoData(),
+  };
+
+  function resetDemoData(): void {
+    tables = demoTables();
+    if (!tables.users.some((u) => u.id === session.userId)) session.userId = null;
+    dirty = true;
+    persist();
+  }
+
+  const baseTiming = options.timing ?? 0;
+  const faults: FaultState = {
+    latency: baseTiming,
+    throttledUntil: null,
+    failing: false,
+    offline: false,
+  };
+
+  const routes: Route[] = [
+    ...authRoutes(),
+    ...userRoutes(),
+    ...portfolioRoutes(),
+    ...investmentRoutes(),
+    ...metaRoutes(),
+  ];
+
+  function handle(route: Route, request: Request): Response {
+    if (faults.offline) {
+      dropConnection(request);
+      return new Response(500, {}, {});
+    }
+    if (faults.failing) return json(500, { message: 'Server Error' });
+    const throttled = throttle(route);
+    if (throttled) return throttled;
+
+    const header = (name: string) => headerOf(request, name);
+    if (route.method !== 'get' && header('x-xsrf-token') !== session.token)
+      return json(419, { message: 'CSRF token mismatch.' });
+
+    try {
+      const userId = tables.users.some((u) => u.id === session.userId) ? session.userId : null;
+      if (route.access === 'auth' && userId === null)
+        return json(401, { message: 'Unauthenticated.' });
+      const call: Call = {
+        backend,
+        request,
+        body: parseBody(request.requestBody),
+        userId: userId ?? 0,
+        header,
+        id: () => {
+          const raw = request.params.id ?? '';
+          return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+        },
+        period: selectedPeriod,
+      };
+      return route.handle(call);
+    } catch (error) {
+      // As Laravel without APP_DEBUG: the client sees only "Server Error"; the console has why.
+      console.error('mock server:', error);
+      return json(500, { message: 'Server Error' });
+    } finally {
+      // Laravel sends the XSRF-TOKEN cookie on every answer that passed the CSRF check.
+      writeXsrfCookie(session.token);
+      persist();
+    }
+  }
+
+  function throttle(route: Route): Response | undefined {
+    if (faults.throttledUntil === null || !route.path.startsWith('/api/')) return undefined;
+    const remainingMs = faults.throttledUntil - now();
+    if (remainingMs <= 0) {
+      faults.throttledUntil = null;
+      return undefined;
+    }
+    const retryAfter = Math.ceil(remainingMs / 1000);
+    return json(
+      429,
+      { message: 'Too Many Attempts.' },
+      {
+        'Retry-After': String(retryAfter),
+        'X-RateLimit-Limit': '60',
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': String(Math.ceil(faults.throttledUntil / 1000)),
+      },
+    );
+  }
+
+  const server = createServer({
+    environment: options.environment,
+    logging: false,
+    routes() {
+      for (const route of routes) {
+        this[route.method](route.path, (_schema, request) => handle(route, request));
+      }
+    },
+  });
+  // Mirage forces timing to 0 in the test environment; set it afterwards (research note).
+  server.timing = baseTiming;
+  persist();
+
+  return {
+    faults: {
+      latency(ms) {
+        faults.latency = ms;
+        server.timing = ms;
+      },
+      expireSession() {
+        session.userId = null;
+        session.token = randomToken();
+        dirty = true;
+        persist();
+      },
+      throttle(retryAfterSeconds) {
+        faults.throttledUntil = now() + retryAfterSeconds * 1000;
+      },
+      fail() {
+        faults.failing = true;
+      },
+      offline() {
+        faults.offline = true;
+      },
+      clear() {
+        Object.assign(faults, {
+          latency: baseTiming,
+          throttledUntil: null,
+          failing: false,
+          offline: false,
+        });
+        server.timing = baseTiming;
+      },
+      state: () => ({ ...faults }),
+    },
+    resetDemoData,
+    shutdown: () => server.shutdown(),
+    get notice() {
+      return notice;
+    },
+  };
+}
+
+function headerOf(request: Request, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(request.requestHeaders ?? {})) {
+    if (key.toLowerCase() === wanted) return value;
+  }
+  return undefined;
+}
+
+function parseBody(text: string | null | undefined): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+/** Pretender ignores Set-Cookie, so the mock writes the cookie itself (research 1.7). */
+function writeXsrfCookie(token: string): void {
+  document.cookie = `${XSRF_COOKIE}=${encodeURIComponent(token)}; path=/; samesite=lax`;
+}
+
+/**
+ * A network error: the fetch polyfill rejects with "Network request failed" on the fake XHR's
+ * error event. The answer Mirage still sends afterwards reaches nobody.
+ */
+function dropConnection(request: Request): void {
+  const xhr = request as unknown as { onerror?: (() => void) | null; onload?: (() => void) | null };
+  const onerror = xhr.onerror;
+  xhr.onload = null;
+  onerror?.call(xhr);
+}

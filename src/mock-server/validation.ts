@@ -1,0 +1,186 @@
+// Laravel-style validation: the rules of decisions.md "Input rules" with Laravel's default English
+// messages, dot keys for nested payloads, and the 422 body of ValidationException::summarize.
+
+/** The largest amount, share count or price accepted (Laravel `max:`); beyond it is a typo. */
+export const MAX_NUMBER = 1_000_000_000;
+export const MAX_NAME = 255;
+export const MIN_PASSWORD = 8;
+
+export type Errors = Record<string, string[]>;
+
+/** `buy_event.share_price` → "buy event.share price", as Laravel's displayable attribute. */
+function attribute(key: string): string {
+  return key.replace(/_/g, ' ');
+}
+
+export class Validator {
+  readonly errors: Errors = {};
+
+  constructor(private readonly body: unknown) {}
+
+  get failed(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+
+  add(key: string, message: string): void {
+    (this.errors[key] ??= []).push(message);
+  }
+
+  /** A value by dot path; Laravel's TrimStrings and ConvertEmptyStringsToNull applied. */
+  input(key: string): unknown {
+    let value: unknown = this.body;
+    for (const part of key.split('.')) {
+      value = isRecord(value) ? value[part] : undefined;
+    }
+    if (typeof value === 'string') {
+      const trimmed = value.trim();
+      return trimmed === '' ? null : trimmed;
+    }
+    return value;
+  }
+
+  private required(key: string): unknown {
+    const value = this.input(key);
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
+      this.add(key, `The ${attribute(key)} field is required.`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** required|string|max:255 */
+  text(key: string, max = MAX_NAME): string | undefined {
+    const value = this.required(key);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') {
+      this.add(key, `The ${attribute(key)} field must be a string.`);
+      return undefined;
+    }
+    if (value.length > max) {
+      this.add(key, `The ${attribute(key)} field must not be greater than ${max} characters.`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** required|string|email|max:255 */
+  email(key: string): string | undefined {
+    const value = this.text(key);
+    if (value === undefined) return undefined;
+    if (!/^[^\s@]+@[^\s@]+$/.test(value)) {
+      this.add(key, `The ${attribute(key)} field must be a valid email address.`);
+      return undefined;
+    }
+    return value;
+  }
+
+  /** required|string|min:8; `optional`: empty means "unchanged"; login has no `min`. */
+  password(key: string, { optional = false, min = MIN_PASSWORD } = {}): string | undefined {
+    // Passwords are not trimmed by Laravel's TrimStrings middleware, only emptied to null.
+    const raw = isRecord(this.body) ? this.body[key] : undefined;
+    if (raw === undefined || raw === null || raw === '') {
+      if (!optional) this.add(key, `The ${attribute(key)} field is required.`);
+      return undefined;
+    }
+    if (typeof raw !== 'string') {
+      this.add(key, `The ${attribute(key)} field must be a string.`);
+      return undefined;
+    }
+    if (raw.length < min) {
+      this.add(key, `The ${attribute(key)} field must be at least ${min} characters.`);
+      return undefined;
+    }
+    return raw;
+  }
+
+  /**
+   * numeric with bounds: a finite JSON number or a numeric string (PHP is_numeric).
+   * `fallback` makes the field nullable (Laravel `nullable`), e.g. fee 0 when empty.
+   */
+  number(
+    key: string,
+    bounds: { greaterThan?: number; atLeast?: number; fallback?: number },
+  ): number | undefined {
+    const raw = this.input(key);
+    if (raw == null && bounds.fallback !== undefined) return bounds.fallback;
+    const value = this.required(key);
+    if (value === undefined) return undefined;
+    const parsed = toNumber(value);
+    if (parsed === undefined) {
+      this.add(key, `The ${attribute(key)} field must be a number.`);
+      return undefined;
+    }
+    const name = attribute(key);
+    if (bounds.greaterThan !== undefined && !(parsed > bounds.greaterThan)) {
+      this.add(key, `The ${name} field must be greater than ${bounds.greaterThan}.`);
+      return undefined;
+    }
+    if (bounds.atLeast !== undefined && parsed < bounds.atLeast) {
+      this.add(key, `The ${name} field must be at least ${bounds.atLeast}.`);
+      return undefined;
+    }
+    if (parsed > MAX_NUMBER) {
+      this.add(key, `The ${name} field must not be greater than ${MAX_NUMBER}.`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  /** required|in:... */
+  oneOf<T extends string>(key: string, allowed: readonly T[]): T | undefined {
+    const value = this.required(key);
+    if (value === undefined) return undefined;
+    const found = allowed.find((a) => a === value);
+    if (found === undefined) this.add(key, `The selected ${attribute(key)} is invalid.`);
+    return found;
+  }
+
+  /** nullable|boolean: true, false, 1, 0, "1", "0". */
+  boolean(key: string): boolean | undefined {
+    const value = this.input(key);
+    if (value == null) return false;
+    if (value === true || value === 1 || value === '1') return true;
+    if (value === false || value === 0 || value === '0') return false;
+    this.add(key, `The ${attribute(key)} field must be true or false.`);
+    return undefined;
+  }
+
+  /** A positive integer id (number or numeric string), or undefined after `required`. */
+  id(key: string): number | undefined {
+    const value = this.required(key);
+    if (value === undefined) return undefined;
+    const parsed = toNumber(value);
+    if (parsed === undefined || !Number.isSafeInteger(parsed) || parsed < 1) {
+      this.add(key, `The selected ${attribute(key)} is invalid.`);
+      return undefined;
+    }
+    return parsed;
+  }
+
+  /** Laravel's 422 body: first message plus " (and N more errors)". */
+  body422(): { message: string; errors: Errors } {
+    return summarise(this.errors);
+  }
+}
+
+export function summarise(errors: Errors): { message: string; errors: Errors } {
+  const all = Object.values(errors).flat();
+  const more = all.length - 1;
+  const suffix = more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'})` : '';
+  return { message: `${all[0] ?? 'The given data was invalid.'}${suffix}`, errors };
+}
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && NUMERIC.test(value)) {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
