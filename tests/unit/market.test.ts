@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isValidIsin } from '../../src/domain/isin';
 import {
@@ -96,7 +97,7 @@ describe('priceAt', () => {
     const day = Array.from({ length: 289 }, (_, i) => priceAt(apple, NOW - DAY + i * 300_000));
     expect(new Set(day).size).toBeGreaterThan(250);
     for (let i = 1; i < day.length; i++) {
-      expect(Math.abs(day[i]! / day[i - 1]! - 1)).toBeLessThan(0.01);
+      expect(Math.abs(day[i] / day[i - 1] - 1)).toBeLessThan(0.01);
     }
   });
 

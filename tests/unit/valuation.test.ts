@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LedgerEntry } from '../../src/domain/ledger';
 import type { Period } from '../../src/domain/types';
@@ -213,8 +214,8 @@ describe('sumFigures', () => {
 
 describe('chartTimes', () => {
   function expectSteps(times: number[], step: number) {
-    for (let i = 1; i < times.length - 1; i++) expect(times[i]! - times[i - 1]!).toBe(step);
-    const last = times[times.length - 1]! - times[times.length - 2]!;
+    for (let i = 1; i < times.length - 1; i++) expect(times[i] - times[i - 1]).toBe(step);
+    const last = times[times.length - 1] - times[times.length - 2];
     expect(last).toBeGreaterThan(0);
     expect(last).toBeLessThanOrEqual(step);
   }
@@ -275,10 +276,10 @@ describe('valueSeries and sumSeries', () => {
 
   it('values the holding at each time, with ISO times oldest first', () => {
     expect(valueSeries(a, times)).toEqual([
-      { time: new Date(times[0]!).toISOString(), value: 0 },
-      { time: new Date(times[1]!).toISOString(), value: 36 },
-      { time: new Date(times[2]!).toISOString(), value: 19 },
-      { time: new Date(times[3]!).toISOString(), value: 20 },
+      { time: new Date(times[0]).toISOString(), value: 0 },
+      { time: new Date(times[1]).toISOString(), value: 36 },
+      { time: new Date(times[2]).toISOString(), value: 19 },
+      { time: new Date(times[3]).toISOString(), value: 20 },
     ]);
   });
 
