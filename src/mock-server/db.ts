@@ -49,8 +49,9 @@ export interface Tables {
   nextId: number;
 }
 
-/** Laravel's session: the CSRF token and the logged-in user, if any. */
+/** Laravel's session: its cookie's id, the CSRF token and the logged-in user, if any. */
 export interface Session {
+  id: string;
   token: string;
   userId: number | null;
 }
@@ -170,7 +171,7 @@ const isTables = fields({
   events: listOf(isEvent),
   nextId: isNum,
 });
-const isSession = fields({ token: isStr, userId: (v) => v === null || isNum(v) });
+const isSession = fields({ id: isStr, token: isStr, userId: (v) => v === null || isNum(v) });
 
 function isStored(v: unknown): v is Stored {
   return isObject(v) && v.version === VERSION && isTables(v.tables) && isSession(v.session);

@@ -121,7 +121,7 @@ function history(
     events.push(event);
   };
 
-  // Trading hours, Copenhagen time, on the chosen days.
+  // Around midday UTC, `day` days before the anchor.
   const at = (day: number) =>
     DEMO_ANCHOR - day * DAY + faker.number.int({ min: -3, max: 3 }) * 3_600_000;
   const currency = instrument.currency;
@@ -155,7 +155,9 @@ function history(
   trade('buy', first, sharesFor(slot.target * 0.5, priceAt(instrument, first), first));
 
   const steps = faker.number.int({ min: 4, max: 7 });
-  const splitStep = story === 'split' ? Math.floor(steps / 2) : -1;
+  // Market prices know nothing of splits, so a split raises the holding's value by its ratio:
+  // keep it early (a small holding) and 2:1.
+  const splitStep = story === 'split' ? 0 : -1;
   for (let step = 0; step < steps && day > 60; step++) {
     day -= faker.number.int({ min: 60, max: Math.max(61, Math.floor(day / (steps - step))) });
     const time = at(Math.max(day, 1));
@@ -166,7 +168,7 @@ function history(
         kind: 'split',
         time,
         currency,
-        sharesAfter: holding.shares * 4,
+        sharesAfter: holding.shares * 2,
         fee: 0,
         soldShares: 0,
         soldPrice: 0,
@@ -175,11 +177,12 @@ function history(
       });
       continue;
     }
-    const choice = faker.helpers.weightedArrayElement([
-      { weight: 3, value: 'buy' },
-      { weight: story === 'no-sells' || holding.shares < 2 ? 0 : 2, value: 'sell' },
-      { weight: crypto || isFund(instrument) ? 0 : 2, value: 'dividend' },
-    ] as const);
+    const options = [
+      { weight: 3, value: 'buy' as const },
+      { weight: story === 'no-sells' || holding.shares < 2 ? 0 : 2, value: 'sell' as const },
+      { weight: crypto || isFund(instrument) ? 0 : 2, value: 'dividend' as const },
+    ];
+    const choice = faker.helpers.weightedArrayElement(options.filter((o) => o.weight > 0));
     const price = priceAt(instrument, time);
     if (choice === 'buy') {
       const value = slot.target * faker.number.float({ min: 0.15, max: 0.35 });

@@ -3,7 +3,7 @@ import { createServer, Response, type Request } from 'miragejs';
 import { priceAt } from '../domain/market';
 import { load, save, type Session, type Tables } from './db';
 import type { PriceSource } from './figures';
-import { json, selectedPeriod, type Backend, type Call, type Route } from './http';
+import { json, readCookie, selectedPeriod, type Backend, type Call, type Route } from './http';
 import { randomToken } from './secrets';
 import { demoTables } from './seed';
 import { authRoutes } from './routes/auth.routes';
@@ -57,6 +57,8 @@ export interface MockServer {
 
 export const RESET_NOTICE = 'Demo data was reset';
 const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Laravel names it after APP_NAME: slug('Formue') . '_session'. */
+const SESSION_COOKIE = 'formue_session';
 
 export function makeServer(options: MakeServerOptions): MockServer {
   const now = options.now ?? (() => Date.now());
@@ -71,7 +73,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
   } else {
     if (stored.kind === 'unreadable') notice = RESET_NOTICE;
     tables = demoTables();
-    session = { token: randomToken(), userId: null };
+    session = newSession();
   }
 
   let dirty = stored.kind !== 'loaded';
@@ -131,11 +133,18 @@ export function makeServer(options: MakeServerOptions): MockServer {
     const throttled = throttle(route);
     if (throttled) return throttled;
 
-    const header = (name: string) => headerOf(request, name);
-    if (route.method !== 'get' && header('x-xsrf-token') !== session.token)
-      return json(419, { message: 'CSRF token mismatch.' });
-
+    let csrfPassed = true;
     try {
+      // No session cookie (cleared, or another browser): Laravel starts a new, logged-out session.
+      if (readCookie(SESSION_COOKIE) !== session.id) {
+        session = newSession();
+        dirty = true;
+      }
+      const header = (name: string) => headerOf(request, name);
+      if (route.method !== 'get' && header('x-xsrf-token') !== session.token) {
+        csrfPassed = false;
+        return json(419, { message: 'CSRF token mismatch.' });
+      }
       const userId = tables.users.some((u) => u.id === session.userId) ? session.userId : null;
       if (route.access === 'auth' && userId === null)
         return json(401, { message: 'Unauthenticated.' });
@@ -157,8 +166,8 @@ export function makeServer(options: MakeServerOptions): MockServer {
       console.error('mock server:', error);
       return json(500, { message: 'Server Error' });
     } finally {
-      // Laravel sends the XSRF-TOKEN cookie on every answer that passed the CSRF check.
-      writeXsrfCookie(session.token);
+      // The session cookie goes with every answer; XSRF-TOKEN only past the CSRF check.
+      writeCookies(session, csrfPassed);
       persist();
     }
   }
@@ -203,8 +212,8 @@ export function makeServer(options: MakeServerOptions): MockServer {
         server.timing = ms;
       },
       expireSession() {
-        session.userId = null;
-        session.token = randomToken();
+        // The session's cookie stays, but the server no longer knows it (lifetime exceeded).
+        session = { ...newSession(), id: session.id };
         dirty = true;
         persist();
       },
@@ -253,9 +262,18 @@ function parseBody(text: string | null | undefined): unknown {
   }
 }
 
-/** Pretender ignores Set-Cookie, so the mock writes the cookie itself (research 1.7). */
-function writeXsrfCookie(token: string): void {
-  document.cookie = `${XSRF_COOKIE}=${encodeURIComponent(token)}; path=/; samesite=lax`;
+function newSession(): Session {
+  return { id: randomToken(20), token: randomToken(), userId: null };
+}
+
+/**
+ * Pretender ignores Set-Cookie, so the mock writes the cookies itself (research 1.7). The real
+ * session cookie is HttpOnly; the app never reads this one.
+ */
+function writeCookies(session: Session, withToken: boolean): void {
+  if (withToken)
+    document.cookie = `${XSRF_COOKIE}=${encodeURIComponent(session.token)}; path=/; samesite=lax`;
+  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(session.id)}; path=/; samesite=lax`;
 }
 
 /**
