@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 // Sanctum's SPA protocol and the mock's faults, on the wire.
+import { describe, expect, it } from 'vitest';
 import { FetchError } from 'ofetch';
 import { cookie, csrf, get, loginAsDemo, NOW, post, send, startServer } from './support';
 

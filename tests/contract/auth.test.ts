@@ -1,0 +1,181 @@
+// @vitest-environment jsdom
+// Login, register, logout and the profile (PUT /user, decisions.md section 6).
+import { describe, expect, it } from 'vitest';
+import { csrf, DEMO, get, loginAsDemo, post, put, registerFresh, startServer } from './support';
+
+describe('POST /auth/login', () => {
+  it('answers the user and starts the session', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/login', DEMO);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ user: { name: 'Demo', email: 'demo@example.com' } });
+    expect((await get('/user')).body).toEqual(answer.body);
+  });
+
+  it.each([
+    ['a wrong password', { email: DEMO.email, password: 'wrong-password' }],
+    ['an unknown email', { email: 'nobody@example.com', password: DEMO.password }],
+  ])('refuses %s on email with 422', async (_case, credentials) => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/login', credentials);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: 'These credentials do not match our records.',
+      errors: { email: ['These credentials do not match our records.'] },
+    });
+    expect((await get('/auth/check')).body).toEqual({ logged_in: false });
+  });
+
+  it('needs both fields', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/login', {});
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: 'The email field is required. (and 1 more error)',
+      errors: {
+        email: ['The email field is required.'],
+        password: ['The password field is required.'],
+      },
+    });
+  });
+});
+
+describe('POST /auth/register', () => {
+  it('creates an empty account and logs it in', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/register', {
+      name: ' Ada Lovelace ',
+      email: 'ada@example.com',
+      password: 'analytical',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ user: { name: 'Ada Lovelace', email: 'ada@example.com' } });
+    expect((await get('/portfolios')).body).toEqual({ portfolios: [] });
+    expect((await get('/investments')).body).toEqual({ investments: [] });
+    expect((await get('/investments/events')).body).toEqual({ events: [] });
+    const valuation = (await get('/user/valuation')).body.valuation;
+    expect(valuation.value).toEqual({ value: 0, change: 0, changeRatio: 0 });
+  });
+
+  it('answers each rule with Laravel messages', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/register', {
+      name: '  ',
+      email: 'not-an-email',
+      password: 'short',
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: 'The name field is required. (and 2 more errors)',
+      errors: {
+        name: ['The name field is required.'],
+        email: ['The email field must be a valid email address.'],
+        password: ['The password field must be at least 8 characters.'],
+      },
+    });
+  });
+
+  it('refuses an email already taken, in any case', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/register', {
+      name: 'Copy',
+      email: 'DEMO@example.com',
+      password: 'long-enough',
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ email: ['The email has already been taken.'] });
+  });
+
+  it('refuses a name over 255 characters', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/register', {
+      name: 'x'.repeat(256),
+      email: 'long@example.com',
+      password: 'long-enough',
+    });
+    expect(answer.body.errors).toEqual({
+      name: ['The name field must not be greater than 255 characters.'],
+    });
+  });
+
+  it('stores no password in plain text', async () => {
+    const storage = new Map<string, string>();
+    startServer({
+      storage: {
+        length: 0,
+        clear: () => storage.clear(),
+        getItem: (key) => storage.get(key) ?? null,
+        key: () => null,
+        removeItem: (key) => void storage.delete(key),
+        setItem: (key, value) => void storage.set(key, value),
+      },
+    });
+    await csrf();
+    await post('/auth/register', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+    });
+    const stored = [...storage.values()].join('');
+    expect(stored).toContain('ada@example.com');
+    expect(stored).not.toContain('analytical-engine');
+    expect(stored).not.toContain('demo1234');
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('answers 204 and ends the session', async () => {
+    startServer();
+    await loginAsDemo();
+    const answer = await post('/auth/logout');
+    expect(answer.status).toBe(204);
+    expect(answer.body).toBeFalsy();
+    expect((await get('/user')).status).toBe(401);
+  });
+});
+
+describe('PUT /user', () => {
+  it('changes name and email, and a new password works at the next login', async () => {
+    startServer();
+    await registerFresh();
+    const answer = await put('/user', {
+      name: 'Renamed',
+      email: 'renamed@example.com',
+      password: 'brand-new-pass',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ user: { name: 'Renamed', email: 'renamed@example.com' } });
+    await post('/auth/logout');
+    await csrf();
+    expect(
+      (await post('/auth/login', { email: 'renamed@example.com', password: 'brand-new-pass' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('keeps the password when none is sent', async () => {
+    startServer();
+    await loginAsDemo();
+    expect((await put('/user', { name: 'Demo', email: DEMO.email })).status).toBe(200);
+    await post('/auth/logout');
+    await loginAsDemo();
+  });
+
+  it('refuses another account’s email and a short password', async () => {
+    startServer();
+    await registerFresh();
+    const answer = await put('/user', { name: 'X', email: DEMO.email, password: 'short' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({
+      email: ['The email has already been taken.'],
+      password: ['The password field must be at least 8 characters.'],
+    });
+  });
+});
