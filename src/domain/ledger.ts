@@ -45,10 +45,11 @@ export const EMPTY_HOLDING: Holding = { shares: 0, costs: 0, fees: 0, dividends:
 
 /**
  * Rounds away binary residues (0.1 + 0.2, a sale of everything leaving 1e-15 shares) and -0.
- * Ten decimals are far below a cent or a share fraction anyone enters.
+ * Ten decimals are far below a cent or a share fraction anyone enters. From 1e5 up a double has
+ * too few digits for the round trip to be exact, and residues there are far below a cent anyway.
  */
 export function tidy(x: number): number {
-  return Math.round(x * 1e10) / 1e10 || 0;
+  return Math.abs(x) < 1e5 ? Math.round(x * 1e10) / 1e10 || 0 : x;
 }
 
 /** Shares within this of the holding count as the whole holding. */

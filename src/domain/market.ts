@@ -154,42 +154,54 @@ function logFactor(m: Motion, time: number): number {
   return log;
 }
 
-const MOTIONS = new Map<string, Motion>();
+/** Per-code price parameters, computed once: priceAt runs for every chart point. */
+interface Pricing {
+  motion: Motion;
+  level: number;
+}
+const PRICING: Record<InstrumentType, Map<string, Pricing>> = {
+  stock: new Map(),
+  crypto: new Map(),
+};
 
-function cachedMotion(key: string, make: () => Motion): Motion {
-  let m = MOTIONS.get(key);
-  if (!m) {
-    m = make();
-    MOTIONS.set(key, m);
-  }
-  return m;
+function pricingOf(instrument: Instrument): Pricing {
+  const known = PRICING[instrument.type].get(instrument.code);
+  if (known) return known;
+  const pricing: Pricing = {
+    motion:
+      instrument.type === 'crypto'
+        ? motion(instrument.code, 2.5, [0.1, 0.35])
+        : motion(instrument.code, 1, [0.02, 0.12]),
+    // Outside the catalogue: a level from the hash, so any instrument still has a stable price.
+    level: LEVELS.get(instrument.code) ?? 20 + (hash(instrument.code) % 500),
+  };
+  PRICING[instrument.type].set(instrument.code, pricing);
+  return pricing;
 }
 
 /** Deterministic price in the listing currency: same instrument and time, same price. */
 export function priceAt(instrument: Instrument, time: number): number {
-  const crypto = instrument.type === 'crypto';
-  const m = cachedMotion(`${instrument.type}:${instrument.code}`, () =>
-    crypto ? motion(instrument.code, 2.5, [0.1, 0.35]) : motion(instrument.code, 1, [0.02, 0.12]),
-  );
-  // Outside the catalogue: a level from the hash, so any instrument still has a stable price.
-  const level = LEVELS.get(instrument.code) ?? 20 + (hash(instrument.code) % 500);
-  return level * Math.exp(logFactor(m, time));
+  const { motion, level } = pricingOf(instrument);
+  return level * Math.exp(logFactor(motion, time));
 }
 
 /** Typical DKK per unit, and how far the rate wanders (EUR is pegged, so barely). */
-const RATES: Readonly<Record<string, readonly [number, number]>> = {
-  EUR: [7.46, 0.02],
-  USD: [6.9, 0.4],
-  SEK: [0.65, 0.3],
-  NOK: [0.63, 0.3],
-  GBP: [8.6, 0.3],
-};
+const RATES = new Map<string, { level: number; motion: Motion }>(
+  (
+    [
+      ['EUR', 7.46, 0.02],
+      ['USD', 6.9, 0.4],
+      ['SEK', 0.65, 0.3],
+      ['NOK', 0.63, 0.3],
+      ['GBP', 8.6, 0.3],
+    ] as const
+  ).map(([code, level, scale]) => [code, { level, motion: motion(code, scale, [0, 0]) }]),
+);
 
 /** Deterministic DKK per one unit of `currency` at `time` (DKK is 1). */
 export function rateToDkk(currency: string, time: number): number {
   if (currency === 'DKK') return 1;
-  const rate = RATES[currency];
+  const rate = RATES.get(currency);
   if (!rate) throw new RangeError(`Unknown currency ${currency}; expected one of CURRENCIES.`);
-  const m = cachedMotion(`currency:${currency}`, () => motion(currency, rate[1], [0, 0]));
-  return rate[0] * Math.exp(logFactor(m, time));
+  return rate.level * Math.exp(logFactor(rate.motion, time));
 }

@@ -152,24 +152,35 @@ export function chartTimes(period: Period, now: number, firstEntryTime?: number)
   return times;
 }
 
+/** ISO strings of the last sample times: every investment of a chart shares them. */
+const isoCache = new WeakMap<readonly number[], string[]>();
+
+function isoTimes(times: readonly number[]): string[] {
+  let iso = isoCache.get(times);
+  if (!iso) {
+    iso = times.map((time) => new Date(time).toISOString());
+    isoCache.set(times, iso);
+  }
+  return iso;
+}
+
 /** Holding value at each of the ascending `times`. */
 export function valueSeries(holding: PricedHolding, times: readonly number[]): ChartPoint[] {
+  const iso = isoTimes(times);
   const points: ChartPoint[] = new Array<ChartPoint>(times.length);
   holdingsAt(inTimeOrder(holding.entries), times, (state, index) => {
-    const time = times[index];
-    points[index] = {
-      time: new Date(time).toISOString(),
-      value: tidy(state.shares * priceOf(state, holding.priceAt, time)),
-    };
+    const value = tidy(state.shares * priceOf(state, holding.priceAt, times[index]));
+    points[index] = { time: iso[index], value };
   });
   return points;
 }
 
 /** Pointwise sum of series sampled at the same times. */
 export function sumSeries(series: readonly ChartPoint[][], times: readonly number[]): ChartPoint[] {
-  return times.map((time, index) => {
+  const iso = isoTimes(times);
+  return times.map((_, index) => {
     let sum = 0;
     for (const points of series) sum += points[index]?.value ?? 0;
-    return { time: new Date(time).toISOString(), value: tidy(sum) };
+    return { time: iso[index], value: tidy(sum) };
   });
 }

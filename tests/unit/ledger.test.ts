@@ -5,6 +5,7 @@ import {
   applyEntry,
   replay,
   statistics,
+  tidy,
   type Holding,
   type LedgerEntry,
   type LedgerResult,
@@ -265,6 +266,7 @@ describe('properties', () => {
         expect(after.realised).toBe(holding.realised);
         expect(after.shares).toBe(sharesAfter);
       }),
+      { numRuns: 1000 },
     );
   });
 
@@ -272,12 +274,26 @@ describe('properties', () => {
     fc.assert(
       fc.property(fc.array(count, { minLength: 1, maxLength: 10 }), money, (lots, price) => {
         const buys = lots.map((shares, time) => buy(time, shares, price));
-        const held = holdingOf(replay(buys)).shares;
-        const holding = holdingOf(replay([...buys, sell(lots.length, held, price)]));
+        const bought = holdingOf(replay(buys));
+        const holding = holdingOf(replay([...buys, sell(lots.length, bought.shares, price)]));
         expect(holding.shares).toBe(0);
         expect(holding.costs).toBe(0);
-        expect(holding.realised).toBeCloseTo(0, 6);
+        // Well below a cent, relative to the amounts involved.
+        expect(Math.abs(holding.realised)).toBeLessThanOrEqual(1e-12 * Math.max(1, bought.costs));
       }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('tidies residues away without moving an already tidy amount', () => {
+    expect(Object.is(tidy(-1e-14), 0)).toBe(true);
+    expect(tidy(0.1 + 0.2)).toBe(0.3);
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => {
+        expect(tidy(tidy(x))).toBe(tidy(x));
+        expect(Math.abs(tidy(x) - x)).toBeLessThanOrEqual(5e-11 + Math.abs(x) * 1e-15);
+      }),
+      { numRuns: 1000 },
     );
   });
 
