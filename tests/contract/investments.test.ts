@@ -22,7 +22,8 @@ const validCreate = (portfolioId: number) => ({
 
 async function freshPortfolio(): Promise<number> {
   await registerFresh();
-  return (await post('/portfolios', { name: 'Tech' })).body.data.id;
+  const { id } = (await post('/portfolios', { name: 'Tech' })).body.data as { id: number };
+  return id;
 }
 
 describe('GET /investments', () => {

@@ -2,6 +2,7 @@
 // The three worked examples of decisions.md section 2, entered through the API into a fresh
 // account, with a fixed clock and a fixed price now; compared to the cent.
 import { describe, expect, it } from 'vitest';
+import type { Statistics } from '../../src/domain/types';
 import { get, NOW, post, registerFresh, setCookie, startServer } from './support';
 
 const HOUR = 3_600_000;
@@ -26,8 +27,9 @@ async function createInvestment(buy: { shares: number; share_price: number; fee:
   return answer.body.data.id as number;
 }
 
-async function statistics(id: number) {
-  return (await get(`/investments/${id}/stats`)).body.statistics;
+async function statistics(id: number): Promise<Statistics> {
+  const { statistics } = (await get(`/investments/${id}/stats`)).body as { statistics: Statistics };
+  return statistics;
 }
 
 const cents = (x: number) => Math.round(x * 100) / 100;
