@@ -104,24 +104,26 @@ export function refusalFor(held: number, entry: LedgerEntry): Refusal | undefine
   }
 }
 
-/** Sells `shares` at `price` at the average cost; no fee here. */
-function sell(h: Holding, shares: number, price: number): Holding {
-  const remaining = tidy(h.shares - shares);
+/**
+ * Sells `shares` of `units` held (the holding's shares, or a split's post-split units) at the
+ * average cost, paying `fee`. One object per entry: replays run over every stored event.
+ */
+function sold(h: Holding, units: number, shares: number, price: number, fee: number): Holding {
+  const fees = tidy(h.fees + fee);
+  const remaining = tidy(units - shares);
   if (remaining <= SHARE_TOLERANCE) {
     // Selling everything: the whole cost basis goes, so the next buy starts a fresh average.
-    return { ...h, shares: 0, costs: 0, realised: tidy(h.realised + shares * price - h.costs) };
+    const realised = tidy(h.realised + shares * price - h.costs - fee);
+    return { shares: 0, costs: 0, fees, dividends: h.dividends, realised };
   }
-  const soldCost = (shares * h.costs) / h.shares;
+  const soldCost = (shares * h.costs) / units;
   return {
-    ...h,
     shares: remaining,
     costs: tidy(h.costs - soldCost),
-    realised: tidy(h.realised + shares * price - soldCost),
+    fees,
+    dividends: h.dividends,
+    realised: tidy(h.realised + shares * price - soldCost - fee),
   };
-}
-
-function withFee(h: Holding, fee: number): Holding {
-  return { ...h, fees: tidy(h.fees + fee), realised: tidy(h.realised - fee) };
 }
 
 export function applyEntry(holding: Holding, entry: LedgerEntry): LedgerResult {
@@ -134,16 +136,15 @@ export function applyEntry(holding: Holding, entry: LedgerEntry): LedgerResult {
 function applyValid(h: Holding, entry: LedgerEntry): Holding {
   switch (entry.kind) {
     case 'buy':
-      return withFee(
-        {
-          ...h,
-          shares: tidy(h.shares + entry.shares),
-          costs: tidy(h.costs + entry.shares * entry.price),
-        },
-        entry.fee,
-      );
+      return {
+        shares: tidy(h.shares + entry.shares),
+        costs: tidy(h.costs + entry.shares * entry.price),
+        fees: tidy(h.fees + entry.fee),
+        dividends: h.dividends,
+        realised: tidy(h.realised - entry.fee),
+      };
     case 'sell':
-      return withFee(sell(h, entry.shares, entry.price), entry.fee);
+      return sold(h, h.shares, entry.shares, entry.price, entry.fee);
     case 'dividend':
       return {
         ...h,
@@ -151,11 +152,17 @@ function applyValid(h: Holding, entry: LedgerEntry): Holding {
         realised: tidy(h.realised + entry.amount),
       };
     case 'split': {
+      // The holding becomes shares_after + sold_shares units with the same cost basis.
       const units = tidy(entry.sharesAfter + entry.soldShares);
-      const split = { ...h, shares: units };
-      const afterSale =
-        entry.soldShares > 0 ? sell(split, entry.soldShares, entry.soldPrice) : split;
-      return withFee(afterSale, entry.fee);
+      if (entry.soldShares > 0) {
+        return sold(h, units, entry.soldShares, entry.soldPrice, entry.fee);
+      }
+      return {
+        ...h,
+        shares: units,
+        fees: tidy(h.fees + entry.fee),
+        realised: tidy(h.realised - entry.fee),
+      };
     }
   }
 }

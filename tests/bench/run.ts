@@ -84,7 +84,7 @@ function median(samples: number[]): number {
 }
 
 function time(work: () => unknown): number {
-  work(); // warm-up: JIT and the market's per-instrument caches
+  for (let i = 0; i < 3; i++) work(); // warm-up: JIT and the market's per-instrument caches
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
