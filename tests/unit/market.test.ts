@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { isValidIsin } from '../../src/domain/isin';
 import {
@@ -75,6 +75,23 @@ describe('priceAt', () => {
         expect(priceAt({ ...instrument }, time)).toBe(price);
       }),
     );
+  });
+
+  it('gives the same prices and rates after a reload, whatever was asked before', async () => {
+    const apple = find('stock', 'US0378331005');
+    const before = [
+      priceAt(apple, NOW),
+      priceAt(find('crypto', 'BTC'), NOW),
+      rateToDkk('USD', NOW),
+    ];
+    vi.resetModules();
+    const fresh = await import('../../src/domain/market');
+    const after = [
+      fresh.priceAt(apple, NOW),
+      fresh.priceAt({ type: 'crypto', code: 'BTC', name: 'Bitcoin', currency: 'USD' }, NOW),
+      fresh.rateToDkk('USD', NOW),
+    ];
+    expect(after).toEqual(before);
   });
 
   it.each([
