@@ -105,14 +105,18 @@ export function DevPanel({ server }: { server: MockServer }) {
             <button
               type="button"
               aria-pressed={faults.failing}
-              onClick={act('Every call answers 500', () => server.faults.fail())}
+              onClick={act(faults.failing ? 'Calls answer again' : 'Every call answers 500', () =>
+                server.faults.fail(!faults.failing),
+              )}
             >
               Fail with 500
             </button>
             <button
               type="button"
               aria-pressed={faults.offline}
-              onClick={act('Offline: every call fails', () => server.faults.offline())}
+              onClick={act(faults.offline ? 'Back online' : 'Offline: every call fails', () =>
+                server.faults.offline(!faults.offline),
+              )}
             >
               Offline
             </button>
@@ -141,13 +145,19 @@ export function DevPanel({ server }: { server: MockServer }) {
   );
 }
 
-export function mountDevPanel(server: MockServer): void {
+/** Mounts the panel in its own node and root; returns its removal. */
+export function mountDevPanel(server: MockServer): () => void {
   const host = document.createElement('div');
   host.id = 'formue-demo-tools';
   document.body.append(host);
-  createRoot(host).render(
+  const root = createRoot(host);
+  root.render(
     <StrictMode>
       <DevPanel server={server} />
     </StrictMode>,
   );
+  return () => {
+    root.unmount();
+    host.remove();
+  };
 }

@@ -38,10 +38,10 @@ export interface Faults {
   expireSession(): void;
   /** Every /api/v1 call answers 429 with Retry-After for that many seconds. */
   throttle(retryAfterSeconds: number): void;
-  /** Every call answers 500 {"message":"Server Error"}. */
-  fail(): void;
-  /** Every call fails as a network error. */
-  offline(): void;
+  /** Every call answers 500 {"message":"Server Error"} (until `fail(false)` or `clear()`). */
+  fail(on?: boolean): void;
+  /** Every call fails as a network error (until `offline(false)` or `clear()`). */
+  offline(on?: boolean): void;
   clear(): void;
   state(): FaultState;
 }
@@ -220,11 +220,11 @@ export function makeServer(options: MakeServerOptions): MockServer {
       throttle(retryAfterSeconds) {
         faults.throttledUntil = now() + retryAfterSeconds * 1000;
       },
-      fail() {
-        faults.failing = true;
+      fail(on = true) {
+        faults.failing = on;
       },
-      offline() {
-        faults.offline = true;
+      offline(on = true) {
+        faults.offline = on;
       },
       clear() {
         Object.assign(faults, {

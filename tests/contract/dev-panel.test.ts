@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+// The Demo tools panel drives the faults of the server it was mounted for.
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEY } from '../../src/mock-server';
+import { mountDevPanel } from '../../src/mock-server/dev-panel';
+import { get, loginAsDemo, startServer } from './support';
+
+let unmount: (() => void) | undefined;
+afterEach(() => act(() => unmount?.()));
+
+function storageWith(value: string): Storage {
+  const items = new Map([[STORAGE_KEY, value]]);
+  return {
+    length: 1,
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: () => null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, v) => void items.set(key, v),
+  };
+}
+
+describe('Demo tools panel', () => {
+  it('is collapsed to one button, then switches a 500 on and off', async () => {
+    const server = startServer();
+    await loginAsDemo();
+    act(() => {
+      unmount = mountDevPanel(server);
+    });
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'Demo tools' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Fail with 500' })).toBeNull();
+
+    await user.click(toggle);
+    const fail = screen.getByRole('button', { name: 'Fail with 500' });
+    await user.click(fail);
+    expect(fail.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Every call answers 500');
+    expect((await get('/portfolios')).status).toBe(500);
+
+    await user.click(fail);
+    expect((await get('/portfolios')).status).toBe(200);
+  });
+
+  it('expires the session and sets latency', async () => {
+    const server = startServer();
+    await loginAsDemo();
+    act(() => {
+      unmount = mountDevPanel(server);
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Demo tools' }));
+    await user.selectOptions(screen.getByLabelText('Latency'), '1000');
+    expect(server.faults.state().latency).toBe(1000);
+    await user.selectOptions(screen.getByLabelText('Latency'), '0');
+    await user.click(screen.getByRole('button', { name: 'Expire session' }));
+    expect((await get('/portfolios')).status).toBe(401);
+  });
+
+  it('opens with a notice when stored data was reset', async () => {
+    const server = startServer({ storage: storageWith('{not json') });
+    act(() => {
+      unmount = mountDevPanel(server);
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('Demo data was reset');
+  });
+});
