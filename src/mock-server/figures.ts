@@ -1,7 +1,7 @@
 // Wire entities from the tables. Every number comes from the domain (ledger, valuation, market);
 // this file only converts currencies at the event's time and picks the fields of the wire.
 import { replay, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
-import { findInstrument, rateToDkk, type Instrument } from '../domain/market';
+import { findInstrument, isCurrency, rateToDkk, type Instrument } from '../domain/market';
 import {
   chartTimes,
   sumFigures,
@@ -56,6 +56,22 @@ type Wire<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
 export type WireTransaction = Wire<Transaction, 'id' | 'investment_id'>;
 export type WireInvestment = Wire<Investment, 'id' | 'portfolio_id'>;
 export type WirePortfolio = Wire<Portfolio, 'id'>;
+
+/** Whether stored tables hang together: owners exist, instruments are known, events replay. */
+export function consistent(tables: Tables): boolean {
+  const users = new Set(tables.users.map((u) => u.id));
+  const portfolios = new Set(tables.portfolios.filter((p) => users.has(p.userId)).map((p) => p.id));
+  if (portfolios.size !== tables.portfolios.length) return false;
+  const investments = new Set(
+    tables.investments
+      .filter((i) => portfolios.has(i.portfolioId) && findInstrument(i.type, i.code))
+      .map((i) => i.id),
+  );
+  if (investments.size !== tables.investments.length) return false;
+  if (!tables.events.every((e) => investments.has(e.investmentId) && isCurrency(e.currency)))
+    return false;
+  return tables.investments.every((i) => replay(eventsOf(tables, i.id).map(toEntry)).ok);
+}
 
 export function transactionOf(event: EventRow, investment: InvestmentRow): WireTransaction {
   const entry = toEntry(event);

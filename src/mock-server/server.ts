@@ -2,7 +2,7 @@
 import { createServer, Response, type Request } from 'miragejs';
 import { priceAt } from '../domain/market';
 import { load, save, type Session, type Tables } from './db';
-import type { PriceSource } from './figures';
+import { consistent, type PriceSource } from './figures';
 import { json, readCookie, selectedPeriod, type Backend, type Call, type Route } from './http';
 import { randomToken } from './secrets';
 import { demoTables } from './seed';
@@ -67,16 +67,17 @@ export function makeServer(options: MakeServerOptions): MockServer {
   let notice: string | null = null;
   let tables: Tables;
   let session: Session;
+  let dirty = false;
   const stored = storage ? load(storage) : ({ kind: 'empty' } as const);
-  if (stored.kind === 'loaded') {
+  if (stored.kind === 'loaded' && consistent(stored.tables)) {
     ({ tables, session } = stored);
   } else {
-    if (stored.kind === 'unreadable') notice = RESET_NOTICE;
+    if (stored.kind !== 'empty') notice = RESET_NOTICE;
     tables = demoTables();
     session = newSession();
+    dirty = true;
   }
 
-  let dirty = stored.kind !== 'loaded';
   const persist = () => {
     if (storage && dirty) save(storage, tables, session);
     dirty = false;

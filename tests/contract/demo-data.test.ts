@@ -2,6 +2,7 @@
 // The seeded demo account, persistence across "reloads" and the demo reset.
 import { describe, expect, it } from 'vitest';
 import { makeServer, STORAGE_KEY, RESET_NOTICE } from '../../src/mock-server';
+import { demoTables } from '../../src/mock-server/seed';
 import { get, loginAsDemo, post, setCookie, startServer } from './support';
 
 function memoryStorage(): Storage {
@@ -16,6 +17,22 @@ function memoryStorage(): Storage {
     removeItem: (key) => void items.delete(key),
     setItem: (key, value) => void items.set(key, value),
   };
+}
+
+/** Stored demo data whose first investment sells more than it ever bought. */
+function withOversell(): unknown {
+  const tables = demoTables();
+  const first = tables.events[0];
+  tables.events.push({
+    ...first,
+    id: 10_000,
+    kind: 'sell',
+    shares: 1e6,
+    price: 1,
+    fee: 0,
+    time: first.time + 1,
+  });
+  return { version: 1, tables, session: { id: 's', token: 't', userId: null } };
 }
 
 describe('demo account', () => {
@@ -118,6 +135,7 @@ describe('persistence', () => {
         session: { id: 's', token: 't', userId: null },
       }),
     ],
+    ['events that do not replay', JSON.stringify(withOversell())],
   ])('replaces %s with the demo data and says so', async (_case, stored) => {
     const storage = memoryStorage();
     storage.setItem(STORAGE_KEY, stored);
