@@ -1,0 +1,129 @@
+// Captures every screen of a running `vite preview` (demo build) at phone and desktop size, in
+// light and dark, into docs/screenshots/. It builds nothing: run `npx vite build` and
+// `vite preview --port 4173` first (BASE_URL overrides the address).
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:4173';
+const OUT = new URL('../docs/screenshots/', import.meta.url);
+const DEMO = { email: 'demo@example.com', password: 'demo1234' };
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+/** Each shot: a name and how to reach it from a logged-in home screen. */
+const SHOTS = [
+  { name: 'home', go: (page) => page.goto(`${BASE_URL}/home`) },
+  {
+    name: 'menu',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('button', { name: 'Menu' }).click();
+    },
+  },
+  { name: 'history', go: (page) => page.goto(`${BASE_URL}/history`) },
+  { name: 'profile', go: (page) => page.goto(`${BASE_URL}/profile`) },
+  {
+    name: 'edit-profile',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/profile`);
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+    },
+  },
+  { name: 'portfolio-create', go: (page) => page.goto(`${BASE_URL}/portfolios/create`) },
+  { name: 'investment-create', go: (page) => page.goto(`${BASE_URL}/investments/create`) },
+  {
+    name: 'portfolio',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
+    },
+  },
+  {
+    name: 'investment',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+    },
+  },
+  {
+    name: 'investment-transactions',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Page 2' }).click();
+    },
+  },
+  {
+    name: 'split',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Stock Split' }).click();
+    },
+  },
+  { name: 'not-found', go: (page) => page.goto(`${BASE_URL}/no/such/page`) },
+];
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  // Let skeletons resolve and the 300/500 ms overlay animations finish.
+  await page.waitForFunction(() => !document.querySelector('.skeleton'), null, { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(600);
+}
+
+async function run() {
+  await mkdir(OUT, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+      for (const colorScheme of ['light', 'dark']) {
+        const context = await browser.newContext({
+          viewport,
+          colorScheme,
+          hasTouch: device === 'phone',
+          locale: 'en-US',
+        });
+        const page = await context.newPage();
+        const suffix = `${device}-${colorScheme}.png`;
+
+        await page.goto(`${BASE_URL}/`);
+        await settle(page);
+        await page.screenshot({ path: new URL(`landing-${suffix}`, OUT).pathname });
+        await page.getByRole('button', { name: 'Login' }).click();
+        await settle(page);
+        await page.screenshot({ path: new URL(`login-${suffix}`, OUT).pathname });
+        const dialog = page.getByRole('dialog', { name: 'Formue' });
+        await dialog.getByLabel('Email').fill(DEMO.email);
+        await dialog.getByLabel('Password').fill(DEMO.password);
+        await dialog.getByRole('button', { name: 'Login' }).click();
+        await page.waitForURL(/\/home$/);
+
+        for (const shot of SHOTS) {
+          await shot.go(page);
+          await settle(page);
+          await page.screenshot({ path: new URL(`${shot.name}-${suffix}`, OUT).pathname });
+          console.log(`${shot.name}-${suffix}`);
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await run();

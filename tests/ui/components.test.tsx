@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { TextField } from '../../src/ui/components/field';
+import { PageDots, Pager } from '../../src/ui/components/pager';
+import { Switch } from '../../src/ui/components/switch';
+import { ValuablesTable } from '../../src/ui/components/valuables-table';
+import { ValueChart } from '../../src/ui/components/value-chart';
+import { Change } from '../../src/ui/components/change';
+
+describe('TextField', () => {
+  it('shows each error under the field and links it with aria-describedby', () => {
+    render(<TextField label="Shares" name="shares" decimal errors={['Must be more than 0']} />);
+    const input = screen.getByLabelText('Shares');
+    expect(input).toHaveProperty('type', 'text');
+    expect(input.getAttribute('inputmode')).toBe('decimal');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = input.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toContain('Must be more than 0');
+  });
+
+  it('refuses a non-decimal through native validity', async () => {
+    render(<TextField label="Price" name="price" decimal />);
+    const input = screen.getByLabelText<HTMLInputElement>('Price');
+    await userEvent.type(input, '1e5');
+    expect(input.validity.patternMismatch).toBe(true);
+    await userEvent.clear(input);
+    await userEvent.type(input, '12,50');
+    expect(input.validity.valid).toBe(true);
+  });
+});
+
+describe('Switch', () => {
+  it('is a switch named by its label that reports its state', async () => {
+    const onToggle = vi.fn();
+    render(<Switch label="Show currency" checked onToggle={onToggle} />);
+    const toggle = screen.getByRole('switch', { name: 'Show currency' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(toggle);
+    expect(onToggle).toHaveBeenCalledOnce();
+  });
+});
+
+describe('Change', () => {
+  it('tells a loss by its sign and words, not colour alone', () => {
+    render(<Change change={-4} ratio={-0.05} />);
+    const text = document.querySelector('.change')?.textContent ?? '';
+    expect(text).toContain('Down');
+    expect(text).toContain('\u2212');
+    expect(text).toContain('5.00 %');
+  });
+});
+
+describe('ValueChart', () => {
+  it('draws an empty series as a flat line with a named image', () => {
+    render(<ValueChart points={[]} description="Total value, Day" now={Date.parse('2024-01-01T00:00:00Z')} />);
+    const chart = screen.getByRole('img', { name: 'Value chart, Total value, Day' });
+    const line = chart.querySelector('.chart__line')?.getAttribute('d') ?? '';
+    expect(line).toMatch(/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/);
+  });
+
+  it('labels the y axis from the padded, rounded domain', () => {
+    const points = [
+      { time: '2024-01-01T00:00:00Z', value: 103 },
+      { time: '2024-01-01T01:00:00Z', value: 197 },
+    ];
+    render(<ValueChart points={points} description="Value, Day" now={0} />);
+    const ticks = [...document.querySelectorAll('.chart__tick')].map((t) => t.textContent);
+    expect(ticks).toContain('90');
+    expect(ticks).toContain('210');
+  });
+});
+
+describe('ValuablesTable', () => {
+  const rows = [
+    { id: '1', name: 'Pension', href: '/portfolios/1', value: 1000, change: 10, changeRatio: 0.01 },
+  ];
+  const renderTable = (onRename = vi.fn()) => {
+    const location = memoryLocation({ path: '/home', record: true });
+    render(
+      <Router hook={location.hook}>
+        <ValuablesTable label="Portfolios" rows={rows} onRename={onRename} />
+      </Router>,
+    );
+    return { location, onRename };
+  };
+
+  it('links each row to its screen', () => {
+    renderTable();
+    const table = screen.getByRole('table', { name: 'Portfolios' });
+    expect(table.querySelector('a')?.getAttribute('href')).toBe('/portfolios/1');
+    expect(screen.getByRole('columnheader', { name: 'Value' })).toBeTruthy();
+  });
+
+  it('enters inline rename on a 450 ms press, vibrates, and renames on Enter', () => {
+    vi.useFakeTimers();
+    const vibrate = vi.fn();
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      const { onRename, location } = renderTable();
+      const link = screen.getByRole('link', { name: /Pension/ });
+      fireEvent.pointerDown(link, { button: 0, clientX: 5, clientY: 5 });
+      act(() => vi.advanceTimersByTime(449));
+      expect(screen.queryByRole('textbox')).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(vibrate).toHaveBeenCalledWith(100);
+      const input = screen.getByRole('textbox', { name: 'Rename Pension' });
+      fireEvent.change(input, { target: { value: 'Retirement' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(onRename).toHaveBeenCalledWith('1', 'Retirement');
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(location.history).toEqual(['/home']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves rename on blur without a call when the name is unchanged', () => {
+    vi.useFakeTimers();
+    try {
+      const { onRename } = renderTable();
+      fireEvent.pointerDown(screen.getByRole('link', { name: /Pension/ }), { button: 0 });
+      act(() => vi.advanceTimersByTime(450));
+      fireEvent.blur(screen.getByRole('textbox', { name: 'Rename Pension' }));
+      expect(onRename).not.toHaveBeenCalled();
+      expect(screen.getByRole('link', { name: /Pension/ })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('Pager', () => {
+  const renderPager = (current: number) => {
+    const onSelect = vi.fn();
+    render(
+      <>
+        <PageDots count={2} current={current} onSelect={onSelect} />
+        <Pager current={current} onSelect={onSelect} pages={[<p key="a">one</p>, <p key="b">two</p>]} />
+      </>,
+    );
+    return onSelect;
+  };
+
+  it('marks the current dot and selects a page by its dot', async () => {
+    const onSelect = renderPager(0);
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(onSelect).toHaveBeenCalledWith(1);
+  });
+
+  it('asks for the next page on a left swipe of at least 75 px, not less', () => {
+    const onSelect = renderPager(0);
+    const pager = document.querySelector('.pager')!;
+    fireEvent.pointerDown(pager, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(pager, { clientX: 126, clientY: 100 });
+    expect(onSelect).not.toHaveBeenCalled();
+    fireEvent.pointerDown(pager, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(pager, { clientX: 125, clientY: 100 });
+    expect(onSelect).toHaveBeenCalledWith(1);
+  });
+
+  it('asks for the previous page on a right swipe', () => {
+    const onSelect = renderPager(1);
+    const pager = document.querySelector('.pager')!;
+    fireEvent.pointerDown(pager, { clientX: 100, clientY: 100 });
+    fireEvent.pointerUp(pager, { clientX: 200, clientY: 110 });
+    expect(onSelect).toHaveBeenCalledWith(0);
+  });
+});
