@@ -1,7 +1,17 @@
 // @vitest-environment jsdom
 // Login, register, logout and the profile (PUT /user, decisions.md section 6).
 import { describe, expect, it } from 'vitest';
-import { csrf, DEMO, get, loginAsDemo, post, put, registerFresh, startServer } from './support';
+import {
+  csrf,
+  DEMO,
+  get,
+  NOW,
+  loginAsDemo,
+  post,
+  put,
+  registerFresh,
+  startServer,
+} from './support';
 
 describe('POST /auth/login', () => {
   it('answers the user and starts the session', async () => {
@@ -26,6 +36,22 @@ describe('POST /auth/login', () => {
       errors: { email: ['These credentials do not match our records.'] },
     });
     expect((await get('/auth/check')).body).toEqual({ logged_in: false });
+  });
+
+  it('locks an email for a minute after five failed attempts, as Breeze does', async () => {
+    let now = NOW;
+    startServer({ now: () => now });
+    await csrf();
+    const wrong = { email: DEMO.email, password: 'wrong-password' };
+    for (let attempt = 0; attempt < 5; attempt++) await post('/auth/login', wrong);
+    now += 15_000;
+    const locked = await post('/auth/login', DEMO);
+    expect(locked.status).toBe(422);
+    expect(locked.body.errors).toEqual({
+      email: ['Too many login attempts. Please try again in 45 seconds.'],
+    });
+    now += 45_000;
+    expect((await post('/auth/login', DEMO)).status).toBe(200);
   });
 
   it('needs both fields', async () => {

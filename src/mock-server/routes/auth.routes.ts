@@ -4,7 +4,12 @@ import { json, noContent, unprocessable, unprocessableFor, type Route } from '..
 import { hashPassword, passwordMatches, randomSalt } from '../secrets';
 import { Validator } from '../validation';
 
+/** Breeze's LoginRequest limiter: 5 failed attempts per email, for 60 seconds. */
+const MAX_ATTEMPTS = 5;
+const DECAY_MS = 60_000;
+
 export function authRoutes(): Route[] {
+  const failures = new Map<string, { count: number; since: number }>();
   return [
     {
       method: 'get',
@@ -31,16 +36,28 @@ export function authRoutes(): Route[] {
         const email = v.email('email');
         // Breeze's LoginRequest: required|string|email and required|string, no length rule.
         const password = v.password('password', { min: 0 });
-        if (v.failed) return unprocessable(v);
-        const user = backend.tables.users.find(
-          (u) => u.email.toLowerCase() === email?.toLowerCase(),
-        );
+        if (v.failed || email === undefined) return unprocessable(v);
+        const key = email.toLowerCase();
+        const now = backend.now();
+        const failed = failures.get(key);
+        if (failed && now - failed.since >= DECAY_MS) failures.delete(key);
+        else if (failed && failed.count >= MAX_ATTEMPTS) {
+          const seconds = Math.ceil((failed.since + DECAY_MS - now) / 1000);
+          const message = `Too many login attempts. Please try again in ${seconds} seconds.`;
+          return unprocessableFor({ email: [message] });
+        }
+        const user = backend.tables.users.find((u) => u.email.toLowerCase() === key);
         if (
           !user ||
           password === undefined ||
           !passwordMatches(password, user.salt, user.passwordHash)
-        )
+        ) {
+          const current = failures.get(key);
+          if (current) current.count++;
+          else failures.set(key, { count: 1, since: now });
           return unprocessableFor({ email: ['These credentials do not match our records.'] });
+        }
+        failures.delete(key);
         backend.session.userId = user.id;
         backend.rotateToken();
         return json(200, { user: { name: user.name, email: user.email } });
