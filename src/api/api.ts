@@ -1,0 +1,141 @@
+// One typed function per call of product-spec section 7 (answers: decisions.md section 1).
+import {
+  CHART_TYPES,
+  type ChartPoint,
+  type ChartType,
+  type CreateInvestmentPayload,
+  type CreatePortfolioPayload,
+  type Credentials,
+  type DividendPayload,
+  type EventKind,
+  type Id,
+  type InstrumentType,
+  type Investment,
+  type Portfolio,
+  type ProfileUpdate,
+  type Registration,
+  type SplitPayload,
+  type Statistics,
+  type TradePayload,
+  type Transaction,
+  type User,
+  type Valuation,
+} from '../domain/types';
+import * as d from './decode';
+import type { Http } from './http';
+
+export interface CreateOptions {
+  /** Sends `x-validate-only: 1`: the server only validates and answers `{ data: null }`. */
+  validateOnly: boolean;
+}
+
+export type EventPayload<K extends EventKind> = K extends 'dividend'
+  ? DividendPayload
+  : K extends 'split'
+    ? SplitPayload
+    : TradePayload;
+
+export interface Api {
+  initCsrf(): Promise<void>;
+  /** Registers the 401 listener; returns its unsubscribe. */
+  onUnauthenticated(listener: () => void): () => void;
+  checkAuth(): Promise<boolean>;
+  login(credentials: Credentials): Promise<User>;
+  register(registration: Registration): Promise<User>;
+  logout(): Promise<void>;
+  getUser(): Promise<User>;
+  updateUser(update: ProfileUpdate): Promise<User>;
+  getValuation(): Promise<Valuation>;
+  getChart(type: ChartType, id?: Id): Promise<ChartPoint[]>;
+  getPortfolios(): Promise<Portfolio[]>;
+  createPortfolio(payload: CreatePortfolioPayload, options: CreateOptions): Promise<Portfolio | null>;
+  renamePortfolio(id: Id, name: string): Promise<Portfolio>;
+  getPortfolioStats(id: Id): Promise<Statistics>;
+  getInvestments(): Promise<Investment[]>;
+  createInvestment(payload: CreateInvestmentPayload, options: CreateOptions): Promise<Investment | null>;
+  renameInvestment(id: Id, name: string): Promise<Investment>;
+  getInvestmentStats(id: Id): Promise<Statistics>;
+  getEvents(): Promise<Transaction[]>;
+  createEvent<K extends EventKind>(investmentId: Id, kind: K, payload: EventPayload<K>): Promise<Transaction>;
+  getCurrencies(): Promise<string[]>;
+  validateInstrument(isin: string, type: InstrumentType): Promise<boolean>;
+  /** Mock-only: restores the demo data. */
+  resetDemo(): Promise<void>;
+}
+
+const validateOnlyHeader = (options: CreateOptions) => ({
+  'x-validate-only': options.validateOnly ? '1' : '0',
+});
+
+function segment(id: Id): string {
+  return encodeURIComponent(id);
+}
+
+export function createApi(http: Http): Api {
+  const get = (path: string) => http.request('GET', path);
+  return {
+    initCsrf: () => http.initCsrf(),
+    onUnauthenticated: (listener) => http.onUnauthenticated(listener),
+
+    checkAuth: async () => d.field(await get('/auth/check'), 'logged_in', d.boolean),
+    login: async (credentials) =>
+      d.field(await http.request('POST', '/auth/login', { body: credentials }), 'user', d.user),
+    register: async (registration) =>
+      d.field(await http.request('POST', '/auth/register', { body: registration }), 'user', d.user),
+    logout: async () => {
+      await http.request('POST', '/auth/logout');
+    },
+
+    getUser: async () => d.field(await get('/user'), 'user', d.user),
+    updateUser: async (update) =>
+      d.field(await http.request('PUT', '/user', { body: update }), 'user', d.user),
+    getValuation: async () => d.field(await get('/user/valuation'), 'valuation', d.valuation),
+
+    getChart: async (type, id) => {
+      if (!CHART_TYPES.includes(type)) throw new TypeError(`Unknown valuable type "${String(type)}"`);
+      if (type !== 'user' && id === undefined) throw new TypeError(`A ${type} chart needs an id`);
+      const path = type === 'user' ? '/user/chart' : `/${type}s/${segment(id ?? '')}/chart`;
+      return d.field(await get(path), 'chart', d.list(d.chartPoint));
+    },
+
+    getPortfolios: async () => d.field(await get('/portfolios'), 'portfolios', d.list(d.portfolio)),
+    createPortfolio: async (payload, options) =>
+      d.field(
+        await http.request('POST', '/portfolios', { body: payload, headers: validateOnlyHeader(options) }),
+        'data',
+        d.orNull(d.portfolio),
+      ),
+    renamePortfolio: async (id, name) =>
+      d.field(await http.request('PATCH', `/portfolios/${segment(id)}`, { body: { name } }), 'data', d.portfolio),
+    getPortfolioStats: async (id) =>
+      d.field(await get(`/portfolios/${segment(id)}/stats`), 'statistics', d.statistics),
+
+    getInvestments: async () =>
+      d.field(await get('/investments'), 'investments', d.list(d.investment)),
+    createInvestment: async (payload, options) =>
+      d.field(
+        await http.request('POST', '/investments', { body: payload, headers: validateOnlyHeader(options) }),
+        'data',
+        d.orNull(d.investment),
+      ),
+    renameInvestment: async (id, name) =>
+      d.field(await http.request('PATCH', `/investments/${segment(id)}`, { body: { name } }), 'data', d.investment),
+    getInvestmentStats: async (id) =>
+      d.field(await get(`/investments/${segment(id)}/stats`), 'statistics', d.statistics),
+
+    getEvents: async () => d.field(await get('/investments/events'), 'events', d.list(d.transaction)),
+    createEvent: async (investmentId, kind, payload) =>
+      d.field(
+        await http.request('POST', `/investments/${segment(investmentId)}/events/${kind}`, { body: payload }),
+        'data',
+        d.transaction,
+      ),
+
+    getCurrencies: async () => d.field(await get('/currencies'), 'currency_codes', d.list(d.string)),
+    validateInstrument: async (isin, type) =>
+      d.field(await http.request('POST', '/instruments/validate', { body: { isin, type } }), 'valid', d.boolean),
+    resetDemo: async () => {
+      await http.request('POST', '/demo/reset');
+    },
+  };
+}
