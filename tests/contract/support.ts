@@ -1,5 +1,6 @@
-// A raw HTTP client for the wire-level contract: status codes, headers and bodies as sent.
-// Built as the research note's fix so Mirage sees the headers (ofetch's Headers resolved lazily).
+// A raw HTTP client for the wire-level contract: status codes, headers and bodies exactly as
+// sent, which the app's client (src/api, tested in api-client.test.ts) decodes away. Built as
+// the research note's fix so Mirage sees the headers (ofetch's Headers resolved lazily).
 import { createFetch } from 'ofetch';
 import { afterEach } from 'vitest';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
