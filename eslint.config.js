@@ -28,6 +28,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // Plain JS build scripts carry no types to check.
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // Import boundaries (STYLE.md point 17).
   {
     files: ['src/domain/**'],
