@@ -1,0 +1,80 @@
+// The root: one long-lived child per concern, each registered by systemId (STYLE point 8).
+// Per-screen flows (forms, overlays) are not here: views start them with `flowDeps`.
+import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Api } from '../api';
+import { authMachine } from './auth.machine';
+import { dataMachine } from './data.machine';
+import { periodMachine } from './period.machine';
+import type { Platform } from './platform';
+import { settingsMachine } from './settings.machine';
+
+export interface AppInput {
+  api: Api;
+  platform: Platform;
+}
+
+export interface AppContext {
+  api: Api;
+  platform: Platform;
+}
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    input: {} as AppInput,
+    children: {} as { data: 'data'; settings: 'settings'; period: 'period'; auth: 'auth' },
+  },
+  actors: {
+    data: dataMachine,
+    settings: settingsMachine,
+    period: periodMachine,
+    auth: authMachine,
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => ({ api: input.api, platform: input.platform }),
+  // 'data' first: the others send to it from their first entry actions.
+  invoke: [
+    { id: 'data', systemId: 'data', src: 'data', input: ({ context }) => ({ api: context.api }) },
+    { id: 'settings', systemId: 'settings', src: 'settings', input: ({ context }) => ({ platform: context.platform }) },
+    { id: 'period', systemId: 'period', src: 'period', input: ({ context }) => ({ platform: context.platform }) },
+    {
+      id: 'auth',
+      systemId: 'auth',
+      src: 'auth',
+      input: ({ context }) => ({ api: context.api, platform: context.platform }),
+    },
+  ],
+});
+
+export type AppActor = ActorRefFrom<typeof appMachine>;
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+export type AuthActor = ActorRefFrom<typeof authMachine>;
+export type DataActor = ActorRefFrom<typeof dataMachine>;
+export type PeriodActor = ActorRefFrom<typeof periodMachine>;
+export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
+
+/** What a per-screen flow needs from the app: the API, the browser seam and the data actor. */
+export interface FlowDeps {
+  api: Api;
+  platform: Platform;
+  data: DataActor;
+}
+
+/** The long-lived children; they exist from the app actor's start until it stops. */
+export function childrenOf(app: AppActor): {
+  auth: AuthActor;
+  data: DataActor;
+  period: PeriodActor;
+  settings: SettingsActor;
+} {
+  const { children } = app.getSnapshot();
+  const { auth, data, period, settings } = children;
+  if (!auth || !data || !period || !settings) throw new Error('The app actor is not running');
+  return { auth, data, period, settings };
+}
+
+export function flowDeps(app: AppActor): FlowDeps {
+  const { api, platform } = app.getSnapshot().context;
+  return { api, platform, data: childrenOf(app).data };
+}

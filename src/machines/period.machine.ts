@@ -1,0 +1,78 @@
+// The selected period (product-spec sections 3 and 4): a cookie the server reads, so the cookie is
+// written before the refresh that needs it.
+import { assign, sendTo, setup } from 'xstate';
+import { DEFAULT_PERIOD, PERIODS, type Period } from '../domain/types';
+import type { DataRef } from './data.machine';
+import type { Platform } from './platform';
+
+export const PERIOD_COOKIE = 'selected_period';
+
+export type PeriodEvent = { type: 'period.selected'; period: Period };
+
+export interface PeriodInput {
+  platform: Platform;
+  /** Defaults to the actor registered as 'data' in the system. */
+  data?: DataRef;
+}
+
+export interface PeriodContext {
+  platform: Platform;
+  data: DataRef | undefined;
+  period: Period;
+}
+
+export function readPeriod(value: string | undefined): Period {
+  return PERIODS.find((p) => p === value) ?? DEFAULT_PERIOD;
+}
+
+export const periodMachine = setup({
+  types: {
+    context: {} as PeriodContext,
+    events: {} as PeriodEvent,
+    input: {} as PeriodInput,
+  },
+  actions: {
+    writeCookie: ({ context }) => context.platform.cookies.set(PERIOD_COOKIE, context.period),
+    // Every valuation is for the period, and so is the chart on screen.
+    refreshValuations: sendTo(
+      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
+      { type: 'refresh.valuation' },
+    ),
+    refreshPortfolios: sendTo(
+      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
+      { type: 'refresh.portfolios' },
+    ),
+    refreshInvestments: sendTo(
+      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
+      { type: 'refresh.investments' },
+    ),
+    refreshActiveChart: sendTo(
+      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
+      { type: 'refresh.chart' },
+    ),
+  },
+}).createMachine({
+  id: 'period',
+  context: ({ input }) => ({
+    platform: input.platform,
+    data: input.data,
+    period: readPeriod(input.platform.cookies.get(PERIOD_COOKIE)),
+  }),
+  initial: 'ready',
+  states: {
+    ready: {
+      on: {
+        'period.selected': {
+          actions: [
+            assign({ period: ({ event }) => event.period }),
+            'writeCookie',
+            'refreshValuations',
+            'refreshPortfolios',
+            'refreshInvestments',
+            'refreshActiveChart',
+          ],
+        },
+      },
+    },
+  },
+});
