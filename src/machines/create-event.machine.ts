@@ -1,0 +1,250 @@
+// The Buy, Sell, Dividend and Stock Split forms (product-spec sections 2, 4, 5, 8). One submit at
+// a time; old errors cleared on submit; after success the named refresh steps run in order and
+// the overlay closes.
+import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import type { Api, EventPayload } from '../api';
+import { formatShares, formatSplitRatio, parseDecimal } from '../domain/numbers';
+import type { EventKind, Id, Transaction } from '../domain/types';
+import type { DataRef } from './data.machine';
+import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
+import { amount, amountRule, check, optionalAmount, optionalAmountRule, requiredText } from './form-rules';
+import type { OverlayEvent } from './overlay.machine';
+
+export const EVENT_FIELDS = [
+  'shares',
+  'share_price',
+  'fee',
+  'currency_code',
+  'amount',
+  'shares_after',
+  'sold_shares',
+  'sold_share_price',
+] as const;
+export type EventField = (typeof EVENT_FIELDS)[number];
+export type EventValues = Record<EventField, string>;
+
+/** The fields each form shows, in order. */
+export const FIELDS_OF: Record<EventKind, readonly EventField[]> = {
+  buy: ['shares', 'share_price', 'fee', 'currency_code'],
+  sell: ['shares', 'share_price', 'fee', 'currency_code'],
+  dividend: ['amount', 'currency_code'],
+  split: ['shares_after', 'fee', 'currency_code', 'sold_shares', 'sold_share_price'],
+};
+
+export const DEFAULT_EVENT_FEE = '0.00';
+
+export type CreateEventEvent =
+  | { type: 'form.changed'; field: EventField; value: string }
+  | { type: 'event.submitted' };
+
+export type OverlayRef = ActorRef<Snapshot<unknown>, OverlayEvent>;
+
+export interface CreateEventInput {
+  api: Api;
+  data: DataRef;
+  /** The overlay the form sits in; closed after success. */
+  overlay: OverlayRef;
+  investmentId: Id;
+  kind: EventKind;
+  /** Shares held now: the limit of a sale, and the "before" of a split. */
+  currentShares: number;
+  currency?: string;
+}
+
+export interface CreateEventContext {
+  api: Api;
+  data: DataRef;
+  overlay: OverlayRef;
+  investmentId: Id;
+  kind: EventKind;
+  currentShares: number;
+  values: EventValues;
+  fieldErrors: FormErrors<EventField>;
+  formError: string | undefined;
+}
+
+export function heldMessage(held: number): string {
+  return `You can sell at most the ${formatShares(held)} shares you hold.`;
+}
+
+/** The sold-shares part of a split applies only when the holding shrinks. */
+export function soldSharesEnabled(context: Pick<CreateEventContext, 'values' | 'currentShares'>): boolean {
+  const after = parseDecimal(context.values.shares_after);
+  return after !== null && after < context.currentShares;
+}
+
+/** "from:to", e.g. 1:2 when 10 shares become 20; 1:1 until shares after split is a number. */
+export function splitRatio(context: Pick<CreateEventContext, 'values' | 'currentShares'>): string {
+  return formatSplitRatio(context.currentShares, parseDecimal(context.values.shares_after) ?? 0);
+}
+
+function rulesOf(context: CreateEventContext): FormErrors<EventField> {
+  const { values, kind, currentShares } = context;
+  const currency_code = () => requiredText(values.currency_code);
+  switch (kind) {
+    case 'buy':
+    case 'sell':
+      return check<EventField>({
+        shares: () => {
+          const message = amountRule(values.shares, { positive: true });
+          if (message || kind === 'buy') return message;
+          return amount(values.shares) > currentShares ? heldMessage(currentShares) : undefined;
+        },
+        share_price: () => amountRule(values.share_price, { positive: false }),
+        fee: () => optionalAmountRule(values.fee),
+        currency_code,
+      });
+    case 'dividend':
+      return check<EventField>({ amount: () => amountRule(values.amount, { positive: true }), currency_code });
+    case 'split':
+      return check<EventField>({
+        shares_after: () => amountRule(values.shares_after, { positive: true }),
+        fee: () => optionalAmountRule(values.fee),
+        currency_code,
+        sold_shares: () => optionalAmountRule(values.sold_shares),
+        sold_share_price: () => optionalAmountRule(values.sold_share_price),
+      });
+  }
+}
+
+export function eventPayload(kind: EventKind, values: EventValues): EventPayload<EventKind> {
+  switch (kind) {
+    case 'buy':
+    case 'sell':
+      return {
+        shares: amount(values.shares),
+        share_price: amount(values.share_price),
+        fee: optionalAmount(values.fee),
+        currency_code: values.currency_code,
+      };
+    case 'dividend':
+      return { amount: amount(values.amount), currency_code: values.currency_code };
+    case 'split':
+      return {
+        shares_after: amount(values.shares_after),
+        fee: optionalAmount(values.fee),
+        currency_code: values.currency_code,
+        sold_shares: optionalAmount(values.sold_shares),
+        sold_share_price: optionalAmount(values.sold_share_price),
+        hide: false,
+      };
+  }
+}
+
+interface CallInput {
+  api: Api;
+  investmentId: Id;
+  kind: EventKind;
+  payload: EventPayload<EventKind>;
+}
+
+export const createEventMachine = setup({
+  types: {
+    context: {} as CreateEventContext,
+    events: {} as CreateEventEvent,
+    input: {} as CreateEventInput,
+    tags: {} as 'submitting',
+  },
+  actors: {
+    createEvent: fromPromise<Transaction, CallInput>(({ input }) =>
+      input.api.createEvent(input.investmentId, input.kind, input.payload),
+    ),
+  },
+  actions: {
+    change: assign(({ context }, params: { field: EventField; value: string }) => {
+      const values = { ...context.values, [params.field]: params.value };
+      const fieldErrors = { ...context.fieldErrors };
+      delete fieldErrors[params.field];
+      if (context.kind === 'split' && !soldSharesEnabled({ values, currentShares: context.currentShares })) {
+        values.sold_shares = '';
+        values.sold_share_price = '';
+        delete fieldErrors.sold_shares;
+        delete fieldErrors.sold_share_price;
+      }
+      return { values, fieldErrors };
+    }),
+    checkRules: assign(({ context }) => ({ fieldErrors: rulesOf(context), formError: undefined })),
+    showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, sameKeys(EVENT_FIELDS))),
+    announceCreated: sendTo(
+      ({ context }) => context.data,
+      (_, params: { event: Transaction }) => ({ type: 'event.created' as const, event: params.event }),
+    ),
+    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
+    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
+    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
+    refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
+    refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    closeOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.closed' }),
+  },
+  guards: {
+    rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+  },
+}).createMachine({
+  id: 'createEvent',
+  context: ({ input }) => ({
+    api: input.api,
+    data: input.data,
+    overlay: input.overlay,
+    investmentId: input.investmentId,
+    kind: input.kind,
+    currentShares: input.currentShares,
+    values: {
+      shares: '',
+      share_price: '',
+      fee: DEFAULT_EVENT_FEE,
+      currency_code: input.currency ?? 'DKK',
+      amount: '',
+      shares_after: '',
+      sold_shares: '',
+      sold_share_price: '',
+    },
+    fieldErrors: {},
+    formError: undefined,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.changed': {
+          guard: ({ context, event }) =>
+            FIELDS_OF[context.kind].includes(event.field) &&
+            (!event.field.startsWith('sold_') || soldSharesEnabled(context)),
+          actions: { type: 'change', params: ({ event }) => event },
+        },
+        'event.submitted': { target: 'checking', actions: 'checkRules' },
+      },
+    },
+    checking: {
+      always: [{ guard: 'rulesPass', target: 'submitting' }, { target: 'editing' }],
+    },
+    submitting: {
+      tags: 'submitting',
+      // A second submit while the first is in flight is ignored (no handler here).
+      invoke: {
+        src: 'createEvent',
+        input: ({ context }) => ({
+          api: context.api,
+          investmentId: context.investmentId,
+          kind: context.kind,
+          payload: eventPayload(context.kind, context.values),
+        }),
+        onDone: {
+          target: 'created',
+          actions: [
+            { type: 'announceCreated', params: ({ event }) => ({ event: event.output }) },
+            'refreshInvestments',
+            'refreshPortfolios',
+            'refreshValuation',
+            'refreshActiveChart',
+            'refreshStats',
+            'closeOverlay',
+          ],
+        },
+        onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    created: { type: 'final' },
+  },
+});
+
+export type CreateEventSnapshot = SnapshotFrom<typeof createEventMachine>;

@@ -1,0 +1,329 @@
+// The Add investment paged form (product-spec sections 2, 4, 5, 8). Each page is a state, so only
+// its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
+// Create on page 2 creates. Afterwards: the list gets the investment, valuations are refreshed,
+// and the app goes back one page.
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Api } from '../api';
+import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
+import type { DataRef } from './data.machine';
+import { formFailure, hasErrors, type FormErrors } from './form-errors';
+import { amount, amountRule, check, nameRule, optionalAmount, optionalAmountRule, requiredText } from './form-rules';
+import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
+import type { Platform } from './platform';
+
+export const PAGE_FIELDS = {
+  instrument: ['portfolio_id', 'type', 'name', 'isin'],
+  details: ['shares', 'share_price', 'fee', 'currency_code'],
+} as const;
+
+export type InstrumentField = (typeof PAGE_FIELDS.instrument)[number];
+export type DetailsField = (typeof PAGE_FIELDS.details)[number];
+export type InvestmentField = InstrumentField | DetailsField;
+
+export interface InvestmentValues {
+  portfolio_id: string;
+  type: InstrumentType;
+  name: string;
+  /** ISIN for stock, symbol for crypto; upper-cased as typed. */
+  isin: string;
+  shares: string;
+  share_price: string;
+  fee: string;
+  currency_code: string;
+}
+
+export const DEFAULT_FEE = '0.00';
+export const DEFAULT_CURRENCY = 'DKK';
+
+/** Server keys (product-spec section 5) to fields. */
+const SERVER_KEYS: Record<string, InvestmentField> = {
+  'investment.portfolio_id': 'portfolio_id',
+  'investment.name': 'name',
+  'instrument.type': 'type',
+  'instrument.isin': 'isin',
+  'buy_event.shares': 'shares',
+  'buy_event.share_price': 'share_price',
+  'buy_event.fee': 'fee',
+  'buy_event.currency_code': 'currency_code',
+};
+
+export type CreateInvestmentEvent =
+  | { type: 'form.changed'; field: InvestmentField; value: string }
+  /** Next on page 1. */
+  | { type: 'form.next' }
+  /** Back on page 2; Cancel on page 1 (goes back in history). */
+  | { type: 'form.back' }
+  /** Create on page 2. */
+  | { type: 'form.submitted' }
+  | IdentifierVerdict;
+
+export interface CreateInvestmentInput {
+  api: Api;
+  data: DataRef;
+  platform: Platform;
+  /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
+  portfolioId?: Id;
+}
+
+export interface CreateInvestmentContext {
+  api: Api;
+  data: DataRef;
+  platform: Platform;
+  values: InvestmentValues;
+  fieldErrors: FormErrors<InvestmentField>;
+  formError: string | undefined;
+  identifier: ActorRefFrom<typeof identifierCheckMachine>;
+}
+
+function instrumentTypeOf(value: string): InstrumentType {
+  return value === 'crypto' ? 'crypto' : 'stock';
+}
+
+function isInstrumentField(field: InvestmentField): field is InstrumentField {
+  return (PAGE_FIELDS.instrument as readonly string[]).includes(field);
+}
+
+export function investmentPayload(values: InvestmentValues): CreateInvestmentPayload {
+  return {
+    investment: { portfolio_id: values.portfolio_id, name: values.name.trim() },
+    instrument: { type: values.type, isin: values.isin.trim() },
+    buy_event: {
+      shares: amount(values.shares),
+      share_price: amount(values.share_price),
+      fee: optionalAmount(values.fee),
+      currency_code: values.currency_code,
+    },
+  };
+}
+
+function instrumentRules(values: InvestmentValues): FormErrors<InvestmentField> {
+  return check<InvestmentField>({
+    portfolio_id: () => requiredText(values.portfolio_id),
+    name: () => nameRule(values.name),
+    isin: () => requiredText(values.isin),
+  });
+}
+
+function detailsRules(values: InvestmentValues): FormErrors<InvestmentField> {
+  return check<InvestmentField>({
+    shares: () => amountRule(values.shares, { positive: true }),
+    share_price: () => amountRule(values.share_price, { positive: false }),
+    fee: () => optionalAmountRule(values.fee),
+    currency_code: () => requiredText(values.currency_code),
+  });
+}
+
+function only(errors: FormErrors<InvestmentField>, fields: readonly InvestmentField[]): FormErrors<InvestmentField> {
+  return Object.fromEntries(fields.filter((f) => errors[f]).map((f) => [f, errors[f]]));
+}
+
+export const createInvestmentMachine = setup({
+  types: {
+    context: {} as CreateInvestmentContext,
+    events: {} as CreateInvestmentEvent,
+    input: {} as CreateInvestmentInput,
+    tags: {} as 'submitting',
+  },
+  actors: {
+    identifierCheck: identifierCheckMachine,
+    validateInvestment: fromPromise<Investment | null, { api: Api; payload: CreateInvestmentPayload }>(({ input }) =>
+      input.api.createInvestment(input.payload, { validateOnly: true }),
+    ),
+    createInvestment: fromPromise<Investment | null, { api: Api; payload: CreateInvestmentPayload }>(({ input }) =>
+      input.api.createInvestment(input.payload, { validateOnly: false }),
+    ),
+  },
+  actions: {
+    change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
+      const fieldErrors = { ...context.fieldErrors };
+      delete fieldErrors[params.field];
+      const value = params.field === 'isin' ? params.value.toUpperCase() : params.value;
+      const values =
+        params.field === 'type'
+          ? { ...context.values, type: instrumentTypeOf(params.value) }
+          : { ...context.values, [params.field]: value };
+      return { values, fieldErrors, formError: undefined };
+    }),
+    forwardToIdentifier: sendTo(
+      ({ context }) => context.identifier,
+      (_, params: { field: InvestmentField; value: string }) =>
+        params.field === 'type'
+          ? { type: 'identifier.type.changed' as const, instrumentType: instrumentTypeOf(params.value) }
+          : { type: 'identifier.changed' as const, value: params.value },
+    ),
+    takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => {
+      const fieldErrors = { ...context.fieldErrors };
+      if (verdict.status === 'invalid' && verdict.message) fieldErrors.isin = [verdict.message];
+      else delete fieldErrors.isin;
+      return { fieldErrors };
+    }),
+    flagPage: assign(({ context }, params: { errors: FormErrors<InvestmentField> }) => ({
+      fieldErrors: { ...context.fieldErrors, ...params.errors },
+    })),
+    clearFormError: assign({ formError: undefined }),
+    showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, SERVER_KEYS)),
+    announceCreated: sendTo(
+      ({ context }) => context.data,
+      (_, params: { investment: Investment }) => ({ type: 'investment.created' as const, investment: params.investment }),
+    ),
+    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
+    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
+    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
+    historyBack: ({ context }) => context.platform.history.back(),
+  },
+  guards: {
+    instrumentComplete: ({ context }) =>
+      !hasErrors(instrumentRules(context.values)) && !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
+    detailsComplete: ({ context }) =>
+      !hasErrors(detailsRules(context.values)) && !hasErrors(only(context.fieldErrors, PAGE_FIELDS.details)),
+    /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
+    instrumentRefused: (_, params: { error: unknown }) =>
+      hasErrors(only(formFailure(params.error, SERVER_KEYS).fieldErrors, PAGE_FIELDS.instrument)),
+    onlyDetailsRefused: (_, params: { error: unknown }) => {
+      const failure = formFailure(params.error, SERVER_KEYS);
+      return hasErrors(failure.fieldErrors) && failure.formError === undefined;
+    },
+  },
+}).createMachine({
+  id: 'createInvestment',
+  context: ({ input, spawn }) => ({
+    api: input.api,
+    data: input.data,
+    platform: input.platform,
+    values: {
+      portfolio_id: input.portfolioId ?? '',
+      type: 'stock',
+      name: '',
+      isin: '',
+      shares: '',
+      share_price: '',
+      fee: DEFAULT_FEE,
+      currency_code: DEFAULT_CURRENCY,
+    },
+    fieldErrors: {},
+    formError: undefined,
+    identifier: spawn('identifierCheck', { id: 'identifier', input: { api: input.api, instrumentType: 'stock' } }),
+  }),
+  on: {
+    'identifier.verdict': {
+      // An answer for an older code than the field's is stale.
+      guard: ({ context, event }) => event.code === context.values.isin,
+      actions: { type: 'takeVerdict', params: ({ event }) => event },
+    },
+  },
+  initial: 'instrument',
+  states: {
+    instrument: {
+      description: 'Page 1: portfolio, type, name, ISIN or symbol.',
+      on: {
+        'form.changed': [
+          {
+            guard: ({ event }) => event.field === 'isin' || event.field === 'type',
+            actions: [
+              { type: 'change', params: ({ event }) => event },
+              { type: 'forwardToIdentifier', params: ({ event }) => event },
+            ],
+          },
+          {
+            guard: ({ event }) => isInstrumentField(event.field),
+            actions: { type: 'change', params: ({ event }) => event },
+          },
+        ],
+        'form.next': [
+          { guard: 'instrumentComplete', target: 'validating' },
+          { actions: { type: 'flagPage', params: ({ context }) => ({ errors: instrumentRules(context.values) }) } },
+        ],
+        'form.back': { actions: 'historyBack' },
+      },
+    },
+    validating: {
+      tags: 'submitting',
+      entry: 'clearFormError',
+      invoke: {
+        src: 'validateInvestment',
+        input: ({ context }) => ({ api: context.api, payload: investmentPayload(context.values) }),
+        onDone: { target: 'details' },
+        onError: [
+          {
+            guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'instrument',
+            actions: {
+              type: 'flagPage',
+              params: ({ event }) => ({ errors: only(formFailure(event.error, SERVER_KEYS).fieldErrors, PAGE_FIELDS.instrument) }),
+            },
+          },
+          // Only page 2's (still empty) fields were refused: page 1 is fine.
+          { guard: { type: 'onlyDetailsRefused', params: ({ event }) => ({ error: event.error }) }, target: 'details' },
+          {
+            target: 'instrument',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    details: {
+      description: 'Page 2: the first buy.',
+      on: {
+        'form.changed': {
+          guard: ({ event }) => !isInstrumentField(event.field),
+          actions: { type: 'change', params: ({ event }) => event },
+        },
+        'form.back': { target: 'instrument' },
+        'form.submitted': [
+          { guard: 'detailsComplete', target: 'creating' },
+          { actions: { type: 'flagPage', params: ({ context }) => ({ errors: detailsRules(context.values) }) } },
+        ],
+      },
+    },
+    creating: {
+      tags: 'submitting',
+      entry: 'clearFormError',
+      invoke: {
+        src: 'createInvestment',
+        input: ({ context }) => ({ api: context.api, payload: investmentPayload(context.values) }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'created',
+            actions: [
+              { type: 'announceCreated', params: ({ event }) => ({ investment: event.output! }) },
+              'refreshValuation',
+              'refreshPortfolios',
+              'refreshInvestments',
+              'historyBack',
+            ],
+          },
+          // A 2xx without the investment: created but unseen; reload rather than guess.
+          { target: 'created', actions: ['refreshValuation', 'refreshPortfolios', 'refreshInvestments', 'historyBack'] },
+        ],
+        onError: [
+          {
+            // Page 1's errors cannot be seen from page 2: go back to show them.
+            guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'instrument',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'details',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    created: { type: 'final' },
+  },
+});
+
+export type CreateInvestmentSnapshot = SnapshotFrom<typeof createInvestmentMachine>;
+
+/** 0 on page 1, 1 on page 2 (also while its call runs). */
+export function pageOf(snapshot: CreateInvestmentSnapshot): 0 | 1 {
+  return snapshot.matches('instrument') || snapshot.matches('validating') ? 0 : 1;
+}
+
+/** Only the current page's inputs take input, and none while a call runs. */
+export function isFieldEnabled(snapshot: CreateInvestmentSnapshot, field: InvestmentField): boolean {
+  if (snapshot.matches('instrument')) return isInstrumentField(field);
+  if (snapshot.matches('details')) return !isInstrumentField(field);
+  return false;
+}

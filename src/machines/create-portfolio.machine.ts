@@ -1,0 +1,111 @@
+// The Add portfolio form (product-spec section 2). The create call carries x-validate-only: 0.
+// On success the list gets the portfolio and is refreshed, then the app goes back one page, as
+// the Add investment form does (one rule for both create forms).
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Api } from '../api';
+import type { Portfolio } from '../domain/types';
+import type { DataRef } from './data.machine';
+import { formFailure, sameKeys, type FormErrors } from './form-errors';
+import { check, nameRule } from './form-rules';
+import type { Platform } from './platform';
+
+export type PortfolioField = 'name';
+
+export type CreatePortfolioEvent =
+  | { type: 'form.submitted'; name: string }
+  /** Cancel: back in history. */
+  | { type: 'form.cancelled' };
+
+export interface CreatePortfolioInput {
+  api: Api;
+  data: DataRef;
+  platform: Platform;
+}
+
+export interface CreatePortfolioContext {
+  api: Api;
+  data: DataRef;
+  platform: Platform;
+  /** The last submitted name, kept on failure. */
+  name: string;
+  fieldErrors: FormErrors<PortfolioField>;
+  formError: string | undefined;
+}
+
+export const createPortfolioMachine = setup({
+  types: {
+    context: {} as CreatePortfolioContext,
+    events: {} as CreatePortfolioEvent,
+    input: {} as CreatePortfolioInput,
+    tags: {} as 'submitting',
+  },
+  actors: {
+    createPortfolio: fromPromise<Portfolio | null, { api: Api; name: string }>(({ input }) =>
+      input.api.createPortfolio({ name: input.name }, { validateOnly: false }),
+    ),
+  },
+  actions: {
+    take: assign((_, params: { name: string }) => ({
+      name: params.name,
+      fieldErrors: check<PortfolioField>({ name: () => nameRule(params.name) }),
+      formError: undefined,
+    })),
+    showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, sameKeys<PortfolioField>(['name']))),
+    announceCreated: sendTo(
+      ({ context }) => context.data,
+      (_, params: { portfolio: Portfolio }) => ({ type: 'portfolio.created' as const, portfolio: params.portfolio }),
+    ),
+    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
+    historyBack: ({ context }) => context.platform.history.back(),
+  },
+  guards: {
+    nameValid: ({ context }) => context.fieldErrors.name === undefined,
+  },
+}).createMachine({
+  id: 'createPortfolio',
+  context: ({ input }) => ({
+    api: input.api,
+    data: input.data,
+    platform: input.platform,
+    name: '',
+    fieldErrors: {},
+    formError: undefined,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.submitted': {
+          target: 'checking',
+          actions: { type: 'take', params: ({ event }) => ({ name: event.name }) },
+        },
+        'form.cancelled': { actions: 'historyBack' },
+      },
+    },
+    checking: {
+      always: [{ guard: 'nameValid', target: 'submitting' }, { target: 'editing' }],
+    },
+    submitting: {
+      tags: 'submitting',
+      invoke: {
+        src: 'createPortfolio',
+        input: ({ context }) => ({ api: context.api, name: context.name.trim() }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'created',
+            actions: [
+              { type: 'announceCreated', params: ({ event }) => ({ portfolio: event.output! }) },
+              'refreshPortfolios',
+              'historyBack',
+            ],
+          },
+          // A 2xx without the portfolio: reload the list rather than guess.
+          { target: 'created', actions: ['refreshPortfolios', 'historyBack'] },
+        ],
+        onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    created: { type: 'final' },
+  },
+});

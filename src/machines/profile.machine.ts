@@ -1,0 +1,136 @@
+// The Profile screen's calls (decisions.md sections 4 and 6): Save sends PUT /user and shows the
+// result; a server without that call (404/405) gets a clear message. In demo mode the screen can
+// also restore the demo data.
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Api } from '../api';
+import { ApiError, messageOf } from '../api/errors';
+import type { ProfileUpdate, User } from '../domain/types';
+import type { DataRef } from './data.machine';
+import type { OverlayRef } from './create-event.machine';
+import { formFailure, sameKeys, type FormErrors } from './form-errors';
+import { check, nameRule, requiredText } from './form-rules';
+
+export const PROFILE_SAVED = 'Profile saved.';
+export const PROFILE_UNSUPPORTED = 'The profile cannot be saved on this server.';
+export const DEMO_RESET_DONE = 'Demo data was reset.';
+
+export type ProfileField = 'name' | 'email' | 'password';
+
+export type ProfileEvent =
+  | { type: 'profile.submitted'; update: ProfileUpdate }
+  | { type: 'demo.reset' };
+
+export interface ProfileInput {
+  api: Api;
+  data: DataRef;
+  /** The Edit Profile overlay; closed after a save. */
+  overlay: OverlayRef;
+}
+
+export interface ProfileContext {
+  api: Api;
+  data: DataRef;
+  overlay: OverlayRef;
+  fieldErrors: FormErrors<ProfileField>;
+  formError: string | undefined;
+  /** The result of the last save or reset, for the screen to show. */
+  notice: string | undefined;
+}
+
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    input: {} as ProfileInput,
+    tags: {} as 'saving' | 'resetting',
+  },
+  actors: {
+    save: fromPromise<User, { api: Api; update: ProfileUpdate }>(({ input }) => input.api.updateUser(input.update)),
+    resetDemo: fromPromise<void, { api: Api }>(({ input }) => input.api.resetDemo()),
+  },
+  actions: {
+    checkRules: assign((_, params: { update: ProfileUpdate }) => ({
+      fieldErrors: check<ProfileField>({
+        name: () => nameRule(params.update.name),
+        email: () => requiredText(params.update.email),
+      }),
+      formError: undefined,
+      notice: undefined,
+    })),
+    showFailure: assign((_, params: { error: unknown }) => {
+      const { error } = params;
+      if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+        return { fieldErrors: {}, formError: PROFILE_UNSUPPORTED };
+      return formFailure(error, sameKeys<ProfileField>(['name', 'email', 'password']));
+    }),
+    storeUser: sendTo(
+      ({ context }) => context.data,
+      (_, params: { user: User }) => ({ type: 'user.updated' as const, user: params.user }),
+    ),
+    closeOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.closed' }),
+    reloadAll: sendTo(({ context }) => context.data, { type: 'refresh.all' }),
+  },
+}).createMachine({
+  id: 'profile',
+  context: ({ input }) => ({
+    api: input.api,
+    data: input.data,
+    overlay: input.overlay,
+    fieldErrors: {},
+    formError: undefined,
+    notice: undefined,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'profile.submitted': [
+          {
+            guard: ({ event }) => !hasRuleErrors(event.update),
+            target: 'saving',
+            actions: { type: 'checkRules', params: ({ event }) => event },
+          },
+          { actions: { type: 'checkRules', params: ({ event }) => event } },
+        ],
+        'demo.reset': { target: 'resetting' },
+      },
+    },
+    saving: {
+      tags: 'saving',
+      invoke: {
+        src: 'save',
+        input: ({ context, event }) => ({
+          api: context.api,
+          update: event.type === 'profile.submitted' ? withoutEmptyPassword(event.update) : { name: '', email: '' },
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+            assign({ notice: PROFILE_SAVED }),
+            'closeOverlay',
+          ],
+        },
+        onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    resetting: {
+      tags: 'resetting',
+      invoke: {
+        src: 'resetDemo',
+        input: ({ context }) => ({ api: context.api }),
+        onDone: { target: 'idle', actions: ['reloadAll', assign({ notice: DEMO_RESET_DONE })] },
+        onError: { target: 'idle', actions: assign({ notice: ({ event }) => messageOf(event.error) }) },
+      },
+    },
+  },
+});
+
+function hasRuleErrors(update: ProfileUpdate): boolean {
+  return nameRule(update.name) !== undefined || requiredText(update.email) !== undefined;
+}
+
+/** An empty password means "keep it". */
+function withoutEmptyPassword(update: ProfileUpdate): ProfileUpdate {
+  return update.password ? update : { name: update.name, email: update.email };
+}

@@ -1,0 +1,126 @@
+// Inline rename of a table row (product-spec section 2 "Tables", decisions.md section 6): one
+// actor per table. A long press starts editing a row; focus loss or submit saves a changed name
+// (PATCH), then the list is refreshed. On failure the row stays in edit with the typed name.
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { Api } from '../api';
+import type { Id } from '../domain/types';
+import type { DataRef } from './data.machine';
+import { formFailure, sameKeys } from './form-errors';
+import { nameRule } from './form-rules';
+
+export type RenameKind = 'portfolio' | 'investment';
+
+export type RenameEvent =
+  | { type: 'rename.started'; id: Id; name: string }
+  | { type: 'rename.changed'; name: string }
+  | { type: 'rename.blurred' }
+  | { type: 'rename.submitted' }
+  /** Escape: leave without saving. */
+  | { type: 'rename.cancelled' };
+
+export interface RenameInput {
+  api: Api;
+  data: DataRef;
+  kind: RenameKind;
+}
+
+export interface RenameContext {
+  api: Api;
+  data: DataRef;
+  kind: RenameKind;
+  /** The row being edited. */
+  id: Id | undefined;
+  original: string;
+  draft: string;
+  error: string | undefined;
+}
+
+export const renameMachine = setup({
+  types: {
+    context: {} as RenameContext,
+    events: {} as RenameEvent,
+    input: {} as RenameInput,
+    tags: {} as 'saving',
+  },
+  actors: {
+    rename: fromPromise<unknown, { api: Api; kind: RenameKind; id: Id; name: string }>(({ input }) =>
+      input.kind === 'portfolio'
+        ? input.api.renamePortfolio(input.id, input.name)
+        : input.api.renameInvestment(input.id, input.name),
+    ),
+  },
+  actions: {
+    start: assign((_, params: { id: Id; name: string }) => ({
+      id: params.id,
+      original: params.name,
+      draft: params.name,
+      error: undefined,
+    })),
+    flagName: assign({ error: ({ context }) => nameRule(context.draft) }),
+    showFailure: assign((_, params: { error: unknown }) => {
+      const failure = formFailure(params.error, sameKeys(['name']));
+      return { error: failure.fieldErrors.name?.join(' ') ?? failure.formError };
+    }),
+    refreshList: sendTo(
+      ({ context }) => context.data,
+      ({ context }) => ({ type: context.kind === 'portfolio' ? ('refresh.portfolios' as const) : ('refresh.investments' as const) }),
+    ),
+    // Transactions show the investment's name.
+    refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
+    reset: assign({ id: undefined, original: '', draft: '', error: undefined }),
+  },
+  guards: {
+    unchanged: ({ context }) => context.draft.trim() === context.original,
+    nameInvalid: ({ context }) => nameRule(context.draft) !== undefined,
+    isInvestment: ({ context }) => context.kind === 'investment',
+  },
+}).createMachine({
+  id: 'rename',
+  context: ({ input }) => ({
+    api: input.api,
+    data: input.data,
+    kind: input.kind,
+    id: undefined,
+    original: '',
+    draft: '',
+    error: undefined,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: 'reset',
+      on: {
+        'rename.started': { target: 'editing', actions: { type: 'start', params: ({ event }) => event } },
+      },
+    },
+    editing: {
+      on: {
+        'rename.changed': { actions: assign({ draft: ({ event }) => event.name, error: undefined }) },
+        'rename.blurred': { target: 'leaving' },
+        'rename.submitted': { target: 'leaving' },
+        'rename.cancelled': { target: 'idle' },
+        // Another row's long press: this one's edit ends unsaved.
+        'rename.started': { actions: { type: 'start', params: ({ event }) => event } },
+      },
+    },
+    leaving: {
+      always: [
+        { guard: 'unchanged', target: 'idle' },
+        { guard: 'nameInvalid', target: 'editing', actions: 'flagName' },
+        { target: 'saving' },
+      ],
+    },
+    saving: {
+      tags: 'saving',
+      invoke: {
+        src: 'rename',
+        input: ({ context }) => ({ api: context.api, kind: context.kind, id: context.id ?? '', name: context.draft.trim() }),
+        onDone: [
+          { guard: 'isInvestment', target: 'idle', actions: ['refreshList', 'refreshEvents'] },
+          { target: 'idle', actions: 'refreshList' },
+        ],
+        onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});
