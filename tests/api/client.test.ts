@@ -76,24 +76,24 @@ describe('headers', () => {
     setToken('abc+/=');
     await api.createPortfolio({ name: 'Pension' }, { validateOnly: true });
     const [request] = requests;
-    expect(header(request!, 'x-xsrf-token')).toBe('abc+/=');
-    expect(header(request!, 'x-validate-only')).toBe('1');
-    expect(header(request!, 'x-requested-with')).toBe('XMLHttpRequest');
-    expect(header(request!, 'accept')).toBe('application/json');
-    expect(JSON.parse(request!.requestBody)).toEqual({ name: 'Pension' });
+    expect(header(request, 'x-xsrf-token')).toBe('abc+/=');
+    expect(header(request, 'x-validate-only')).toBe('1');
+    expect(header(request, 'x-requested-with')).toBe('XMLHttpRequest');
+    expect(header(request, 'accept')).toBe('application/json');
+    expect(JSON.parse(request.requestBody)).toEqual({ name: 'Pension' });
   });
 
   it('sends x-validate-only: 0 for a real create', async () => {
     serve({ 'post /api/v1/portfolios': () => json(201, { data: PORTFOLIO }) });
     await api.createPortfolio({ name: 'Pension' }, { validateOnly: false });
-    expect(header(requests[0]!, 'x-validate-only')).toBe('0');
+    expect(header(requests[0], 'x-validate-only')).toBe('0');
   });
 
   it('sends no XSRF header on a GET', async () => {
     serve({ 'get /api/v1/auth/check': () => json(200, { logged_in: true }) });
     setToken('abc');
     expect(await api.checkAuth()).toBe(true);
-    expect(header(requests[0]!, 'x-xsrf-token')).toBeUndefined();
+    expect(header(requests[0], 'x-xsrf-token')).toBeUndefined();
   });
 
   it('reads the token right before each call, so a rotated token is used', async () => {
@@ -362,7 +362,7 @@ describe('decoding', () => {
   it('validateInstrument posts isin and type under /api/v1', async () => {
     serve({ 'post /api/v1/instruments/validate': () => json(200, { valid: false }) });
     expect(await api.validateInstrument('BTC', 'crypto')).toBe(false);
-    expect(JSON.parse(requests[0]!.requestBody)).toEqual({ isin: 'BTC', type: 'crypto' });
+    expect(JSON.parse(requests[0].requestBody)).toEqual({ isin: 'BTC', type: 'crypto' });
   });
 
   it('updateUser sends PUT /user and decodes the user', async () => {
