@@ -6,10 +6,10 @@ test('the demo account logs in and its portfolios load', async ({ page }) => {
   await loginAsDemo(page);
   const portfolios = page.getByRole('table', { name: /portfolios/i });
   for (const name of DEMO_PORTFOLIOS) {
-    await expect(portfolios.getByText(name, { exact: true })).toBeVisible();
+    await expect(portfolios.getByRole('link', { name: new RegExp(`^${name}\\b`) })).toBeVisible();
   }
   const investments = page.getByRole('table', { name: /investments/i });
-  await expect(investments.getByText('Novo Nordisk B')).toBeVisible();
+  await expect(investments.getByRole('link', { name: /^Novo Nordisk B\b/ })).toBeVisible();
 });
 
 test('the Demo tools tab covers none of the top bar controls', async ({ page }) => {
