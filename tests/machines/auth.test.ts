@@ -1,0 +1,245 @@
+// The auth machine inside the app root (it talks to the data actor through the system).
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { appMachine, childrenOf } from '../../src/machines/app.machine';
+import { isLoggedIn, LOGGED_IN_KEY } from '../../src/machines/auth.machine';
+import { deferred, fakeApi, fakePlatform, flush, http, invalid, offline, portfolio, type FakeApi } from './support';
+
+const USER = { name: 'Demo', email: 'demo@example.com' };
+
+function stubLoads(api: FakeApi): void {
+  api.getUser.mockResolvedValue(USER);
+  api.getValuation.mockResolvedValue({
+    value: { value: 1, change: 0, changeRatio: 0 },
+    positions: { lifetime: 0, realised: 0, unrealised: 0 },
+  });
+  api.getPortfolios.mockResolvedValue([portfolio('1')]);
+  api.getInvestments.mockResolvedValue([]);
+  api.getEvents.mockResolvedValue([]);
+  api.getCurrencies.mockResolvedValue(['DKK']);
+}
+
+function start(options: { flag?: boolean; path?: string; loggedIn?: boolean | 'offline' } = {}) {
+  const api = fakeApi();
+  stubLoads(api);
+  if (options.loggedIn === 'offline') api.checkAuth.mockRejectedValue(offline());
+  else api.checkAuth.mockResolvedValue(options.loggedIn ?? false);
+  const platform = fakePlatform({
+    path: options.path ?? '/',
+    storage: options.flag ? { [LOGGED_IN_KEY]: 'true' } : {},
+  });
+  const app = createActor(appMachine, { input: { api, platform } }).start();
+  const { auth, data } = childrenOf(app);
+  return { api, platform, app, auth, data };
+}
+
+describe('starting', () => {
+  it('with the flag set is logged in at once, for the route guard, and loads the data', () => {
+    const { auth, api } = start({ flag: true, path: '/home', loggedIn: true });
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(api.getPortfolios).toHaveBeenCalledOnce();
+  });
+
+  it('without the flag is logged out at once and loads nothing', () => {
+    const { auth, api } = start({ flag: false });
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(api.getPortfolios).not.toHaveBeenCalled();
+  });
+
+  it('fetches the CSRF cookie before asking the server', async () => {
+    const { api } = start();
+    await flush();
+    expect(api.initCsrf).toHaveBeenCalledOnce();
+    expect(api.initCsrf.mock.invocationCallOrder[0]).toBeLessThan(api.checkAuth.mock.invocationCallOrder[0]!);
+  });
+});
+
+describe('signedIn.verifying', () => {
+  it('keeps the session when the server says logged in', async () => {
+    const { auth, platform } = start({ flag: true, path: '/home', loggedIn: true });
+    await flush();
+    expect(auth.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    expect(platform.storageData.get(LOGGED_IN_KEY)).toBe('true');
+    expect(platform.visited).toEqual([]);
+  });
+
+  it('not logged in: removes the flag, clears the data and goes to Login', async () => {
+    const { auth, data, platform } = start({ flag: true, path: '/home', loggedIn: false });
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
+    expect(platform.visited).toEqual(['/']);
+    expect(data.getSnapshot().context.portfolios).toBeUndefined();
+    expect(data.getSnapshot().matches({ portfolios: 'idle' })).toBe(true);
+  });
+
+  it('offline: the flag stands', async () => {
+    const { auth, platform } = start({ flag: true, path: '/home', loggedIn: 'offline' });
+    await flush();
+    expect(auth.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    expect(platform.visited).toEqual([]);
+  });
+});
+
+describe('signedOut.verifying', () => {
+  it('logged in by the server: sets the flag and loads the data', async () => {
+    const { auth, api, platform } = start({ flag: false, loggedIn: true });
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(platform.storageData.get(LOGGED_IN_KEY)).toBe('true');
+    expect(api.getPortfolios).toHaveBeenCalledOnce();
+  });
+
+  it('not logged in on Login: stays there without navigating', async () => {
+    const { platform } = start({ flag: false, path: '/', loggedIn: false });
+    await flush();
+    expect(platform.visited).toEqual([]);
+  });
+
+  it('not logged in elsewhere: goes to Login', async () => {
+    const { platform } = start({ flag: false, path: '/history', loggedIn: false });
+    await flush();
+    expect(platform.visited).toEqual(['/']);
+  });
+});
+
+describe('signedOut.loggingIn', () => {
+  it('success: flag set, data loaded, user known, home', async () => {
+    const { auth, api, data, platform } = start();
+    await flush();
+    api.login.mockResolvedValue(USER);
+    auth.send({ type: 'login.submitted', credentials: { email: 'demo@example.com', password: 'demo1234' } });
+    expect(auth.getSnapshot().hasTag('submitting')).toBe(true);
+    await flush();
+    expect(api.login).toHaveBeenCalledWith({ email: 'demo@example.com', password: 'demo1234' });
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(platform.storageData.get(LOGGED_IN_KEY)).toBe('true');
+    expect(platform.visited).toEqual(['/home']);
+    expect(data.getSnapshot().context.user).toEqual(USER);
+    expect(data.getSnapshot().context.portfolios).toEqual([portfolio('1')]);
+  });
+
+  it('422: errors per field; the next attempt clears them first', async () => {
+    const { auth, api } = start();
+    await flush();
+    api.login.mockRejectedValueOnce(invalid({ email: ['These credentials do not match our records.'] }));
+    auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: 'x' } });
+    await flush();
+    expect(auth.getSnapshot().context.fieldErrors).toEqual({
+      email: ['These credentials do not match our records.'],
+    });
+    const second = deferred<never>();
+    api.login.mockReturnValueOnce(second.promise);
+    auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: '' } });
+    expect(auth.getSnapshot().context.fieldErrors).toEqual({});
+    second.reject(invalid({ password: ['The password field is required.'] }));
+    await flush();
+    expect(auth.getSnapshot().context.fieldErrors).toEqual({ password: ['The password field is required.'] });
+  });
+
+  it('a second submit while the first runs is ignored', async () => {
+    const { auth, api } = start();
+    await flush();
+    api.login.mockReturnValue(deferred<never>().promise);
+    const credentials = { email: 'a@b.c', password: 'x' };
+    auth.send({ type: 'login.submitted', credentials });
+    auth.send({ type: 'login.submitted', credentials });
+    expect(api.login).toHaveBeenCalledOnce();
+  });
+
+  it('429 is one form message saying when to retry', async () => {
+    const { auth, api } = start();
+    await flush();
+    api.login.mockRejectedValue(http(429, {}, '30'));
+    auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: 'x' } });
+    await flush();
+    expect(auth.getSnapshot().context.formError).toBe('Too many requests. Try again in 30 seconds.');
+    expect(auth.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+  });
+});
+
+describe('signedOut.registering', () => {
+  it('422 shows errors under name, email and password', async () => {
+    const { auth, api } = start();
+    await flush();
+    api.register.mockRejectedValue(
+      invalid({
+        name: ['The name field is required.'],
+        email: ['The email has already been taken.'],
+        password: ['The password field must be at least 8 characters.'],
+      }),
+    );
+    auth.send({ type: 'register.submitted', registration: { name: '', email: 'demo@example.com', password: 'x' } });
+    await flush();
+    expect(Object.keys(auth.getSnapshot().context.fieldErrors)).toEqual(['name', 'email', 'password']);
+    expect(auth.getSnapshot().context.formError).toBeUndefined();
+  });
+
+  it('success logs in and goes home', async () => {
+    const { auth, api, platform } = start();
+    await flush();
+    api.register.mockResolvedValue(USER);
+    auth.send({ type: 'register.submitted', registration: { ...USER, password: 'secret-pass' } });
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(platform.visited).toEqual(['/home']);
+  });
+
+  it('auth.form.reset clears the errors', async () => {
+    const { auth, api } = start();
+    await flush();
+    api.register.mockRejectedValue(invalid({ name: ['Required'] }));
+    auth.send({ type: 'register.submitted', registration: { name: '', email: 'a@b.c', password: 'x' } });
+    await flush();
+    auth.send({ type: 'auth.form.reset' });
+    expect(auth.getSnapshot().context.fieldErrors).toEqual({});
+  });
+});
+
+describe('signedIn.signingOut', () => {
+  it('logout: flag removed, data cleared, sent to /', async () => {
+    const { auth, api, data, platform } = start({ flag: true, path: '/profile', loggedIn: true });
+    await flush();
+    expect(data.getSnapshot().context.portfolios).toHaveLength(1);
+    api.logout.mockResolvedValue(undefined);
+    auth.send({ type: 'logout' });
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
+    expect(data.getSnapshot().context.portfolios).toBeUndefined();
+    expect(data.getSnapshot().context.user).toBeUndefined();
+    expect(platform.visited).toEqual(['/']);
+  });
+
+  it('a failed logout keeps the session and says why', async () => {
+    const { auth, api, platform } = start({ flag: true, path: '/profile', loggedIn: true });
+    await flush();
+    api.logout.mockRejectedValue(offline());
+    auth.send({ type: 'logout' });
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(auth.getSnapshot().context.formError).toMatch(/offline/);
+    expect(platform.visited).toEqual([]);
+  });
+});
+
+describe('session.expired (401 from any call)', () => {
+  it('drops the flag, clears the data and goes to Login with a notice', async () => {
+    const { auth, api, data, platform } = start({ flag: true, path: '/home', loggedIn: true });
+    await flush();
+    api.expireSession();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
+    expect(data.getSnapshot().context.portfolios).toBeUndefined();
+    expect(platform.visited).toEqual(['/']);
+    expect(auth.getSnapshot().context.notice).toBe('Your session has expired. Please log in again.');
+  });
+
+  it('several 401s navigate once', async () => {
+    const { api, platform } = start({ flag: true, path: '/home', loggedIn: true });
+    await flush();
+    api.expireSession();
+    api.expireSession();
+    expect(platform.visited).toEqual(['/']);
+  });
+});

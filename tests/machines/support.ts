@@ -1,0 +1,185 @@
+// Test doubles for machine tests: a fake API, a fake browser platform, and an actor that records
+// the events it receives. No DOM, no Mirage.
+import { vi, type Mock } from 'vitest';
+import { createActor, setup, type AnyEventObject } from 'xstate';
+import type { Api } from '../../src/api';
+import { ApiError, httpError, networkError } from '../../src/api/errors';
+import type { Investment, Portfolio, Transaction } from '../../src/domain/types';
+import type { Platform } from '../../src/machines/platform';
+
+export type FakeApi = { [K in keyof Api]: Mock<Api[K]> } & {
+  /** Plays the API's 401: every registered listener is called. */
+  expireSession(): void;
+};
+
+/** Every call rejects unless a test stubs it; `onUnauthenticated` keeps real listeners. */
+export function fakeApi(): FakeApi {
+  const listeners = new Set<() => void>();
+  const unstubbed = (name: string) => vi.fn(() => Promise.reject(new Error(`${name} not stubbed`)));
+  return {
+    initCsrf: vi.fn(() => Promise.resolve()),
+    onUnauthenticated: vi.fn((listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+    expireSession: () => listeners.forEach((l) => l()),
+    checkAuth: unstubbed('checkAuth'),
+    login: unstubbed('login'),
+    register: unstubbed('register'),
+    logout: unstubbed('logout'),
+    getUser: unstubbed('getUser'),
+    updateUser: unstubbed('updateUser'),
+    getValuation: unstubbed('getValuation'),
+    getChart: unstubbed('getChart'),
+    getPortfolios: unstubbed('getPortfolios'),
+    createPortfolio: unstubbed('createPortfolio'),
+    renamePortfolio: unstubbed('renamePortfolio'),
+    getPortfolioStats: unstubbed('getPortfolioStats'),
+    getInvestments: unstubbed('getInvestments'),
+    createInvestment: unstubbed('createInvestment'),
+    renameInvestment: unstubbed('renameInvestment'),
+    getInvestmentStats: unstubbed('getInvestmentStats'),
+    getEvents: unstubbed('getEvents'),
+    createEvent: unstubbed('createEvent'),
+    getCurrencies: unstubbed('getCurrencies'),
+    validateInstrument: unstubbed('validateInstrument'),
+    resetDemo: unstubbed('resetDemo'),
+  } as FakeApi;
+}
+
+export interface FakePlatform extends Platform {
+  /** Every navigate call's path, in order. */
+  visited: string[];
+  storageData: Map<string, string>;
+  cookieData: Map<string, string>;
+  /** Entries pushed minus entries popped. */
+  historyDepth(): number;
+  backCalls(): number;
+  /** Plays the browser's back action. */
+  pressBack(): void;
+}
+
+export function fakePlatform(options: { path?: string; storage?: Record<string, string>; cookies?: Record<string, string> } = {}): FakePlatform {
+  let path = options.path ?? '/';
+  const storageData = new Map(Object.entries(options.storage ?? {}));
+  const cookieData = new Map(Object.entries(options.cookies ?? {}));
+  const visited: string[] = [];
+  const popListeners = new Set<() => void>();
+  let depth = 0;
+  let backs = 0;
+  const pop = () => {
+    depth = Math.max(0, depth - 1);
+    popListeners.forEach((l) => l());
+  };
+  return {
+    visited,
+    storageData,
+    cookieData,
+    navigate: (to) => {
+      path = to;
+      visited.push(to);
+    },
+    currentPath: () => path,
+    storage: {
+      get: (key) => storageData.get(key) ?? null,
+      set: (key, value) => void storageData.set(key, value),
+      remove: (key) => void storageData.delete(key),
+    },
+    cookies: {
+      get: (name) => cookieData.get(name),
+      set: (name, value) => void cookieData.set(name, value),
+    },
+    history: {
+      push: () => {
+        depth += 1;
+      },
+      back: () => {
+        backs += 1;
+        pop();
+      },
+      onPop: (listener) => {
+        popListeners.add(listener);
+        return () => popListeners.delete(listener);
+      },
+    },
+    historyDepth: () => depth,
+    backCalls: () => backs,
+    pressBack: pop,
+  };
+}
+
+const recorderMachine = setup({
+  types: { context: {} as { events: AnyEventObject[] } },
+}).createMachine({
+  context: { events: [] },
+  on: { '*': { actions: ({ context, event }) => context.events.push(event) } },
+});
+
+/** An actor that accepts any event and keeps them; `types()` lists their types in order. */
+export function recorder() {
+  const actor = createActor(recorderMachine).start();
+  return {
+    // The flows' input wants a ref that takes their events; the recorder takes any.
+    ref: actor as never,
+    events: () => actor.getSnapshot().context.events,
+    types: () => actor.getSnapshot().context.events.map((e) => e.type),
+  };
+}
+
+/** Lets pending promises (fake API answers) settle, with real or fake timers. */
+export async function flush(): Promise<void> {
+  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+  else for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export const http = (status: number, body: object = {}, retryAfter?: string): ApiError =>
+  httpError(status, body, retryAfter);
+export const offline = (): ApiError => networkError();
+export const invalid = (errors: Record<string, string[]>): ApiError =>
+  httpError(422, { message: Object.values(errors)[0]?.[0] ?? 'Invalid', errors });
+
+/** A promise the test resolves or rejects later. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const zero = { lifetime: 0, realised: 0, unrealised: 0 };
+
+export function portfolio(id: string, name = `Portfolio ${id}`): Portfolio {
+  return { id, name, value: 100, change: 1, changeRatio: 0.01, change_percentage: 1, investments: 1, positions: zero };
+}
+
+export function investment(id: string, name = `Investment ${id}`, portfolioId = '1'): Investment {
+  return {
+    id,
+    name,
+    portfolio_id: portfolioId,
+    shares: 10,
+    value: 100,
+    change: 1,
+    changeRatio: 0.01,
+    change_percentage: 1,
+    positions: zero,
+  };
+}
+
+export function transaction(id: string, investmentId = '5'): Transaction {
+  return {
+    id,
+    investment_id: investmentId,
+    type: 'buy',
+    stock_name: 'Apple',
+    total_value: 100,
+    stock_price: 50,
+    shares: 2,
+    date: '2026-01-01T00:00:00Z',
+    from_shares: null,
+    to_shares: null,
+  };
+}
