@@ -70,7 +70,9 @@ const SHOTS = [
 async function settle(page) {
   await page.waitForLoadState('networkidle');
   // Let skeletons resolve and the 300/500 ms overlay animations finish.
-  await page.waitForFunction(() => !document.querySelector('.skeleton'), null, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('.skeleton'), null, { timeout: 10_000 })
+    .catch(() => {});
   await page.waitForTimeout(600);
 }
 

@@ -8,10 +8,16 @@ async function boot() {
     const { startDemoServer } = await import('./mock-server');
     startDemoServer();
   }
-  const { App } = await import('./ui/app');
+  const [{ App }, { createAppActor }, { navigate }] = await Promise.all([
+    import('./ui/app'),
+    import('./machines/app-actor'),
+    import('wouter/use-browser-location'),
+  ]);
+  // The one app actor, created once, outside React so StrictMode cannot double it.
+  const actor = createAppActor({ platform: { navigate } });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App actor={actor} />
     </StrictMode>,
   );
 }

@@ -7,7 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { TextField } from '../../src/ui/components/field';
 import { PageDots, Pager } from '../../src/ui/components/pager';
 import { Switch } from '../../src/ui/components/switch';
-import { ValuablesTable } from '../../src/ui/components/valuables-table';
+import { ValuablesTable, type RenameControl } from '../../src/ui/components/valuables-table';
 import { ValueChart } from '../../src/ui/components/value-chart';
 import { Change } from '../../src/ui/components/change';
 
@@ -56,7 +56,13 @@ describe('Change', () => {
 
 describe('ValueChart', () => {
   it('draws an empty series as a flat line with a named image', () => {
-    render(<ValueChart points={[]} description="Total value, Day" now={Date.parse('2024-01-01T00:00:00Z')} />);
+    render(
+      <ValueChart
+        points={[]}
+        description="Total value, Day"
+        now={Date.parse('2024-01-01T00:00:00Z')}
+      />,
+    );
     const chart = screen.getByRole('img', { name: 'Value chart, Total value, Day' });
     const line = chart.querySelector('.chart__line')?.getAttribute('d') ?? '';
     expect(line).toMatch(/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/);
@@ -78,58 +84,84 @@ describe('ValuablesTable', () => {
   const rows = [
     { id: '1', name: 'Pension', href: '/portfolios/1', value: 1000, change: 10, changeRatio: 0.01 },
   ];
-  const renderTable = (onRename = vi.fn()) => {
+  const control = (overrides: Partial<RenameControl> = {}): RenameControl => ({
+    editingId: undefined,
+    draft: '',
+    error: undefined,
+    start: vi.fn(),
+    change: vi.fn(),
+    blur: vi.fn(),
+    submit: vi.fn(),
+    cancel: vi.fn(),
+    ...overrides,
+  });
+  const renderTable = (rename: RenameControl) => {
     const location = memoryLocation({ path: '/home', record: true });
     render(
       <Router hook={location.hook}>
-        <ValuablesTable label="Portfolios" rows={rows} onRename={onRename} />
+        <ValuablesTable label="Portfolios" rows={rows} rename={rename} />
       </Router>,
     );
-    return { location, onRename };
+    return location;
   };
 
   it('links each row to its screen', () => {
-    renderTable();
+    renderTable(control());
     const table = screen.getByRole('table', { name: 'Portfolios' });
     expect(table.querySelector('a')?.getAttribute('href')).toBe('/portfolios/1');
     expect(screen.getByRole('columnheader', { name: 'Value' })).toBeTruthy();
   });
 
-  it('enters inline rename on a 450 ms press, vibrates, and renames on Enter', () => {
+  it('starts a rename on a 450 ms press, vibrates 100 ms, and does not navigate', () => {
     vi.useFakeTimers();
     const vibrate = vi.fn();
     Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     try {
-      const { onRename, location } = renderTable();
+      const rename = control();
+      const location = renderTable(rename);
       const link = screen.getByRole('link', { name: /Pension/ });
       fireEvent.pointerDown(link, { button: 0, clientX: 5, clientY: 5 });
-      act(() => vi.advanceTimersByTime(449));
-      expect(screen.queryByRole('textbox')).toBeNull();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(449);
+      });
+      expect(rename.start).not.toHaveBeenCalled();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(vibrate).toHaveBeenCalledWith(100);
-      const input = screen.getByRole('textbox', { name: 'Rename Pension' });
-      fireEvent.change(input, { target: { value: 'Retirement' } });
-      fireEvent.keyDown(input, { key: 'Enter' });
-      expect(onRename).toHaveBeenCalledWith('1', 'Retirement');
-      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(rename.start).toHaveBeenCalledWith('1', 'Pension');
+      fireEvent.pointerUp(link);
+      fireEvent.click(link);
       expect(location.history).toEqual(['/home']);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('leaves rename on blur without a call when the name is unchanged', () => {
-    vi.useFakeTimers();
-    try {
-      const { onRename } = renderTable();
-      fireEvent.pointerDown(screen.getByRole('link', { name: /Pension/ }), { button: 0 });
-      act(() => vi.advanceTimersByTime(450));
-      fireEvent.blur(screen.getByRole('textbox', { name: 'Rename Pension' }));
-      expect(onRename).not.toHaveBeenCalled();
-      expect(screen.getByRole('link', { name: /Pension/ })).toBeTruthy();
-    } finally {
-      vi.useRealTimers();
-    }
+  it('a short press is a plain click that follows the link', () => {
+    const rename = control();
+    const location = renderTable(rename);
+    const link = screen.getByRole('link', { name: /Pension/ });
+    fireEvent.pointerDown(link, { button: 0 });
+    fireEvent.pointerUp(link);
+    fireEvent.click(link);
+    expect(rename.start).not.toHaveBeenCalled();
+    expect(location.history).toEqual(['/home', '/portfolios/1']);
+  });
+
+  it('edits the row in place: typing, Enter submits, blur leaves, errors under the field', async () => {
+    const rename = control({ editingId: '1', draft: 'Pension', error: 'This field is required.' });
+    renderTable(rename);
+    const input = screen.getByRole('textbox', { name: 'Rename Pension' });
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This field is required.',
+    );
+    await userEvent.type(input, 'X');
+    expect(rename.change).toHaveBeenCalledWith('PensionX');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(rename.submit).toHaveBeenCalledOnce();
+    fireEvent.blur(input);
+    expect(rename.blur).toHaveBeenCalled();
   });
 });
 
@@ -139,7 +171,11 @@ describe('Pager', () => {
     render(
       <>
         <PageDots count={2} current={current} onSelect={onSelect} />
-        <Pager current={current} onSelect={onSelect} pages={[<p key="a">one</p>, <p key="b">two</p>]} />
+        <Pager
+          current={current}
+          onSelect={onSelect}
+          pages={[<p key="a">one</p>, <p key="b">two</p>]}
+        />
       </>,
     );
     return onSelect;
@@ -147,7 +183,9 @@ describe('Pager', () => {
 
   it('marks the current dot and selects a page by its dot', async () => {
     const onSelect = renderPager(0);
-    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe(
+      'step',
+    );
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(onSelect).toHaveBeenCalledWith(1);

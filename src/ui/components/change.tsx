@@ -15,7 +15,9 @@ export function Change({ change, ratio }: { change: number; ratio?: number }) {
     <span className={`change change--${dir} num`}>
       {dir === 'gain' && <ArrowUpIcon />}
       {dir === 'loss' && <ArrowDownIcon />}
-      <span className="visually-hidden">{dir === 'gain' ? 'Up ' : dir === 'loss' ? 'Down ' : ''}</span>
+      <span className="visually-hidden">
+        {dir === 'gain' ? 'Up ' : dir === 'loss' ? 'Down ' : ''}
+      </span>
       {f.change(change)}
       {ratio !== undefined && <span> ({f.ratio(ratio)})</span>}
     </span>

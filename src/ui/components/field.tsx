@@ -14,7 +14,11 @@ interface FieldShellProps {
   label: string;
   errors: FieldErrors;
   hint?: string;
-  children: (ids: { inputId: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (ids: {
+    inputId: string;
+    describedBy: string | undefined;
+    invalid: boolean;
+  }) => ReactNode;
 }
 
 function FieldShell({ label, errors, hint, children }: FieldShellProps) {
@@ -157,4 +161,10 @@ export function FormError({ message }: { message: string | undefined }) {
       {message}
     </p>
   );
+}
+
+/** A text entry of submitted form data; '' when absent. */
+export function formText(data: FormData, key: string): string {
+  const value = data.get(key);
+  return typeof value === 'string' ? value : '';
 }

@@ -17,7 +17,8 @@ export function Loadable({
   skeleton: ReactNode;
   children: () => ReactNode;
 }) {
-  if (status === 'failed') return <ErrorState message={error ?? 'Something went wrong.'} onRetry={onRetry} />;
+  if (status === 'failed')
+    return <ErrorState message={error ?? 'Something went wrong.'} onRetry={onRetry} />;
   if (status === 'loading') return <>{skeleton}</>;
   return <>{children()}</>;
 }

@@ -8,10 +8,12 @@ export interface OverlayProps {
   children: ReactNode;
   /** Decorative mark before the title. */
   icon?: ReactNode;
+  /** Animating out: no longer a dialog to assistive tech or the pointer. */
+  closing?: boolean;
 }
 
 /** A full-screen modal dialog (a centred sheet on wide screens); rendered only while open. */
-export function Overlay({ title, onClose, children, icon }: OverlayProps) {
+export function Overlay({ title, onClose, children, icon, closing = false }: OverlayProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -26,7 +28,11 @@ export function Overlay({ title, onClose, children, icon }: OverlayProps) {
   }, []);
 
   return (
-    <div className="overlay">
+    <div
+      className={`overlay${closing ? ' overlay--closing' : ''}`}
+      inert={closing}
+      aria-hidden={closing || undefined}
+    >
       <div className="overlay__backdrop" onClick={onClose} />
       <div
         ref={panel}

@@ -23,7 +23,7 @@ function initials(name: string): string {
       .split(/\s+/)
       .filter(Boolean)
       .slice(0, 2)
-      .map((part) => part[0]!.toUpperCase())
+      .map((part) => part[0].toUpperCase())
       .join('') || '?'
   );
 }

@@ -1,7 +1,15 @@
 import type { CSSProperties, ReactNode } from 'react';
 
 /** A grey placeholder block with a shimmer while data loads. */
-export function Skeleton({ width = '100%', height = 16, style }: { width?: number | string; height?: number | string; style?: CSSProperties }) {
+export function Skeleton({
+  width = '100%',
+  height = 16,
+  style,
+}: {
+  width?: number | string;
+  height?: number | string;
+  style?: CSSProperties;
+}) {
   return <span className="skeleton" aria-hidden="true" style={{ width, height, ...style }} />;
 }
 

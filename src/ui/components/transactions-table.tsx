@@ -17,7 +17,11 @@ export interface TransactionsTableProps {
   showName?: boolean;
 }
 
-export function TransactionsTable({ label, transactions, showName = true }: TransactionsTableProps) {
+export function TransactionsTable({
+  label,
+  transactions,
+  showName = true,
+}: TransactionsTableProps) {
   const f = useFormatters();
   return (
     <div className="table-wrap">
@@ -53,7 +57,9 @@ export function TransactionsTable({ label, transactions, showName = true }: Tran
                     ? '–'
                     : f.shares(t.shares)}
               </td>
-              <td className="num">{t.type === 'div' || t.type === 'split' ? '–' : f.amount(t.stock_price)}</td>
+              <td className="num">
+                {t.type === 'div' || t.type === 'split' ? '–' : f.amount(t.stock_price)}
+              </td>
               <td className="num">{f.amount(t.total_value)}</td>
             </tr>
           ))}

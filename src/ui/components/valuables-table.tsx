@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Change } from './change';
 import { useFormatters } from './format-context';
@@ -15,18 +15,28 @@ export interface ValuableRow {
   detail?: string;
 }
 
+/** Inline rename, driven by a machine: which row is in edit, its draft, and the intentions. */
+export interface RenameControl {
+  editingId: string | undefined;
+  draft: string;
+  error: string | undefined;
+  start: (id: string, name: string) => void;
+  change: (name: string) => void;
+  /** Focus left the field: save a changed name. */
+  blur: () => void;
+  submit: () => void;
+  cancel: () => void;
+}
+
 export interface ValuablesTableProps {
   /** Accessible name of the table ("Portfolios", "Investments"). */
   label: string;
   rows: readonly ValuableRow[];
-  /** Called with the new name when an inline rename is submitted. */
-  onRename?: (id: string, name: string) => void;
+  rename?: RenameControl;
 }
 
 /** Portfolios or investments: name (long press to rename), value and change. */
-export function ValuablesTable({ label, rows, onRename }: ValuablesTableProps) {
-  // Which row is in inline edit is UI-only state; the rename itself goes to a machine.
-  const [editing, setEditing] = useState<string | null>(null);
+export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
   return (
     <div className="table-wrap">
       <table className="table table--rows" aria-label={label}>
@@ -45,16 +55,13 @@ export function ValuablesTable({ label, rows, onRename }: ValuablesTableProps) {
           {rows.map((row) => (
             <tr key={row.id}>
               <td className="table__name">
-                {editing === row.id && onRename ? (
-                  <RenameInput
-                    name={row.name}
-                    onDone={(name) => {
-                      setEditing(null);
-                      if (name && name !== row.name) onRename(row.id, name);
-                    }}
-                  />
+                {rename && rename.editingId === row.id ? (
+                  <RenameInput name={row.name} control={rename} />
                 ) : (
-                  <RowLink href={row.href} onLongPress={onRename ? () => setEditing(row.id) : undefined}>
+                  <RowLink
+                    href={row.href}
+                    onLongPress={rename ? () => rename.start(row.id, row.name) : undefined}
+                  >
                     {row.name}
                     {row.detail && <span className="table__sub">{row.detail}</span>}
                   </RowLink>
@@ -99,23 +106,33 @@ function RowLink({
   );
 }
 
-function RenameInput({ name, onDone }: { name: string; onDone: (name: string) => void }) {
+function RenameInput({ name, control }: { name: string; control: RenameControl }) {
+  const errorId = useId();
   return (
-    <input
-      className="rename-input"
-      aria-label={`Rename ${name}`}
-      defaultValue={name}
-      autoFocus
-      onBlur={(event) => onDone(event.currentTarget.value.trim())}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          event.currentTarget.blur();
-        } else if (event.key === 'Escape') {
-          event.currentTarget.value = name;
-          event.currentTarget.blur();
-        }
-      }}
-    />
+    <>
+      <input
+        className="rename-input"
+        aria-label={`Rename ${name}`}
+        aria-invalid={control.error ? true : undefined}
+        aria-describedby={control.error ? errorId : undefined}
+        value={control.draft}
+        autoFocus
+        onChange={(event) => control.change(event.target.value)}
+        onBlur={control.blur}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            control.submit();
+          } else if (event.key === 'Escape') {
+            control.cancel();
+          }
+        }}
+      />
+      {control.error && (
+        <span className="field__error" id={errorId}>
+          {control.error}
+        </span>
+      )}
+    </>
   );
 }

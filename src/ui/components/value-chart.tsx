@@ -28,16 +28,18 @@ const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumF
 
 function timeLabel(time: Date, spanMs: number): string {
   const day = 24 * 3600 * 1000;
-  if (spanMs <= 2 * day) return time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (spanMs <= 400 * day) return time.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  if (spanMs <= 2 * day)
+    return time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (spanMs <= 400 * day)
+    return time.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
   return time.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
 }
 
 /** d3 computes the scales and path strings; React draws them. */
 export function chartGeometry(points: readonly ChartPoint[], now: number): Geometry {
   const series = seriesOrEmpty(points, now).map((p) => ({ t: new Date(p.time), v: p.value }));
-  const first = series[0]!.t;
-  const last = series[series.length - 1]!.t;
+  const first = series[0].t;
+  const last = series[series.length - 1].t;
   const x = scaleTime()
     .domain([first, last])
     .range([MARGIN.left, WIDTH - MARGIN.right]);
@@ -75,7 +77,13 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
     >
       {geometry.yTicks.map((tick) => (
         <g key={tick.y}>
-          <line className="chart__grid" x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={tick.y} y2={tick.y} />
+          <line
+            className="chart__grid"
+            x1={MARGIN.left}
+            x2={WIDTH - MARGIN.right}
+            y1={tick.y}
+            y2={tick.y}
+          />
           <text className="chart__tick" x={MARGIN.left - 6} y={tick.y} dy="0.32em" textAnchor="end">
             {tick.label}
           </text>
@@ -84,7 +92,13 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
       <path className="chart__area" d={geometry.area} />
       <path className="chart__line" d={geometry.line} />
       {geometry.xTicks.map((tick) => (
-        <text key={tick.anchor} className="chart__tick" x={tick.x} y={HEIGHT - 4} textAnchor={tick.anchor}>
+        <text
+          key={tick.anchor}
+          className="chart__tick"
+          x={tick.x}
+          y={HEIGHT - 4}
+          textAnchor={tick.anchor}
+        >
           {tick.label}
         </text>
       ))}

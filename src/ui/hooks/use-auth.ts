@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { apiMode } from '../../env';
+import { useAppChildren } from './app-actor';
+
+export type AuthMode = 'login' | 'register';
+
+/** The demo account (decisions.md section 4), shown on the Login overlay in demo mode only. */
+const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'demo1234' } as const;
+
+export interface AuthValues {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Login and Register: per-field errors, the submitting flag, and the two intentions. */
+export function useAuthForm() {
+  const { auth } = useAppChildren();
+  const errors = useSelector(auth, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(auth, (s) => s.context.formError ?? s.context.notice);
+  const submitting = useSelector(auth, (s) => s.hasTag('submitting'));
+  const submit = useCallback(
+    (mode: AuthMode, values: AuthValues) =>
+      auth.send(
+        mode === 'register'
+          ? { type: 'register.submitted', registration: values }
+          : {
+              type: 'login.submitted',
+              credentials: { email: values.email, password: values.password },
+            },
+      ),
+    [auth],
+  );
+  const resetErrors = useCallback(() => auth.send({ type: 'auth.form.reset' }), [auth]);
+  const demo = apiMode() === 'mock' ? DEMO_ACCOUNT : undefined;
+  return { errors, formError, submitting, demo, submit, resetErrors };
+}

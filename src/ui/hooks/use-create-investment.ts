@@ -1,0 +1,67 @@
+import { useCallback, useMemo } from 'react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { flowDeps } from '../../machines/app.machine';
+import {
+  createInvestmentMachine,
+  isFieldEnabled,
+  pageOf,
+  type InvestmentField,
+} from '../../machines/create-investment.machine';
+import { useAppActor, useAppChildren } from './app-actor';
+
+/** The Add investment paged form: page, values, errors and the intentions of its buttons. */
+export function useCreateInvestment() {
+  const app = useAppActor();
+  const { data } = useAppChildren();
+  const actor = useActorRef(createInvestmentMachine, { input: flowDeps(app) });
+  const page = useSelector(actor, pageOf);
+  const values = useSelector(actor, (s) => s.context.values, shallowEqual);
+  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const enabled = useSelector(
+    actor,
+    (s) => ({ instrument: isFieldEnabled(s, 'name'), details: isFieldEnabled(s, 'shares') }),
+    shallowEqual,
+  );
+  const portfolios = useSelector(data, (s) => s.context.portfolios);
+  const currencies = useSelector(data, (s) => s.context.currencies);
+  const portfolioOptions = useMemo(
+    () => (portfolios ?? []).map((p) => ({ value: p.id, label: p.name })),
+    [portfolios],
+  );
+  const currencyOptions = useMemo(
+    () => (currencies ?? [values.currency_code]).map((code) => ({ value: code, label: code })),
+    [currencies, values.currency_code],
+  );
+
+  const change = useCallback(
+    (field: InvestmentField, value: string) => actor.send({ type: 'form.changed', field, value }),
+    [actor],
+  );
+  /** Dots and swipes: forward is Next (checked), backward is Back. */
+  const goTo = useCallback(
+    (target: number) => {
+      if (target > page) actor.send({ type: 'form.next' });
+      else if (target < page) actor.send({ type: 'form.back' });
+    },
+    [actor, page],
+  );
+  const back = useCallback(() => actor.send({ type: 'form.back' }), [actor]);
+  const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
+  return {
+    page,
+    lastPage: 1,
+    values,
+    errors,
+    formError,
+    submitting,
+    enabled,
+    portfolioOptions,
+    currencyOptions,
+    change,
+    goTo,
+    back,
+    submit,
+  };
+}

@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import type { ProfileUpdate } from '../../domain/types';
+import { apiMode } from '../../env';
+import { flowDeps } from '../../machines/app.machine';
+import { profileMachine } from '../../machines/profile.machine';
+import { useAppActor } from './app-actor';
+import { useOverlay } from './use-overlay';
+
+/** The Profile screen: the Edit Profile overlay, its save, and (demo only) the data reset. */
+export function useProfile() {
+  const app = useAppActor();
+  const overlay = useOverlay();
+  const { api, data } = flowDeps(app);
+  const actor = useActorRef(profileMachine, { input: { api, data, overlay: overlay.actor } });
+  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const saving = useSelector(actor, (s) => s.hasTag('saving'));
+  const resetting = useSelector(actor, (s) => s.hasTag('resetting'));
+  const save = useCallback(
+    (update: ProfileUpdate) => actor.send({ type: 'profile.submitted', update }),
+    [actor],
+  );
+  const resetDemo = useCallback(() => actor.send({ type: 'demo.reset' }), [actor]);
+  return {
+    editing: overlay.visible,
+    editClosing: overlay.closing,
+    openEdit: () => overlay.open('edit'),
+    closeEdit: overlay.close,
+    errors,
+    formError,
+    notice,
+    saving,
+    save,
+    demo: apiMode() === 'mock',
+    resetDemo,
+    resetting,
+  };
+}

@@ -1,0 +1,29 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { flowDeps } from '../../machines/app.machine';
+import { renameMachine, type RenameKind } from '../../machines/rename.machine';
+import type { RenameControl } from '../components/valuables-table';
+import { useAppActor } from './app-actor';
+
+/** Inline rename of one table's rows (long press to start). */
+export function useRename(kind: RenameKind): RenameControl {
+  const app = useAppActor();
+  const { api, data } = flowDeps(app);
+  const actor = useActorRef(renameMachine, { input: { api, data, kind } });
+  const editingId = useSelector(actor, (s) => (s.matches('idle') ? undefined : s.context.id));
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const error = useSelector(actor, (s) => s.context.error);
+  return useMemo(
+    () => ({
+      editingId,
+      draft,
+      error,
+      start: (id, name) => actor.send({ type: 'rename.started', id, name }),
+      change: (name) => actor.send({ type: 'rename.changed', name }),
+      blur: () => actor.send({ type: 'rename.blurred' }),
+      submit: () => actor.send({ type: 'rename.submitted' }),
+      cancel: () => actor.send({ type: 'rename.cancelled' }),
+    }),
+    [actor, editingId, draft, error],
+  );
+}

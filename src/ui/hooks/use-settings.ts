@@ -1,0 +1,44 @@
+import { useCallback, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { AmountFormat } from '../../domain/numbers';
+import { SETTING_KEYS, SETTING_LABELS, type SettingKey } from '../../machines/settings.machine';
+import { useAppChildren } from './app-actor';
+
+const DESCRIPTIONS: Record<SettingKey, string> = {
+  show_currency: 'Write DKK after amounts.',
+  show_decimals: 'Show øre, two decimals.',
+  hide_sold_investments: 'Leave out investments with no shares left.',
+};
+
+export function useSettings() {
+  const { settings: actor } = useAppChildren();
+  const values = useSelector(actor, (s) => s.context.settings);
+  const settings = useMemo(
+    () =>
+      SETTING_KEYS.map((key) => ({
+        key,
+        label: SETTING_LABELS[key],
+        description: DESCRIPTIONS[key],
+        on: values[key],
+      })),
+    [values],
+  );
+  const toggle = useCallback(
+    (key: SettingKey) => actor.send({ type: 'setting.toggled', key }),
+    [actor],
+  );
+  return { settings, toggle };
+}
+
+/** show_currency and show_decimals as the domain's formatting options. */
+export function useAmountFormat(): AmountFormat {
+  const { settings: actor } = useAppChildren();
+  const showCurrency = useSelector(actor, (s) => s.context.settings.show_currency);
+  const showDecimals = useSelector(actor, (s) => s.context.settings.show_decimals);
+  return useMemo(() => ({ showCurrency, showDecimals }), [showCurrency, showDecimals]);
+}
+
+export function useHideSold(): boolean {
+  const { settings: actor } = useAppChildren();
+  return useSelector(actor, (s) => s.context.settings.hide_sold_investments);
+}

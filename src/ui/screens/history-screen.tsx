@@ -1,0 +1,33 @@
+import { Loadable } from '../components/loadable';
+import { Section } from '../components/section';
+import { SkeletonRows } from '../components/states';
+import { TransactionsTable } from '../components/transactions-table';
+import { useTransactions } from '../hooks/use-data';
+
+/** /history: every event, newest first. */
+export function HistoryScreen() {
+  const { status, error, retry, transactions } = useTransactions();
+  return (
+    <main className="page page--wide">
+      <h1 className="page__title">History</h1>
+      <Section title="Transactions" flush>
+        <Loadable
+          status={status}
+          error={error}
+          onRetry={retry}
+          skeleton={<SkeletonRows rows={8} label="Loading transactions" />}
+        >
+          {() =>
+            transactions.length === 0 ? (
+              <p className="empty">
+                No transactions yet. Buys, sells, dividends and splits show up here.
+              </p>
+            ) : (
+              <TransactionsTable label="Transactions" transactions={transactions} />
+            )
+          }
+        </Loadable>
+      </Section>
+    </main>
+  );
+}

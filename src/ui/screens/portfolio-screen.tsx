@@ -1,0 +1,25 @@
+import { usePortfolio } from '../hooks/use-data';
+import { InvestmentsSection } from './home-screen';
+import { StatsSection } from './stats-section';
+import { ValueCard } from './value-card';
+import { Skeleton } from '../components/states';
+
+/** /portfolios/{id}: its total, statistics, chart and investments. */
+export function PortfolioScreen({ id }: { id: string }) {
+  const { name } = usePortfolio(id);
+  const target = { type: 'portfolio', id } as const;
+  return (
+    <main className="page page--wide">
+      <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
+      <div className="page-grid">
+        <div className="stack">
+          <ValueCard target={target} label="Total value" />
+          <StatsSection target={target} title="Investments statistics" />
+        </div>
+        <div className="stack">
+          <InvestmentsSection portfolioId={id} />
+        </div>
+      </div>
+    </main>
+  );
+}
