@@ -310,12 +310,15 @@ export const dataMachine = setup({
       })),
     },
   },
+  // Each region handles its refresh per state: a re-entering transition on the region itself
+  // would reset the sibling regions too.
   states: {
     user: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { on: { 'refresh.user': 'loading' } },
         loading: {
+          on: { 'refresh.user': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadUser',
             input: ({ context }) => ({ api: context.api }),
@@ -323,16 +326,16 @@ export const dataMachine = setup({
             onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'user', error: event.error }) } },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'refresh.user': 'loading' } },
+        failed: { on: { 'refresh.user': 'loading' } },
       },
-      on: { 'refresh.user': { target: '.loading', reenter: true } },
     },
     valuation: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { on: { 'refresh.valuation': 'loading' } },
         loading: {
+          on: { 'refresh.valuation': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadValuation',
             input: ({ context }) => ({ api: context.api }),
@@ -340,16 +343,16 @@ export const dataMachine = setup({
             onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'valuation', error: event.error }) } },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'refresh.valuation': 'loading' } },
+        failed: { on: { 'refresh.valuation': 'loading' } },
       },
-      on: { 'refresh.valuation': { target: '.loading', reenter: true } },
     },
     portfolios: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { on: { 'refresh.portfolios': 'loading' } },
         loading: {
+          on: { 'refresh.portfolios': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadPortfolios',
             input: ({ context }) => ({ api: context.api }),
@@ -357,16 +360,16 @@ export const dataMachine = setup({
             onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'portfolios', error: event.error }) } },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'refresh.portfolios': 'loading' } },
+        failed: { on: { 'refresh.portfolios': 'loading' } },
       },
-      on: { 'refresh.portfolios': { target: '.loading', reenter: true } },
     },
     investments: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { on: { 'refresh.investments': 'loading' } },
         loading: {
+          on: { 'refresh.investments': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadInvestments',
             input: ({ context }) => ({ api: context.api }),
@@ -374,16 +377,16 @@ export const dataMachine = setup({
             onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'investments', error: event.error }) } },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'refresh.investments': 'loading' } },
+        failed: { on: { 'refresh.investments': 'loading' } },
       },
-      on: { 'refresh.investments': { target: '.loading', reenter: true } },
     },
     events: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { on: { 'refresh.events': 'loading' } },
         loading: {
+          on: { 'refresh.events': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadEvents',
             input: ({ context }) => ({ api: context.api }),
@@ -391,16 +394,16 @@ export const dataMachine = setup({
             onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'events', error: event.error }) } },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'refresh.events': 'loading' } },
+        failed: { on: { 'refresh.events': 'loading' } },
       },
-      on: { 'refresh.events': { target: '.loading', reenter: true } },
     },
     currencies: {
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { on: { 'refresh.currencies': 'loading' } },
         loading: {
+          on: { 'refresh.currencies': { target: 'loading', reenter: true } },
           invoke: {
             src: 'loadCurrencies',
             input: ({ context }) => ({ api: context.api }),
@@ -408,10 +411,9 @@ export const dataMachine = setup({
             onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'currencies', error: event.error }) } },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'refresh.currencies': 'loading' } },
+        failed: { on: { 'refresh.currencies': 'loading' } },
       },
-      on: { 'refresh.currencies': { target: '.loading', reenter: true } },
     },
   },
 });
