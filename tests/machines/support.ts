@@ -111,7 +111,7 @@ export function fakePlatform(options: { path?: string; storage?: Record<string, 
 const recorderMachine = setup({
   types: { context: {} as { events: AnyEventObject[] } },
 }).createMachine({
-  context: { events: [] },
+  context: () => ({ events: [] }),
   on: { '*': { actions: ({ context, event }) => context.events.push(event) } },
 });
 

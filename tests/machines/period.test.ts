@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { appMachine, childrenOf } from '../../src/machines/app.machine';
+import { PERIOD_COOKIE, periodMachine } from '../../src/machines/period.machine';
+import { fakeApi, fakePlatform, flush, recorder } from './support';
+
+describe('ready', () => {
+  it('starts from the cookie, or Day', () => {
+    const fromCookie = createActor(periodMachine, {
+      input: { platform: fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Month' } }), data: recorder().ref },
+    }).start();
+    expect(fromCookie.getSnapshot().context.period).toBe('Month');
+    const unknown = createActor(periodMachine, {
+      input: { platform: fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Decade' } }), data: recorder().ref },
+    }).start();
+    expect(unknown.getSnapshot().context.period).toBe('Day');
+  });
+
+  it('period.selected writes the cookie, then refreshes every valuation and the active chart', () => {
+    const platform = fakePlatform();
+    const data = recorder();
+    let cookieWhenRefreshed: string | undefined;
+    const period = createActor(
+      periodMachine.provide({
+        actions: {
+          refreshValuations: () => {
+            cookieWhenRefreshed = platform.cookieData.get(PERIOD_COOKIE);
+          },
+        },
+      }),
+      { input: { platform, data: data.ref } },
+    ).start();
+    period.send({ type: 'period.selected', period: 'Year' });
+    expect(period.getSnapshot().context.period).toBe('Year');
+    expect(platform.cookieData.get(PERIOD_COOKIE)).toBe('Year');
+    expect(cookieWhenRefreshed).toBe('Year');
+  });
+
+  it('sends the named refresh events to data', () => {
+    const data = recorder();
+    const period = createActor(periodMachine, { input: { platform: fakePlatform(), data: data.ref } }).start();
+    period.send({ type: 'period.selected', period: 'Week' });
+    expect(data.types()).toEqual(['refresh.valuation', 'refresh.portfolios', 'refresh.investments', 'refresh.chart']);
+  });
+});
+
+describe('in the app', () => {
+  it('refreshes the chart of the current screen (here an investment)', async () => {
+    const api = fakeApi();
+    api.checkAuth.mockResolvedValue(false);
+    api.getValuation.mockReturnValue(new Promise(() => undefined));
+    api.getPortfolios.mockResolvedValue([]);
+    api.getInvestments.mockResolvedValue([]);
+    api.getChart.mockResolvedValue([]);
+    const app = createActor(appMachine, { input: { api, platform: fakePlatform() } }).start();
+    const { data, period } = childrenOf(app);
+    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    data.send({ type: 'screen.viewed', chart: { type: 'investment', id: '5' } });
+    await flush();
+    api.getChart.mockClear();
+    period.send({ type: 'period.selected', period: 'Forever' });
+    await flush();
+    expect(api.getChart.mock.calls).toEqual([['investment', '5']]);
+    expect(api.getValuation).toHaveBeenCalledOnce();
+    expect(api.getPortfolios).toHaveBeenCalledOnce();
+    expect(api.getInvestments).toHaveBeenCalledOnce();
+  });
+});

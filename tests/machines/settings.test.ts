@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { settingsMachine } from '../../src/machines/settings.machine';
+import { fakePlatform } from './support';
+
+describe('ready', () => {
+  it('every setting defaults to true; a false cookie turns one off', () => {
+    const settings = createActor(settingsMachine, {
+      input: { platform: fakePlatform({ cookies: { show_decimals: 'false' } }) },
+    }).start();
+    expect(settings.getSnapshot().context.settings).toEqual({
+      show_currency: true,
+      show_decimals: false,
+      hide_sold_investments: true,
+    });
+  });
+
+  it('setting.toggled flips the setting and writes its cookie', () => {
+    const platform = fakePlatform();
+    const settings = createActor(settingsMachine, { input: { platform } }).start();
+    settings.send({ type: 'setting.toggled', key: 'hide_sold_investments' });
+    expect(settings.getSnapshot().context.settings.hide_sold_investments).toBe(false);
+    expect(platform.cookieData.get('hide_sold_investments')).toBe('false');
+    settings.send({ type: 'setting.toggled', key: 'hide_sold_investments' });
+    expect(platform.cookieData.get('hide_sold_investments')).toBe('true');
+  });
+});
