@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { createPortfolioMachine } from '../../src/machines/create-portfolio.machine';
+import { deferred, fakeApi, fakePlatform, flush, http, invalid, offline, portfolio, recorder } from './support';
+
+function start() {
+  const api = fakeApi();
+  const data = recorder();
+  const platform = fakePlatform({ path: '/portfolios/create' });
+  const form = createActor(createPortfolioMachine, { input: { api, data: data.ref, platform } }).start();
+  return { api, data, platform, form };
+}
+
+describe('editing', () => {
+  it('a blank name is refused without a call', () => {
+    const { form, api } = start();
+    form.send({ type: 'form.submitted', name: '   ' });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(form.getSnapshot().context.fieldErrors.name).toEqual(['This field is required.']);
+    expect(api.createPortfolio).not.toHaveBeenCalled();
+  });
+
+  it('a name over 255 characters is refused', () => {
+    const { form } = start();
+    form.send({ type: 'form.submitted', name: 'x'.repeat(256) });
+    expect(form.getSnapshot().context.fieldErrors.name).toEqual(['Must be at most 255 characters.']);
+  });
+
+  it('Cancel goes back in history', () => {
+    const { form, platform } = start();
+    form.send({ type: 'form.cancelled' });
+    expect(platform.backCalls()).toBe(1);
+  });
+});
+
+describe('submitting', () => {
+  it('creates with x-validate-only 0 and the trimmed name, adds it, refreshes and goes back', async () => {
+    const { form, api, data, platform } = start();
+    api.createPortfolio.mockResolvedValue(portfolio('3', 'Pension'));
+    form.send({ type: 'form.submitted', name: ' Pension ' });
+    expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith({ name: 'Pension' }, { validateOnly: false });
+    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(platform.backCalls()).toBe(1);
+    expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('422 shows the error under the name and keeps it', async () => {
+    const { form, api } = start();
+    api.createPortfolio.mockRejectedValue(invalid({ name: ['The name has already been taken.'] }));
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    expect(form.getSnapshot().context.fieldErrors).toEqual({ name: ['The name has already been taken.'] });
+    expect(form.getSnapshot().context.name).toBe('Pension');
+  });
+
+  it.each([
+    ['5xx', http(503), 'The server had a problem. Please try again in a moment.'],
+    ['offline', offline(), 'You appear to be offline. Check your connection and try again.'],
+  ])('%s: one message, the name kept, no navigation', async (_name, error, message) => {
+    const { form, api, platform, data } = start();
+    api.createPortfolio.mockRejectedValue(error);
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    expect(form.getSnapshot().context.formError).toBe(message);
+    expect(form.getSnapshot().context.name).toBe('Pension');
+    expect(platform.backCalls()).toBe(0);
+    expect(data.types()).toEqual([]);
+  });
+
+  it('a second submit while pending is ignored', () => {
+    const { form, api } = start();
+    api.createPortfolio.mockReturnValue(deferred<never>().promise);
+    form.send({ type: 'form.submitted', name: 'A' });
+    form.send({ type: 'form.submitted', name: 'A' });
+    expect(api.createPortfolio).toHaveBeenCalledOnce();
+  });
+});
