@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { renameMachine, type RenameKind } from '../../src/machines/rename.machine';
+import { fakeApi, flush, http, investment, portfolio, recorder } from './support';
+
+function start(kind: RenameKind = 'portfolio') {
+  const api = fakeApi();
+  const data = recorder();
+  const rename = createActor(renameMachine, { input: { api, data: data.ref, kind } }).start();
+  return { api, data, rename };
+}
+
+describe('idle', () => {
+  it('a long press starts editing the row with its name', () => {
+    const { rename } = start();
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    expect(rename.getSnapshot().matches('editing')).toBe(true);
+    expect(rename.getSnapshot().context).toMatchObject({ id: '3', draft: 'Pension' });
+  });
+});
+
+describe('editing', () => {
+  it('leaving with the name unchanged saves nothing', () => {
+    const { rename, api } = start();
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.blurred' });
+    expect(rename.getSnapshot().matches('idle')).toBe(true);
+    expect(api.renamePortfolio).not.toHaveBeenCalled();
+  });
+
+  it('an empty name stays in edit with an error', () => {
+    const { rename, api } = start();
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.changed', name: '  ' });
+    rename.send({ type: 'rename.submitted' });
+    expect(rename.getSnapshot().matches('editing')).toBe(true);
+    expect(rename.getSnapshot().context.error).toBe('This field is required.');
+    expect(api.renamePortfolio).not.toHaveBeenCalled();
+  });
+
+  it('rename.cancelled leaves without saving', () => {
+    const { rename } = start();
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.changed', name: 'Other' });
+    rename.send({ type: 'rename.cancelled' });
+    expect(rename.getSnapshot().matches('idle')).toBe(true);
+  });
+});
+
+describe('saving', () => {
+  it('submit saves a portfolio name (PATCH) and refreshes the list', async () => {
+    const { rename, api, data } = start('portfolio');
+    api.renamePortfolio.mockResolvedValue(portfolio('3', 'Retirement'));
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.changed', name: ' Retirement ' });
+    rename.send({ type: 'rename.submitted' });
+    expect(rename.getSnapshot().hasTag('saving')).toBe(true);
+    await flush();
+    expect(api.renamePortfolio).toHaveBeenCalledWith('3', 'Retirement');
+    expect(data.types()).toEqual(['refresh.portfolios']);
+    expect(rename.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('blur saves an investment name and refreshes investments and events', async () => {
+    const { rename, api, data } = start('investment');
+    api.renameInvestment.mockResolvedValue(investment('5', 'Apple Inc'));
+    rename.send({ type: 'rename.started', id: '5', name: 'Apple' });
+    rename.send({ type: 'rename.changed', name: 'Apple Inc' });
+    rename.send({ type: 'rename.blurred' });
+    await flush();
+    expect(api.renameInvestment).toHaveBeenCalledWith('5', 'Apple Inc');
+    expect(data.types()).toEqual(['refresh.investments', 'refresh.events']);
+  });
+
+  it('a failure returns to editing with the error and the typed name', async () => {
+    const { rename, api, data } = start();
+    api.renamePortfolio.mockRejectedValue(http(500));
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.changed', name: 'Retirement' });
+    rename.send({ type: 'rename.submitted' });
+    await flush();
+    expect(rename.getSnapshot().matches('editing')).toBe(true);
+    expect(rename.getSnapshot().context.error).toBe('The server had a problem. Please try again in a moment.');
+    expect(rename.getSnapshot().context.draft).toBe('Retirement');
+    expect(data.types()).toEqual([]);
+  });
+});
