@@ -48,15 +48,25 @@ export interface Api {
   getValuation(): Promise<Valuation>;
   getChart(type: ChartType, id?: Id): Promise<ChartPoint[]>;
   getPortfolios(): Promise<Portfolio[]>;
-  createPortfolio(payload: CreatePortfolioPayload, options: CreateOptions): Promise<Portfolio | null>;
+  createPortfolio(
+    payload: CreatePortfolioPayload,
+    options: CreateOptions,
+  ): Promise<Portfolio | null>;
   renamePortfolio(id: Id, name: string): Promise<Portfolio>;
   getPortfolioStats(id: Id): Promise<Statistics>;
   getInvestments(): Promise<Investment[]>;
-  createInvestment(payload: CreateInvestmentPayload, options: CreateOptions): Promise<Investment | null>;
+  createInvestment(
+    payload: CreateInvestmentPayload,
+    options: CreateOptions,
+  ): Promise<Investment | null>;
   renameInvestment(id: Id, name: string): Promise<Investment>;
   getInvestmentStats(id: Id): Promise<Statistics>;
   getEvents(): Promise<Transaction[]>;
-  createEvent<K extends EventKind>(investmentId: Id, kind: K, payload: EventPayload<K>): Promise<Transaction>;
+  createEvent<K extends EventKind>(
+    investmentId: Id,
+    kind: K,
+    payload: EventPayload<K>,
+  ): Promise<Transaction>;
   getCurrencies(): Promise<string[]>;
   validateInstrument(isin: string, type: InstrumentType): Promise<boolean>;
   /** Mock-only: restores the demo data. */
@@ -92,7 +102,8 @@ export function createApi(http: Http): Api {
     getValuation: async () => d.field(await get('/user/valuation'), 'valuation', d.valuation),
 
     getChart: async (type, id) => {
-      if (!CHART_TYPES.includes(type)) throw new TypeError(`Unknown valuable type "${String(type)}"`);
+      if (!CHART_TYPES.includes(type))
+        throw new TypeError(`Unknown valuable type "${String(type)}"`);
       if (type !== 'user' && id === undefined) throw new TypeError(`A ${type} chart needs an id`);
       const path = type === 'user' ? '/user/chart' : `/${type}s/${segment(id ?? '')}/chart`;
       return d.field(await get(path), 'chart', d.list(d.chartPoint));
@@ -101,12 +112,19 @@ export function createApi(http: Http): Api {
     getPortfolios: async () => d.field(await get('/portfolios'), 'portfolios', d.list(d.portfolio)),
     createPortfolio: async (payload, options) =>
       d.field(
-        await http.request('POST', '/portfolios', { body: payload, headers: validateOnlyHeader(options) }),
+        await http.request('POST', '/portfolios', {
+          body: payload,
+          headers: validateOnlyHeader(options),
+        }),
         'data',
         d.orNull(d.portfolio),
       ),
     renamePortfolio: async (id, name) =>
-      d.field(await http.request('PATCH', `/portfolios/${segment(id)}`, { body: { name } }), 'data', d.portfolio),
+      d.field(
+        await http.request('PATCH', `/portfolios/${segment(id)}`, { body: { name } }),
+        'data',
+        d.portfolio,
+      ),
     getPortfolioStats: async (id) =>
       d.field(await get(`/portfolios/${segment(id)}/stats`), 'statistics', d.statistics),
 
@@ -114,26 +132,41 @@ export function createApi(http: Http): Api {
       d.field(await get('/investments'), 'investments', d.list(d.investment)),
     createInvestment: async (payload, options) =>
       d.field(
-        await http.request('POST', '/investments', { body: payload, headers: validateOnlyHeader(options) }),
+        await http.request('POST', '/investments', {
+          body: payload,
+          headers: validateOnlyHeader(options),
+        }),
         'data',
         d.orNull(d.investment),
       ),
     renameInvestment: async (id, name) =>
-      d.field(await http.request('PATCH', `/investments/${segment(id)}`, { body: { name } }), 'data', d.investment),
+      d.field(
+        await http.request('PATCH', `/investments/${segment(id)}`, { body: { name } }),
+        'data',
+        d.investment,
+      ),
     getInvestmentStats: async (id) =>
       d.field(await get(`/investments/${segment(id)}/stats`), 'statistics', d.statistics),
 
-    getEvents: async () => d.field(await get('/investments/events'), 'events', d.list(d.transaction)),
+    getEvents: async () =>
+      d.field(await get('/investments/events'), 'events', d.list(d.transaction)),
     createEvent: async (investmentId, kind, payload) =>
       d.field(
-        await http.request('POST', `/investments/${segment(investmentId)}/events/${kind}`, { body: payload }),
+        await http.request('POST', `/investments/${segment(investmentId)}/events/${kind}`, {
+          body: payload,
+        }),
         'data',
         d.transaction,
       ),
 
-    getCurrencies: async () => d.field(await get('/currencies'), 'currency_codes', d.list(d.string)),
+    getCurrencies: async () =>
+      d.field(await get('/currencies'), 'currency_codes', d.list(d.string)),
     validateInstrument: async (isin, type) =>
-      d.field(await http.request('POST', '/instruments/validate', { body: { isin, type } }), 'valid', d.boolean),
+      d.field(
+        await http.request('POST', '/instruments/validate', { body: { isin, type } }),
+        'valid',
+        d.boolean,
+      ),
     resetDemo: async () => {
       await http.request('POST', '/demo/reset');
     },

@@ -63,7 +63,10 @@ function fieldErrorsOf(body: unknown): FieldErrors {
 }
 
 /** Retry-After as seconds: either a number of seconds or an HTTP date. */
-export function parseRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  header: string | null | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!header) return undefined;
   if (/^\s*\d+\s*$/.test(header)) return Number(header);
   const date = Date.parse(header);
@@ -71,10 +74,16 @@ export function parseRetryAfter(header: string | null | undefined, now = Date.no
 }
 
 /** The error for an HTTP answer with a failure status. Debug fields of a 5xx are never shown. */
-export function httpError(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
+export function httpError(
+  status: number,
+  body: unknown,
+  retryAfterHeader?: string | null,
+): ApiError {
   const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message : '';
-  if (status === 401) return new ApiError({ kind: 'http', status, message: MESSAGES.sessionExpired });
-  if (status === 419) return new ApiError({ kind: 'http', status, message: MESSAGES.sessionExpired });
+  if (status === 401)
+    return new ApiError({ kind: 'http', status, message: MESSAGES.sessionExpired });
+  if (status === 419)
+    return new ApiError({ kind: 'http', status, message: MESSAGES.sessionExpired });
   if (status === 404) return new ApiError({ kind: 'http', status, message: MESSAGES.notFound });
   if (status === 405) return new ApiError({ kind: 'http', status, message: MESSAGES.notSupported });
   if (status === 422)
@@ -107,7 +116,10 @@ export function networkError(): ApiError {
 }
 
 export function decodeError(detail: string): ApiError {
-  return new ApiError({ kind: 'decode', message: `The server sent an answer Formue cannot read: ${detail}.` });
+  return new ApiError({
+    kind: 'decode',
+    message: `The server sent an answer Formue cannot read: ${detail}.`,
+  });
 }
 
 /** A user-facing message for any failure a call can reject with. */

@@ -91,7 +91,11 @@ export function createHttp({ origin, readCookie = documentCookie }: HttpOptions)
 
   function normalise(error: unknown): ApiError {
     if (error instanceof FetchError && error.response) {
-      return httpError(error.response.status, error.data, error.response.headers.get('Retry-After'));
+      return httpError(
+        error.response.status,
+        error.data,
+        error.response.headers.get('Retry-After'),
+      );
     }
     return networkError();
   }
@@ -101,7 +105,12 @@ export function createHttp({ origin, readCookie = documentCookie }: HttpOptions)
     return error;
   }
 
-  async function send(method: Method, path: string, options: RequestOptions, retried: boolean): Promise<unknown> {
+  async function send(
+    method: Method,
+    path: string,
+    options: RequestOptions,
+    retried: boolean,
+  ): Promise<unknown> {
     const sentIn = generation;
     try {
       return await $fetch<unknown>(`${origin}/api/v1${path}`, {

@@ -36,8 +36,18 @@ export const appMachine = setup({
   // 'data' first: the others send to it from their first entry actions.
   invoke: [
     { id: 'data', systemId: 'data', src: 'data', input: ({ context }) => ({ api: context.api }) },
-    { id: 'settings', systemId: 'settings', src: 'settings', input: ({ context }) => ({ platform: context.platform }) },
-    { id: 'period', systemId: 'period', src: 'period', input: ({ context }) => ({ platform: context.platform }) },
+    {
+      id: 'settings',
+      systemId: 'settings',
+      src: 'settings',
+      input: ({ context }) => ({ platform: context.platform }),
+    },
+    {
+      id: 'period',
+      systemId: 'period',
+      src: 'period',
+      input: ({ context }) => ({ platform: context.platform }),
+    },
     {
       id: 'auth',
       systemId: 'auth',

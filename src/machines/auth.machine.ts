@@ -44,8 +44,13 @@ export interface AuthContext {
   notice: string | undefined;
 }
 
-const toData = ({ context, system }: { context: AuthContext; system: { get(id: string): unknown } }): DataRef =>
-  context.data ?? (system.get('data') as DataRef);
+const toData = ({
+  context,
+  system,
+}: {
+  context: AuthContext;
+  system: { get(id: string): unknown };
+}): DataRef => context.data ?? (system.get('data') as DataRef);
 
 export const authMachine = setup({
   types: {
@@ -76,7 +81,10 @@ export const authMachine = setup({
     removeFlag: ({ context }) => context.platform.storage.remove(LOGGED_IN_KEY),
     loadData: sendTo(toData, { type: 'refresh.all' }),
     clearData: sendTo(toData, { type: 'data.cleared' }),
-    storeUser: sendTo(toData, (_, params: { user: User }) => ({ type: 'user.updated' as const, user: params.user })),
+    storeUser: sendTo(toData, (_, params: { user: User }) => ({
+      type: 'user.updated' as const,
+      user: params.user,
+    })),
     goHome: ({ context }) => context.platform.navigate(HOME_PATH, { replace: true }),
     goToLogin: ({ context }) => context.platform.navigate(LOGIN_PATH),
     goToLoginUnlessThere: ({ context }) => {
@@ -136,7 +144,10 @@ export const authMachine = setup({
             onDone: { target: '#auth.signedOut.idle', actions: 'goToLogin' },
             // A 401 also lands here after the listener has signed out; any other failure keeps
             // the session, since the server still holds it.
-            onError: { target: 'ready', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'ready',
+              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -167,13 +178,20 @@ export const authMachine = setup({
             src: 'login',
             input: ({ context, event }) => ({
               api: context.api,
-              credentials: event.type === 'login.submitted' ? event.credentials : { email: '', password: '' },
+              credentials:
+                event.type === 'login.submitted' ? event.credentials : { email: '', password: '' },
             }),
             onDone: {
               target: '#auth.signedIn.ready',
-              actions: [{ type: 'storeUser', params: ({ event }) => ({ user: event.output }) }, 'goHome'],
+              actions: [
+                { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                'goHome',
+              ],
             },
-            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
           // One attempt at a time (research S9).
           on: { 'login.submitted': {}, 'register.submitted': {} },
@@ -186,13 +204,21 @@ export const authMachine = setup({
             input: ({ context, event }) => ({
               api: context.api,
               registration:
-                event.type === 'register.submitted' ? event.registration : { name: '', email: '', password: '' },
+                event.type === 'register.submitted'
+                  ? event.registration
+                  : { name: '', email: '', password: '' },
             }),
             onDone: {
               target: '#auth.signedIn.ready',
-              actions: [{ type: 'storeUser', params: ({ event }) => ({ user: event.output }) }, 'goHome'],
+              actions: [
+                { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                'goHome',
+              ],
             },
-            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
           on: { 'login.submitted': {}, 'register.submitted': {} },
         },

@@ -1,13 +1,28 @@
 // The Buy, Sell, Dividend and Stock Split forms (product-spec sections 2, 4, 5, 8). One submit at
 // a time; old errors cleared on submit; after success the named refresh steps run in order and
 // the overlay closes.
-import { assign, fromPromise, sendTo, setup, type ActorRef, type Snapshot, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRef,
+  type Snapshot,
+  type SnapshotFrom,
+} from 'xstate';
 import type { Api, EventPayload } from '../api';
 import { formatShares, formatSplitRatio, parseDecimal } from '../domain/numbers';
 import type { EventKind, Id, Transaction } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
-import { amount, amountRule, check, optionalAmount, optionalAmountRule, requiredText } from './form-rules';
+import {
+  amount,
+  amountRule,
+  check,
+  optionalAmount,
+  optionalAmountRule,
+  requiredText,
+} from './form-rules';
 import type { OverlayEvent } from './overlay.machine';
 
 export const EVENT_FIELDS = [
@@ -34,8 +49,7 @@ export const FIELDS_OF: Record<EventKind, readonly EventField[]> = {
 export const DEFAULT_EVENT_FEE = '0.00';
 
 export type CreateEventEvent =
-  | { type: 'form.changed'; field: EventField; value: string }
-  | { type: 'event.submitted' };
+  { type: 'form.changed'; field: EventField; value: string } | { type: 'event.submitted' };
 
 export type OverlayRef = ActorRef<Snapshot<unknown>, OverlayEvent>;
 
@@ -68,7 +82,9 @@ export function heldMessage(held: number): string {
 }
 
 /** The sold-shares part of a split applies only when the holding shrinks. */
-export function soldSharesEnabled(context: Pick<CreateEventContext, 'values' | 'currentShares'>): boolean {
+export function soldSharesEnabled(
+  context: Pick<CreateEventContext, 'values' | 'currentShares'>,
+): boolean {
   const after = parseDecimal(context.values.shares_after);
   return after !== null && after < context.currentShares;
 }
@@ -95,7 +111,10 @@ function rulesOf(context: CreateEventContext): FormErrors<EventField> {
         currency_code,
       });
     case 'dividend':
-      return check<EventField>({ amount: () => amountRule(values.amount, { positive: true }), currency_code });
+      return check<EventField>({
+        amount: () => amountRule(values.amount, { positive: true }),
+        currency_code,
+      });
     case 'split':
       return check<EventField>({
         shares_after: () => amountRule(values.shares_after, { positive: true }),
@@ -155,7 +174,10 @@ export const createEventMachine = setup({
       const values = { ...context.values, [params.field]: params.value };
       const fieldErrors = { ...context.fieldErrors };
       delete fieldErrors[params.field];
-      if (context.kind === 'split' && !soldSharesEnabled({ values, currentShares: context.currentShares })) {
+      if (
+        context.kind === 'split' &&
+        !soldSharesEnabled({ values, currentShares: context.currentShares })
+      ) {
         values.sold_shares = '';
         values.sold_share_price = '';
         delete fieldErrors.sold_shares;
@@ -164,10 +186,15 @@ export const createEventMachine = setup({
       return { values, fieldErrors };
     }),
     checkRules: assign(({ context }) => ({ fieldErrors: rulesOf(context), formError: undefined })),
-    showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, sameKeys(EVENT_FIELDS))),
+    showFailure: assign((_, params: { error: unknown }) =>
+      formFailure(params.error, sameKeys(EVENT_FIELDS)),
+    ),
     announceCreated: sendTo(
       ({ context }) => context.data,
-      (_, params: { event: Transaction }) => ({ type: 'event.created' as const, event: params.event }),
+      (_, params: { event: Transaction }) => ({
+        type: 'event.created' as const,
+        event: params.event,
+      }),
     ),
     refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
@@ -240,7 +267,10 @@ export const createEventMachine = setup({
             'closeOverlay',
           ],
         },
-        onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     created: { type: 'final' },

@@ -7,7 +7,15 @@ import type { Api } from '../api';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
-import { amount, amountRule, check, nameRule, optionalAmount, optionalAmountRule, requiredText } from './form-rules';
+import {
+  amount,
+  amountRule,
+  check,
+  nameRule,
+  optionalAmount,
+  optionalAmountRule,
+  requiredText,
+} from './form-rules';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
 import type { Platform } from './platform';
 
@@ -113,7 +121,10 @@ function detailsRules(values: InvestmentValues): FormErrors<InvestmentField> {
   });
 }
 
-function only(errors: FormErrors<InvestmentField>, fields: readonly InvestmentField[]): FormErrors<InvestmentField> {
+function only(
+  errors: FormErrors<InvestmentField>,
+  fields: readonly InvestmentField[],
+): FormErrors<InvestmentField> {
   return Object.fromEntries(fields.filter((f) => errors[f]).map((f) => [f, errors[f]]));
 }
 
@@ -126,12 +137,14 @@ export const createInvestmentMachine = setup({
   },
   actors: {
     identifierCheck: identifierCheckMachine,
-    validateInvestment: fromPromise<Investment | null, { api: Api; payload: CreateInvestmentPayload }>(({ input }) =>
-      input.api.createInvestment(input.payload, { validateOnly: true }),
-    ),
-    createInvestment: fromPromise<Investment | null, { api: Api; payload: CreateInvestmentPayload }>(({ input }) =>
-      input.api.createInvestment(input.payload, { validateOnly: false }),
-    ),
+    validateInvestment: fromPromise<
+      Investment | null,
+      { api: Api; payload: CreateInvestmentPayload }
+    >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: true })),
+    createInvestment: fromPromise<
+      Investment | null,
+      { api: Api; payload: CreateInvestmentPayload }
+    >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: false })),
   },
   actions: {
     change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
@@ -148,7 +161,10 @@ export const createInvestmentMachine = setup({
       ({ context }) => context.identifier,
       (_, params: { field: InvestmentField; value: string }) =>
         params.field === 'type'
-          ? { type: 'identifier.type.changed' as const, instrumentType: instrumentTypeOf(params.value) }
+          ? {
+              type: 'identifier.type.changed' as const,
+              instrumentType: instrumentTypeOf(params.value),
+            }
           : { type: 'identifier.changed' as const, value: params.value },
     ),
     takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => {
@@ -164,7 +180,10 @@ export const createInvestmentMachine = setup({
     showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, SERVER_KEYS)),
     announceCreated: sendTo(
       ({ context }) => context.data,
-      (_, params: { investment: Investment }) => ({ type: 'investment.created' as const, investment: params.investment }),
+      (_, params: { investment: Investment }) => ({
+        type: 'investment.created' as const,
+        investment: params.investment,
+      }),
     ),
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
@@ -173,9 +192,11 @@ export const createInvestmentMachine = setup({
   },
   guards: {
     instrumentComplete: ({ context }) =>
-      !hasErrors(instrumentRules(context.values)) && !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
+      !hasErrors(instrumentRules(context.values)) &&
+      !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
     detailsComplete: ({ context }) =>
-      !hasErrors(detailsRules(context.values)) && !hasErrors(only(context.fieldErrors, PAGE_FIELDS.details)),
+      !hasErrors(detailsRules(context.values)) &&
+      !hasErrors(only(context.fieldErrors, PAGE_FIELDS.details)),
     /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
     instrumentRefused: (_, params: { error: unknown }) =>
       hasErrors(only(formFailure(params.error, SERVER_KEYS).fieldErrors, PAGE_FIELDS.instrument)),
@@ -202,7 +223,10 @@ export const createInvestmentMachine = setup({
     },
     fieldErrors: {},
     formError: undefined,
-    identifier: spawn('identifierCheck', { id: 'identifier', input: { api: input.api, instrumentType: 'stock' } }),
+    identifier: spawn('identifierCheck', {
+      id: 'identifier',
+      input: { api: input.api, instrumentType: 'stock' },
+    }),
   }),
   on: {
     'identifier.verdict': {
@@ -231,7 +255,12 @@ export const createInvestmentMachine = setup({
         ],
         'form.next': [
           { guard: 'instrumentComplete', target: 'validating' },
-          { actions: { type: 'flagPage', params: ({ context }) => ({ errors: instrumentRules(context.values) }) } },
+          {
+            actions: {
+              type: 'flagPage',
+              params: ({ context }) => ({ errors: instrumentRules(context.values) }),
+            },
+          },
         ],
         'form.back': { actions: 'historyBack' },
       },
@@ -249,11 +278,19 @@ export const createInvestmentMachine = setup({
             target: 'instrument',
             actions: {
               type: 'flagPage',
-              params: ({ event }) => ({ errors: only(formFailure(event.error, SERVER_KEYS).fieldErrors, PAGE_FIELDS.instrument) }),
+              params: ({ event }) => ({
+                errors: only(
+                  formFailure(event.error, SERVER_KEYS).fieldErrors,
+                  PAGE_FIELDS.instrument,
+                ),
+              }),
             },
           },
           // Only page 2's (still empty) fields were refused: page 1 is fine.
-          { guard: { type: 'onlyDetailsRefused', params: ({ event }) => ({ error: event.error }) }, target: 'details' },
+          {
+            guard: { type: 'onlyDetailsRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'details',
+          },
           {
             target: 'instrument',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -271,7 +308,12 @@ export const createInvestmentMachine = setup({
         'form.back': { target: 'instrument' },
         'form.submitted': [
           { guard: 'detailsComplete', target: 'creating' },
-          { actions: { type: 'flagPage', params: ({ context }) => ({ errors: detailsRules(context.values) }) } },
+          {
+            actions: {
+              type: 'flagPage',
+              params: ({ context }) => ({ errors: detailsRules(context.values) }),
+            },
+          },
         ],
       },
     },
@@ -294,7 +336,10 @@ export const createInvestmentMachine = setup({
             ],
           },
           // A 2xx without the investment: created but unseen; reload rather than guess.
-          { target: 'created', actions: ['refreshValuation', 'refreshPortfolios', 'refreshInvestments', 'historyBack'] },
+          {
+            target: 'created',
+            actions: ['refreshValuation', 'refreshPortfolios', 'refreshInvestments', 'historyBack'],
+          },
         ],
         onError: [
           {
@@ -322,7 +367,10 @@ export function pageOf(snapshot: CreateInvestmentSnapshot): 0 | 1 {
 }
 
 /** Only the current page's inputs take input, and none while a call runs. */
-export function isFieldEnabled(snapshot: CreateInvestmentSnapshot, field: InvestmentField): boolean {
+export function isFieldEnabled(
+  snapshot: CreateInvestmentSnapshot,
+  field: InvestmentField,
+): boolean {
   if (snapshot.matches('instrument')) return isInstrumentField(field);
   if (snapshot.matches('details')) return !isInstrumentField(field);
   return false;

@@ -50,10 +50,15 @@ export const createPortfolioMachine = setup({
       fieldErrors: check<PortfolioField>({ name: () => nameRule(params.name) }),
       formError: undefined,
     })),
-    showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, sameKeys<PortfolioField>(['name']))),
+    showFailure: assign((_, params: { error: unknown }) =>
+      formFailure(params.error, sameKeys<PortfolioField>(['name'])),
+    ),
     announceCreated: sendTo(
       ({ context }) => context.data,
-      (_, params: { portfolio: Portfolio }) => ({ type: 'portfolio.created' as const, portfolio: params.portfolio }),
+      (_, params: { portfolio: Portfolio }) => ({
+        type: 'portfolio.created' as const,
+        portfolio: params.portfolio,
+      }),
     ),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
     historyBack: ({ context }) => context.platform.history.back(),
@@ -103,7 +108,10 @@ export const createPortfolioMachine = setup({
           // A 2xx without the portfolio: reload the list rather than guess.
           { target: 'created', actions: ['refreshPortfolios', 'historyBack'] },
         ],
-        onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     created: { type: 'final' },

@@ -2,7 +2,15 @@
 // Fixed resources are parallel regions (idle | loading | loaded | failed). Charts and statistics
 // are keyed by `${type}:${id}` and created at run time, so they cannot be states: each key holds
 // an `Entry` with a status union, and its request reports back with typed events.
-import { assign, fromCallback, fromPromise, raise, setup, type ActorRef, type Snapshot } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  raise,
+  setup,
+  type ActorRef,
+  type Snapshot,
+} from 'xstate';
 import type { Api } from '../api';
 import { messageOf } from '../api/errors';
 import type {
@@ -39,7 +47,14 @@ export interface Entry<T> {
   request: number;
 }
 
-export const RESOURCES = ['user', 'valuation', 'portfolios', 'investments', 'events', 'currencies'] as const;
+export const RESOURCES = [
+  'user',
+  'valuation',
+  'portfolios',
+  'investments',
+  'events',
+  'currencies',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 export function chartKey(ref: ChartRef): string {
@@ -106,7 +121,8 @@ interface KeyedInput<R> {
   request: number;
 }
 
-const load = <T>(fn: (api: Api) => Promise<T>) => fromPromise<T, { api: Api }>(({ input }) => fn(input.api));
+const load = <T>(fn: (api: Api) => Promise<T>) =>
+  fromPromise<T, { api: Api }>(({ input }) => fn(input.api));
 
 function loading<T>(entry: Entry<T> | undefined, request: number): Entry<T> {
   return { status: 'loading', data: entry?.data, request };
@@ -155,7 +171,8 @@ export const dataMachine = setup({
     }),
     loadStats: fromCallback<DataEvent, KeyedInput<StatsRef>>(({ input, sendBack }) => {
       const { api, ref, key, request } = input;
-      const call = ref.type === 'portfolio' ? api.getPortfolioStats(ref.id) : api.getInvestmentStats(ref.id);
+      const call =
+        ref.type === 'portfolio' ? api.getPortfolioStats(ref.id) : api.getInvestmentStats(ref.id);
       call.then(
         (statistics) => sendBack({ type: 'stats.loaded', key, request, statistics }),
         (error: unknown) => sendBack({ type: 'stats.failed', key, request, error: errorOf(error) }),
@@ -166,14 +183,26 @@ export const dataMachine = setup({
     requestChart: assign(({ context, spawn }, ref: ChartRef) => {
       const key = chartKey(ref);
       const request = context.lastRequest + 1;
-      spawn('loadChart', { id: `chart-${request}`, input: { api: context.api, ref, key, request } });
-      return { lastRequest: request, charts: { ...context.charts, [key]: loading(context.charts[key], request) } };
+      spawn('loadChart', {
+        id: `chart-${request}`,
+        input: { api: context.api, ref, key, request },
+      });
+      return {
+        lastRequest: request,
+        charts: { ...context.charts, [key]: loading(context.charts[key], request) },
+      };
     }),
     requestStats: assign(({ context, spawn }, ref: StatsRef) => {
       const key = statsKey(ref);
       const request = context.lastRequest + 1;
-      spawn('loadStats', { id: `stats-${request}`, input: { api: context.api, ref, key, request } });
-      return { lastRequest: request, stats: { ...context.stats, [key]: loading(context.stats[key], request) } };
+      spawn('loadStats', {
+        id: `stats-${request}`,
+        input: { api: context.api, ref, key, request },
+      });
+      return {
+        lastRequest: request,
+        stats: { ...context.stats, [key]: loading(context.stats[key], request) },
+      };
     }),
     requestAllStats: assign(({ context, spawn }) => {
       let request = context.lastRequest;
@@ -182,7 +211,10 @@ export const dataMachine = setup({
         const ref = statsRefOf(key);
         if (!ref) continue;
         request += 1;
-        spawn('loadStats', { id: `stats-${request}`, input: { api: context.api, ref, key, request } });
+        spawn('loadStats', {
+          id: `stats-${request}`,
+          input: { api: context.api, ref, key, request },
+        });
         stats[key] = loading(stats[key], request);
       }
       return { lastRequest: request, stats };
@@ -247,13 +279,22 @@ export const dataMachine = setup({
     'chart.loaded': {
       actions: assign({
         charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, (e) => ({ ...e, status: 'loaded', data: event.points, error: undefined })),
+          settle(context.charts, event.key, event.request, (e) => ({
+            ...e,
+            status: 'loaded',
+            data: event.points,
+            error: undefined,
+          })),
       }),
     },
     'chart.failed': {
       actions: assign({
         charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, (e) => ({ ...e, status: 'failed', error: event.error })),
+          settle(context.charts, event.key, event.request, (e) => ({
+            ...e,
+            status: 'failed',
+            error: event.error,
+          })),
       }),
     },
     'refresh.stats': [
@@ -269,31 +310,51 @@ export const dataMachine = setup({
     'stats.loaded': {
       actions: assign({
         stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, (e) => ({ ...e, status: 'loaded', data: event.statistics, error: undefined })),
+          settle(context.stats, event.key, event.request, (e) => ({
+            ...e,
+            status: 'loaded',
+            data: event.statistics,
+            error: undefined,
+          })),
       }),
     },
     'stats.failed': {
       actions: assign({
         stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, (e) => ({ ...e, status: 'failed', error: event.error })),
+          settle(context.stats, event.key, event.request, (e) => ({
+            ...e,
+            status: 'failed',
+            error: event.error,
+          })),
       }),
     },
     'event.created': {
-      actions: assign({ events: ({ context, event }) => context.events && [event.event, ...context.events] }),
+      actions: assign({
+        events: ({ context, event }) => context.events && [event.event, ...context.events],
+      }),
     },
     'investment.created': {
       actions: assign({
-        investments: ({ context, event }) => context.investments && [...context.investments, event.investment],
+        investments: ({ context, event }) =>
+          context.investments && [...context.investments, event.investment],
       }),
     },
     'portfolio.created': {
       actions: assign({
-        portfolios: ({ context, event }) => context.portfolios && [...context.portfolios, event.portfolio],
+        portfolios: ({ context, event }) =>
+          context.portfolios && [...context.portfolios, event.portfolio],
       }),
     },
     'user.updated': { actions: assign({ user: ({ event }) => event.user }) },
     'data.cleared': {
-      target: ['.user.idle', '.valuation.idle', '.portfolios.idle', '.investments.idle', '.events.idle', '.currencies.idle'],
+      target: [
+        '.user.idle',
+        '.valuation.idle',
+        '.portfolios.idle',
+        '.investments.idle',
+        '.events.idle',
+        '.currencies.idle',
+      ],
       actions: assign(({ context }) => ({
         user: undefined,
         valuation: undefined,
@@ -322,8 +383,20 @@ export const dataMachine = setup({
           invoke: {
             src: 'loadUser',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'loaded', actions: [assign({ user: ({ event }) => event.output }), { type: 'clearFailure', params: { resource: 'user' } }] },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'user', error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({ user: ({ event }) => event.output }),
+                { type: 'clearFailure', params: { resource: 'user' } },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setFailure',
+                params: ({ event }) => ({ resource: 'user', error: event.error }),
+              },
+            },
           },
         },
         loaded: { on: { 'refresh.user': 'loading' } },
@@ -339,8 +412,20 @@ export const dataMachine = setup({
           invoke: {
             src: 'loadValuation',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'loaded', actions: [assign({ valuation: ({ event }) => event.output }), { type: 'clearFailure', params: { resource: 'valuation' } }] },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'valuation', error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({ valuation: ({ event }) => event.output }),
+                { type: 'clearFailure', params: { resource: 'valuation' } },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setFailure',
+                params: ({ event }) => ({ resource: 'valuation', error: event.error }),
+              },
+            },
           },
         },
         loaded: { on: { 'refresh.valuation': 'loading' } },
@@ -356,8 +441,20 @@ export const dataMachine = setup({
           invoke: {
             src: 'loadPortfolios',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'loaded', actions: [assign({ portfolios: ({ event }) => event.output }), { type: 'clearFailure', params: { resource: 'portfolios' } }] },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'portfolios', error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({ portfolios: ({ event }) => event.output }),
+                { type: 'clearFailure', params: { resource: 'portfolios' } },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setFailure',
+                params: ({ event }) => ({ resource: 'portfolios', error: event.error }),
+              },
+            },
           },
         },
         loaded: { on: { 'refresh.portfolios': 'loading' } },
@@ -373,8 +470,20 @@ export const dataMachine = setup({
           invoke: {
             src: 'loadInvestments',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'loaded', actions: [assign({ investments: ({ event }) => event.output }), { type: 'clearFailure', params: { resource: 'investments' } }] },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'investments', error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({ investments: ({ event }) => event.output }),
+                { type: 'clearFailure', params: { resource: 'investments' } },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setFailure',
+                params: ({ event }) => ({ resource: 'investments', error: event.error }),
+              },
+            },
           },
         },
         loaded: { on: { 'refresh.investments': 'loading' } },
@@ -390,8 +499,20 @@ export const dataMachine = setup({
           invoke: {
             src: 'loadEvents',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'loaded', actions: [assign({ events: ({ event }) => event.output }), { type: 'clearFailure', params: { resource: 'events' } }] },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'events', error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({ events: ({ event }) => event.output }),
+                { type: 'clearFailure', params: { resource: 'events' } },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setFailure',
+                params: ({ event }) => ({ resource: 'events', error: event.error }),
+              },
+            },
           },
         },
         loaded: { on: { 'refresh.events': 'loading' } },
@@ -407,8 +528,20 @@ export const dataMachine = setup({
           invoke: {
             src: 'loadCurrencies',
             input: ({ context }) => ({ api: context.api }),
-            onDone: { target: 'loaded', actions: [assign({ currencies: ({ event }) => event.output }), { type: 'clearFailure', params: { resource: 'currencies' } }] },
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ resource: 'currencies', error: event.error }) } },
+            onDone: {
+              target: 'loaded',
+              actions: [
+                assign({ currencies: ({ event }) => event.output }),
+                { type: 'clearFailure', params: { resource: 'currencies' } },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: {
+                type: 'setFailure',
+                params: ({ event }) => ({ resource: 'currencies', error: event.error }),
+              },
+            },
           },
         },
         loaded: { on: { 'refresh.currencies': 'loading' } },

@@ -14,7 +14,10 @@ export interface FormFailure<F extends string> {
  * Maps server keys (`buy_event.shares`) to form fields through `keys`; a 422 whose keys all map
  * needs no form message. Any other failure is one form message.
  */
-export function formFailure<F extends string>(error: unknown, keys: Readonly<Record<string, F>>): FormFailure<F> {
+export function formFailure<F extends string>(
+  error: unknown,
+  keys: Readonly<Record<string, F>>,
+): FormFailure<F> {
   if (!(error instanceof ApiError) || error.status !== 422) {
     return { fieldErrors: {}, formError: messageOf(error) };
   }

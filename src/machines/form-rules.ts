@@ -46,7 +46,9 @@ export function amount(value: string): number {
 }
 
 /** Runs the rules of the given fields; only failing fields appear. */
-export function check<F extends string>(rules: Partial<Record<F, () => string | undefined>>): Partial<Record<F, string[]>> {
+export function check<F extends string>(
+  rules: Partial<Record<F, () => string | undefined>>,
+): Partial<Record<F, string[]>> {
   const errors: Partial<Record<F, string[]>> = {};
   for (const field of Object.keys(rules) as F[]) {
     const message = rules[field]?.();

@@ -53,8 +53,8 @@ export const identifierCheckMachine = setup({
     tags: {} as 'checking' | 'invalid',
   },
   actors: {
-    askServer: fromPromise<boolean, { api: Api; code: string; instrumentType: InstrumentType }>(({ input }) =>
-      input.api.validateInstrument(input.code, input.instrumentType),
+    askServer: fromPromise<boolean, { api: Api; code: string; instrumentType: InstrumentType }>(
+      ({ input }) => input.api.validateInstrument(input.code, input.instrumentType),
     ),
   },
   actions: {
@@ -114,7 +114,10 @@ export const identifierCheckMachine = setup({
       initial: 'local',
       states: {
         local: {
-          always: [{ guard: 'failsLocalCheck', target: '#identifier.invalid' }, { target: 'server' }],
+          always: [
+            { guard: 'failsLocalCheck', target: '#identifier.invalid' },
+            { target: 'server' },
+          ],
         },
         server: {
           invoke: {

@@ -17,8 +17,7 @@ export const DEMO_RESET_DONE = 'Demo data was reset.';
 export type ProfileField = 'name' | 'email' | 'password';
 
 export type ProfileEvent =
-  | { type: 'profile.submitted'; update: ProfileUpdate }
-  | { type: 'demo.reset' };
+  { type: 'profile.submitted'; update: ProfileUpdate } | { type: 'demo.reset' };
 
 export interface ProfileInput {
   api: Api;
@@ -45,7 +44,9 @@ export const profileMachine = setup({
     tags: {} as 'saving' | 'resetting',
   },
   actors: {
-    save: fromPromise<User, { api: Api; update: ProfileUpdate }>(({ input }) => input.api.updateUser(input.update)),
+    save: fromPromise<User, { api: Api; update: ProfileUpdate }>(({ input }) =>
+      input.api.updateUser(input.update),
+    ),
     resetDemo: fromPromise<void, { api: Api }>(({ input }) => input.api.resetDemo()),
   },
   actions: {
@@ -101,7 +102,10 @@ export const profileMachine = setup({
         src: 'save',
         input: ({ context, event }) => ({
           api: context.api,
-          update: event.type === 'profile.submitted' ? withoutEmptyPassword(event.update) : { name: '', email: '' },
+          update:
+            event.type === 'profile.submitted'
+              ? withoutEmptyPassword(event.update)
+              : { name: '', email: '' },
         }),
         onDone: {
           target: 'idle',
@@ -111,7 +115,10 @@ export const profileMachine = setup({
             'closeOverlay',
           ],
         },
-        onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'idle',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     resetting: {
@@ -120,7 +127,10 @@ export const profileMachine = setup({
         src: 'resetDemo',
         input: ({ context }) => ({ api: context.api }),
         onDone: { target: 'idle', actions: ['reloadAll', assign({ notice: DEMO_RESET_DONE })] },
-        onError: { target: 'idle', actions: assign({ notice: ({ event }) => messageOf(event.error) }) },
+        onError: {
+          target: 'idle',
+          actions: assign({ notice: ({ event }) => messageOf(event.error) }),
+        },
       },
     },
   },

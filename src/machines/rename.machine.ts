@@ -43,10 +43,11 @@ export const renameMachine = setup({
     tags: {} as 'saving',
   },
   actors: {
-    rename: fromPromise<unknown, { api: Api; kind: RenameKind; id: Id; name: string }>(({ input }) =>
-      input.kind === 'portfolio'
-        ? input.api.renamePortfolio(input.id, input.name)
-        : input.api.renameInvestment(input.id, input.name),
+    rename: fromPromise<unknown, { api: Api; kind: RenameKind; id: Id; name: string }>(
+      ({ input }) =>
+        input.kind === 'portfolio'
+          ? input.api.renamePortfolio(input.id, input.name)
+          : input.api.renameInvestment(input.id, input.name),
     ),
   },
   actions: {
@@ -63,7 +64,12 @@ export const renameMachine = setup({
     }),
     refreshList: sendTo(
       ({ context }) => context.data,
-      ({ context }) => ({ type: context.kind === 'portfolio' ? ('refresh.portfolios' as const) : ('refresh.investments' as const) }),
+      ({ context }) => ({
+        type:
+          context.kind === 'portfolio'
+            ? ('refresh.portfolios' as const)
+            : ('refresh.investments' as const),
+      }),
     ),
     // Transactions show the investment's name.
     refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
@@ -90,12 +96,17 @@ export const renameMachine = setup({
     idle: {
       entry: 'reset',
       on: {
-        'rename.started': { target: 'editing', actions: { type: 'start', params: ({ event }) => event } },
+        'rename.started': {
+          target: 'editing',
+          actions: { type: 'start', params: ({ event }) => event },
+        },
       },
     },
     editing: {
       on: {
-        'rename.changed': { actions: assign({ draft: ({ event }) => event.name, error: undefined }) },
+        'rename.changed': {
+          actions: assign({ draft: ({ event }) => event.name, error: undefined }),
+        },
         'rename.blurred': { target: 'leaving' },
         'rename.submitted': { target: 'leaving' },
         'rename.cancelled': { target: 'idle' },
@@ -114,12 +125,20 @@ export const renameMachine = setup({
       tags: 'saving',
       invoke: {
         src: 'rename',
-        input: ({ context }) => ({ api: context.api, kind: context.kind, id: context.id ?? '', name: context.draft.trim() }),
+        input: ({ context }) => ({
+          api: context.api,
+          kind: context.kind,
+          id: context.id ?? '',
+          name: context.draft.trim(),
+        }),
         onDone: [
           { guard: 'isInvestment', target: 'idle', actions: ['refreshList', 'refreshEvents'] },
           { target: 'idle', actions: 'refreshList' },
         ],
-        onError: { target: 'editing', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
   },

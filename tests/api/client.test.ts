@@ -144,14 +144,20 @@ describe('CSRF', () => {
     const created = await api.createPortfolio({ name: 'Pension' }, { validateOnly: false });
     expect(created?.id).toBe('7');
     expect(posts).toBe(2);
-    expect(paths()).toEqual(['POST /api/v1/portfolios', 'GET /sanctum/csrf-cookie', 'POST /api/v1/portfolios']);
+    expect(paths()).toEqual([
+      'POST /api/v1/portfolios',
+      'GET /sanctum/csrf-cookie',
+      'POST /api/v1/portfolios',
+    ]);
   });
 
   it('a second 419 is not retried again: it rejects and tells the 401 listener', async () => {
     serve({ 'post /api/v1/portfolios': () => json(419, { message: 'CSRF token mismatch.' }) });
     const listener = vi.fn();
     api.onUnauthenticated(listener);
-    const error = await api.createPortfolio({ name: 'x' }, { validateOnly: false }).catch((e: unknown) => e);
+    const error = await api
+      .createPortfolio({ name: 'x' }, { validateOnly: false })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(419);
     expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(2);
@@ -226,7 +232,8 @@ describe('errors', () => {
 
   it('429 carries Retry-After in seconds and says when to try again', async () => {
     serve({
-      'get /api/v1/user/valuation': () => json(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '12' }),
+      'get /api/v1/user/valuation': () =>
+        json(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '12' }),
     });
     await expect(api.getValuation()).rejects.toMatchObject({
       status: 429,
@@ -238,7 +245,12 @@ describe('errors', () => {
   it('5xx never shows debug fields', async () => {
     serve({
       'get /api/v1/user': () =>
-        json(500, { message: 'SQLSTATE[HY000] secret', exception: 'PDOException', file: '/var/www', trace: [] }),
+        json(500, {
+          message: 'SQLSTATE[HY000] secret',
+          exception: 'PDOException',
+          file: '/var/www',
+          trace: [],
+        }),
     });
     const error = (await api.getUser().catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(500);
@@ -247,7 +259,9 @@ describe('errors', () => {
   });
 
   it('404 has its own message', async () => {
-    serve({ 'get /api/v1/portfolios/9/stats': () => json(404, { message: 'No query results for model' }) });
+    serve({
+      'get /api/v1/portfolios/9/stats': () => json(404, { message: 'No query results for model' }),
+    });
     await expect(api.getPortfolioStats('9')).rejects.toMatchObject({
       status: 404,
       message: 'Not found. It may have been deleted.',
@@ -329,7 +343,9 @@ describe('decoding', () => {
   });
 
   it('a malformed answer is a decode error naming the field, never NaN', async () => {
-    serve({ 'get /api/v1/portfolios': () => json(200, { portfolios: [{ ...PORTFOLIO, value: 'lots' }] }) });
+    serve({
+      'get /api/v1/portfolios': () => json(200, { portfolios: [{ ...PORTFOLIO, value: 'lots' }] }),
+    });
     const error = (await api.getPortfolios().catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.kind).toBe('decode');
@@ -343,7 +359,8 @@ describe('decoding', () => {
 
   it('chart paths follow the chart type', async () => {
     serve({
-      'get /api/v1/user/chart': () => json(200, { chart: [{ time: '2026-01-01T00:00:00Z', value: '5.5' }] }),
+      'get /api/v1/user/chart': () =>
+        json(200, { chart: [{ time: '2026-01-01T00:00:00Z', value: '5.5' }] }),
       'get /api/v1/portfolios/4/chart': () => json(200, { chart: [] }),
       'get /api/v1/investments/5/chart': () => json(200, { chart: [] }),
     });
@@ -371,7 +388,13 @@ describe('decoding', () => {
   });
 
   it('updateUser sends PUT /user and decodes the user', async () => {
-    serve({ 'put /api/v1/user': (request) => json(200, { user: JSON.parse(request.requestBody) as object }) });
-    expect(await api.updateUser({ name: 'A', email: 'a@b.c' })).toEqual({ name: 'A', email: 'a@b.c' });
+    serve({
+      'put /api/v1/user': (request) =>
+        json(200, { user: JSON.parse(request.requestBody) as object }),
+    });
+    expect(await api.updateUser({ name: 'A', email: 'a@b.c' })).toEqual({
+      name: 'A',
+      email: 'a@b.c',
+    });
   });
 });

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine, childrenOf } from '../../src/machines/app.machine';
 import { isLoggedIn, LOGGED_IN_KEY } from '../../src/machines/auth.machine';
-import { deferred, fakeApi, fakePlatform, flush, http, invalid, offline, portfolio, type FakeApi } from './support';
+import {
+  deferred,
+  fakeApi,
+  fakePlatform,
+  flush,
+  http,
+  invalid,
+  offline,
+  portfolio,
+  type FakeApi,
+} from './support';
 
 const USER = { name: 'Demo', email: 'demo@example.com' };
 
@@ -50,7 +60,9 @@ describe('starting', () => {
     const { api } = start();
     await flush();
     expect(api.initCsrf).toHaveBeenCalledOnce();
-    expect(api.initCsrf.mock.invocationCallOrder[0]).toBeLessThan(api.checkAuth.mock.invocationCallOrder[0]!);
+    expect(api.initCsrf.mock.invocationCallOrder[0]).toBeLessThan(
+      api.checkAuth.mock.invocationCallOrder[0],
+    );
   });
 });
 
@@ -108,7 +120,10 @@ describe('signedOut.loggingIn', () => {
     const { auth, api, data, platform } = start();
     await flush();
     api.login.mockResolvedValue(USER);
-    auth.send({ type: 'login.submitted', credentials: { email: 'demo@example.com', password: 'demo1234' } });
+    auth.send({
+      type: 'login.submitted',
+      credentials: { email: 'demo@example.com', password: 'demo1234' },
+    });
     expect(auth.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
     expect(api.login).toHaveBeenCalledWith({ email: 'demo@example.com', password: 'demo1234' });
@@ -122,7 +137,9 @@ describe('signedOut.loggingIn', () => {
   it('422: errors per field; the next attempt clears them first', async () => {
     const { auth, api } = start();
     await flush();
-    api.login.mockRejectedValueOnce(invalid({ email: ['These credentials do not match our records.'] }));
+    api.login.mockRejectedValueOnce(
+      invalid({ email: ['These credentials do not match our records.'] }),
+    );
     auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: 'x' } });
     await flush();
     expect(auth.getSnapshot().context.fieldErrors).toEqual({
@@ -134,7 +151,9 @@ describe('signedOut.loggingIn', () => {
     expect(auth.getSnapshot().context.fieldErrors).toEqual({});
     second.reject(invalid({ password: ['The password field is required.'] }));
     await flush();
-    expect(auth.getSnapshot().context.fieldErrors).toEqual({ password: ['The password field is required.'] });
+    expect(auth.getSnapshot().context.fieldErrors).toEqual({
+      password: ['The password field is required.'],
+    });
   });
 
   it('a second submit while the first runs is ignored', async () => {
@@ -153,7 +172,9 @@ describe('signedOut.loggingIn', () => {
     api.login.mockRejectedValue(http(429, {}, '30'));
     auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: 'x' } });
     await flush();
-    expect(auth.getSnapshot().context.formError).toBe('Too many requests. Try again in 30 seconds.');
+    expect(auth.getSnapshot().context.formError).toBe(
+      'Too many requests. Try again in 30 seconds.',
+    );
     expect(auth.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
   });
 });
@@ -169,9 +190,16 @@ describe('signedOut.registering', () => {
         password: ['The password field must be at least 8 characters.'],
       }),
     );
-    auth.send({ type: 'register.submitted', registration: { name: '', email: 'demo@example.com', password: 'x' } });
+    auth.send({
+      type: 'register.submitted',
+      registration: { name: '', email: 'demo@example.com', password: 'x' },
+    });
     await flush();
-    expect(Object.keys(auth.getSnapshot().context.fieldErrors)).toEqual(['name', 'email', 'password']);
+    expect(Object.keys(auth.getSnapshot().context.fieldErrors)).toEqual([
+      'name',
+      'email',
+      'password',
+    ]);
     expect(auth.getSnapshot().context.formError).toBeUndefined();
   });
 
@@ -189,7 +217,10 @@ describe('signedOut.registering', () => {
     const { auth, api } = start();
     await flush();
     api.register.mockRejectedValue(invalid({ name: ['Required'] }));
-    auth.send({ type: 'register.submitted', registration: { name: '', email: 'a@b.c', password: 'x' } });
+    auth.send({
+      type: 'register.submitted',
+      registration: { name: '', email: 'a@b.c', password: 'x' },
+    });
     await flush();
     auth.send({ type: 'auth.form.reset' });
     expect(auth.getSnapshot().context.fieldErrors).toEqual({});
@@ -232,7 +263,9 @@ describe('session.expired (401 from any call)', () => {
     expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
     expect(data.getSnapshot().context.portfolios).toBeUndefined();
     expect(platform.visited).toEqual(['/']);
-    expect(auth.getSnapshot().context.notice).toBe('Your session has expired. Please log in again.');
+    expect(auth.getSnapshot().context.notice).toBe(
+      'Your session has expired. Please log in again.',
+    );
   });
 
   it('several 401s navigate once', async () => {

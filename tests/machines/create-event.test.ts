@@ -17,7 +17,8 @@ function start(kind: EventKind, currentShares = 10) {
   const form = createActor(createEventMachine, {
     input: { api, data: data.ref, overlay: overlay.ref, investmentId: '5', kind, currentShares },
   }).start();
-  const change = (field: EventField, value: string) => form.send({ type: 'form.changed', field, value });
+  const change = (field: EventField, value: string) =>
+    form.send({ type: 'form.changed', field, value });
   return { api, data, overlay, form, change };
 }
 
@@ -56,11 +57,27 @@ describe('editing', () => {
 });
 
 describe('checking (client rules)', () => {
-  const cases: [EventKind, Partial<Record<EventField, string>>, Partial<Record<EventField, string[]>>][] = [
+  const cases: [
+    EventKind,
+    Partial<Record<EventField, string>>,
+    Partial<Record<EventField, string[]>>,
+  ][] = [
     ['buy', { shares: '0', share_price: '1' }, { shares: ['Must be greater than 0.'] }],
-    ['buy', { shares: '', share_price: '' }, { shares: ['This field is required.'], share_price: ['This field is required.'] }],
-    ['buy', { shares: '1', share_price: '1', fee: '-1' }, { fee: ['Must be a number, like 12.50.'] }],
-    ['buy', { shares: '1', share_price: '1', currency_code: '' }, { currency_code: ['This field is required.'] }],
+    [
+      'buy',
+      { shares: '', share_price: '' },
+      { shares: ['This field is required.'], share_price: ['This field is required.'] },
+    ],
+    [
+      'buy',
+      { shares: '1', share_price: '1', fee: '-1' },
+      { fee: ['Must be a number, like 12.50.'] },
+    ],
+    [
+      'buy',
+      { shares: '1', share_price: '1', currency_code: '' },
+      { currency_code: ['This field is required.'] },
+    ],
     ['sell', { shares: '11', share_price: '1' }, { shares: [heldMessage(10)] }],
     ['dividend', { amount: '0' }, { amount: ['Must be greater than 0.'] }],
     ['split', { shares_after: '0' }, { shares_after: ['Must be greater than 0.'] }],
@@ -82,13 +99,28 @@ describe('checking (client rules)', () => {
 describe('submitting', () => {
   it('sends the payload of each kind with fee and sold fields 0 when empty', async () => {
     const expected: [EventKind, Partial<Record<EventField, string>>, object][] = [
-      ['buy', { shares: '2', share_price: '142,90', fee: '' }, { shares: 2, share_price: 142.9, fee: 0, currency_code: 'DKK' }],
-      ['sell', { shares: '10', share_price: '0', fee: '1.30' }, { shares: 10, share_price: 0, fee: 1.3, currency_code: 'DKK' }],
+      [
+        'buy',
+        { shares: '2', share_price: '142,90', fee: '' },
+        { shares: 2, share_price: 142.9, fee: 0, currency_code: 'DKK' },
+      ],
+      [
+        'sell',
+        { shares: '10', share_price: '0', fee: '1.30' },
+        { shares: 10, share_price: 0, fee: 1.3, currency_code: 'DKK' },
+      ],
       ['dividend', { amount: '55.5' }, { amount: 55.5, currency_code: 'DKK' }],
       [
         'split',
         { shares_after: '20', fee: '' },
-        { shares_after: 20, fee: 0, currency_code: 'DKK', sold_shares: 0, sold_share_price: 0, hide: false },
+        {
+          shares_after: 20,
+          fee: 0,
+          currency_code: 'DKK',
+          sold_shares: 0,
+          sold_share_price: 0,
+          hide: false,
+        },
       ],
     ];
     for (const [kind, values, payload] of expected) {

@@ -7,7 +7,16 @@ import {
   type InvestmentField,
 } from '../../src/machines/create-investment.machine';
 import { IDENTIFIER_DEBOUNCE_MS, INVALID_ISIN } from '../../src/machines/identifier-check.machine';
-import { deferred, fakeApi, fakePlatform, flush, http, invalid, investment, recorder } from './support';
+import {
+  deferred,
+  fakeApi,
+  fakePlatform,
+  flush,
+  http,
+  invalid,
+  investment,
+  recorder,
+} from './support';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -21,8 +30,11 @@ function start() {
   api.validateInstrument.mockResolvedValue(true);
   const platform = fakePlatform({ path: '/investments/create' });
   const data = recorder();
-  const form = createActor(createInvestmentMachine, { input: { api, data: data.ref, platform } }).start();
-  const change = (field: InvestmentField, value: string) => form.send({ type: 'form.changed', field, value });
+  const form = createActor(createInvestmentMachine, {
+    input: { api, data: data.ref, platform },
+  }).start();
+  const change = (field: InvestmentField, value: string) =>
+    form.send({ type: 'form.changed', field, value });
   return { api, platform, data, form, change };
 }
 
@@ -33,7 +45,11 @@ async function fillPage1(change: (field: InvestmentField, value: string) => void
   await vi.advanceTimersByTimeAsync(IDENTIFIER_DEBOUNCE_MS);
 }
 
-async function toPage2(api: ReturnType<typeof fakeApi>, form: ReturnType<typeof start>['form'], change: ReturnType<typeof start>['change']) {
+async function toPage2(
+  api: ReturnType<typeof fakeApi>,
+  form: ReturnType<typeof start>['form'],
+  change: ReturnType<typeof start>['change'],
+) {
   await fillPage1(change);
   api.createInvestment.mockResolvedValueOnce(null);
   form.send({ type: 'form.next' });
@@ -68,7 +84,9 @@ describe('instrument (page 1)', () => {
     change('name', 'Apple');
     form.send({ type: 'form.next' });
     expect(form.getSnapshot().matches('instrument')).toBe(true);
-    expect(form.getSnapshot().context.fieldErrors.portfolio_id).toEqual(['This field is required.']);
+    expect(form.getSnapshot().context.fieldErrors.portfolio_id).toEqual([
+      'This field is required.',
+    ]);
     expect(form.getSnapshot().context.fieldErrors.isin).toEqual(['This field is required.']);
     expect(api.createInvestment).not.toHaveBeenCalled();
   });
@@ -137,7 +155,9 @@ describe('instrument (page 1)', () => {
     form.send({ type: 'form.next' });
     await flush();
     expect(form.getSnapshot().matches('instrument')).toBe(true);
-    expect(form.getSnapshot().context.formError).toBe('The server had a problem. Please try again in a moment.');
+    expect(form.getSnapshot().context.formError).toBe(
+      'The server had a problem. Please try again in a moment.',
+    );
     expect(form.getSnapshot().context.values.name).toBe('Apple');
   });
 
@@ -198,7 +218,12 @@ describe('creating', () => {
       },
       { validateOnly: false },
     );
-    expect(data.types()).toEqual(['investment.created', 'refresh.valuation', 'refresh.portfolios', 'refresh.investments']);
+    expect(data.types()).toEqual([
+      'investment.created',
+      'refresh.valuation',
+      'refresh.portfolios',
+      'refresh.investments',
+    ]);
     expect(data.events()[0]).toMatchObject({ investment: { id: '9' } });
     expect(platform.backCalls()).toBe(1);
     expect(form.getSnapshot().status).toBe('done');
@@ -209,11 +234,15 @@ describe('creating', () => {
     await toPage2(api, form, change);
     change('shares', '3');
     change('share_price', '1');
-    api.createInvestment.mockRejectedValueOnce(invalid({ 'buy_event.currency_code': ['The selected currency is invalid.'] }));
+    api.createInvestment.mockRejectedValueOnce(
+      invalid({ 'buy_event.currency_code': ['The selected currency is invalid.'] }),
+    );
     form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().matches('details')).toBe(true);
-    expect(form.getSnapshot().context.fieldErrors).toEqual({ currency_code: ['The selected currency is invalid.'] });
+    expect(form.getSnapshot().context.fieldErrors).toEqual({
+      currency_code: ['The selected currency is invalid.'],
+    });
   });
 
   it('an error on a page 1 field returns to page 1 to show it', async () => {
@@ -227,7 +256,9 @@ describe('creating', () => {
     form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().matches('instrument')).toBe(true);
-    expect(form.getSnapshot().context.fieldErrors.isin).toEqual(['The instrument.isin field must be a valid ISIN code.']);
+    expect(form.getSnapshot().context.fieldErrors.isin).toEqual([
+      'The instrument.isin field must be a valid ISIN code.',
+    ]);
   });
 
   it('a pending create ignores a second Create (one POST)', async () => {

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createPortfolioMachine } from '../../src/machines/create-portfolio.machine';
-import { deferred, fakeApi, fakePlatform, flush, http, invalid, offline, portfolio, recorder } from './support';
+import {
+  deferred,
+  fakeApi,
+  fakePlatform,
+  flush,
+  http,
+  invalid,
+  offline,
+  portfolio,
+  recorder,
+} from './support';
 
 function start() {
   const api = fakeApi();
   const data = recorder();
   const platform = fakePlatform({ path: '/portfolios/create' });
-  const form = createActor(createPortfolioMachine, { input: { api, data: data.ref, platform } }).start();
+  const form = createActor(createPortfolioMachine, {
+    input: { api, data: data.ref, platform },
+  }).start();
   return { api, data, platform, form };
 }
 
@@ -23,7 +35,9 @@ describe('editing', () => {
   it('a name over 255 characters is refused', () => {
     const { form } = start();
     form.send({ type: 'form.submitted', name: 'x'.repeat(256) });
-    expect(form.getSnapshot().context.fieldErrors.name).toEqual(['Must be at most 255 characters.']);
+    expect(form.getSnapshot().context.fieldErrors.name).toEqual([
+      'Must be at most 255 characters.',
+    ]);
   });
 
   it('Cancel goes back in history', () => {
@@ -41,7 +55,10 @@ describe('submitting', () => {
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
     form.send({ type: 'form.submitted', name: 'Pension' });
     await flush();
-    expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith({ name: 'Pension' }, { validateOnly: false });
+    expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith(
+      { name: 'Pension' },
+      { validateOnly: false },
+    );
     expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
     expect(platform.backCalls()).toBe(1);
     expect(form.getSnapshot().status).toBe('done');
@@ -52,7 +69,9 @@ describe('submitting', () => {
     api.createPortfolio.mockRejectedValue(invalid({ name: ['The name has already been taken.'] }));
     form.send({ type: 'form.submitted', name: 'Pension' });
     await flush();
-    expect(form.getSnapshot().context.fieldErrors).toEqual({ name: ['The name has already been taken.'] });
+    expect(form.getSnapshot().context.fieldErrors).toEqual({
+      name: ['The name has already been taken.'],
+    });
     expect(form.getSnapshot().context.name).toBe('Pension');
   });
 

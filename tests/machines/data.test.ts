@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { chartKey, dataMachine, statsKey } from '../../src/machines/data.machine';
-import { deferred, fakeApi, flush, http, investment, offline, portfolio, transaction } from './support';
+import {
+  deferred,
+  fakeApi,
+  flush,
+  http,
+  investment,
+  offline,
+  portfolio,
+  transaction,
+} from './support';
 
-const STATS = { shares: 1, costs: 2, fees: 0, dividends: 0, lifetime: 3, realised: 0, unrealised: 3 };
+const STATS = {
+  shares: 1,
+  costs: 2,
+  fees: 0,
+  dividends: 0,
+  lifetime: 3,
+  realised: 0,
+  unrealised: 3,
+};
 
 function start() {
   const api = fakeApi();
@@ -72,7 +89,9 @@ describe('failed', () => {
     data.send({ type: 'refresh.investments' });
     await flush();
     expect(data.getSnapshot().matches({ investments: 'failed' })).toBe(true);
-    expect(data.getSnapshot().context.errors.investments).toBe('The server had a problem. Please try again in a moment.');
+    expect(data.getSnapshot().context.errors.investments).toBe(
+      'The server had a problem. Please try again in a moment.',
+    );
     data.send({ type: 'refresh.investments' });
     await flush();
     expect(data.getSnapshot().matches({ investments: 'loaded' })).toBe(true);
@@ -85,7 +104,9 @@ describe('charts', () => {
     const { api, data } = start();
     api.getChart.mockResolvedValue([{ time: '2026-01-01T00:00:00Z', value: 1 }]);
     data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '4' } });
-    expect(data.getSnapshot().context.charts[chartKey({ type: 'portfolio', id: '4' })]?.status).toBe('loading');
+    expect(
+      data.getSnapshot().context.charts[chartKey({ type: 'portfolio', id: '4' })]?.status,
+    ).toBe('loading');
     await flush();
     expect(api.getChart).toHaveBeenCalledWith('portfolio', '4');
     expect(data.getSnapshot().context.activeChart).toEqual({ type: 'portfolio', id: '4' });
@@ -139,7 +160,9 @@ describe('stats', () => {
     data.send({ type: 'stats.viewed', target: { type: 'portfolio', id: '1' } });
     data.send({ type: 'stats.viewed', target: { type: 'investment', id: '5' } });
     await flush();
-    expect(data.getSnapshot().context.stats[statsKey({ type: 'portfolio', id: '1' })]).toMatchObject({
+    expect(
+      data.getSnapshot().context.stats[statsKey({ type: 'portfolio', id: '1' })],
+    ).toMatchObject({
       status: 'loaded',
       data: STATS,
     });

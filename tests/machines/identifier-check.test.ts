@@ -92,7 +92,9 @@ describe('checking', () => {
   it('a stale answer never overwrites a newer input', async () => {
     const { actor, api, verdicts } = start('crypto');
     const old = deferred<boolean>();
-    api.validateInstrument.mockReturnValueOnce(old.promise).mockReturnValueOnce(deferred<boolean>().promise);
+    api.validateInstrument
+      .mockReturnValueOnce(old.promise)
+      .mockReturnValueOnce(deferred<boolean>().promise);
     actor.send({ type: 'identifier.changed', value: 'BTC' });
     await vi.advanceTimersByTimeAsync(IDENTIFIER_DEBOUNCE_MS);
     actor.send({ type: 'identifier.changed', value: 'BTCX' });

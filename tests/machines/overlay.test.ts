@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { OVERLAY_CLOSE_MS, OVERLAY_OPEN_MS, overlayMachine } from '../../src/machines/overlay.machine';
+import {
+  OVERLAY_CLOSE_MS,
+  OVERLAY_OPEN_MS,
+  overlayMachine,
+} from '../../src/machines/overlay.machine';
 import { fakePlatform } from './support';
 
 beforeEach(() => {

@@ -7,11 +7,17 @@ import { fakeApi, fakePlatform, flush, recorder } from './support';
 describe('ready', () => {
   it('starts from the cookie, or Day', () => {
     const fromCookie = createActor(periodMachine, {
-      input: { platform: fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Month' } }), data: recorder().ref },
+      input: {
+        platform: fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Month' } }),
+        data: recorder().ref,
+      },
     }).start();
     expect(fromCookie.getSnapshot().context.period).toBe('Month');
     const unknown = createActor(periodMachine, {
-      input: { platform: fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Decade' } }), data: recorder().ref },
+      input: {
+        platform: fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Decade' } }),
+        data: recorder().ref,
+      },
     }).start();
     expect(unknown.getSnapshot().context.period).toBe('Day');
   });
@@ -38,9 +44,16 @@ describe('ready', () => {
 
   it('sends the named refresh events to data', () => {
     const data = recorder();
-    const period = createActor(periodMachine, { input: { platform: fakePlatform(), data: data.ref } }).start();
+    const period = createActor(periodMachine, {
+      input: { platform: fakePlatform(), data: data.ref },
+    }).start();
     period.send({ type: 'period.selected', period: 'Week' });
-    expect(data.types()).toEqual(['refresh.valuation', 'refresh.portfolios', 'refresh.investments', 'refresh.chart']);
+    expect(data.types()).toEqual([
+      'refresh.valuation',
+      'refresh.portfolios',
+      'refresh.investments',
+      'refresh.chart',
+    ]);
   });
 });
 

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { DEMO_RESET_DONE, PROFILE_SAVED, PROFILE_UNSUPPORTED, profileMachine } from '../../src/machines/profile.machine';
+import {
+  DEMO_RESET_DONE,
+  PROFILE_SAVED,
+  PROFILE_UNSUPPORTED,
+  profileMachine,
+} from '../../src/machines/profile.machine';
 import { fakeApi, flush, http, invalid, recorder } from './support';
 
 function start() {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
-  const profile = createActor(profileMachine, { input: { api, data: data.ref, overlay: overlay.ref } }).start();
+  const profile = createActor(profileMachine, {
+    input: { api, data: data.ref, overlay: overlay.ref },
+  }).start();
   return { api, data, overlay, profile };
 }
 
@@ -27,31 +34,41 @@ describe('saving', () => {
   it('PUT /user; the new user goes to data, the result is shown and the overlay closes', async () => {
     const { profile, api, data, overlay } = start();
     api.updateUser.mockResolvedValue({ name: 'New', email: 'new@example.com' });
-    profile.send({ type: 'profile.submitted', update: { name: 'New', email: 'new@example.com', password: '' } });
+    profile.send({
+      type: 'profile.submitted',
+      update: { name: 'New', email: 'new@example.com', password: '' },
+    });
     expect(profile.getSnapshot().hasTag('saving')).toBe(true);
     await flush();
     // An empty password is left out: it means "unchanged".
     expect(api.updateUser).toHaveBeenCalledWith({ name: 'New', email: 'new@example.com' });
-    expect(data.events()).toEqual([{ type: 'user.updated', user: { name: 'New', email: 'new@example.com' } }]);
+    expect(data.events()).toEqual([
+      { type: 'user.updated', user: { name: 'New', email: 'new@example.com' } },
+    ]);
     expect(profile.getSnapshot().context.notice).toBe(PROFILE_SAVED);
     expect(overlay.types()).toEqual(['overlay.closed']);
   });
 
-  it.each([404, 405])('a server without the call (%i) says the profile cannot be saved there', async (status) => {
-    const { profile, api, overlay } = start();
-    api.updateUser.mockRejectedValue(http(status));
-    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' } });
-    await flush();
-    expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
-    expect(overlay.types()).toEqual([]);
-  });
+  it.each([404, 405])(
+    'a server without the call (%i) says the profile cannot be saved there',
+    async (status) => {
+      const { profile, api, overlay } = start();
+      api.updateUser.mockRejectedValue(http(status));
+      profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' } });
+      await flush();
+      expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
+      expect(overlay.types()).toEqual([]);
+    },
+  );
 
   it('422 errors go under the fields', async () => {
     const { profile, api } = start();
     api.updateUser.mockRejectedValue(invalid({ email: ['The email has already been taken.'] }));
     profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'demo@example.com' } });
     await flush();
-    expect(profile.getSnapshot().context.fieldErrors).toEqual({ email: ['The email has already been taken.'] });
+    expect(profile.getSnapshot().context.fieldErrors).toEqual({
+      email: ['The email has already been taken.'],
+    });
   });
 });
 

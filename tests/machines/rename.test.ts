@@ -80,7 +80,9 @@ describe('saving', () => {
     rename.send({ type: 'rename.submitted' });
     await flush();
     expect(rename.getSnapshot().matches('editing')).toBe(true);
-    expect(rename.getSnapshot().context.error).toBe('The server had a problem. Please try again in a moment.');
+    expect(rename.getSnapshot().context.error).toBe(
+      'The server had a problem. Please try again in a moment.',
+    );
     expect(rename.getSnapshot().context.draft).toBe('Retirement');
     expect(data.types()).toEqual([]);
   });

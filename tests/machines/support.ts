@@ -3,7 +3,8 @@
 import { vi, type Mock } from 'vitest';
 import { createActor, setup, type AnyEventObject } from 'xstate';
 import type { Api } from '../../src/api';
-import { ApiError, httpError, networkError } from '../../src/api/errors';
+import type { ApiError } from '../../src/api/errors';
+import { httpError, networkError } from '../../src/api/errors';
 import type { Investment, Portfolio, Transaction } from '../../src/domain/types';
 import type { Platform } from '../../src/machines/platform';
 
@@ -44,7 +45,7 @@ export function fakeApi(): FakeApi {
     getCurrencies: unstubbed('getCurrencies'),
     validateInstrument: unstubbed('validateInstrument'),
     resetDemo: unstubbed('resetDemo'),
-  } as FakeApi;
+  };
 }
 
 export interface FakePlatform extends Platform {
@@ -59,7 +60,13 @@ export interface FakePlatform extends Platform {
   pressBack(): void;
 }
 
-export function fakePlatform(options: { path?: string; storage?: Record<string, string>; cookies?: Record<string, string> } = {}): FakePlatform {
+export function fakePlatform(
+  options: {
+    path?: string;
+    storage?: Record<string, string>;
+    cookies?: Record<string, string>;
+  } = {},
+): FakePlatform {
   let path = options.path ?? '/';
   const storageData = new Map(Object.entries(options.storage ?? {}));
   const cookieData = new Map(Object.entries(options.cookies ?? {}));
@@ -152,7 +159,16 @@ export function deferred<T>() {
 const zero = { lifetime: 0, realised: 0, unrealised: 0 };
 
 export function portfolio(id: string, name = `Portfolio ${id}`): Portfolio {
-  return { id, name, value: 100, change: 1, changeRatio: 0.01, change_percentage: 1, investments: 1, positions: zero };
+  return {
+    id,
+    name,
+    value: 100,
+    change: 1,
+    changeRatio: 0.01,
+    change_percentage: 1,
+    investments: 1,
+    positions: zero,
+  };
 }
 
 export function investment(id: string, name = `Investment ${id}`, portfolioId = '1'): Investment {
