@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, type BaseLocationHook } from 'wouter';
 import { AmountFormatProvider } from './components/format-context';
 import { SideMenu } from './components/side-menu';
@@ -45,6 +46,8 @@ function Formatted({ children }: { children: React.ReactNode }) {
 function Routes() {
   const { loggedIn } = useSession();
   const [path] = useLocation();
+  // A new screen starts at its top, as a page load would.
+  useLayoutEffect(() => window.scrollTo?.(0, 0), [path]);
   if (path === '/') return loggedIn ? <Redirect to="/home" replace /> : <LandingScreen />;
   if (!loggedIn) return <Redirect to="/" replace />;
   return (

@@ -23,3 +23,22 @@ export function Change({ change, ratio }: { change: number; ratio?: number }) {
     </span>
   );
 }
+
+/** The ratio as the headline (arrow and sign), the amount under it: for narrow table cells. */
+export function CompactChange({ change, ratio }: { change: number; ratio: number }) {
+  const f = useFormatters();
+  const dir = direction(change);
+  return (
+    <>
+      <span className={`change change--${dir} num`}>
+        {dir === 'gain' && <ArrowUpIcon />}
+        {dir === 'loss' && <ArrowDownIcon />}
+        <span className="visually-hidden">
+          {dir === 'gain' ? 'Up ' : dir === 'loss' ? 'Down ' : ''}
+        </span>
+        {f.ratio(ratio)}
+      </span>
+      <span className="table__sub num">{f.change(change)}</span>
+    </>
+  );
+}

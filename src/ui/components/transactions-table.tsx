@@ -11,12 +11,16 @@ const TYPE_LABELS: Record<TransactionType, string> = {
 
 export interface TransactionsTableProps {
   label: string;
-  /** Newest first, as the machine sorts them. */
+  /** Newest first, as the hook sorts them. */
   transactions: readonly Transaction[];
   /** Leave the name column out where every row is the same investment. */
   showName?: boolean;
 }
 
+/**
+ * Date with its type under it, name, shares with the price under them, and value: four columns
+ * that fit a phone without sideways scrolling.
+ */
 export function TransactionsTable({
   label,
   transactions,
@@ -25,17 +29,13 @@ export function TransactionsTable({
   const f = useFormatters();
   return (
     <div className="table-wrap">
-      <table className="table table--rows table--compact" aria-label={label}>
+      <table className="table table--rows" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Date</th>
-            <th scope="col">Type</th>
             {showName && <th scope="col">Name</th>}
             <th scope="col" className="num">
-              Shares
-            </th>
-            <th scope="col" className="num">
-              Price
+              Shares <span className="table__head-sub">Price</span>
             </th>
             <th scope="col" className="num">
               Value
@@ -45,20 +45,15 @@ export function TransactionsTable({
         <tbody>
           {transactions.map((t) => (
             <tr key={t.id}>
-              <td className="num">{f.date(t.date)}</td>
-              <td>
-                <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
+              <td className="num">
+                {f.date(t.date)}
+                <span className="table__sub">
+                  <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
+                </span>
               </td>
               {showName && <td className="table__name">{t.stock_name}</td>}
               <td className="num">
-                {t.type === 'split' && t.from_shares !== null && t.to_shares !== null
-                  ? formatSplitRatio(t.from_shares, t.to_shares)
-                  : t.type === 'div'
-                    ? '–'
-                    : f.shares(t.shares)}
-              </td>
-              <td className="num">
-                {t.type === 'div' || t.type === 'split' ? '–' : f.amount(t.stock_price)}
+                <Shares transaction={t} />
               </td>
               <td className="num">{f.amount(t.total_value)}</td>
             </tr>
@@ -66,5 +61,25 @@ export function TransactionsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+function Shares({ transaction: t }: { transaction: Transaction }) {
+  const f = useFormatters();
+  if (t.type === 'split') {
+    return (
+      <>
+        {t.from_shares !== null && t.to_shares !== null
+          ? formatSplitRatio(t.from_shares, t.to_shares)
+          : '–'}
+      </>
+    );
+  }
+  if (t.type === 'div') return <>–</>;
+  return (
+    <>
+      {f.shares(t.shares)}
+      <span className="table__sub">@ {f.amount(t.stock_price)}</span>
+    </>
   );
 }

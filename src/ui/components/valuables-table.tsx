@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Change } from './change';
+import { CompactChange } from './change';
 import { useFormatters } from './format-context';
 import { useLongPress } from './use-long-press';
 
@@ -82,8 +82,7 @@ function ValueCells({ row }: { row: ValuableRow }) {
     <>
       <td className="num">{f.amount(row.value)}</td>
       <td className="num">
-        <Change change={row.change} />
-        <span className="table__sub">{f.ratio(row.changeRatio)}</span>
+        <CompactChange change={row.change} ratio={row.changeRatio} />
       </td>
     </>
   );

@@ -7,7 +7,7 @@ import { Skeleton } from './states';
 
 const WIDTH = 360;
 const HEIGHT = 180;
-const MARGIN = { top: 8, right: 8, bottom: 22, left: 44 };
+const MARGIN = { top: 8, right: 8, bottom: 22, left: 48 };
 
 export interface ValueChartProps {
   points: readonly ChartPoint[];
@@ -24,13 +24,17 @@ interface Geometry {
   xTicks: { x: number; label: string; anchor: 'start' | 'end' }[];
 }
 
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
 
+/** Ends of the x axis: a Day chart's ends are 24 hours apart, so they need the weekday. */
 function timeLabel(time: Date, spanMs: number): string {
-  const day = 24 * 3600 * 1000;
-  if (spanMs <= 2 * day)
+  if (spanMs <= 6 * HOUR)
     return time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  if (spanMs <= 400 * day)
+  if (spanMs <= 2 * DAY) {
+    return time.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  }
+  if (spanMs <= 400 * DAY)
     return time.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
   return time.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
 }
@@ -55,10 +59,12 @@ export function chartGeometry(points: readonly ChartPoint[], now: number): Geome
     .y0(y(low))
     .y1((p) => y(p.v));
   const span = last.getTime() - first.getTime();
+  const tickLabel = y.tickFormat(3, '~s');
   return {
     line: toLine(series) ?? '',
     area: toArea(series) ?? '',
-    yTicks: [low, (low + high) / 2, high].map((v) => ({ y: y(v), label: compact.format(v) })),
+    // SI labels with just enough digits to tell the ticks apart ("1.035M", "1.04M").
+    yTicks: y.ticks(3).map((v) => ({ y: y(v), label: tickLabel(v) })),
     xTicks: [
       { x: MARGIN.left, label: timeLabel(first, span), anchor: 'start' },
       { x: WIDTH - MARGIN.right, label: timeLabel(last, span), anchor: 'end' },

@@ -176,3 +176,11 @@ export function useStats(target: StatsTarget) {
   const shown: LoadStatus = status === 'failed' ? 'failed' : statistics ? 'ready' : 'loading';
   return { status: shown, error, statistics, retry };
 }
+
+/** The user's lifetime, realised and unrealised positions. */
+export function usePositions() {
+  const { data } = useAppChildren();
+  const state = useResource('valuation');
+  const positions = useSelector(data, (s) => s.context.valuation?.positions, shallowEqual);
+  return { ...state, positions };
+}

@@ -4,7 +4,8 @@ import { Loadable } from '../components/loadable';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
 import { ValuablesTable } from '../components/valuables-table';
-import { useInvestments, usePortfolios } from '../hooks/use-data';
+import { useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
+import { StatsTable, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
@@ -17,6 +18,7 @@ export function HomeScreen() {
       <div className="page-grid">
         <div className="stack">
           <ValueCard target={{ type: 'user' }} label="Total value" />
+          <PositionsSection />
         </div>
         <div className="stack">
           <PortfoliosSection />
@@ -24,6 +26,46 @@ export function HomeScreen() {
         </div>
       </div>
     </main>
+  );
+}
+
+function PositionsSection() {
+  const { status, error, retry, positions } = usePositions();
+  const f = useFormatters();
+  return (
+    <Section title="Positions" flush>
+      <Loadable
+        status={status}
+        error={error}
+        onRetry={retry}
+        skeleton={<SkeletonRows rows={3} label="Loading positions" />}
+      >
+        {() =>
+          positions && (
+            <StatsTable
+              label="Positions"
+              rows={[
+                {
+                  label: 'Lifetime',
+                  value: f.change(positions.lifetime),
+                  tone: toneOf(positions.lifetime),
+                },
+                {
+                  label: 'Realised',
+                  value: f.change(positions.realised),
+                  tone: toneOf(positions.realised),
+                },
+                {
+                  label: 'Unrealised',
+                  value: f.change(positions.unrealised),
+                  tone: toneOf(positions.unrealised),
+                },
+              ]}
+            />
+          )
+        }
+      </Loadable>
+    </Section>
   );
 }
 

@@ -30,6 +30,7 @@ export function LandingScreen() {
         <p className="landing__lead">
           A calm overview of your portfolios, with every trade and dividend in DKK.
         </p>
+        <Preview />
         <ul className="landing__features">
           {FEATURES.map((feature) => (
             <li key={feature}>
@@ -144,5 +145,26 @@ function AuthOverlay({
         </button>
       </form>
     </Overlay>
+  );
+}
+
+/** A decorative glimpse of the dashboard (not data: hidden from assistive tech). */
+function Preview() {
+  return (
+    <div className="card landing__preview" aria-hidden="true">
+      <span className="value-summary__label">Total value</span>
+      <span className="landing__preview-value num">1,284,310</span>
+      <span className="change change--gain">▲ 2.41 % this year</span>
+      <svg className="landing__preview-chart" viewBox="0 0 300 72" preserveAspectRatio="none">
+        <path
+          className="chart__area"
+          d="M0 60 C30 58 40 48 70 50 S120 40 150 36 S200 30 220 22 S270 18 300 8 V72 H0 Z"
+        />
+        <path
+          className="chart__line"
+          d="M0 60 C30 58 40 48 70 50 S120 40 150 36 S200 30 220 22 S270 18 300 8"
+        />
+      </svg>
+    </div>
   );
 }

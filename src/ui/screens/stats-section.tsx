@@ -6,9 +6,10 @@ import { useFormatters, type Formatters } from '../components/format-context';
 import { useStats, type StatsTarget } from '../hooks/use-data';
 import type { Statistics } from '../../domain/types';
 
-function rowsOf(stats: Statistics, f: Formatters, withAverage: boolean): StatRow[] {
+/** Average cost only for one investment: over a whole portfolio it mixes instruments. */
+function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatRow[] {
   const rows: StatRow[] = [{ label: 'Shares', value: f.shares(stats.shares) }];
-  if (withAverage) {
+  if (perInvestment) {
     rows.push({
       label: 'Average cost',
       value: f.amount(stats.shares > 0 ? stats.costs / stats.shares : 0),
