@@ -3,7 +3,7 @@
 // protocol (CSRF cookie, 419 retry, 401) works end to end.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
-import { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/api/errors';
 import { makeServer, type MockServer } from '../../src/mock-server';
 
 const NOW = Date.UTC(2026, 10, 2, 12);
@@ -74,11 +74,11 @@ describe('every read decodes', () => {
     expect(events.some((e) => e.type === 'split')).toBe(true);
     expect(events.some((e) => e.type === 'div')).toBe(true);
     expect((await api.getChart('user')).length).toBeGreaterThan(0);
-    await api.getChart('portfolio', portfolios[0]!.id);
-    await api.getChart('investment', investments[0]!.id);
-    const stats = await api.getPortfolioStats(portfolios[0]!.id);
+    await api.getChart('portfolio', portfolios[0].id);
+    await api.getChart('investment', investments[0].id);
+    const stats = await api.getPortfolioStats(portfolios[0].id);
     expect(Number.isFinite(stats.costs)).toBe(true);
-    await api.getInvestmentStats(investments[0]!.id);
+    await api.getInvestmentStats(investments[0].id);
     expect(await api.getCurrencies()).toContain('DKK');
   });
 
@@ -125,7 +125,7 @@ describe('writes', () => {
     await login();
     const [first] = await api.getInvestments();
     const error = (await api
-      .createEvent(first!.id, 'sell', { shares: 1e9, share_price: 1, fee: 0, currency_code: 'DKK' })
+      .createEvent(first.id, 'sell', { shares: 1e9, share_price: 1, fee: 0, currency_code: 'DKK' })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(422);
     expect(error.fieldErrors.shares?.length).toBeGreaterThan(0);
