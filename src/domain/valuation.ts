@@ -1,12 +1,54 @@
 // Value, change and charts over a period (decisions.md section 2).
 import type { ChartPoint, Period, Positions, ValueChange } from './types';
-import { holdingsAt, inTimeOrder, statistics, tidy } from './ledger';
+import { applyEntry, EMPTY_HOLDING, holdingsAt, inTimeOrder, statistics, tidy } from './ledger';
 import type { Holding, LedgerEntry } from './ledger';
 
 /** An investment's entries with its DKK price per share at any time. */
 export interface PricedHolding {
   entries: readonly LedgerEntry[];
   priceAt: (time: number) => number;
+}
+
+/**
+ * The DKK price per share quoted for an investment at any time, from the market's price, which
+ * knows nothing of the investment's own splits. As a real quote, earlier prices are scaled by
+ * each later split's ratio (post-split units over shares before), so a split never changes the
+ * holding's value by itself, and the price after the last split is the market's. It depends on
+ * the entries and the time only, so a valuation as of any time matches the chart's point there.
+ * Costs O(entries) once, then O(log splits) per price.
+ */
+export function splitAdjustedPrice(
+  entries: readonly LedgerEntry[],
+  marketPrice: (time: number) => number,
+): (time: number) => number {
+  const splitTimes: number[] = [];
+  const ratios: number[] = [];
+  let holding = EMPTY_HOLDING;
+  for (const entry of inTimeOrder(entries)) {
+    const result = applyEntry(holding, entry);
+    // Refused entries are skipped, as every replay of stored history does.
+    if (!result.ok) continue;
+    if (entry.kind === 'split') {
+      splitTimes.push(entry.time);
+      ratios.push((entry.sharesAfter + entry.soldShares) / holding.shares);
+    }
+    holding = result.holding;
+  }
+  if (splitTimes.length === 0) return marketPrice;
+  // later[i]: the product of the ratios of splits i and after; later[length] is 1.
+  const later = new Array<number>(ratios.length + 1).fill(1);
+  for (let i = ratios.length - 1; i >= 0; i--) later[i] = later[i + 1] * ratios[i];
+  return (time) => {
+    // The first split after `time` (a split at `time` is done by then, as in holdingsAt).
+    let low = 0;
+    let high = splitTimes.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (splitTimes[mid] <= time) low = mid + 1;
+      else high = mid;
+    }
+    return marketPrice(time) * later[low];
+  };
 }
 
 /** Valuation of one investment, portfolio or user over a period. */

@@ -4,6 +4,7 @@ import { replay, statistics, tidy, type Holding, type LedgerEntry } from '../dom
 import { findInstrument, isCurrency, rateToDkk, type Instrument } from '../domain/market';
 import {
   chartTimes,
+  splitAdjustedPrice,
   sumFigures,
   sumSeries,
   valueHolding,
@@ -125,13 +126,13 @@ export class Valuer {
     return eventsOf(this.tables, investment.id).map(toEntry);
   }
 
+  /** The investment's entries, priced as quoted: the market's price adjusted for its splits. */
   priced(investment: InvestmentRow): PricedHolding {
     const instrument = this.instrument(investment);
-    return {
-      entries: this.entries(investment),
-      priceAt: (time) =>
-        instrument ? this.prices(instrument, time) * rateToDkk(instrument.currency, time) : 0,
-    };
+    const entries = this.entries(investment);
+    const marketPrice = (time: number) =>
+      instrument ? this.prices(instrument, time) * rateToDkk(instrument.currency, time) : 0;
+    return { entries, priceAt: splitAdjustedPrice(entries, marketPrice) };
   }
 
   holding(investment: InvestmentRow, until = this.now): Holding {

@@ -14,6 +14,8 @@ export const DEMO_USER = { name: 'Demo', email: 'demo@example.com', password: 'd
 export const DEMO_ANCHOR = Date.UTC(2026, 8, 1, 12);
 const SEED = 20260901;
 const DAY = 86_400_000;
+/** The split story's split: 2 for 1. */
+const SPLIT_RATIO = 2;
 
 type Story = 'plain' | 'split' | 'sold-out' | 'no-sells';
 
@@ -125,8 +127,11 @@ function history(
   const at = (day: number) =>
     DEMO_ANCHOR - day * DAY + faker.number.int({ min: -3, max: 3 }) * 3_600_000;
   const currency = instrument.currency;
+  // Quoted as the server quotes it: before a split, the market's price times its ratio.
+  let splitsAhead = story === 'split' ? SPLIT_RATIO : 1;
+  const quote = (time: number) => priceAt(instrument, time) * splitsAhead;
   const marketPrice = (time: number) =>
-    round2(priceAt(instrument, time) * faker.number.float({ min: 0.996, max: 1.004 }));
+    round2(quote(time) * faker.number.float({ min: 0.996, max: 1.004 }));
   const sharesFor = (dkk: number, price: number, time: number) => {
     const units = dkk / (price * rateToDkk(currency, time));
     return crypto
@@ -152,11 +157,9 @@ function history(
 
   let day = faker.number.int({ min: 1000, max: 1300 });
   const first = at(day);
-  trade('buy', first, sharesFor(slot.target * 0.5, priceAt(instrument, first), first));
+  trade('buy', first, sharesFor(slot.target * 0.5, quote(first), first));
 
   const steps = faker.number.int({ min: 4, max: 7 });
-  // Market prices know nothing of splits, so a split raises the holding's value by its ratio:
-  // keep it early (a small holding) and 2:1.
   const splitStep = story === 'split' ? 0 : -1;
   for (let step = 0; step < steps && day > 60; step++) {
     day -= faker.number.int({ min: 60, max: Math.max(61, Math.floor(day / (steps - step))) });
@@ -168,13 +171,14 @@ function history(
         kind: 'split',
         time,
         currency,
-        sharesAfter: holding.shares * 2,
+        sharesAfter: holding.shares * SPLIT_RATIO,
         fee: 0,
         soldShares: 0,
         soldPrice: 0,
         hide: false,
         fromShares: holding.shares,
       });
+      splitsAhead = 1;
       continue;
     }
     const options = [
@@ -183,7 +187,7 @@ function history(
       { weight: crypto || isFund(instrument) ? 0 : 2, value: 'dividend' as const },
     ];
     const choice = faker.helpers.weightedArrayElement(options.filter((o) => o.weight > 0));
-    const price = priceAt(instrument, time);
+    const price = quote(time);
     if (choice === 'buy') {
       const value = slot.target * faker.number.float({ min: 0.15, max: 0.35 });
       trade('buy', time, sharesFor(value, price, time));

@@ -6,6 +6,7 @@ import {
   MAX_CHART_POINTS,
   chartTimes,
   periodStart,
+  splitAdjustedPrice,
   sumFigures,
   sumSeries,
   valueHolding,
@@ -293,5 +294,84 @@ describe('valueSeries and sumSeries', () => {
   it('ends at the value valueHolding reports for now', () => {
     const series = valueSeries(a, chartTimes('Day', NOW));
     expect(series.at(-1)?.value).toBe(valueHolding(a, 'Day', NOW).value);
+  });
+});
+
+describe('splitAdjustedPrice', () => {
+  const split = (
+    time: number,
+    sharesAfter: number,
+    soldShares = 0,
+    soldPrice = 0,
+  ): LedgerEntry => ({
+    kind: 'split',
+    time,
+    sharesAfter,
+    fee: 0,
+    soldShares,
+    soldPrice,
+  });
+  /** A market price that moves: 100 now, rising 1 % a day. */
+  const market = (time: number) => 100 * 1.01 ** ((time - NOW) / DAY);
+
+  it('is the market price when there are no splits', () => {
+    const quoted = splitAdjustedPrice([buy(NOW - DAY, 10, 100)], market);
+    expect(quoted(NOW - HOUR)).toBe(market(NOW - HOUR));
+  });
+
+  it('scales prices before each split by the later splits, and leaves the price now alone', () => {
+    const entries = [buy(NOW - 3 * DAY, 10, 100), split(NOW - 2 * DAY, 20), split(NOW - DAY, 60)];
+    const quoted = splitAdjustedPrice(entries, market);
+    expect(quoted(NOW)).toBe(market(NOW));
+    expect(quoted(NOW - DAY)).toBe(market(NOW - DAY));
+    expect(quoted(NOW - DAY - 1)).toBeCloseTo(market(NOW - DAY - 1) * 3, 9);
+    expect(quoted(NOW - 2 * DAY)).toBeCloseTo(market(NOW - 2 * DAY) * 3, 9);
+    expect(quoted(NOW - 2 * DAY - 1)).toBeCloseTo(market(NOW - 2 * DAY - 1) * 6, 9);
+  });
+
+  it('keeps the value across a split, in the series and in the change over the period', () => {
+    const at = NOW - HOUR;
+    const entries = [buy(NOW - 3 * DAY, 10, 100), split(at, 20)];
+    const holding: PricedHolding = {
+      entries,
+      priceAt: splitAdjustedPrice(entries, constant(60)),
+    };
+    const [before, after] = valueSeries(holding, [at - 1, at]).map((p) => p.value);
+    expect(before).toBe(1200);
+    expect(after).toBe(1200);
+    expect(valueHolding(holding, 'Day', NOW)).toMatchObject({ value: 1200, change: 0 });
+  });
+
+  it('counts shares sold for cash in the split as post-split units', () => {
+    // 10 shares become 3 + 0.5 units; the half unit is sold for cash.
+    const entries = [buy(NOW - 3 * DAY, 10, 100), split(NOW - DAY, 3, 0.5, 200)];
+    const quoted = splitAdjustedPrice(entries, constant(280));
+    expect(quoted(NOW - DAY - 1)).toBeCloseTo(280 * 0.35, 9);
+  });
+
+  it('ignores refused entries', () => {
+    // A split of nothing is refused: it has no shares to scale.
+    const entries = [split(NOW - 2 * DAY, 5), buy(NOW - DAY, 10, 100)];
+    expect(splitAdjustedPrice(entries, market)(NOW - 3 * DAY)).toBe(market(NOW - 3 * DAY));
+  });
+
+  it('never changes the value at a split by more than the market moved', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 5 }),
+        (sharesAfter) => {
+          const entries: LedgerEntry[] = [buy(NOW - 100 * DAY, 7, 10)];
+          const splitTimes = sharesAfter.map((_, i) => NOW - (90 - i) * DAY);
+          sharesAfter.forEach((n, i) => entries.push(split(splitTimes[i], n)));
+          const priceAt = splitAdjustedPrice(entries, market);
+          const times = splitTimes.flatMap((t) => [t - 1, t]);
+          const values = valueSeries({ entries, priceAt }, times).map((p) => p.value);
+          for (let i = 0; i < values.length; i += 2) {
+            const drift = market(times[i + 1]) / market(times[i]);
+            expect(values[i + 1] / values[i]).toBeCloseTo(drift, 9);
+          }
+        },
+      ),
+    );
   });
 });
