@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from './support';
+
+/** The amount in a value cell as a number ("DKK 558,110.11" is 558110.11). */
+function amountOf(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d.]/g, ''));
+}
+
+describe('home', () => {
+  it('shows skeletons while loading, then the total, chart and both tables', async () => {
+    await renderApp('/home', { as: 'demo' });
+    expect(screen.getByRole('status', { name: 'Loading portfolios' })).toBeTruthy();
+    const portfolios = await screen.findByRole('table', { name: 'Portfolios' });
+    expect(within(portfolios).getByRole('columnheader', { name: 'Name' })).toBeTruthy();
+    expect(within(portfolios).getByRole('columnheader', { name: 'Value' })).toBeTruthy();
+    expect(within(portfolios).getByRole('columnheader', { name: 'Change' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Investments' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /^Value chart/ })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Total value' }).textContent).toMatch(/DKK/);
+  });
+
+  it('sorts portfolios by value, descending, each linking to its screen', async () => {
+    await renderApp('/home', { as: 'demo' });
+    const table = await screen.findByRole('table', { name: 'Portfolios' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const values = rows.map((row) => amountOf(within(row).getAllByRole('cell')[1]!.textContent));
+    expect(values.length).toBeGreaterThan(1);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toMatch(
+      /^\/portfolios\/[^/]+$/,
+    );
+  });
+
+  it('has plus links to create a portfolio and an investment', async () => {
+    await renderApp('/home', { as: 'demo' });
+    expect(screen.getByRole('link', { name: 'Add portfolio' }).getAttribute('href')).toBe(
+      '/portfolios/create',
+    );
+    expect(screen.getByRole('link', { name: 'Add investment' }).getAttribute('href')).toBe(
+      '/investments/create',
+    );
+  });
+
+  it('hides sold investments unless the setting says not to', async () => {
+    await renderApp('/home', { as: 'demo' });
+    const table = await screen.findByRole('table', { name: 'Investments' });
+    const shown = within(table).getAllByRole('row').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Profile' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Hide sold investments' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const all = await screen.findByRole('table', { name: 'Investments' });
+    expect(within(all).getAllByRole('row').length).toBe(shown + 1);
+    expect(within(all).getByText('0 shares')).toBeTruthy();
+  });
+
+  it('an empty account is invited to create its first portfolio and investment', async () => {
+    await renderApp('/home', { as: 'fresh' });
+    const portfolio = await screen.findByRole('link', { name: 'Click here to create a portfolio' });
+    expect(portfolio.getAttribute('href')).toBe('/portfolios/create');
+    const investment = screen.getByRole('link', { name: 'Click here to create an Investment' });
+    expect(investment.getAttribute('href')).toBe('/investments/create');
+  });
+
+  it('a failed load shows the reason with Retry, which loads again', async () => {
+    const { server } = await renderApp('/home', {
+      as: 'demo',
+      beforeStart: (mock) => mock.faults.fail(),
+    });
+    const table = await screen.findByRole('region', { name: 'Portfolios' });
+    expect(await within(table).findByText(/server had a problem/i)).toBeTruthy();
+    server.faults.clear();
+    await userEvent.click(within(table).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByRole('table', { name: 'Portfolios' })).toBeTruthy();
+  });
+});
+
+describe('top bar and menu', () => {
+  it('has a Period selector with the five periods, Day by default', async () => {
+    await renderApp('/home', { as: 'demo' });
+    const period = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Period' });
+    expect(period.value).toBe('Day');
+    expect(
+      within(period)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Day', 'Week', 'Month', 'Year', 'Forever']);
+    await userEvent.selectOptions(period, 'Year');
+    expect(document.cookie).toContain('selected_period=Year');
+  });
+
+  it('the menu shows the user and its links, and Logout lands on the landing page', async () => {
+    const { paths } = await renderApp('/home', { as: 'demo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(within(menu).getByText('demo@example.com')).toBeTruthy());
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
+      '/home',
+    );
+    expect(within(menu).getByRole('link', { name: 'History' }).getAttribute('href')).toBe(
+      '/history',
+    );
+    expect(within(menu).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+  });
+
+  it('an unknown path says 404 Not Found with a way home', async () => {
+    await renderApp('/no/such/page', { as: 'demo' });
+    expect(screen.getByText('404 Not Found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
+      '/home',
+    );
+  });
+});

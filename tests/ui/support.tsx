@@ -1,0 +1,112 @@
+// Renders the whole app against the Mirage test server: a memory location for Wouter, a fake
+// history seam for overlays, an in-memory logged-in flag, and jsdom's cookies.
+import { render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { createApi, createHttp } from '../../src/api';
+import { makeServer, type MockServer } from '../../src/mock-server';
+import { createAppActor } from '../../src/machines/app-actor';
+import type { AppActor } from '../../src/machines/app.machine';
+import type { HistoryPort, KeyValueStore } from '../../src/machines/platform';
+import { App } from '../../src/ui/app';
+
+export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
+
+let server: MockServer | undefined;
+let actor: AppActor | undefined;
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+
+afterEach(() => {
+  actor?.stop();
+  actor = undefined;
+  server?.shutdown();
+  server = undefined;
+  clearCookies();
+});
+
+// jsdom has no scrolling; the app scrolls to the top on every navigation.
+window.scrollTo = () => undefined;
+
+export function startServer(): MockServer {
+  clearCookies();
+  server = makeServer({ environment: 'test' });
+  return server;
+}
+
+/** Logs a session in on the server, as a returning user's cookie would be. */
+async function logIn(credentials: { email: string; password: string }): Promise<void> {
+  const api = createApi(createHttp({ origin: '' }));
+  await api.initCsrf();
+  await api.login(credentials);
+}
+
+/** Logs in a new account with no portfolios. */
+export async function logInFresh(): Promise<void> {
+  const api = createApi(createHttp({ origin: '' }));
+  await api.initCsrf();
+  await api.register({
+    name: 'Ada Lovelace',
+    email: `ada${Math.random()}@example.com`,
+    password: 'long-enough',
+  });
+}
+
+export interface RenderOptions {
+  /** 'demo' logs the demo account in first; 'fresh' a new empty account; none stays logged out. */
+  as?: 'demo' | 'fresh';
+  /** Runs after the login and before the app starts, e.g. to switch on a fault. */
+  beforeStart?: (server: MockServer) => void;
+}
+
+export async function renderApp(path: string, options: RenderOptions = {}) {
+  const mock = server ?? startServer();
+  const flag = new Map<string, string>();
+  if (options.as === 'demo') await logIn(DEMO);
+  if (options.as === 'fresh') await logInFresh();
+  if (options.as) flag.set('logged_in', 'true');
+  options.beforeStart?.(mock);
+
+  const location = memoryLocation({ path, record: true });
+  const paths = location.history!;
+  const popListeners = new Set<() => void>();
+  const history: HistoryPort = {
+    push: () => location.navigate(paths[paths.length - 1]!),
+    back: () => {
+      if (paths.length < 2) return;
+      paths.pop();
+      location.navigate(paths[paths.length - 1]!, { replace: true });
+      // The browser reports a back action a moment later.
+      queueMicrotask(() => popListeners.forEach((listener) => listener()));
+    },
+    onPop: (listener) => {
+      popListeners.add(listener);
+      return () => popListeners.delete(listener);
+    },
+  };
+  const storage: KeyValueStore = {
+    get: (key) => flag.get(key) ?? null,
+    set: (key, value) => void flag.set(key, value),
+    remove: (key) => void flag.delete(key),
+  };
+  actor = createAppActor({
+    platform: {
+      navigate: location.navigate,
+      currentPath: () => paths[paths.length - 1]!,
+      history,
+      storage,
+    },
+  });
+  const view = render(<App actor={actor} hook={location.hook} />);
+  return { ...view, server: mock, paths, flag, history };
+}
+
+/** The browser's back action, as the user presses it. */
+export function pressBack(history: HistoryPort): void {
+  history.back();
+}
