@@ -102,7 +102,12 @@ export const identifierCheckMachine = setup({
     },
     empty: {
       entry: ['clearMessage', { type: 'reportVerdict', params: { status: 'pending' } }],
-      on: { 'identifier.type.changed': {} },
+      // Nothing to check yet, but the type must still switch (the message depends on it).
+      on: {
+        'identifier.type.changed': {
+          actions: assign({ instrumentType: ({ event }) => event.instrumentType }),
+        },
+      },
     },
     debouncing: {
       tags: 'checking',

@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from './support';
+
+function describedBy(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('history', () => {
+  it('lists every event newest first with YYYY-MM-DD dates and its type', async () => {
+    await renderApp('/history', { as: 'demo' });
+    expect(screen.getByRole('status', { name: 'Loading transactions' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const dates = rows.map((row) => /\d{4}-\d{2}-\d{2}/.exec(row.textContent ?? '')?.[0] ?? '');
+    expect(dates.length).toBeGreaterThan(5);
+    expect(dates.every(Boolean)).toBe(true);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const types = new Set(
+      rows.map((row) => /Buy|Sell|Dividend|Split/.exec(row.textContent ?? '')?.[0]),
+    );
+    expect(types).toEqual(new Set(['Buy', 'Sell', 'Dividend', 'Split']));
+  });
+
+  it('an empty account has no transactions yet', async () => {
+    await renderApp('/history', { as: 'fresh' });
+    expect(await screen.findByText(/No transactions yet/)).toBeTruthy();
+  });
+});
+
+describe('profile', () => {
+  it('shows the settings as switches, each stored as a cookie', async () => {
+    await renderApp('/profile', { as: 'demo' });
+    for (const name of ['Show currency', 'Show decimals', 'Hide sold investments']) {
+      expect(screen.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('true');
+    }
+    await userEvent.click(screen.getByRole('switch', { name: 'Show currency' }));
+    expect(screen.getByRole('switch', { name: 'Show currency' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    expect(document.cookie).toContain('show_currency=false');
+  });
+
+  it('Edit Profile opens a dialog with the user filled in; Cancel closes it', async () => {
+    await renderApp('/profile', { as: 'demo' });
+    await waitFor(() => expect(screen.getByText('demo@example.com')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Demo');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Email').value).toBe('demo@example.com');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Password').value).toBe('');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Save with an empty name shows the error under Name and keeps the dialog', async () => {
+    await renderApp('/profile', { as: 'demo' });
+    await waitFor(() => expect(screen.getByText('demo@example.com')).toBeTruthy());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const name = within(dialog).getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, ' ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(describedBy(name)).toContain('This field is required.'));
+  });
+
+  it('offers a demo data reset in demo mode', async () => {
+    await renderApp('/profile', { as: 'demo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reset demo data' }));
+    expect(await screen.findByText('Demo data was reset.')).toBeTruthy();
+  });
+});
+
+describe('add portfolio', () => {
+  it('needs a name (native validity), then creates it and goes back', async () => {
+    const { paths } = await renderApp('/home', { as: 'fresh' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    const name = screen.getByLabelText<HTMLInputElement>('Portfolio name');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(name.validity.valueMissing).toBe(true);
+    expect(paths.at(-1)).toBe('/portfolios/create');
+    await userEvent.type(name, 'Pension');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/home'));
+    const table = await screen.findByRole('table', { name: 'Portfolios' });
+    expect(within(table).getByRole('link', { name: /Pension/ })).toBeTruthy();
+  });
+
+  it('Cancel goes back', async () => {
+    const { paths } = await renderApp('/home', { as: 'fresh' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/home'));
+  });
+});
+
+describe('add investment', () => {
+  it('pages through instrument and first buy; only the shown page takes input', async () => {
+    const { paths } = await renderApp('/home', { as: 'demo' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Add investment' }));
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe(
+      'step',
+    );
+    const portfolio = screen.getByLabelText('Portfolio');
+    await waitFor(() => expect(within(portfolio).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(portfolio, within(portfolio).getAllByRole('option')[1]!);
+    expect(screen.getByLabelText<HTMLSelectElement>('Type').value).toBe('stock');
+    await userEvent.type(screen.getByLabelText('Name'), 'Orchard');
+    const isin = screen.getByLabelText<HTMLInputElement>('ISIN');
+    expect(isin.placeholder).toBe('AB0123456789');
+    expect(screen.getByLabelText('Shares')).toHaveProperty('disabled', true);
+
+    await userEvent.type(isin, 'us0378331003');
+    expect(isin.value).toBe('US0378331003');
+    await waitFor(() => expect(describedBy(isin)).toContain('Must be a valid ISIN code'), {
+      timeout: 3000,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Shares')).toHaveProperty('disabled', true);
+
+    await userEvent.clear(isin);
+    await userEvent.type(isin, 'US0378331005');
+    await waitFor(() => expect(describedBy(isin)).not.toContain('Must be a valid'), {
+      timeout: 3000,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByLabelText('Shares')).toHaveProperty('disabled', false));
+    expect(screen.getByLabelText('Name')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe(
+      'step',
+    );
+    const fees = screen.getByLabelText<HTMLInputElement>('Fees');
+    expect(fees.value).toBe('0.00');
+    expect(fees.placeholder).toBe('0.00');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Shares'), '3');
+    await userEvent.type(screen.getByLabelText('Price pr. share'), '190,50');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/home'));
+    const table = await screen.findByRole('table', { name: 'Investments' });
+    expect(await within(table).findByRole('link', { name: /^Orchard/ })).toBeTruthy();
+  });
+
+  it('labels the code Symbol for crypto and checks it as one', async () => {
+    await renderApp('/investments/create', { as: 'demo' });
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Crypto');
+    const symbol = screen.getByLabelText<HTMLInputElement>('Symbol');
+    await userEvent.type(symbol, 'nosuchcoin');
+    await waitFor(() => expect(describedBy(symbol)).toContain('Must be a valid Crypto Symbol'), {
+      timeout: 3000,
+    });
+  });
+});
