@@ -84,8 +84,18 @@ export function EventOverlay({ investmentId, kind, currentShares, overlay }: Eve
             <fieldset className="fieldset" disabled={!form.soldEnabled}>
               <legend>Cash in lieu, when the split leaves fewer shares</legend>
               <div className="field-row">
-                <TextField label="Sold shares" decimal {...field('sold_shares')} />
-                <TextField label="Sold price per share" decimal {...field('sold_share_price')} />
+                <TextField
+                  label="Sold shares"
+                  decimal
+                  disabled={!form.soldEnabled}
+                  {...field('sold_shares')}
+                />
+                <TextField
+                  label="Sold price per share"
+                  decimal
+                  disabled={!form.soldEnabled}
+                  {...field('sold_share_price')}
+                />
               </div>
             </fieldset>
           </>

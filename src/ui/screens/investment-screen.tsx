@@ -10,6 +10,7 @@ import { useOverlay } from '../hooks/use-overlay';
 import { EventOverlay } from './event-overlay';
 import { StatsSection } from './stats-section';
 import { ValueCard } from './value-card';
+import { Missing } from './not-found-screen';
 
 const ACTIONS: readonly { kind: EventKind; label: string }[] = [
   { kind: 'buy', label: 'Buy' },
@@ -30,7 +31,7 @@ export function InvestmentScreen({ id }: { id: string }) {
   const [page, setPage] = useState(0);
   const target = { type: 'investment', id } as const;
 
-  if (missing) return <MissingInvestment />;
+  if (missing) return <Missing what="investment" />;
 
   const overview = (
     <>
@@ -96,16 +97,5 @@ function InvestmentTransactions({ id }: { id: string }) {
         }
       </Loadable>
     </Section>
-  );
-}
-
-function MissingInvestment() {
-  return (
-    <main className="page not-found">
-      <p className="page__title">This investment was not found.</p>
-      <a className="button button--primary" href="/home">
-        Go to Dashboard
-      </a>
-    </main>
   );
 }

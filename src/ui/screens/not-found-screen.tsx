@@ -11,3 +11,15 @@ export function NotFoundScreen() {
     </main>
   );
 }
+
+/** A portfolio or investment id that the lists do not hold (deleted, or another user's). */
+export function Missing({ what }: { what: 'portfolio' | 'investment' }) {
+  return (
+    <main className="page not-found">
+      <p className="page__title">This {what} was not found.</p>
+      <Link href="/home" className="button button--primary">
+        Go to Dashboard
+      </Link>
+    </main>
+  );
+}

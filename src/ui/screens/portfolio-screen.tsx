@@ -3,11 +3,13 @@ import { InvestmentsSection } from './home-screen';
 import { StatsSection } from './stats-section';
 import { ValueCard } from './value-card';
 import { Skeleton } from '../components/states';
+import { Missing } from './not-found-screen';
 
 /** /portfolios/{id}: its total, statistics, chart and investments. */
 export function PortfolioScreen({ id }: { id: string }) {
-  const { name } = usePortfolio(id);
+  const { name, missing } = usePortfolio(id);
   const target = { type: 'portfolio', id } as const;
+  if (missing) return <Missing what="portfolio" />;
   return (
     <main className="page page--wide">
       <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
