@@ -15,7 +15,7 @@ function describedBy(element: HTMLElement): string {
 async function openInvestment() {
   const rendered = await renderApp('/home', { as: 'demo' });
   const table = await screen.findByRole('table', { name: 'Investments' });
-  await userEvent.click(within(table).getAllByRole('link')[0]!);
+  await userEvent.click(within(table).getAllByRole('link')[0]);
   await screen.findByRole('table', { name: 'Investment statistics' });
   return rendered;
 }
@@ -28,7 +28,7 @@ function statRow(name: RegExp): HTMLElement {
 
 function sharesHeld(): number {
   const cells = within(statRow(/^Shares/)).getAllByRole('cell');
-  return Number(cells[cells.length - 1]!.textContent!.replace(/[^\d.]/g, ''));
+  return Number(cells[cells.length - 1].textContent.replace(/[^\d.]/g, ''));
 }
 
 describe('investment', () => {
@@ -138,7 +138,7 @@ describe('portfolio', () => {
   it('shows its name, total, statistics, chart and only its investments', async () => {
     await renderApp('/home', { as: 'demo' });
     const portfolios = await screen.findByRole('table', { name: 'Portfolios' });
-    const first = within(portfolios).getAllByRole('link')[0]!;
+    const first = within(portfolios).getAllByRole('link')[0];
     const name = first.firstChild!.textContent!;
     const count = Number(/(\d+) investments?/.exec(first.textContent ?? '')?.[1]);
     await userEvent.click(first);

@@ -26,10 +26,10 @@ describe('home', () => {
     await renderApp('/home', { as: 'demo' });
     const table = await screen.findByRole('table', { name: 'Portfolios' });
     const rows = within(table).getAllByRole('row').slice(1);
-    const values = rows.map((row) => amountOf(within(row).getAllByRole('cell')[1]!.textContent));
+    const values = rows.map((row) => amountOf(within(row).getAllByRole('cell')[1].textContent));
     expect(values.length).toBeGreaterThan(1);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
-    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toMatch(
+    expect(within(rows[0]).getByRole('link').getAttribute('href')).toMatch(
       /^\/portfolios\/[^/]+$/,
     );
   });

@@ -110,7 +110,7 @@ describe('add investment', () => {
     );
     const portfolio = screen.getByLabelText('Portfolio');
     await waitFor(() => expect(within(portfolio).getAllByRole('option').length).toBeGreaterThan(1));
-    await userEvent.selectOptions(portfolio, within(portfolio).getAllByRole('option')[1]!);
+    await userEvent.selectOptions(portfolio, within(portfolio).getAllByRole('option')[1]);
     expect(screen.getByLabelText<HTMLSelectElement>('Type').value).toBe('stock');
     await userEvent.type(screen.getByLabelText('Name'), 'Orchard');
     const isin = screen.getByLabelText<HTMLInputElement>('ISIN');

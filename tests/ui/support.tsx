@@ -73,14 +73,14 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
   options.beforeStart?.(mock);
 
   const location = memoryLocation({ path, record: true });
-  const paths = location.history!;
+  const paths = location.history;
   const popListeners = new Set<() => void>();
   const history: HistoryPort = {
-    push: () => location.navigate(paths[paths.length - 1]!),
+    push: () => location.navigate(paths[paths.length - 1]),
     back: () => {
       if (paths.length < 2) return;
       paths.pop();
-      location.navigate(paths[paths.length - 1]!, { replace: true });
+      location.navigate(paths[paths.length - 1], { replace: true });
       // The browser reports a back action a moment later.
       queueMicrotask(() => popListeners.forEach((listener) => listener()));
     },
@@ -97,7 +97,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
   actor = createAppActor({
     platform: {
       navigate: location.navigate,
-      currentPath: () => paths[paths.length - 1]!,
+      currentPath: () => paths[paths.length - 1],
       history,
       storage,
     },
