@@ -6,7 +6,7 @@ import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } f
 import type { Api } from '../api';
 import { MESSAGES } from '../api/errors';
 import type { Credentials, Registration, User } from '../domain/types';
-import type { DataRef } from './data.machine';
+import { dataOf, type DataRef } from './data.machine';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import type { Platform } from './platform';
 
@@ -44,14 +44,6 @@ export interface AuthContext {
   notice: string | undefined;
 }
 
-const toData = ({
-  context,
-  system,
-}: {
-  context: AuthContext;
-  system: { get(id: string): unknown };
-}): DataRef => context.data ?? (system.get('data') as DataRef);
-
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -79,12 +71,19 @@ export const authMachine = setup({
   actions: {
     setFlag: ({ context }) => context.platform.storage.set(LOGGED_IN_KEY, 'true'),
     removeFlag: ({ context }) => context.platform.storage.remove(LOGGED_IN_KEY),
-    loadData: sendTo(toData, { type: 'refresh.all' }),
-    clearData: sendTo(toData, { type: 'data.cleared' }),
-    storeUser: sendTo(toData, (_, params: { user: User }) => ({
-      type: 'user.updated' as const,
-      user: params.user,
-    })),
+    loadData: sendTo(({ context, system }) => dataOf(context.data, system), {
+      type: 'refresh.all',
+    }),
+    clearData: sendTo(({ context, system }) => dataOf(context.data, system), {
+      type: 'data.cleared',
+    }),
+    storeUser: sendTo(
+      ({ context, system }) => dataOf(context.data, system),
+      (_, params: { user: User }) => ({
+        type: 'user.updated' as const,
+        user: params.user,
+      }),
+    ),
     goHome: ({ context }) => context.platform.navigate(HOME_PATH, { replace: true }),
     goToLogin: ({ context }) => context.platform.navigate(LOGIN_PATH),
     goToLoginUnlessThere: ({ context }) => {

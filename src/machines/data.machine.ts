@@ -94,6 +94,11 @@ export type DataEvent =
 /** What flows need to reach the data actor: anything that accepts its events. */
 export type DataRef = ActorRef<Snapshot<unknown>, DataEvent>;
 
+/** The data actor a long-lived child was given, else the one registered as 'data' in its system. */
+export function dataOf(given: DataRef | undefined, system: { get(id: string): unknown }): DataRef {
+  return given ?? (system.get('data') as DataRef);
+}
+
 export interface DataInput {
   api: Api;
 }

@@ -2,7 +2,7 @@
 // written before the refresh that needs it.
 import { assign, sendTo, setup } from 'xstate';
 import { DEFAULT_PERIOD, PERIODS, type Period } from '../domain/types';
-import type { DataRef } from './data.machine';
+import { dataOf, type DataRef } from './data.machine';
 import type { Platform } from './platform';
 
 export const PERIOD_COOKIE = 'selected_period';
@@ -34,22 +34,18 @@ export const periodMachine = setup({
   actions: {
     writeCookie: ({ context }) => context.platform.cookies.set(PERIOD_COOKIE, context.period),
     // Every valuation is for the period, and so is the chart on screen.
-    refreshValuations: sendTo(
-      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
-      { type: 'refresh.valuation' },
-    ),
-    refreshPortfolios: sendTo(
-      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
-      { type: 'refresh.portfolios' },
-    ),
-    refreshInvestments: sendTo(
-      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
-      { type: 'refresh.investments' },
-    ),
-    refreshActiveChart: sendTo(
-      ({ context, system }): DataRef => context.data ?? (system.get('data') as DataRef),
-      { type: 'refresh.chart' },
-    ),
+    refreshValuations: sendTo(({ context, system }) => dataOf(context.data, system), {
+      type: 'refresh.valuation',
+    }),
+    refreshPortfolios: sendTo(({ context, system }) => dataOf(context.data, system), {
+      type: 'refresh.portfolios',
+    }),
+    refreshInvestments: sendTo(({ context, system }) => dataOf(context.data, system), {
+      type: 'refresh.investments',
+    }),
+    refreshActiveChart: sendTo(({ context, system }) => dataOf(context.data, system), {
+      type: 'refresh.chart',
+    }),
   },
 }).createMachine({
   id: 'period',
