@@ -47,7 +47,10 @@ function Routes() {
   const { loggedIn } = useSession();
   const [path] = useLocation();
   // A new screen starts at its top, as a page load would.
-  useLayoutEffect(() => window.scrollTo?.(0, 0), [path]);
+  // (scrollTo returns a promise in newer browsers, so the effect must not return it.)
+  useLayoutEffect(() => {
+    void window.scrollTo?.(0, 0);
+  }, [path]);
   if (path === '/') return loggedIn ? <Redirect to="/home" replace /> : <LandingScreen />;
   if (!loggedIn) return <Redirect to="/" replace />;
   return (
