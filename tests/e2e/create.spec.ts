@@ -15,23 +15,23 @@ test('a portfolio needs a name, then appears on home', async ({ page }) => {
   await expect(page).toHaveURL(/\/portfolios\/create$/);
   expect(await page.getByLabel('Portfolio name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
 
-  await page.getByLabel('Portfolio name').fill('Pension');
+  await page.getByLabel('Portfolio name').fill('Pension 2031');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).not.toHaveURL(/\/portfolios\/create$/);
   await page.goto('/home');
-  await expect(page.getByRole('table', { name: /portfolios/i }).getByText('Pension')).toBeVisible();
+  await expect(page.getByRole('table', { name: /portfolios/i }).getByRole('link', { name: /Pension 2031/ })).toBeVisible();
 });
 
 test('create an investment: invalid ISIN blocks Next, a valid one goes through', async ({ page }) => {
   await loginAsDemo(page);
-  await createPortfolio(page, 'Tech');
+  await createPortfolio(page, 'Tech bets');
   await page.goto('/home');
   await page.getByRole('link', { name: 'Add investment' }).click();
   await expect(page).toHaveURL(/\/investments\/create$/);
 
-  await page.getByLabel('Portfolio').selectOption({ label: 'Tech' });
+  await page.getByLabel('Portfolio').selectOption({ label: 'Tech bets' });
   await expect(page.getByLabel('Type')).toHaveValue('stock');
-  await page.getByLabel('Name').fill('Apple');
+  await page.getByLabel('Name').fill('Apple (long term)');
   const isin = page.getByLabel('ISIN');
   await expect(isin).toHaveAttribute('placeholder', 'AB0123456789');
   await isin.fill('us0378331003');
@@ -52,7 +52,7 @@ test('create an investment: invalid ISIN blocks Next, a valid one goes through',
   await page.getByLabel('Currency').selectOption('USD');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('table', { name: /investments/i }).getByText('Apple')).toBeVisible();
+  await expect(page.getByRole('table', { name: /investments/i }).getByRole('link', { name: /Apple \(long term\)/ })).toBeVisible();
 });
 
 test('a crypto investment is checked as a symbol', async ({ page }) => {

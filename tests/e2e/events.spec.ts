@@ -38,7 +38,7 @@ test('selling more than held shows how many are held and keeps the values', asyn
   await dialog.getByLabel('Price per share').fill('1');
   await dialog.getByLabel('Currency').selectOption('DKK');
   await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog.getByText(/held/i)).toBeVisible();
+  await expect(dialog.getByText(/at most the [\d.,]+ shares you hold/)).toBeVisible();
   await expect(dialog.getByLabel('Shares')).toHaveValue('999999');
   await expect(dialog.getByLabel('Price per share')).toHaveValue('1');
 });

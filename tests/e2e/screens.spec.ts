@@ -30,10 +30,12 @@ test('changing the period stores it and refreshes value and chart', async ({ pag
   await loginAsDemo(page);
   const period = page.getByRole('combobox', { name: 'Period' });
   await expect(period).toHaveValue('Day');
-  const valuation = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/valuation'));
-  const chart = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/chart'));
+  const total = page.getByRole('region', { name: 'Total value' });
+  await expect(total.getByRole('img', { name: /chart.*Day/ })).toBeVisible();
+  const dayChange = await total.getByText(/\(.*%\)/).textContent();
   await period.selectOption('Year');
-  await Promise.all([valuation, chart]);
+  await expect(total.getByRole('img', { name: /chart.*Year/ })).toBeVisible();
+  await expect(total.getByText(/\(.*%\)/)).not.toHaveText(dayChange ?? '');
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'selected_period')?.value).toBe('Year');
   await page.reload();
