@@ -11,10 +11,11 @@ export interface PricedHolding {
 
 /**
  * The DKK price per share quoted for an investment at any time, from the market's price, which
- * knows nothing of the investment's own splits. As a real quote, earlier prices are scaled by
- * each later split's ratio (post-split units over shares before), so a split never changes the
- * holding's value by itself, and the price after the last split is the market's. It depends on
- * the entries and the time only, so a valuation as of any time matches the chart's point there.
+ * knows nothing of the investment's own splits. From each split on, the price is divided by its
+ * ratio (post-split units over shares before), so the price before any split is the market's and
+ * a split never changes the holding's value by itself: recording one, today or dated years back,
+ * neither moves today's value nor rewrites history. It depends on the entries and the time only,
+ * so a valuation as of any time matches the chart's point there.
  * Costs O(entries) once, then O(log splits) per price.
  */
 export function splitAdjustedPrice(
@@ -35,9 +36,9 @@ export function splitAdjustedPrice(
     holding = result.holding;
   }
   if (splitTimes.length === 0) return marketPrice;
-  // later[i]: the product of the ratios of splits i and after; later[length] is 1.
-  const later = new Array<number>(ratios.length + 1).fill(1);
-  for (let i = ratios.length - 1; i >= 0; i--) later[i] = later[i + 1] * ratios[i];
+  // before[i]: the product of the ratios of the first i splits; before[0] is 1.
+  const before = new Array<number>(ratios.length + 1).fill(1);
+  for (let i = 0; i < ratios.length; i++) before[i + 1] = before[i] * ratios[i];
   return (time) => {
     // The first split after `time` (a split at `time` is done by then, as in holdingsAt).
     let low = 0;
@@ -47,7 +48,7 @@ export function splitAdjustedPrice(
       if (splitTimes[mid] <= time) low = mid + 1;
       else high = mid;
     }
-    return marketPrice(time) * later[low];
+    return marketPrice(time) / before[low];
   };
 }
 

@@ -127,9 +127,9 @@ function history(
   const at = (day: number) =>
     DEMO_ANCHOR - day * DAY + faker.number.int({ min: -3, max: 3 }) * 3_600_000;
   const currency = instrument.currency;
-  // Quoted as the server quotes it: before a split, the market's price times its ratio.
-  let splitsAhead = story === 'split' ? SPLIT_RATIO : 1;
-  const quote = (time: number) => priceAt(instrument, time) * splitsAhead;
+  // Quoted as the server quotes it: after a split, the market's price divided by its ratio.
+  let splitsBehind = 1;
+  const quote = (time: number) => priceAt(instrument, time) / splitsBehind;
   const marketPrice = (time: number) =>
     round2(quote(time) * faker.number.float({ min: 0.996, max: 1.004 }));
   const sharesFor = (dkk: number, price: number, time: number) => {
@@ -178,7 +178,7 @@ function history(
         hide: false,
         fromShares: holding.shares,
       });
-      splitsAhead = 1;
+      splitsBehind = SPLIT_RATIO;
       continue;
     }
     const options = [

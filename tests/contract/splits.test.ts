@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// A split never changes a holding's value by itself: prices before it are quoted at the split's
-// ratio (decisions.md section 2), through the app's API client.
+// A split never changes a holding's value by itself: prices from it on are the market's divided by
+// the split's ratio, and earlier ones stay the market's (decisions.md section 2), through the
+// app's API client.
 import { describe, expect, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import type { ChartPoint } from '../../src/domain/types';
@@ -9,11 +10,17 @@ import { loginAsDemo, NOW, setCookie, startServer } from './support';
 const HOUR = 3_600_000;
 const BOUGHT = NOW - 30 * HOUR;
 const SPLIT = NOW - 2 * HOUR;
-/** The market's price, which knows nothing of the split: the price after it. */
+/** The market's price, which knows nothing of the split: the quote before it. */
 const PRICE = 60;
 
-/** A fresh account holding 10 bought at 100, split to 20; `setClock` moves the server's time. */
-async function splitHolding(): Promise<{ api: Api; id: string; setClock: (t: number) => void }> {
+interface Holding {
+  api: Api;
+  id: string;
+  setClock: (t: number) => void;
+}
+
+/** A fresh account holding 10 bought at 100 at BOUGHT; `setClock` moves the server's time. */
+async function tenShares(): Promise<Holding> {
   let clock = BOUGHT;
   startServer({ now: () => clock, prices: () => PRICE });
   const api = createApi(createHttp({ origin: '' }));
@@ -29,8 +36,12 @@ async function splitHolding(): Promise<{ api: Api; id: string; setClock: (t: num
     { validateOnly: false },
   );
   if (!investment) throw new Error('no investment created');
-  clock = SPLIT;
-  await api.createEvent(investment.id, 'split', {
+  return { api, id: investment.id, setClock: (t) => (clock = t) };
+}
+
+/** Records a 2:1 split to 20 shares at the server's time. */
+async function split2to1({ api, id }: Holding): Promise<void> {
+  await api.createEvent(id, 'split', {
     shares_after: 20,
     fee: 0,
     currency_code: 'DKK',
@@ -38,8 +49,15 @@ async function splitHolding(): Promise<{ api: Api; id: string; setClock: (t: num
     sold_share_price: 0,
     hide: false,
   });
-  clock = NOW;
-  return { api, id: investment.id, setClock: (t) => (clock = t) };
+}
+
+/** The holding of `tenShares`, split 2:1 at SPLIT, with the clock at NOW. */
+async function splitHolding(): Promise<Holding> {
+  const holding = await tenShares();
+  holding.setClock(SPLIT);
+  await split2to1(holding);
+  holding.setClock(NOW);
+  return holding;
 }
 
 const valueAt = (chart: ChartPoint[], time: number) =>
@@ -50,13 +68,28 @@ describe('split-adjusted prices', () => {
     const { api, id, setClock } = await splitHolding();
     setCookie('selected_period', 'Day');
     const stats = await api.getInvestmentStats(id);
-    expect(stats).toMatchObject({ shares: 20, costs: 1000, unrealised: 200 });
+    // 20 shares at half the market's 60.
+    expect(stats).toMatchObject({ shares: 20, costs: 1000, unrealised: -400 });
     // Over a day holding only the split: no change.
-    expect((await api.getValuation()).value).toEqual({ value: 1200, change: 0, changeRatio: 0 });
+    expect((await api.getValuation()).value).toEqual({ value: 600, change: 0, changeRatio: 0 });
     setClock(SPLIT - 1);
-    expect((await api.getValuation()).value.value).toBe(1200);
+    expect((await api.getValuation()).value.value).toBe(600);
     setClock(SPLIT + 1);
-    expect((await api.getValuation()).value.value).toBe(1200);
+    expect((await api.getValuation()).value.value).toBe(600);
+  });
+
+  it("never moves today's value when the split is recorded now", async () => {
+    const holding = await tenShares();
+    holding.setClock(NOW);
+    setCookie('selected_period', 'Day');
+    const before = (await holding.api.getValuation()).value;
+    expect(before.value).toBe(600);
+    await split2to1(holding);
+    expect((await holding.api.getValuation()).value).toEqual(before);
+    expect(await holding.api.getInvestmentStats(holding.id)).toMatchObject({
+      shares: 20,
+      unrealised: -400,
+    });
   });
 
   it('draws no jump at the split', async () => {
@@ -64,9 +97,9 @@ describe('split-adjusted prices', () => {
     setCookie('selected_period', 'Day');
     const chart = await api.getChart('investment', id);
     // Day points every 5 minutes from a day ago: the split's time is one of them.
-    expect(valueAt(chart, SPLIT - 5 * 60_000)).toBe(1200);
-    expect(valueAt(chart, SPLIT)).toBe(1200);
-    expect(new Set(chart.map((p) => p.value))).toEqual(new Set([1200]));
+    expect(valueAt(chart, SPLIT - 5 * 60_000)).toBe(600);
+    expect(valueAt(chart, SPLIT)).toBe(600);
+    expect(new Set(chart.map((p) => p.value))).toEqual(new Set([600]));
   });
 
   it('draws the demo NVIDIA holding without doubling at its 2:1 split', async () => {
