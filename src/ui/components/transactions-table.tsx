@@ -18,8 +18,8 @@ export interface TransactionsTableProps {
 }
 
 /**
- * Date with its type under it, name, shares with the price under them, and value: four columns
- * that fit a phone without sideways scrolling.
+ * Three columns that fit a phone without sideways scrolling: the event (name, with its date and
+ * type under it), shares with the price under them, and value.
  */
 export function TransactionsTable({
   label,
@@ -32,8 +32,7 @@ export function TransactionsTable({
       <table className="table table--rows" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            {showName && <th scope="col">Name</th>}
+            <th scope="col">{showName ? 'Event' : 'Date'}</th>
             <th scope="col" className="num">
               Shares <span className="table__head-sub">Price</span>
             </th>
@@ -45,13 +44,13 @@ export function TransactionsTable({
         <tbody>
           {transactions.map((t) => (
             <tr key={t.id}>
-              <td className="num">
-                {f.date(t.date)}
-                <span className="table__sub">
+              <td className={showName ? 'table__name' : 'num'}>
+                {showName ? t.stock_name : f.date(t.date)}
+                <span className="table__sub table__meta">
+                  {showName && <span className="num">{f.date(t.date)}</span>}
                   <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
                 </span>
               </td>
-              {showName && <td className="table__name">{t.stock_name}</td>}
               <td className="num">
                 <Shares transaction={t} />
               </td>

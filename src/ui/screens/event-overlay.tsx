@@ -83,20 +83,18 @@ export function EventOverlay({ investmentId, kind, currentShares, overlay }: Eve
             </div>
             <fieldset className="fieldset" disabled={!form.soldEnabled}>
               <legend>Cash in lieu, when the split leaves fewer shares</legend>
-              <div className="field-row">
-                <TextField
-                  label="Sold shares"
-                  decimal
-                  disabled={!form.soldEnabled}
-                  {...field('sold_shares')}
-                />
-                <TextField
-                  label="Sold price per share"
-                  decimal
-                  disabled={!form.soldEnabled}
-                  {...field('sold_share_price')}
-                />
-              </div>
+              <TextField
+                label="Sold shares"
+                decimal
+                disabled={!form.soldEnabled}
+                {...field('sold_shares')}
+              />
+              <TextField
+                label="Sold price per share"
+                decimal
+                disabled={!form.soldEnabled}
+                {...field('sold_share_price')}
+              />
             </fieldset>
           </>
         )}
