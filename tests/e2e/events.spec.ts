@@ -6,6 +6,8 @@ async function openFirstInvestment(page: Page) {
   await page.getByRole('table', { name: /investments/i }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/investments\/[^/]+$/);
   await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible();
+  // The chart is the last part to load; the actions sit still once it has.
+  await expect(page.getByRole('img', { name: /chart/i })).toBeVisible();
 }
 
 function sharesCell(page: Page) {
