@@ -25,10 +25,23 @@ async function waitForServer() {
   throw new Error('vite preview did not start');
 }
 
-const server = spawn('node_modules/.bin/vite', ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { stdio: 'ignore' });
+const server = spawn(
+  'node_modules/.bin/vite',
+  ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+  { stdio: 'ignore' },
+);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 try {
@@ -76,14 +89,19 @@ try {
   const table = [
     '| measure (demo mode, headless Chromium, 390x844) | median ms | budget ms | runs (ms) |',
     '|---|---:|---:|---|',
-    ...rows.map(([name, value, budget, all]) => `| ${name} | ${value} | ${budget} | ${all.join(', ')} |`),
+    ...rows.map(
+      ([name, value, budget, all]) => `| ${name} | ${value} | ${budget} | ${all.join(', ')} |`,
+    ),
   ].join('\n');
   console.log(table);
 
   if (process.argv.includes('--write')) {
     const file = 'docs/benchmarks.md';
     const doc = readFileSync(file, 'utf8').replace(/\n## UI budgets[\s\S]*?(?=\n## |$)/, '');
-    writeFileSync(file, `${doc.trimEnd()}\n\n## UI budgets\n\n\`npm run bench:ui\` (after \`npm run build\`), ${new Date().toISOString().slice(0, 10)}:\n\n${table}\n`);
+    writeFileSync(
+      file,
+      `${doc.trimEnd()}\n\n## UI budgets\n\n\`npm run bench:ui\` (after \`npm run build\`), ${new Date().toISOString().slice(0, 10)}:\n\n${table}\n`,
+    );
   }
   const over = rows.filter(([, value, budget]) => value > budget);
   if (over.length) {

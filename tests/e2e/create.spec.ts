@@ -13,16 +13,24 @@ test('a portfolio needs a name, then appears on home', async ({ page }) => {
   await page.getByRole('link', { name: 'Add portfolio' }).click();
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/portfolios\/create$/);
-  expect(await page.getByLabel('Portfolio name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(
+    await page
+      .getByLabel('Portfolio name')
+      .evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+  ).toBe(true);
 
   await page.getByLabel('Portfolio name').fill('Pension 2031');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).not.toHaveURL(/\/portfolios\/create$/);
   await page.goto('/home');
-  await expect(page.getByRole('table', { name: /portfolios/i }).getByRole('link', { name: /Pension 2031/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: /portfolios/i }).getByRole('link', { name: /Pension 2031/ }),
+  ).toBeVisible();
 });
 
-test('create an investment: invalid ISIN blocks Next, a valid one goes through', async ({ page }) => {
+test('create an investment: invalid ISIN blocks Next, a valid one goes through', async ({
+  page,
+}) => {
   await loginAsDemo(page);
   await createPortfolio(page, 'Tech bets');
   await page.goto('/home');
@@ -52,7 +60,11 @@ test('create an investment: invalid ISIN blocks Next, a valid one goes through',
   await page.getByLabel('Currency').selectOption('USD');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('table', { name: /investments/i }).getByRole('link', { name: /Apple \(long term\)/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: /investments/i })
+      .getByRole('link', { name: /Apple \(long term\)/ }),
+  ).toBeVisible();
 });
 
 test('a crypto investment is checked as a symbol', async ({ page }) => {

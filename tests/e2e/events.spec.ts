@@ -3,7 +3,11 @@ import type { Page } from '@playwright/test';
 
 async function openFirstInvestment(page: Page) {
   await loginAsDemo(page);
-  await page.getByRole('table', { name: /investments/i }).getByRole('link').first().click();
+  await page
+    .getByRole('table', { name: /investments/i })
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/investments\/[^/]+$/);
   await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible();
   // The chart is the last part to load; the actions sit still once it has.
@@ -11,7 +15,11 @@ async function openFirstInvestment(page: Page) {
 }
 
 function sharesCell(page: Page) {
-  return page.getByRole('table', { name: 'Investment statistics' }).getByRole('row', { name: /^Shares/ }).getByRole('cell').last();
+  return page
+    .getByRole('table', { name: 'Investment statistics' })
+    .getByRole('row', { name: /^Shares/ })
+    .getByRole('cell')
+    .last();
 }
 
 async function shares(page: Page): Promise<number> {
@@ -70,7 +78,9 @@ test('a dividend is recorded in the transactions', async ({ page }) => {
   await expect(page.getByRole('row', { name: /Dividend/ }).first()).toContainText('123');
 });
 
-test('a split without sold shares doubles the holding; the sold section stays disabled', async ({ page }) => {
+test('a split without sold shares doubles the holding; the sold section stays disabled', async ({
+  page,
+}) => {
   await openFirstInvestment(page);
   const before = await shares(page);
   await page.getByRole('button', { name: 'Stock Split' }).click();
@@ -118,6 +128,9 @@ test('the back action and the close icon close an event overlay', async ({ page 
   await expect(page).toHaveURL(/\/investments\/[^/]+$/);
 
   await page.getByRole('button', { name: 'Dividend' }).click();
-  await page.getByRole('dialog', { name: 'Dividend' }).getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('dialog', { name: 'Dividend' })
+    .getByRole('button', { name: 'Close' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Dividend' })).toHaveCount(0);
 });

@@ -6,7 +6,9 @@ test('history lists events newest first with YYYY-MM-DD dates', async ({ page })
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/history$/);
   const dates = await page.getByRole('row').allTextContents();
-  const found = dates.map((row) => /\d{4}-\d{2}-\d{2}/.exec(row)?.[0]).filter((d): d is string => !!d);
+  const found = dates
+    .map((row) => /\d{4}-\d{2}-\d{2}/.exec(row)?.[0])
+    .filter((d): d is string => !!d);
   expect(found.length).toBeGreaterThan(5);
   expect([...found].sort().reverse()).toEqual(found);
 });
