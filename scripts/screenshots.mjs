@@ -3,6 +3,7 @@
 // `vite preview --port 4173` first (BASE_URL overrides the address).
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:4173';
 const OUT = new URL('../docs/screenshots/', import.meta.url);
@@ -78,18 +79,7 @@ async function settle(page) {
 
 async function run() {
   await mkdir(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       for (const colorScheme of ['light', 'dark']) {

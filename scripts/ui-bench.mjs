@@ -3,6 +3,7 @@
 // - switching the period until value and chart have re-rendered: <= 300 ms (median)
 // Prints the figures (and writes them to docs/benchmarks.md with --write); exits 1 when over.
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium.mjs';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -30,19 +31,7 @@ const server = spawn(
   ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
   { stdio: 'ignore' },
 );
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 try {
   await waitForServer();
