@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
 import { apiMode } from './env';
+import { createAppActor } from './machines/app-actor';
+import { App, preloadScreens } from './ui/app';
 
 async function boot() {
   // Demo mode downloads Mirage and faker lazily; a live build never requests that chunk.
@@ -8,11 +11,6 @@ async function boot() {
     const { startDemoServer } = await import('./mock-server');
     startDemoServer();
   }
-  const [{ App }, { createAppActor }, { navigate }] = await Promise.all([
-    import('./ui/app'),
-    import('./machines/app-actor'),
-    import('wouter/use-browser-location'),
-  ]);
   // The one app actor, created once, outside React so StrictMode cannot double it.
   const actor = createAppActor({ platform: { navigate } });
   createRoot(document.getElementById('root')!).render(
@@ -20,6 +18,9 @@ async function boot() {
       <App actor={actor} />
     </StrictMode>,
   );
+  // First paint needs only the shell; fetch the other screens' code right after it, so moving
+  // between screens never waits for a download.
+  void preloadScreens();
 }
 
 void boot();

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, type BaseLocationHook } from 'wouter';
 import { AmountFormatProvider } from './components/format-context';
 import { SideMenu } from './components/side-menu';
@@ -8,16 +8,35 @@ import { useMenu } from './hooks/use-menu';
 import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
 import { useAmountFormat } from './hooks/use-settings';
-import { HistoryScreen } from './screens/history-screen';
-import { HomeScreen } from './screens/home-screen';
-import { InvestmentCreateScreen } from './screens/investment-create-screen';
-import { InvestmentScreen } from './screens/investment-screen';
 import { LandingScreen } from './screens/landing-screen';
-import { NotFoundScreen } from './screens/not-found-screen';
-import { PortfolioCreateScreen } from './screens/portfolio-create-screen';
-import { PortfolioScreen } from './screens/portfolio-screen';
-import { ProfileScreen } from './screens/profile-screen';
+import { ScreenSkeleton } from './components/states';
+import { lazyScreen } from './lazy-screen';
 import './styles.css';
+
+// Logged-in screens load on first visit, so the landing page needs only the shell.
+const screens = {
+  history: lazyScreen(() => import('./screens/history-screen').then((m) => m.HistoryScreen)),
+  home: lazyScreen(() => import('./screens/home-screen').then((m) => m.HomeScreen)),
+  investmentCreate: lazyScreen(() =>
+    import('./screens/investment-create-screen').then((m) => m.InvestmentCreateScreen),
+  ),
+  investment: lazyScreen(() =>
+    import('./screens/investment-screen').then((m) => m.InvestmentScreen),
+  ),
+  notFound: lazyScreen(() => import('./screens/not-found-screen').then((m) => m.NotFoundScreen)),
+  portfolioCreate: lazyScreen(() =>
+    import('./screens/portfolio-create-screen').then((m) => m.PortfolioCreateScreen),
+  ),
+  portfolio: lazyScreen(() => import('./screens/portfolio-screen').then((m) => m.PortfolioScreen)),
+  profile: lazyScreen(() => import('./screens/profile-screen').then((m) => m.ProfileScreen)),
+};
+
+/** Loads every screen's code, e.g. before tests that expect screens to render at once. */
+export function preloadScreens(): Promise<void> {
+  return Promise.all(Object.values(screens).map((screen) => screen.preload())).then(
+    () => undefined,
+  );
+}
 
 export interface AppProps {
   actor: AppActor;
@@ -56,20 +75,22 @@ function Routes() {
   return (
     <>
       <Chrome />
-      <Switch>
-        <Route path="/home" component={HomeScreen} />
-        <Route path="/history" component={HistoryScreen} />
-        <Route path="/profile" component={ProfileScreen} />
-        <Route path="/portfolios/create" component={PortfolioCreateScreen} />
-        <Route path="/investments/create" component={InvestmentCreateScreen} />
-        <Route path="/portfolios/:id">
-          {(params) => <PortfolioScreen key={params.id} id={params.id} />}
-        </Route>
-        <Route path="/investments/:id">
-          {(params) => <InvestmentScreen key={params.id} id={params.id} />}
-        </Route>
-        <Route component={NotFoundScreen} />
-      </Switch>
+      <Suspense fallback={<ScreenSkeleton />}>
+        <Switch>
+          <Route path="/home" component={screens.home} />
+          <Route path="/history" component={screens.history} />
+          <Route path="/profile" component={screens.profile} />
+          <Route path="/portfolios/create" component={screens.portfolioCreate} />
+          <Route path="/investments/create" component={screens.investmentCreate} />
+          <Route path="/portfolios/:id">
+            {(params) => <screens.portfolio key={params.id} id={params.id} />}
+          </Route>
+          <Route path="/investments/:id">
+            {(params) => <screens.investment key={params.id} id={params.id} />}
+          </Route>
+          <Route component={screens.notFound} />
+        </Switch>
+      </Suspense>
     </>
   );
 }

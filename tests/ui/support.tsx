@@ -1,14 +1,17 @@
 // Renders the whole app against the Mirage test server: a memory location for Wouter, a fake
 // history seam for overlays, an in-memory logged-in flag, and jsdom's cookies.
 import { render } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createApi, createHttp } from '../../src/api';
 import { makeServer, type MockServer } from '../../src/mock-server';
 import { createAppActor } from '../../src/machines/app-actor';
 import type { AppActor } from '../../src/machines/app.machine';
 import type { HistoryPort, KeyValueStore } from '../../src/machines/platform';
-import { App } from '../../src/ui/app';
+import { App, preloadScreens } from '../../src/ui/app';
+
+// Screens load lazily in the browser; here they render at once, as the tests expect.
+beforeAll(preloadScreens);
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 

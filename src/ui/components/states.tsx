@@ -42,3 +42,17 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
 export function EmptyState({ children }: { children: ReactNode }) {
   return <div className="empty">{children}</div>;
 }
+
+/** A screen's place while its code loads: the page frame with placeholder cards. */
+export function ScreenSkeleton() {
+  return (
+    <main className="page">
+      <div className="page__header">
+        <Skeleton width={160} height={26} />
+      </div>
+      <section className="card">
+        <SkeletonRows rows={3} label="Loading screen" />
+      </section>
+    </main>
+  );
+}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { scaleLinear, scaleTime } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { ChartPoint } from '../../domain/types';
 import { seriesOrEmpty, yDomain } from '../../domain/chart-axis';
@@ -27,38 +27,42 @@ interface Geometry {
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 
-/** Ends of the x axis: a Day chart's ends are 24 hours apart, so they need the weekday. */
-function timeLabel(time: Date, spanMs: number): string {
+/**
+ * Ends of the x axis, precise enough to differ: a Day chart's ends are 24 hours apart, so they
+ * need the weekday; a Year chart's are a year apart, so they need the year.
+ */
+export function timeLabel(time: Date, spanMs: number): string {
   if (spanMs <= 6 * HOUR)
     return time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   if (spanMs <= 2 * DAY) {
     return time.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
   }
-  if (spanMs <= 400 * DAY)
+  if (spanMs <= 60 * DAY)
     return time.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
   return time.toLocaleDateString(undefined, { month: 'short', year: 'numeric' });
 }
 
 /** d3 computes the scales and path strings; React draws them. */
 export function chartGeometry(points: readonly ChartPoint[], now: number): Geometry {
-  const series = seriesOrEmpty(points, now).map((p) => ({ t: new Date(p.time), v: p.value }));
+  // Epoch ms on a linear scale: scaleTime would pull d3-time and d3-time-format into the bundle.
+  const series = seriesOrEmpty(points, now).map((p) => ({ t: Date.parse(p.time), v: p.value }));
   const first = series[0].t;
   const last = series[series.length - 1].t;
-  const x = scaleTime()
+  const x = scaleLinear()
     .domain([first, last])
     .range([MARGIN.left, WIDTH - MARGIN.right]);
   const [low, high] = yDomain(series.map((p) => p.v));
   const y = scaleLinear()
     .domain([low, high])
     .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-  const toLine = line<{ t: Date; v: number }>()
+  const toLine = line<{ t: number; v: number }>()
     .x((p) => x(p.t))
     .y((p) => y(p.v));
-  const toArea = area<{ t: Date; v: number }>()
+  const toArea = area<{ t: number; v: number }>()
     .x((p) => x(p.t))
     .y0(y(low))
     .y1((p) => y(p.v));
-  const span = last.getTime() - first.getTime();
+  const span = last - first;
   const tickLabel = y.tickFormat(3, '~s');
   return {
     line: toLine(series) ?? '',
@@ -66,8 +70,8 @@ export function chartGeometry(points: readonly ChartPoint[], now: number): Geome
     // SI labels with just enough digits to tell the ticks apart ("1.035M", "1.04M").
     yTicks: y.ticks(3).map((v) => ({ y: y(v), label: tickLabel(v) })),
     xTicks: [
-      { x: MARGIN.left, label: timeLabel(first, span), anchor: 'start' },
-      { x: WIDTH - MARGIN.right, label: timeLabel(last, span), anchor: 'end' },
+      { x: MARGIN.left, label: timeLabel(new Date(first), span), anchor: 'start' },
+      { x: WIDTH - MARGIN.right, label: timeLabel(new Date(last), span), anchor: 'end' },
     ],
   };
 }
