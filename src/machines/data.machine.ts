@@ -126,8 +126,24 @@ interface KeyedInput<R> {
   request: number;
 }
 
-const load = <T>(fn: (api: Api) => Promise<T>) =>
-  fromPromise<T, { api: Api }>(({ input }) => fn(input.api));
+/** What each fixed resource holds once loaded. */
+export interface ResourceData {
+  user: User;
+  valuation: Valuation;
+  portfolios: Portfolio[];
+  investments: Investment[];
+  events: Transaction[];
+  currencies: string[];
+}
+
+const LOADERS: { [R in Resource]: (api: Api) => Promise<ResourceData[R]> } = {
+  user: (api) => api.getUser(),
+  valuation: (api) => api.getValuation(),
+  portfolios: (api) => api.getPortfolios(),
+  investments: (api) => api.getInvestments(),
+  events: (api) => api.getEvents(),
+  currencies: (api) => api.getCurrencies(),
+};
 
 function loading<T>(entry: Entry<T> | undefined, request: number): Entry<T> {
   return { status: 'loading', data: entry?.data, request };
@@ -153,19 +169,16 @@ function statsRefOf(key: string): StatsRef | undefined {
 
 const errorOf = (error: unknown) => messageOf(error);
 
-export const dataMachine = setup({
+const dataSetup = setup({
   types: {
     context: {} as DataContext,
     events: {} as DataEvent,
     input: {} as DataInput,
   },
   actors: {
-    loadUser: load((api) => api.getUser()),
-    loadValuation: load((api) => api.getValuation()),
-    loadPortfolios: load((api) => api.getPortfolios()),
-    loadInvestments: load((api) => api.getInvestments()),
-    loadEvents: load((api) => api.getEvents()),
-    loadCurrencies: load((api) => api.getCurrencies()),
+    loadResource: fromPromise<ResourceData[Resource], { api: Api; resource: Resource }>(
+      ({ input }) => LOADERS[input.resource](input.api),
+    ),
     // Keyed requests are spawned per key, so they report with typed events instead of done events.
     loadChart: fromCallback<DataEvent, KeyedInput<ChartRef>>(({ input, sendBack }) => {
       const { api, ref, key, request } = input;
@@ -224,6 +237,9 @@ export const dataMachine = setup({
       }
       return { lastRequest: request, stats };
     }),
+    store: assign((_, params: { resource: Resource; data: ResourceData[Resource] }) => ({
+      [params.resource]: params.data,
+    })),
     setFailure: assign(({ context }, params: { resource: Resource; error: unknown }) => ({
       errors: { ...context.errors, [params.resource]: errorOf(params.error) },
     })),
@@ -236,7 +252,44 @@ export const dataMachine = setup({
   guards: {
     hasActiveChart: ({ context }) => context.activeChart !== undefined,
   },
-}).createMachine({
+});
+
+/** A fixed resource as a region: idle | loading | loaded | failed, loaded on `refresh.<resource>`. */
+function resourceRegion(resource: Resource) {
+  const refresh = `refresh.${resource}` as const;
+  return dataSetup.createStateConfig({
+    initial: 'idle',
+    states: {
+      idle: { on: { [refresh]: 'loading' } },
+      loading: {
+        // A refresh while loading starts over, so the newest answer wins.
+        on: { [refresh]: { target: 'loading', reenter: true } },
+        invoke: {
+          src: 'loadResource',
+          input: ({ context }) => ({ api: context.api, resource }),
+          onDone: {
+            target: 'loaded',
+            actions: [
+              { type: 'store', params: ({ event }) => ({ resource, data: event.output }) },
+              { type: 'clearFailure', params: { resource } },
+            ],
+          },
+          onError: {
+            target: 'failed',
+            actions: {
+              type: 'setFailure',
+              params: ({ event }) => ({ resource, error: event.error }),
+            },
+          },
+        },
+      },
+      loaded: { on: { [refresh]: 'loading' } },
+      failed: { on: { [refresh]: 'loading' } },
+    },
+  });
+}
+
+export const dataMachine = dataSetup.createMachine({
   id: 'data',
   type: 'parallel',
   context: ({ input }) => ({
@@ -379,179 +432,11 @@ export const dataMachine = setup({
   // Each region handles its refresh per state: a re-entering transition on the region itself
   // would reset the sibling regions too.
   states: {
-    user: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'refresh.user': 'loading' } },
-        loading: {
-          on: { 'refresh.user': { target: 'loading', reenter: true } },
-          invoke: {
-            src: 'loadUser',
-            input: ({ context }) => ({ api: context.api }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({ user: ({ event }) => event.output }),
-                { type: 'clearFailure', params: { resource: 'user' } },
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'setFailure',
-                params: ({ event }) => ({ resource: 'user', error: event.error }),
-              },
-            },
-          },
-        },
-        loaded: { on: { 'refresh.user': 'loading' } },
-        failed: { on: { 'refresh.user': 'loading' } },
-      },
-    },
-    valuation: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'refresh.valuation': 'loading' } },
-        loading: {
-          on: { 'refresh.valuation': { target: 'loading', reenter: true } },
-          invoke: {
-            src: 'loadValuation',
-            input: ({ context }) => ({ api: context.api }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({ valuation: ({ event }) => event.output }),
-                { type: 'clearFailure', params: { resource: 'valuation' } },
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'setFailure',
-                params: ({ event }) => ({ resource: 'valuation', error: event.error }),
-              },
-            },
-          },
-        },
-        loaded: { on: { 'refresh.valuation': 'loading' } },
-        failed: { on: { 'refresh.valuation': 'loading' } },
-      },
-    },
-    portfolios: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'refresh.portfolios': 'loading' } },
-        loading: {
-          on: { 'refresh.portfolios': { target: 'loading', reenter: true } },
-          invoke: {
-            src: 'loadPortfolios',
-            input: ({ context }) => ({ api: context.api }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({ portfolios: ({ event }) => event.output }),
-                { type: 'clearFailure', params: { resource: 'portfolios' } },
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'setFailure',
-                params: ({ event }) => ({ resource: 'portfolios', error: event.error }),
-              },
-            },
-          },
-        },
-        loaded: { on: { 'refresh.portfolios': 'loading' } },
-        failed: { on: { 'refresh.portfolios': 'loading' } },
-      },
-    },
-    investments: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'refresh.investments': 'loading' } },
-        loading: {
-          on: { 'refresh.investments': { target: 'loading', reenter: true } },
-          invoke: {
-            src: 'loadInvestments',
-            input: ({ context }) => ({ api: context.api }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({ investments: ({ event }) => event.output }),
-                { type: 'clearFailure', params: { resource: 'investments' } },
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'setFailure',
-                params: ({ event }) => ({ resource: 'investments', error: event.error }),
-              },
-            },
-          },
-        },
-        loaded: { on: { 'refresh.investments': 'loading' } },
-        failed: { on: { 'refresh.investments': 'loading' } },
-      },
-    },
-    events: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'refresh.events': 'loading' } },
-        loading: {
-          on: { 'refresh.events': { target: 'loading', reenter: true } },
-          invoke: {
-            src: 'loadEvents',
-            input: ({ context }) => ({ api: context.api }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({ events: ({ event }) => event.output }),
-                { type: 'clearFailure', params: { resource: 'events' } },
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'setFailure',
-                params: ({ event }) => ({ resource: 'events', error: event.error }),
-              },
-            },
-          },
-        },
-        loaded: { on: { 'refresh.events': 'loading' } },
-        failed: { on: { 'refresh.events': 'loading' } },
-      },
-    },
-    currencies: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'refresh.currencies': 'loading' } },
-        loading: {
-          on: { 'refresh.currencies': { target: 'loading', reenter: true } },
-          invoke: {
-            src: 'loadCurrencies',
-            input: ({ context }) => ({ api: context.api }),
-            onDone: {
-              target: 'loaded',
-              actions: [
-                assign({ currencies: ({ event }) => event.output }),
-                { type: 'clearFailure', params: { resource: 'currencies' } },
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: {
-                type: 'setFailure',
-                params: ({ event }) => ({ resource: 'currencies', error: event.error }),
-              },
-            },
-          },
-        },
-        loaded: { on: { 'refresh.currencies': 'loading' } },
-        failed: { on: { 'refresh.currencies': 'loading' } },
-      },
-    },
+    user: resourceRegion('user'),
+    valuation: resourceRegion('valuation'),
+    portfolios: resourceRegion('portfolios'),
+    investments: resourceRegion('investments'),
+    events: resourceRegion('events'),
+    currencies: resourceRegion('currencies'),
   },
 });
