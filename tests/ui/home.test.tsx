@@ -29,9 +29,7 @@ describe('home', () => {
     const values = rows.map((row) => amountOf(within(row).getAllByRole('cell')[1].textContent));
     expect(values.length).toBeGreaterThan(1);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
-    expect(within(rows[0]).getByRole('link').getAttribute('href')).toMatch(
-      /^\/portfolios\/[^/]+$/,
-    );
+    expect(within(rows[0]).getByRole('link').getAttribute('href')).toMatch(/^\/portfolios\/[^/]+$/);
   });
 
   it('has plus links to create a portfolio and an investment', async () => {
