@@ -2,7 +2,15 @@
 // `signedIn` and `signedOut` are the flag: entering one writes or removes it, so the route guard
 // can read it synchronously (`isLoggedIn`). The server stays the authority: the session is
 // checked at start either way, and any 401 signs out.
-import { assign, fromCallback, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  type SnapshotFrom,
+} from 'xstate';
 import type { Api } from '../api';
 import { MESSAGES } from '../api/errors';
 import type { Credentials, Registration, User } from '../domain/types';
@@ -26,6 +34,8 @@ export type AuthEvent =
   | { type: 'logout' }
   /** From the API's 401 listener. */
   | { type: 'session.expired' };
+
+type SignInRequest = Extract<AuthEvent, { type: 'login.submitted' | 'register.submitted' }>;
 
 export interface AuthInput {
   api: Api;
@@ -57,11 +67,12 @@ export const authMachine = setup({
       await input.api.initCsrf();
       return input.api.checkAuth();
     }),
-    login: fromPromise<User, { api: Api; credentials: Credentials }>(({ input }) =>
-      input.api.login(input.credentials),
-    ),
-    register: fromPromise<User, { api: Api; registration: Registration }>(({ input }) =>
-      input.api.register(input.registration),
+    /** Login or register: both end signed in as the returned user. */
+    signIn: fromPromise<User, { api: Api; request: SignInRequest }>(
+      ({ input: { api, request } }) =>
+        request.type === 'login.submitted'
+          ? api.login(request.credentials)
+          : api.register(request.registration),
     ),
     logout: fromPromise<void, { api: Api }>(({ input }) => input.api.logout()),
     unauthenticatedListener: fromCallback<AuthEvent, { api: Api }>(({ input, sendBack }) =>
@@ -170,16 +181,15 @@ export const authMachine = setup({
           },
         },
         idle: {},
-        loggingIn: {
+        submitting: {
           tags: 'submitting',
           entry: 'clearErrors',
           invoke: {
-            src: 'login',
-            input: ({ context, event }) => ({
-              api: context.api,
-              credentials:
-                event.type === 'login.submitted' ? event.credentials : { email: '', password: '' },
-            }),
+            src: 'signIn',
+            input: ({ context, event }) => {
+              assertEvent(event, ['login.submitted', 'register.submitted']);
+              return { api: context.api, request: event };
+            },
             onDone: {
               target: '#auth.signedIn.ready',
               actions: [
@@ -195,36 +205,10 @@ export const authMachine = setup({
           // One attempt at a time (research S9).
           on: { 'login.submitted': {}, 'register.submitted': {} },
         },
-        registering: {
-          tags: 'submitting',
-          entry: 'clearErrors',
-          invoke: {
-            src: 'register',
-            input: ({ context, event }) => ({
-              api: context.api,
-              registration:
-                event.type === 'register.submitted'
-                  ? event.registration
-                  : { name: '', email: '', password: '' },
-            }),
-            onDone: {
-              target: '#auth.signedIn.ready',
-              actions: [
-                { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-                'goHome',
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-          on: { 'login.submitted': {}, 'register.submitted': {} },
-        },
       },
       on: {
-        'login.submitted': { target: '.loggingIn' },
-        'register.submitted': { target: '.registering' },
+        'login.submitted': { target: '.submitting' },
+        'register.submitted': { target: '.submitting' },
         'auth.form.reset': { actions: 'clearErrors' },
       },
     },

@@ -160,6 +160,14 @@ function settle<T>(
   return { ...entries, [key]: next(entry) };
 }
 
+const loadedWith =
+  <T>(data: T) =>
+  (entry: Entry<T>): Entry<T> => ({ ...entry, status: 'loaded', data, error: undefined });
+
+const failedWith =
+  (error: string) =>
+  <T>(entry: Entry<T>): Entry<T> => ({ ...entry, status: 'failed', error });
+
 function statsRefOf(key: string): StatsRef | undefined {
   const colon = key.indexOf(':');
   const type = key.slice(0, colon);
@@ -337,22 +345,13 @@ export const dataMachine = dataSetup.createMachine({
     'chart.loaded': {
       actions: assign({
         charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, (e) => ({
-            ...e,
-            status: 'loaded',
-            data: event.points,
-            error: undefined,
-          })),
+          settle(context.charts, event.key, event.request, loadedWith(event.points)),
       }),
     },
     'chart.failed': {
       actions: assign({
         charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, (e) => ({
-            ...e,
-            status: 'failed',
-            error: event.error,
-          })),
+          settle(context.charts, event.key, event.request, failedWith(event.error)),
       }),
     },
     'refresh.stats': [
@@ -368,22 +367,13 @@ export const dataMachine = dataSetup.createMachine({
     'stats.loaded': {
       actions: assign({
         stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, (e) => ({
-            ...e,
-            status: 'loaded',
-            data: event.statistics,
-            error: undefined,
-          })),
+          settle(context.stats, event.key, event.request, loadedWith(event.statistics)),
       }),
     },
     'stats.failed': {
       actions: assign({
         stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, (e) => ({
-            ...e,
-            status: 'failed',
-            error: event.error,
-          })),
+          settle(context.stats, event.key, event.request, failedWith(event.error)),
       }),
     },
     'event.created': {

@@ -115,7 +115,7 @@ describe('signedOut.verifying', () => {
   });
 });
 
-describe('signedOut.loggingIn', () => {
+describe('signedOut.submitting: login', () => {
   it('success: flag set, data loaded, user known, home', async () => {
     const { auth, api, data, platform } = start();
     await flush();
@@ -179,7 +179,7 @@ describe('signedOut.loggingIn', () => {
   });
 });
 
-describe('signedOut.registering', () => {
+describe('signedOut.submitting: register', () => {
   it('422 shows errors under name, email and password', async () => {
     const { auth, api } = start();
     await flush();

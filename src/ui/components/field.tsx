@@ -5,6 +5,20 @@ import { AlertIcon } from './icons';
 /** Server and client messages for one field; several are shown one per line. */
 export type FieldErrors = readonly string[] | string | undefined;
 
+/** Ties inputs to a form's values, errors and change intention: `{...field('name')}`. */
+export function bindField<F extends string>(
+  values: Readonly<Record<F, string>>,
+  errors: Readonly<Partial<Record<F, FieldErrors>>>,
+  change: (field: F, value: string) => void,
+) {
+  return (name: F) => ({
+    name,
+    value: values[name],
+    onValueChange: (value: string) => change(name, value),
+    errors: errors[name],
+  });
+}
+
 function messages(errors: FieldErrors): readonly string[] {
   if (!errors) return [];
   return typeof errors === 'string' ? [errors] : errors;

@@ -1,11 +1,10 @@
 import type { FormEvent } from 'react';
 import type { EventKind } from '../../domain/types';
-import { FormError, SelectField, TextField } from '../components/field';
+import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { Overlay } from '../components/overlay';
 import { useFormatters } from '../components/format-context';
 import { useEventForm } from '../hooks/use-event-form';
 import type { OverlayControl } from '../hooks/use-overlay';
-import type { EventField } from '../../machines/create-event.machine';
 
 const TITLES: Record<EventKind, string> = {
   buy: 'Buy',
@@ -30,12 +29,7 @@ export function EventOverlay({ investmentId, kind, currentShares, overlay }: Eve
     event.preventDefault();
     submit();
   };
-  const field = (name: EventField) => ({
-    name,
-    value: values[name],
-    onValueChange: (value: string) => change(name, value),
-    errors: errors[name],
-  });
+  const field = bindField(values, errors, change);
   const currency = (
     <SelectField label="Currency" required options={currencyOptions} {...field('currency_code')} />
   );

@@ -1,9 +1,13 @@
 import { Link } from 'wouter';
 import { PlusIcon } from '../components/icons';
-import { Loadable } from '../components/loadable';
+import { Loadable, type LoadStatus } from '../components/loadable';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
-import { ValuablesTable } from '../components/valuables-table';
+import {
+  ValuablesTable,
+  type RenameControl,
+  type ValuableRow,
+} from '../components/valuables-table';
 import { useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
 import { StatsTable, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
@@ -69,94 +73,102 @@ function PositionsSection() {
   );
 }
 
-function AddLink({ href, label }: { href: string; label: string }) {
-  return (
-    <Link href={href} className="icon-button icon-button--soft" aria-label={label}>
+interface ValuablesSectionProps {
+  title: 'Portfolios' | 'Investments';
+  createHref: string;
+  addLabel: string;
+  emptyText: string;
+  resource: { status: LoadStatus; error: string | undefined; retry: () => void };
+  rename: RenameControl;
+  rows: () => ValuableRow[];
+}
+
+/** A titled table of portfolios or investments with its plus link and empty text. */
+function ValuablesSection({
+  title,
+  createHref,
+  addLabel,
+  emptyText,
+  resource,
+  rename,
+  rows,
+}: ValuablesSectionProps) {
+  const action = (
+    <Link href={createHref} className="icon-button icon-button--soft" aria-label={addLabel}>
       <PlusIcon />
     </Link>
+  );
+  return (
+    <Section title={title} flush action={action}>
+      <Loadable
+        status={resource.status}
+        error={resource.error}
+        onRetry={resource.retry}
+        skeleton={<SkeletonRows label={`Loading ${title.toLowerCase()}`} />}
+      >
+        {() => {
+          const shown = rows();
+          return shown.length === 0 ? (
+            <p className="empty">
+              <Link href={createHref}>{emptyText}</Link>
+            </p>
+          ) : (
+            <ValuablesTable label={title} rename={rename} rows={shown} />
+          );
+        }}
+      </Loadable>
+    </Section>
   );
 }
 
 function PortfoliosSection() {
-  const { status, error, retry, portfolios } = usePortfolios();
-  const rename = useRename('portfolio');
+  const { portfolios, ...resource } = usePortfolios();
   return (
-    <Section
+    <ValuablesSection
       title="Portfolios"
-      flush
-      action={<AddLink href="/portfolios/create" label="Add portfolio" />}
-    >
-      <Loadable
-        status={status}
-        error={error}
-        onRetry={retry}
-        skeleton={<SkeletonRows label="Loading portfolios" />}
-      >
-        {() =>
-          portfolios.length === 0 ? (
-            <p className="empty">
-              <Link href="/portfolios/create">Click here to create a portfolio</Link>
-            </p>
-          ) : (
-            <ValuablesTable
-              label="Portfolios"
-              rename={rename}
-              rows={portfolios.map((p) => ({
-                id: p.id,
-                name: p.name,
-                href: `/portfolios/${p.id}`,
-                value: p.value,
-                change: p.change,
-                changeRatio: p.changeRatio,
-                detail: p.investments === 1 ? '1 investment' : `${p.investments} investments`,
-              }))}
-            />
-          )
-        }
-      </Loadable>
-    </Section>
+      createHref="/portfolios/create"
+      addLabel="Add portfolio"
+      emptyText="Click here to create a portfolio"
+      resource={resource}
+      rename={useRename('portfolio')}
+      rows={() =>
+        portfolios.map((p) => ({
+          id: p.id,
+          name: p.name,
+          href: `/portfolios/${p.id}`,
+          value: p.value,
+          change: p.change,
+          changeRatio: p.changeRatio,
+          detail: p.investments === 1 ? '1 investment' : `${p.investments} investments`,
+        }))
+      }
+    />
   );
 }
 
 /** The investments table of home and of a portfolio (then filtered by its id). */
 export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
-  const { status, error, retry, investments } = useInvestments(portfolioId);
-  const rename = useRename('investment');
+  const { investments, ...resource } = useInvestments(portfolioId);
   const f = useFormatters();
   return (
-    <Section
+    <ValuablesSection
       title="Investments"
-      flush
-      action={<AddLink href="/investments/create" label="Add investment" />}
-    >
-      <Loadable
-        status={status}
-        error={error}
-        onRetry={retry}
-        skeleton={<SkeletonRows label="Loading investments" />}
-      >
-        {() =>
-          investments.length === 0 ? (
-            <p className="empty">
-              <Link href="/investments/create">Click here to create an Investment</Link>
-            </p>
-          ) : (
-            <ValuablesTable
-              label="Investments"
-              rename={rename}
-              rows={investments.map((i) => ({
-                id: i.id,
-                name: i.name,
-                href: `/investments/${i.id}`,
-                value: i.value,
-                change: i.change,
-                changeRatio: i.changeRatio,
-                detail: `${f.shares(i.shares)} shares`,
-              }))}
-            />
-          )
-        }
-      </Loadable>
-    </Section>
+      createHref="/investments/create"
+      addLabel="Add investment"
+      emptyText="Click here to create an Investment"
+      resource={resource}
+      rename={useRename('investment')}
+      rows={() =>
+        investments.map((i) => ({
+          id: i.id,
+          name: i.name,
+          href: `/investments/${i.id}`,
+          value: i.value,
+          change: i.change,
+          changeRatio: i.changeRatio,
+          detail: `${f.shares(i.shares)} shares`,
+        }))
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, type FormEvent } from 'react';
-import { FormError, SelectField, TextField } from '../components/field';
+import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { PageDots, Pager } from '../components/pager';
 import { useCreateInvestment } from '../hooks/use-create-investment';
 
@@ -27,6 +27,7 @@ export function InvestmentCreateScreen() {
     submit,
   } = useCreateInvestment();
   const crypto = values.type === 'crypto';
+  const field = bindField(values, errors, change);
 
   /** Native validity of the shown page first, so the browser says what is missing. */
   const pageIsValid = () => {
@@ -49,90 +50,60 @@ export function InvestmentCreateScreen() {
     <>
       <SelectField
         label="Portfolio"
-        name="portfolio_id"
         required
         disabled={!enabled.instrument}
         placeholder="Choose a portfolio"
         options={portfolioOptions}
-        value={values.portfolio_id}
-        onValueChange={(value) => change('portfolio_id', value)}
-        errors={errors.portfolio_id}
+        {...field('portfolio_id')}
       />
       <SelectField
         label="Type"
-        name="type"
         required
         disabled={!enabled.instrument}
         options={TYPE_OPTIONS}
-        value={values.type}
-        onValueChange={(value) => change('type', value)}
-        errors={errors.type}
+        {...field('type')}
       />
       <TextField
         label="Name"
-        name="name"
         required
         maxLength={255}
         disabled={!enabled.instrument}
-        value={values.name}
-        onValueChange={(value) => change('name', value)}
-        errors={errors.name}
+        {...field('name')}
       />
       <TextField
         label={crypto ? 'Symbol' : 'ISIN'}
-        name="isin"
         required
         disabled={!enabled.instrument}
         placeholder="AB0123456789"
         autoCapitalize="characters"
-        value={values.isin}
-        onValueChange={(value) => change('isin', value)}
-        errors={errors.isin}
+        {...field('isin')}
       />
     </>
   );
 
   const buyPage = (
     <>
-      <TextField
-        label="Shares"
-        name="shares"
-        decimal
-        required
-        disabled={!enabled.details}
-        value={values.shares}
-        onValueChange={(value) => change('shares', value)}
-        errors={errors.shares}
-      />
+      <TextField label="Shares" decimal required disabled={!enabled.details} {...field('shares')} />
       <TextField
         label="Price pr. share"
-        name="share_price"
         decimal
         required
         disabled={!enabled.details}
-        value={values.share_price}
-        onValueChange={(value) => change('share_price', value)}
-        errors={errors.share_price}
+        {...field('share_price')}
       />
       <TextField
         label="Fees"
-        name="fee"
         decimal
         disabled={!enabled.details}
         placeholder="0.00"
-        value={values.fee}
-        onValueChange={(value) => change('fee', value)}
-        errors={errors.fee}
+        {...field('fee')}
       />
       <SelectField
         label="Currency"
-        name="currency_code"
         required
         disabled={!enabled.details}
         options={currencyOptions}
-        value={values.currency_code}
-        onValueChange={(value) => change('currency_code', value)}
-        errors={errors.currency_code}
+        {...field('currency_code')}
       />
     </>
   );
