@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { buy, sell, dividend, split } from './fixtures/ledger-entries';
 import {
   EMPTY_HOLDING,
   applyEntry,
@@ -10,33 +11,6 @@ import {
   type LedgerEntry,
   type LedgerResult,
 } from '../../src/domain/ledger';
-
-const buy = (time: number, shares: number, price: number, fee = 0): LedgerEntry => ({
-  kind: 'buy',
-  time,
-  shares,
-  price,
-  fee,
-});
-const sell = (time: number, shares: number, price: number, fee = 0): LedgerEntry => ({
-  kind: 'sell',
-  time,
-  shares,
-  price,
-  fee,
-});
-const dividend = (time: number, amount: number): LedgerEntry => ({
-  kind: 'dividend',
-  time,
-  amount,
-});
-const split = (
-  time: number,
-  sharesAfter: number,
-  fee = 0,
-  soldShares = 0,
-  soldPrice = 0,
-): LedgerEntry => ({ kind: 'split', time, sharesAfter, fee, soldShares, soldPrice });
 
 function holdingOf(result: LedgerResult): Holding {
   if (!result.ok) throw new Error(`refused: ${result.refusal.reason}`);

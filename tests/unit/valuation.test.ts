@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { buy, sell } from './fixtures/ledger-entries';
 import type { LedgerEntry } from '../../src/domain/ledger';
 import type { Period } from '../../src/domain/types';
 import {
@@ -22,20 +23,6 @@ const DAY = 24 * HOUR;
 const local = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
 const NOW = local(2025, 6, 15);
 
-const buy = (time: number, shares: number, price: number, fee = 0): LedgerEntry => ({
-  kind: 'buy',
-  time,
-  shares,
-  price,
-  fee,
-});
-const sell = (time: number, shares: number, price: number, fee = 0): LedgerEntry => ({
-  kind: 'sell',
-  time,
-  shares,
-  price,
-  fee,
-});
 const constant = (price: number) => () => price;
 
 describe('periodStart', () => {
