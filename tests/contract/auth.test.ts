@@ -78,7 +78,7 @@ describe('POST /auth/register', () => {
       email: 'ada@example.com',
       password: 'analytical',
     });
-    expect(answer.status).toBe(201);
+    expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ user: { name: 'Ada Lovelace', email: 'ada@example.com' } });
     expect((await get('/portfolios')).body).toEqual({ portfolios: [] });
     expect((await get('/investments')).body).toEqual({ investments: [] });

@@ -278,6 +278,24 @@ describe('events', () => {
     expect((await get('/investments')).body.investments[0].shares).toBe(12);
   });
 
+  it('with x-validate-only: 1 an event is checked (same refusals) and not created', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const sell = (shares: number) =>
+      post(
+        `/investments/${investmentId}/events/sell`,
+        { shares, share_price: 1, currency_code: 'DKK' },
+        { 'x-validate-only': '1' },
+      );
+    expect((await sell(11)).status).toBe(422);
+    const answer = await sell(4);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: null });
+    expect((await get('/investments')).body.investments[0].shares).toBe(10);
+    expect((await get('/investments/events')).body.events).toHaveLength(1);
+  });
+
   it('selling more than held is a 422 on shares that says how many are held', async () => {
     startServer();
     await registerFresh();

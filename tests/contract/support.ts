@@ -103,7 +103,7 @@ export async function registerFresh(): Promise<{ email: string; password: string
     password: 'secret-pass',
   };
   const answer = await post('/auth/register', account);
-  if (answer.status !== 201) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
   return account;
 }
 

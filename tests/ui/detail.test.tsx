@@ -139,8 +139,9 @@ describe('portfolio', () => {
     await renderApp('/home', { as: 'demo' });
     const portfolios = await screen.findByRole('table', { name: 'Portfolios' });
     const first = within(portfolios).getAllByRole('link')[0];
-    const name = first.firstChild!.textContent!;
-    const count = Number(/(\d+) investments?/.exec(first.textContent ?? '')?.[1]);
+    const name = first.textContent ?? '';
+    const cell = first.closest('td')?.textContent ?? '';
+    const count = Number(/(\d+) investments?/.exec(cell)?.[1]);
     await userEvent.click(first);
     expect(await screen.findByRole('heading', { level: 1, name })).toBeTruthy();
     expect(await screen.findByRole('table', { name: 'Investments statistics' })).toBeTruthy();

@@ -90,7 +90,7 @@ export function authRoutes(): Route[] {
         backend.session.userId = user.id;
         backend.rotateToken();
         backend.changed();
-        return json(201, { user: { name: user.name, email: user.email } });
+        return json(200, { user: { name: user.name, email: user.email } });
       },
     },
     {

@@ -144,6 +144,7 @@ function eventRoute(kind: keyof typeof readers): Route {
       }
       const refusal = refusalWith(existing, draft);
       if (refusal) return unprocessableFor(refusalErrors(refusal, ''));
+      if (validateOnly(call)) return json(200, { data: null });
       const row = { ...draft, id: nextId(call.backend.tables) };
       call.backend.tables.events.push(row);
       call.backend.changed();

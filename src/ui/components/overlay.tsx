@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 
 export interface OverlayProps {
@@ -12,7 +13,7 @@ export interface OverlayProps {
   closing?: boolean;
 }
 
-/** A full-screen modal dialog (a centred sheet on wide screens); rendered only while open. */
+/** A full-screen modal dialog (a centred sheet on wide screens) above the app; rendered only while open. */
 export function Overlay({ title, onClose, children, icon, closing = false }: OverlayProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -27,7 +28,19 @@ export function Overlay({ title, onClose, children, icon, closing = false }: Ove
     return () => opener?.focus();
   }, []);
 
-  return (
+  // The page behind is out of reach (pointer, keyboard, assistive tech) while the dialog is open.
+  useLayoutEffect(() => {
+    const app = document.getElementById('root');
+    if (!app || closing) return;
+    app.inert = true;
+    app.setAttribute('aria-hidden', 'true');
+    return () => {
+      app.inert = false;
+      app.removeAttribute('aria-hidden');
+    };
+  }, [closing]);
+
+  return createPortal(
     <div
       className={`overlay${closing ? ' overlay--closing' : ''}`}
       inert={closing}
@@ -59,6 +72,7 @@ export function Overlay({ title, onClose, children, icon, closing = false }: Ove
         </header>
         <div className="overlay__body">{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

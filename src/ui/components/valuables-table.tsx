@@ -63,8 +63,10 @@ export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
                     onLongPress={rename ? () => rename.start(row.id, row.name) : undefined}
                   >
                     {row.name}
-                    {row.detail && <span className="table__sub">{row.detail}</span>}
                   </RowLink>
+                )}
+                {rename?.editingId !== row.id && row.detail && (
+                  <span className="table__sub">{row.detail}</span>
                 )}
               </td>
               <ValueCells row={row} />

@@ -35,7 +35,7 @@ export function InvestmentScreen({ id }: { id: string }) {
 
   const overview = (
     <>
-      <ValueCard target={target} label="Value" />
+      <ValueCard target={target} label="Total value" />
       <StatsSection target={target} title="Investment statistics" />
       <Section title="Actions">
         <div className="actions">

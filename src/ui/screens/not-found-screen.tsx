@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 export function NotFoundScreen() {
   return (
     <main className="page not-found">
-      <p className="not-found__code">404 Not Found</p>
+      <h1 className="not-found__code">404 Not Found</h1>
       <p className="field__hint">There is nothing at this address.</p>
       <Link href="/home" className="button button--primary">
         Go to Dashboard
