@@ -101,6 +101,8 @@ export const authMachine = setup({
       if (context.platform.currentPath() !== LOGIN_PATH) context.platform.navigate(LOGIN_PATH);
     },
     clearErrors: assign({ fieldErrors: {}, formError: undefined, notice: undefined }),
+    // Switching forms keeps the notice: it says why the user is here until they sign in again.
+    clearFormErrors: assign({ fieldErrors: {}, formError: undefined }),
     showFailure: assign((_, params: { error: unknown }) => {
       const failure = formFailure(params.error, AUTH_KEYS);
       return { fieldErrors: failure.fieldErrors, formError: failure.formError };
@@ -209,7 +211,7 @@ export const authMachine = setup({
       on: {
         'login.submitted': { target: '.submitting' },
         'register.submitted': { target: '.submitting' },
-        'auth.form.reset': { actions: 'clearErrors' },
+        'auth.form.reset': { actions: 'clearFormErrors' },
       },
     },
   },

@@ -268,6 +268,19 @@ describe('session.expired (401 from any call)', () => {
     );
   });
 
+  it('keeps the notice while the forms open and switch, and drops it at the next attempt', async () => {
+    const { auth, api } = start({ flag: true, path: '/home', loggedIn: true });
+    await flush();
+    api.expireSession();
+    auth.send({ type: 'auth.form.reset' });
+    expect(auth.getSnapshot().context.notice).toBe(
+      'Your session has expired. Please log in again.',
+    );
+    api.login.mockReturnValue(new Promise(() => {}));
+    auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: 'x' } });
+    expect(auth.getSnapshot().context.notice).toBeUndefined();
+  });
+
   it('several 401s navigate once', async () => {
     const { api, platform } = start({ flag: true, path: '/home', loggedIn: true });
     await flush();

@@ -85,4 +85,20 @@ describe('landing', () => {
     const { paths } = await renderApp('/', { as: 'demo' });
     await waitFor(() => expect(paths.at(-1)).toBe('/home'));
   });
+
+  it('says why after a session expired, also once the Login overlay has been opened', async () => {
+    const { server, paths } = await renderApp('/home', { as: 'demo' });
+    await screen.findByRole('table', { name: 'Portfolios' });
+    server.faults.expireSession();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Week');
+    await waitFor(() => expect(paths.at(-1)).toBe('/'));
+    const notice = 'Your session has expired. Please log in again.';
+    expect((await screen.findByRole('status')).textContent).toBe(notice);
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe(notice);
+  });
 });

@@ -18,7 +18,8 @@ export interface AuthValues {
 export function useAuthForm() {
   const { auth } = useAppChildren();
   const errors = useSelector(auth, (s) => s.context.fieldErrors, shallowEqual);
-  const formError = useSelector(auth, (s) => s.context.formError ?? s.context.notice);
+  const formError = useSelector(auth, (s) => s.context.formError);
+  const notice = useSelector(auth, (s) => s.context.notice);
   const submitting = useSelector(auth, (s) => s.hasTag('submitting'));
   const submit = useCallback(
     (mode: AuthMode, values: AuthValues) =>
@@ -34,5 +35,5 @@ export function useAuthForm() {
   );
   const resetErrors = useCallback(() => auth.send({ type: 'auth.form.reset' }), [auth]);
   const demo = apiMode() === 'mock' ? DEMO_ACCOUNT : undefined;
-  return { errors, formError, submitting, demo, submit, resetErrors };
+  return { errors, formError, notice, submitting, demo, submit, resetErrors };
 }

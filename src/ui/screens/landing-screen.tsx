@@ -14,7 +14,7 @@ const FEATURES = [
 /** '/': what Formue is, and the Login / Register overlay. */
 export function LandingScreen() {
   const overlay = useOverlay();
-  const { resetErrors } = useAuthForm();
+  const { notice, resetErrors } = useAuthForm();
   const open = (mode: AuthMode) => {
     resetErrors();
     overlay.open(mode);
@@ -41,6 +41,11 @@ export function LandingScreen() {
         </ul>
       </div>
       <div className="landing__inner landing__actions">
+        {notice && (
+          <p role="status" className="form-error">
+            {notice}
+          </p>
+        )}
         <button
           type="button"
           className="button button--primary button--block"
