@@ -4,7 +4,7 @@
 // exact bodies) are pinned by the other contract tests through a raw client.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApi, createHttp, type Api } from '../../src/api';
-import { DEMO, NOW, setCookie, startServer } from './support';
+import { DEMO, NOW, setCookie, startServer, plainSplit } from './support';
 
 function client(): Api {
   return createApi(createHttp({ origin: '' }));
@@ -123,14 +123,7 @@ describe('the API client against the mock', () => {
     expect((await api.createEvent(id, 'dividend', { amount: 5, currency_code: 'DKK' })).type).toBe(
       'div',
     );
-    const split = await api.createEvent(id, 'split', {
-      shares_after: 20,
-      fee: 0,
-      currency_code: 'DKK',
-      sold_shares: 0,
-      sold_share_price: 0,
-      hide: false,
-    });
+    const split = await api.createEvent(id, 'split', plainSplit(20));
     expect(split).toMatchObject({ type: 'split', from_shares: 10, to_shares: 20 });
     expect((await api.renamePortfolio(portfolio?.id ?? '', 'Renamed')).name).toBe('Renamed');
     expect((await api.renameInvestment(id, 'Novo B')).name).toBe('Novo B');

@@ -3,7 +3,7 @@
 // 500, and nothing created.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHolding, get, post, registerFresh, startServer } from './support';
+import { createHolding, get, post, registerFresh, startServer, plainSplit } from './support';
 
 const MISSING = Symbol('missing');
 type Bad = unknown;
@@ -194,14 +194,7 @@ describe('fuzzed create calls', () => {
     const { investmentId } = await createHolding();
     await expectRefused(
       `/investments/${investmentId}/events/split`,
-      () => ({
-        shares_after: 20,
-        fee: 0,
-        currency_code: 'DKK',
-        sold_shares: 0,
-        sold_share_price: 0,
-        hide: false,
-      }),
+      () => plainSplit(20),
       {
         shares_after: badRequiredNumber(true),
         fee: badOptionalNumber,

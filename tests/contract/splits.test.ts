@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import type { ChartPoint } from '../../src/domain/types';
-import { loginAsDemo, NOW, setCookie, startServer } from './support';
+import { loginAsDemo, NOW, setCookie, startServer, plainSplit } from './support';
 
 const HOUR = 3_600_000;
 const BOUGHT = NOW - 30 * HOUR;
@@ -41,14 +41,7 @@ async function tenShares(): Promise<Holding> {
 
 /** Records a 2:1 split to 20 shares at the server's time. */
 async function split2to1({ api, id }: Holding): Promise<void> {
-  await api.createEvent(id, 'split', {
-    shares_after: 20,
-    fee: 0,
-    currency_code: 'DKK',
-    sold_shares: 0,
-    sold_share_price: 0,
-    hide: false,
-  });
+  await api.createEvent(id, 'split', plainSplit(20));
 }
 
 /** The holding of `tenShares`, split 2:1 at SPLIT, with the clock at NOW. */

@@ -84,6 +84,16 @@ export async function csrf(): Promise<void> {
   await get('/sanctum/csrf-cookie');
 }
 
+/** A split to `sharesAfter` shares with no fee and no sold shares, in DKK. */
+export const plainSplit = (sharesAfter: number) => ({
+  shares_after: sharesAfter,
+  fee: 0,
+  currency_code: 'DKK',
+  sold_shares: 0,
+  sold_share_price: 0,
+  hide: false,
+});
+
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' };
 
 export async function loginAsDemo(): Promise<void> {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import type { TradePayload } from '../../src/domain/types';
-import { NOW, setCookie, startServer } from './support';
+import { NOW, setCookie, startServer, plainSplit } from './support';
 
 const HOUR = 3_600_000;
 
@@ -83,14 +83,7 @@ describe('worked examples', () => {
     const { api, tick } = await freshAccount(60);
     const id = await createInvestment(api, { shares: 10, share_price: 100, fee: 0 });
     tick();
-    const split = await api.createEvent(id, 'split', {
-      shares_after: 20,
-      fee: 0,
-      currency_code: 'DKK',
-      sold_shares: 0,
-      sold_share_price: 0,
-      hide: false,
-    });
+    const split = await api.createEvent(id, 'split', plainSplit(20));
     expect(split).toMatchObject({ type: 'split', from_shares: 10, to_shares: 20 });
     tick();
     let stats = await api.getInvestmentStats(id);
