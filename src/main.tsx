@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { navigate } from 'wouter/use-browser-location';
 import { apiMode } from './env';
 import { createAppActor } from './machines/app-actor';
 import { App, preloadScreens } from './ui/app';
@@ -12,7 +11,7 @@ async function boot() {
     startDemoServer();
   }
   // The one app actor, created once, outside React so StrictMode cannot double it.
-  const actor = createAppActor({ platform: { navigate } });
+  const actor = createAppActor();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App actor={actor} />

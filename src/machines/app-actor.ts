@@ -6,7 +6,7 @@ import { browserPlatform, type Platform } from './platform';
 
 export interface AppActorOptions {
   api?: Api;
-  /** Any part of the browser seam to replace, e.g. Wouter's `navigate`. */
+  /** Any part of the browser seam to replace, e.g. a memory location's `navigate` in tests. */
   platform?: Partial<Platform>;
 }
 

@@ -1,7 +1,7 @@
 // The Add investment paged form (product-spec sections 2, 4, 5, 8). Each page is a state, so only
 // its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
 // Create on page 2 creates. Afterwards: the list gets the investment, valuations are refreshed,
-// and the app goes back one page.
+// and the app goes back one page (to /home when the form was the first page opened).
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Api } from '../api';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
@@ -17,7 +17,7 @@ import {
   requiredText,
 } from './form-rules';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
-import type { Platform } from './platform';
+import { leavePage, type Platform } from './platform';
 
 export const PAGE_FIELDS = {
   instrument: ['portfolio_id', 'type', 'name', 'isin'],
@@ -188,7 +188,7 @@ export const createInvestmentMachine = setup({
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
     refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
-    historyBack: ({ context }) => context.platform.history.back(),
+    leavePage: ({ context }) => leavePage(context.platform),
   },
   guards: {
     instrumentComplete: ({ context }) =>
@@ -262,7 +262,7 @@ export const createInvestmentMachine = setup({
             },
           },
         ],
-        'form.back': { actions: 'historyBack' },
+        'form.back': { actions: 'leavePage' },
       },
     },
     validating: {
@@ -332,13 +332,13 @@ export const createInvestmentMachine = setup({
               'refreshValuation',
               'refreshPortfolios',
               'refreshInvestments',
-              'historyBack',
+              'leavePage',
             ],
           },
           // A 2xx without the investment: created but unseen; reload rather than guess.
           {
             target: 'created',
-            actions: ['refreshValuation', 'refreshPortfolios', 'refreshInvestments', 'historyBack'],
+            actions: ['refreshValuation', 'refreshPortfolios', 'refreshInvestments', 'leavePage'],
           },
         ],
         onError: [

@@ -1,13 +1,13 @@
 // The Add portfolio form (product-spec section 2). The create call carries x-validate-only: 0.
-// On success the list gets the portfolio and is refreshed, then the app goes back one page, as
-// the Add investment form does (one rule for both create forms).
+// On success the list gets the portfolio and is refreshed, then the app goes back one page (to
+// /home when the form was the first page opened), as the Add investment form does.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Portfolio } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule } from './form-rules';
-import type { Platform } from './platform';
+import { leavePage, type Platform } from './platform';
 
 export type PortfolioField = 'name';
 
@@ -61,7 +61,7 @@ export const createPortfolioMachine = setup({
       }),
     ),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    historyBack: ({ context }) => context.platform.history.back(),
+    leavePage: ({ context }) => leavePage(context.platform),
   },
   guards: {
     nameValid: ({ context }) => context.fieldErrors.name === undefined,
@@ -84,7 +84,7 @@ export const createPortfolioMachine = setup({
           target: 'checking',
           actions: { type: 'take', params: ({ event }) => ({ name: event.name }) },
         },
-        'form.cancelled': { actions: 'historyBack' },
+        'form.cancelled': { actions: 'leavePage' },
       },
     },
     checking: {
@@ -102,11 +102,11 @@ export const createPortfolioMachine = setup({
             actions: [
               { type: 'announceCreated', params: ({ event }) => ({ portfolio: event.output! }) },
               'refreshPortfolios',
-              'historyBack',
+              'leavePage',
             ],
           },
           // A 2xx without the portfolio: reload the list rather than guess.
-          { target: 'created', actions: ['refreshPortfolios', 'historyBack'] },
+          { target: 'created', actions: ['refreshPortfolios', 'leavePage'] },
         ],
         onError: {
           target: 'editing',

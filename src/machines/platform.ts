@@ -19,6 +19,8 @@ export interface HistoryPort {
   /** Pushes an entry at the same URL, so the back action has something to pop (overlays). */
   push(): void;
   back(): void;
+  /** False on the entry the app was opened at (a deep link): back would leave the app. */
+  canGoBack(): boolean;
   /** Calls `listener` on every back/forward action; returns the unsubscribe. */
   onPop(listener: () => void): () => void;
 }
@@ -52,20 +54,41 @@ export const browserCookies: CookieJar = {
   },
 };
 
+// Entries the app pushes carry this mark; reloads keep it, as history.state survives them.
+const PUSHED_BY_APP = 'formuePushed';
+
+function pushedByApp(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && PUSHED_BY_APP in state;
+}
+
 export const browserHistory: HistoryPort = {
-  push: () => window.history.pushState({ formueOverlay: true }, ''),
+  push: () => window.history.pushState({ [PUSHED_BY_APP]: true }, ''),
   back: () => window.history.back(),
+  canGoBack: pushedByApp,
   onPop(listener) {
     window.addEventListener('popstate', listener);
     return () => window.removeEventListener('popstate', listener);
   },
 };
 
-/** Wouter (v3) observes pushState and replaceState, so plain History calls move its location. */
-const browserNavigate: Navigate = (path, options) => {
-  if (options?.replace) window.history.replaceState(null, '', path);
-  else window.history.pushState(null, '', path);
+/**
+ * Wouter (v3) observes pushState and replaceState, so plain History calls move its location.
+ * A replaced entry keeps its mark: it still has the same entry before it.
+ */
+export const browserNavigate: Navigate = (path, options) => {
+  if (options?.replace) {
+    window.history.replaceState(pushedByApp() ? { [PUSHED_BY_APP]: true } : null, '', path);
+  } else {
+    window.history.pushState({ [PUSHED_BY_APP]: true }, '', path);
+  }
 };
+
+/** Back one page, or to `fallback` when there is no page of the app to go back to. */
+export function leavePage(platform: Platform, fallback = '/home'): void {
+  if (platform.history.canGoBack()) platform.history.back();
+  else platform.navigate(fallback, { replace: true });
+}
 
 export function browserPlatform(overrides: Partial<Platform> = {}): Platform {
   return {

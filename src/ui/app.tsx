@@ -8,6 +8,7 @@ import { useMenu } from './hooks/use-menu';
 import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
 import { useAmountFormat } from './hooks/use-settings';
+import { useAppBrowserLocation } from './browser-location';
 import { LandingScreen } from './screens/landing-screen';
 import { ScreenSkeleton } from './components/states';
 import { lazyScreen } from './lazy-screen';
@@ -45,7 +46,7 @@ export interface AppProps {
 }
 
 /** The whole app around one running app actor. */
-export function App({ actor, hook }: AppProps) {
+export function App({ actor, hook = useAppBrowserLocation }: AppProps) {
   return (
     <AppActorProvider value={actor}>
       <Router hook={hook}>

@@ -85,3 +85,23 @@ test('Cancel on the first page goes back', async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('a create form opened by a deep link returns to home, not out of the app', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  // A new tab, so the form is the first entry of its history.
+  const tab = await page.context().newPage();
+  await tab.goto('/investments/create');
+  await tab.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tab).toHaveURL(/\/home$/);
+
+  const second = await page.context().newPage();
+  await second.goto('/portfolios/create');
+  await second.getByLabel('Portfolio name').fill('Deep link');
+  await second.getByRole('button', { name: 'Add' }).click();
+  await expect(second).toHaveURL(/\/home$/);
+  await expect(
+    second.getByRole('table', { name: /portfolios/i }).getByRole('link', { name: 'Deep link' }),
+  ).toBeVisible();
+});

@@ -25,10 +25,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function start() {
+function start(options: { deepLink?: boolean } = {}) {
   const api = fakeApi();
   api.validateInstrument.mockResolvedValue(true);
-  const platform = fakePlatform({ path: '/investments/create' });
+  const platform = fakePlatform({ path: '/investments/create', ...options });
   const data = recorder();
   const form = createActor(createInvestmentMachine, {
     input: { api, data: data.ref, platform },
@@ -165,6 +165,13 @@ describe('instrument (page 1)', () => {
     const { form, platform } = start();
     form.send({ type: 'form.back' });
     expect(platform.backCalls()).toBe(1);
+  });
+
+  it('Cancel on a form opened by a deep link goes to /home instead of leaving the app', () => {
+    const { form, platform } = start({ deepLink: true });
+    form.send({ type: 'form.back' });
+    expect(platform.backCalls()).toBe(0);
+    expect(platform.visited).toEqual(['/home']);
   });
 });
 

@@ -13,10 +13,10 @@ import {
   recorder,
 } from './support';
 
-function start() {
+function start(options: { deepLink?: boolean } = {}) {
   const api = fakeApi();
   const data = recorder();
-  const platform = fakePlatform({ path: '/portfolios/create' });
+  const platform = fakePlatform({ path: '/portfolios/create', ...options });
   const form = createActor(createPortfolioMachine, {
     input: { api, data: data.ref, platform },
   }).start();
@@ -44,6 +44,13 @@ describe('editing', () => {
     const { form, platform } = start();
     form.send({ type: 'form.cancelled' });
     expect(platform.backCalls()).toBe(1);
+  });
+
+  it('Cancel on a form opened by a deep link goes to /home instead of leaving the app', () => {
+    const { form, platform } = start({ deepLink: true });
+    form.send({ type: 'form.cancelled' });
+    expect(platform.backCalls()).toBe(0);
+    expect(platform.visited).toEqual(['/home']);
   });
 });
 

@@ -65,6 +65,8 @@ export function fakePlatform(
     path?: string;
     storage?: Record<string, string>;
     cookies?: Record<string, string>;
+    /** The app was opened at this page, so there is no page of the app to go back to. */
+    deepLink?: boolean;
   } = {},
 ): FakePlatform {
   let path = options.path ?? '/';
@@ -104,6 +106,7 @@ export function fakePlatform(
         backs += 1;
         pop();
       },
+      canGoBack: () => !options.deepLink || depth > 0,
       onPop: (listener) => {
         popListeners.add(listener);
         return () => popListeners.delete(listener);

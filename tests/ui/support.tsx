@@ -87,6 +87,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
       // The browser reports a back action a moment later.
       queueMicrotask(() => popListeners.forEach((listener) => listener()));
     },
+    canGoBack: () => paths.length > 1,
     onPop: (listener) => {
       popListeners.add(listener);
       return () => popListeners.delete(listener);
