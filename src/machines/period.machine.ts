@@ -54,6 +54,9 @@ export const periodMachine = setup({
     data: input.data,
     period: readPeriod(input.platform.cookies.get(PERIOD_COOKIE)),
   }),
+  // The server reads the cookie, so it holds the period from the start (normalised, and kept for
+  // a year from the last visit).
+  entry: 'writeCookie',
   initial: 'ready',
   states: {
     ready: {

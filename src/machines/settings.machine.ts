@@ -42,10 +42,17 @@ export const settingsMachine = setup({
   actions: {
     writeCookie: ({ context }, params: { key: SettingKey }) =>
       context.platform.cookies.set(params.key, String(context.settings[params.key])),
+    writeAllCookies: ({ context }) => {
+      for (const key of SETTING_KEYS) {
+        context.platform.cookies.set(key, String(context.settings[key]));
+      }
+    },
   },
 }).createMachine({
   id: 'settings',
   context: ({ input }) => ({ platform: input.platform, settings: readSettings(input.platform) }),
+  // The cookies hold every setting from the start (defaults too), for a year from the last visit.
+  entry: 'writeAllCookies',
   initial: 'ready',
   states: {
     ready: {

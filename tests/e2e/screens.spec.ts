@@ -20,10 +20,17 @@ test('settings are switches stored as cookies', async ({ page, context }) => {
   await expect(showCurrency).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Show decimals' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Hide sold investments' })).toBeChecked();
+  // The defaults are in the cookies from the start, kept for about a year.
+  const cookie = async (name: string) => (await context.cookies()).find((c) => c.name === name);
+  for (const name of ['show_currency', 'show_decimals', 'hide_sold_investments']) {
+    expect((await cookie(name))?.value).toBe('true');
+  }
+  expect((await cookie('selected_period'))?.value).toBe('Day');
+  const daysKept = ((await cookie('selected_period'))!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(daysKept).toBeGreaterThan(360);
   await showCurrency.click();
   await expect(showCurrency).not.toBeChecked();
-  const cookies = await context.cookies();
-  expect(cookies.find((c) => c.name === 'show_currency')?.value).toBe('false');
+  expect((await cookie('show_currency'))?.value).toBe('false');
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Show currency' })).not.toBeChecked();
 });

@@ -22,6 +22,15 @@ describe('ready', () => {
     expect(unknown.getSnapshot().context.period).toBe('Day');
   });
 
+  it('writes the cookie at start, so the server reads the period shown', () => {
+    const fresh = fakePlatform();
+    createActor(periodMachine, { input: { platform: fresh, data: recorder().ref } }).start();
+    expect(fresh.cookieData.get(PERIOD_COOKIE)).toBe('Day');
+    const unknown = fakePlatform({ cookies: { [PERIOD_COOKIE]: 'Decade' } });
+    createActor(periodMachine, { input: { platform: unknown, data: recorder().ref } }).start();
+    expect(unknown.cookieData.get(PERIOD_COOKIE)).toBe('Day');
+  });
+
   it('period.selected writes the cookie, then refreshes every valuation and the active chart', () => {
     const platform = fakePlatform();
     const data = recorder();

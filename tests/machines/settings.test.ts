@@ -15,6 +15,16 @@ describe('ready', () => {
     });
   });
 
+  it('writes every setting to its cookie at start, defaults included', () => {
+    const platform = fakePlatform({ cookies: { show_decimals: 'false' } });
+    createActor(settingsMachine, { input: { platform } }).start();
+    expect(Object.fromEntries(platform.cookieData)).toEqual({
+      show_currency: 'true',
+      show_decimals: 'false',
+      hide_sold_investments: 'true',
+    });
+  });
+
   it('setting.toggled flips the setting and writes its cookie', () => {
     const platform = fakePlatform();
     const settings = createActor(settingsMachine, { input: { platform } }).start();
