@@ -139,6 +139,49 @@ describe('ValuablesTable', () => {
     }
   });
 
+  it('a long press by touch starts the rename too, and the click after it does not navigate', () => {
+    vi.useFakeTimers();
+    try {
+      const rename = control();
+      const location = renderTable(rename);
+      const link = screen.getByRole('link', { name: /Pension/ });
+      const at = [{ clientX: 5, clientY: 5 }];
+      fireEvent.touchStart(link, { touches: at, changedTouches: at });
+      act(() => {
+        vi.advanceTimersByTime(450);
+      });
+      expect(rename.start).toHaveBeenCalledExactlyOnceWith('1', 'Pension');
+      fireEvent.touchEnd(link, { touches: [], changedTouches: at });
+      fireEvent.click(link);
+      expect(location.history).toEqual(['/home']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a finger that moves is scrolling, not pressing', () => {
+    vi.useFakeTimers();
+    try {
+      const rename = control();
+      renderTable(rename);
+      const link = screen.getByRole('link', { name: /Pension/ });
+      fireEvent.touchStart(link, {
+        touches: [{ clientX: 5, clientY: 5 }],
+        changedTouches: [{ clientX: 5, clientY: 5 }],
+      });
+      fireEvent.touchMove(link, {
+        touches: [{ clientX: 5, clientY: 40 }],
+        changedTouches: [{ clientX: 5, clientY: 40 }],
+      });
+      act(() => {
+        vi.advanceTimersByTime(450);
+      });
+      expect(rename.start).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a short press is a plain click that follows the link', () => {
     const rename = control();
     const location = renderTable(rename);
@@ -192,22 +235,75 @@ describe('Pager', () => {
     expect(onSelect).toHaveBeenCalledWith(1);
   });
 
+  // Events fired on a page's content bubble to the pager, as a finger's do.
+  const touch = (x: number, y: number) => [{ clientX: x, clientY: y }];
+
   it('asks for the next page on a left swipe of at least 75 px, not less', () => {
     const onSelect = renderPager(0);
-    const pager = document.querySelector('.pager')!;
-    fireEvent.pointerDown(pager, { clientX: 200, clientY: 100 });
-    fireEvent.pointerUp(pager, { clientX: 126, clientY: 100 });
+    const page = screen.getByText('one');
+    fireEvent.pointerDown(page, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(page, { clientX: 126, clientY: 100 });
     expect(onSelect).not.toHaveBeenCalled();
-    fireEvent.pointerDown(pager, { clientX: 200, clientY: 100 });
-    fireEvent.pointerUp(pager, { clientX: 125, clientY: 100 });
+    fireEvent.pointerDown(page, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(page, { clientX: 125, clientY: 100 });
     expect(onSelect).toHaveBeenCalledWith(1);
   });
 
   it('asks for the previous page on a right swipe', () => {
     const onSelect = renderPager(1);
-    const pager = document.querySelector('.pager')!;
-    fireEvent.pointerDown(pager, { clientX: 100, clientY: 100 });
-    fireEvent.pointerUp(pager, { clientX: 200, clientY: 110 });
+    const page = screen.getByText('two');
+    fireEvent.pointerDown(page, { clientX: 100, clientY: 100 });
+    fireEvent.pointerUp(page, { clientX: 200, clientY: 110 });
     expect(onSelect).toHaveBeenCalledWith(0);
+  });
+
+  it('a mostly vertical move is a scroll, not a swipe', () => {
+    const onSelect = renderPager(0);
+    const page = screen.getByText('one');
+    fireEvent.pointerDown(page, { clientX: 200, clientY: 100 });
+    fireEvent.pointerUp(page, { clientX: 100, clientY: 250 });
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('swipes with touch events alone', () => {
+    const onSelect = renderPager(0);
+    const page = screen.getByText('one');
+    fireEvent.touchStart(page, { touches: touch(200, 100), changedTouches: touch(200, 100) });
+    fireEvent.touchMove(page, { touches: touch(150, 100), changedTouches: touch(150, 100) });
+    fireEvent.touchEnd(page, { touches: [], changedTouches: touch(100, 100) });
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(1);
+  });
+
+  it('a finger sending both pointer and touch events swipes once', () => {
+    const onSelect = renderPager(0);
+    const page = screen.getByText('one');
+    fireEvent.pointerDown(page, { clientX: 200, clientY: 100, pointerType: 'touch' });
+    fireEvent.touchStart(page, { touches: touch(200, 100), changedTouches: touch(200, 100) });
+    fireEvent.pointerUp(page, { clientX: 100, clientY: 100, pointerType: 'touch' });
+    fireEvent.touchEnd(page, { touches: [], changedTouches: touch(100, 100) });
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(1);
+  });
+
+  it('when the browser cancels the pointer, the touch events finish the swipe', () => {
+    const onSelect = renderPager(0);
+    const page = screen.getByText('one');
+    fireEvent.pointerDown(page, { clientX: 200, clientY: 100, pointerType: 'touch' });
+    fireEvent.touchStart(page, { touches: touch(200, 100), changedTouches: touch(200, 100) });
+    fireEvent.pointerCancel(page, { pointerType: 'touch' });
+    fireEvent.touchEnd(page, { touches: [], changedTouches: touch(100, 100) });
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(1);
+  });
+
+  it('focus moving into the other page asks for that page', () => {
+    const onSelect = vi.fn();
+    render(
+      <Pager
+        current={0}
+        onSelect={onSelect}
+        pages={[<p key="a">one</p>, <button key="b">Act on two</button>]}
+      />,
+    );
+    act(() => screen.getByRole('button', { name: 'Act on two' }).focus());
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(1);
   });
 });

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useGesture, type Point } from '../hooks/use-gesture';
 
 /** Horizontal distance of a swipe (spec section 9). */
 export const SWIPE_THRESHOLD_PX = 75;
@@ -13,9 +14,12 @@ export interface PagerProps {
 /**
  * Pages side by side, one shown; a horizontal swipe of 75 px asks for the neighbour.
  * The viewport takes the current page's height so a long neighbour leaves no gap.
+ * Every page stays readable by assistive technology; moving focus into a page asks for it, so
+ * keyboard users never act on a page they cannot see.
  */
 export function Pager({ current, onSelect, pages }: PagerProps) {
-  const start = useRef<{ x: number; y: number } | null>(null);
+  const start = useRef<Point | null>(null);
+  const viewport = useRef<HTMLDivElement>(null);
   const pageRefs = useRef<(HTMLDivElement | null)[]>([]);
   // Measured height of the shown page: layout-only state.
   const [height, setHeight] = useState<number | undefined>(undefined);
@@ -28,26 +32,28 @@ export function Pager({ current, onSelect, pages }: PagerProps) {
     return () => observer.disconnect();
   }, [current]);
 
-  const onPointerDown = (event: PointerEvent) => {
-    start.current = { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    if (!start.current) return;
-    const dx = event.clientX - start.current.x;
-    const dy = event.clientY - start.current.y;
-    start.current = null;
-    if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(dy)) return;
-    const next = dx < 0 ? current + 1 : current - 1;
-    if (next >= 0 && next < pages.length) onSelect(next);
-  };
+  const swipe = useGesture({
+    onStart: (at) => (start.current = at),
+    onEnd: (at) => {
+      if (!start.current) return;
+      const dx = at.x - start.current.x;
+      const dy = at.y - start.current.y;
+      start.current = null;
+      if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(dy)) return;
+      const next = dx < 0 ? current + 1 : current - 1;
+      if (next >= 0 && next < pages.length) onSelect(next);
+    },
+    onCancel: () => (start.current = null),
+  });
 
   return (
     <div
+      ref={viewport}
       className="pager"
       style={{ height }}
-      onPointerDown={onPointerDown}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => (start.current = null)}
+      {...swipe}
+      // A mouse drag over selected text would start a native drag and cancel the swipe.
+      onDragStart={(event) => event.preventDefault()}
     >
       <div className="pager__track" style={{ transform: `translateX(-${current * 100}%)` }}>
         {pages.map((page, index) => (
@@ -58,6 +64,12 @@ export function Pager({ current, onSelect, pages }: PagerProps) {
             }}
             className="pager__page"
             data-current={index === current}
+            onFocus={() => {
+              // The browser scrolls the clipped viewport to the focused element; the track's
+              // transform does the showing instead.
+              viewport.current?.scrollTo?.({ left: 0 });
+              if (index !== current) onSelect(index);
+            }}
           >
             {page}
           </div>

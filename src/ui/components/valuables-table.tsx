@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CompactChange } from './change';
 import { useFormatters } from './format-context';
-import { useLongPress } from './use-long-press';
+import { useLongPress } from '../hooks/use-long-press';
 
 export interface ValuableRow {
   id: string;

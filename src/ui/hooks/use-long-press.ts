@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { useGesture, type Point } from './use-gesture';
 
 /** Press time of the spec (section 9). */
 export const PRESS_TIME_MS = 450;
@@ -13,7 +14,7 @@ const MOVE_TOLERANCE_PX = 10;
  */
 export function useLongPress(onLongPress: () => void) {
   const timer = useRef<number | undefined>(undefined);
-  const start = useRef<{ x: number; y: number } | null>(null);
+  const start = useRef<Point | null>(null);
   const fired = useRef(false);
 
   const cancel = useCallback(() => {
@@ -24,25 +25,27 @@ export function useLongPress(onLongPress: () => void) {
 
   useEffect(() => cancel, [cancel]);
 
-  return {
-    onPointerDown: (event: PointerEvent) => {
-      if (event.button !== 0) return;
+  const press = useGesture({
+    onStart: (at) => {
       fired.current = false;
-      start.current = { x: event.clientX, y: event.clientY };
+      start.current = at;
       timer.current = window.setTimeout(() => {
         fired.current = true;
         navigator.vibrate?.(VIBRATION_MS);
         onLongPress();
       }, PRESS_TIME_MS);
     },
-    onPointerMove: (event: PointerEvent) => {
+    onMove: (at) => {
       if (!start.current) return;
-      const moved = Math.hypot(event.clientX - start.current.x, event.clientY - start.current.y);
+      const moved = Math.hypot(at.x - start.current.x, at.y - start.current.y);
       if (moved > MOVE_TOLERANCE_PX) cancel();
     },
-    onPointerUp: cancel,
-    onPointerCancel: cancel,
-    onPointerLeave: cancel,
+    onEnd: cancel,
+    onCancel: cancel,
+  });
+
+  return {
+    ...press,
     onClick: (event: MouseEvent) => {
       if (fired.current) {
         event.preventDefault();

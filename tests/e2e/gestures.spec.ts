@@ -1,0 +1,93 @@
+import type { CDPSession, Locator, Page } from '@playwright/test';
+import { test, expect, loginAsDemo, openInvestment } from './fixtures';
+
+/** A real finger: Chromium sends the page both its Pointer and its Touch events. */
+async function finger(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    });
+  return {
+    down: (x: number, y: number) => touch('touchStart', x, y),
+    async swipe(from: { x: number; y: number }, dx: number) {
+      await touch('touchStart', from.x, from.y);
+      for (let step = 1; step <= 5; step += 1) {
+        await touch('touchMove', from.x + (dx * step) / 5, from.y);
+      }
+      await touch('touchEnd', from.x + dx, from.y);
+    },
+    up: (x: number, y: number) => touch('touchEnd', x, y),
+  };
+}
+
+async function centreOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not laid out');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('a finger swipes between the investment pages', async ({ page }) => {
+  await loginAsDemo(page);
+  await openInvestment(page, /./);
+  const statistics = page.getByRole('table', { name: 'Investment statistics' });
+  const transactions = page.getByRole('table', { name: 'Transactions' });
+  await expect(statistics).toBeInViewport();
+  await expect(transactions).not.toBeInViewport();
+
+  const hand = await finger(page);
+  await hand.swipe(await centreOf(statistics), -200);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await expect(transactions).toBeInViewport();
+
+  await hand.swipe(await centreOf(page.getByRole('heading', { name: 'Transactions' })), 200);
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await expect(statistics).toBeInViewport();
+});
+
+test('a mouse drag swipes too, and a short one does not', async ({ page }) => {
+  await loginAsDemo(page);
+  await openInvestment(page, /./);
+  const statistics = page.getByRole('table', { name: 'Investment statistics' });
+  const start = await centreOf(statistics);
+  const drag = async (dx: number) => {
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x + dx, start.y, { steps: 5 });
+    await page.mouse.up();
+  };
+  await drag(-60);
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await drag(-120);
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeInViewport();
+});
+
+test('a long press by finger renames a portfolio in place', async ({ page }) => {
+  await loginAsDemo(page);
+  const portfolios = page.getByRole('table', { name: /portfolios/i });
+  const row = portfolios.getByRole('link').first();
+  const name = (await row.textContent())?.trim() ?? '';
+  const hand = await finger(page);
+  const at = await centreOf(row);
+  await hand.down(at.x, at.y);
+  const field = page.getByRole('textbox', { name: `Rename ${name}` });
+  await expect(field).toBeVisible();
+  await hand.up(at.x, at.y);
+  await expect(page).toHaveURL(/\/home$/);
+
+  await field.fill('Renamed by touch');
+  await field.press('Enter');
+  await expect(portfolios.getByRole('link', { name: 'Renamed by touch' })).toBeVisible();
+  await page.reload();
+  await expect(portfolios.getByRole('link', { name: 'Renamed by touch' })).toBeVisible();
+});
