@@ -150,6 +150,7 @@ export const authMachine = setup({
           on: { logout: { target: 'signingOut' } },
         },
         signingOut: {
+          entry: 'clearFormErrors',
           invoke: {
             src: 'logout',
             input: ({ context }) => ({ api: context.api }),
@@ -222,4 +223,13 @@ export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 /** The route guard's question: is the logged-in flag set? */
 export function isLoggedIn(snapshot: AuthSnapshot): boolean {
   return snapshot.matches('signedIn');
+}
+
+export function isSigningOut(snapshot: AuthSnapshot): boolean {
+  return snapshot.matches({ signedIn: 'signingOut' });
+}
+
+/** Why the last Logout failed; signed in, the form error can only be that. */
+export function logoutError(snapshot: AuthSnapshot): string | undefined {
+  return isLoggedIn(snapshot) ? snapshot.context.formError : undefined;
 }

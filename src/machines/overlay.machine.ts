@@ -14,7 +14,9 @@ export type OverlayEvent =
   /** Close button, Cancel, or a flow that finished. */
   | { type: 'overlay.closed' }
   /** The browser's back action (sent by the history listener). */
-  | { type: 'history.popped' };
+  | { type: 'history.popped' }
+  /** A link inside replaced the overlay's entry with its page, so there is nothing to pop. */
+  | { type: 'overlay.navigated' };
 
 export interface OverlayInput {
   history: HistoryPort;
@@ -72,6 +74,7 @@ export const overlayMachine = setup({
         'overlay.closed': { target: 'closing', actions: 'historyBack' },
         // The back action already removed our entry.
         'history.popped': { target: 'closing' },
+        'overlay.navigated': { target: 'closing' },
       },
     },
     closing: {

@@ -4,7 +4,7 @@ import { AmountFormatProvider } from './components/format-context';
 import { SideMenu } from './components/side-menu';
 import { TopBar } from './components/top-bar';
 import { AppActorProvider, type AppActor } from './hooks/app-actor';
-import { useMenu } from './hooks/use-menu';
+import { useOverlay } from './hooks/use-overlay';
 import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
 import { useAmountFormat } from './hooks/use-settings';
@@ -96,17 +96,31 @@ function Routes() {
   );
 }
 
-/** Top bar and side menu of every logged-in screen. */
+/** Top bar and side menu of every logged-in screen. The menu is an overlay: back closes it. */
 function Chrome() {
   const { period, selectPeriod } = usePeriod();
-  const { menuOpen, openMenu, closeMenu } = useMenu();
-  const { name, email, logout } = useSession();
+  const menu = useOverlay();
+  const { name, email, logout, loggingOut, logoutFailure } = useSession();
   const [path] = useLocation();
   return (
     <>
-      <TopBar period={period} onPeriodChange={selectPeriod} onMenu={openMenu} />
-      {menuOpen && (
-        <SideMenu name={name} email={email} path={path} onClose={closeMenu} onLogout={logout} />
+      <TopBar
+        period={period}
+        onPeriodChange={selectPeriod}
+        menuOpen={menu.visible}
+        onMenu={() => menu.open('menu')}
+      />
+      {menu.visible && !menu.closing && (
+        <SideMenu
+          name={name}
+          email={email}
+          path={path}
+          onClose={menu.close}
+          onNavigate={menu.navigated}
+          onLogout={logout}
+          loggingOut={loggingOut}
+          logoutError={logoutFailure}
+        />
       )}
     </>
   );

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine, childrenOf } from '../../src/machines/app.machine';
-import { isLoggedIn, LOGGED_IN_KEY } from '../../src/machines/auth.machine';
+import {
+  isLoggedIn,
+  isSigningOut,
+  LOGGED_IN_KEY,
+  logoutError,
+} from '../../src/machines/auth.machine';
 import {
   deferred,
   fakeApi,
@@ -250,7 +255,25 @@ describe('signedIn.signingOut', () => {
     await flush();
     expect(isLoggedIn(auth.getSnapshot())).toBe(true);
     expect(auth.getSnapshot().context.formError).toMatch(/offline/);
+    expect(logoutError(auth.getSnapshot())).toMatch(/offline/);
     expect(platform.visited).toEqual([]);
+  });
+
+  it('a new Logout attempt shows it is under way and clears the last failure', async () => {
+    const { auth, api } = start({ flag: true, path: '/profile', loggedIn: true });
+    await flush();
+    api.logout.mockRejectedValueOnce(offline());
+    auth.send({ type: 'logout' });
+    await flush();
+    const pending = deferred<void>();
+    api.logout.mockReturnValueOnce(pending.promise);
+    auth.send({ type: 'logout' });
+    expect(isSigningOut(auth.getSnapshot())).toBe(true);
+    expect(logoutError(auth.getSnapshot())).toBeUndefined();
+    pending.resolve();
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(isSigningOut(auth.getSnapshot())).toBe(false);
   });
 });
 

@@ -65,6 +65,14 @@ describe('shown', () => {
     expect(platform.historyDepth()).toBe(0);
     expect(overlay.getSnapshot().matches('closing')).toBe(true);
   });
+
+  it('a link inside that took its entry closes it without popping history', () => {
+    const { platform, overlay } = start();
+    overlay.send({ type: 'overlay.opened', mode: 'menu' });
+    overlay.send({ type: 'overlay.navigated' });
+    expect(overlay.getSnapshot().matches('closing')).toBe(true);
+    expect(platform.backCalls()).toBe(0);
+  });
 });
 
 describe('closing', () => {

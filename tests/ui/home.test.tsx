@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from './support';
+import { pressBack, renderApp } from './support';
 
 /** The amount in a value cell as a number ("DKK 558,110.11" is 558110.11). */
 function amountOf(text: string | null): number {
@@ -108,6 +108,40 @@ describe('top bar and menu', () => {
     await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(paths.at(-1)).toBe('/'));
     expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+  });
+
+  it('the back action closes the menu; a link in it leaves no menu entry behind', async () => {
+    const { paths, history } = await renderApp('/home', { as: 'demo' });
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menuButton);
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeTruthy();
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    act(() => pressBack(history));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(paths).toEqual(['/home']);
+
+    await userEvent.click(menuButton);
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'History' }),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(paths).toEqual(['/home', '/history']);
+  });
+
+  it('a failed Logout says why in the menu and keeps the user logged in', async () => {
+    const { server, paths } = await renderApp('/home', { as: 'demo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    server.faults.offline();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    expect(await within(menu).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'You appear to be offline. Check your connection and try again.',
+    );
+    expect(paths.at(-1)).toBe('/home');
+    server.faults.clear();
+    await userEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/'));
   });
 
   it('an unknown path says 404 Not Found with a way home', async () => {

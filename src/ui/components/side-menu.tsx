@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { FormError } from './field';
 import { DashboardIcon, HistoryIcon, LogoutIcon, ProfileIcon } from './icons';
 
 export interface SideMenuProps {
@@ -8,7 +9,11 @@ export interface SideMenuProps {
   /** The current path, to mark its link. */
   path: string;
   onClose: () => void;
+  /** A link was followed; it replaced the menu's history entry. */
+  onNavigate: () => void;
   onLogout: () => void;
+  loggingOut: boolean;
+  logoutError: string | undefined;
 }
 
 const LINKS = [
@@ -29,7 +34,16 @@ function initials(name: string): string {
 }
 
 /** The burger menu: who is logged in, where to go, and Logout. Rendered only while open. */
-export function SideMenu({ name, email, path, onClose, onLogout }: SideMenuProps) {
+export function SideMenu({
+  name,
+  email,
+  path,
+  onClose,
+  onNavigate,
+  onLogout,
+  loggingOut,
+  logoutError,
+}: SideMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('a')?.focus();
@@ -63,7 +77,9 @@ export function SideMenu({ name, email, path, onClose, onLogout }: SideMenuProps
               href={href}
               className="side-menu__link"
               aria-current={path === href ? 'page' : undefined}
-              onClick={onClose}
+              // The page takes the menu's own history entry, so back leads to the page before.
+              replace
+              onClick={onNavigate}
             >
               <Icon />
               {label}
@@ -71,10 +87,17 @@ export function SideMenu({ name, email, path, onClose, onLogout }: SideMenuProps
           ))}
         </nav>
         <div className="side-menu__footer">
-          <button type="button" className="side-menu__link button--block" onClick={onLogout}>
+          <button
+            type="button"
+            className="side-menu__link button--block"
+            disabled={loggingOut}
+            aria-busy={loggingOut}
+            onClick={onLogout}
+          >
             <LogoutIcon />
             Logout
           </button>
+          <FormError message={logoutError} />
         </div>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { Logo, MenuIcon } from './icons';
 export interface TopBarProps {
   period: Period;
   onPeriodChange: (period: Period) => void;
+  menuOpen: boolean;
   onMenu: () => void;
 }
 
@@ -13,11 +14,18 @@ function isPeriod(value: string): value is Period {
   return (PERIODS as readonly string[]).includes(value);
 }
 
-export function TopBar({ period, onPeriodChange, onMenu }: TopBarProps) {
+export function TopBar({ period, onPeriodChange, menuOpen, onMenu }: TopBarProps) {
   const periodId = useId();
   return (
     <header className="top-bar">
-      <button type="button" className="icon-button" aria-label="Menu" onClick={onMenu}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        onClick={onMenu}
+      >
         <MenuIcon />
       </button>
       <Link href="/home" className="top-bar__brand">

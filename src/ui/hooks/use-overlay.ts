@@ -20,7 +20,9 @@ export function useOverlay() {
     [actor],
   );
   const close = useCallback(() => actor.send({ type: 'overlay.closed' }), [actor]);
-  return { actor, visible, closing, mode, open, close };
+  /** For a link inside that navigates with replace, taking the overlay's entry. */
+  const navigated = useCallback(() => actor.send({ type: 'overlay.navigated' }), [actor]);
+  return { actor, visible, closing, mode, open, close, navigated };
 }
 
 export type OverlayControl = ReturnType<typeof useOverlay>;
