@@ -63,6 +63,12 @@ describe('investment', () => {
     );
     const table = await screen.findByRole('table', { name: 'Transactions' });
     expect(within(table).getAllByRole('row').length).toBeGreaterThan(1);
+    // Every row is this investment, so no Name column.
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Type', 'Shares', 'Price', 'Value']);
   });
 
   it('Buy: required fields block, then the shares grow and the overlay closes', async () => {

@@ -12,19 +12,33 @@ function describedBy(element: HTMLElement): string {
 }
 
 describe('history', () => {
-  it('lists every event newest first with YYYY-MM-DD dates and its type', async () => {
+  it('lists every event newest first, one column each for date, type, name, shares, price, value', async () => {
     await renderApp('/history', { as: 'demo' });
     expect(screen.getByRole('status', { name: 'Loading transactions' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Transactions' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    const dates = rows.map((row) => /\d{4}-\d{2}-\d{2}/.exec(row.textContent ?? '')?.[0] ?? '');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Type', 'Name', 'Shares', 'Price', 'Value']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent ?? ''),
+      );
+    const dates = rows.map(([date]) => date);
     expect(dates.length).toBeGreaterThan(5);
-    expect(dates.every(Boolean)).toBe(true);
+    expect(dates.every((date) => /^\d{4}-\d{2}-\d{2}$/.test(date))).toBe(true);
     expect([...dates].sort().reverse()).toEqual(dates);
-    const types = new Set(
-      rows.map((row) => /Buy|Sell|Dividend|Split/.exec(row.textContent ?? '')?.[0]),
+    expect(new Set(rows.map(([, type]) => type))).toEqual(
+      new Set(['Buy', 'Sell', 'Dividend', 'Split']),
     );
-    expect(types).toEqual(new Set(['Buy', 'Sell', 'Dividend', 'Split']));
+    const buy = rows.find(([, type]) => type === 'Buy');
+    expect(buy?.[3]).toMatch(/^\d/);
+    expect(buy?.[4]).toMatch(/\d/);
   });
 
   it('an empty account has no transactions yet', async () => {

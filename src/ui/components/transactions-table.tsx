@@ -18,8 +18,9 @@ export interface TransactionsTableProps {
 }
 
 /**
- * Three columns that fit a phone without sideways scrolling: the event (name, with its date and
- * type under it), shares with the price under them, and value.
+ * One column per fact (date, type, name, shares, price, value). Where the table is too narrow for
+ * them (a phone), CSS lays each row out as two lines: name and value, then date, type, shares
+ * and price; the cells and headers stay those of a table for assistive technology.
  */
 export function TransactionsTable({
   label,
@@ -28,13 +29,21 @@ export function TransactionsTable({
 }: TransactionsTableProps) {
   const f = useFormatters();
   return (
-    <div className="table-wrap">
-      <table className="table table--rows" aria-label={label}>
+    <div className="table-wrap tx-wrap">
+      <table
+        className={`table table--rows tx-table${showName ? '' : ' tx-table--one-investment'}`}
+        aria-label={label}
+      >
         <thead>
           <tr>
-            <th scope="col">{showName ? 'Event' : 'Date'}</th>
+            <th scope="col">Date</th>
+            <th scope="col">Type</th>
+            {showName && <th scope="col">Name</th>}
             <th scope="col" className="num">
-              Shares <span className="table__head-sub">Price</span>
+              Shares
+            </th>
+            <th scope="col" className="num">
+              Price
             </th>
             <th scope="col" className="num">
               Value
@@ -44,17 +53,18 @@ export function TransactionsTable({
         <tbody>
           {transactions.map((t) => (
             <tr key={t.id}>
-              <td className={showName ? 'table__name' : 'num'}>
-                {showName ? t.stock_name : f.date(t.date)}
-                <span className="table__sub table__meta">
-                  {showName && <span className="num">{f.date(t.date)}</span>}
-                  <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
-                </span>
+              <td className="tx-table__date">{f.date(t.date)}</td>
+              <td className="tx-table__type">
+                <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
               </td>
-              <td className="num">
-                <Shares transaction={t} />
+              {showName && <td className="table__name tx-table__name">{t.stock_name}</td>}
+              <td className="num tx-table__shares" data-none={t.type === 'div' || undefined}>
+                {sharesText(t, f.shares)}
               </td>
-              <td className="num">{f.amount(t.total_value)}</td>
+              <td className="num tx-table__price" data-none={!tradePrice(t) || undefined}>
+                {tradePrice(t) ? f.amount(t.stock_price) : '–'}
+              </td>
+              <td className="num tx-table__value">{f.amount(t.total_value)}</td>
             </tr>
           ))}
         </tbody>
@@ -63,22 +73,17 @@ export function TransactionsTable({
   );
 }
 
-function Shares({ transaction: t }: { transaction: Transaction }) {
-  const f = useFormatters();
+/** Only buys and sells have a price per share. */
+function tradePrice(t: Transaction): boolean {
+  return t.type === 'buy' || t.type === 'sell';
+}
+
+/** Shares traded; a split shows its ratio, a dividend none. */
+function sharesText(t: Transaction, shares: (value: number) => string): string {
   if (t.type === 'split') {
-    return (
-      <>
-        {t.from_shares !== null && t.to_shares !== null
-          ? formatSplitRatio(t.from_shares, t.to_shares)
-          : '–'}
-      </>
-    );
+    return t.from_shares !== null && t.to_shares !== null
+      ? formatSplitRatio(t.from_shares, t.to_shares)
+      : '–';
   }
-  if (t.type === 'div') return <>–</>;
-  return (
-    <>
-      {f.shares(t.shares)}
-      <span className="table__sub">@ {f.amount(t.stock_price)}</span>
-    </>
-  );
+  return t.type === 'div' ? '–' : shares(t.shares);
 }
