@@ -15,11 +15,12 @@ export function requiredText(value: string): string | undefined {
   return value.trim() === '' ? RULE_MESSAGES.required : undefined;
 }
 
-/** A name: 1 to 255 characters after trimming. */
+/** A name: 1 to 255 characters after trimming, counted as Laravel's mb_strlen does. */
 export function nameRule(value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return RULE_MESSAGES.required;
-  return trimmed.length > NAME_MAX ? RULE_MESSAGES.tooLong : undefined;
+  // Spread counts code points, so an emoji is one character, not two UTF-16 units.
+  return [...trimmed].length > NAME_MAX ? RULE_MESSAGES.tooLong : undefined;
 }
 
 /** A required amount: > 0 when `positive`, else >= 0 (the pattern has no sign). */

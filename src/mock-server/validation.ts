@@ -56,7 +56,8 @@ export class Validator {
       this.add(key, `The ${attribute(key)} field must be a string.`);
       return undefined;
     }
-    if (value.length > max) {
+    // Counted as mb_strlen does: code points, not UTF-16 units.
+    if ([...value].length > max) {
       this.add(key, `The ${attribute(key)} field must not be greater than ${max} characters.`);
       return undefined;
     }

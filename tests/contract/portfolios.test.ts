@@ -83,6 +83,13 @@ describe('POST /portfolios', () => {
     expect(answer.status).toBe(201);
   });
 
+  it('counts characters as mb_strlen does: 255 emoji are 255, not 510', async () => {
+    startServer();
+    await registerFresh();
+    const answer = await post('/portfolios', { name: '📈'.repeat(255) });
+    expect(answer.status).toBe(201);
+  });
+
   it('validate-only still reports errors', async () => {
     startServer();
     await registerFresh();
@@ -97,6 +104,11 @@ describe('POST /portfolios', () => {
     [
       'too long',
       { name: 'p'.repeat(256) },
+      'The name field must not be greater than 255 characters.',
+    ],
+    [
+      '256 emoji long',
+      { name: '📈'.repeat(256) },
       'The name field must not be greater than 255 characters.',
     ],
   ])('refuses a name that is %s', async (_case, body, message) => {

@@ -40,6 +40,17 @@ describe('editing', () => {
     ]);
   });
 
+  it('counts characters, not UTF-16 units: 255 emoji pass, 256 do not', () => {
+    const { form } = start();
+    form.send({ type: 'form.submitted', name: '📈'.repeat(255) });
+    expect(form.getSnapshot().context.fieldErrors.name).toBeUndefined();
+    const other = start();
+    other.form.send({ type: 'form.submitted', name: '📈'.repeat(256) });
+    expect(other.form.getSnapshot().context.fieldErrors.name).toEqual([
+      'Must be at most 255 characters.',
+    ]);
+  });
+
   it('Cancel goes back in history', () => {
     const { form, platform } = start();
     form.send({ type: 'form.cancelled' });

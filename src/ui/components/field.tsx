@@ -86,7 +86,6 @@ export interface TextFieldProps {
   placeholder?: string;
   autoComplete?: string;
   autoCapitalize?: string;
-  maxLength?: number;
 }
 
 export function TextField({

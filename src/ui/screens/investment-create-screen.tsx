@@ -63,13 +63,7 @@ export function InvestmentCreateScreen() {
         options={TYPE_OPTIONS}
         {...field('type')}
       />
-      <TextField
-        label="Name"
-        required
-        maxLength={255}
-        disabled={!enabled.instrument}
-        {...field('name')}
-      />
+      <TextField label="Name" required disabled={!enabled.instrument} {...field('name')} />
       <TextField
         label={crypto ? 'Symbol' : 'ISIN'}
         required

@@ -13,13 +13,7 @@ export function PortfolioCreateScreen() {
     <main className="page">
       <h1 className="page__title">New portfolio</h1>
       <form className="card form" onSubmit={onSubmit}>
-        <TextField
-          label="Portfolio name"
-          name="name"
-          required
-          maxLength={255}
-          errors={errors.name}
-        />
+        <TextField label="Portfolio name" name="name" required errors={errors.name} />
         <FormError message={formError} />
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={cancel}>
