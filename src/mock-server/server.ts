@@ -193,12 +193,34 @@ export function makeServer(options: MakeServerOptions): MockServer {
     );
   }
 
+  /** Laravel's answer where no route matches: 405 when the path exists for other methods. */
+  function unmatched(method: string, request: Request): Response {
+    if (faults.offline) {
+      dropConnection(request);
+      return new Response(500, {}, {});
+    }
+    const path = new URL(request.url, 'http://localhost').pathname.replace(/^\//, '');
+    const allowed = routes
+      .filter((route) => pathPattern(route.path).test(`/${path}`))
+      .map((route) => route.method.toUpperCase());
+    if (allowed.length === 0)
+      return json(404, { message: `The route ${path} could not be found.` });
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    return json(405, {
+      message: `The ${method.toUpperCase()} method is not supported for route ${path}. Supported methods: ${allowed.join(', ')}.`,
+    });
+  }
+
   const server = createServer({
     environment: options.environment,
     logging: false,
     routes() {
       for (const route of routes) {
         this[route.method](route.path, (_schema, request) => handle(route, request));
+      }
+      // Mirage prefers static and dynamic segments, so these take only what nothing else does.
+      for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+        this[method]('/api/v1/*rest', (_schema, request) => unmatched(method, request));
       }
     },
   });
@@ -244,6 +266,15 @@ export function makeServer(options: MakeServerOptions): MockServer {
       return notice;
     },
   };
+}
+
+/** A Mirage route path ('/api/v1/portfolios/:id') as a regular expression for whole paths. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part))
+    .join('/');
+  return new RegExp(`^${source}$`);
 }
 
 function headerOf(request: Request, name: string): string | undefined {

@@ -148,7 +148,32 @@ describe('faults', () => {
   });
 });
 
-it('an unknown route is an error, never a pass-through', async () => {
+it('an unknown route outside /api/v1 is an error, never a pass-through', async () => {
   startServer();
-  await expect(get('/no-such-route')).rejects.toThrow(/no-such-route/);
+  await expect(get('/sanctum/no-such-route')).rejects.toThrow(/no-such-route/);
+});
+
+describe('paths no route serves', () => {
+  it('an unknown /api/v1 path answers 404 as Laravel does', async () => {
+    startServer();
+    const answer = await get('/no/such/thing');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: 'The route api/v1/no/such/thing could not be found.' });
+  });
+
+  it('a known path with another method answers 405 naming the methods it has', async () => {
+    startServer();
+    await csrf();
+    const answer = await send('DELETE', '/portfolios/3');
+    expect(answer.status).toBe(405);
+    expect(answer.body).toEqual({
+      message:
+        'The DELETE method is not supported for route api/v1/portfolios/3. Supported methods: PATCH.',
+    });
+    const onList = await send('PUT', '/portfolios');
+    expect(onList.body).toEqual({
+      message:
+        'The PUT method is not supported for route api/v1/portfolios. Supported methods: GET, POST, HEAD.',
+    });
+  });
 });
