@@ -1,5 +1,6 @@
 // The in-browser mock of the /api/v1 contract, loaded lazily in demo mode only.
 import { mountDevPanel } from './dev-panel';
+import { STORAGE_KEY } from './db';
 import { makeServer, type MockServer } from './server';
 
 export { makeServer, RESET_NOTICE } from './server';
@@ -16,6 +17,11 @@ export function startDemoServer(): MockServer {
     environment: 'development',
     storage: globalThis.localStorage,
     timing: DEMO_LATENCY_MS,
+  });
+  // Another tab's writes arrive as storage events; without them its data and CSRF token would
+  // drift from this tab's until a reload.
+  globalThis.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY) server.reloadStored();
   });
   mountDevPanel(server);
   return server;

@@ -50,6 +50,8 @@ export interface MockServer {
   faults: Faults;
   /** Restores the seeded demo data (the session stays if its user still exists). */
   resetDemoData(): void;
+  /** Takes up what another tab of the demo stored, so tabs share one server's data. */
+  reloadStored(): void;
   shutdown(): void;
   /** Set when stored data could not be read and the demo data replaced it. */
   readonly notice: string | null;
@@ -261,6 +263,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
       state: () => ({ ...faults }),
     },
     resetDemoData,
+    reloadStored() {
+      const latest = storage ? load(storage) : undefined;
+      if (latest?.kind === 'loaded' && consistent(latest.tables)) ({ tables, session } = latest);
+    },
     shutdown: () => server.shutdown(),
     get notice() {
       return notice;

@@ -112,6 +112,26 @@ describe('persistence', () => {
     }
   });
 
+  it("takes up another tab's writes when told the storage changed", async () => {
+    const storage = memoryStorage();
+    const server = startServer({ storage });
+    await loginAsDemo();
+    await post('/portfolios', { name: 'Mine' });
+    const names = async () => {
+      const answer = await get('/portfolios');
+      return (answer.body.portfolios as { name: string }[]).map((p) => p.name);
+    };
+    // The other tab renames it and stores its tables.
+    const stored = JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}');
+    const mine = stored.tables.portfolios.find((p: { name: string }) => p.name === 'Mine');
+    mine.name = 'Renamed in the other tab';
+    storage.setItem(STORAGE_KEY, JSON.stringify(stored));
+    expect(await names()).toContain('Mine');
+    server.reloadStored();
+    expect(await names()).toContain('Renamed in the other tab');
+    expect(await names()).not.toContain('Mine');
+  });
+
   it('without the session cookie the data stays but the session is gone', async () => {
     const storage = memoryStorage();
     startServer({ storage });

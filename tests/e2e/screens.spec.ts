@@ -73,3 +73,21 @@ test('data created in the demo survives a reload', async ({ page }) => {
   await page.reload();
   await expect(page.getByText('Kept after reload')).toBeVisible();
 });
+
+test('two tabs of the demo keep what each of them saved', async ({ page }) => {
+  await loginAsDemo(page);
+  const other = await page.context().newPage();
+  await other.goto('/portfolios/create');
+  await other.getByLabel('Portfolio name').fill('Saved in tab two');
+  await other.getByRole('button', { name: 'Add' }).click();
+  await expect(other).toHaveURL(/\/home$/);
+
+  await page.getByRole('link', { name: 'Add portfolio' }).click();
+  await page.getByLabel('Portfolio name').fill('Saved in tab one');
+  await page.getByRole('button', { name: 'Add' }).click();
+  const portfolios = page.getByRole('table', { name: /portfolios/i });
+  await expect(portfolios.getByRole('link', { name: 'Saved in tab one' })).toBeVisible();
+  await expect(portfolios.getByRole('link', { name: 'Saved in tab two' })).toBeVisible();
+  await page.reload();
+  await expect(portfolios.getByRole('link', { name: 'Saved in tab two' })).toBeVisible();
+});
