@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { PERIODS } from '../../src/domain/types';
-import { chartGeometry } from '../../src/ui/components/value-chart';
+import { chartGeometry, chartSize } from '../../src/ui/components/value-chart';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;
@@ -32,5 +32,23 @@ describe('value chart x axis', () => {
     const { xTicks, line } = chartGeometry(points, NOW);
     expect(xTicks[0].x).toBeLessThan(xTicks[1].x);
     expect(line).toMatch(/^M[\d.]+,[\d.]+L[\d.]+,[\d.]+$/);
+  });
+});
+
+describe('value chart size', () => {
+  it('is half as tall as wide, between 160 and 240 px', () => {
+    expect(chartSize(360).height).toBe(180);
+    expect(chartSize(200).height).toBe(160);
+    expect(chartSize(900).height).toBe(240);
+  });
+
+  it('spans the width it is drawn at, so labels keep their size', () => {
+    const points = [
+      { time: new Date(NOW - HOUR).toISOString(), value: 1 },
+      { time: new Date(NOW).toISOString(), value: 2 },
+    ];
+    const narrow = chartGeometry(points, NOW, chartSize(320)).xTicks[1].x;
+    const wide = chartGeometry(points, NOW, chartSize(640)).xTicks[1].x;
+    expect(wide - narrow).toBe(320);
   });
 });

@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { ChartPoint } from '../../domain/types';
 import { seriesOrEmpty, yDomain } from '../../domain/chart-axis';
 import { Skeleton } from './states';
 
-const WIDTH = 360;
-const HEIGHT = 180;
+/** Drawn at its measured width, so labels keep their font size on any screen. */
+const DEFAULT_WIDTH = 360;
 const MARGIN = { top: 8, right: 8, bottom: 22, left: 48 };
 
 export interface ValueChartProps {
@@ -15,6 +15,16 @@ export interface ValueChartProps {
   description: string;
   /** Epoch ms; the empty series is drawn from here. */
   now: number;
+}
+
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/** Half as tall as wide, within limits that keep a phone chart readable and a desktop one calm. */
+export function chartSize(width: number): ChartSize {
+  return { width, height: Math.round(Math.min(240, Math.max(160, width / 2))) };
 }
 
 interface Geometry {
@@ -43,18 +53,22 @@ export function timeLabel(time: Date, spanMs: number): string {
 }
 
 /** d3 computes the scales and path strings; React draws them. */
-export function chartGeometry(points: readonly ChartPoint[], now: number): Geometry {
+export function chartGeometry(
+  points: readonly ChartPoint[],
+  now: number,
+  { width, height }: ChartSize = chartSize(DEFAULT_WIDTH),
+): Geometry {
   // Epoch ms on a linear scale: scaleTime would pull d3-time and d3-time-format into the bundle.
   const series = seriesOrEmpty(points, now).map((p) => ({ t: Date.parse(p.time), v: p.value }));
   const first = series[0].t;
   const last = series[series.length - 1].t;
   const x = scaleLinear()
     .domain([first, last])
-    .range([MARGIN.left, WIDTH - MARGIN.right]);
+    .range([MARGIN.left, width - MARGIN.right]);
   const [low, high] = yDomain(series.map((p) => p.v));
   const y = scaleLinear()
     .domain([low, high])
-    .range([HEIGHT - MARGIN.bottom, MARGIN.top]);
+    .range([height - MARGIN.bottom, MARGIN.top]);
   const toLine = line<{ t: number; v: number }>()
     .x((p) => x(p.t))
     .y((p) => y(p.v));
@@ -71,26 +85,48 @@ export function chartGeometry(points: readonly ChartPoint[], now: number): Geome
     yTicks: y.ticks(3).map((v) => ({ y: y(v), label: tickLabel(v) })),
     xTicks: [
       { x: MARGIN.left, label: timeLabel(new Date(first), span), anchor: 'start' },
-      { x: WIDTH - MARGIN.right, label: timeLabel(new Date(last), span), anchor: 'end' },
+      { x: width - MARGIN.right, label: timeLabel(new Date(last), span), anchor: 'end' },
     ],
   };
 }
 
+/** The element's content width, followed as it resizes (layout-only state). */
+function useWidth(fallback: number) {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
 export function ValueChart({ points, description, now }: ValueChartProps) {
-  const geometry = useMemo(() => chartGeometry(points, now), [points, now]);
+  const [ref, width] = useWidth(DEFAULT_WIDTH);
+  const size = chartSize(width);
+  const geometry = useMemo(
+    () => chartGeometry(points, now, chartSize(width)),
+    [points, now, width],
+  );
   return (
     <svg
+      ref={ref}
       className="chart"
       role="img"
       aria-label={`Value chart, ${description}`}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`0 0 ${size.width} ${size.height}`}
     >
       {geometry.yTicks.map((tick) => (
         <g key={tick.y}>
           <line
             className="chart__grid"
             x1={MARGIN.left}
-            x2={WIDTH - MARGIN.right}
+            x2={size.width - MARGIN.right}
             y1={tick.y}
             y2={tick.y}
           />
@@ -106,7 +142,7 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
           key={tick.anchor}
           className="chart__tick"
           x={tick.x}
-          y={HEIGHT - 4}
+          y={size.height - 4}
           textAnchor={tick.anchor}
         >
           {tick.label}
@@ -119,7 +155,7 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
 export function ChartSkeleton() {
   return (
     <div role="status" aria-label="Loading chart">
-      <Skeleton height={HEIGHT * 0.75} />
+      <Skeleton height={chartSize(DEFAULT_WIDTH).height} />
     </div>
   );
 }
