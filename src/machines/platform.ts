@@ -19,7 +19,7 @@ export interface HistoryPort {
   /** Pushes an entry at the same URL, so the back action has something to pop (overlays). */
   push(): void;
   back(): void;
-  /** False on the entry the app was opened at (a deep link): back would leave the app. */
+  /** False on a deep link opened in a fresh tab: back would leave the app. */
   canGoBack(): boolean;
   /** Calls `listener` on every back/forward action; returns the unsubscribe. */
   onPop(listener: () => void): () => void;
@@ -54,18 +54,45 @@ export const browserCookies: CookieJar = {
   },
 };
 
-// Entries the app pushes carry this mark; reloads keep it, as history.state survives them.
-const PUSHED_BY_APP = 'formuePushed';
+// Each entry the app has seen records whether a page of the app is before it: true when the app
+// pushed it or loaded it in a tab it had been open in. history.state keeps this across reloads.
+const BACK_IN_APP = 'formueBack';
+// sessionStorage lives as long as the tab, across the app's page loads in it.
+const OPENED_IN_TAB = 'formue.openedInTab';
+const MARK = { [BACK_IN_APP]: true };
 
-function pushedByApp(): boolean {
+function entryMark(): boolean | undefined {
   const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && PUSHED_BY_APP in state;
+  if (typeof state !== 'object' || state === null || !(BACK_IN_APP in state)) return undefined;
+  return state[BACK_IN_APP] === true;
+}
+
+function backStaysInApp(): boolean {
+  return entryMark() === true;
+}
+
+/**
+ * Marks the entry the app was loaded at, unless a reload finds it marked: back stays in the app
+ * when an earlier load of the app happened in this tab (a URL typed after /history goes back to
+ * /history, as the spec's Cancel says); a deep link opened in a fresh tab has the browser's page
+ * before it.
+ */
+function markLoadedEntry(): void {
+  if (entryMark() !== undefined) return;
+  let openedBefore = false;
+  try {
+    openedBefore = window.sessionStorage.getItem(OPENED_IN_TAB) !== null;
+    window.sessionStorage.setItem(OPENED_IN_TAB, '1');
+  } catch {
+    // Storage blocked: every load counts as the tab's first.
+  }
+  window.history.replaceState({ [BACK_IN_APP]: openedBefore }, '');
 }
 
 export const browserHistory: HistoryPort = {
-  push: () => window.history.pushState({ [PUSHED_BY_APP]: true }, ''),
+  push: () => window.history.pushState(MARK, ''),
   back: () => window.history.back(),
-  canGoBack: pushedByApp,
+  canGoBack: backStaysInApp,
   onPop(listener) {
     window.addEventListener('popstate', listener);
     return () => window.removeEventListener('popstate', listener);
@@ -74,13 +101,13 @@ export const browserHistory: HistoryPort = {
 
 /**
  * Wouter (v3) observes pushState and replaceState, so plain History calls move its location.
- * A replaced entry keeps its mark: it still has the same entry before it.
+ * A replaced entry keeps its state: it still has the same entry before it.
  */
 export const browserNavigate: Navigate = (path, options) => {
   if (options?.replace) {
-    window.history.replaceState(pushedByApp() ? { [PUSHED_BY_APP]: true } : null, '', path);
+    window.history.replaceState(window.history.state, '', path);
   } else {
-    window.history.pushState({ [PUSHED_BY_APP]: true }, '', path);
+    window.history.pushState(MARK, '', path);
   }
 };
 
@@ -91,6 +118,7 @@ export function leavePage(platform: Platform, fallback = '/home'): void {
 }
 
 export function browserPlatform(overrides: Partial<Platform> = {}): Platform {
+  markLoadedEntry();
   return {
     navigate: browserNavigate,
     currentPath: () => window.location.pathname,

@@ -4,6 +4,6 @@ import { browserNavigate } from '../machines/platform';
 
 /**
  * Wouter's browser location, navigating as the machines do, so links mark their entries too and
- * Cancel on a deep-linked form knows it has no page of the app to go back to.
+ * Cancel knows an entry it pushed even after a reload.
  */
 export const useAppBrowserLocation: BaseLocationHook = () => [usePathname(), browserNavigate];

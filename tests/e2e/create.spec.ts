@@ -86,6 +86,15 @@ test('Cancel on the first page goes back', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('Cancel goes back to a page loaded before the form, as history does', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.goto('/history');
+  await page.goto('/portfolios/create');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+});
+
 test('a create form opened by a deep link returns to home, not out of the app', async ({
   page,
 }) => {
@@ -93,6 +102,7 @@ test('a create form opened by a deep link returns to home, not out of the app', 
   // A new tab, so the form is the first entry of its history.
   const tab = await page.context().newPage();
   await tab.goto('/investments/create');
+  await tab.reload();
   await tab.getByRole('button', { name: 'Cancel' }).click();
   await expect(tab).toHaveURL(/\/home$/);
 

@@ -22,6 +22,19 @@ describe('home', () => {
     expect(screen.getByRole('region', { name: 'Total value' }).textContent).toMatch(/DKK/);
   });
 
+  it('lists positions as key figures, so the only tables are portfolios and investments', async () => {
+    await renderApp('/home', { as: 'demo' });
+    await screen.findByRole('table', { name: 'Investments' });
+    expect(screen.getAllByRole('table').map((table) => table.getAttribute('aria-label'))).toEqual([
+      'Portfolios',
+      'Investments',
+    ]);
+    const positions = within(screen.getByRole('region', { name: 'Positions' }));
+    const terms = (await positions.findAllByRole('term')).map((term) => term.textContent);
+    expect(terms).toEqual(['Lifetime', 'Realised', 'Unrealised']);
+    expect(positions.getAllByRole('definition')[0].textContent).toMatch(/DKK/);
+  });
+
   it('sorts portfolios by value, descending, each linking to its screen', async () => {
     await renderApp('/home', { as: 'demo' });
     const table = await screen.findByRole('table', { name: 'Portfolios' });

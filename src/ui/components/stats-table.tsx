@@ -21,6 +21,23 @@ export function StatsTable({ label, rows }: { label: string; rows: readonly Stat
   );
 }
 
+/**
+ * The same figures as a description list, for a block of key figures that is not one of the
+ * spec's tables (the home screen's positions), so a screen's tables stay the ones it names.
+ */
+export function FigureList({ label, rows }: { label: string; rows: readonly StatRow[] }) {
+  return (
+    <dl className="figures" aria-label={label}>
+      {rows.map((row) => (
+        <div key={row.label} className="figures__row">
+          <dt>{row.label}</dt>
+          <dd className={`num${row.tone ? ` change--${row.tone}` : ''}`}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** Tone of a signed figure: colour is a hint next to the sign the text already carries. */
 export function toneOf(value: number): 'gain' | 'loss' | undefined {
   if (value > 0) return 'gain';

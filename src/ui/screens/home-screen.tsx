@@ -9,7 +9,7 @@ import {
   type ValuableRow,
 } from '../components/valuables-table';
 import { useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
-import { StatsTable, toneOf } from '../components/stats-table';
+import { FigureList, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
@@ -46,7 +46,7 @@ function PositionsSection() {
       >
         {() =>
           positions && (
-            <StatsTable
+            <FigureList
               label="Positions"
               rows={[
                 {
