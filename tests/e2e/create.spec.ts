@@ -47,12 +47,15 @@ test('create an investment: invalid ISIN blocks Next, a valid one goes through',
   await expect(page.getByText('Must be a valid ISIN code')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Shares')).toBeDisabled();
+  await expect(page.getByLabel('Shares')).toBeHidden();
 
   await isin.fill('US0378331005');
   await expect(page.getByText('Must be a valid ISIN code')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Shares')).toBeEnabled();
+  await expect(page.getByLabel('Shares')).toBeVisible();
   await expect(page.getByLabel('Name')).toBeDisabled();
+  await expect(page.getByLabel('Name')).toBeHidden();
   await expect(page.getByLabel('Fees')).toHaveValue('0.00');
 
   await page.getByLabel('Shares').fill('3');

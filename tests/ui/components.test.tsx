@@ -235,6 +235,27 @@ describe('Pager', () => {
     expect(onSelect).toHaveBeenCalledWith(1);
   });
 
+  it('keeps other pages readable, or makes them inert when asked to hide them', () => {
+    const { rerender } = render(
+      <Pager
+        current={0}
+        onSelect={vi.fn()}
+        pages={[<button key="a">one</button>, <button key="b">two</button>]}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'two' }).closest('[inert]')).toBeNull();
+    rerender(
+      <Pager
+        current={0}
+        onSelect={vi.fn()}
+        pages={[<button key="a">one</button>, <button key="b">two</button>]}
+        otherPages="hidden"
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'one' }).closest('[inert]')).toBeNull();
+    expect(screen.getByText('two').closest('[inert]')).not.toBeNull();
+  });
+
   // Events fired on a page's content bubble to the pager, as a finger's do.
   const touch = (x: number, y: number) => [{ clientX: x, clientY: y }];
 

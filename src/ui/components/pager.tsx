@@ -9,15 +9,20 @@ export interface PagerProps {
   /** Asked to show another page (by swipe); the owner decides whether it may. */
   onSelect: (page: number) => void;
   pages: readonly ReactNode[];
+  /**
+   * Whether pages that are not shown stay readable by assistive technology (content pages), or
+   * are hidden and inert (a paged form, whose later pages open only when the earlier are valid).
+   */
+  otherPages?: 'readable' | 'hidden';
 }
 
 /**
  * Pages side by side, one shown; a horizontal swipe of 75 px asks for the neighbour.
  * The viewport takes the current page's height so a long neighbour leaves no gap.
- * Every page stays readable by assistive technology; moving focus into a page asks for it, so
- * keyboard users never act on a page they cannot see.
+ * Readable pages that are not shown stay in the accessibility tree; moving focus into one asks
+ * for it, so keyboard users never act on a page they cannot see.
  */
-export function Pager({ current, onSelect, pages }: PagerProps) {
+export function Pager({ current, onSelect, pages, otherPages = 'readable' }: PagerProps) {
   const start = useRef<Point | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const pageRefs = useRef<(HTMLDivElement | null)[]>([]);
@@ -49,7 +54,7 @@ export function Pager({ current, onSelect, pages }: PagerProps) {
   return (
     <div
       ref={viewport}
-      className="pager"
+      className={`pager${otherPages === 'hidden' ? ' pager--hide-others' : ''}`}
       style={{ height }}
       {...swipe}
       // A mouse drag over selected text would start a native drag and cancel the swipe.
@@ -64,6 +69,7 @@ export function Pager({ current, onSelect, pages }: PagerProps) {
             }}
             className="pager__page"
             data-current={index === current}
+            inert={otherPages === 'hidden' && index !== current}
             onFocus={() => {
               // The browser scrolls the clipped viewport to the focused element; the track's
               // transform does the showing instead.

@@ -112,7 +112,12 @@ export function InvestmentCreateScreen() {
         <p className="field__hint">
           {page === 0 ? 'What are you investing in?' : 'Your first purchase'}
         </p>
-        <Pager current={page} onSelect={select} pages={[instrumentPage, buyPage]} />
+        <Pager
+          current={page}
+          onSelect={select}
+          pages={[instrumentPage, buyPage]}
+          otherPages="hidden"
+        />
         <FormError message={formError} />
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={back}>
