@@ -91,3 +91,21 @@ test('a long press by finger renames a portfolio in place', async ({ page }) => 
   await page.reload();
   await expect(portfolios.getByRole('link', { name: 'Renamed by touch' })).toBeVisible();
 });
+
+test('a row opens by a tap anywhere on it, and a long mouse press on its value renames it', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  const investments = page.getByRole('table', { name: /investments/i });
+  const firstRow = investments.getByRole('row').nth(1);
+  const name = (await firstRow.getByRole('link').textContent())?.trim() ?? '';
+  await firstRow.getByRole('cell').nth(1).click();
+  await expect(page).toHaveURL(/\/investments\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.goBack();
+  const value = investments.getByRole('row').nth(1).getByRole('cell').nth(1);
+  await value.click({ delay: 600 });
+  await expect(page.getByRole('textbox', { name: `Rename ${name}` })).toBeFocused();
+  await expect(page).toHaveURL(/\/home$/);
+});

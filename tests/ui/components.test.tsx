@@ -193,6 +193,31 @@ describe('ValuablesTable', () => {
     expect(location.history).toEqual(['/home', '/portfolios/1']);
   });
 
+  it('a click anywhere on the row opens its screen', async () => {
+    const location = renderTable(control());
+    await userEvent.click(screen.getAllByRole('cell')[1]);
+    expect(location.history).toEqual(['/home', '/portfolios/1']);
+  });
+
+  it('a long press on the value, not only the name, starts the rename and stays put', () => {
+    vi.useFakeTimers();
+    try {
+      const rename = control();
+      const location = renderTable(rename);
+      const value = screen.getAllByRole('cell')[1];
+      fireEvent.pointerDown(value, { button: 0, clientX: 300, clientY: 5 });
+      act(() => {
+        vi.advanceTimersByTime(450);
+      });
+      expect(rename.start).toHaveBeenCalledExactlyOnceWith('1', 'Pension');
+      fireEvent.pointerUp(value);
+      fireEvent.click(value);
+      expect(location.history).toEqual(['/home']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('edits the row in place: typing, Enter submits, blur leaves, errors under the field', async () => {
     const rename = control({ editingId: '1', draft: 'Pension', error: 'This field is required.' });
     renderTable(rename);

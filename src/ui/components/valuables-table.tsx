@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useId, type MouseEvent } from 'react';
+import { Link, useLocation } from 'wouter';
 import { CompactChange } from './change';
 import { useFormatters } from './format-context';
 import { useLongPress } from '../hooks/use-long-press';
@@ -53,28 +53,42 @@ export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id}>
-              <td className="table__name">
-                {rename && rename.editingId === row.id ? (
-                  <RenameInput name={row.name} control={rename} />
-                ) : (
-                  <RowLink
-                    href={row.href}
-                    onLongPress={rename ? () => rename.start(row.id, row.name) : undefined}
-                  >
-                    {row.name}
-                  </RowLink>
-                )}
-                {rename?.editingId !== row.id && row.detail && (
-                  <span className="table__sub">{row.detail}</span>
-                )}
-              </td>
-              <ValueCells row={row} />
-            </tr>
+            <ValuableRowView key={row.id} row={row} rename={rename} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A row opens its screen by a click anywhere on it, and is renamed by a long press anywhere on
+ * it; the name link is the keyboard's and screen reader's way in.
+ */
+function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameControl }) {
+  const [, navigate] = useLocation();
+  const editing = rename?.editingId === row.id;
+  const press = useLongPress(() => rename?.start(row.id, row.name));
+  const open = (event: MouseEvent) => {
+    const target = event.target as Element;
+    if (event.defaultPrevented || editing || target.closest('a, input, button')) return;
+    if (window.getSelection()?.toString()) return; // the user was selecting text
+    navigate(row.href);
+  };
+  return (
+    <tr className="table__row-link" onClick={open} {...(rename && !editing ? press : {})}>
+      <td className="table__name">
+        {editing ? (
+          <RenameInput name={row.name} control={rename} />
+        ) : (
+          <>
+            <Link href={row.href}>{row.name}</Link>
+            {row.detail && <span className="table__sub">{row.detail}</span>}
+          </>
+        )}
+      </td>
+      <ValueCells row={row} />
+    </tr>
   );
 }
 
@@ -87,23 +101,6 @@ function ValueCells({ row }: { row: ValuableRow }) {
         <CompactChange change={row.change} ratio={row.changeRatio} />
       </td>
     </>
-  );
-}
-
-function RowLink({
-  href,
-  onLongPress,
-  children,
-}: {
-  href: string;
-  onLongPress: (() => void) | undefined;
-  children: ReactNode;
-}) {
-  const press = useLongPress(onLongPress ?? (() => undefined));
-  return (
-    <Link href={href} {...(onLongPress ? press : {})}>
-      {children}
-    </Link>
   );
 }
 

@@ -9,7 +9,8 @@ const MOVE_TOLERANCE_PX = 10;
 
 /**
  * Long press on an element: after 450 ms the phone vibrates and `onLongPress` runs; the click
- * that ends the press is swallowed so a link under the finger does not navigate.
+ * that ends the press is swallowed (in the capture phase, before any link or row handler inside)
+ * so nothing under the finger navigates.
  * The timer is UI-only state, so it lives here and not in a machine.
  */
 export function useLongPress(onLongPress: () => void) {
@@ -46,9 +47,10 @@ export function useLongPress(onLongPress: () => void) {
 
   return {
     ...press,
-    onClick: (event: MouseEvent) => {
+    onClickCapture: (event: MouseEvent) => {
       if (fired.current) {
         event.preventDefault();
+        event.stopPropagation();
         fired.current = false;
       }
     },
