@@ -62,8 +62,9 @@ describe('profile', () => {
 
   it('Edit Profile opens a dialog with the user filled in; Cancel closes it', async () => {
     await renderApp('/profile', { as: 'demo' });
-    await waitFor(() => expect(screen.getByText('demo@example.com')).toBeTruthy());
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const edit = screen.getByRole('button', { name: 'Edit Profile' });
+    await waitFor(() => expect(edit).toHaveProperty('disabled', false));
+    await userEvent.click(edit);
     const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Demo');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Email').value).toBe('demo@example.com');
@@ -75,14 +76,24 @@ describe('profile', () => {
 
   it('Save with an empty name shows the error under Name and keeps the dialog', async () => {
     await renderApp('/profile', { as: 'demo' });
-    await waitFor(() => expect(screen.getByText('demo@example.com')).toBeTruthy());
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const edit = screen.getByRole('button', { name: 'Edit Profile' });
+    await waitFor(() => expect(edit).toHaveProperty('disabled', false));
+    await userEvent.click(edit);
     const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
     const name = within(dialog).getByLabelText('Name');
     await userEvent.clear(name);
     await userEvent.type(name, ' ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(describedBy(name)).toContain('This field is required.'));
+  });
+
+  it('says the name and e-mail once, in the menu, so the page does not repeat them', async () => {
+    await renderApp('/profile', { as: 'demo' });
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(within(menu).getByText('demo@example.com')).toBeTruthy());
+    expect(screen.getAllByText('Demo')).toHaveLength(1);
+    expect(screen.getAllByText('demo@example.com')).toHaveLength(1);
   });
 
   it('offers a demo data reset in demo mode', async () => {

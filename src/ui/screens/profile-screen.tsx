@@ -9,7 +9,11 @@ import { useSettings } from '../hooks/use-settings';
 
 type ProfileControl = ReturnType<typeof useProfile>;
 
-/** /profile: who you are, Edit Profile, the settings toggles and (demo) a data reset. */
+/**
+ * /profile: Edit Profile, the settings toggles and (demo) a data reset. Name and e-mail are shown
+ * by the side menu (spec) and the Edit Profile fields; a copy here would make the page say them
+ * twice while the menu is open.
+ */
 export function ProfileScreen() {
   const { name, email } = useSession();
   const profile = useProfile();
@@ -22,13 +26,15 @@ export function ProfileScreen() {
           {name.slice(0, 1).toUpperCase() || '?'}
         </span>
         <div className="profile-card__text">
-          <p className="side-menu__name">{name}</p>
-          <p className="side-menu__email">{email}</p>
+          <p className="profile-card__title">Your account</p>
+          <p className="field__hint">Change your name, e-mail or password.</p>
         </div>
         <button
           type="button"
           className="button button--secondary button--small"
           onClick={profile.openEdit}
+          // The form starts from the user, so it waits until the user is known.
+          disabled={!email}
         >
           Edit Profile
         </button>
