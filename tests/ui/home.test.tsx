@@ -104,6 +104,21 @@ describe('top bar and menu', () => {
     expect(document.cookie).toContain('selected_period=Year');
   });
 
+  it('while a new period loads, the old figure keeps its own period words', async () => {
+    const { server } = await renderApp('/home', { as: 'demo' });
+    const total = await screen.findByRole('region', { name: 'Total value' });
+    await within(total).findByText('today');
+    server.faults.latency(400);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Forever');
+    expect(total.getAttribute('aria-busy')).toBe('true');
+    expect(within(total).getByText('today')).toBeTruthy();
+    expect(within(total).queryByText('all time')).toBeNull();
+    await within(total).findByText('all time', {}, { timeout: 3000 });
+    await waitFor(() => expect(total.getAttribute('aria-busy')).toBeNull(), { timeout: 3000 });
+    expect(within(total).getByRole('img', { name: /Forever/ })).toBeTruthy();
+    server.faults.clear();
+  });
+
   it('the menu shows the user and its links, and Logout lands on the landing page', async () => {
     const { paths } = await renderApp('/home', { as: 'demo' });
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));

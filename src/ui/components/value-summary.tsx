@@ -8,13 +8,22 @@ export interface ValueSummaryProps {
   change: number;
   changeRatio: number;
   period: string;
+  /** Newer figures are loading: these are dimmed until they arrive. */
+  updating?: boolean;
 }
 
 /** The big figure of a screen: its value and the change over the selected period. */
-export function ValueSummary({ label, value, change, changeRatio, period }: ValueSummaryProps) {
+export function ValueSummary({
+  label,
+  value,
+  change,
+  changeRatio,
+  period,
+  updating = false,
+}: ValueSummaryProps) {
   const f = useFormatters();
   return (
-    <div className="value-summary">
+    <div className={`value-summary${updating ? ' value-summary--updating' : ''}`}>
       <p className="value-summary__label">{label}</p>
       <p className="value-summary__value num">{f.amount(value)}</p>
       <p className="change-pill">

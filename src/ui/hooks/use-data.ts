@@ -29,10 +29,12 @@ function useResource(resource: Resource) {
   const { data } = useAppChildren();
   const failed = useSelector(data, (s) => s.matches({ [resource]: 'failed' }));
   const held = useSelector(data, (s) => s.context[resource] !== undefined);
+  /** Held data is shown while a newer answer is on its way (after a period change, say). */
+  const refreshing = useSelector(data, (s) => s.matches({ [resource]: 'loading' })) && held;
   const error = useSelector(data, (s) => s.context.errors[resource]);
   const retry = useCallback(() => data.send({ type: REFRESH[resource] }), [data, resource]);
   const status: LoadStatus = failed ? 'failed' : held ? 'ready' : 'loading';
-  return { status, error, retry };
+  return { status, error, retry, refreshing };
 }
 
 function byValueDescending<T extends { value: number }>(list: readonly T[]): T[] {
@@ -148,13 +150,10 @@ export function useChart(target: ValueTarget) {
     () => data.send({ type: 'refresh.chart', chart: { type, id } }),
     [data, type, id],
   );
+  const refreshing = status === 'loading' && points.length > 0;
   const shown: LoadStatus =
-    status === 'failed'
-      ? 'failed'
-      : status === 'loaded' || (status === 'loading' && points.length > 0)
-        ? 'ready'
-        : 'loading';
-  return { status: shown, error, points, retry };
+    status === 'failed' ? 'failed' : status === 'loaded' || refreshing ? 'ready' : 'loading';
+  return { status: shown, error, points, retry, refreshing };
 }
 
 export type StatsTarget = Exclude<ValueTarget, { type: 'user' }>;

@@ -5,15 +5,33 @@ import { ValueSummary, ValueSummarySkeleton } from '../components/value-summary'
 import { useChart, useValue, type ValueTarget } from '../hooks/use-data';
 import { usePeriod } from '../hooks/use-period';
 
+/**
+ * The period the shown figures are for: the selected one once its answer is in. While a period
+ * change reloads, the old figures keep their old period's words, so a figure is never labelled
+ * with a period it is not for.
+ */
+function useShownPeriod(refreshing: boolean): string {
+  const { period } = usePeriod();
+  const [shown, setShown] = useState(period);
+  // Adjusting state while rendering (React's pattern for state derived from changing input).
+  if (!refreshing && shown !== period) setShown(period);
+  return refreshing ? shown : period;
+}
+
 /** A screen's headline figure with its change over the period, and its chart. */
 export function ValueCard({ target, label }: { target: ValueTarget; label: string }) {
-  const { period } = usePeriod();
   const value = useValue(target);
   const chart = useChart(target);
+  const valuePeriod = useShownPeriod(value.refreshing);
+  const chartPeriod = useShownPeriod(chart.refreshing);
   // An empty chart is drawn from the moment the screen opened.
   const [now] = useState(Date.now);
   return (
-    <section className="card" aria-label={label}>
+    <section
+      className="card"
+      aria-label={label}
+      aria-busy={value.refreshing || chart.refreshing || undefined}
+    >
       <Loadable
         status={value.status}
         error={value.error}
@@ -27,7 +45,8 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
               value={value.figures.value}
               change={value.figures.change}
               changeRatio={value.figures.changeRatio}
-              period={period}
+              period={valuePeriod}
+              updating={value.refreshing}
             />
           )
         }
@@ -39,7 +58,9 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
           onRetry={chart.retry}
           skeleton={<ChartSkeleton />}
         >
-          {() => <ValueChart points={chart.points} now={now} description={`${label}, ${period}`} />}
+          {() => (
+            <ValueChart points={chart.points} now={now} description={`${label}, ${chartPeriod}`} />
+          )}
         </Loadable>
       </div>
     </section>
