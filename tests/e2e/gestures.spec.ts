@@ -109,3 +109,22 @@ test('a row opens by a tap anywhere on it, and a long mouse press on its value r
   await expect(page.getByRole('textbox', { name: `Rename ${name}` })).toBeFocused();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('after a long press released over the new field, the next tap on the row still opens it', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  const portfolios = page.getByRole('table', { name: /portfolios/i });
+  const link = portfolios.getByRole('link').first();
+  const name = (await link.textContent())?.trim() ?? '';
+  const at = await centreOf(link);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  const field = page.getByRole('textbox', { name: `Rename ${name}` });
+  await expect(field).toBeFocused();
+  await page.mouse.up();
+  await field.press('Escape');
+  await expect(field).toHaveCount(0);
+  await portfolios.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/portfolios\/[^/]+$/);
+});

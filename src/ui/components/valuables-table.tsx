@@ -63,12 +63,15 @@ export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
 
 /**
  * A row opens its screen by a click anywhere on it, and is renamed by a long press anywhere on
- * it; the name link is the keyboard's and screen reader's way in.
+ * it; the name link is the keyboard's and screen reader's way in. The press handlers stay on
+ * while editing, since the press that starts the edit is released over the new field.
  */
 function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameControl }) {
   const [, navigate] = useLocation();
   const editing = rename?.editingId === row.id;
-  const press = useLongPress(() => rename?.start(row.id, row.name));
+  const press = useLongPress(() => {
+    if (!editing) rename?.start(row.id, row.name);
+  });
   const open = (event: MouseEvent) => {
     const target = event.target as Element;
     if (event.defaultPrevented || editing || target.closest('a, input, button')) return;
@@ -76,7 +79,7 @@ function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameCon
     navigate(row.href);
   };
   return (
-    <tr className="table__row-link" onClick={open} {...(rename && !editing ? press : {})}>
+    <tr className="table__row-link" onClick={open} {...(rename ? press : {})}>
       <td className="table__name">
         {editing ? (
           <RenameInput name={row.name} control={rename} />
