@@ -91,3 +91,21 @@ test('two tabs of the demo keep what each of them saved', async ({ page }) => {
   await page.reload();
   await expect(portfolios.getByRole('link', { name: 'Saved in tab two' })).toBeVisible();
 });
+
+test('on a slow server the investment page keeps its Actions in place as the figures arrive', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await page.getByRole('button', { name: 'Demo tools' }).click();
+  await page.getByLabel('Latency').selectOption('1000');
+  await page.getByRole('button', { name: 'Demo tools' }).click();
+  await page.goto('/investments/34');
+  const actions = page.getByRole('region', { name: 'Actions', exact: true });
+  await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
+  const whileLoading = (await actions.boundingBox())?.y ?? 0;
+  await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible({
+    timeout: 10_000,
+  });
+  const loaded = (await actions.boundingBox())?.y ?? 0;
+  expect(Math.abs(loaded - whileLoading)).toBeLessThanOrEqual(2);
+});

@@ -13,14 +13,14 @@ export function Skeleton({
   return <span className="skeleton" aria-hidden="true" style={{ width, height, ...style }} />;
 }
 
-/** Placeholder rows, announced once as loading. */
+/** Placeholder rows as tall as a table's rows, so nothing below moves when the table comes. */
 export function SkeletonRows({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
   return (
     <div className="skeleton-rows" role="status" aria-label={label}>
       {Array.from({ length: rows }, (_, row) => (
-        <div key={row} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+        <div key={row} className="skeleton-rows__row">
           <Skeleton width="45%" height={14} />
-          <Skeleton width="25%" height={14} style={{ marginLeft: 'auto' }} />
+          <Skeleton width="25%" height={14} />
         </div>
       ))}
     </div>

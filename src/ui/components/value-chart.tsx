@@ -155,7 +155,8 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
 export function ChartSkeleton() {
   return (
     <div role="status" aria-label="Loading chart">
-      <Skeleton height={chartSize(DEFAULT_WIDTH).height} />
+      {/* chartSize's rule in CSS: half the width, within 160 and 240 px. */}
+      <Skeleton height="auto" style={{ aspectRatio: '2 / 1', minHeight: 160, maxHeight: 240 }} />
     </div>
   );
 }

@@ -30,18 +30,18 @@ function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatR
 export function StatsSection({ target, title }: { target: StatsTarget; title: string }) {
   const { status, error, retry, statistics } = useStats(target);
   const f = useFormatters();
+  const perInvestment = target.type === 'investment';
   return (
     <Section title={title} flush>
       <Loadable
         status={status}
         error={error}
         onRetry={retry}
-        skeleton={<SkeletonRows rows={7} label="Loading statistics" />}
+        // As many rows as rowsOf gives, so the Actions below do not move when the figures come.
+        skeleton={<SkeletonRows rows={perInvestment ? 8 : 7} label="Loading statistics" />}
       >
         {() =>
-          statistics && (
-            <StatsTable label={title} rows={rowsOf(statistics, f, target.type === 'investment')} />
-          )
+          statistics && <StatsTable label={title} rows={rowsOf(statistics, f, perInvestment)} />
         }
       </Loadable>
     </Section>
