@@ -17,6 +17,7 @@ import type { Credentials, Registration, User } from '../domain/types';
 import { dataOf, type DataRef } from './data.machine';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import type { Platform } from './platform';
+import { isScreenPath } from './routes';
 
 /** localStorage key of the "maybe logged in" hint; never a secret (research S1). */
 export const LOGGED_IN_KEY = 'logged_in';
@@ -97,8 +98,9 @@ export const authMachine = setup({
     ),
     goHome: ({ context }) => context.platform.navigate(HOME_PATH, { replace: true }),
     goToLogin: ({ context }) => context.platform.navigate(LOGIN_PATH),
-    goToLoginUnlessThere: ({ context }) => {
-      if (context.platform.currentPath() !== LOGIN_PATH) context.platform.navigate(LOGIN_PATH);
+    // From a screen only: Login is already there, and an unknown address keeps its 404.
+    goToLoginFromScreen: ({ context }) => {
+      if (isScreenPath(context.platform.currentPath())) context.platform.navigate(LOGIN_PATH);
     },
     clearErrors: assign({ fieldErrors: {}, formError: undefined, notice: undefined }),
     // Switching forms keeps the notice: it says why the user is here until they sign in again.
@@ -141,7 +143,7 @@ export const authMachine = setup({
             input: ({ context }) => ({ api: context.api }),
             onDone: [
               { guard: ({ event }) => event.output, target: 'ready' },
-              { target: '#auth.signedOut.idle', actions: 'goToLoginUnlessThere' },
+              { target: '#auth.signedOut.idle', actions: 'goToLoginFromScreen' },
             ],
             onError: { target: 'ready' },
           },
@@ -178,7 +180,7 @@ export const authMachine = setup({
             input: ({ context }) => ({ api: context.api }),
             onDone: [
               { guard: ({ event }) => event.output, target: '#auth.signedIn.ready' },
-              { target: 'idle', actions: 'goToLoginUnlessThere' },
+              { target: 'idle', actions: 'goToLoginFromScreen' },
             ],
             onError: { target: 'idle' },
           },

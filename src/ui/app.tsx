@@ -8,6 +8,7 @@ import { useOverlay } from './hooks/use-overlay';
 import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
 import { useAmountFormat } from './hooks/use-settings';
+import { SCREEN_PATHS } from '../machines/routes';
 import { useAppBrowserLocation } from './browser-location';
 import { LandingScreen } from './screens/landing-screen';
 import { ScreenSkeleton } from './components/states';
@@ -62,7 +63,10 @@ function Formatted({ children }: { children: React.ReactNode }) {
   return <AmountFormatProvider value={useAmountFormat()}>{children}</AmountFormatProvider>;
 }
 
-/** Guard: '/' only when logged out; everything else only when logged in. */
+/**
+ * Guard: '/' only when logged out; the app's screens only when logged in. A path that is no
+ * screen says 404 Not Found either way, as there is nothing to log in for.
+ */
 function Routes() {
   const { loggedIn } = useSession();
   const [path] = useLocation();
@@ -72,24 +76,41 @@ function Routes() {
     void window.scrollTo?.(0, 0);
   }, [path]);
   if (path === '/') return loggedIn ? <Redirect to="/home" replace /> : <LandingScreen />;
-  if (!loggedIn) return <Redirect to="/" replace />;
+  if (!loggedIn) {
+    return (
+      <Suspense fallback={<ScreenSkeleton />}>
+        <Switch>
+          {Object.values(SCREEN_PATHS).map((guarded) => (
+            <Route key={guarded} path={guarded}>
+              <Redirect to="/" replace />
+            </Route>
+          ))}
+          <Route>
+            <screens.notFound loggedIn={false} />
+          </Route>
+        </Switch>
+      </Suspense>
+    );
+  }
   return (
     <>
       <Chrome />
       <Suspense fallback={<ScreenSkeleton />}>
         <Switch>
-          <Route path="/home" component={screens.home} />
-          <Route path="/history" component={screens.history} />
-          <Route path="/profile" component={screens.profile} />
-          <Route path="/portfolios/create" component={screens.portfolioCreate} />
-          <Route path="/investments/create" component={screens.investmentCreate} />
-          <Route path="/portfolios/:id">
+          <Route path={SCREEN_PATHS.home} component={screens.home} />
+          <Route path={SCREEN_PATHS.history} component={screens.history} />
+          <Route path={SCREEN_PATHS.profile} component={screens.profile} />
+          <Route path={SCREEN_PATHS.portfolioCreate} component={screens.portfolioCreate} />
+          <Route path={SCREEN_PATHS.investmentCreate} component={screens.investmentCreate} />
+          <Route path={SCREEN_PATHS.portfolio}>
             {(params) => <screens.portfolio key={params.id} id={params.id} />}
           </Route>
-          <Route path="/investments/:id">
+          <Route path={SCREEN_PATHS.investment}>
             {(params) => <screens.investment key={params.id} id={params.id} />}
           </Route>
-          <Route component={screens.notFound} />
+          <Route>
+            <screens.notFound loggedIn />
+          </Route>
         </Switch>
       </Suspense>
     </>

@@ -18,6 +18,13 @@ test.describe('guards', () => {
     await page.goto('/no/such/page');
     await expect(page.getByText('404 Not Found')).toBeVisible();
   });
+
+  test('an unknown path says 404 Not Found when logged out too', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Formue' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
 });
 
 test('the landing page hides the top bar and shows the demo account', async ({ page }) => {

@@ -113,10 +113,18 @@ describe('signedOut.verifying', () => {
     expect(platform.visited).toEqual([]);
   });
 
-  it('not logged in elsewhere: goes to Login', async () => {
-    const { platform } = start({ flag: false, path: '/history', loggedIn: false });
+  it('not logged in on a screen: goes to Login', async () => {
+    for (const path of ['/history', '/investments/7', '/portfolios/create']) {
+      const { platform } = start({ flag: false, path, loggedIn: false });
+      await flush();
+      expect(platform.visited).toEqual(['/']);
+    }
+  });
+
+  it('not logged in on an unknown address: stays, so it can say 404 Not Found', async () => {
+    const { platform } = start({ flag: false, path: '/no/such/page', loggedIn: false });
     await flush();
-    expect(platform.visited).toEqual(['/']);
+    expect(platform.visited).toEqual([]);
   });
 });
 

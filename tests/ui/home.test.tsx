@@ -172,6 +172,19 @@ describe('top bar and menu', () => {
     await waitFor(() => expect(paths.at(-1)).toBe('/'));
   });
 
+  it('an unknown path says 404 Not Found to a logged-out visitor too, with a way to Login', async () => {
+    const { paths } = await renderApp('/no/such/page');
+    expect(await screen.findByText('404 Not Found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Formue' }).getAttribute('href')).toBe('/');
+    expect(paths.at(-1)).toBe('/no/such/page');
+  });
+
+  it('a screen of the app still sends a logged-out visitor to Login', async () => {
+    const { paths } = await renderApp('/investments/3');
+    await waitFor(() => expect(paths.at(-1)).toBe('/'));
+    expect(screen.queryByText('404 Not Found')).toBeNull();
+  });
+
   it('an unknown path says 404 Not Found with a way home', async () => {
     await renderApp('/no/such/page', { as: 'demo' });
     expect(screen.getByText('404 Not Found')).toBeTruthy();

@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 
-export function NotFoundScreen() {
+/** An address that is no screen; the way out depends on whether someone is logged in. */
+export function NotFoundScreen({ loggedIn }: { loggedIn: boolean }) {
   return (
     <main className="page not-found">
       <h1 className="not-found__code">404 Not Found</h1>
       <p className="field__hint">There is nothing at this address.</p>
-      <Link href="/home" className="button button--primary">
-        Go to Dashboard
+      <Link href={loggedIn ? '/home' : '/'} className="button button--primary">
+        {loggedIn ? 'Go to Dashboard' : 'Go to Formue'}
       </Link>
     </main>
   );
