@@ -19,3 +19,11 @@ const SCREEN_PATTERNS = Object.values(SCREEN_PATHS).map(
 export function isScreenPath(path: string): boolean {
   return SCREEN_PATTERNS.some((pattern) => pattern.test(path));
 }
+
+/** The query that opens Add investment for one portfolio (its screen's plus link). */
+export const PORTFOLIO_PARAM = 'portfolio';
+
+export function investmentCreateHref(portfolioId?: string): string {
+  const path = SCREEN_PATHS.investmentCreate;
+  return portfolioId ? `${path}?${new URLSearchParams({ [PORTFOLIO_PARAM]: portfolioId })}` : path;
+}

@@ -1,5 +1,13 @@
 import { Suspense, useLayoutEffect } from 'react';
-import { Redirect, Route, Router, Switch, useLocation, type BaseLocationHook } from 'wouter';
+import {
+  Redirect,
+  Route,
+  Router,
+  Switch,
+  useLocation,
+  type BaseLocationHook,
+  type BaseSearchHook,
+} from 'wouter';
 import { AmountFormatProvider } from './components/format-context';
 import { SideMenu } from './components/side-menu';
 import { TopBar } from './components/top-bar';
@@ -44,13 +52,15 @@ export interface AppProps {
   actor: AppActor;
   /** Wouter location hook; the browser's history by default, a memory location in tests. */
   hook?: BaseLocationHook;
+  /** Its query string; the browser's by default. */
+  searchHook?: BaseSearchHook;
 }
 
 /** The whole app around one running app actor. */
-export function App({ actor, hook = useAppBrowserLocation }: AppProps) {
+export function App({ actor, hook = useAppBrowserLocation, searchHook }: AppProps) {
   return (
     <AppActorProvider value={actor}>
-      <Router hook={hook}>
+      <Router hook={hook} searchHook={searchHook}>
         <Formatted>
           <Routes />
         </Formatted>

@@ -127,6 +127,25 @@ describe('add portfolio', () => {
 });
 
 describe('add investment', () => {
+  it("opened from a portfolio's plus link, starts with that portfolio chosen", async () => {
+    await renderApp('/portfolios/33', { as: 'demo' });
+    const investments = await screen.findByRole('region', { name: 'Investments' });
+    await userEvent.click(within(investments).getByRole('link', { name: 'Add investment' }));
+    const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
+    await waitFor(() => expect(portfolio.value).toBe('33'));
+    expect(portfolio.selectedOptions[0].textContent).toBe('US tech');
+  });
+
+  it("starts with the user's only portfolio chosen", async () => {
+    await renderApp('/home', { as: 'fresh' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.type(screen.getByLabelText('Portfolio name'), 'Savings');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Add investment' }));
+    const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
+    await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
+  });
+
   it('pages through instrument and first buy; only the shown page takes input', async () => {
     const { paths } = await renderApp('/home', { as: 'demo' });
     await userEvent.click(await screen.findByRole('link', { name: 'Add investment' }));

@@ -106,7 +106,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
       storage,
     },
   });
-  const view = render(<App actor={actor} hook={location.hook} />);
+  const view = render(<App actor={actor} hook={location.hook} searchHook={location.searchHook} />);
   return { ...view, server: mock, paths, flag, history };
 }
 

@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app.machine';
 import {
@@ -7,13 +8,20 @@ import {
   pageOf,
   type InvestmentField,
 } from '../../machines/create-investment.machine';
+import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
 
-/** The Add investment paged form: page, values, errors and the intentions of its buttons. */
+/**
+ * The Add investment paged form: page, values, errors and the intentions of its buttons. The
+ * portfolio starts as the one the form was opened for, or the user's only one.
+ */
 export function useCreateInvestment() {
   const app = useAppActor();
   const { data } = useAppChildren();
-  const actor = useActorRef(createInvestmentMachine, { input: flowDeps(app) });
+  const portfolioId = new URLSearchParams(useSearch()).get(PORTFOLIO_PARAM) ?? undefined;
+  const actor = useActorRef(createInvestmentMachine, {
+    input: { ...flowDeps(app), portfolioId },
+  });
   const page = useSelector(actor, pageOf);
   const values = useSelector(actor, (s) => s.context.values, shallowEqual);
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
@@ -26,6 +34,12 @@ export function useCreateInvestment() {
   );
   const portfolios = useSelector(data, (s) => s.context.portfolios);
   const currencies = useSelector(data, (s) => s.context.currencies);
+  const onlyPortfolio = portfolios?.length === 1 ? portfolios[0].id : undefined;
+  useEffect(() => {
+    if (onlyPortfolio && !actor.getSnapshot().context.values.portfolio_id) {
+      actor.send({ type: 'form.changed', field: 'portfolio_id', value: onlyPortfolio });
+    }
+  }, [actor, onlyPortfolio]);
   const portfolioOptions = useMemo(
     () => (portfolios ?? []).map((p) => ({ value: p.id, label: p.name })),
     [portfolios],

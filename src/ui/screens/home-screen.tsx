@@ -11,6 +11,7 @@ import {
 import { useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
 import { FigureList, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
+import { investmentCreateHref } from '../../machines/routes';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
 
@@ -153,7 +154,7 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
   return (
     <ValuablesSection
       title="Investments"
-      createHref="/investments/create"
+      createHref={investmentCreateHref(portfolioId)}
       addLabel="Add investment"
       emptyText="Click here to create an Investment"
       resource={resource}
