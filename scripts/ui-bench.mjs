@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 
 const PORT = 4175;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -87,10 +88,10 @@ try {
   if (process.argv.includes('--write')) {
     const file = 'docs/benchmarks.md';
     const doc = readFileSync(file, 'utf8').replace(/\n## UI budgets[\s\S]*?(?=\n## |$)/, '');
-    writeFileSync(
-      file,
-      `${doc.trimEnd()}\n\n## UI budgets\n\n\`npm run bench:ui\` (after \`npm run build\`), ${new Date().toISOString().slice(0, 10)}:\n\n${table}\n`,
-    );
+    const text = `${doc.trimEnd()}\n\n## UI budgets\n\n\`npm run bench:ui\` (after \`npm run build\`), ${new Date().toISOString().slice(0, 10)}:\n\n${table}\n`;
+    // Formatted as the lint step checks it.
+    const options = { ...(await resolveConfig(file)), filepath: file };
+    writeFileSync(file, await format(text, options));
   }
   const over = rows.filter(([, value, budget]) => value > budget);
   if (over.length) {
