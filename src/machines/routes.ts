@@ -12,7 +12,8 @@ export const SCREEN_PATHS = {
 } as const;
 
 const SCREEN_PATTERNS = Object.values(SCREEN_PATHS).map(
-  (path) => new RegExp(`^${path.replace(/:[a-z]+/g, '[^/]+')}/?$`),
+  // Case-insensitive, as Wouter matches routes.
+  (path) => new RegExp(`^${path.replace(/:[a-z]+/g, '[^/]+')}/?$`, 'i'),
 );
 
 /** Whether `path` is one of the guarded screens (not Login, not an unknown address). */

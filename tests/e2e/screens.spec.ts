@@ -102,10 +102,11 @@ test('on a slow server the investment page keeps its Actions in place as the fig
   await page.goto('/investments/34');
   const actions = page.getByRole('region', { name: 'Actions', exact: true });
   await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
-  const whileLoading = (await actions.boundingBox())?.y ?? 0;
+  const whileLoading = await actions.boundingBox();
+  expect(whileLoading).not.toBeNull();
   await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible({
     timeout: 10_000,
   });
-  const loaded = (await actions.boundingBox())?.y ?? 0;
-  expect(Math.abs(loaded - whileLoading)).toBeLessThanOrEqual(2);
+  const loaded = await actions.boundingBox();
+  expect(Math.abs((loaded?.y ?? Infinity) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(2);
 });

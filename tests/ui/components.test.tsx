@@ -218,6 +218,26 @@ describe('ValuablesTable', () => {
     }
   });
 
+  it('a finger held in the rename field selects text: no new rename, no vibration', () => {
+    vi.useFakeTimers();
+    const vibrate = vi.fn();
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    try {
+      const rename = control({ editingId: '1', draft: 'Pension' });
+      renderTable(rename);
+      const field = screen.getByRole('textbox', { name: 'Rename Pension' });
+      fireEvent.pointerDown(field, { button: 0, clientX: 20, clientY: 5 });
+      act(() => {
+        vi.advanceTimersByTime(600);
+      });
+      expect(rename.start).not.toHaveBeenCalled();
+      expect(vibrate).not.toHaveBeenCalled();
+      expect(fireEvent.contextMenu(field)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('edits the row in place: typing, Enter submits, blur leaves, errors under the field', async () => {
     const rename = control({ editingId: '1', draft: 'Pension', error: 'This field is required.' });
     renderTable(rename);

@@ -69,9 +69,8 @@ export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
 function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameControl }) {
   const [, navigate] = useLocation();
   const editing = rename?.editingId === row.id;
-  const press = useLongPress(() => {
-    if (!editing) rename?.start(row.id, row.name);
-  });
+  // Off while editing, so a finger held in the field can select and paste.
+  const press = useLongPress(() => rename?.start(row.id, row.name), !editing);
   const open = (event: MouseEvent) => {
     const target = event.target as Element;
     if (event.defaultPrevented || editing || target.closest('a, input, button')) return;

@@ -23,8 +23,12 @@ export interface ChartSize {
 }
 
 /** Half as tall as wide, within limits that keep a phone chart readable and a desktop one calm. */
+const ASPECT = 2;
+const MIN_HEIGHT = 160;
+const MAX_HEIGHT = 240;
+
 export function chartSize(width: number): ChartSize {
-  return { width, height: Math.round(Math.min(240, Math.max(160, width / 2))) };
+  return { width, height: Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width / ASPECT))) };
 }
 
 interface Geometry {
@@ -155,8 +159,11 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
 export function ChartSkeleton() {
   return (
     <div role="status" aria-label="Loading chart">
-      {/* chartSize's rule in CSS: half the width, within 160 and 240 px. */}
-      <Skeleton height="auto" style={{ aspectRatio: '2 / 1', minHeight: 160, maxHeight: 240 }} />
+      {/* chartSize's rule in CSS, before there is a width to measure. */}
+      <Skeleton
+        height="auto"
+        style={{ aspectRatio: `${ASPECT} / 1`, minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT }}
+      />
     </div>
   );
 }

@@ -13,7 +13,7 @@ const MOVE_TOLERANCE_PX = 10;
  * so nothing under the finger navigates.
  * The timer is UI-only state, so it lives here and not in a machine.
  */
-export function useLongPress(onLongPress: () => void) {
+export function useLongPress(onLongPress: () => void, enabled = true) {
   const timer = useRef<number | undefined>(undefined);
   const start = useRef<Point | null>(null);
   const fired = useRef(false);
@@ -28,6 +28,8 @@ export function useLongPress(onLongPress: () => void) {
 
   const press = useGesture({
     onStart: (at) => {
+      // Disabled, a press still ends through these handlers, but starts nothing.
+      if (!enabled) return;
       fired.current = false;
       start.current = at;
       timer.current = window.setTimeout(() => {

@@ -26,6 +26,16 @@ function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatR
   return rows;
 }
 
+const NO_STATISTICS: Statistics = {
+  shares: 0,
+  costs: 0,
+  fees: 0,
+  dividends: 0,
+  lifetime: 0,
+  realised: 0,
+  unrealised: 0,
+};
+
 /** "Investments statistics" of a portfolio or "Investment statistics" of one investment. */
 export function StatsSection({ target, title }: { target: StatsTarget; title: string }) {
   const { status, error, retry, statistics } = useStats(target);
@@ -37,8 +47,13 @@ export function StatsSection({ target, title }: { target: StatsTarget; title: st
         status={status}
         error={error}
         onRetry={retry}
-        // As many rows as rowsOf gives, so the Actions below do not move when the figures come.
-        skeleton={<SkeletonRows rows={perInvestment ? 8 : 7} label="Loading statistics" />}
+        // As many rows as the table will have, so the Actions below do not move when it comes.
+        skeleton={
+          <SkeletonRows
+            rows={rowsOf(NO_STATISTICS, f, perInvestment).length}
+            label="Loading statistics"
+          />
+        }
       >
         {() =>
           statistics && <StatsTable label={title} rows={rowsOf(statistics, f, perInvestment)} />
