@@ -220,6 +220,17 @@ export interface HoldingStatistics extends Statistics {
   averageCost: number;
 }
 
+/** Figures of nothing held: the start of a sum, and the shape of a table still loading. */
+export const NO_STATISTICS: Readonly<Statistics> = {
+  shares: 0,
+  costs: 0,
+  fees: 0,
+  dividends: 0,
+  lifetime: 0,
+  realised: 0,
+  unrealised: 0,
+};
+
 /** Figures of a holding at a DKK price per share. */
 export function statistics(holding: Holding, price: number): HoldingStatistics {
   const value = holding.shares > 0 ? tidy(holding.shares * price) : 0;

@@ -1,6 +1,13 @@
 // Wire entities from the tables. Every number comes from the domain (ledger, valuation, market);
 // this file only converts currencies at the event's time and picks the fields of the wire.
-import { replay, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
+import {
+  NO_STATISTICS,
+  replay,
+  statistics,
+  tidy,
+  type Holding,
+  type LedgerEntry,
+} from '../domain/ledger';
 import { findInstrument, isCurrency, rateToDkk, type Instrument } from '../domain/market';
 import {
   chartTimes,
@@ -174,15 +181,7 @@ export class Valuer {
   }
 
   statistics(investments: readonly InvestmentRow[]): Statistics {
-    const total: Statistics = {
-      shares: 0,
-      costs: 0,
-      fees: 0,
-      dividends: 0,
-      lifetime: 0,
-      realised: 0,
-      unrealised: 0,
-    };
+    const total: Statistics = { ...NO_STATISTICS };
     for (const investment of investments) {
       const stats = statistics(this.holding(investment), this.priced(investment).priceAt(this.now));
       for (const key of Object.keys(total) as (keyof Statistics)[])

@@ -22,11 +22,11 @@ export interface ChartSize {
   height: number;
 }
 
-/** Half as tall as wide, within limits that keep a phone chart readable and a desktop one calm. */
 const ASPECT = 2;
 const MIN_HEIGHT = 160;
 const MAX_HEIGHT = 240;
 
+/** Half as tall as wide, within limits that keep a phone chart readable and a desktop one calm. */
 export function chartSize(width: number): ChartSize {
   return { width, height: Math.round(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, width / ASPECT))) };
 }

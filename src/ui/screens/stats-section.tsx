@@ -5,6 +5,7 @@ import { StatsTable, toneOf, type StatRow } from '../components/stats-table';
 import { useFormatters, type Formatters } from '../components/format-context';
 import { useStats, type StatsTarget } from '../hooks/use-data';
 import type { Statistics } from '../../domain/types';
+import { NO_STATISTICS } from '../../domain/ledger';
 
 /** Average cost only for one investment: over a whole portfolio it mixes instruments. */
 function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatRow[] {
@@ -25,16 +26,6 @@ function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatR
   );
   return rows;
 }
-
-const NO_STATISTICS: Statistics = {
-  shares: 0,
-  costs: 0,
-  fees: 0,
-  dividends: 0,
-  lifetime: 0,
-  realised: 0,
-  unrealised: 0,
-};
 
 /** "Investments statistics" of a portfolio or "Investment statistics" of one investment. */
 export function StatsSection({ target, title }: { target: StatsTarget; title: string }) {
