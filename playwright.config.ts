@@ -1,7 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { E2E_DATA, E2E_DATABASE, SERVER_PORT } from './tests/e2e/server-backend';
 
-// Browser tests run the built demo (mock server in the page) in Debian's Chromium.
+const phone = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+};
+
+// Browser tests run in Debian's Chromium twice: against the built demo (the mock server in the
+// page), and against the live build served by the Formue server on SQLite, with real cookies.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -12,20 +20,40 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL: 'http://127.0.0.1:4173',
     trace: 'off',
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {
       name: 'phone',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+      use: { ...phone, baseURL: 'http://127.0.0.1:4173' },
+    },
+    {
+      name: 'server',
+      use: { ...phone, baseURL: `http://127.0.0.1:${SERVER_PORT}` },
     },
   ],
-  webServer: {
-    command: 'node_modules/.bin/vite preview --port 4173 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: 'node_modules/.bin/vite preview --port 4173 --strictPort --host 127.0.0.1',
+      url: 'http://127.0.0.1:4173',
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // npm start, on a database of its own that the fixtures reset before each test.
+      command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && node scripts/start.mjs`,
+      url: `http://127.0.0.1:${SERVER_PORT}/up`,
+      env: {
+        PORT: String(SERVER_PORT),
+        DATABASE_URL: `sqlite:${E2E_DATABASE}`,
+        FORMUE_DEMO: '1',
+        BCRYPT_ROUNDS: '4',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      // A first run builds the live app.
+      timeout: 180_000,
+    },
+  ],
 });

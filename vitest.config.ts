@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/contract/**/*.test.ts',
       'tests/ui/**/*.test.tsx',
       'tests/api/**/*.test.ts',
+      'tests/server/**/*.test.ts',
     ],
     environment: 'node',
     // Tiers that need a DOM (Mirage, Testing Library) declare `// @vitest-environment jsdom`.

@@ -7,3 +7,10 @@ afterEach(async () => {
     cleanup();
   }
 });
+
+// findBy and waitFor give up after 1 s by default, which a busy CI machine can exceed while the
+// mock answers; they still return as soon as the screen shows what is awaited.
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 8000 });
+}

@@ -67,6 +67,18 @@ export interface Api {
     kind: K,
     payload: EventPayload<K>,
   ): Promise<Transaction>;
+  /** Corrects an event; its kind stays. */
+  editEvent<K extends EventKind>(
+    eventId: Id,
+    kind: K,
+    payload: EventPayload<K>,
+    options: CreateOptions,
+  ): Promise<Transaction | null>;
+  deleteEvent(eventId: Id): Promise<void>;
+  /** With its events. */
+  deleteInvestment(id: Id): Promise<void>;
+  /** With its investments and their events. */
+  deletePortfolio(id: Id): Promise<void>;
   getCurrencies(): Promise<string[]>;
   validateInstrument(isin: string, type: InstrumentType): Promise<boolean>;
   /** Mock-only: restores the demo data. */
@@ -158,6 +170,25 @@ export function createApi(http: Http): Api {
         'data',
         d.transaction,
       ),
+
+    editEvent: async (eventId, _kind, payload, options) =>
+      d.field(
+        await http.request('PUT', `/investments/events/${segment(eventId)}`, {
+          body: payload,
+          headers: validateOnlyHeader(options),
+        }),
+        'data',
+        d.orNull(d.transaction),
+      ),
+    deleteEvent: async (eventId) => {
+      await http.request('DELETE', `/investments/events/${segment(eventId)}`);
+    },
+    deleteInvestment: async (id) => {
+      await http.request('DELETE', `/investments/${segment(id)}`);
+    },
+    deletePortfolio: async (id) => {
+      await http.request('DELETE', `/portfolios/${segment(id)}`);
+    },
 
     getCurrencies: async () =>
       d.field(await get('/currencies'), 'currency_codes', d.list(d.string)),

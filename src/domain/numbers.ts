@@ -79,12 +79,76 @@ export function formatRatio(ratio: number, locale?: string): string {
   return `${sign(ratio)}${percent} %`;
 }
 
-/** Shares with up to 2 decimals. */
+/** The most decimals a share count is stored with (the contract's decimal:0,8). */
+export const SHARE_DECIMALS = 8;
+/** The most decimals a price, fee or amount is stored with (decimal:0,6). */
+export const MONEY_DECIMALS = 6;
+/** The largest share count, price or amount accepted; beyond it is a typo. */
+export const MAX_QUANTITY = 1_000_000_000;
+
+/** The fewest decimals (2 to 8) that show `shares` exactly, as far as 8 decimals can. */
+function shareDigits(shares: number): number {
+  for (let digits = 2; digits < SHARE_DECIMALS; digits++) {
+    if (Number(shares.toFixed(digits)) === shares) return digits;
+  }
+  return SHARE_DECIMALS;
+}
+
+/**
+ * Shares with up to 2 decimals where that is the truth, else as many as it takes, up to 8:
+ * 10 is "10", 2.5 is "2.5", 0.004 is "0.004" (never "0"), 0.12345678 is "0.12345678".
+ * Read back, the text gives the same number (property-tested).
+ */
 export function formatShares(shares: number, locale?: string): string {
   return new Intl.NumberFormat(locale, {
-    maximumFractionDigits: 2,
+    maximumFractionDigits: Number.isFinite(shares) ? shareDigits(shares) : 2,
     signDisplay: 'negative',
   }).format(shares);
+}
+
+export type Quantity = 'shares' | 'money';
+
+export const DECIMALS_OF: Readonly<Record<Quantity, number>> = {
+  shares: SHARE_DECIMALS,
+  money: MONEY_DECIMALS,
+};
+
+/** Why a typed number is refused: not a number, too many decimals, or over MAX_QUANTITY. */
+export type EntryProblem = 'number' | 'decimals' | 'tooLarge';
+
+export type QuantityEntry = { value: number } | { problem: EntryProblem };
+
+/**
+ * A typed share count (up to 8 decimals) or money figure (up to 6), at most MAX_QUANTITY.
+ * Trailing zeros are not decimals ("2.500000000" is 2.5). Never gives Infinity or NaN: a
+ * digit string too long for a number is `tooLarge`, not a parse failure.
+ */
+export function readQuantity(input: string, quantity: Quantity): QuantityEntry {
+  if (!DECIMAL.test(input)) return { problem: 'number' };
+  const [whole = '', fraction = ''] = input.trim().split(/[.,]/);
+  if (fraction.replace(/0+$/, '').length > DECIMALS_OF[quantity]) return { problem: 'decimals' };
+  const value = Number(`${whole}.${fraction || '0'}`);
+  if (!Number.isFinite(value) || value > MAX_QUANTITY) return { problem: 'tooLarge' };
+  return { value };
+}
+
+/**
+ * "1.000" or "2,500": one separator, then exactly three digits, after a group a thousands
+ * separator could follow (1 to 3 digits, no leading zero). The app reads the separator as a
+ * decimal point; `asTyped` is the number it saves. "0.125" and "1234.567" are not ambiguous.
+ */
+export function ambiguousDecimal(text: string): { asTyped: number } | undefined {
+  if (!/^\s*[1-9][0-9]{0,2}[.,][0-9]{3}\s*$/.test(text)) return undefined;
+  const asTyped = parseDecimal(text);
+  return asTyped === null ? undefined : { asTyped };
+}
+
+/** The hint under an ambiguous field: "Saved as 1 (the point is a decimal point)". */
+export function ambiguousDecimalHint(text: string): string | undefined {
+  const ambiguous = ambiguousDecimal(text);
+  if (!ambiguous) return undefined;
+  const separator = text.includes(',') ? 'comma' : 'point';
+  return `Saved as ${String(ambiguous.asTyped)} (the ${separator} is a decimal point)`;
 }
 
 /** YYYY-MM-DD of an ISO time, in local time; an unreadable time is shown as given. */

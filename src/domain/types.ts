@@ -91,19 +91,24 @@ export const CHART_TYPES = ['user', 'portfolio', 'investment'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 // Request payloads (product-spec section 3 and 7).
-export interface TradePayload {
+/** Every event may carry the day it happened (YYYY-MM-DD); without it, it happened now. */
+export interface Dated {
+  date?: string;
+}
+
+export interface TradePayload extends Dated {
   shares: number;
   share_price: number;
   fee: number;
   currency_code: string;
 }
 
-export interface DividendPayload {
+export interface DividendPayload extends Dated {
   amount: number;
   currency_code: string;
 }
 
-export interface SplitPayload {
+export interface SplitPayload extends Dated {
   shares_after: number;
   fee: number;
   currency_code: string;

@@ -1,6 +1,7 @@
 // The Buy, Sell, Dividend and Stock Split forms (product-spec sections 2, 4, 5, 8). One submit at
 // a time; old errors cleared on submit; after success the named refresh steps run in order and
-// the overlay closes.
+// the overlay closes. The form's values, rules and payload are shared with the edit form
+// (edit-event.machine.ts).
 import {
   assign,
   fromPromise,
@@ -14,6 +15,7 @@ import type { Api, EventPayload } from '../api';
 import { formatShares, formatSplitRatio, parseDecimal } from '../domain/numbers';
 import type { EventKind, Id, Transaction } from '../domain/types';
 import type { DataRef } from './data.machine';
+import { dateRule } from './date-rule';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import {
   amount,
@@ -26,6 +28,7 @@ import {
 import type { OverlayEvent } from './overlay.machine';
 
 export const EVENT_FIELDS = [
+  'date',
   'shares',
   'share_price',
   'fee',
@@ -40,10 +43,10 @@ export type EventValues = Record<EventField, string>;
 
 /** The fields each form shows, in order. */
 export const FIELDS_OF: Record<EventKind, readonly EventField[]> = {
-  buy: ['shares', 'share_price', 'fee', 'currency_code'],
-  sell: ['shares', 'share_price', 'fee', 'currency_code'],
-  dividend: ['amount', 'currency_code'],
-  split: ['shares_after', 'fee', 'currency_code', 'sold_shares', 'sold_share_price'],
+  buy: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
+  sell: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
+  dividend: ['date', 'amount', 'currency_code'],
+  split: ['date', 'shares_after', 'fee', 'currency_code', 'sold_shares', 'sold_share_price'],
 };
 
 export const DEFAULT_EVENT_FEE = '0.00';
@@ -63,6 +66,8 @@ export interface CreateEventInput {
   /** Shares held now: the limit of a sale, and the "before" of a split. */
   currentShares: number;
   currency?: string;
+  /** The user's local day (YYYY-MM-DD): the default date and the latest allowed. */
+  today: string;
 }
 
 export interface CreateEventContext {
@@ -72,9 +77,19 @@ export interface CreateEventContext {
   investmentId: Id;
   kind: EventKind;
   currentShares: number;
+  today: string;
   values: EventValues;
   fieldErrors: FormErrors<EventField>;
   formError: string | undefined;
+}
+
+/** What the shared rules and the change step read of either form's context. */
+export interface EventFormState {
+  kind: EventKind;
+  currentShares: number;
+  today: string;
+  values: EventValues;
+  fieldErrors: FormErrors<EventField>;
 }
 
 export function heldMessage(held: number): string {
@@ -94,17 +109,41 @@ export function splitRatio(context: Pick<CreateEventContext, 'values' | 'current
   return formatSplitRatio(context.currentShares, parseDecimal(context.values.shares_after) ?? 0);
 }
 
-function rulesOf(context: CreateEventContext): FormErrors<EventField> {
-  const { values, kind, currentShares } = context;
+export function emptyValues(today: string, currency = 'DKK'): EventValues {
+  return {
+    date: today,
+    shares: '',
+    share_price: '',
+    fee: DEFAULT_EVENT_FEE,
+    currency_code: currency,
+    amount: '',
+    shares_after: '',
+    sold_shares: '',
+    sold_share_price: '',
+  };
+}
+
+/**
+ * The input rules of one kind. `heldLimit` caps a sale (the holding now); it is left out where the
+ * holding on the event's day is not known here (a back-dated sale, a correction): the server
+ * checks those against that day and names it.
+ */
+export function rulesOf(
+  state: Pick<EventFormState, 'kind' | 'values' | 'today'>,
+  heldLimit: number | undefined,
+): FormErrors<EventField> {
+  const { values, kind, today } = state;
   const currency_code = () => requiredText(values.currency_code);
+  const date = () => dateRule(values.date, today);
   switch (kind) {
     case 'buy':
     case 'sell':
       return check<EventField>({
+        date,
         shares: () => {
           const message = amountRule(values.shares, { positive: true });
-          if (message || kind === 'buy') return message;
-          return amount(values.shares) > currentShares ? heldMessage(currentShares) : undefined;
+          if (message || kind === 'buy' || heldLimit === undefined) return message;
+          return amount(values.shares) > heldLimit ? heldMessage(heldLimit) : undefined;
         },
         share_price: () => amountRule(values.share_price, { positive: false }),
         fee: () => optionalAmountRule(values.fee),
@@ -112,11 +151,13 @@ function rulesOf(context: CreateEventContext): FormErrors<EventField> {
       });
     case 'dividend':
       return check<EventField>({
+        date,
         amount: () => amountRule(values.amount, { positive: true }),
         currency_code,
       });
     case 'split':
       return check<EventField>({
+        date,
         shares_after: () => amountRule(values.shares_after, { positive: true }),
         fee: () => optionalAmountRule(values.fee),
         currency_code,
@@ -126,20 +167,76 @@ function rulesOf(context: CreateEventContext): FormErrors<EventField> {
   }
 }
 
-export function eventPayload(kind: EventKind, values: EventValues): EventPayload<EventKind> {
+/** Only the current form's fields take input; the sold part of a split only when it applies. */
+export function acceptsChange(state: EventFormState, field: EventField): boolean {
+  return (
+    FIELDS_OF[state.kind].includes(field) &&
+    (!field.startsWith('sold_') || soldSharesEnabled(state))
+  );
+}
+
+/**
+ * One keystroke: the field's old error goes; a date is checked at once, so a future day is
+ * flagged next to the field before Add or Save.
+ */
+export function changeValues(
+  state: EventFormState,
+  params: { field: EventField; value: string },
+): Pick<EventFormState, 'values' | 'fieldErrors'> {
+  const values = { ...state.values, [params.field]: params.value };
+  const fieldErrors = { ...state.fieldErrors };
+  delete fieldErrors[params.field];
+  if (params.field === 'date') {
+    const message = dateRule(params.value, state.today);
+    if (message) fieldErrors.date = [message];
+  }
+  if (
+    state.kind === 'split' &&
+    !soldSharesEnabled({ values, currentShares: state.currentShares })
+  ) {
+    values.sold_shares = '';
+    values.sold_share_price = '';
+    delete fieldErrors.sold_shares;
+    delete fieldErrors.sold_share_price;
+  }
+  return { values, fieldErrors };
+}
+
+/**
+ * What a buy costs (shares x price + fee) or a sale brings in (shares x price - fee), in the
+ * form's currency; undefined until shares and price are numbers, and for other kinds.
+ */
+export function tradeTotal(kind: EventKind, values: EventValues): number | undefined {
+  if (kind !== 'buy' && kind !== 'sell') return undefined;
+  const shares = parseDecimal(values.shares);
+  const price = parseDecimal(values.share_price);
+  if (shares === null || price === null) return undefined;
+  const fee = parseDecimal(values.fee) ?? 0;
+  return shares * price + (kind === 'buy' ? fee : -fee);
+}
+
+/** The call's body; `date` is sent only when given (a correction keeps its time otherwise). */
+export function eventPayload(
+  kind: EventKind,
+  values: EventValues,
+  date?: string,
+): EventPayload<EventKind> {
+  const dated = date === undefined ? {} : { date };
   switch (kind) {
     case 'buy':
     case 'sell':
       return {
+        ...dated,
         shares: amount(values.shares),
         share_price: amount(values.share_price),
         fee: optionalAmount(values.fee),
         currency_code: values.currency_code,
       };
     case 'dividend':
-      return { amount: amount(values.amount), currency_code: values.currency_code };
+      return { ...dated, amount: amount(values.amount), currency_code: values.currency_code };
     case 'split':
       return {
+        ...dated,
         shares_after: amount(values.shares_after),
         fee: optionalAmount(values.fee),
         currency_code: values.currency_code,
@@ -170,22 +267,17 @@ export const createEventMachine = setup({
     ),
   },
   actions: {
-    change: assign(({ context }, params: { field: EventField; value: string }) => {
-      const values = { ...context.values, [params.field]: params.value };
-      const fieldErrors = { ...context.fieldErrors };
-      delete fieldErrors[params.field];
-      if (
-        context.kind === 'split' &&
-        !soldSharesEnabled({ values, currentShares: context.currentShares })
-      ) {
-        values.sold_shares = '';
-        values.sold_share_price = '';
-        delete fieldErrors.sold_shares;
-        delete fieldErrors.sold_share_price;
-      }
-      return { values, fieldErrors };
-    }),
-    checkRules: assign(({ context }) => ({ fieldErrors: rulesOf(context), formError: undefined })),
+    change: assign(({ context }, params: { field: EventField; value: string }) =>
+      changeValues(context, params),
+    ),
+    checkRules: assign(({ context }) => ({
+      // The holding now limits a sale of today; the server checks a back-dated one.
+      fieldErrors: rulesOf(
+        context,
+        context.values.date === context.today ? context.currentShares : undefined,
+      ),
+      formError: undefined,
+    })),
     showFailure: assign((_, params: { error: unknown }) =>
       formFailure(params.error, sameKeys(EVENT_FIELDS)),
     ),
@@ -215,16 +307,8 @@ export const createEventMachine = setup({
     investmentId: input.investmentId,
     kind: input.kind,
     currentShares: input.currentShares,
-    values: {
-      shares: '',
-      share_price: '',
-      fee: DEFAULT_EVENT_FEE,
-      currency_code: input.currency ?? 'DKK',
-      amount: '',
-      shares_after: '',
-      sold_shares: '',
-      sold_share_price: '',
-    },
+    today: input.today,
+    values: emptyValues(input.today, input.currency),
     fieldErrors: {},
     formError: undefined,
   }),
@@ -233,9 +317,7 @@ export const createEventMachine = setup({
     editing: {
       on: {
         'form.changed': {
-          guard: ({ context, event }) =>
-            FIELDS_OF[context.kind].includes(event.field) &&
-            (!event.field.startsWith('sold_') || soldSharesEnabled(context)),
+          guard: ({ context, event }) => acceptsChange(context, event.field),
           actions: { type: 'change', params: ({ event }) => event },
         },
         'event.submitted': { target: 'checking', actions: 'checkRules' },
@@ -253,7 +335,7 @@ export const createEventMachine = setup({
           api: context.api,
           investmentId: context.investmentId,
           kind: context.kind,
-          payload: eventPayload(context.kind, context.values),
+          payload: eventPayload(context.kind, context.values, context.values.date),
         }),
         onDone: {
           target: 'created',

@@ -6,6 +6,7 @@ import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFro
 import type { Api } from '../api';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
 import type { DataRef } from './data.machine';
+import { dateRule } from './date-rule';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
 import {
   amount,
@@ -21,7 +22,7 @@ import { leavePage, type Platform } from './platform';
 
 export const PAGE_FIELDS = {
   instrument: ['portfolio_id', 'type', 'name', 'isin'],
-  details: ['shares', 'share_price', 'fee', 'currency_code'],
+  details: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
 } as const;
 
 export type InstrumentField = (typeof PAGE_FIELDS.instrument)[number];
@@ -34,6 +35,8 @@ export interface InvestmentValues {
   name: string;
   /** ISIN for stock, symbol for crypto; upper-cased as typed. */
   isin: string;
+  /** The day of the first buy, YYYY-MM-DD; today by default. */
+  date: string;
   shares: string;
   share_price: string;
   fee: string;
@@ -49,6 +52,7 @@ const SERVER_KEYS: Record<string, InvestmentField> = {
   'investment.name': 'name',
   'instrument.type': 'type',
   'instrument.isin': 'isin',
+  'buy_event.date': 'date',
   'buy_event.shares': 'shares',
   'buy_event.share_price': 'share_price',
   'buy_event.fee': 'fee',
@@ -71,12 +75,15 @@ export interface CreateInvestmentInput {
   platform: Platform;
   /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
   portfolioId?: Id;
+  /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
+  today: string;
 }
 
 export interface CreateInvestmentContext {
   api: Api;
   data: DataRef;
   platform: Platform;
+  today: string;
   values: InvestmentValues;
   fieldErrors: FormErrors<InvestmentField>;
   formError: string | undefined;
@@ -96,6 +103,7 @@ export function investmentPayload(values: InvestmentValues): CreateInvestmentPay
     investment: { portfolio_id: values.portfolio_id, name: values.name.trim() },
     instrument: { type: values.type, isin: values.isin.trim() },
     buy_event: {
+      date: values.date,
       shares: amount(values.shares),
       share_price: amount(values.share_price),
       fee: optionalAmount(values.fee),
@@ -112,8 +120,9 @@ function instrumentRules(values: InvestmentValues): FormErrors<InvestmentField> 
   });
 }
 
-function detailsRules(values: InvestmentValues): FormErrors<InvestmentField> {
+function detailsRules(values: InvestmentValues, today: string): FormErrors<InvestmentField> {
   return check<InvestmentField>({
+    date: () => dateRule(values.date, today),
     shares: () => amountRule(values.shares, { positive: true }),
     share_price: () => amountRule(values.share_price, { positive: false }),
     fee: () => optionalAmountRule(values.fee),
@@ -150,6 +159,10 @@ export const createInvestmentMachine = setup({
     change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
       const fieldErrors = { ...context.fieldErrors };
       delete fieldErrors[params.field];
+      // A date is checked at once, so a future day is flagged next to the field.
+      const dateMessage =
+        params.field === 'date' ? dateRule(params.value, context.today) : undefined;
+      if (dateMessage) fieldErrors.date = [dateMessage];
       const value = params.field === 'isin' ? params.value.toUpperCase() : params.value;
       const values =
         params.field === 'type'
@@ -195,7 +208,7 @@ export const createInvestmentMachine = setup({
       !hasErrors(instrumentRules(context.values)) &&
       !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
     detailsComplete: ({ context }) =>
-      !hasErrors(detailsRules(context.values)) &&
+      !hasErrors(detailsRules(context.values, context.today)) &&
       !hasErrors(only(context.fieldErrors, PAGE_FIELDS.details)),
     /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
     instrumentRefused: (_, params: { error: unknown }) =>
@@ -211,11 +224,13 @@ export const createInvestmentMachine = setup({
     api: input.api,
     data: input.data,
     platform: input.platform,
+    today: input.today,
     values: {
       portfolio_id: input.portfolioId ?? '',
       type: 'stock',
       name: '',
       isin: '',
+      date: input.today,
       shares: '',
       share_price: '',
       fee: DEFAULT_FEE,
@@ -311,7 +326,7 @@ export const createInvestmentMachine = setup({
           {
             actions: {
               type: 'flagPage',
-              params: ({ context }) => ({ errors: detailsRules(context.values) }),
+              params: ({ context }) => ({ errors: detailsRules(context.values, context.today) }),
             },
           },
         ],

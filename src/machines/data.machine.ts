@@ -83,6 +83,9 @@ export type DataEvent =
   | { type: 'event.created'; event: Transaction }
   | { type: 'investment.created'; investment: Investment }
   | { type: 'portfolio.created'; portfolio: Portfolio }
+  /** Deleted on the server: dropped from the lists at once, with what belonged to it. */
+  | { type: 'investment.deleted'; id: Id }
+  | { type: 'portfolio.deleted'; id: Id }
   | { type: 'user.updated'; user: User }
   | { type: 'data.cleared' }
   // Reports of the keyed requests.
@@ -176,6 +179,34 @@ function statsRefOf(key: string): StatsRef | undefined {
 }
 
 const errorOf = (error: unknown) => messageOf(error);
+
+function withoutKey<T>(entries: Record<string, Entry<T>>, key: string): Record<string, Entry<T>> {
+  const rest = { ...entries };
+  delete rest[key];
+  return rest;
+}
+
+/**
+ * The context without these investments, their events, statistics and charts, so a later
+ * `refresh.stats` asks nothing about what is gone.
+ */
+function withoutInvestments(
+  context: DataContext,
+  ids: readonly Id[],
+): Pick<DataContext, 'investments' | 'events' | 'stats' | 'charts'> {
+  const gone = new Set(ids);
+  let { stats, charts } = context;
+  for (const id of ids) {
+    stats = withoutKey(stats, statsKey({ type: 'investment', id }));
+    charts = withoutKey(charts, chartKey({ type: 'investment', id }));
+  }
+  return {
+    investments: context.investments?.filter((i) => !gone.has(i.id)),
+    events: context.events?.filter((t) => !gone.has(t.investment_id)),
+    stats,
+    charts,
+  };
+}
 
 const dataSetup = setup({
   types: {
@@ -391,6 +422,24 @@ export const dataMachine = dataSetup.createMachine({
       actions: assign({
         portfolios: ({ context, event }) =>
           context.portfolios && [...context.portfolios, event.portfolio],
+      }),
+    },
+    'investment.deleted': {
+      actions: assign(({ context, event }) => withoutInvestments(context, [event.id])),
+    },
+    'portfolio.deleted': {
+      actions: assign(({ context, event }) => {
+        const held = (context.investments ?? []).filter((i) => i.portfolio_id === event.id);
+        const rest = withoutInvestments(
+          context,
+          held.map((i) => i.id),
+        );
+        return {
+          ...rest,
+          portfolios: context.portfolios?.filter((p) => p.id !== event.id),
+          stats: withoutKey(rest.stats, statsKey({ type: 'portfolio', id: event.id })),
+          charts: withoutKey(rest.charts, chartKey({ type: 'portfolio', id: event.id })),
+        };
       }),
     },
     'user.updated': { actions: assign({ user: ({ event }) => event.user }) },

@@ -1,13 +1,37 @@
 // The client's mirror of the server's input rules (decisions.md section 2 "Input rules"):
 // each rule returns the message to show under the field, or undefined.
-import { parseDecimal } from '../domain/numbers';
+import {
+  DECIMALS_OF,
+  MAX_QUANTITY,
+  parseDecimal,
+  readQuantity,
+  type EntryProblem,
+  type Quantity,
+} from '../domain/numbers';
 
 export const RULE_MESSAGES = {
   required: 'This field is required.',
   number: 'Must be a number, like 12.50.',
   positive: 'Must be greater than 0.',
   tooLong: 'Must be at most 255 characters.',
+  tooLarge: `Must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`,
 } as const;
+
+/** "Use at most 8 decimals." for shares, 6 for prices and amounts. */
+export function decimalsMessage(quantity: Quantity): string {
+  return `Use at most ${DECIMALS_OF[quantity]} decimals.`;
+}
+
+function problemMessage(problem: EntryProblem, quantity: Quantity): string {
+  if (problem === 'decimals') return decimalsMessage(quantity);
+  return problem === 'tooLarge' ? RULE_MESSAGES.tooLarge : RULE_MESSAGES.number;
+}
+
+/** The message for a typed number that breaks the entry limits, or undefined. */
+function entryRule(value: string, quantity: Quantity): string | undefined {
+  const entry = readQuantity(value, quantity);
+  return 'problem' in entry ? problemMessage(entry.problem, quantity) : undefined;
+}
 
 export const NAME_MAX = 255;
 
@@ -23,17 +47,27 @@ export function nameRule(value: string): string | undefined {
   return [...trimmed].length > NAME_MAX ? RULE_MESSAGES.tooLong : undefined;
 }
 
-/** A required amount: > 0 when `positive`, else >= 0 (the pattern has no sign). */
-export function amountRule(value: string, { positive }: { positive: boolean }): string | undefined {
+/**
+ * A required amount: > 0 when `positive`, else >= 0 (the pattern has no sign), at most
+ * MAX_QUANTITY, with at most 8 decimals for `quantity: 'shares'` (the default, the looser limit,
+ * so no caller refuses what the server takes) and 6 for `'money'` (prices, fees, amounts).
+ */
+export function amountRule(
+  value: string,
+  { positive, quantity = 'shares' }: { positive: boolean; quantity?: Quantity },
+): string | undefined {
   if (value.trim() === '') return RULE_MESSAGES.required;
-  const n = parseDecimal(value);
-  if (n === null) return RULE_MESSAGES.number;
-  return positive && n <= 0 ? RULE_MESSAGES.positive : undefined;
+  const message = entryRule(value, quantity);
+  if (message) return message;
+  return positive && (parseDecimal(value) ?? 0) <= 0 ? RULE_MESSAGES.positive : undefined;
 }
 
-/** An optional amount >= 0, empty meaning 0 (fee, sold shares, sold price). */
-export function optionalAmountRule(value: string): string | undefined {
-  return value.trim() === '' || parseDecimal(value) !== null ? undefined : RULE_MESSAGES.number;
+/** An optional amount >= 0, empty meaning 0 (fee, sold shares, sold price); limits as above. */
+export function optionalAmountRule(
+  value: string,
+  quantity: Quantity = 'shares',
+): string | undefined {
+  return value.trim() === '' ? undefined : entryRule(value, quantity);
 }
 
 /** The number of an optional amount: empty is 0. Call only after its rule passed. */

@@ -128,9 +128,8 @@ export function DevPanel({ server }: { server: MockServer }) {
             <button
               type="button"
               onClick={() => {
-                server.resetDemoData();
                 // The app holds the old data in memory; a reload shows the restored demo.
-                location.reload();
+                void server.resetDemoData().then(() => location.reload());
               }}
             >
               Reset demo data

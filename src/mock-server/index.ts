@@ -1,13 +1,13 @@
 // The in-browser mock of the /api/v1 contract, loaded lazily in demo mode only.
 import { mountDevPanel } from './dev-panel';
-import { STORAGE_KEY } from './db';
+import { STORAGE_KEY } from './memory-store';
 import { makeServer, type MockServer } from './server';
 
 export { makeServer, RESET_NOTICE } from './server';
 export type { Faults, FaultState, MakeServerOptions, MockServer } from './server';
-export type { PriceSource } from './figures';
-export { STORAGE_KEY } from './db';
-export { DEMO_ANCHOR, DEMO_USER } from './seed';
+export type { PriceSource } from '../contract/figures';
+export { STORAGE_KEY } from './memory-store';
+export { DEMO_ANCHOR, DEMO_USER } from '../contract/demo-data';
 
 const DEMO_LATENCY_MS = 150;
 

@@ -1,4 +1,6 @@
 // Password hashing and tokens of the mock.
+import type { PasswordHasher } from '../contract/store';
+
 // NOT crypto-grade: a salted, iterated 53-bit hash, enough that the demo never stores a password
 // in plain text. A real backend uses bcrypt or argon2.
 
@@ -17,23 +19,27 @@ function cyrb53(text: string, seed: number): number {
 
 const ROUNDS = 1000;
 
-export function hashPassword(password: string, salt: string): string {
+function digestOf(password: string, salt: string): string {
   let digest = `${salt}:${password}`;
   for (let round = 0; round < ROUNDS; round++) digest = cyrb53(digest, round).toString(36);
   return digest;
 }
 
-export function passwordMatches(password: string, salt: string, hash: string): boolean {
-  return hashPassword(password, salt) === hash;
-}
+/** Stored as `salt$digest`. */
+export const demoHasher: PasswordHasher = {
+  hash(password) {
+    const salt = randomToken(12);
+    return Promise.resolve(`${salt}$${digestOf(password, salt)}`);
+  },
+  verify(password, hash) {
+    const [salt = '', digest] = hash.split('$');
+    return Promise.resolve(digestOf(password, salt) === digest);
+  },
+};
 
 /** Random bytes as base64, which holds '+', '/' and '=' as Laravel's encrypted token does. */
 export function randomToken(bytes = 32): string {
   const buffer = new Uint8Array(bytes);
   globalThis.crypto.getRandomValues(buffer);
   return btoa(String.fromCharCode(...buffer));
-}
-
-export function randomSalt(): string {
-  return randomToken(12);
 }

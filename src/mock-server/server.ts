@@ -1,16 +1,12 @@
-// The Mirage server: Laravel's middleware order (faults, throttle, CSRF, auth), then the routes.
+// The Mirage adapter: faults for demos and tests, then the shared contract (src/contract) over
+// an in-memory store that persists in localStorage. It only translates HTTP in and out.
 import { createServer, Response, type Request } from 'miragejs';
-import { priceAt } from '../domain/market';
-import { load, save, type Session, type Tables } from './db';
-import { consistent, type PriceSource } from './figures';
-import { json, readCookie, selectedPeriod, type Backend, type Call, type Route } from './http';
-import { randomToken } from './secrets';
-import { demoTables } from './seed';
-import { authRoutes } from './routes/auth.routes';
-import { userRoutes } from './routes/user.routes';
-import { portfolioRoutes } from './routes/portfolios.routes';
-import { investmentRoutes } from './routes/investments.routes';
-import { metaRoutes } from './routes/meta.routes';
+import { addDemoAccount } from '../contract/demo-data';
+import type { PriceSource } from '../contract/figures';
+import { createContract, SESSION_COOKIE } from '../contract/kernel';
+import type { Answer, Cookie } from '../contract/answers';
+import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
+import { demoHasher, randomToken } from './secrets';
 
 export interface MakeServerOptions {
   environment: 'development' | 'test';
@@ -49,7 +45,7 @@ export interface Faults {
 export interface MockServer {
   faults: Faults;
   /** Restores the seeded demo data (the session stays if its user still exists). */
-  resetDemoData(): void;
+  resetDemoData(): Promise<void>;
   /** Takes up what another tab of the demo stored, so tabs share one server's data. */
   reloadStored(): void;
   shutdown(): void;
@@ -58,58 +54,54 @@ export interface MockServer {
 }
 
 export const RESET_NOTICE = 'Demo data was reset';
-const XSRF_COOKIE = 'XSRF-TOKEN';
-/** Laravel names it after APP_NAME: slug('Formue') . '_session'. */
-const SESSION_COOKIE = 'formue_session';
+/** The mock has one client, the page: its address for the login throttle. */
+const PAGE_ADDRESS = '127.0.0.1';
 
 export function makeServer(options: MakeServerOptions): MockServer {
   const now = options.now ?? (() => Date.now());
   const storage = options.storage ?? null;
 
   let notice: string | null = null;
-  let tables: Tables;
-  let session: Session;
   let dirty = false;
-  const stored = storage ? load(storage) : ({ kind: 'empty' } as const);
-  if (stored.kind === 'loaded' && consistent(stored.tables)) {
-    ({ tables, session } = stored);
-  } else {
-    if (stored.kind !== 'empty') notice = RESET_NOTICE;
-    tables = demoTables();
-    session = newSession();
+  const store = new MemoryStore(emptyTables(), () => {
     dirty = true;
-  }
-
+  });
   const persist = () => {
-    if (storage && dirty) save(storage, tables, session);
+    if (storage && dirty) save(storage, store.tables);
     dirty = false;
   };
 
-  const backend: Backend = {
-    get tables() {
-      return tables;
-    },
-    get session() {
-      return session;
-    },
-    now,
-    prices: options.prices ?? priceAt,
-    changed: () => {
-      dirty = true;
-    },
-    rotateToken: () => {
-      session.token = randomToken();
-      dirty = true;
-    },
-    resetDemoData: () => resetDemoData(),
-  };
-
-  function resetDemoData(): void {
-    tables = demoTables();
-    if (!tables.users.some((u) => u.id === session.userId)) session.userId = null;
-    dirty = true;
+  /** Fresh demo data; sessions stay, so the demo user stays logged in. */
+  async function seed(keep: Pick<Tables, 'sessions'> = { sessions: [] }): Promise<void> {
+    store.tables = { ...emptyTables(), sessions: keep.sessions };
+    await addDemoAccount(store, demoHasher);
     persist();
   }
+
+  const stored = storage ? load(storage) : ({ kind: 'empty' } as const);
+  let ready: Promise<void>;
+  if (stored.kind === 'loaded' && consistent(stored.tables)) {
+    store.tables = stored.tables;
+    ready = Promise.resolve();
+  } else {
+    if (stored.kind !== 'empty') notice = RESET_NOTICE;
+    ready = seed();
+  }
+
+  const resetDemoData = async () => {
+    await ready;
+    await seed(store.tables);
+  };
+
+  const contract = createContract({
+    store,
+    hasher: demoHasher,
+    now,
+    prices: options.prices,
+    randomToken,
+    resetDemoData,
+    onError: (error) => console.error('mock server:', error),
+  });
 
   const baseTiming = options.timing ?? 0;
   const faults: FaultState = {
@@ -119,97 +111,45 @@ export function makeServer(options: MakeServerOptions): MockServer {
     offline: false,
   };
 
-  const routes: Route[] = [
-    ...authRoutes(),
-    ...userRoutes(),
-    ...portfolioRoutes(),
-    ...investmentRoutes(),
-    ...metaRoutes(),
-  ];
-
-  function handle(route: Route, request: Request): Response {
+  async function handle(method: string, request: Request): Promise<Response> {
     if (faults.offline) {
       dropConnection(request);
       return new Response(500, {}, {});
     }
-    if (faults.failing) return json(500, { message: 'Server Error' });
-    const throttled = throttle(route);
+    if (faults.failing) return toResponse({ status: 500, body: { message: 'Server Error' } });
+    const path = new URL(request.url, 'http://localhost').pathname;
+    const throttled = throttle(path);
     if (throttled) return throttled;
-
-    let csrfPassed = true;
-    try {
-      // No session cookie (cleared, or another browser): Laravel starts a new, logged-out session.
-      if (readCookie(SESSION_COOKIE) !== session.id) {
-        session = newSession();
-        dirty = true;
-      }
-      const header = (name: string) => headerOf(request, name);
-      if (route.method !== 'get' && header('x-xsrf-token') !== session.token) {
-        csrfPassed = false;
-        return json(419, { message: 'CSRF token mismatch.' });
-      }
-      const userId = tables.users.some((u) => u.id === session.userId) ? session.userId : null;
-      if (route.access === 'auth' && userId === null)
-        return json(401, { message: 'Unauthenticated.' });
-      const call: Call = {
-        backend,
-        request,
-        body: parseBody(request.requestBody),
-        userId: userId ?? 0,
-        header,
-        id: () => {
-          const raw = request.params.id ?? '';
-          return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
-        },
-        period: selectedPeriod,
-      };
-      return route.handle(call);
-    } catch (error) {
-      // As Laravel without APP_DEBUG: the client sees only "Server Error"; the console has why.
-      console.error('mock server:', error);
-      return json(500, { message: 'Server Error' });
-    } finally {
-      // The session cookie goes with every answer; XSRF-TOKEN only past the CSRF check.
-      writeCookies(session, csrfPassed);
-      persist();
-    }
+    await ready;
+    const answer = await contract.handle({
+      method,
+      path,
+      header: (name) => headerOf(request, name),
+      cookies: readCookies(),
+      body: parseBody(request.requestBody),
+      address: PAGE_ADDRESS,
+    });
+    writeCookies(answer.cookies);
+    persist();
+    return toResponse(answer);
   }
 
-  function throttle(route: Route): Response | undefined {
-    if (faults.throttledUntil === null || !route.path.startsWith('/api/')) return undefined;
+  function throttle(path: string): Response | undefined {
+    if (faults.throttledUntil === null || !path.startsWith('/api/')) return undefined;
     const remainingMs = faults.throttledUntil - now();
     if (remainingMs <= 0) {
       faults.throttledUntil = null;
       return undefined;
     }
-    const retryAfter = Math.ceil(remainingMs / 1000);
-    return json(
-      429,
-      { message: 'Too Many Attempts.' },
-      {
-        'Retry-After': String(retryAfter),
+    return toResponse({
+      status: 429,
+      body: { message: 'Too Many Attempts.' },
+      headers: {
+        'Retry-After': String(Math.ceil(remainingMs / 1000)),
         'X-RateLimit-Limit': '60',
         'X-RateLimit-Remaining': '0',
         'X-RateLimit-Reset': String(Math.ceil(faults.throttledUntil / 1000)),
       },
-    );
-  }
-
-  /** Laravel's answer where no route matches: 405 when the path exists for other methods. */
-  function unmatched(method: string, request: Request): Response {
-    if (faults.offline) {
-      dropConnection(request);
-      return new Response(500, {}, {});
-    }
-    const path = new URL(request.url, 'http://localhost').pathname.replace(/^\//, '');
-    const allowed = routes
-      .filter((route) => pathPattern(route.path).test(`/${path}`))
-      .map((route) => route.method.toUpperCase());
-    if (allowed.length === 0)
-      return json(404, { message: `The route ${path} could not be found.` });
-    if (allowed.includes('GET')) allowed.push('HEAD');
-    return json(405, {
-      message: `The ${method.toUpperCase()} method is not supported for route ${path}. Supported methods: ${allowed.join(', ')}.`,
     });
   }
 
@@ -217,18 +157,16 @@ export function makeServer(options: MakeServerOptions): MockServer {
     environment: options.environment,
     logging: false,
     routes() {
-      for (const route of routes) {
-        this[route.method](route.path, (_schema, request) => handle(route, request));
-      }
-      // Mirage prefers static and dynamic segments, so these take only what nothing else does.
+      // The contract routes every request itself (404 and 405 included).
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
-        this[method]('/api/v1/*rest', (_schema, request) => unmatched(method, request));
+        for (const path of ['/api/v1/*rest', '/sanctum/*rest']) {
+          this[method](path, (_schema, request) => handle(method.toUpperCase(), request));
+        }
       }
     },
   });
   // Mirage forces timing to 0 in the test environment; set it afterwards (research note).
   server.timing = baseTiming;
-  persist();
 
   return {
     faults: {
@@ -238,9 +176,8 @@ export function makeServer(options: MakeServerOptions): MockServer {
       },
       expireSession() {
         // The session's cookie stays, but the server no longer knows it (lifetime exceeded).
-        session = { ...newSession(), id: session.id };
-        dirty = true;
-        persist();
+        const id = readCookies()[SESSION_COOKIE];
+        if (id) void store.deleteSession(id).then(persist);
       },
       throttle(retryAfterSeconds) {
         faults.throttledUntil = now() + retryAfterSeconds * 1000;
@@ -265,7 +202,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     resetDemoData,
     reloadStored() {
       const latest = storage ? load(storage) : undefined;
-      if (latest?.kind === 'loaded' && consistent(latest.tables)) ({ tables, session } = latest);
+      if (latest?.kind === 'loaded' && consistent(latest.tables)) store.tables = latest.tables;
     },
     shutdown: () => server.shutdown(),
     get notice() {
@@ -274,13 +211,12 @@ export function makeServer(options: MakeServerOptions): MockServer {
   };
 }
 
-/** A Mirage route path ('/api/v1/portfolios/:id') as a regular expression for whole paths. */
-function pathPattern(path: string): RegExp {
-  const source = path
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part))
-    .join('/');
-  return new RegExp(`^${source}$`);
+function toResponse(answer: Pick<Answer, 'status' | 'body'> & { headers?: Answer['headers'] }) {
+  const headers = {
+    ...(answer.body ? { 'Content-Type': 'application/json' } : {}),
+    ...answer.headers,
+  };
+  return new Response(answer.status, headers, answer.body ?? '');
 }
 
 function headerOf(request: Request, name: string): string | undefined {
@@ -300,18 +236,26 @@ function parseBody(text: string | null | undefined): unknown {
   }
 }
 
-function newSession(): Session {
-  return { id: randomToken(20), token: randomToken(), userId: null };
+function readCookies(): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of document.cookie.split(';')) {
+    const [key = '', ...rest] = part.trim().split('=');
+    try {
+      if (key) cookies[key] = decodeURIComponent(rest.join('='));
+    } catch {
+      // A cookie that is not URL-encoded is not one of ours.
+    }
+  }
+  return cookies;
 }
 
 /**
- * Pretender ignores Set-Cookie, so the mock writes the cookies itself (research 1.7). The real
- * session cookie is HttpOnly; the app never reads this one.
+ * Pretender ignores Set-Cookie, so the mock writes the cookies itself (research 1.7). It cannot
+ * make the session cookie HttpOnly; the app never reads it.
  */
-function writeCookies(session: Session, withToken: boolean): void {
-  if (withToken)
-    document.cookie = `${XSRF_COOKIE}=${encodeURIComponent(session.token)}; path=/; samesite=lax`;
-  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(session.id)}; path=/; samesite=lax`;
+function writeCookies(cookies: readonly Cookie[]): void {
+  for (const cookie of cookies)
+    document.cookie = `${cookie.name}=${encodeURIComponent(cookie.value)}; path=/; samesite=lax`;
 }
 
 /**

@@ -2,9 +2,9 @@
 // Every call of the app's real HTTP client (src/api) against the mock: answers decode, and each
 // failure arrives as the ApiError the machines expect. The wire-level details (status codes,
 // exact bodies) are pinned by the other contract tests through a raw client.
-import { describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ApiError, createApi, createHttp, type Api } from '../../src/api';
-import { DEMO, NOW, setCookie, startServer, plainSplit } from './support';
+import { DEMO, NOW, setCookie, startServer, plainSplit, describeMock } from './support';
 
 function client(): Api {
   return createApi(createHttp({ origin: '' }));
@@ -34,7 +34,7 @@ const rejection = (promise: Promise<unknown>) =>
     (e: unknown) => e as ApiError,
   );
 
-describe('the API client against the mock', () => {
+describeMock('the API client against the mock', () => {
   it('auth: check, login, user, logout', async () => {
     startServer();
     const api = client();

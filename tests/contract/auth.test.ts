@@ -11,6 +11,7 @@ import {
   put,
   registerFresh,
   startServer,
+  itMock,
 } from './support';
 
 describe('POST /auth/login', () => {
@@ -38,7 +39,7 @@ describe('POST /auth/login', () => {
     expect((await get('/auth/check')).body).toEqual({ logged_in: false });
   });
 
-  it('locks an email for a minute after five failed attempts, as Breeze does', async () => {
+  it('throttles an email and address for a minute after five failed attempts (429)', async () => {
     let now = NOW;
     startServer({ now: () => now });
     await csrf();
@@ -46,10 +47,9 @@ describe('POST /auth/login', () => {
     for (let attempt = 0; attempt < 5; attempt++) await post('/auth/login', wrong);
     now += 15_000;
     const locked = await post('/auth/login', DEMO);
-    expect(locked.status).toBe(422);
-    expect(locked.body.errors).toEqual({
-      email: ['Too many login attempts. Please try again in 45 seconds.'],
-    });
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ message: 'Too Many Attempts.' });
+    expect(locked.headers.get('Retry-After')).toBe('45');
     now += 45_000;
     expect((await post('/auth/login', DEMO)).status).toBe(200);
   });
@@ -106,6 +106,20 @@ describe('POST /auth/register', () => {
     });
   });
 
+  it('counts a password in characters, as mb_strlen does, not in UTF-16 units', async () => {
+    startServer();
+    await csrf();
+    const answer = await post('/auth/register', {
+      name: 'Emoji',
+      email: 'emoji@example.com',
+      password: '🔑🔑🔑🔑',
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({
+      password: ['The password field must be at least 8 characters.'],
+    });
+  });
+
   it('refuses an email already taken, in any case', async () => {
     startServer();
     await csrf();
@@ -131,7 +145,7 @@ describe('POST /auth/register', () => {
     });
   });
 
-  it('stores no password in plain text', async () => {
+  itMock('stores no password in plain text', async () => {
     const storage = new Map<string, string>();
     startServer({
       storage: {

@@ -2,8 +2,10 @@
 // The seeded demo account, persistence across "reloads" and the demo reset.
 import { describe, expect, it } from 'vitest';
 import { makeServer, STORAGE_KEY, RESET_NOTICE } from '../../src/mock-server';
-import { demoTables } from '../../src/mock-server/seed';
-import { get, loginAsDemo, post, setCookie, startServer } from './support';
+import { addDemoAccount } from '../../src/contract/demo-data';
+import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
+import { demoHasher } from '../../src/mock-server/secrets';
+import { get, loginAsDemo, NOW, post, setCookie, startServer, describeMock } from './support';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -20,10 +22,12 @@ function memoryStorage(): Storage {
 }
 
 /** Stored demo data whose first investment sells more than it ever bought. */
-function withOversell(): unknown {
-  const tables = demoTables();
-  const first = tables.events[0];
-  tables.events.push({
+async function withOversell(): Promise<string> {
+  const store = new MemoryStore(emptyTables());
+  await addDemoAccount(store, demoHasher);
+  const [first] = store.tables.events;
+  if (!first) throw new Error('no demo events');
+  store.tables.events.push({
     ...first,
     id: 10_000,
     kind: 'sell',
@@ -32,7 +36,7 @@ function withOversell(): unknown {
     fee: 0,
     time: first.time + 1,
   });
-  return { version: 1, tables, session: { id: 's', token: 't', userId: null } };
+  return JSON.stringify({ version: 2, tables: store.tables });
 }
 
 describe('demo account', () => {
@@ -93,7 +97,7 @@ describe('demo account', () => {
   });
 });
 
-describe('persistence', () => {
+describeMock('persistence', () => {
   it('keeps changes and the session across a reload', async () => {
     const storage = memoryStorage();
     const first = startServer({ storage });
@@ -101,7 +105,7 @@ describe('persistence', () => {
     expect((await post('/portfolios', { name: 'Kept' })).status).toBe(201);
     first.shutdown();
     // A reload: same storage, same cookies.
-    const reloaded = makeServer({ environment: 'test', storage });
+    const reloaded = makeServer({ environment: 'test', storage, now: () => NOW });
     try {
       expect(reloaded.notice).toBeNull();
       expect((await get('/auth/check')).body).toEqual({ logged_in: true });
@@ -145,29 +149,25 @@ describe('persistence', () => {
   });
 
   it.each([
-    ['not JSON', '{oops'],
-    ['an old version', JSON.stringify({ version: 0, tables: {}, session: {} })],
+    ['not JSON', () => Promise.resolve('{oops')],
+    ['an old version', () => Promise.resolve(JSON.stringify({ version: 1, tables: {} }))],
     [
       'a broken table',
-      JSON.stringify({
-        version: 1,
-        tables: { users: 'x' },
-        session: { id: 's', token: 't', userId: null },
-      }),
+      () => Promise.resolve(JSON.stringify({ version: 2, tables: { users: 'x' } })),
     ],
-    ['events that do not replay', JSON.stringify(withOversell())],
+    ['events that do not replay', withOversell],
   ])('replaces %s with the demo data and says so', async (_case, stored) => {
     const storage = memoryStorage();
-    storage.setItem(STORAGE_KEY, stored);
+    storage.setItem(STORAGE_KEY, await stored());
     const server = startServer({ storage });
     expect(server.notice).toBe(RESET_NOTICE);
     await loginAsDemo();
     expect((await get('/portfolios')).body.portfolios.length).toBeGreaterThanOrEqual(3);
-    expect(JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}').version).toBe(1);
+    expect(JSON.parse(storage.getItem(STORAGE_KEY) ?? '{}').version).toBe(2);
   });
 });
 
-describe('POST /demo/reset', () => {
+describeMock('POST /demo/reset', () => {
   it('restores the seeded data and keeps the demo session', async () => {
     startServer();
     await loginAsDemo();

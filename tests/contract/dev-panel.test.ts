@@ -2,10 +2,10 @@
 // The Demo tools panel drives the faults of the server it was mounted for.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../src/mock-server';
 import { mountDevPanel } from '../../src/mock-server/dev-panel';
-import { get, loginAsDemo, startServer } from './support';
+import { describeMock, get, loginAsDemo, startServer } from './support';
 
 let unmount: (() => void) | undefined;
 afterEach(() => act(() => unmount?.()));
@@ -22,7 +22,7 @@ function storageWith(value: string): Storage {
   };
 }
 
-describe('Demo tools panel', () => {
+describeMock('Demo tools panel', () => {
   it('is collapsed to one button, then switches a 500 on and off', async () => {
     const server = startServer();
     await loginAsDemo();

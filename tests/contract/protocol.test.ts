@@ -2,10 +2,21 @@
 // Sanctum's SPA protocol and the mock's faults, on the wire.
 import { describe, expect, it } from 'vitest';
 import { FetchError } from 'ofetch';
-import { cookie, csrf, get, loginAsDemo, NOW, post, send, startServer } from './support';
+import {
+  cookie,
+  csrf,
+  get,
+  loginAsDemo,
+  NOW,
+  post,
+  send,
+  startServer,
+  itMock,
+  describeMock,
+} from './support';
 
 describe('CSRF cookie', () => {
-  it('answers 204 and sets a URL-encoded XSRF-TOKEN cookie', async () => {
+  itMock('answers 204 and sets a URL-encoded XSRF-TOKEN cookie', async () => {
     startServer();
     const answer = await get('/sanctum/csrf-cookie');
     expect(answer.status).toBe(204);
@@ -84,7 +95,7 @@ describe('session', () => {
   });
 });
 
-describe('faults', () => {
+describeMock('faults', () => {
   it('expireSession: the next GET answers 401', async () => {
     const server = startServer();
     await loginAsDemo();
@@ -148,9 +159,11 @@ describe('faults', () => {
   });
 });
 
-it('an unknown route outside /api/v1 is an error, never a pass-through', async () => {
+it('an unknown /sanctum route answers 404 as Laravel does, never a pass-through', async () => {
   startServer();
-  await expect(get('/sanctum/no-such-route')).rejects.toThrow(/no-such-route/);
+  const answer = await get('/sanctum/no-such-route');
+  expect(answer.status).toBe(404);
+  expect(answer.body).toEqual({ message: 'The route sanctum/no-such-route could not be found.' });
 });
 
 describe('paths no route serves', () => {
@@ -164,11 +177,11 @@ describe('paths no route serves', () => {
   it('a known path with another method answers 405 naming the methods it has', async () => {
     startServer();
     await csrf();
-    const answer = await send('DELETE', '/portfolios/3');
+    const answer = await send('PUT', '/portfolios/3');
     expect(answer.status).toBe(405);
     expect(answer.body).toEqual({
       message:
-        'The DELETE method is not supported for route api/v1/portfolios/3. Supported methods: PATCH.',
+        'The PUT method is not supported for route api/v1/portfolios/3. Supported methods: PATCH, DELETE.',
     });
     const onList = await send('PUT', '/portfolios');
     expect(onList.body).toEqual({

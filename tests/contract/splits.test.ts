@@ -3,9 +3,9 @@
 // the split's ratio, and earlier ones stay the market's (decisions.md section 2), through the
 // app's API client.
 import { describe, expect, it } from 'vitest';
-import { createApi, createHttp, type Api } from '../../src/api';
+import type { Api } from '../../src/api';
 import type { ChartPoint } from '../../src/domain/types';
-import { loginAsDemo, NOW, setCookie, startServer, plainSplit } from './support';
+import { loginAsDemo, NOW, setCookie, startServer, plainSplit, appApi } from './support';
 
 const HOUR = 3_600_000;
 const BOUGHT = NOW - 30 * HOUR;
@@ -16,14 +16,15 @@ const PRICE = 60;
 interface Holding {
   api: Api;
   id: string;
-  setClock: (t: number) => void;
+  /** Moves the server's time; logs in again, as a session idle that long has expired. */
+  setClock: (t: number) => Promise<void>;
 }
 
 /** A fresh account holding 10 bought at 100 at BOUGHT; `setClock` moves the server's time. */
 async function tenShares(): Promise<Holding> {
   let clock = BOUGHT;
   startServer({ now: () => clock, prices: () => PRICE });
-  const api = createApi(createHttp({ origin: '' }));
+  const api = await appApi();
   await api.initCsrf();
   await api.register({ name: 'Splits', email: 'splits@example.com', password: 'long-enough' });
   const portfolio = await api.createPortfolio({ name: 'Splits' }, { validateOnly: false });
@@ -36,7 +37,11 @@ async function tenShares(): Promise<Holding> {
     { validateOnly: false },
   );
   if (!investment) throw new Error('no investment created');
-  return { api, id: investment.id, setClock: (t) => (clock = t) };
+  const setClock = async (time: number) => {
+    clock = time;
+    await api.login({ email: 'splits@example.com', password: 'long-enough' });
+  };
+  return { api, id: investment.id, setClock };
 }
 
 /** Records a 2:1 split to 20 shares at the server's time. */
@@ -47,9 +52,9 @@ async function split2to1({ api, id }: Holding): Promise<void> {
 /** The holding of `tenShares`, split 2:1 at SPLIT, with the clock at NOW. */
 async function splitHolding(): Promise<Holding> {
   const holding = await tenShares();
-  holding.setClock(SPLIT);
+  await holding.setClock(SPLIT);
   await split2to1(holding);
-  holding.setClock(NOW);
+  await holding.setClock(NOW);
   return holding;
 }
 
@@ -65,15 +70,15 @@ describe('split-adjusted prices', () => {
     expect(stats).toMatchObject({ shares: 20, costs: 1000, unrealised: -400 });
     // Over a day holding only the split: no change.
     expect((await api.getValuation()).value).toEqual({ value: 600, change: 0, changeRatio: 0 });
-    setClock(SPLIT - 1);
+    await setClock(SPLIT - 1);
     expect((await api.getValuation()).value.value).toBe(600);
-    setClock(SPLIT + 1);
+    await setClock(SPLIT + 1);
     expect((await api.getValuation()).value.value).toBe(600);
   });
 
   it("never moves today's value when the split is recorded now", async () => {
     const holding = await tenShares();
-    holding.setClock(NOW);
+    await holding.setClock(NOW);
     setCookie('selected_period', 'Day');
     const before = (await holding.api.getValuation()).value;
     expect(before.value).toBe(600);
@@ -97,7 +102,7 @@ describe('split-adjusted prices', () => {
 
   it('draws the demo NVIDIA holding without doubling at its 2:1 split', async () => {
     startServer();
-    const api = createApi(createHttp({ origin: '' }));
+    const api = await appApi();
     await loginAsDemo();
     setCookie('selected_period', 'Forever');
     const split = (await api.getEvents()).find((e) => e.type === 'split');

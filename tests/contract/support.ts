@@ -1,9 +1,20 @@
 // A raw HTTP client for the wire-level contract: status codes, headers and bodies exactly as
-// sent, which the app's client (src/api, tested in api-client.test.ts) decodes away. Built as
-// the research note's fix so Mirage sees the headers (ofetch's Headers resolved lazily).
+// sent, which the app's client (src/api, tested in api-client.test.ts) decodes away.
+// Two backends answer it: the Mirage mock in jsdom (default), and with FORMUE_BACKEND=server the
+// Node server over real HTTP with real cookies, on SQLite or on DATABASE_URL's PostgreSQL.
+import type { FastifyInstance } from 'fastify';
 import { createFetch } from 'ofetch';
-import { afterEach } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
+import { createApi, createHttp, type Api } from '../../src/api';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
+import { startServer as startNodeServer } from '../../src/server/server';
+import { freshDatabaseUrl } from '../server/databases';
+
+export const BACKEND: 'mock' | 'server' =
+  process.env.FORMUE_BACKEND === 'server' ? 'server' : 'mock';
+/** For what only the mock has: fault switches, localStorage, the app's client in jsdom. */
+export const describeMock = BACKEND === 'mock' ? describe : describe.skip;
+export const itMock = BACKEND === 'mock' ? it : it.skip;
 
 class LazyHeaders {
   constructor(init?: HeadersInit) {
@@ -25,7 +36,11 @@ export interface Answer {
   headers: Headers;
 }
 
+/** The server backend's cookie jar (the mock's cookies live in document.cookie). */
+const jar = new Map<string, string>();
+
 export function cookie(name: string): string | undefined {
+  if (BACKEND === 'server') return jar.get(name);
   const found = document.cookie
     .split(';')
     .map((part) => part.trim().split('='))
@@ -34,10 +49,13 @@ export function cookie(name: string): string | undefined {
 }
 
 export function setCookie(name: string, value: string): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
+  if (BACKEND === 'server') jar.set(name, value);
+  else document.cookie = `${name}=${encodeURIComponent(value)}; path=/`;
 }
 
 export function clearCookies(): void {
+  jar.clear();
+  if (BACKEND === 'server') return;
   for (const name of ['XSRF-TOKEN', 'formue_session', 'selected_period']) {
     document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
@@ -64,6 +82,7 @@ export async function send(
     ...options.headers,
   };
   const url = path.startsWith('/sanctum') ? path : `/api/v1${path}`;
+  if (BACKEND === 'server') return sendOverHttp(method, url, headers, options.body);
   const response = await $fetch.raw(url, {
     method,
     headers,
@@ -120,19 +139,112 @@ export async function registerFresh(): Promise<{ email: string; password: string
 export type ServerOptions = Partial<MakeServerOptions>;
 
 let current: MockServer | undefined;
+/** The server backend's instance, once listening. */
+let listening: Promise<{ app: FastifyInstance; origin: string }> | undefined;
 
-/** A test server (no persistence unless given storage); shut down after each test. */
+/**
+ * A test server with the demo account (no persistence unless given storage); shut down after
+ * each test. On the server backend it is a fresh database each time, and `faults` are absent.
+ */
 export function startServer(options: ServerOptions = {}): MockServer {
-  current?.shutdown();
   clearCookies();
+  if (BACKEND === 'server') {
+    if (options.storage) throw new Error('storage is the mock only: mark the test itMock');
+    const previous = listening;
+    listening = (async () => {
+      await (await previous)?.app.close();
+      const app = await startNodeServer(
+        {
+          port: 0,
+          host: '127.0.0.1',
+          databaseUrl: await freshDatabaseUrl(),
+          demo: true,
+          bcryptRounds: 4,
+          logLevel: 'silent',
+          trustProxy: false,
+          appRoot: undefined,
+        },
+        { now: options.now ?? (() => NOW), prices: options.prices },
+      );
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('not listening');
+      return { app, origin: `http://127.0.0.1:${address.port}` };
+    })();
+    return mockOnlyHandle;
+  }
+  current?.shutdown();
   current = makeServer({ environment: 'test', now: () => NOW, ...options });
   return current;
 }
 
-afterEach(() => {
+const mockOnlyHandle = new Proxy({} as MockServer, {
+  get(_target, property) {
+    throw new Error(`server.${String(property)} is the mock only: mark the test itMock`);
+  },
+});
+
+afterEach(async () => {
   current?.shutdown();
   current = undefined;
+  const closing = listening;
+  listening = undefined;
+  await (await closing)?.app.close();
 });
+
+/** Node's fetch with the jar's cookies, as a browser sends and keeps them. */
+const nodeFetch = globalThis.fetch;
+async function fetchWithJar(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookieHeader = [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  if (cookieHeader) headers.set('Cookie', cookieHeader);
+  const response = await nodeFetch(input, { ...init, headers, redirect: 'manual' });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
+  }
+  return response;
+}
+// The app's client calls globalThis.fetch; against the server it gets the browser's cookie jar.
+if (BACKEND === 'server') globalThis.fetch = fetchWithJar;
+
+/** The app's own API client (src/api), against whichever backend runs. */
+export async function appApi(): Promise<Api> {
+  if (BACKEND === 'mock') return createApi(createHttp({ origin: '' }));
+  if (!listening) throw new Error('startServer() first');
+  const { origin } = await listening;
+  const readCookie = (name: string) => {
+    const value = jar.get(name);
+    return value === undefined ? undefined : encodeURIComponent(value);
+  };
+  return createApi(createHttp({ origin, readCookie }));
+}
+
+/** One request to the Node server over real HTTP. */
+async function sendOverHttp(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Answer> {
+  if (!listening) throw new Error('startServer() first');
+  const { origin } = await listening;
+  const response = await fetchWithJar(`${origin}${url}`, {
+    method,
+    headers: {
+      ...headers,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  return {
+    status: response.status,
+    body: isJson && text !== '' ? JSON.parse(text) : text === '' ? undefined : text,
+    headers: response.headers,
+  };
+}
 
 /** A portfolio and one investment (buy of `shares` Novo Nordisk B in DKK) of the user. */
 export async function createHolding(

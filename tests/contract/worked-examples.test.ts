@@ -2,9 +2,9 @@
 // The three worked examples of decisions.md section 2, entered through the app's API client
 // into a fresh account, with a fixed clock and a fixed price now; compared to the cent.
 import { describe, expect, it } from 'vitest';
-import { createApi, createHttp, type Api } from '../../src/api';
+import type { Api } from '../../src/api';
 import type { TradePayload } from '../../src/domain/types';
-import { NOW, setCookie, startServer, plainSplit } from './support';
+import { NOW, setCookie, startServer, plainSplit, appApi } from './support';
 
 const HOUR = 3_600_000;
 
@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 async function freshAccount(priceNow: number): Promise<{ api: Api; tick: () => void }> {
   let clock = NOW - 10 * HOUR;
   startServer({ now: () => clock, prices: () => priceNow });
-  const api = createApi(createHttp({ origin: '' }));
+  const api = await appApi();
   await api.initCsrf();
   await api.register({ name: 'Examples', email: 'examples@example.com', password: 'long-enough' });
   setCookie('selected_period', 'Forever');

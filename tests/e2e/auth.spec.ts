@@ -1,4 +1,4 @@
-import { test, expect, DEMO, loginAsDemo } from './fixtures';
+import { test, expect, DEMO, loginAsDemo, demoOnly } from './fixtures';
 
 test.describe('guards', () => {
   test('a protected route without the logged-in flag goes to Login', async ({ page }) => {
@@ -28,6 +28,7 @@ test.describe('guards', () => {
 });
 
 test('the landing page hides the top bar and shows the demo account', async ({ page }) => {
+  demoOnly();
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Login' }).click();

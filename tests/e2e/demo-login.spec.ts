@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, loginAsDemo, demoOnly } from './fixtures';
 
 const DEMO_PORTFOLIOS = ['Pension', 'US tech', 'Danish dividends', 'Crypto'];
 
@@ -13,6 +13,7 @@ test('the demo account logs in and its portfolios load', async ({ page }) => {
 });
 
 test('the Demo tools tab covers none of the top bar controls', async ({ page }) => {
+  demoOnly();
   await loginAsDemo(page);
   const tab = await page.getByRole('button', { name: 'Demo tools' }).boundingBox();
   expect(tab).not.toBeNull();

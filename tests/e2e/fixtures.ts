@@ -1,14 +1,28 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { resetServerData } from './server-backend';
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 
+const BROWSER_4XX_LOG = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
 /** Every test fails on a console error or an uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; freshData: void }>({
+  // The demo starts each test with fresh data in a fresh page; the server needs telling.
+  freshData: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern; it has none
+    async ({}, use, testInfo) => {
+      if (onServer(testInfo)) await resetServerData();
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        // Chromium logs every 4xx of a real server (a refused form is a 422); the app does not.
+        if (message.type() === 'error' && !BROWSER_4XX_LOG.test(message.text()))
+          errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
@@ -19,6 +33,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+export function onServer(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'server';
+}
+
+/** Called in a test: what only a server shows (data shared by browsers, HttpOnly cookies). */
+export function serverOnly(): void {
+  test.skip(!onServer(test.info()), 'the server only: the demo keeps its data in one browser');
+}
+
+/** Called in a test: what only the demo has (Demo tools, the credentials on the Login overlay). */
+export function demoOnly(): void {
+  test.skip(onServer(test.info()), 'the demo only');
+}
 
 export async function loginAsDemo(page: Page): Promise<void> {
   await page.goto('/');

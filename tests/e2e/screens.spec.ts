@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, loginAsDemo, demoOnly } from './fixtures';
 
 test('history lists events newest first with YYYY-MM-DD dates', async ({ page }) => {
   await loginAsDemo(page);
@@ -95,11 +95,12 @@ test('two tabs of the demo keep what each of them saved', async ({ page }) => {
 test('on a slow server the investment page keeps its Actions in place as the figures arrive', async ({
   page,
 }) => {
+  demoOnly();
   await loginAsDemo(page);
   await page.getByRole('button', { name: 'Demo tools' }).click();
   await page.getByLabel('Latency').selectOption('1000');
   await page.getByRole('button', { name: 'Demo tools' }).click();
-  await page.goto('/investments/34');
+  await page.goto('/investments/37');
   const actions = page.getByRole('region', { name: 'Actions', exact: true });
   await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
   const whileLoading = await actions.boundingBox();

@@ -10,12 +10,22 @@ import {
 import type { EventKind } from '../../src/domain/types';
 import { deferred, fakeApi, flush, http, invalid, offline, recorder, transaction } from './support';
 
+const TODAY = '2026-03-01';
+
 function start(kind: EventKind, currentShares = 10) {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
   const form = createActor(createEventMachine, {
-    input: { api, data: data.ref, overlay: overlay.ref, investmentId: '5', kind, currentShares },
+    input: {
+      api,
+      data: data.ref,
+      overlay: overlay.ref,
+      investmentId: '5',
+      kind,
+      currentShares,
+      today: TODAY,
+    },
   }).start();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
@@ -102,18 +112,19 @@ describe('submitting', () => {
       [
         'buy',
         { shares: '2', share_price: '142,90', fee: '' },
-        { shares: 2, share_price: 142.9, fee: 0, currency_code: 'DKK' },
+        { date: TODAY, shares: 2, share_price: 142.9, fee: 0, currency_code: 'DKK' },
       ],
       [
         'sell',
         { shares: '10', share_price: '0', fee: '1.30' },
-        { shares: 10, share_price: 0, fee: 1.3, currency_code: 'DKK' },
+        { date: TODAY, shares: 10, share_price: 0, fee: 1.3, currency_code: 'DKK' },
       ],
-      ['dividend', { amount: '55.5' }, { amount: 55.5, currency_code: 'DKK' }],
+      ['dividend', { amount: '55.5' }, { date: TODAY, amount: 55.5, currency_code: 'DKK' }],
       [
         'split',
         { shares_after: '20', fee: '' },
         {
+          date: TODAY,
           shares_after: 20,
           fee: 0,
           currency_code: 'DKK',
@@ -203,11 +214,11 @@ describe('submitting', () => {
 
   it('an unmapped 422 key is shown as the form message, never dropped', async () => {
     const { form, change, api } = start('buy');
-    api.createEvent.mockRejectedValue(invalid({ date: ['The date is in the future.'] }));
+    api.createEvent.mockRejectedValue(invalid({ event: ['The event is locked.'] }));
     change('shares', '1');
     change('share_price', '1');
     form.send({ type: 'event.submitted' });
     await flush();
-    expect(form.getSnapshot().context.formError).toBe('The date is in the future.');
+    expect(form.getSnapshot().context.formError).toBe('The event is locked.');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { DATE_MESSAGES } from '../../src/machines/date-rule';
 import {
   createInvestmentMachine,
   isFieldEnabled,
@@ -25,13 +26,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const TODAY = '2026-03-01';
+
 function start(options: { deepLink?: boolean } = {}) {
   const api = fakeApi();
   api.validateInstrument.mockResolvedValue(true);
   const platform = fakePlatform({ path: '/investments/create', ...options });
   const data = recorder();
   const form = createActor(createInvestmentMachine, {
-    input: { api, data: data.ref, platform },
+    input: { api, data: data.ref, platform, today: TODAY },
   }).start();
   const change = (field: InvestmentField, value: string) =>
     form.send({ type: 'form.changed', field, value });
@@ -221,7 +224,7 @@ describe('creating', () => {
       {
         investment: { portfolio_id: '1', name: 'Apple' },
         instrument: { type: 'stock', isin: 'US0378331005' },
-        buy_event: { shares: 3, share_price: 190.5, fee: 0, currency_code: 'USD' },
+        buy_event: { date: TODAY, shares: 3, share_price: 190.5, fee: 0, currency_code: 'USD' },
       },
       { validateOnly: false },
     );
@@ -277,5 +280,37 @@ describe('creating', () => {
     form.send({ type: 'form.submitted' });
     form.send({ type: 'form.submitted' });
     expect(api.createInvestment).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('first buy date', () => {
+  it('defaults to today; a future day is flagged at once and blocks Create', async () => {
+    const { form, change, api } = start();
+    await toPage2(api, form, change);
+    expect(form.getSnapshot().context.values.date).toBe(TODAY);
+    change('shares', '3');
+    change('share_price', '1');
+    change('date', '2026-03-02');
+    expect(form.getSnapshot().context.fieldErrors.date).toEqual([DATE_MESSAGES.future]);
+    form.send({ type: 'form.submitted' });
+    expect(api.createInvestment).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a back-dated buy; a server error on buy_event.date shows under Date', async () => {
+    const { form, change, api } = start();
+    await toPage2(api, form, change);
+    change('date', '2020-05-04');
+    change('shares', '3');
+    change('share_price', '1');
+    api.createInvestment.mockRejectedValueOnce(
+      invalid({ 'buy_event.date': ['The buy event.date field must match the format Y-m-d.'] }),
+    );
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(api.createInvestment.mock.calls[1][0].buy_event.date).toBe('2020-05-04');
+    expect(form.getSnapshot().matches('details')).toBe(true);
+    expect(form.getSnapshot().context.fieldErrors).toEqual({
+      date: ['The buy event.date field must match the format Y-m-d.'],
+    });
   });
 });

@@ -128,11 +128,11 @@ describe('add portfolio', () => {
 
 describe('add investment', () => {
   it("opened from a portfolio's plus link, starts with that portfolio chosen", async () => {
-    await renderApp('/portfolios/33', { as: 'demo' });
+    await renderApp('/portfolios/36', { as: 'demo' });
     const investments = await screen.findByRole('region', { name: 'Investments' });
     await userEvent.click(within(investments).getByRole('link', { name: 'Add investment' }));
     const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
-    await waitFor(() => expect(portfolio.value).toBe('33'));
+    await waitFor(() => expect(portfolio.value).toBe('36'));
     expect(portfolio.selectedOptions[0].textContent).toBe('US tech');
   });
 

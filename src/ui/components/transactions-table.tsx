@@ -15,6 +15,8 @@ export interface TransactionsTableProps {
   transactions: readonly Transaction[];
   /** Leave the name column out where every row is the same investment. */
   showName?: boolean;
+  /** Opens a row's correction form; rows are plain text without it. */
+  onOpen?: (transaction: Transaction) => void;
 }
 
 /**
@@ -26,12 +28,13 @@ export function TransactionsTable({
   label,
   transactions,
   showName = true,
+  onOpen,
 }: TransactionsTableProps) {
   const f = useFormatters();
   return (
     <div className="table-wrap tx-wrap">
       <table
-        className={`table table--rows tx-table${showName ? '' : ' tx-table--one-investment'}`}
+        className={`table table--rows tx-table${showName ? '' : ' tx-table--one-investment'}${onOpen ? ' tx-table--open' : ''}`}
         aria-label={label}
       >
         <thead>
@@ -52,8 +55,22 @@ export function TransactionsTable({
         </thead>
         <tbody>
           {transactions.map((t) => (
-            <tr key={t.id}>
-              <td className="tx-table__date">{f.date(t.date)}</td>
+            // A tap anywhere on the row opens it; the date is the row's button for keyboard and
+            // assistive tech, and its click reaches the row like any other.
+            <tr key={t.id} onClick={onOpen && (() => onOpen(t))}>
+              <td className="tx-table__date">
+                {onOpen ? (
+                  <button
+                    type="button"
+                    className="tx-table__open"
+                    aria-label={openLabel(t, f.date(t.date), showName)}
+                  >
+                    {f.date(t.date)}
+                  </button>
+                ) : (
+                  f.date(t.date)
+                )}
+              </td>
               <td className="tx-table__type">
                 <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
               </td>
@@ -71,6 +88,22 @@ export function TransactionsTable({
       </table>
     </div>
   );
+}
+
+/**
+ * What a row's button opens, in words that do not repeat the action buttons' names ("Buy",
+ * "Dividend"), so each control keeps a name of its own.
+ */
+const OPEN_NOUNS: Record<TransactionType, string> = {
+  buy: 'purchase',
+  sell: 'sale',
+  div: 'payout',
+  split: 'split',
+};
+
+/** "Edit the purchase of 2024-01-15" (with the name where the table shows several investments). */
+function openLabel(t: Transaction, date: string, showName: boolean): string {
+  return `Edit the ${OPEN_NOUNS[t.type]} of ${date}${showName ? `, ${t.stock_name}` : ''}`;
 }
 
 /** Only buys and sells have a price per share. */

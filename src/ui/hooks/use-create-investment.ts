@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { localDay } from '../../domain/dates';
 import { flowDeps } from '../../machines/app.machine';
 import {
   createInvestmentMachine,
@@ -19,8 +20,10 @@ export function useCreateInvestment() {
   const app = useAppActor();
   const { data } = useAppChildren();
   const portfolioId = new URLSearchParams(useSearch()).get(PORTFOLIO_PARAM) ?? undefined;
+  // The user's day when the form opened: the first buy's default date and the latest allowed.
+  const [today] = useState(() => localDay(new Date()));
   const actor = useActorRef(createInvestmentMachine, {
-    input: { ...flowDeps(app), portfolioId },
+    input: { ...flowDeps(app), portfolioId, today },
   });
   const page = useSelector(actor, pageOf);
   const values = useSelector(actor, (s) => s.context.values, shallowEqual);
@@ -64,6 +67,7 @@ export function useCreateInvestment() {
   const back = useCallback(() => actor.send({ type: 'form.back' }), [actor]);
   const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
   return {
+    today,
     page,
     lastPage: 1,
     values,

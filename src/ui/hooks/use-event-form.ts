@@ -1,17 +1,76 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import type { EventKind, Id } from '../../domain/types';
+import type { ActorRef, Snapshot } from 'xstate';
+import { localDay } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
+import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
 import {
   createEventMachine,
   soldSharesEnabled,
   splitRatio,
+  tradeTotal,
   type EventField,
+  type EventFormState,
   type OverlayRef,
 } from '../../machines/create-event.machine';
+import { deleteQuestion, editEventMachine } from '../../machines/edit-event.machine';
 import { useAppActor, useAppChildren } from './app-actor';
 
 export type { EventKind };
+
+/** The user's day when the form opened: the default date and the latest allowed. */
+function useToday(): string {
+  const [today] = useState(() => localDay(new Date()));
+  return today;
+}
+
+/** Either form's actor, as far as the shared view reads it. */
+type FormActor = ActorRef<
+  Snapshot<unknown> & {
+    context: EventFormState & { formError: string | undefined };
+    hasTag(tag: string): boolean;
+  },
+  { type: 'form.changed'; field: EventField; value: string }
+>;
+
+/** What both forms show: values, errors, the result before saving, and the change intention. */
+function useFormView(actor: FormActor, kind: EventKind, today: string) {
+  const { data } = useAppChildren();
+  const values = useSelector(actor, (s) => s.context.values, shallowEqual);
+  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context));
+  const ratio = useSelector(actor, (s) => splitRatio(s.context));
+  const total = useSelector(actor, (s) => {
+    const value = tradeTotal(kind, s.context.values);
+    return value === undefined ? undefined : formatMoney(value, s.context.values.currency_code);
+  });
+  const currencies = useSelector(data, (s) => s.context.currencies);
+  const currencyOptions = useMemo(
+    () => (currencies ?? [values.currency_code]).map((code) => ({ value: code, label: code })),
+    [currencies, values.currency_code],
+  );
+  const change = useCallback(
+    (field: EventField, value: string) => actor.send({ type: 'form.changed', field, value }),
+    [actor],
+  );
+  return {
+    today,
+    values,
+    errors,
+    formError,
+    submitting,
+    soldEnabled,
+    ratio,
+    total,
+    currencyOptions,
+    change,
+  };
+}
+
+export type EventFormView = ReturnType<typeof useFormView>;
 
 export interface EventFormInput {
   investmentId: Id;
@@ -26,34 +85,50 @@ export function useEventForm({ investmentId, kind, currentShares, overlay }: Eve
   const app = useAppActor();
   const { data } = useAppChildren();
   const { api } = flowDeps(app);
+  const today = useToday();
   const actor = useActorRef(createEventMachine, {
-    input: { api, data, overlay, investmentId, kind, currentShares },
+    input: { api, data, overlay, investmentId, kind, currentShares, today },
   });
-  const values = useSelector(actor, (s) => s.context.values, shallowEqual);
-  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
-  const formError = useSelector(actor, (s) => s.context.formError);
-  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
-  const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context));
-  const ratio = useSelector(actor, (s) => splitRatio(s.context));
-  const currencies = useSelector(data, (s) => s.context.currencies);
-  const currencyOptions = useMemo(
-    () => (currencies ?? [values.currency_code]).map((code) => ({ value: code, label: code })),
-    [currencies, values.currency_code],
-  );
-  const change = useCallback(
-    (field: EventField, value: string) => actor.send({ type: 'form.changed', field, value }),
-    [actor],
-  );
+  const view = useFormView(actor, kind, today);
   const submit = useCallback(() => actor.send({ type: 'event.submitted' }), [actor]);
+  return { ...view, submit };
+}
+
+export interface EditEventFormInput {
+  transaction: Transaction;
+  /** The overlay the form sits in; the flow closes it after a save or a deletion. */
+  overlay: OverlayRef;
+}
+
+/** The correction form of one recorded event: Save, or Delete after a confirmation. */
+export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
+  const app = useAppActor();
+  const { data } = useAppChildren();
+  const { api } = flowDeps(app);
+  const today = useToday();
+  const actor = useActorRef(editEventMachine, {
+    input: { api, data, overlay, transaction, today },
+  });
+  const kind = useSelector(actor, (s) => s.context.kind);
+  const view = useFormView(actor, kind, today);
+  const confirming = useSelector(actor, (s) => s.matches('confirmingDelete'));
+  const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
+  const question = useSelector(actor, (s) => deleteQuestion(s.context));
+  const splitBefore = useSelector(actor, (s) => s.context.currentShares);
+  const submit = useCallback(() => actor.send({ type: 'event.submitted' }), [actor]);
+  const requestDelete = useCallback(() => actor.send({ type: 'delete.requested' }), [actor]);
+  const confirmDelete = useCallback(() => actor.send({ type: 'delete.confirmed' }), [actor]);
+  const cancelDelete = useCallback(() => actor.send({ type: 'delete.cancelled' }), [actor]);
   return {
-    values,
-    errors,
-    formError,
-    submitting,
-    soldEnabled,
-    ratio,
-    currencyOptions,
-    change,
+    ...view,
+    kind,
+    splitBefore,
+    confirming,
+    deleting,
+    question,
     submit,
+    requestDelete,
+    confirmDelete,
+    cancelDelete,
   };
 }

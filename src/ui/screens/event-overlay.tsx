@@ -1,9 +1,11 @@
-import type { FormEvent } from 'react';
-import type { EventKind } from '../../domain/types';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import type { EventKind, Transaction } from '../../domain/types';
+import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { Overlay } from '../components/overlay';
 import { useFormatters } from '../components/format-context';
-import { useEventForm } from '../hooks/use-event-form';
+import { useInvestment, useTransactions } from '../hooks/use-data';
+import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use-event-form';
 import type { OverlayControl } from '../hooks/use-overlay';
 
 const TITLES: Record<EventKind, string> = {
@@ -13,6 +15,98 @@ const TITLES: Record<EventKind, string> = {
   split: 'Stock Split',
 };
 
+interface EventFieldsProps {
+  kind: EventKind;
+  form: EventFormView;
+  /** Shares held now (the hint of a buy or sale), when known. */
+  held: number | undefined;
+  /** A split's holding before it. */
+  splitBefore: number;
+}
+
+/** The fields of one kind, with its result before saving (total, or split ratio). */
+function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
+  const f = useFormatters();
+  const totalId = useId();
+  const { values, errors, change, currencyOptions } = form;
+  const field = bindField(values, errors, change);
+  const currency = (
+    <SelectField label="Currency" required options={currencyOptions} {...field('currency_code')} />
+  );
+  const date = <DateField label="Date" required max={form.today} {...field('date')} />;
+
+  return (
+    <>
+      {(kind === 'buy' || kind === 'sell') && (
+        <>
+          {held !== undefined && <p className="field__hint">You hold {f.shares(held)} shares.</p>}
+          {date}
+          <div className="field-row">
+            <TextField label="Shares" decimal required {...field('shares')} />
+            <TextField label="Price per share" decimal required {...field('share_price')} />
+          </div>
+          <div className="field-row">
+            <TextField label="Fee" decimal placeholder="0.00" {...field('fee')} />
+            {currency}
+          </div>
+          <div className="ratio">
+            <label className="field__hint" htmlFor={totalId}>
+              {kind === 'buy' ? 'Total' : 'Total after fee'}
+            </label>
+            <output id={totalId} className="ratio__value num" aria-live="polite">
+              {form.total ?? '–'}
+            </output>
+          </div>
+        </>
+      )}
+      {kind === 'dividend' && (
+        <>
+          {date}
+          <TextField label="Total dividends" decimal required {...field('amount')} />
+          {currency}
+        </>
+      )}
+      {kind === 'split' && (
+        <>
+          {date}
+          <div className="ratio">
+            <span className="field__hint">Split ratio</span>
+            <output className="ratio__value num" aria-live="polite">
+              {form.ratio}
+            </output>
+          </div>
+          <TextField
+            label="Shares after split"
+            decimal
+            required
+            hint={`Before the split: ${f.shares(splitBefore)}.`}
+            {...field('shares_after')}
+          />
+          <div className="field-row">
+            <TextField label="Fee" decimal placeholder="0.00" {...field('fee')} />
+            {currency}
+          </div>
+          <fieldset className="fieldset" disabled={!form.soldEnabled}>
+            <legend>Cash in lieu, when the split leaves fewer shares</legend>
+            <TextField
+              label="Sold shares"
+              decimal
+              disabled={!form.soldEnabled}
+              {...field('sold_shares')}
+            />
+            <TextField
+              label="Sold price per share"
+              decimal
+              disabled={!form.soldEnabled}
+              {...field('sold_share_price')}
+            />
+          </fieldset>
+        </>
+      )}
+    </>
+  );
+}
+
 export interface EventOverlayProps {
   investmentId: string;
   kind: EventKind;
@@ -20,87 +114,129 @@ export interface EventOverlayProps {
   overlay: OverlayControl;
 }
 
-/** The full-screen form of one event: buy, sell, dividend or stock split. */
+/** The full-screen form of a new event: buy, sell, dividend or stock split. */
 export function EventOverlay({ investmentId, kind, currentShares, overlay }: EventOverlayProps) {
-  const f = useFormatters();
   const form = useEventForm({ investmentId, kind, currentShares, overlay: overlay.actor });
-  const { values, errors, formError, submitting, currencyOptions, change, submit } = form;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    submit();
+    form.submit();
   };
-  const field = bindField(values, errors, change);
-  const currency = (
-    <SelectField label="Currency" required options={currencyOptions} {...field('currency_code')} />
-  );
 
   return (
     <Overlay title={TITLES[kind]} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
-        {(kind === 'buy' || kind === 'sell') && (
-          <>
-            <p className="field__hint">You hold {f.shares(currentShares)} shares.</p>
-            <div className="field-row">
-              <TextField label="Shares" decimal required {...field('shares')} />
-              <TextField label="Price per share" decimal required {...field('share_price')} />
-            </div>
-            <div className="field-row">
-              <TextField label="Fee" decimal placeholder="0.00" {...field('fee')} />
-              {currency}
-            </div>
-          </>
-        )}
-        {kind === 'dividend' && (
-          <>
-            <TextField label="Total dividends" decimal required {...field('amount')} />
-            {currency}
-          </>
-        )}
-        {kind === 'split' && (
-          <>
-            <div className="ratio">
-              <span className="field__hint">Split ratio</span>
-              <output className="ratio__value num" aria-live="polite">
-                {form.ratio}
-              </output>
-            </div>
-            <TextField
-              label="Shares after split"
-              decimal
-              required
-              hint={`Before the split: ${f.shares(currentShares)}.`}
-              {...field('shares_after')}
-            />
-            <div className="field-row">
-              <TextField label="Fee" decimal placeholder="0.00" {...field('fee')} />
-              {currency}
-            </div>
-            <fieldset className="fieldset" disabled={!form.soldEnabled}>
-              <legend>Cash in lieu, when the split leaves fewer shares</legend>
-              <TextField
-                label="Sold shares"
-                decimal
-                disabled={!form.soldEnabled}
-                {...field('sold_shares')}
-              />
-              <TextField
-                label="Sold price per share"
-                decimal
-                disabled={!form.soldEnabled}
-                {...field('sold_share_price')}
-              />
-            </fieldset>
-          </>
-        )}
-        <FormError message={formError} />
+        <EventFields kind={kind} form={form} held={currentShares} splitBefore={currentShares} />
+        <FormError message={form.formError} />
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={overlay.close}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
+          <button type="submit" className="button button--primary" disabled={form.submitting}>
             Add
           </button>
         </div>
+      </form>
+    </Overlay>
+  );
+}
+
+/** The overlay mode of a transaction's correction form: `edit:<id>`. */
+export const EDIT_MODE_PREFIX = 'edit:';
+
+/** The id of the transaction an overlay mode opens, if it is a correction. */
+export function editedId(mode: string | undefined): string | undefined {
+  return mode?.startsWith(EDIT_MODE_PREFIX) ? mode.slice(EDIT_MODE_PREFIX.length) : undefined;
+}
+
+/** The mode that opens a transaction's correction form in an overlay. */
+export function editMode(transaction: Transaction): string {
+  return EDIT_MODE_PREFIX + transaction.id;
+}
+
+/**
+ * The correction form an `edit:<id>` overlay shows, while that transaction is listed (a deleted
+ * one leaves with its row).
+ */
+export function TransactionOverlay({ overlay }: { overlay: OverlayControl }) {
+  const id = editedId(overlay.mode);
+  const { transactions } = useTransactions();
+  const transaction = id === undefined ? undefined : transactions.find((t) => t.id === id);
+  if (!overlay.visible || !transaction) return null;
+  return <EditEventOverlay key={transaction.id} transaction={transaction} overlay={overlay} />;
+}
+
+interface EditEventOverlayProps {
+  transaction: Transaction;
+  overlay: OverlayControl;
+}
+
+/** The same form, filled in with a recorded event: Save corrects it, Delete (confirmed) removes it. */
+function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
+  const { shares: held } = useInvestment(transaction.investment_id);
+  const form = useEditEventForm({ transaction, overlay: overlay.actor });
+  const questionId = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  const asking = form.confirming || form.deleting;
+  // The question takes focus, so keyboard and screen-reader users meet it first.
+  useEffect(() => {
+    if (form.confirming) keep.current?.focus();
+  }, [form.confirming]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    form.submit();
+  };
+
+  return (
+    <Overlay title={TITLES[form.kind]} onClose={overlay.close} closing={overlay.closing}>
+      <form className="form" onSubmit={onSubmit}>
+        <fieldset className="event-edit__fields" disabled={asking}>
+          <EventFields kind={form.kind} form={form} held={held} splitBefore={form.splitBefore} />
+        </fieldset>
+        <FormError message={form.formError} />
+        {asking ? (
+          <div className="event-delete" role="group" aria-labelledby={questionId}>
+            <p className="event-delete__question" id={questionId}>
+              {form.question}
+            </p>
+            <p className="field__hint">Its figures are recalculated without it.</p>
+            <div className="button-row">
+              <button
+                ref={keep}
+                type="button"
+                className="button button--secondary"
+                disabled={form.deleting}
+                onClick={form.cancelDelete}
+              >
+                Keep
+              </button>
+              <button
+                type="button"
+                className="button event-delete__confirm"
+                disabled={form.deleting}
+                onClick={form.confirmDelete}
+              >
+                Delete
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="button-row">
+            <button type="button" className="button button--secondary" onClick={overlay.close}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--secondary event-delete__start"
+              disabled={form.submitting}
+              onClick={form.requestDelete}
+            >
+              Delete
+            </button>
+            <button type="submit" className="button button--primary" disabled={form.submitting}>
+              Save
+            </button>
+          </div>
+        )}
       </form>
     </Overlay>
   );

@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { PageDots, Pager } from '../components/pager';
 import { useCreateInvestment } from '../hooks/use-create-investment';
@@ -12,6 +13,7 @@ const TYPE_OPTIONS = [
 export function InvestmentCreateScreen() {
   const form = useRef<HTMLFormElement>(null);
   const {
+    today,
     page,
     lastPage,
     values,
@@ -77,6 +79,7 @@ export function InvestmentCreateScreen() {
 
   const buyPage = (
     <>
+      <DateField label="Date" required max={today} disabled={!enabled.details} {...field('date')} />
       <TextField label="Shares" decimal required disabled={!enabled.details} {...field('shares')} />
       <TextField
         label="Price pr. share"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { EventKind } from '../../domain/types';
+import type { EventKind, Transaction } from '../../domain/types';
+import { DeleteValuable } from '../components/delete-button';
 import { Loadable } from '../components/loadable';
 import { PageDots, Pager } from '../components/pager';
 import { Section } from '../components/section';
@@ -7,7 +8,7 @@ import { Skeleton, SkeletonRows } from '../components/states';
 import { TransactionsTable } from '../components/transactions-table';
 import { useInvestment, useTransactions } from '../hooks/use-data';
 import { useOverlay } from '../hooks/use-overlay';
-import { EventOverlay } from './event-overlay';
+import { editMode, EventOverlay, TransactionOverlay } from './event-overlay';
 import { StatsSection } from './stats-section';
 import { ValueCard } from './value-card';
 import { Missing } from './not-found-screen';
@@ -50,6 +51,7 @@ export function InvestmentScreen({ id }: { id: string }) {
             </button>
           ))}
         </div>
+        <DeleteValuable kind="investment" id={id} />
       </Section>
     </>
   );
@@ -63,7 +65,10 @@ export function InvestmentScreen({ id }: { id: string }) {
       <Pager
         current={page}
         onSelect={setPage}
-        pages={[overview, <InvestmentTransactions key="t" id={id} />]}
+        pages={[
+          overview,
+          <InvestmentTransactions key="t" id={id} onOpen={(t) => overlay.open(editMode(t))} />,
+        ]}
       />
       {overlay.visible && isEventKind(overlay.mode) && (
         <EventOverlay
@@ -74,11 +79,18 @@ export function InvestmentScreen({ id }: { id: string }) {
           overlay={overlay}
         />
       )}
+      <TransactionOverlay overlay={overlay} />
     </main>
   );
 }
 
-function InvestmentTransactions({ id }: { id: string }) {
+function InvestmentTransactions({
+  id,
+  onOpen,
+}: {
+  id: string;
+  onOpen: (transaction: Transaction) => void;
+}) {
   const { status, error, retry, transactions } = useTransactions(id);
   return (
     <Section title="Transactions" flush>
@@ -92,7 +104,12 @@ function InvestmentTransactions({ id }: { id: string }) {
           transactions.length === 0 ? (
             <p className="empty">No transactions for this investment yet.</p>
           ) : (
-            <TransactionsTable label="Transactions" transactions={transactions} showName={false} />
+            <TransactionsTable
+              label="Transactions"
+              transactions={transactions}
+              showName={false}
+              onOpen={onOpen}
+            />
           )
         }
       </Loadable>

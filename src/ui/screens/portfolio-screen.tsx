@@ -1,3 +1,4 @@
+import { DeleteValuable } from '../components/delete-button';
 import { usePortfolio } from '../hooks/use-data';
 import { InvestmentsSection } from './home-screen';
 import { StatsSection } from './stats-section';
@@ -20,6 +21,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         </div>
         <div className="stack">
           <InvestmentsSection portfolioId={id} />
+          <DeleteValuable kind="portfolio" id={id} />
         </div>
       </div>
     </main>

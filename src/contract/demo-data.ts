@@ -5,9 +5,8 @@ import { Faker, base } from '@faker-js/faker';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../domain/ledger';
 import { findInstrument, priceAt, rateToDkk, type Instrument } from '../domain/market';
 import type { InstrumentType } from '../domain/types';
-import type { EventRow, InvestmentRow, PortfolioRow, Tables, UserRow } from './db';
 import { toEntry } from './figures';
-import { hashPassword } from './secrets';
+import type { EventFacts, PasswordHasher, Store } from './store';
 
 export const DEMO_USER = { name: 'Demo', email: 'demo@example.com', password: 'demo1234' };
 /** The last demo event is on this day; the first about three and a half years before. */
@@ -67,56 +66,70 @@ const PLAN: readonly { portfolio: string; slots: readonly Slot[] }[] = [
 const isFund = (instrument: Instrument) => instrument.code.startsWith('IE');
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-export function demoTables(): Tables {
+export interface DemoInvestment {
+  name: string;
+  type: InstrumentType;
+  code: string;
+  /** Oldest first; each accepted by the ledger. */
+  events: EventFacts[];
+}
+
+export interface DemoPortfolio {
+  name: string;
+  investments: DemoInvestment[];
+}
+
+/** The demo account's portfolios, the same on every call. */
+export function demoPortfolios(): DemoPortfolio[] {
   const faker = new Faker({ locale: [base] });
   faker.seed(SEED);
-  const tables: Tables = { users: [], portfolios: [], investments: [], events: [], nextId: 1 };
-  const id = () => tables.nextId++;
+  return PLAN.map(({ portfolio, slots }) => ({
+    name: portfolio,
+    investments: slots.flatMap((slot) => {
+      const instrument = findInstrument(slot.type, slot.code);
+      if (!instrument) return [];
+      return [
+        {
+          name: instrument.name,
+          type: instrument.type,
+          code: instrument.code,
+          events: history(faker, instrument, slot),
+        },
+      ];
+    }),
+  }));
+}
 
-  const salt = faker.string.alphanumeric(16);
-  const user: UserRow = {
-    id: id(),
+/** Creates the demo account with its data in the store, unless its e-mail is taken. */
+export async function addDemoAccount(store: Store, hasher: PasswordHasher): Promise<boolean> {
+  if (await store.userByEmail(DEMO_USER.email)) return false;
+  const user = await store.createUser({
     name: DEMO_USER.name,
     email: DEMO_USER.email,
-    salt,
-    passwordHash: hashPassword(DEMO_USER.password, salt),
-  };
-  tables.users.push(user);
-
-  for (const { portfolio, slots } of PLAN) {
-    const row: PortfolioRow = { id: id(), userId: user.id, name: portfolio };
-    tables.portfolios.push(row);
-    for (const slot of slots) {
-      const instrument = findInstrument(slot.type, slot.code);
-      if (!instrument) continue;
-      const investment: InvestmentRow = {
-        id: id(),
-        userId: user.id,
-        portfolioId: row.id,
-        name: instrument.name,
-        type: instrument.type,
-        code: instrument.code,
-      };
-      tables.investments.push(investment);
-      tables.events.push(...history(faker, instrument, slot, investment.id, id));
+    passwordHash: await hasher.hash(DEMO_USER.password),
+  });
+  for (const portfolio of demoPortfolios()) {
+    const row = await store.createPortfolio({ userId: user.id, name: portfolio.name });
+    for (const { events, ...investment } of portfolio.investments) {
+      const [first, ...rest] = events;
+      if (!first) continue;
+      const created = await store.createInvestment(
+        { ...investment, userId: user.id, portfolioId: row.id },
+        first,
+      );
+      for (const event of rest) await store.addEvent({ ...event, investmentId: created.id });
     }
   }
-  return tables;
+  return true;
 }
 
 /** A few years of events of one holding, each accepted by the ledger. */
-function history(
-  faker: Faker,
-  instrument: Instrument,
-  slot: Slot,
-  investmentId: number,
-  id: () => number,
-): EventRow[] {
+function history(faker: Faker, instrument: Instrument, slot: Slot): EventFacts[] {
   const story = slot.story ?? 'plain';
   const crypto = instrument.type === 'crypto';
-  const events: EventRow[] = [];
+  const events: EventFacts[] = [];
   let holding: Holding = EMPTY_HOLDING;
-  const accept = (event: EventRow) => {
+  const accept = (event: EventFacts) => {
     const result = applyEntry(holding, toEntry(event));
     if (!result.ok) return;
     holding = result.holding;
@@ -144,8 +157,6 @@ function history(
   const trade = (kind: 'buy' | 'sell', time: number, shares: number) => {
     const price = marketPrice(time);
     accept({
-      id: id(),
-      investmentId,
       kind,
       time,
       currency,
@@ -166,8 +177,6 @@ function history(
     const time = at(Math.max(day, 1));
     if (step === splitStep) {
       accept({
-        id: id(),
-        investmentId,
         kind: 'split',
         time,
         currency,
@@ -200,7 +209,7 @@ function history(
       );
     } else {
       const amount = round2(holding.shares * price * faker.number.float({ min: 0.01, max: 0.03 }));
-      accept({ id: id(), investmentId, kind: 'dividend', time, currency, amount });
+      accept({ kind: 'dividend', time, currency, amount });
     }
   }
   if (story === 'sold-out') trade('sell', at(Math.max(day - 30, 1)), holding.shares);

@@ -1,4 +1,4 @@
-// Wire entities from the tables. Every number comes from the domain (ledger, valuation, market);
+// Wire entities from the store's rows. Every number comes from the domain (ledger, valuation, market);
 // this file only converts currencies at the event's time and picks the fields of the wire.
 import {
   NO_STATISTICS,
@@ -8,7 +8,7 @@ import {
   type Holding,
   type LedgerEntry,
 } from '../domain/ledger';
-import { findInstrument, isCurrency, rateToDkk, type Instrument } from '../domain/market';
+import { findInstrument, rateToDkk, type Instrument } from '../domain/market';
 import {
   chartTimes,
   splitAdjustedPrice,
@@ -28,12 +28,12 @@ import type {
   Transaction,
   Valuation,
 } from '../domain/types';
-import { eventsOf, type EventRow, type InvestmentRow, type PortfolioRow, type Tables } from './db';
+import type { EventFacts, EventRow, InvestmentRow, PortfolioRow } from './store';
 
 /** Price per unit in the instrument's listing currency (the domain's `priceAt`, or a test's). */
 export type PriceSource = (instrument: Instrument, time: number) => number;
 
-export function toEntry(event: EventRow): LedgerEntry {
+export function toEntry(event: EventFacts): LedgerEntry {
   const rate = rateToDkk(event.currency, event.time);
   switch (event.kind) {
     case 'buy':
@@ -64,22 +64,6 @@ type Wire<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
 export type WireTransaction = Wire<Transaction, 'id' | 'investment_id'>;
 export type WireInvestment = Wire<Investment, 'id' | 'portfolio_id'>;
 export type WirePortfolio = Wire<Portfolio, 'id'>;
-
-/** Whether stored tables hang together: owners exist, instruments are known, events replay. */
-export function consistent(tables: Tables): boolean {
-  const users = new Set(tables.users.map((u) => u.id));
-  const portfolios = new Set(tables.portfolios.filter((p) => users.has(p.userId)).map((p) => p.id));
-  if (portfolios.size !== tables.portfolios.length) return false;
-  const investments = new Set(
-    tables.investments
-      .filter((i) => portfolios.has(i.portfolioId) && findInstrument(i.type, i.code))
-      .map((i) => i.id),
-  );
-  if (investments.size !== tables.investments.length) return false;
-  if (!tables.events.every((e) => investments.has(e.investmentId) && isCurrency(e.currency)))
-    return false;
-  return tables.investments.every((i) => replay(eventsOf(tables, i.id).map(toEntry)).ok);
-}
 
 export function transactionOf(event: EventRow, investment: InvestmentRow): WireTransaction {
   const entry = toEntry(event);
@@ -118,19 +102,28 @@ export function transactionOf(event: EventRow, investment: InvestmentRow): WireT
 }
 
 export class Valuer {
+  private readonly byInvestment = new Map<number, EventRow[]>();
+
+  /** `events`: those of the investments to be valued, in the order they were entered. */
   constructor(
-    private readonly tables: Tables,
+    events: readonly EventRow[],
     private readonly prices: PriceSource,
     private readonly period: Period,
     private readonly now: number,
-  ) {}
+  ) {
+    for (const event of events) {
+      const list = this.byInvestment.get(event.investmentId);
+      if (list) list.push(event);
+      else this.byInvestment.set(event.investmentId, [event]);
+    }
+  }
 
   private instrument(investment: InvestmentRow): Instrument | undefined {
     return findInstrument(investment.type, investment.code);
   }
 
   entries(investment: InvestmentRow): LedgerEntry[] {
-    return eventsOf(this.tables, investment.id).map(toEntry);
+    return (this.byInvestment.get(investment.id) ?? []).map(toEntry);
   }
 
   /** The investment's entries, priced as quoted: the market's price adjusted for its splits. */

@@ -1,0 +1,882 @@
+// `npm run bench:server`: the Node server under load, on SQLite and (when DATABASE_URL names one)
+// PostgreSQL, with accounts of 2k, 20k and 200k events.
+//
+// For each database and size: a fresh database, the server started in a child process
+// (scripts/server-bench-child.ts, so this load generator does not distort its figures), one
+// account registered and given 5 portfolios and 40 investments through the API, the rest of its
+// events bulk-inserted with Kysely (the API would take too long at 200k), 20 sessions logged in,
+// then per request: 5 single requests on the idle server, and autocannon with 20 connections (one
+// session each) for --duration seconds (longer when requests are slow), the server's event-loop
+// delay measured in the child. Prints a Markdown table; --write puts it, the machine and the
+// targets met or missed in docs/benchmarks.md (section "## Server").
+//
+// Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
+//        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
+// SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
+// its database is EMPTIED (drop schema public cascade) before every size.
+// Exits 1 when a request failed (non-2xx, error or timeout). Targets never set the exit code:
+// times on a shared machine are noisy.
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { sql, type Insertable } from 'kysely';
+import pg from 'pg';
+import { format, resolveConfig } from 'prettier';
+import { toEntry } from '../src/contract/figures';
+import type { EventFacts } from '../src/contract/store';
+import { applyEntry, EMPTY_HOLDING, type Holding } from '../src/domain/ledger';
+import { CATALOGUE, priceAt, rateToDkk, type Instrument } from '../src/domain/market';
+import { openDatabase } from '../src/server/sql/connect';
+import type { EventsTable } from '../src/server/sql/schema';
+import type { ChildMessage, ParentMessage } from './server-bench-child';
+
+// autocannon ships no types: the little of its programmatic API used here.
+interface CannonRequest {
+  method: 'GET';
+  path: string;
+  headers: Record<string, string>;
+}
+interface CannonClient {
+  setRequests(requests: CannonRequest[]): void;
+}
+interface CannonOptions {
+  url: string;
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  /** Seconds before a request counts as timed out. */
+  timeout: number;
+  /** Called once per connection: each gets its own requests (and so its own session). */
+  setupClient(client: CannonClient): void;
+}
+interface CannonResult {
+  /** Milliseconds. */
+  latency: { p50: number; p99: number; max: number };
+  requests: { total: number };
+  /** Seconds. */
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: CannonOptions,
+) => Promise<CannonResult>;
+
+const CONNECTIONS = 20;
+const PORTFOLIOS = 5;
+const INVESTMENTS = 40;
+/** The oldest investment starts this many years back. */
+const YEARS = 6;
+const IDLE_RUNS = 5;
+/** Slow requests get longer runs (see benchOne), up to this. */
+const MAX_RUN_SECONDS = 120;
+const INSERT_CHUNK = 1000;
+const PASSWORD = 'bench-password';
+const DAY = 86_400_000;
+const YEAR = 365.25 * DAY;
+const DOC = 'docs/benchmarks.md';
+const CHILD = fileURLToPath(new URL('./server-bench-child.ts', import.meta.url));
+
+type DatabaseKind = 'sqlite' | 'postgres';
+const DATABASE_NAMES: Record<DatabaseKind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Cookies beyond the session's. */
+  cookie: string;
+}
+const ENDPOINTS: readonly Endpoint[] = [
+  { name: 'valuation', path: '/api/v1/user/valuation', cookie: '' },
+  { name: 'Year chart', path: '/api/v1/user/chart', cookie: 'selected_period=Year' },
+  { name: 'investments', path: '/api/v1/investments', cookie: '' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Flags
+
+interface Options {
+  sizes: number[];
+  duration: number;
+  warmup: number;
+  databases: DatabaseKind[];
+  write: boolean;
+  /** Where the child writes its CPU profiles, if profiling. */
+  profileDir: string | undefined;
+}
+
+function readOptions(argv: readonly string[]): Options {
+  const options: Options = {
+    sizes: [2_000, 20_000, 200_000],
+    duration: 10,
+    warmup: 2,
+    databases: ['sqlite', 'postgres'],
+    write: false,
+    profileDir: undefined,
+  };
+  const positive = (flag: string, raw: string) => {
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} must be positive`);
+    return value;
+  };
+  for (const arg of argv) {
+    const [flag, raw = ''] = arg.split(/=(.*)/s, 2);
+    if (flag === '--quick') options.sizes = [2_000, 20_000];
+    else if (flag === '--sizes')
+      options.sizes = raw.split(',').map((s) => Math.round(positive(flag, s)));
+    else if (flag === '--duration') options.duration = positive(flag, raw);
+    else if (flag === '--warmup') options.warmup = Number(raw) === 0 ? 0 : positive(flag, raw);
+    else if (flag === '--write') options.write = true;
+    else if (flag === '--profile') options.profileDir = raw || join(tmpdir(), 'server-bench-prof');
+    else if (flag === '--databases') {
+      options.databases = raw.split(',').map((name) => {
+        if (name !== 'sqlite' && name !== 'postgres')
+          throw new Error(`--databases takes sqlite and/or postgres, not "${name}"`);
+        return name;
+      });
+    } else throw new Error(`Unknown flag ${arg}; see the top of scripts/server-bench.ts`);
+  }
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP with a cookie jar, as a browser session
+
+class Session {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly base: string) {}
+
+  /** The Cookie header: the session's cookies plus `extra`. */
+  header(extra = ''): string {
+    const own = [...this.cookies].map(([name, value]) => `${name}=${value}`);
+    return [...own, ...(extra ? [extra] : [])].join('; ');
+  }
+
+  async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    extraCookie = '',
+  ): Promise<{ status: number; body: unknown }> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Cookie: this.header(extraCookie),
+    };
+    if (method !== 'GET') {
+      // Sanctum: the XSRF-TOKEN cookie, URL-decoded, back in a header.
+      headers['X-XSRF-TOKEN'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+      headers['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(this.base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';', 1);
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+
+  /** As request, but anything other than `expected` is an error. */
+  async expect(
+    expected: number,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ): Promise<unknown> {
+    const answer = await this.request(method, path, body);
+    if (answer.status !== expected)
+      throw new Error(
+        `${method} ${path}: ${answer.status}, expected ${expected}: ${JSON.stringify(answer.body)}`,
+      );
+    return answer.body;
+  }
+}
+
+/** The `data.id` of a 201 answer. */
+function createdId(body: unknown): number {
+  const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
+  const id = typeof data === 'object' && data !== null && 'id' in data ? data.id : undefined;
+  if (typeof id !== 'number') throw new Error(`No data.id in ${JSON.stringify(body)}`);
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The synthetic account
+
+/** mulberry32: every run loads the same account. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface PlannedInvestment {
+  instrument: Instrument;
+  portfolio: number;
+  /** In time order, strictly increasing times, all in the past; the first is a buy. */
+  events: EventFacts[];
+}
+
+const significant = (value: number) => Number(value.toPrecision(6));
+const cents = (value: number) => Math.max(0.01, Math.round(value * 100) / 100);
+
+/**
+ * One investment's history: a first buy, then mostly buys, sells within the holding (now and
+ * then all of it), dividends, and a 2:1 split about 1.5 times per investment. Prices follow the
+ * market, divided by the splits so far; fees are about 29 DKK in the listing currency.
+ */
+function planInvestment(
+  index: number,
+  count: number,
+  now: number,
+  random: () => number,
+): PlannedInvestment {
+  const instrument = CATALOGUE[index % CATALOGUE.length];
+  const currency = instrument.currency;
+  const start = Math.round(now - YEARS * YEAR * (0.35 + 0.65 * random()));
+  const end = now - DAY;
+  const times = Array.from({ length: count }, () => start + (end - start) * random()).sort(
+    (a, b) => a - b,
+  );
+  const splitChance = 1.5 / count;
+  let splitFactor = 1;
+  let holding: Holding = EMPTY_HOLDING;
+  let previous = -Infinity;
+  const events: EventFacts[] = [];
+  for (let k = 0; k < count; k++) {
+    const time = Math.max(Math.round(times[k]), previous + 1);
+    previous = time;
+    const price = significant(priceAt(instrument, time) / splitFactor);
+    const fee = cents(29 / rateToDkk(currency, time));
+    const held = holding.shares;
+    const roll = random();
+    let facts: EventFacts;
+    if (k === 0 || held <= 0 || (roll >= splitChance && roll < 0.55)) {
+      const shares = k === 0 ? 10 + Math.floor(random() * 40) : 1 + Math.floor(random() * 20);
+      facts = { kind: 'buy', time, currency, shares, price, fee };
+    } else if (roll < splitChance) {
+      facts = {
+        kind: 'split',
+        time,
+        currency,
+        sharesAfter: held * 2,
+        fee: 0,
+        soldShares: 0,
+        soldPrice: 0,
+        hide: random() < 0.2,
+        fromShares: held,
+      };
+      splitFactor *= 2;
+    } else if (roll < 0.8) {
+      const shares = random() < 0.05 ? held : Math.max(1, Math.floor(held * random() * 0.5));
+      facts = { kind: 'sell', time, currency, shares, price, fee };
+    } else {
+      facts = { kind: 'dividend', time, currency, amount: cents(held * price * 0.01) };
+    }
+    const result = applyEntry(holding, toEntry(facts));
+    if (!result.ok) throw new Error(`planned event refused: ${JSON.stringify(result.refusal)}`);
+    holding = result.holding;
+    events.push(facts);
+  }
+  return { instrument, portfolio: index % PORTFOLIOS, events };
+}
+
+function planAccount(size: number, now: number): PlannedInvestment[] {
+  const random = generator(size);
+  return Array.from({ length: INVESTMENTS }, (_, i) =>
+    planInvestment(
+      i,
+      Math.floor(size / INVESTMENTS) + (i < size % INVESTMENTS ? 1 : 0),
+      now,
+      random,
+    ),
+  );
+}
+
+function toColumns(investmentId: number, event: EventFacts): Insertable<EventsTable> {
+  const base = {
+    investment_id: investmentId,
+    kind: event.kind,
+    time: event.time,
+    currency: event.currency,
+    shares: null,
+    price: null,
+    fee: null,
+    amount: null,
+    shares_after: null,
+    sold_shares: null,
+    sold_price: null,
+    hide: null,
+    from_shares: null,
+  };
+  switch (event.kind) {
+    case 'buy':
+    case 'sell':
+      return { ...base, shares: event.shares, price: event.price, fee: event.fee };
+    case 'dividend':
+      return { ...base, amount: event.amount };
+    case 'split':
+      return {
+        ...base,
+        shares_after: event.sharesAfter,
+        fee: event.fee,
+        sold_shares: event.soldShares,
+        sold_price: event.soldPrice,
+        hide: event.hide ? 1 : 0,
+        from_shares: event.fromShares,
+      };
+  }
+}
+
+/**
+ * Registers the owner, creates portfolios and investments through the API (each with its first
+ * buy), dates those first buys back to the start of their history, and bulk-inserts the rest in
+ * time order, so each investment's ids and times both increase.
+ */
+async function loadAccount(base: string, url: string, size: number): Promise<string> {
+  const owner = new Session(base);
+  const email = `bench-${size}@example.com`;
+  await owner.expect(204, 'GET', '/sanctum/csrf-cookie');
+  await owner.expect(200, 'POST', '/api/v1/auth/register', {
+    name: 'Bench',
+    email,
+    password: PASSWORD,
+  });
+  const portfolioIds: number[] = [];
+  for (let p = 0; p < PORTFOLIOS; p++)
+    portfolioIds.push(
+      createdId(await owner.expect(201, 'POST', '/api/v1/portfolios', { name: `P${p + 1}` })),
+    );
+
+  const plan = planAccount(size, Date.now());
+  const investmentIds: number[] = [];
+  for (const planned of plan) {
+    const first = planned.events[0];
+    if (first.kind !== 'buy') throw new Error('the first planned event is not a buy');
+    const body = {
+      investment: { portfolio_id: portfolioIds[planned.portfolio], name: planned.instrument.name },
+      instrument: { type: planned.instrument.type, isin: planned.instrument.code },
+      buy_event: {
+        shares: first.shares,
+        share_price: first.price,
+        fee: first.fee,
+        currency_code: first.currency,
+      },
+    };
+    investmentIds.push(createdId(await owner.expect(201, 'POST', '/api/v1/investments', body)));
+  }
+
+  // A second connection to the server's database: the server's own handle stays its own.
+  const database = await openDatabase(url);
+  try {
+    const rest = plan
+      .flatMap((planned, i) =>
+        planned.events.slice(1).map((event) => toColumns(investmentIds[i], event)),
+      )
+      .sort((a, b) => a.time - b.time);
+    await database.db.transaction().execute(async (db) => {
+      for (const [i, planned] of plan.entries()) {
+        const first = planned.events[0];
+        if (first.kind !== 'buy') continue;
+        await db
+          .updateTable('events')
+          .set({ time: first.time, price: first.price })
+          .where('investment_id', '=', investmentIds[i])
+          .execute();
+      }
+      for (let start = 0; start < rest.length; start += INSERT_CHUNK)
+        await db
+          .insertInto('events')
+          .values(rest.slice(start, start + INSERT_CHUNK))
+          .execute();
+    });
+    // PostgreSQL's planner statistics, as autovacuum would gather them soon after a bulk load.
+    if (database.dialect === 'postgres') await sql`analyze events`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+
+  // Does the account replay? A server error is a finding, reported per request below.
+  const answer = await owner.request('GET', '/api/v1/investments');
+  const listed = (answer.body as { investments?: unknown[] } | undefined)?.investments;
+  if (answer.status === 200 && listed?.length !== INVESTMENTS)
+    throw new Error(`GET /api/v1/investments lists ${listed?.length} investments`);
+  if (answer.status !== 200)
+    log(`  the account does not replay: GET /api/v1/investments answered ${answer.status}`);
+  return email;
+}
+
+async function logIn(base: string, email: string): Promise<Session> {
+  const session = new Session(base);
+  await session.expect(204, 'GET', '/sanctum/csrf-cookie');
+  await session.expect(200, 'POST', '/api/v1/auth/login', { email, password: PASSWORD });
+  return session;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server in a child process
+
+class Server {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly base: string,
+    readonly resolutionMs: number,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  static async start(url: string, profileDir: string | undefined): Promise<Server> {
+    const child = fork(CHILD, [], {
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
+      env: { ...process.env, BENCH_DATABASE_URL: url },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const ready = await new Promise<ChildMessage>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as ChildMessage));
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) at start`)));
+    });
+    if (ready.type !== 'ready') {
+      child.kill();
+      throw new Error(`the server did not start: ${JSON.stringify(ready)}`);
+    }
+    return new Server(child, `http://127.0.0.1:${ready.port}`, ready.resolutionMs);
+  }
+
+  /** The longest event-loop stall (ms) since the last call. */
+  async loopDelayMax(): Promise<number> {
+    const message = await this.ask('delay');
+    if (message.type !== 'delay') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message.maxMs;
+  }
+
+  /** Resolves once the server has finished every request it was given. */
+  async idle(): Promise<void> {
+    const message = await this.ask('idle');
+    if (message.type !== 'idle') throw new Error(`unexpected ${JSON.stringify(message)}`);
+  }
+
+  private ask(question: ParentMessage): Promise<ChildMessage> {
+    const answer = new Promise<ChildMessage>((resolve) =>
+      this.child.once('message', (message) => resolve(message as ChildMessage)),
+    );
+    this.send(question);
+    return answer;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.send('stop');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+
+  private send(message: ParentMessage): void {
+    this.child.send(message);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface Figures {
+  database: DatabaseKind;
+  events: number;
+  endpoint: string;
+  idleMs: number;
+  p50: number;
+  p99: number;
+  rps: number;
+  /** Requests answered within the run, and the run's length in seconds. */
+  completed: number;
+  seconds: number;
+  /** The server's time per request (1000 / rps) per 1000 events. */
+  msPer1k: number;
+  loopMaxMs: number;
+  /** The longest stall while the single requests ran one at a time. */
+  idleStallMs: number;
+  failed: number;
+  /** Set when the request failed on the idle server, so it was not put under load. */
+  status?: number;
+}
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface Single {
+  /** Median ms of the single requests. */
+  ms: number;
+  /** 200, or the status of the first request that answered otherwise. */
+  status: number;
+  /** The server's longest event-loop stall while they ran. */
+  stallMs: number;
+}
+
+/** Single requests one after the other on the idle server. */
+async function single(server: Server, session: Session, endpoint: Endpoint): Promise<Single> {
+  const samples: number[] = [];
+  for (let i = 0; i <= IDLE_RUNS; i++) {
+    const started = performance.now();
+    const answer = await session.request('GET', endpoint.path, undefined, endpoint.cookie);
+    if (answer.status !== 200)
+      return { ms: NaN, status: answer.status, stallMs: await server.loopDelayMax() };
+    // The first is not counted: it warms the caches of the request's code.
+    if (i > 0) samples.push(performance.now() - started);
+    else await server.loopDelayMax();
+  }
+  return { ms: median(samples), status: 200, stallMs: await server.loopDelayMax() };
+}
+
+function cannon(
+  base: string,
+  endpoint: Endpoint,
+  sessions: readonly Session[],
+  seconds: number,
+): Promise<CannonResult> {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 120,
+    setupClient: (client) => {
+      // A fresh request array per connection: autocannon shares the default one among them.
+      const session = sessions[next++ % sessions.length];
+      client.setRequests([
+        {
+          method: 'GET',
+          path: endpoint.path,
+          headers: { accept: 'application/json', cookie: session.header(endpoint.cookie) },
+        },
+      ]);
+    },
+  });
+}
+
+async function freshDatabase(kind: DatabaseKind, postgresUrl: string | undefined) {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-bench-'));
+    return {
+      url: `sqlite:${join(dir, 'bench.sqlite')}`,
+      cleanUp: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  if (!postgresUrl) throw new Error('no PostgreSQL URL');
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query('drop schema public cascade; create schema public');
+  } finally {
+    await client.end();
+  }
+  return { url: postgresUrl, cleanUp: () => undefined };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function benchOne(
+  kind: DatabaseKind,
+  size: number,
+  options: Options,
+  postgresUrl: string | undefined,
+): Promise<{ figures: Figures[]; resolutionMs: number }> {
+  const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
+  const server = await Server.start(url, options.profileDir);
+  const stopOnExit = () => server.kill();
+  process.once('exit', stopOnExit);
+  try {
+    const loadStarted = performance.now();
+    const email = await loadAccount(server.base, url, size);
+    const sessions: Session[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) sessions.push(await logIn(server.base, email));
+    log(
+      `${DATABASE_NAMES[kind]} ${size}: loaded in ${seconds(performance.now() - loadStarted)}` +
+        ` (server pid ${server.pid})`,
+    );
+
+    const idled = new Map<string, Single>();
+    for (const endpoint of ENDPOINTS) {
+      await server.loopDelayMax();
+      idled.set(endpoint.name, await single(server, sessions[0], endpoint));
+    }
+
+    const figures: Figures[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const alone = idled.get(endpoint.name) ?? { ms: NaN, status: 0, stallMs: NaN };
+      if (alone.status !== 200) {
+        const row: Figures = {
+          database: kind,
+          events: size,
+          endpoint: endpoint.name,
+          idleMs: NaN,
+          p50: NaN,
+          p99: NaN,
+          rps: NaN,
+          completed: 0,
+          seconds: 0,
+          msPer1k: NaN,
+          loopMaxMs: NaN,
+          idleStallMs: alone.stallMs,
+          failed: 1,
+          status: alone.status,
+        };
+        figures.push(row);
+        log(`  ${tableRow(row)}`);
+        continue;
+      }
+      if (options.warmup > 0) await cannon(server.base, endpoint, sessions, options.warmup);
+      await server.idle();
+      await server.loopDelayMax();
+      // Every connection's requests finish together, after about CONNECTIONS x a request's
+      // time: run long enough for about three rounds, or no request may finish in the window.
+      const runSeconds = Math.min(
+        MAX_RUN_SECONDS,
+        Math.max(options.duration, Math.ceil((3 * CONNECTIONS * alone.ms) / 1000)),
+      );
+      const result = await cannon(server.base, endpoint, sessions, runSeconds);
+      // The requests autocannon left running still stall the loop: wait for them.
+      await server.idle();
+      const loopMaxMs = await server.loopDelayMax();
+      const rps = result.requests.total / result.duration;
+      const row: Figures = {
+        database: kind,
+        events: size,
+        endpoint: endpoint.name,
+        idleMs: alone.ms,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rps,
+        completed: result.requests.total,
+        seconds: result.duration,
+        msPer1k: rps > 0 ? 1000 / rps / (size / 1000) : NaN,
+        loopMaxMs,
+        idleStallMs: alone.stallMs,
+        failed: result.non2xx + result.errors + result.timeouts,
+      };
+      figures.push(row);
+      log(`  ${tableRow(row)}`);
+    }
+    return { figures, resolutionMs: server.resolutionMs };
+  } finally {
+    await server.stop();
+    process.off('exit', stopOnExit);
+    cleanUp();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reporting
+
+const HEADER =
+  '| database | events | request | idle ms | idle stall ms | p50 ms | p99 ms | req/s | requests | ms per 1k events | loop stall ms | failed |';
+const ALIGN = '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+
+const fixed = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : '-';
+
+function tableRow(f: Figures): string {
+  const failed = f.status === undefined ? String(f.failed) : `${f.status} when idle, not loaded`;
+  return `| ${DATABASE_NAMES[f.database]} | ${f.events} | ${f.endpoint} | ${fixed(f.idleMs, 1)} | ${fixed(f.idleStallMs, 0)} | ${fixed(f.p50, 0)} | ${fixed(f.p99, 0)} | ${fixed(f.rps, 1)} | ${f.seconds > 0 ? `${f.completed} in ${Math.round(f.seconds)} s` : '-'} | ${fixed(f.msPer1k, 3)} | ${fixed(f.loopMaxMs, 0)} | ${failed} |`;
+}
+
+function table(figures: readonly Figures[]): string {
+  return [HEADER, ALIGN, ...figures.map(tableRow)].join('\n');
+}
+
+/** One line per target, per database: met or missed, with the figures that decide it. */
+function targets(figures: readonly Figures[], databases: readonly DatabaseKind[]): string[] {
+  const verdict = (met: boolean) => (met ? 'met' : 'missed');
+  const name = (db: DatabaseKind) => DATABASE_NAMES[db];
+  const where = (f: Figures) => `${f.endpoint} at ${f.events}`;
+  const perDatabase = (line: (db: DatabaseKind, rows: Figures[]) => string) =>
+    databases
+      .map((db) =>
+        line(
+          db,
+          figures.filter((f) => f.database === db),
+        ),
+      )
+      .join('; ');
+
+  const at20k = (endpoint: string, limit: number) =>
+    perDatabase((db, rows) => {
+      const row = rows.find((f) => f.endpoint === endpoint && f.events === 20_000);
+      if (!row) return `${name(db)} not measured (20000 not in --sizes)`;
+      if (row.status !== undefined) return `${name(db)} failed (${row.status}), missed`;
+      return `${name(db)} ${row.p99} ms, ${verdict(row.p99 < limit)}`;
+    });
+
+  const answered = perDatabase((db, rows) => {
+    const failed = rows.filter((f) => f.failed > 0);
+    if (failed.length === 0) return `${name(db)} met`;
+    const which = failed.map((f) => `${where(f)} (${f.status ?? `${f.failed} failed`})`);
+    return `${name(db)} missed: ${which.join(', ')}`;
+  });
+
+  const stalls = (stall: (f: Figures) => number) =>
+    perDatabase((db, rows) => {
+      const measured = rows.filter((f) => Number.isFinite(stall(f)));
+      if (measured.length === 0) return `${name(db)} not measured`;
+      const worst = measured.reduce((w, f) => (stall(f) > stall(w) ? f : w));
+      const over = measured.filter((f) => stall(f) > 100).map(where);
+      return (
+        `${name(db)} longest ${fixed(stall(worst), 0)} ms (${where(worst)}), ` +
+        (over.length ? `missed (over 100 ms: ${over.join(', ')})` : 'met')
+      );
+    });
+
+  const linear = databases
+    .flatMap((db) =>
+      ENDPOINTS.map((endpoint) => {
+        const rows = figures
+          .filter((f) => f.database === db && f.endpoint === endpoint.name)
+          .sort((a, b) => a.events - b.events);
+        const label = `${name(db)} ${endpoint.name}`;
+        if (rows.length < 2) return `${label}: needs two sizes`;
+        const costs = rows
+          .map((f) => `${f.status === undefined ? fixed(f.msPer1k, 3) : 'failed'} at ${f.events}`)
+          .join(', ');
+        // Per-event cost may fall (fixed costs spread out) but not rise by more than half; a
+        // size that fails does not scale.
+        const met = rows.every(
+          (f, i) => f.status === undefined && (i === 0 || f.msPer1k <= 1.5 * rows[i - 1].msPer1k),
+        );
+        return `${label} ${costs}, ${verdict(met)}`;
+      }),
+    )
+    .join('; ');
+
+  return [
+    `- every request answered 2xx (a correctness gate: the exit code is 1 otherwise): ${answered}.`,
+    `- valuation p99 < 50 ms at 20k events: ${at20k('valuation', 50)}.`,
+    `- Year chart p99 < 100 ms at 20k events: ${at20k('Year chart', 100)}.`,
+    `- no event-loop stall over 100 ms, one request at a time: ${stalls((f) => f.idleStallMs)}.`,
+    `- no event-loop stall over 100 ms, under load: ${stalls((f) => f.loopMaxMs)}.`,
+    `- cost about linear in events (ms per 1k events; never up by more than x1.5 from one size to the next): ${linear}.`,
+  ];
+}
+
+interface Run {
+  options: Options;
+  databases: readonly DatabaseKind[];
+  resolutionMs: number;
+  wallMs: number;
+  /** The machine's 1-minute load average when the run started and ended. */
+  load: [number, number];
+}
+
+function section(figures: readonly Figures[], run: Run): string {
+  const { options, databases, resolutionMs } = run;
+  const cpu = cpus();
+  const date = new Date().toISOString().slice(0, 10);
+  return [
+    '## Server',
+    '',
+    `\`npm run bench:server\` (\`scripts/server-bench.ts\`), ${date}, on ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; the whole run took ${seconds(run.wallMs)}, the load average was ${run.load[0].toFixed(1)} at its start and ${run.load[1].toFixed(1)} at its end.`,
+    '',
+    `For each database and size the server (\`startServer\`, bcrypt cost 4, logging off) runs in a child process (\`scripts/server-bench-child.ts\`); the load generator, autocannon, runs in the parent with ${CONNECTIONS} connections, each logged in as a session of its own, for ${options.duration} s per request (longer when a request is slow: about three rounds of ${CONNECTIONS} idle request times, at most ${MAX_RUN_SECONDS} s) after a ${options.warmup} s warm-up; the server finishes the requests still running before the next run. The account has ${INVESTMENTS} investments in ${PORTFOLIOS} portfolios over up to ${YEARS} years (mostly buys, sells within the holding, dividends, a 2:1 split now and then): portfolios and investments made through the API, the other events bulk-inserted. Load generator, PostgreSQL and server share the machine's cores, so expect noise.`,
+    '',
+    `- **idle ms**: median of ${IDLE_RUNS} single requests on the idle server (after one more);`,
+    `- **p50 / p99 ms**: latency under load (${CONNECTIONS} requests in flight, so about ${CONNECTIONS} x the server's time per request);`,
+    '- **requests**: answered within the run (the figures of a run with few are rough);',
+    '- **ms per 1k events**: the server time per request (1000 / req/s) divided by thousands of events;',
+    `- **idle stall ms** and **loop stall ms**: the server's longest event-loop delay (\`monitorEventLoopDelay\` in the child, ${resolutionMs} ms resolution) during the counted single requests and during the run under load; under load it adds up the synchronous work of every request handled in one turn of the loop (on SQLite the queries are synchronous too);`,
+    '- **failed**: non-2xx answers, errors and timeouts (any makes the script exit 1); a request that already fails on the idle server is not put under load.',
+    '',
+    table(figures),
+    '',
+    'Targets (reported, never an exit code):',
+    '',
+    ...targets(figures, databases),
+  ].join('\n');
+}
+
+async function writeSection(text: string): Promise<void> {
+  const doc = readFileSync(DOC, 'utf8');
+  const existing = /\n## Server\n[\s\S]*?(?=\n## |$)/;
+  const updated = existing.test(doc)
+    ? doc.replace(existing, () => `\n${text}\n`)
+    : `${doc.trimEnd()}\n\n${text}\n`;
+  const formatted = await format(updated, { ...(await resolveConfig(DOC)), filepath: DOC });
+  writeFileSync(DOC, formatted);
+}
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadavg()[0];
+  const options = readOptions(process.argv.slice(2));
+  const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
+    ? process.env.DATABASE_URL
+    : undefined;
+  const databases = options.databases.filter((db) => db === 'sqlite' || postgresUrl);
+  if (options.databases.includes('postgres') && !postgresUrl)
+    log('PostgreSQL skipped: DATABASE_URL is not a postgres:// URL.');
+  if (options.profileDir) {
+    mkdirSync(options.profileDir, { recursive: true });
+    log(`CPU profiles of the server go to ${options.profileDir}`);
+  }
+
+  const figures: Figures[] = [];
+  let resolutionMs = 0;
+  for (const db of databases) {
+    for (const size of options.sizes) {
+      const one = await benchOne(db, size, options, postgresUrl);
+      figures.push(...one.figures);
+      resolutionMs = one.resolutionMs;
+    }
+  }
+
+  const text = section(figures, {
+    options,
+    databases,
+    resolutionMs,
+    wallMs: performance.now() - started,
+    load: [loadBefore, loadavg()[0]],
+  });
+  console.log(text);
+  if (options.write) {
+    await writeSection(text);
+    log(`wrote the "## Server" section of ${DOC}`);
+  }
+  const failed = figures.filter((f) => f.failed > 0);
+  if (failed.length > 0) {
+    log(
+      `failed requests in: ${failed.map((f) => `${f.database} ${f.events} ${f.endpoint}`).join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,113 @@
+// Requests and answers of the contract, free of any transport: the Mirage adapter and the Node
+// server translate HTTP into a ContractRequest and an Answer back into HTTP.
+import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
+import type { PriceSource, Valuer } from './figures';
+import type { InvestmentRow, PasswordHasher, Session, Store } from './store';
+import { summarise, type Errors, type Validator } from './validation';
+
+export interface ContractRequest {
+  method: string;
+  /** The path without query, e.g. `/api/v1/portfolios/3`. */
+  path: string;
+  header(name: string): string | undefined;
+  cookies: Readonly<Record<string, string>>;
+  /** The parsed JSON body; `{}` when absent or not JSON, as Laravel's input would be empty. */
+  body: unknown;
+  /** The client's address, for throttling. */
+  address: string;
+}
+
+export interface Cookie {
+  name: string;
+  value: string;
+  /** Only the server can keep a cookie from scripts; the mock cannot. */
+  httpOnly: boolean;
+  maxAgeSeconds: number;
+}
+
+export interface Answer {
+  status: number;
+  /** JSON body; absent for 204. */
+  body?: object;
+  headers: Record<string, string>;
+  cookies: Cookie[];
+}
+
+/** What a route handler may use. */
+export interface Call {
+  store: Store;
+  hasher: PasswordHasher;
+  request: ContractRequest;
+  body: unknown;
+  session: Session;
+  /** The logged-in user, for routes behind `auth:sanctum`. */
+  userId: number;
+  now: number;
+  /** Figures of these investments at the request's time and selected period. */
+  valuer(investments: readonly InvestmentRow[]): Promise<Valuer>;
+  /** A route's numeric `{id}`, or undefined when it is not one (then the answer is 404). */
+  id(): number | undefined;
+  /** The raw `{id}` segment, for Laravel's 404 text. */
+  rawId: string;
+  /** Laravel regenerates the session (new id and token) at login and logout. */
+  regenerateSession(userId: number | null): void;
+  resetDemoData?: () => Promise<void>;
+}
+
+export type Access = 'public' | 'auth';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  /** With `{id}` for the one parameter, e.g. `/api/v1/portfolios/{id}`. */
+  path: string;
+  access: Access;
+  handle(call: Call): Promise<Answer>;
+}
+
+export function json(status: number, body: object, headers: Record<string, string> = {}): Answer {
+  return { status, body, headers, cookies: [] };
+}
+
+export function noContent(): Answer {
+  return { status: 204, headers: {}, cookies: [] };
+}
+
+export function unprocessable(validator: Validator): Answer {
+  return json(422, validator.body422());
+}
+
+export function unprocessableFor(errors: Errors): Answer {
+  return json(422, summarise(errors));
+}
+
+type Model = 'Portfolio' | 'Investment' | 'Event';
+
+/** Laravel's ModelNotFoundException text. */
+export function notFound(model: Model, id: string): Answer {
+  return json(404, { message: `No query results for model [App\\Models\\${model}] ${id}` });
+}
+
+/** The route's `{id}` among the user's own rows, or Laravel's 404: another user's id is unknown. */
+export async function owned<R extends { id: number }>(
+  call: Call,
+  model: Model,
+  rows: Promise<readonly R[]>,
+  answer: (row: R) => Promise<Answer>,
+): Promise<Answer> {
+  const id = call.id();
+  const row = (await rows).find((candidate) => candidate.id === id);
+  return row ? answer(row) : notFound(model, call.rawId);
+}
+
+export function validateOnly(call: Call): boolean {
+  const value = call.request.header('x-validate-only');
+  return value === '1' || value === 'true';
+}
+
+export function selectedPeriod(cookies: Readonly<Record<string, string>>): Period {
+  const value = cookies.selected_period;
+  return PERIODS.find((p) => p === value) ?? DEFAULT_PERIOD;
+}
+
+export type { PriceSource };

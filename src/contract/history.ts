@@ -1,0 +1,83 @@
+// An investment's history as the ledger sees it after a change (a new, edited or deleted event):
+// whether it still replays in time order, and if not, which event breaks and why.
+import { applyEntry, EMPTY_HOLDING, type Refusal } from '../domain/ledger';
+import { toEntry } from './figures';
+import type { EventRow } from './store';
+import type { Errors } from './validation';
+
+/** The id a new event has until the store gives it one: last among events of the same time. */
+export const PENDING_ID = Number.MAX_SAFE_INTEGER;
+
+export type Verdict =
+  /** `events` with every split's from_shares as the history now has it. */
+  { ok: true; events: EventRow[] } | { ok: false; event: EventRow; refusal: Refusal };
+
+/** Events of one day keep the order they were entered in: time, then id. */
+export function inHistoryOrder(events: readonly EventRow[]): EventRow[] {
+  return [...events].sort((a, b) => a.time - b.time || a.id - b.id);
+}
+
+export function replayHistory(events: readonly EventRow[]): Verdict {
+  let holding = EMPTY_HOLDING;
+  const replayed: EventRow[] = [];
+  for (const event of inHistoryOrder(events)) {
+    const current = event.kind === 'split' ? { ...event, fromShares: holding.shares } : event;
+    const result = applyEntry(holding, toEntry(current));
+    if (!result.ok) return { ok: false, event, refusal: result.refusal };
+    holding = result.holding;
+    replayed.push(current);
+  }
+  return { ok: true, events: replayed };
+}
+
+export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+const shown = (n: number) => String(Number(n.toFixed(8)));
+
+/**
+ * Laravel-style messages for a refusal of the event on its own field; `day` names the date of
+ * a back-dated event, since the shares held then are not those held now.
+ */
+export function refusalErrors(refusal: Refusal, prefix: string, day?: string): Errors {
+  const key = `${prefix}${refusal.field}`;
+  const name = key.replace(/_/g, ' ');
+  const held = refusal.reason === 'sell-exceeds-holding' ? shown(refusal.held) : '';
+  const when = day ? ` on ${day}` : '';
+  switch (refusal.reason) {
+    case 'sell-exceeds-holding':
+      return {
+        [key]: [`The ${name} field must not be greater than ${held}, the shares held${when}.`],
+      };
+    case 'sold-shares-need-smaller-holding':
+      return {
+        [key]: [
+          `The ${name} field must be 0 unless shares after is less than the ${shown(refusal.held)} shares held${when}.`,
+        ],
+      };
+    case 'split-needs-holding':
+      return { [key]: [`The ${name} field needs shares to split; 0 shares are held${when}.`] };
+    case 'not-positive':
+      return { [key]: [`The ${name} field must be greater than 0.`] };
+    case 'negative':
+      return { [key]: [`The ${name} field must be at least 0.`] };
+    case 'not-finite':
+      return { [key]: [`The ${name} field must be a number.`] };
+  }
+}
+
+const KIND_NAMES = { buy: 'buy', sell: 'sell', dividend: 'dividend', split: 'split' } as const;
+
+/** Why the change would break another, later event, naming that event by kind and date. */
+export function conflictMessage(event: EventRow, refusal: Refusal): string {
+  const which = `the ${KIND_NAMES[event.kind]} of ${dayOf(event.time)}`;
+  switch (refusal.reason) {
+    case 'sell-exceeds-holding':
+      return `This would leave ${shown(refusal.held)} shares for ${which}, which sells ${event.kind === 'sell' ? shown(event.shares) : 'more'}.`;
+    case 'sold-shares-need-smaller-holding':
+      return `This would leave ${shown(refusal.held)} shares for ${which}, too few for the shares it sold.`;
+    case 'split-needs-holding':
+      return `This would leave no shares for ${which} to split.`;
+    default:
+      return `This would make ${which} impossible.`;
+  }
+}

@@ -1,0 +1,194 @@
+// The /api/v1 contract as one function from request to answer, in Laravel's middleware order:
+// routing (404/405), session, CSRF (419), auth (401), then the route. Transports (Mirage, the
+// Node server) only translate HTTP in and out, so both answer exactly alike.
+import { priceAt } from '../domain/market';
+import {
+  json,
+  selectedPeriod,
+  type Answer,
+  type Call,
+  type ContractRequest,
+  type Cookie,
+  type Route,
+} from './answers';
+import { Valuer, type PriceSource } from './figures';
+import { authRoutes } from './routes/auth.routes';
+import { investmentRoutes } from './routes/investments.routes';
+import { metaRoutes } from './routes/meta.routes';
+import { portfolioRoutes } from './routes/portfolios.routes';
+import { userRoutes } from './routes/user.routes';
+import type { PasswordHasher, Session, Store } from './store';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Laravel names it after APP_NAME: slug('Formue') . '_session'. */
+export const SESSION_COOKIE = 'formue_session';
+/** Laravel's SESSION_LIFETIME default: 120 minutes. */
+export const SESSION_LIFETIME_MS = 120 * 60_000;
+
+export interface ContractOptions {
+  store: Store;
+  hasher: PasswordHasher;
+  now?: () => number;
+  /** Price source in listing currency; tests may fix prices, the default is the domain's. */
+  prices?: PriceSource;
+  /** Random bytes as base64: session ids and CSRF tokens. */
+  randomToken: (bytes: number) => string;
+  /** Given where demo data can be restored: adds POST /api/v1/demo/reset. */
+  resetDemoData?: () => Promise<void>;
+  /** Told of an error that became a 500; the client sees only "Server Error". */
+  onError?: (error: unknown) => void;
+}
+
+export interface Contract {
+  handle(request: ContractRequest): Promise<Answer>;
+  /** Every route, for the OpenAPI check and the transports' route lists. */
+  readonly routes: readonly Route[];
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SWEEP_CHANCE = 0.02;
+/** How stale a session's last activity may get before a read-only request records it. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createContract(options: ContractOptions): Contract {
+  const { store, hasher, randomToken } = options;
+  const now = options.now ?? (() => Date.now());
+  const prices = options.prices ?? priceAt;
+  const routes: Route[] = [
+    ...authRoutes(),
+    ...userRoutes(),
+    ...portfolioRoutes(),
+    ...investmentRoutes(),
+    ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
+  ];
+  const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
+
+  const newSession = (time: number): Session => ({
+    id: randomToken(30),
+    token: randomToken(30),
+    userId: null,
+    lastSeen: time,
+  });
+
+  /** The request's session, or a new logged-out one (no cookie, unknown, or expired). */
+  async function sessionOf(request: ContractRequest, time: number): Promise<Session | undefined> {
+    const id = request.cookies[SESSION_COOKIE];
+    const found = id ? await store.session(id) : undefined;
+    if (found && time - found.lastSeen <= SESSION_LIFETIME_MS) return found;
+    if (found) await store.deleteSession(found.id);
+    // Laravel's lottery: now and then, sessions idle past their lifetime are swept.
+    if (Math.random() < SWEEP_CHANCE) await store.pruneSessions(time - SESSION_LIFETIME_MS);
+    return undefined;
+  }
+
+  /** Writes the session when it is new, changed, or its last activity is getting old. */
+  async function keep(session: Session, stored: Session | undefined, time: number) {
+    if (stored === session && time - session.lastSeen < TOUCH_INTERVAL_MS) return;
+    await store.saveSession({ ...session, lastSeen: time });
+  }
+
+  async function handle(request: ContractRequest): Promise<Answer> {
+    // HEAD is GET without the body, which the transport drops.
+    const asked = request.method.toUpperCase();
+    const method = asked === 'HEAD' ? 'GET' : asked;
+    const matching = matchers.filter(({ pattern }) => pattern.test(request.path));
+    const match = matching.find(({ route }) => route.method === method);
+    if (!match)
+      return unmatched(
+        method,
+        request.path,
+        matching.map(({ route }) => route.method),
+      );
+    const { route, pattern } = match;
+
+    const time = now();
+    try {
+      const stored = await sessionOf(request, time);
+      let session = stored ?? newSession(time);
+      if (MUTATING.has(method) && request.header('x-xsrf-token') !== session.token) {
+        await keep(session, stored, time);
+        // No XSRF-TOKEN on this answer: Laravel's middleware threw before adding it.
+        return withCookies(json(419, { message: 'CSRF token mismatch.' }), session, false);
+      }
+      const user = session.userId === null ? undefined : await store.userById(session.userId);
+      const userId = user?.id ?? null;
+
+      const rawId = pattern.exec(request.path)?.groups?.id ?? '';
+      const call: Call = {
+        store,
+        hasher,
+        request,
+        body: request.body,
+        session,
+        userId: userId ?? 0,
+        now: time,
+        rawId,
+        id: () => (/^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : undefined),
+        valuer: async (investments) =>
+          new Valuer(
+            await store.events(investments.map((i) => i.id)),
+            prices,
+            selectedPeriod(request.cookies),
+            time,
+          ),
+        regenerateSession: (nextUser) => {
+          session = { ...newSession(time), userId: nextUser };
+        },
+        resetDemoData: options.resetDemoData,
+      };
+      const answer =
+        route.access === 'auth' && userId === null
+          ? json(401, { message: 'Unauthenticated.' })
+          : await route.handle(call);
+
+      if (stored && stored.id !== session.id) await store.deleteSession(stored.id);
+      await keep(session, stored, time);
+      return withCookies(answer, session, true);
+    } catch (error) {
+      // As Laravel without APP_DEBUG: the client sees only "Server Error".
+      options.onError?.(error);
+      return json(500, { message: 'Server Error' });
+    }
+  }
+
+  /** Laravel's answer where no route matches: 405 when the path exists for other methods. */
+  function unmatched(method: string, path: string, allowed: string[]): Answer {
+    const shown = path.replace(/^\/|\/$/g, '');
+    if (allowed.length === 0)
+      return json(404, { message: `The route ${shown} could not be found.` });
+    const methods = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    return json(
+      405,
+      {
+        message: `The ${method} method is not supported for route ${shown}. Supported methods: ${methods.join(', ')}.`,
+      },
+      { Allow: methods.join(', ') },
+    );
+  }
+
+  return { handle, routes };
+}
+
+/**
+ * The session cookie goes with every answer; XSRF-TOKEN with every answer past the CSRF check,
+ * as Laravel's VerifyCsrfToken adds it.
+ */
+function withCookies(answer: Answer, session: Session, withToken: boolean): Answer {
+  const maxAgeSeconds = SESSION_LIFETIME_MS / 1000;
+  const cookies: Cookie[] = [
+    ...(withToken
+      ? [{ name: XSRF_COOKIE, value: session.token, httpOnly: false, maxAgeSeconds }]
+      : []),
+    { name: SESSION_COOKIE, value: session.id, httpOnly: true, maxAgeSeconds },
+  ];
+  return { ...answer, cookies: [...answer.cookies, ...cookies] };
+}
+
+/** A route path ('/api/v1/portfolios/{id}') as a regular expression for whole paths. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((part) => (part === '{id}' ? '(?<id>[^/]+)' : part))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}

@@ -1,0 +1,105 @@
+// Sanctum's CSRF cookie and Breeze's API auth routes.
+import { json, noContent, unprocessable, type Answer, type Call, type Route } from '../answers';
+import { Validator } from '../validation';
+
+/** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
+export const LOGIN_ATTEMPTS = 5;
+const LOGIN_DECAY_MS = 60_000;
+
+const userBody = (user: { name: string; email: string }) => ({
+  user: { name: user.name, email: user.email },
+});
+
+function tooManyAttempts(resetAt: number, now: number): Answer {
+  const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
+  return json(
+    429,
+    { message: 'Too Many Attempts.' },
+    {
+      'Retry-After': String(seconds),
+      'X-RateLimit-Limit': String(LOGIN_ATTEMPTS),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
+    },
+  );
+}
+
+async function login(call: Call): Promise<Answer> {
+  const { store, now } = call;
+  const v = new Validator(call.body);
+  const email = v.email('email');
+  // Breeze's LoginRequest: required|string|email and required|string, no length rule.
+  const password = v.password('password', { min: 0 });
+  if (v.failed || email === undefined || password === undefined) return unprocessable(v);
+
+  const key = `login|${email.toLowerCase()}|${call.request.address}`;
+  const attempts = await store.attempts(key);
+  const current = attempts && attempts.resetAt > now ? attempts : undefined;
+  if (current && current.count >= LOGIN_ATTEMPTS) return tooManyAttempts(current.resetAt, now);
+
+  const user = await store.userByEmail(email);
+  if (!user || !(await call.hasher.verify(password, user.passwordHash))) {
+    await store.saveAttempts(key, {
+      count: (current?.count ?? 0) + 1,
+      resetAt: current?.resetAt ?? now + LOGIN_DECAY_MS,
+    });
+    const failed = new Validator({});
+    failed.add('email', 'These credentials do not match our records.');
+    return unprocessable(failed);
+  }
+  if (current) await store.clearAttempts(key);
+  call.regenerateSession(user.id);
+  return json(200, userBody(user));
+}
+
+async function register(call: Call): Promise<Answer> {
+  const { store } = call;
+  const v = new Validator(call.body);
+  const name = v.text('name');
+  const email = v.email('email');
+  if (email && (await store.userByEmail(email)))
+    v.add('email', 'The email has already been taken.');
+  const password = v.password('password');
+  if (v.failed || !name || !email || !password) return unprocessable(v);
+  const user = await store.createUser({
+    name,
+    email: email.toLowerCase(),
+    passwordHash: await call.hasher.hash(password),
+  });
+  call.regenerateSession(user.id);
+  return json(200, userBody(user));
+}
+
+export function authRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/sanctum/csrf-cookie',
+      access: 'public',
+      // The kernel writes the XSRF-TOKEN cookie after every answer; this one only starts it.
+      handle: () => Promise.resolve(noContent()),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/auth/check',
+      access: 'public',
+      handle: async ({ store, session }) => {
+        const user = session.userId === null ? undefined : await store.userById(session.userId);
+        return json(200, { logged_in: user !== undefined });
+      },
+    },
+    { method: 'POST', path: '/api/v1/auth/login', access: 'public', handle: login },
+    { method: 'POST', path: '/api/v1/auth/register', access: 'public', handle: register },
+    {
+      method: 'POST',
+      path: '/api/v1/auth/logout',
+      access: 'auth',
+      handle: (call) => {
+        call.regenerateSession(null);
+        return Promise.resolve(noContent());
+      },
+    },
+  ];
+}
+
+export { userBody };

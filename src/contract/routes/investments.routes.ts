@@ -1,0 +1,330 @@
+// Investments and their events. Input rules of decisions.md are checked first (Laravel rules),
+// then the ledger decides whether the event can apply (selling more than held, split rules).
+import { CURRENCIES } from '../../domain/market';
+import { INSTRUMENT_TYPES } from '../../domain/types';
+import {
+  json,
+  noContent,
+  notFound,
+  owned,
+  unprocessable,
+  unprocessableFor,
+  validateOnly,
+  type Answer,
+  type Call,
+  type Route,
+} from '../answers';
+import { knownInstrument } from '../catalogue';
+import { transactionOf } from '../figures';
+import { conflictMessage, dayOf, PENDING_ID, refusalErrors, replayHistory } from '../history';
+import type { EventFacts, EventRow, InvestmentRow, Store } from '../store';
+import { Validator } from '../validation';
+
+/** The investment `{id}` of the user, or Laravel's 404 for anything else. */
+const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
+  owned(call, 'Investment', call.store.investments(call.userId), answer);
+
+/** Shares to 8 decimals (crypto units), money to 6: enough for any real figure. */
+export const SHARE_DECIMALS = 8;
+export const PRICE_DECIMALS = 6;
+
+function readTrade(v: Validator, prefix = '') {
+  const shares = v.number(`${prefix}shares`, { greaterThan: 0, decimals: SHARE_DECIMALS });
+  const price = v.number(`${prefix}share_price`, { atLeast: 0, decimals: PRICE_DECIMALS });
+  const fee = v.number(`${prefix}fee`, { atLeast: 0, fallback: 0, decimals: PRICE_DECIMALS });
+  const currency = v.oneOf(`${prefix}currency_code`, CURRENCIES);
+  if (shares === undefined || price === undefined || fee === undefined || !currency)
+    return undefined;
+  return { shares, price, fee, currency };
+}
+
+type EventKind = EventRow['kind'];
+type Reader = (v: Validator, time: number) => EventFacts | undefined;
+
+const readers: Record<EventKind, Reader> = {
+  buy: (v, time) => {
+    const trade = readTrade(v);
+    return trade && { kind: 'buy', time, ...trade };
+  },
+  sell: (v, time) => {
+    const trade = readTrade(v);
+    return trade && { kind: 'sell', time, ...trade };
+  },
+  dividend: (v, time) => {
+    const amount = v.number('amount', { greaterThan: 0, decimals: PRICE_DECIMALS });
+    const currency = v.oneOf('currency_code', CURRENCIES);
+    if (amount === undefined || !currency) return undefined;
+    return { kind: 'dividend', time, amount, currency };
+  },
+  split: (v, time) => {
+    const sharesAfter = v.number('shares_after', { greaterThan: 0, decimals: SHARE_DECIMALS });
+    const fee = v.number('fee', { atLeast: 0, fallback: 0, decimals: PRICE_DECIMALS });
+    const currency = v.oneOf('currency_code', CURRENCIES);
+    const soldShares = v.number('sold_shares', {
+      atLeast: 0,
+      fallback: 0,
+      decimals: SHARE_DECIMALS,
+    });
+    const soldPrice = v.number('sold_share_price', {
+      atLeast: 0,
+      fallback: 0,
+      decimals: PRICE_DECIMALS,
+    });
+    const hide = v.boolean('hide');
+    if (
+      sharesAfter === undefined ||
+      fee === undefined ||
+      !currency ||
+      soldShares === undefined ||
+      soldPrice === undefined ||
+      hide === undefined
+    )
+      return undefined;
+    // from_shares is filled in when the history is replayed.
+    return {
+      kind: 'split',
+      time,
+      sharesAfter,
+      fee,
+      currency,
+      soldShares,
+      soldPrice,
+      hide,
+      fromShares: 0,
+    };
+  },
+};
+
+/** Stores a change the ledger accepted, with every split's from_shares as the history has it. */
+async function keepReplayed(
+  store: Store,
+  before: readonly EventRow[],
+  replayed: readonly EventRow[],
+): Promise<void> {
+  const old = new Map(before.map((e) => [e.id, e]));
+  for (const event of replayed) {
+    const was = old.get(event.id);
+    if (event.kind === 'split' && was?.kind === 'split' && was.fromShares !== event.fromShares)
+      await store.updateEvent(event);
+  }
+}
+
+function eventRoute(kind: EventKind): Route {
+  return {
+    method: 'POST',
+    path: `/api/v1/investments/{id}/events/${kind}`,
+    access: 'auth',
+    handle: (call) =>
+      ownedInvestment(call, async (investment) => {
+        const v = new Validator(call.body);
+        const time = v.eventTime('date', call.now);
+        const facts = readers[kind](v, time ?? call.now);
+        if (v.failed || !facts || time === undefined) return unprocessable(v);
+        const draft = { ...facts, investmentId: investment.id };
+        // Checked and added as one step, so concurrent events cannot both pass the ledger.
+        return call.store.exclusive(investment.id, async (store) => {
+          const existing = await store.events([investment.id]);
+          const verdict = replayHistory([...existing, { ...draft, id: PENDING_ID }]);
+          if (!verdict.ok)
+            return unprocessableFor(
+              verdict.event.id === PENDING_ID
+                ? refusalErrors(verdict.refusal, '', time === call.now ? undefined : dayOf(time))
+                : { date: [conflictMessage(verdict.event, verdict.refusal)] },
+            );
+          if (validateOnly(call)) return json(200, { data: null });
+          // The replayed draft: a split's from_shares is known now.
+          const { id: _pending, ...replayed } = verdict.events.find((e) => e.id === PENDING_ID)!;
+          const row = await store.addEvent(replayed);
+          await keepReplayed(store, existing, verdict.events);
+          return json(201, { data: transactionOf(row, investment) });
+        });
+      }),
+  };
+}
+
+/** The event `{id}` of one of the user's investments, with that investment. */
+async function ownedEvent(
+  call: Call,
+  answer: (event: EventRow, investment: InvestmentRow) => Promise<Answer>,
+): Promise<Answer> {
+  const id = call.id();
+  const investments = await call.store.investments(call.userId);
+  const event = (await call.store.events(investments.map((i) => i.id))).find((e) => e.id === id);
+  const investment = investments.find((i) => i.id === event?.investmentId);
+  return event && investment ? answer(event, investment) : notFound('Event', call.rawId);
+}
+
+const editEvent: Route = {
+  method: 'PUT',
+  path: '/api/v1/investments/events/{id}',
+  access: 'auth',
+  handle: (call) =>
+    ownedEvent(call, async (event, investment) => {
+      const v = new Validator(call.body);
+      // Without a date the event stays on its day.
+      const time = v.input('date') == null ? event.time : v.eventTime('date', call.now);
+      const facts = readers[event.kind](v, time ?? event.time);
+      if (v.failed || !facts || time === undefined) return unprocessable(v);
+      const edited: EventRow = { ...facts, id: event.id, investmentId: investment.id };
+      return call.store.exclusive(investment.id, async (store) => {
+        const existing = await store.events([investment.id]);
+        const verdict = replayHistory(existing.map((e) => (e.id === event.id ? edited : e)));
+        if (!verdict.ok)
+          return unprocessableFor(
+            verdict.event.id === event.id
+              ? refusalErrors(verdict.refusal, '', dayOf(time))
+              : { date: [conflictMessage(verdict.event, verdict.refusal)] },
+          );
+        if (validateOnly(call)) return json(200, { data: null });
+        const row = verdict.events.find((e) => e.id === event.id) ?? edited;
+        await store.updateEvent(row);
+        await keepReplayed(store, existing, verdict.events);
+        return json(200, { data: transactionOf(row, investment) });
+      });
+    }),
+};
+
+const deleteEvent: Route = {
+  method: 'DELETE',
+  path: '/api/v1/investments/events/{id}',
+  access: 'auth',
+  handle: (call) =>
+    ownedEvent(call, (event, investment) =>
+      call.store.exclusive(investment.id, async (store) => {
+        const existing = await store.events([investment.id]);
+        const verdict = replayHistory(existing.filter((e) => e.id !== event.id));
+        if (!verdict.ok)
+          return unprocessableFor({ event: [conflictMessage(verdict.event, verdict.refusal)] });
+        await store.deleteEvent(event.id);
+        await keepReplayed(store, existing, verdict.events);
+        return noContent();
+      }),
+    ),
+};
+
+export function investmentRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/investments',
+      access: 'auth',
+      handle: async (call) => {
+        const investments = await call.store.investments(call.userId);
+        const figures = await call.valuer(investments);
+        return json(200, { investments: investments.map((i) => figures.investment(i)) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/investments',
+      access: 'auth',
+      handle: async (call) => {
+        const { store } = call;
+        const v = new Validator(call.body);
+        const portfolioId = v.id('investment.portfolio_id');
+        if (
+          portfolioId !== undefined &&
+          !(await store.portfolios(call.userId)).some((p) => p.id === portfolioId)
+        )
+          v.add('investment.portfolio_id', 'The selected investment.portfolio id is invalid.');
+        const name = v.text('investment.name');
+        const type = v.oneOf('instrument.type', INSTRUMENT_TYPES);
+        const code = v.text('instrument.isin', 32);
+        const instrument = type && code ? knownInstrument(type, code) : undefined;
+        if (type && code && !instrument)
+          v.add(
+            'instrument.isin',
+            type === 'stock'
+              ? 'The instrument.isin field must be a valid ISIN code.'
+              : 'The instrument.isin field must be a valid crypto symbol.',
+          );
+        const trade = readTrade(v, 'buy_event.');
+        const time = v.eventTime('buy_event.date', call.now);
+        if (
+          v.failed ||
+          !portfolioId ||
+          !name ||
+          !type ||
+          !instrument ||
+          !trade ||
+          time === undefined
+        )
+          return unprocessable(v);
+
+        const first = { kind: 'buy', time, ...trade } as const;
+        const verdict = replayHistory([{ ...first, investmentId: 0, id: PENDING_ID }]);
+        if (!verdict.ok) return unprocessableFor(refusalErrors(verdict.refusal, 'buy_event.'));
+        if (validateOnly(call)) return json(200, { data: null });
+
+        const investment = await store.createInvestment(
+          { userId: call.userId, portfolioId, name, type, code: instrument.code },
+          first,
+        );
+        return json(201, { data: (await call.valuer([investment])).investment(investment) });
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/investments/{id}',
+      access: 'auth',
+      handle: (call) =>
+        ownedInvestment(call, async (row) => {
+          const v = new Validator(call.body);
+          const name = v.text('name');
+          if (v.failed || name === undefined) return unprocessable(v);
+          await call.store.renameInvestment(row.id, name);
+          const renamed = { ...row, name };
+          return json(200, { data: (await call.valuer([renamed])).investment(renamed) });
+        }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/investments/{id}/stats',
+      access: 'auth',
+      handle: (call) =>
+        ownedInvestment(call, async (row) =>
+          json(200, { statistics: (await call.valuer([row])).statistics([row]) }),
+        ),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/investments/{id}/chart',
+      access: 'auth',
+      handle: (call) =>
+        ownedInvestment(call, async (row) =>
+          json(200, { chart: (await call.valuer([row])).chart([row]) }),
+        ),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/investments/events',
+      access: 'auth',
+      handle: async (call) => {
+        const investments = new Map(
+          (await call.store.investments(call.userId)).map((i) => [i.id, i]),
+        );
+        const events = (await call.store.events([...investments.keys()]))
+          .filter((e) => !(e.kind === 'split' && e.hide))
+          .sort((a, b) => b.time - a.time || b.id - a.id)
+          .map((e) => transactionOf(e, investments.get(e.investmentId)!));
+        return json(200, { events });
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/investments/{id}',
+      access: 'auth',
+      handle: (call) =>
+        ownedInvestment(call, async (row) => {
+          await call.store.deleteInvestment(row.id);
+          return noContent();
+        }),
+    },
+    eventRoute('buy'),
+    eventRoute('sell'),
+    eventRoute('dividend'),
+    eventRoute('split'),
+    editEvent,
+    deleteEvent,
+  ];
+}

@@ -1,0 +1,62 @@
+// The logged-in user: profile (PUT is ours, beyond the spec), valuation and chart.
+import { json, unprocessable, type Route } from '../answers';
+import { Validator } from '../validation';
+import { userBody } from './auth.routes';
+
+export function userRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/user',
+      access: 'auth',
+      handle: async ({ store, userId }) => {
+        const user = await store.userById(userId);
+        return user ? json(200, userBody(user)) : json(401, { message: 'Unauthenticated.' });
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/user',
+      access: 'auth',
+      handle: async ({ store, hasher, body, userId }) => {
+        const user = await store.userById(userId);
+        if (!user) return json(401, { message: 'Unauthenticated.' });
+        const v = new Validator(body);
+        const name = v.text('name');
+        const email = v.email('email');
+        const holder = email ? await store.userByEmail(email) : undefined;
+        if (holder && holder.id !== userId) v.add('email', 'The email has already been taken.');
+        const password = v.password('password', { optional: true });
+        if (v.failed || !name || !email) return unprocessable(v);
+        const updated = {
+          ...user,
+          name,
+          email: email.toLowerCase(),
+          passwordHash: password === undefined ? user.passwordHash : await hasher.hash(password),
+        };
+        await store.updateUser(updated);
+        return json(200, userBody(updated));
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/user/valuation',
+      access: 'auth',
+      handle: async (call) => {
+        const investments = await call.store.investments(call.userId);
+        const figures = await call.valuer(investments);
+        return json(200, { valuation: figures.valuation(investments) });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/user/chart',
+      access: 'auth',
+      handle: async (call) => {
+        const investments = await call.store.investments(call.userId);
+        const figures = await call.valuer(investments);
+        return json(200, { chart: figures.chart(investments) });
+      },
+    },
+  ];
+}

@@ -1,0 +1,122 @@
+// The store port: everything the contract reads and writes. The mock implements it in memory,
+// the server over SQL (SQLite or PostgreSQL). Rows belong to users; the contract asks only for
+// a user's own rows, so another user's ids behave as unknown.
+import type { InstrumentType } from '../domain/types';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  /** Produced by the deployment's PasswordHasher (bcrypt on the server). */
+  passwordHash: string;
+}
+
+export interface PortfolioRow {
+  id: number;
+  userId: number;
+  name: string;
+}
+
+export interface InvestmentRow {
+  id: number;
+  userId: number;
+  portfolioId: number;
+  name: string;
+  type: InstrumentType;
+  /** ISIN or crypto symbol, as in the catalogue. */
+  code: string;
+}
+
+/** An event as entered: amounts in `currency`, converted to DKK at `time` when read. */
+export type EventRow = { id: number; investmentId: number; time: number; currency: string } & (
+  | { kind: 'buy' | 'sell'; shares: number; price: number; fee: number }
+  | { kind: 'dividend'; amount: number }
+  | {
+      kind: 'split';
+      sharesAfter: number;
+      fee: number;
+      soldShares: number;
+      soldPrice: number;
+      hide: boolean;
+      /** Shares held just before the split, kept for the transaction list. */
+      fromShares: number;
+    }
+);
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An event before the store gives it an id. */
+export type EventDraft = DistributiveOmit<EventRow, 'id'>;
+
+/** What an event says, whichever investment it belongs to. */
+export type EventFacts = DistributiveOmit<EventRow, 'id' | 'investmentId'>;
+
+/** Laravel's session: its cookie's id, the CSRF token and the logged-in user, if any. */
+export interface Session {
+  id: string;
+  token: string;
+  userId: number | null;
+  /** Epoch ms of the last request; sessions idle longer than the lifetime are gone. */
+  lastSeen: number;
+}
+
+/** Failed attempts under one throttle key within its window. */
+export interface Attempts {
+  count: number;
+  /** Epoch ms when the window (and the lock) ends. */
+  resetAt: number;
+}
+
+export interface Store {
+  userById(id: number): Promise<UserRow | undefined>;
+  /** Case-insensitive, as e-mail addresses are stored lower-cased. */
+  userByEmail(email: string): Promise<UserRow | undefined>;
+  createUser(user: Omit<UserRow, 'id'>): Promise<UserRow>;
+  updateUser(user: UserRow): Promise<void>;
+
+  portfolios(userId: number): Promise<PortfolioRow[]>;
+  createPortfolio(portfolio: Omit<PortfolioRow, 'id'>): Promise<PortfolioRow>;
+  renamePortfolio(id: number, name: string): Promise<void>;
+
+  investments(userId: number): Promise<InvestmentRow[]>;
+  /** The investment and its first event, together or not at all. */
+  createInvestment(
+    investment: Omit<InvestmentRow, 'id'>,
+    first: EventFacts,
+  ): Promise<InvestmentRow>;
+  renameInvestment(id: number, name: string): Promise<void>;
+  /** The investment with its events. */
+  deleteInvestment(id: number): Promise<void>;
+  /** The portfolio with its investments and their events. */
+  deletePortfolio(id: number): Promise<void>;
+
+  /** The events of these investments, in the order they were entered. */
+  events(investmentIds: readonly number[]): Promise<EventRow[]>;
+  addEvent(event: EventDraft): Promise<EventRow>;
+  /** Replaces the event of the same id, keeping its place in entry order. */
+  updateEvent(event: EventRow): Promise<void>;
+  deleteEvent(id: number): Promise<void>;
+
+  session(id: string): Promise<Session | undefined>;
+  saveSession(session: Session): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  /** Removes sessions last seen before `before` (epoch ms). */
+  pruneSessions(before: number): Promise<void>;
+
+  attempts(key: string): Promise<Attempts | undefined>;
+  saveAttempts(key: string, attempts: Attempts): Promise<void>;
+  clearAttempts(key: string): Promise<void>;
+
+  /**
+   * Runs `work` so that no other write to the same investment interleaves: an event is checked
+   * against the ledger and added as one step, so two sells cannot both spend the same shares.
+   * `work` must use the store it is given (on SQL, the transaction's).
+   */
+  exclusive<T>(investmentId: number, work: (store: Store) => Promise<T>): Promise<T>;
+}
+
+/** How passwords are hashed and checked: bcrypt on the server, something lighter in the demo. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}

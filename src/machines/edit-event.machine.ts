@@ -1,0 +1,240 @@
+// Correcting or deleting one recorded event (a transaction row's overlay). The form is the create
+// form of its kind, filled in; Save sends PUT, Delete asks first, then DELETE. After either, the
+// named refresh steps run in order (the events list too: the row changed or went) and the overlay
+// closes. A refused change keeps everything and says why.
+import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { Api, EventPayload } from '../api';
+import { dayOf } from '../domain/dates';
+import type { EventKind, Id, Transaction, TransactionType } from '../domain/types';
+import {
+  acceptsChange,
+  changeValues,
+  emptyValues,
+  eventPayload,
+  EVENT_FIELDS,
+  rulesOf,
+  type EventField,
+  type EventValues,
+  type OverlayRef,
+} from './create-event.machine';
+import type { DataRef } from './data.machine';
+import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
+
+export const KIND_OF: Record<TransactionType, EventKind> = {
+  buy: 'buy',
+  sell: 'sell',
+  div: 'dividend',
+  split: 'split',
+};
+
+export type EditEventEvent =
+  | { type: 'form.changed'; field: EventField; value: string }
+  /** Save. */
+  | { type: 'event.submitted' }
+  /** Delete: asks before anything is deleted. */
+  | { type: 'delete.requested' }
+  | { type: 'delete.confirmed' }
+  | { type: 'delete.cancelled' };
+
+export interface EditEventInput {
+  api: Api;
+  data: DataRef;
+  overlay: OverlayRef;
+  transaction: Transaction;
+  /** The user's local day (YYYY-MM-DD): the latest date allowed. */
+  today: string;
+}
+
+export interface EditEventContext {
+  api: Api;
+  data: DataRef;
+  overlay: OverlayRef;
+  eventId: Id;
+  kind: EventKind;
+  /** The day the event was booked on; an unchanged day is not sent, so its time stays. */
+  originalDate: string;
+  /** A split's holding before it; 0 for other kinds (no sale limit is checked on a correction). */
+  currentShares: number;
+  today: string;
+  values: EventValues;
+  fieldErrors: FormErrors<EventField>;
+  formError: string | undefined;
+}
+
+/**
+ * The form's values for a recorded event. Transactions carry DKK amounts only, so the form is
+ * filled in DKK (a known simplification: an event entered in USD is corrected in DKK).
+ * A split: shares after = to_shares, sold shares = shares, sold price = stock_price.
+ */
+export function valuesOf(t: Transaction, today: string): EventValues {
+  const values: EventValues = { ...emptyValues(today, 'DKK'), date: dayOf(t.date) || today };
+  const text = (n: number) => String(n);
+  switch (KIND_OF[t.type]) {
+    case 'buy':
+    case 'sell':
+      // The fee is not listed with a transaction; it is kept as 0.00 unless the user enters one.
+      return { ...values, shares: text(t.shares), share_price: text(t.stock_price) };
+    case 'dividend':
+      return { ...values, amount: text(t.total_value) };
+    case 'split':
+      return {
+        ...values,
+        shares_after: text(t.to_shares ?? 0),
+        sold_shares: t.shares > 0 ? text(t.shares) : '',
+        sold_share_price: t.shares > 0 ? text(t.stock_price) : '',
+      };
+  }
+}
+
+/** "Delete the buy of 2024-01-15?" */
+export function deleteQuestion(context: Pick<EditEventContext, 'kind' | 'originalDate'>): string {
+  const what = context.kind === 'split' ? 'stock split' : context.kind;
+  return `Delete the ${what} of ${context.originalDate}?`;
+}
+
+interface SaveInput {
+  api: Api;
+  eventId: Id;
+  kind: EventKind;
+  payload: EventPayload<EventKind>;
+}
+
+export const editEventMachine = setup({
+  types: {
+    context: {} as EditEventContext,
+    events: {} as EditEventEvent,
+    input: {} as EditEventInput,
+    tags: {} as 'submitting' | 'deleting',
+  },
+  actors: {
+    saveEvent: fromPromise<Transaction | null, SaveInput>(({ input }) =>
+      input.api.editEvent(input.eventId, input.kind, input.payload, { validateOnly: false }),
+    ),
+    deleteEvent: fromPromise<void, { api: Api; eventId: Id }>(({ input }) =>
+      input.api.deleteEvent(input.eventId),
+    ),
+  },
+  actions: {
+    change: assign(({ context }, params: { field: EventField; value: string }) =>
+      changeValues(context, params),
+    ),
+    checkRules: assign(({ context }) => ({
+      fieldErrors: rulesOf(context, undefined),
+      formError: undefined,
+    })),
+    clearFormError: assign({ formError: undefined }),
+    showFailure: assign((_, params: { error: unknown }) =>
+      formFailure(params.error, sameKeys(EVENT_FIELDS)),
+    ),
+    refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
+    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
+    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
+    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
+    refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
+    refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    closeOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.closed' }),
+  },
+  guards: {
+    rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+  },
+}).createMachine({
+  id: 'editEvent',
+  context: ({ input }) => {
+    const values = valuesOf(input.transaction, input.today);
+    return {
+      api: input.api,
+      data: input.data,
+      overlay: input.overlay,
+      eventId: input.transaction.id,
+      kind: KIND_OF[input.transaction.type],
+      originalDate: values.date,
+      currentShares: input.transaction.from_shares ?? 0,
+      today: input.today,
+      values,
+      fieldErrors: {},
+      formError: undefined,
+    };
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.changed': {
+          guard: ({ context, event }) => acceptsChange(context, event.field),
+          actions: { type: 'change', params: ({ event }) => event },
+        },
+        'event.submitted': { target: 'checking', actions: 'checkRules' },
+        'delete.requested': { target: 'confirmingDelete', actions: 'clearFormError' },
+      },
+    },
+    checking: {
+      always: [{ guard: 'rulesPass', target: 'saving' }, { target: 'editing' }],
+    },
+    saving: {
+      tags: 'submitting',
+      invoke: {
+        src: 'saveEvent',
+        input: ({ context }) => ({
+          api: context.api,
+          eventId: context.eventId,
+          kind: context.kind,
+          payload: eventPayload(
+            context.kind,
+            context.values,
+            context.values.date === context.originalDate ? undefined : context.values.date,
+          ),
+        }),
+        onDone: {
+          target: 'done',
+          actions: [
+            'refreshEvents',
+            'refreshInvestments',
+            'refreshPortfolios',
+            'refreshValuation',
+            'refreshActiveChart',
+            'refreshStats',
+            'closeOverlay',
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    confirmingDelete: {
+      description: 'Asks "Delete the buy of 2024-01-15?"; nothing is deleted until confirmed.',
+      on: {
+        'delete.confirmed': { target: 'deleting' },
+        'delete.cancelled': { target: 'editing' },
+      },
+    },
+    deleting: {
+      tags: ['submitting', 'deleting'],
+      invoke: {
+        src: 'deleteEvent',
+        input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
+        onDone: {
+          target: 'done',
+          actions: [
+            'refreshEvents',
+            'refreshInvestments',
+            'refreshPortfolios',
+            'refreshValuation',
+            'refreshActiveChart',
+            'refreshStats',
+            'closeOverlay',
+          ],
+        },
+        // A refusal (422 on `event`: a later event would break) is the form's message.
+        onError: {
+          target: 'editing',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type EditEventSnapshot = SnapshotFrom<typeof editEventMachine>;

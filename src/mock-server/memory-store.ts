@@ -1,0 +1,316 @@
+// The mock's store: plain JSON tables, so the whole database persists as one localStorage value.
+import { replay } from '../domain/ledger';
+import { findInstrument, isCurrency } from '../domain/market';
+import { toEntry } from '../contract/figures';
+import type {
+  Attempts,
+  EventDraft,
+  EventFacts,
+  EventRow,
+  InvestmentRow,
+  PortfolioRow,
+  Session,
+  Store,
+  UserRow,
+} from '../contract/store';
+
+export interface Tables {
+  users: UserRow[];
+  portfolios: PortfolioRow[];
+  investments: InvestmentRow[];
+  events: EventRow[];
+  sessions: Session[];
+  attempts: Record<string, Attempts>;
+  nextId: number;
+}
+
+export const emptyTables = (): Tables => ({
+  users: [],
+  portfolios: [],
+  investments: [],
+  events: [],
+  sessions: [],
+  attempts: {},
+  nextId: 1,
+});
+
+/** The browser keeps one cookie jar; a few sessions are plenty (old tabs, expired ones). */
+const MAX_SESSIONS = 20;
+
+/** The store port over plain tables; `changed` hears of every write, for persistence. */
+export class MemoryStore implements Store {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    public tables: Tables,
+    private readonly changed: () => void = () => {},
+  ) {}
+
+  private write<T>(value: T): Promise<T> {
+    this.changed();
+    return Promise.resolve(value);
+  }
+
+  private nextId(): number {
+    return this.tables.nextId++;
+  }
+
+  userById(id: number) {
+    return Promise.resolve(this.tables.users.find((u) => u.id === id));
+  }
+
+  userByEmail(email: string) {
+    const wanted = email.toLowerCase();
+    return Promise.resolve(this.tables.users.find((u) => u.email.toLowerCase() === wanted));
+  }
+
+  createUser(user: Omit<UserRow, 'id'>) {
+    const row = { ...user, id: this.nextId() };
+    this.tables.users.push(row);
+    return this.write(row);
+  }
+
+  updateUser(user: UserRow) {
+    this.tables.users = this.tables.users.map((u) => (u.id === user.id ? { ...user } : u));
+    return this.write(undefined);
+  }
+
+  portfolios(userId: number) {
+    return Promise.resolve(this.tables.portfolios.filter((p) => p.userId === userId));
+  }
+
+  createPortfolio(portfolio: Omit<PortfolioRow, 'id'>) {
+    const row = { ...portfolio, id: this.nextId() };
+    this.tables.portfolios.push(row);
+    return this.write(row);
+  }
+
+  renamePortfolio(id: number, name: string) {
+    const row = this.tables.portfolios.find((p) => p.id === id);
+    if (row) row.name = name;
+    return this.write(undefined);
+  }
+
+  investments(userId: number) {
+    return Promise.resolve(this.tables.investments.filter((i) => i.userId === userId));
+  }
+
+  createInvestment(investment: Omit<InvestmentRow, 'id'>, first: EventFacts) {
+    const row = { ...investment, id: this.nextId() };
+    this.tables.investments.push(row);
+    this.tables.events.push({ ...first, investmentId: row.id, id: this.nextId() });
+    return this.write(row);
+  }
+
+  renameInvestment(id: number, name: string) {
+    const row = this.tables.investments.find((i) => i.id === id);
+    if (row) row.name = name;
+    return this.write(undefined);
+  }
+
+  deleteInvestment(id: number) {
+    this.tables.events = this.tables.events.filter((e) => e.investmentId !== id);
+    this.tables.investments = this.tables.investments.filter((i) => i.id !== id);
+    return this.write(undefined);
+  }
+
+  deletePortfolio(id: number) {
+    const held = new Set(
+      this.tables.investments.filter((i) => i.portfolioId === id).map((i) => i.id),
+    );
+    this.tables.events = this.tables.events.filter((e) => !held.has(e.investmentId));
+    this.tables.investments = this.tables.investments.filter((i) => !held.has(i.id));
+    this.tables.portfolios = this.tables.portfolios.filter((p) => p.id !== id);
+    return this.write(undefined);
+  }
+
+  events(investmentIds: readonly number[]) {
+    const wanted = new Set(investmentIds);
+    return Promise.resolve(this.tables.events.filter((e) => wanted.has(e.investmentId)));
+  }
+
+  addEvent(event: EventDraft) {
+    const row: EventRow = { ...event, id: this.nextId() };
+    this.tables.events.push(row);
+    return this.write(row);
+  }
+
+  updateEvent(event: EventRow) {
+    this.tables.events = this.tables.events.map((e) => (e.id === event.id ? { ...event } : e));
+    return this.write(undefined);
+  }
+
+  deleteEvent(id: number) {
+    this.tables.events = this.tables.events.filter((e) => e.id !== id);
+    return this.write(undefined);
+  }
+
+  session(id: string) {
+    const found = this.tables.sessions.find((s) => s.id === id);
+    return Promise.resolve(found && { ...found });
+  }
+
+  saveSession(session: Session) {
+    const others = this.tables.sessions.filter((s) => s.id !== session.id);
+    this.tables.sessions = [...others.slice(-(MAX_SESSIONS - 1)), { ...session }];
+    return this.write(undefined);
+  }
+
+  deleteSession(id: string) {
+    this.tables.sessions = this.tables.sessions.filter((s) => s.id !== id);
+    return this.write(undefined);
+  }
+
+  pruneSessions(before: number) {
+    this.tables.sessions = this.tables.sessions.filter((s) => s.lastSeen >= before);
+    return this.write(undefined);
+  }
+
+  attempts(key: string) {
+    return Promise.resolve(this.tables.attempts[key]);
+  }
+
+  saveAttempts(key: string, attempts: Attempts) {
+    this.tables.attempts[key] = { ...attempts };
+    return this.write(undefined);
+  }
+
+  clearAttempts(key: string) {
+    delete this.tables.attempts[key];
+    return this.write(undefined);
+  }
+
+  /** One write at a time, as the awaits of two requests could otherwise interleave. */
+  exclusive<T>(_investmentId: number, work: (store: Store) => Promise<T>): Promise<T> {
+    const result = this.queue.then(() => work(this));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** Whether stored tables hang together: owners exist, instruments are known, events replay. */
+export function consistent(tables: Tables): boolean {
+  const users = new Set(tables.users.map((u) => u.id));
+  const portfolios = new Set(tables.portfolios.filter((p) => users.has(p.userId)).map((p) => p.id));
+  if (portfolios.size !== tables.portfolios.length) return false;
+  const investments = new Set(
+    tables.investments
+      .filter((i) => portfolios.has(i.portfolioId) && findInstrument(i.type, i.code))
+      .map((i) => i.id),
+  );
+  if (investments.size !== tables.investments.length) return false;
+  if (!tables.events.every((e) => investments.has(e.investmentId) && isCurrency(e.currency)))
+    return false;
+  return tables.investments.every(
+    (i) => replay(tables.events.filter((e) => e.investmentId === i.id).map(toEntry)).ok,
+  );
+}
+
+export const STORAGE_KEY = 'formue-mock-db-v2';
+const VERSION = 2;
+
+interface Stored {
+  version: typeof VERSION;
+  tables: Tables;
+}
+
+export type Loaded =
+  { kind: 'empty' } | { kind: 'loaded'; tables: Tables } | { kind: 'unreadable' };
+
+export function load(storage: Storage): Loaded {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(STORAGE_KEY);
+  } catch {
+    return { kind: 'unreadable' };
+  }
+  if (raw === null) return { kind: 'empty' };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isStored(parsed) ? { kind: 'loaded', tables: parsed.tables } : { kind: 'unreadable' };
+  } catch {
+    return { kind: 'unreadable' };
+  }
+}
+
+export function save(storage: Storage, tables: Tables): void {
+  const stored: Stored = { version: VERSION, tables };
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(stored));
+  } catch {
+    // A full or blocked storage only costs persistence; the demo keeps running in memory.
+  }
+}
+
+// Shape checks of stored data: anything else (older versions, hand edits) is reset.
+type Guard = (value: unknown) => boolean;
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum: Guard = (v) => typeof v === 'number' && Number.isFinite(v);
+const isStr: Guard = (v) => typeof v === 'string';
+const isBool: Guard = (v) => typeof v === 'boolean';
+const fields =
+  (shape: Record<string, Guard>): Guard =>
+  (v) =>
+    isObject(v) && Object.entries(shape).every(([key, guard]) => guard(v[key]));
+const listOf =
+  (guard: Guard): Guard =>
+  (v) =>
+    Array.isArray(v) && v.every(guard);
+
+const isUser = fields({ id: isNum, name: isStr, email: isStr, passwordHash: isStr });
+const isPortfolio = fields({ id: isNum, userId: isNum, name: isStr });
+const isInvestment = fields({
+  id: isNum,
+  userId: isNum,
+  portfolioId: isNum,
+  name: isStr,
+  type: (v) => v === 'stock' || v === 'crypto',
+  code: isStr,
+});
+const eventBase = { id: isNum, investmentId: isNum, time: isNum, currency: isStr };
+const isTrade = fields({ ...eventBase, shares: isNum, price: isNum, fee: isNum });
+const isDividend = fields({ ...eventBase, amount: isNum });
+const isSplit = fields({
+  ...eventBase,
+  sharesAfter: isNum,
+  fee: isNum,
+  soldShares: isNum,
+  soldPrice: isNum,
+  hide: isBool,
+  fromShares: isNum,
+});
+const isEvent: Guard = (v) => {
+  if (!isObject(v)) return false;
+  switch (v.kind) {
+    case 'buy':
+    case 'sell':
+      return isTrade(v);
+    case 'dividend':
+      return isDividend(v);
+    case 'split':
+      return isSplit(v);
+    default:
+      return false;
+  }
+};
+const isSession = fields({
+  id: isStr,
+  token: isStr,
+  userId: (v) => v === null || isNum(v),
+  lastSeen: isNum,
+});
+const isAttempts = fields({ count: isNum, resetAt: isNum });
+const isTables = fields({
+  users: listOf(isUser),
+  portfolios: listOf(isPortfolio),
+  investments: listOf(isInvestment),
+  events: listOf(isEvent),
+  sessions: listOf(isSession),
+  attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
+  nextId: isNum,
+});
+
+function isStored(v: unknown): v is Stored {
+  return isObject(v) && v.version === VERSION && isTables(v.tables);
+}

@@ -1,0 +1,178 @@
+// The HTTP adapter: Fastify translates requests into the contract's (src/contract) and its
+// answers back, serves the live app, and adds the security headers. No rule of the API is here.
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Answer, ContractRequest } from '../contract/answers';
+import type { Contract } from '../contract/kernel';
+
+export interface AppOptions {
+  contract: Contract;
+  /** Answers whether the database can be reached, for GET /up. */
+  healthy(): Promise<boolean>;
+  /** The live build to serve (index.html for every app path); none serves the API only. */
+  appRoot?: string;
+  logger: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+/** Bodies past this are refused with 413: the largest real request is a few hundred bytes. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  // Keeps the Referer Sanctum reads on same-origin calls, and nothing of the path elsewhere.
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+const API_PATH = /^\/(api|sanctum)(\/|$)/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // One proxy hop: the client's address is the one that proxy saw, not what a client claims.
+    trustProxy: options.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    // One line per request, written in onResponse below.
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+  });
+
+  await app.register(fastifyCookie);
+
+  // Laravel reads a body that is not JSON as no input (then 422 names the missing fields).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, parseJson(typeof body === 'string' ? body : body.toString('utf8')));
+  });
+
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done(null, payload);
+  });
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.log.debug({ method: request.method, url: request.url }, 'request started');
+    done();
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
+  });
+
+  app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+    if (error.statusCode === 413)
+      return reply.code(413).send({ message: 'The request body is too large.' });
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return reply.code(error.statusCode).send({ message: 'Bad Request' });
+    // The log has why; the client only "Server Error", as Laravel without APP_DEBUG.
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+
+  app.get('/up', async (_request, reply) => {
+    const up = await options.healthy().catch(() => false);
+    return reply.code(up ? 200 : 503).send({ status: up ? 'up' : 'down' });
+  });
+
+  const api = async (request: FastifyRequest, reply: FastifyReply) =>
+    send(reply, await options.contract.handle(toContract(request)));
+  app.all('/api', api);
+  app.all('/api/*', api);
+  app.all('/sanctum/*', api);
+
+  if (options.appRoot) {
+    await app.register(fastifyStatic, {
+      root: options.appRoot,
+      // Hashed file names never change, so they may be kept for a year; index.html never.
+      setHeaders: (response, path) => {
+        response.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    // The app routes every other path itself (its 404 screen included).
+    const reading = request.method === 'GET' || request.method === 'HEAD';
+    if (options.appRoot && reading && !API_PATH.test(request.url))
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: 'Not Found' });
+  });
+
+  return app;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+function toContract(request: FastifyRequest): ContractRequest {
+  return {
+    method: request.method,
+    path: request.url.split('?')[0] ?? '/',
+    header: (name) => {
+      const value = request.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value[0] : value;
+    },
+    cookies: Object.fromEntries(
+      Object.entries(request.cookies).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    ),
+    body: request.body ?? {},
+    address: request.ip,
+  };
+}
+
+function send(reply: FastifyReply, answer: Answer): FastifyReply {
+  const secure = reply.request.protocol === 'https';
+  for (const cookie of answer.cookies) {
+    reply.setCookie(cookie.name, cookie.value, {
+      path: '/',
+      httpOnly: cookie.httpOnly,
+      sameSite: 'lax',
+      secure,
+      maxAge: cookie.maxAgeSeconds,
+    });
+  }
+  reply.code(answer.status).headers(answer.headers);
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+}

@@ -1,0 +1,80 @@
+// The server's settings, read from the environment once at start and validated, then passed in.
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Undefined: the embedded SQLite file under ./data/. */
+  databaseUrl: string | undefined;
+  /** Create the demo account with the demo data when it does not exist yet. */
+  demo: boolean;
+  /** bcrypt's cost; Laravel's BCRYPT_ROUNDS default is 12. */
+  bcryptRounds: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Behind a reverse proxy: trust X-Forwarded-For and -Proto (client address, HTTPS). */
+  trustProxy: boolean;
+  /** The live build of the app to serve; none serves the API only. */
+  appRoot: string | undefined;
+}
+
+export const SETTINGS_HELP = `Formue server: the app and its /api/v1 on one origin.
+
+Usage: npm start [-- --help]
+
+Settings (environment variables):
+  PORT           port to listen on (default 8080)
+  HOST           address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  DATABASE_URL   unset: SQLite file ./data/formue.sqlite
+                 sqlite:<path>  another SQLite file (sqlite::memory: keeps nothing)
+                 postgres://user:password@host:port/database  PostgreSQL
+  FORMUE_DEMO    1: create demo@example.com / demo1234 with the demo data if missing
+  BCRYPT_ROUNDS  bcrypt cost of password hashes, 4 to 31 (default 12, as Laravel)
+  LOG_LEVEL      fatal, error, warn, info (default), debug, trace or silent
+  TRUST_PROXY    1: behind a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto
+`;
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0, not "${raw}".`);
+}
+
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (/^sqlite:.+/.test(raw) || /^postgres(ql)?:\/\/.+/.test(raw)) return raw;
+  throw new ConfigError(
+    'DATABASE_URL must be sqlite:<path> or postgres://user:password@host:port/database ' +
+      '(or unset for ./data/formue.sqlite).',
+  );
+}
+
+export function readConfig(env: NodeJS.ProcessEnv, appRoot: string | undefined): Config {
+  const level = env.LOG_LEVEL ?? 'info';
+  const logLevel = LOG_LEVELS.find((l) => l === level);
+  if (!logLevel) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  const host = env.HOST ?? '127.0.0.1';
+  if (!/^[\w.:-]+$/.test(host)) throw new ConfigError(`HOST must be an address, not "${host}".`);
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    demo: flag(env, 'FORMUE_DEMO'),
+    bcryptRounds: integer(env, 'BCRYPT_ROUNDS', 12, 4, 31),
+    logLevel,
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    appRoot,
+  };
+}

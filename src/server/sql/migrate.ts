@@ -1,0 +1,50 @@
+// Brings a database to the latest schema. Migrations are imported statically (no directory
+// scan) so the server can be bundled.
+import { Migrator, sql } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { Database, SqlDialect } from './schema';
+import * as m0001 from './migrations/0001-initial';
+
+/** Every migration, by name; names sort in the order they run. */
+function migrations(dialect: SqlDialect): Record<string, Migration> {
+  return {
+    '0001-initial': { up: (db) => m0001.up(db, dialect), down: (db) => m0001.down(db) },
+  };
+}
+
+/** Applies the pending migrations; returns their names (none when already up to date). */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Kysely looks for its bookkeeping tables in every schema unless told one; pinning the
+    // current schema keeps databases that live side by side in one PostgreSQL apart.
+    ...(dialect === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(
+      failed
+        ? `Database migration ${failed} failed: ${reason}`
+        : `Database migrations could not run: ${reason}`,
+      { cause: error },
+    );
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
+  const schema = rows[0]?.schema;
+  // Null when no schema on the search path exists; then no table could be created either.
+  if (!schema) throw new Error('Database migrations could not run: no current schema');
+  return schema;
+}

@@ -1,0 +1,372 @@
+// The store port over SQL: one set of Kysely queries for SQLite and PostgreSQL.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  Attempts,
+  EventDraft,
+  EventFacts,
+  EventRow,
+  InvestmentRow,
+  PortfolioRow,
+  Session,
+  Store,
+  UserRow,
+} from '../../contract/store';
+import type {
+  Database,
+  EventsTable,
+  InvestmentsTable,
+  PortfoliosTable,
+  SqlDialect,
+  UsersTable,
+} from './schema';
+
+/** Ids per `in (…)` list: far below both databases' limits on bound parameters. */
+const IN_LIST_CHUNK = 500;
+
+export class SqlStore implements Store {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {}
+
+  async userById(id: number): Promise<UserRow | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async userByEmail(email: string): Promise<UserRow | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async createUser(user: Omit<UserRow, 'id'>): Promise<UserRow> {
+    const row = await this.db
+      .insertInto('users')
+      .values({
+        name: user.name,
+        email: user.email.toLowerCase(),
+        password_hash: user.passwordHash,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toUser(row);
+  }
+
+  async updateUser(user: UserRow): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ name: user.name, email: user.email.toLowerCase(), password_hash: user.passwordHash })
+      .where('id', '=', user.id)
+      .execute();
+  }
+
+  async portfolios(userId: number): Promise<PortfolioRow[]> {
+    const rows = await this.db
+      .selectFrom('portfolios')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toPortfolio);
+  }
+
+  async createPortfolio(portfolio: Omit<PortfolioRow, 'id'>): Promise<PortfolioRow> {
+    const row = await this.db
+      .insertInto('portfolios')
+      .values({ user_id: portfolio.userId, name: portfolio.name })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toPortfolio(row);
+  }
+
+  async renamePortfolio(id: number, name: string): Promise<void> {
+    await this.db.updateTable('portfolios').set({ name }).where('id', '=', id).execute();
+  }
+
+  async investments(userId: number): Promise<InvestmentRow[]> {
+    const rows = await this.db
+      .selectFrom('investments')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toInvestment);
+  }
+
+  createInvestment(
+    investment: Omit<InvestmentRow, 'id'>,
+    first: EventFacts,
+  ): Promise<InvestmentRow> {
+    return this.inTransaction(async (db) => {
+      const row = await db
+        .insertInto('investments')
+        .values({
+          user_id: investment.userId,
+          portfolio_id: investment.portfolioId,
+          name: investment.name,
+          type: investment.type,
+          code: investment.code,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('events')
+        .values(toEventColumns({ ...first, investmentId: row.id }))
+        .execute();
+      return toInvestment(row);
+    });
+  }
+
+  async renameInvestment(id: number, name: string): Promise<void> {
+    await this.db.updateTable('investments').set({ name }).where('id', '=', id).execute();
+  }
+
+  deleteInvestment(id: number): Promise<void> {
+    return this.inTransaction(async (db) => {
+      await db.deleteFrom('events').where('investment_id', '=', id).execute();
+      await db.deleteFrom('investments').where('id', '=', id).execute();
+    });
+  }
+
+  deletePortfolio(id: number): Promise<void> {
+    return this.inTransaction(async (db) => {
+      const held = db.selectFrom('investments').select('id').where('portfolio_id', '=', id);
+      await db.deleteFrom('events').where('investment_id', 'in', held).execute();
+      await db.deleteFrom('investments').where('portfolio_id', '=', id).execute();
+      await db.deleteFrom('portfolios').where('id', '=', id).execute();
+    });
+  }
+
+  async events(investmentIds: readonly number[]): Promise<EventRow[]> {
+    const ids = [...new Set(investmentIds)];
+    const rows: Selectable<EventsTable>[] = [];
+    for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
+      const chunk = ids.slice(start, start + IN_LIST_CHUNK);
+      rows.push(
+        ...(await this.db
+          .selectFrom('events')
+          .selectAll()
+          .where('investment_id', 'in', chunk)
+          .orderBy('id')
+          .execute()),
+      );
+    }
+    // Chunks are each in order; across chunks the ids interleave.
+    if (ids.length > IN_LIST_CHUNK) rows.sort((a, b) => a.id - b.id);
+    return rows.map(toEvent);
+  }
+
+  async addEvent(event: EventDraft): Promise<EventRow> {
+    const row = await this.db
+      .insertInto('events')
+      .values(toEventColumns(event))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toEvent(row);
+  }
+
+  async updateEvent(event: EventRow): Promise<void> {
+    await this.db
+      .updateTable('events')
+      .set(toEventColumns(event))
+      .where('id', '=', event.id)
+      .execute();
+  }
+
+  async deleteEvent(id: number): Promise<void> {
+    await this.db.deleteFrom('events').where('id', '=', id).execute();
+  }
+
+  async session(id: string): Promise<Session | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && { id: row.id, token: row.token, userId: row.user_id, lastSeen: row.last_seen };
+  }
+
+  async saveSession(session: Session): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        token: session.token,
+        user_id: session.userId,
+        last_seen: session.lastSeen,
+      })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          token: eb.ref('excluded.token'),
+          user_id: eb.ref('excluded.user_id'),
+          last_seen: eb.ref('excluded.last_seen'),
+        })),
+      )
+      .execute();
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  async pruneSessions(before: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('last_seen', '<', before).execute();
+  }
+
+  async attempts(key: string): Promise<Attempts | undefined> {
+    const row = await this.db
+      .selectFrom('login_attempts')
+      .select(['count', 'reset_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && { count: row.count, resetAt: row.reset_at };
+  }
+
+  async saveAttempts(key: string, attempts: Attempts): Promise<void> {
+    await this.db
+      .insertInto('login_attempts')
+      .values({ key, count: attempts.count, reset_at: attempts.resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          count: eb.ref('excluded.count'),
+          reset_at: eb.ref('excluded.reset_at'),
+        })),
+      )
+      .execute();
+  }
+
+  async clearAttempts(key: string): Promise<void> {
+    await this.db.deleteFrom('login_attempts').where('key', '=', key).execute();
+  }
+
+  /**
+   * A transaction around `work`. PostgreSQL serialises on the investment's row lock; SQLite
+   * needs nothing more, as Kysely's SQLite driver holds its one connection for the whole
+   * transaction, so every other query waits.
+   */
+  exclusive<T>(investmentId: number, work: (store: Store) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (db) => {
+      if (this.dialect === 'postgres') {
+        await db
+          .selectFrom('investments')
+          .select('id')
+          .where('id', '=', investmentId)
+          .forUpdate()
+          .execute();
+      }
+      return work(db === this.db ? this : new SqlStore(db, this.dialect));
+    });
+  }
+
+  /** Runs in the current transaction if there is one: Kysely cannot nest them. */
+  private inTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+  }
+}
+
+const toUser = (row: Selectable<UsersTable>): UserRow => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  passwordHash: row.password_hash,
+});
+
+const toPortfolio = (row: Selectable<PortfoliosTable>): PortfolioRow => ({
+  id: row.id,
+  userId: row.user_id,
+  name: row.name,
+});
+
+const toInvestment = (row: Selectable<InvestmentsTable>): InvestmentRow => ({
+  id: row.id,
+  userId: row.user_id,
+  portfolioId: row.portfolio_id,
+  name: row.name,
+  type: row.type,
+  code: row.code,
+});
+
+/** A kind's column; the schema's check constraint makes null impossible, this says so if not. */
+function fact<T>(row: Selectable<EventsTable>, column: keyof EventsTable, value: T | null): T {
+  if (value === null) throw new Error(`Event ${row.id} (${row.kind}) has no ${column}`);
+  return value;
+}
+
+function toEvent(row: Selectable<EventsTable>): EventRow {
+  const base = {
+    id: row.id,
+    investmentId: row.investment_id,
+    time: row.time,
+    currency: row.currency,
+  };
+  switch (row.kind) {
+    case 'buy':
+    case 'sell':
+      return {
+        ...base,
+        kind: row.kind,
+        shares: fact(row, 'shares', row.shares),
+        price: fact(row, 'price', row.price),
+        fee: fact(row, 'fee', row.fee),
+      };
+    case 'dividend':
+      return { ...base, kind: row.kind, amount: fact(row, 'amount', row.amount) };
+    case 'split':
+      return {
+        ...base,
+        kind: row.kind,
+        sharesAfter: fact(row, 'shares_after', row.shares_after),
+        fee: fact(row, 'fee', row.fee),
+        soldShares: fact(row, 'sold_shares', row.sold_shares),
+        soldPrice: fact(row, 'sold_price', row.sold_price),
+        hide: fact(row, 'hide', row.hide) === 1,
+        fromShares: fact(row, 'from_shares', row.from_shares),
+      };
+  }
+}
+
+function toEventColumns(event: EventDraft): Insertable<EventsTable> {
+  const none = {
+    shares: null,
+    price: null,
+    fee: null,
+    amount: null,
+    shares_after: null,
+    sold_shares: null,
+    sold_price: null,
+    hide: null,
+    from_shares: null,
+  };
+  const base = {
+    ...none,
+    investment_id: event.investmentId,
+    kind: event.kind,
+    time: event.time,
+    currency: event.currency,
+  };
+  switch (event.kind) {
+    case 'buy':
+    case 'sell':
+      return { ...base, shares: event.shares, price: event.price, fee: event.fee };
+    case 'dividend':
+      return { ...base, amount: event.amount };
+    case 'split':
+      return {
+        ...base,
+        shares_after: event.sharesAfter,
+        fee: event.fee,
+        sold_shares: event.soldShares,
+        sold_price: event.soldPrice,
+        hide: event.hide ? 1 : 0,
+        from_shares: event.fromShares,
+      };
+  }
+}

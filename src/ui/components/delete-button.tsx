@@ -1,0 +1,110 @@
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import type { Id } from '../../domain/types';
+import type { ValuableKind } from '../../machines/delete-valuable.machine';
+import { useDeleteValuable, type DeleteControl } from '../hooks/use-delete-valuable';
+
+/** "Delete investment" or "Delete portfolio", and its confirmation while open. */
+export function DeleteButton({ label, control }: { label: string; control: DeleteControl }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--danger-soft button--block"
+        disabled={!control.ready}
+        onClick={control.request}
+      >
+        {label}
+      </button>
+      {control.open && <ConfirmDelete control={control} />}
+    </>
+  );
+}
+
+/**
+ * A small modal dialog: what will be deleted, Delete and Cancel. Focus starts on Cancel (the
+ * harmless choice) and returns to the opener; the page behind is inert while it is open.
+ */
+function ConfirmDelete({ control }: { control: DeleteControl }) {
+  const titleId = useId();
+  const textId = useId();
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const { deleting, error, question, summary, confirm, cancel } = control;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelButton.current?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  useLayoutEffect(() => {
+    const app = document.getElementById('root');
+    if (!app) return;
+    app.inert = true;
+    app.setAttribute('aria-hidden', 'true');
+    return () => {
+      app.inert = false;
+      app.removeAttribute('aria-hidden');
+    };
+  }, []);
+
+  return createPortal(
+    <div className="confirm">
+      <div className="confirm__backdrop" onClick={cancel} />
+      <div
+        className="confirm__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            cancel();
+          }
+        }}
+      >
+        <h2 className="confirm__title" id={titleId}>
+          {question}
+        </h2>
+        <p id={textId}>{summary}</p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="button-row">
+          <button
+            ref={cancelButton}
+            type="button"
+            className="button button--secondary"
+            disabled={deleting}
+            onClick={cancel}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={deleting}
+            aria-busy={deleting || undefined}
+            onClick={confirm}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** The control a screen places: its own flow, for the investment or portfolio `id`. */
+export function DeleteValuable({ kind, id }: { kind: ValuableKind; id: Id }) {
+  const control = useDeleteValuable(kind, id);
+  return (
+    <div className="danger-zone">
+      <DeleteButton label={`Delete ${kind}`} control={control} />
+    </div>
+  );
+}

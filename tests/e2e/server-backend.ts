@@ -1,0 +1,30 @@
+// The Formue server the browser tests run against: where it listens and keeps its data, and how
+// a test starts from the demo data alone, as each demo test starts from a fresh page.
+import { addDemoAccount } from '../../src/contract/demo-data';
+import { bcryptHasher } from '../../src/server/passwords';
+import { openDatabase } from '../../src/server/sql/connect';
+import { SqlStore } from '../../src/server/sql/sql-store';
+
+export const SERVER_PORT = 4180;
+export const E2E_DATA = '.e2e-server';
+export const E2E_DATABASE = `${E2E_DATA}/formue.sqlite`;
+
+/** Empties the server's database and adds the demo account again (SQLite allows a second writer). */
+export async function resetServerData(): Promise<void> {
+  const database = await openDatabase(`sqlite:${E2E_DATABASE}`);
+  const { db, dialect } = database;
+  try {
+    for (const table of [
+      'events',
+      'investments',
+      'portfolios',
+      'sessions',
+      'login_attempts',
+      'users',
+    ] as const)
+      await db.deleteFrom(table).execute();
+    await addDemoAccount(new SqlStore(db, dialect), bcryptHasher(4));
+  } finally {
+    await database.close();
+  }
+}

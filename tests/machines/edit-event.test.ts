@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  createEventMachine,
+  heldMessage,
+  tradeTotal,
+  type EventField,
+} from '../../src/machines/create-event.machine';
+import { DATE_MESSAGES } from '../../src/machines/date-rule';
+import { deleteQuestion, editEventMachine, valuesOf } from '../../src/machines/edit-event.machine';
+import type { EventKind, Transaction } from '../../src/domain/types';
+import { fakeApi, flush, http, invalid, recorder, transaction } from './support';
+
+const TODAY = '2026-03-01';
+const REFRESHES = [
+  'refresh.events',
+  'refresh.investments',
+  'refresh.portfolios',
+  'refresh.valuation',
+  'refresh.chart',
+  'refresh.stats',
+];
+
+/** A buy of 2 at 50 DKK booked at noon UTC on 2024-01-15. */
+function buy(): Transaction {
+  return { ...transaction('9'), date: '2024-01-15T12:00:00Z' };
+}
+
+function startEdit(t: Transaction = buy()) {
+  const api = fakeApi();
+  const data = recorder();
+  const overlay = recorder();
+  const form = createActor(editEventMachine, {
+    input: { api, data: data.ref, overlay: overlay.ref, transaction: t, today: TODAY },
+  }).start();
+  const change = (field: EventField, value: string) =>
+    form.send({ type: 'form.changed', field, value });
+  return { api, data, overlay, form, change };
+}
+
+function startCreate(kind: EventKind, currentShares = 10) {
+  const api = fakeApi();
+  const data = recorder();
+  const overlay = recorder();
+  const form = createActor(createEventMachine, {
+    input: {
+      api,
+      data: data.ref,
+      overlay: overlay.ref,
+      investmentId: '5',
+      kind,
+      currentShares,
+      today: TODAY,
+    },
+  }).start();
+  const change = (field: EventField, value: string) =>
+    form.send({ type: 'form.changed', field, value });
+  return { api, data, overlay, form, change };
+}
+
+describe('date (create)', () => {
+  it('defaults to today and is sent as date', async () => {
+    const { form, change, api } = startCreate('buy');
+    expect(form.getSnapshot().context.values.date).toBe(TODAY);
+    api.createEvent.mockResolvedValue(transaction('1'));
+    change('date', '2024-01-15');
+    change('shares', '1');
+    change('share_price', '2');
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledWith('5', 'buy', {
+      date: '2024-01-15',
+      shares: 1,
+      share_price: 2,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+  });
+
+  it.each([
+    ['2026-03-02', DATE_MESSAGES.future],
+    ['1969-12-31', DATE_MESSAGES.early],
+    ['2024-02-30', DATE_MESSAGES.format],
+    ['', 'This field is required.'],
+  ])('%s is flagged under the field as it is entered, and blocks Add', (day, message) => {
+    const { form, change, api } = startCreate('dividend');
+    change('date', day);
+    expect(form.getSnapshot().context.fieldErrors.date).toEqual([message]);
+    change('amount', '5');
+    form.send({ type: 'event.submitted' });
+    expect(form.getSnapshot().context.fieldErrors.date).toEqual([message]);
+    expect(api.createEvent).not.toHaveBeenCalled();
+  });
+
+  it('a server error on date shows under the field', async () => {
+    const { form, change, api } = startCreate('sell');
+    api.createEvent.mockRejectedValue(
+      invalid({ date: ['This would leave 5 shares for the sell of 2025-01-01, which sells 8.'] }),
+    );
+    change('date', '2024-01-01');
+    change('shares', '3');
+    change('share_price', '1');
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(form.getSnapshot().context.fieldErrors.date?.[0]).toMatch(/sell of 2025-01-01/);
+    expect(form.getSnapshot().context.formError).toBeUndefined();
+  });
+
+  it('the holding now limits a sale of today only; a back-dated one is left to the server', () => {
+    const today = startCreate('sell', 10);
+    today.change('shares', '11');
+    today.change('share_price', '1');
+    today.form.send({ type: 'event.submitted' });
+    expect(today.form.getSnapshot().context.fieldErrors.shares).toEqual([heldMessage(10)]);
+
+    const earlier = startCreate('sell', 10);
+    earlier.api.createEvent.mockReturnValue(new Promise(() => undefined));
+    earlier.change('date', '2024-01-01');
+    earlier.change('shares', '11');
+    earlier.change('share_price', '1');
+    earlier.form.send({ type: 'event.submitted' });
+    expect(earlier.api.createEvent).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['buy', { shares: '2', share_price: '10', fee: '1.5' }, 21.5],
+    ['sell', { shares: '2', share_price: '10', fee: '1.5' }, 18.5],
+    ['buy', { shares: '2', share_price: '' }, undefined],
+    ['dividend', { amount: '3' }, undefined],
+  ] as const)('%s %o totals %s before saving', (kind, values, total) => {
+    const { form, change } = startCreate(kind);
+    for (const [field, value] of Object.entries(values)) change(field as EventField, value);
+    expect(tradeTotal(kind, form.getSnapshot().context.values)).toBe(total);
+  });
+});
+
+describe('editing', () => {
+  it('is filled in from the transaction, in DKK', () => {
+    const { form } = startEdit();
+    expect(form.getSnapshot().context.kind).toBe('buy');
+    expect(form.getSnapshot().context.values).toMatchObject({
+      date: '2024-01-15',
+      shares: '2',
+      share_price: '50',
+      fee: '0.00',
+      currency_code: 'DKK',
+    });
+  });
+
+  it('fills a dividend with its total and a split with its after, sold shares and price', () => {
+    const div = valuesOf({ ...buy(), type: 'div', total_value: 12.5, shares: 0 }, TODAY);
+    expect(div).toMatchObject({ amount: '12.5' });
+    const split = valuesOf(
+      { ...buy(), type: 'split', from_shares: 10, to_shares: 3, shares: 1, stock_price: 7 },
+      TODAY,
+    );
+    expect(split).toMatchObject({ shares_after: '3', sold_shares: '1', sold_share_price: '7' });
+  });
+
+  it('asks "Delete the buy of 2024-01-15?"', () => {
+    expect(deleteQuestion({ kind: 'buy', originalDate: '2024-01-15' })).toBe(
+      'Delete the buy of 2024-01-15?',
+    );
+  });
+});
+
+describe('saving', () => {
+  it('sends the corrected values without the date when it is unchanged', async () => {
+    const { form, change, api } = startEdit();
+    api.editEvent.mockResolvedValue(buy());
+    change('share_price', '60');
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(api.editEvent).toHaveBeenCalledWith(
+      '9',
+      'buy',
+      { shares: 2, share_price: 60, fee: 0, currency_code: 'DKK' },
+      { validateOnly: false },
+    );
+  });
+
+  it('sends a changed date', async () => {
+    const { form, change, api } = startEdit();
+    api.editEvent.mockResolvedValue(buy());
+    change('date', '2023-06-01');
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(api.editEvent.mock.calls[0][2]).toMatchObject({ date: '2023-06-01' });
+  });
+
+  it('success: refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
+    const { form, change, api, data, overlay } = startEdit();
+    api.editEvent.mockResolvedValue(buy());
+    change('shares', '3');
+    form.send({ type: 'event.submitted' });
+    expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+    await flush();
+    expect(data.types()).toEqual(REFRESHES);
+    expect(data.events()[4]).toEqual({ type: 'refresh.chart' });
+    expect(overlay.types()).toEqual(['overlay.closed']);
+    expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('a refusal shows under the field, keeps the values and refreshes nothing', async () => {
+    const { form, change, api, data, overlay } = startEdit();
+    api.editEvent.mockRejectedValue(
+      invalid({ shares: ['You can sell at most 1, the shares held on 2024-01-01.'] }),
+    );
+    change('shares', '9');
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(form.getSnapshot().context.fieldErrors.shares?.[0]).toMatch(/2024-01-01/);
+    expect(form.getSnapshot().context.values.shares).toBe('9');
+    expect(data.types()).toEqual([]);
+    expect(overlay.types()).toEqual([]);
+  });
+
+  it('client rules block Save (a future date)', () => {
+    const { form, change, api } = startEdit();
+    change('date', '2030-01-01');
+    form.send({ type: 'event.submitted' });
+    expect(form.getSnapshot().context.fieldErrors.date).toEqual([DATE_MESSAGES.future]);
+    expect(api.editEvent).not.toHaveBeenCalled();
+  });
+});
+
+describe('deleting', () => {
+  it('asks first; Keep goes back without deleting', () => {
+    const { form, api } = startEdit();
+    form.send({ type: 'delete.requested' });
+    expect(form.getSnapshot().matches('confirmingDelete')).toBe(true);
+    form.send({ type: 'delete.cancelled' });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(api.deleteEvent).not.toHaveBeenCalled();
+  });
+
+  it('confirmed: deletes, then refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
+    const { form, api, data, overlay } = startEdit();
+    api.deleteEvent.mockResolvedValue(undefined);
+    form.send({ type: 'delete.requested' });
+    form.send({ type: 'delete.confirmed' });
+    expect(form.getSnapshot().hasTag('deleting')).toBe(true);
+    await flush();
+    expect(api.deleteEvent).toHaveBeenCalledWith('9');
+    expect(data.types()).toEqual(REFRESHES);
+    expect(overlay.types()).toEqual(['overlay.closed']);
+    expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it("refused: the server's message is the form's, everything kept, nothing refreshed", async () => {
+    const { form, api, data, overlay } = startEdit();
+    const message = 'This would leave 0 shares for the sell of 2025-01-01, which sells 2.';
+    api.deleteEvent.mockRejectedValue(invalid({ event: [message] }));
+    form.send({ type: 'delete.requested' });
+    form.send({ type: 'delete.confirmed' });
+    await flush();
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(form.getSnapshot().context.formError).toBe(message);
+    expect(form.getSnapshot().context.values.shares).toBe('2');
+    expect(data.types()).toEqual([]);
+    expect(overlay.types()).toEqual([]);
+  });
+
+  it('another failure is one form message', async () => {
+    const { form, api, data } = startEdit();
+    api.deleteEvent.mockRejectedValue(http(500));
+    form.send({ type: 'delete.requested' });
+    form.send({ type: 'delete.confirmed' });
+    await flush();
+    expect(form.getSnapshot().context.formError).toBe(
+      'The server had a problem. Please try again in a moment.',
+    );
+    expect(data.types()).toEqual([]);
+  });
+});

@@ -1,0 +1,258 @@
+// What only the Node server adds to the contract, over real HTTP: cookie attributes, security
+// headers, the app's files, body limits, health, sessions shared between processes, settings.
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, readConfig, type Config } from '../../src/server/config';
+import { startServer } from '../../src/server/server';
+import { freshDatabaseUrl } from './databases';
+
+const running: FastifyInstance[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((app) => app.close()));
+});
+
+async function serve(overrides: Partial<Config> = {}): Promise<string> {
+  const app = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: overrides.databaseUrl ?? (await freshDatabaseUrl()),
+    demo: true,
+    bcryptRounds: 4,
+    logLevel: 'silent',
+    trustProxy: false,
+    appRoot: undefined,
+    ...overrides,
+  });
+  running.push(app);
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A browser's cookie jar, reduced to what these tests need. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  readonly setCookieLines: string[] = [];
+
+  constructor(private readonly origin: string) {}
+
+  async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const token = this.cookies.get('XSRF-TOKEN');
+    const response = await fetch(`${this.origin}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      this.setCookieLines.push(line);
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+
+  async login() {
+    await this.send('GET', '/sanctum/csrf-cookie');
+    return this.send('POST', '/api/v1/auth/login', {
+      email: 'demo@example.com',
+      password: 'demo1234',
+    });
+  }
+}
+
+describe('Sanctum cookies', () => {
+  it('sets a readable XSRF-TOKEN and an HttpOnly, SameSite=Lax session cookie', async () => {
+    const browser = new Browser(await serve());
+    const answer = await browser.send('GET', '/sanctum/csrf-cookie');
+    expect(answer.status).toBe(204);
+    const xsrf = browser.setCookieLines.find((l) => l.startsWith('XSRF-TOKEN='));
+    const session = browser.setCookieLines.find((l) => l.startsWith('formue_session='));
+    expect(xsrf).toMatch(/Path=\//);
+    expect(xsrf).toMatch(/SameSite=Lax/);
+    expect(xsrf).not.toMatch(/HttpOnly/);
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).not.toMatch(/Secure/);
+  });
+
+  it('marks both cookies Secure behind an HTTPS proxy', async () => {
+    const browser = new Browser(await serve({ trustProxy: true }));
+    await browser.send('GET', '/sanctum/csrf-cookie', undefined, { 'X-Forwarded-Proto': 'https' });
+    expect(browser.setCookieLines).toHaveLength(2);
+    for (const line of browser.setCookieLines) expect(line).toMatch(/; Secure/);
+  });
+
+  it('gives a new session id at login and at logout', async () => {
+    const origin = await serve();
+    const browser = new Browser(origin);
+    await browser.send('GET', '/sanctum/csrf-cookie');
+    const guest = browser.cookies.get('formue_session');
+    expect((await browser.login()).status).toBe(200);
+    const loggedIn = browser.cookies.get('formue_session');
+    expect(loggedIn).not.toBe(guest);
+    expect((await browser.send('POST', '/api/v1/auth/logout')).status).toBe(204);
+    expect(browser.cookies.get('formue_session')).not.toBe(loggedIn);
+    // The old session is gone on the server, not only replaced in the browser.
+    const replay = await fetch(`${origin}/api/v1/user`, {
+      headers: { Accept: 'application/json', Cookie: `formue_session=${loggedIn}` },
+    });
+    expect(replay.status).toBe(401);
+  });
+});
+
+describe('sessions in the database', () => {
+  it('are shared by two server processes on one database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-'));
+    const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+      ? await freshDatabaseUrl()
+      : `sqlite:${join(dir, 'shared.sqlite')}`;
+    const first = await serve({ databaseUrl });
+    const second = await serve({ databaseUrl, demo: false });
+    const browser = new Browser(first);
+    expect((await browser.login()).status).toBe(200);
+    const behindBalancer = new Browser(second);
+    for (const [name, value] of browser.cookies) behindBalancer.cookies.set(name, value);
+    const user = await behindBalancer.send('GET', '/api/v1/user');
+    expect(user.status).toBe(200);
+    expect(await user.json()).toEqual({ user: { name: 'Demo', email: 'demo@example.com' } });
+    const created = await behindBalancer.send('POST', '/api/v1/portfolios', { name: 'Both' });
+    expect(created.status).toBe(201);
+    const list = await (await browser.send('GET', '/api/v1/portfolios')).json();
+    expect(list.portfolios.map((p: { name: string }) => p.name)).toContain('Both');
+  });
+});
+
+describe('security headers and the app', () => {
+  function appBuild(): string {
+    const root = mkdtempSync(join(tmpdir(), 'formue-app-'));
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Formue</title>');
+    writeFileSync(join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+    return root;
+  }
+
+  it('serves index.html for every app path with a strict Content-Security-Policy', async () => {
+    const origin = await serve({ appRoot: appBuild() });
+    for (const path of ['/', '/home', '/investments/3', '/no/such/screen']) {
+      const answer = await fetch(`${origin}${path}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('<title>Formue</title>');
+      const csp = answer.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
+  it('serves hashed assets for a year, and API paths never fall back to the app', async () => {
+    const origin = await serve({ appRoot: appBuild() });
+    const asset = await fetch(`${origin}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const api = await fetch(`${origin}/api/v1/nothing-here`, {
+      headers: { Accept: 'application/json' },
+    });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({
+      message: 'The route api/v1/nothing-here could not be found.',
+    });
+  });
+});
+
+describe('methods and paths', () => {
+  it('answers HEAD where GET is served, without a body', async () => {
+    const answer = await fetch(`${await serve()}/api/v1/auth/check`, {
+      method: 'HEAD',
+      headers: { Accept: 'application/json' },
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('');
+  });
+
+  it('names an unknown path without its trailing slash, as Laravel does', async () => {
+    const answer = await fetch(`${await serve()}/api/v1/nothing/`, {
+      headers: { Accept: 'application/json' },
+    });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({
+      message: 'The route api/v1/nothing could not be found.',
+    });
+  });
+});
+
+describe('operations', () => {
+  it('GET /up answers 200 while the database answers', async () => {
+    const answer = await fetch(`${await serve()}/up`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'up' });
+  });
+
+  it('refuses a body over the limit with 413 and a JSON message, no stack trace', async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const answer = await browser.send('POST', '/api/v1/portfolios', { name: 'x'.repeat(100_000) });
+    expect(answer.status).toBe(413);
+    const text = await answer.text();
+    expect(JSON.parse(text)).toEqual({ message: 'The request body is too large.' });
+    expect(text).not.toMatch(/at |\.ts|node_modules/);
+  });
+
+  it('reads a body that is not JSON as no input, answering 422', async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const answer = await browser.send('POST', '/api/v1/portfolios', undefined, {
+      'Content-Type': 'application/json',
+    });
+    expect(answer.status).toBe(422);
+    const broken = await fetch(answer.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-XSRF-TOKEN': decodeURIComponent(browser.cookies.get('XSRF-TOKEN') ?? ''),
+        Cookie: [...browser.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+      },
+      body: '{"name": ',
+    });
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).errors).toEqual({ name: ['The name field is required.'] });
+  });
+});
+
+describe('settings', () => {
+  it('has defaults for everything', () => {
+    expect(readConfig({}, undefined)).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      demo: false,
+      bcryptRounds: 12,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535, not "eighty"/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be sqlite:<path> or postgres:\/\//],
+    [{ FORMUE_DEMO: 'yes' }, /FORMUE_DEMO must be 1 or 0, not "yes"/],
+    [{ BCRYPT_ROUNDS: '3' }, /BCRYPT_ROUNDS must be a whole number from 4 to 31/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('refuses %o with a message that says what is accepted', (env, message) => {
+    expect(() => readConfig(env, undefined)).toThrow(ConfigError);
+    expect(() => readConfig(env, undefined)).toThrow(message);
+  });
+});

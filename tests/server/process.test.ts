@@ -1,0 +1,122 @@
+// The server as `npm start` runs it, in a process of its own: help, a bad setting, one log line
+// per request, and SIGTERM finishing the request in flight before the process exits.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ENTRY = ['--import', 'tsx', 'src/server/main.ts'];
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+/** Starts the server and resolves once it listens, with everything it has logged so far. */
+async function startProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ENTRY, {
+    env: { ...process.env, DATABASE_URL: 'sqlite::memory:', PORT: String(port), ...env },
+  });
+  children.push(child);
+  const log: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n')));
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${log.join('\n')}`)));
+    child.stdout?.on('data', () => {
+      if (log.some((line) => line.includes('Server listening'))) resolve();
+    });
+  });
+  return { child, port, log };
+}
+
+/** Resolves when a line the child has logged (or logs next) matches. */
+function logged(child: ChildProcess, log: string[], matches: (line: string) => boolean) {
+  return new Promise<string>((resolve) => {
+    const check = () => {
+      const line = log.find(matches);
+      if (line === undefined) return;
+      child.stdout?.off('data', check);
+      resolve(line);
+    };
+    child.stdout?.on('data', check);
+    check();
+  });
+}
+
+describe('npm start', () => {
+  it('--help lists every setting', () => {
+    const run = spawnSync(process.execPath, [...ENTRY, '--help'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    for (const name of ['PORT', 'HOST', 'DATABASE_URL', 'FORMUE_DEMO', 'LOG_LEVEL'])
+      expect(run.stdout).toContain(name);
+  });
+
+  it('stops at a bad setting with a message naming it', () => {
+    const run = spawnSync(process.execPath, ENTRY, {
+      encoding: 'utf8',
+      env: { ...process.env, PORT: 'http' },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('PORT must be a whole number from 0 to 65535, not "http".');
+  });
+
+  it('logs one structured line per request', async () => {
+    const { child, port, log } = await startProcess({});
+    await fetch(`http://127.0.0.1:${port}/up`);
+    await fetch(`http://127.0.0.1:${port}/api/v1/auth/check`);
+    const isRequest = (line: string) => line.includes('"msg":"request"');
+    await logged(child, log, (line) => isRequest(line) && line.includes('auth/check'));
+    const lines = log.filter(isRequest).map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/up', status: 200 }),
+      expect.objectContaining({ method: 'GET', url: '/api/v1/auth/check', status: 200 }),
+    ]);
+  });
+
+  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+    const { child, port, log } = await startProcess({ LOG_LEVEL: 'debug' });
+    const started = () => log.some((line) => line.includes('"msg":"request started"'));
+    // A request whose body is still arriving when the signal comes.
+    const answered = new Promise<number>((resolve, reject) => {
+      const pending = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/auth/login',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      pending.on('error', reject);
+      pending.write('{"email": "demo@example.com",');
+      // Once the server has the request (its headers), the signal, then the rest of the body.
+      const whenStarted = () => {
+        if (!started()) return;
+        child.stdout?.off('data', whenStarted);
+        child.kill('SIGTERM');
+        child.stdout?.once('data', () => pending.end(' "password": "demo1234"}'));
+      };
+      child.stdout?.on('data', whenStarted);
+    });
+    // 419: the request was answered by the contract (no CSRF token), not cut off.
+    expect(await answered).toBe(419);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+  });
+});

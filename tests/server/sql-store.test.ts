@@ -1,0 +1,554 @@
+// @vitest-environment node
+// The SQL store against SQLite in memory, and against PostgreSQL when DATABASE_URL names one:
+// every port method, the in-memory store's answers for the same calls, locking and atomicity.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type {
+  EventFacts,
+  EventRow,
+  InvestmentRow,
+  PortfolioRow,
+  Store,
+  UserRow,
+} from '../../src/contract/store';
+import { MemoryStore, emptyTables } from '../../src/mock-server/memory-store';
+import { openDatabase } from '../../src/server/sql/connect';
+import type { OpenedDatabase } from '../../src/server/sql/connect';
+import { migrateToLatest } from '../../src/server/sql/migrate';
+import type { Database } from '../../src/server/sql/schema';
+import { SqlStore } from '../../src/server/sql/sql-store';
+
+const PG_URL = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
+  ? process.env.DATABASE_URL
+  : undefined;
+
+const backends = [
+  { name: 'SQLite', url: 'sqlite::memory:' },
+  { name: 'PostgreSQL', url: PG_URL },
+];
+
+let schemaCount = 0;
+const RUN = `${process.pid}_${Date.now()}`;
+
+/** A new empty database: SQLite in memory, or a schema of its own on PostgreSQL. */
+async function freshDatabase(url: string): Promise<OpenedDatabase> {
+  if (url.startsWith('sqlite:')) return openDatabase(url);
+  const schema = `formue_test_${RUN}_${schemaCount++}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = admin.escapeIdentifier(schema);
+  await admin.query(`create schema ${name}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    const opened = await openDatabase(scoped.toString());
+    return {
+      ...opened,
+      close: async () => {
+        await opened.close();
+        await admin.query(`drop schema ${name} cascade`);
+        await admin.end();
+      },
+    };
+  } catch (error) {
+    await admin.query(`drop schema ${name} cascade`);
+    await admin.end();
+    throw error;
+  }
+}
+
+const STOCK = { type: 'stock', code: 'DK0010244508' } as const;
+const T0 = Date.UTC(2024, 0, 15, 9, 30);
+type Trade = Extract<EventFacts, { kind: 'buy' | 'sell' }>;
+const buy = (time: number, shares: number, price = 100.5, fee = 0.1): Trade => ({
+  kind: 'buy',
+  time,
+  currency: 'DKK',
+  shares,
+  price,
+  fee,
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(backends)('SqlStore on $name', ({ url }) => {
+  const it = test.skipIf(url === undefined);
+  let opened: OpenedDatabase | undefined;
+  let store: SqlStore;
+
+  beforeEach(async () => {
+    if (url === undefined) return;
+    opened = await freshDatabase(url);
+    store = new SqlStore(opened.db, opened.dialect);
+  });
+
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+
+  async function owner(email = 'ann@example.com') {
+    const user = await store.createUser({ name: 'Ann', email, passwordHash: 'hash' });
+    const portfolio = await store.createPortfolio({ userId: user.id, name: 'Pension' });
+    return { user, portfolio };
+  }
+
+  it('creates, finds and updates users; e-mail is case-insensitive and unique', async () => {
+    const ann = await store.createUser({
+      name: 'Ann',
+      email: 'Ann@Example.com',
+      passwordHash: 'h1',
+    });
+    expect(ann).toEqual({ id: ann.id, name: 'Ann', email: 'ann@example.com', passwordHash: 'h1' });
+    expect(await store.userById(ann.id)).toEqual(ann);
+    expect(await store.userByEmail('ANN@example.COM')).toEqual(ann);
+    expect(await store.userById(ann.id + 1000)).toBeUndefined();
+    expect(await store.userByEmail('bob@example.com')).toBeUndefined();
+
+    await expect(
+      store.createUser({ name: 'Other', email: 'ann@EXAMPLE.com', passwordHash: 'h' }),
+    ).rejects.toThrow();
+
+    const updated: UserRow = {
+      ...ann,
+      name: 'Anne',
+      email: 'anne@example.com',
+      passwordHash: 'h2',
+    };
+    await store.updateUser(updated);
+    expect(await store.userById(ann.id)).toEqual(updated);
+    expect(await store.userByEmail('ann@example.com')).toBeUndefined();
+    expect(await store.userByEmail('Anne@example.com')).toEqual(updated);
+  });
+
+  it('keeps portfolios per user in the order they were created', async () => {
+    const { user, portfolio } = await owner();
+    const second = await store.createPortfolio({ userId: user.id, name: 'Savings' });
+    const other = await owner('bob@example.com');
+    expect(second).toEqual({ id: second.id, userId: user.id, name: 'Savings' });
+
+    await store.renamePortfolio(portfolio.id, 'Retirement');
+    await store.renamePortfolio(999_999, 'Nobody');
+    expect(await store.portfolios(user.id)).toEqual<PortfolioRow[]>([
+      { ...portfolio, name: 'Retirement' },
+      second,
+    ]);
+    expect(await store.portfolios(other.user.id)).toEqual([other.portfolio]);
+    expect(await store.portfolios(999_999)).toEqual([]);
+  });
+
+  it('creates investments with their first event and renames them', async () => {
+    const { user, portfolio } = await owner();
+    const other = await owner('bob@example.com');
+    const first = buy(T0, 0.1 + 0.2, 1 / 3, 0);
+    const investment = await store.createInvestment(
+      { userId: user.id, portfolioId: portfolio.id, name: 'Novo', ...STOCK },
+      first,
+    );
+    expect(investment).toEqual<InvestmentRow>({
+      id: investment.id,
+      userId: user.id,
+      portfolioId: portfolio.id,
+      name: 'Novo',
+      ...STOCK,
+    });
+    const events = await store.events([investment.id]);
+    expect(events).toEqual([{ ...first, id: events[0]?.id, investmentId: investment.id }]);
+
+    const coin = await store.createInvestment(
+      { userId: user.id, portfolioId: portfolio.id, name: 'Bitcoin', type: 'crypto', code: 'BTC' },
+      buy(T0, 0.5),
+    );
+    await store.renameInvestment(investment.id, 'Novo Nordisk');
+    await store.renameInvestment(999_999, 'Nothing');
+    expect(await store.investments(user.id)).toEqual([
+      { ...investment, name: 'Novo Nordisk' },
+      coin,
+    ]);
+    expect(await store.investments(other.user.id)).toEqual([]);
+  });
+
+  it('adds events of every kind and reads them back in entry order', async () => {
+    const { user, portfolio } = await owner();
+    const made = (name: string) =>
+      store.createInvestment(
+        { userId: user.id, portfolioId: portfolio.id, name, ...STOCK },
+        buy(T0, 10),
+      );
+    const a = await made('A');
+    const b = await made('B');
+    const [firstA, firstB] = await store.events([a.id, b.id]);
+    const added: EventRow[] = [
+      await store.addEvent({ ...buy(T0 + 2, 1.25, 99.95, 0.5), kind: 'sell', investmentId: a.id }),
+      await store.addEvent({
+        kind: 'dividend',
+        investmentId: b.id,
+        time: T0 + 1,
+        currency: 'USD',
+        amount: 12.34,
+      }),
+      await store.addEvent({
+        kind: 'split',
+        investmentId: a.id,
+        time: T0 + 3,
+        currency: 'DKK',
+        sharesAfter: 26.25,
+        fee: 0,
+        soldShares: 0.25,
+        soldPrice: 40.1,
+        hide: true,
+        fromShares: 8.75,
+      }),
+      await store.addEvent({
+        kind: 'split',
+        investmentId: b.id,
+        time: T0 + 4,
+        currency: 'EUR',
+        sharesAfter: 5,
+        fee: 1,
+        soldShares: 0,
+        soldPrice: 0,
+        hide: false,
+        fromShares: 10,
+      }),
+    ];
+    // Entry order (id), not time order, across both investments.
+    expect(await store.events([b.id, a.id])).toEqual([firstA, firstB, ...added]);
+    expect(await store.events([a.id])).toEqual([firstA, added[0], added[2]]);
+    expect(await store.events([b.id, b.id])).toEqual([firstB, added[1], added[3]]);
+    expect(await store.events([999_999])).toEqual([]);
+    expect(await store.events([])).toEqual([]);
+  });
+
+  it('reads events of more investments than fit in one id list', async () => {
+    const { user, portfolio } = await owner();
+    const made: InvestmentRow[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      made.push(
+        await store.createInvestment(
+          { userId: user.id, portfolioId: portfolio.id, name, ...STOCK },
+          buy(T0, 1),
+        ),
+      );
+    }
+    const [a, b, c] = made.map((i) => i.id) as [number, number, number];
+    await store.addEvent({ ...buy(T0 + 1, 2), investmentId: a });
+    await store.addEvent({ ...buy(T0 + 1, 3), investmentId: c });
+    const unknown = (from: number) => Array.from({ length: 700 }, (_, k) => -(from + k));
+    // c, a and b land in different chunks of the query; the answer is still in entry order.
+    const ids = [c, ...unknown(1), a, ...unknown(1000), b];
+    const all = await store.events([a, b, c]);
+    expect(all).toHaveLength(5);
+    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort((x, y) => x - y));
+    expect(await store.events(ids)).toEqual(all);
+  });
+
+  it('upserts, finds, prunes and deletes sessions', async () => {
+    const { user } = await owner();
+    expect(await store.session('nope')).toBeUndefined();
+    await store.saveSession({ id: 's1', token: 't1', userId: null, lastSeen: T0 });
+    await store.saveSession({ id: 's2', token: 't2', userId: user.id, lastSeen: T0 + 10 });
+    expect(await store.session('s1')).toEqual({
+      id: 's1',
+      token: 't1',
+      userId: null,
+      lastSeen: T0,
+    });
+
+    await store.saveSession({ id: 's1', token: 't1b', userId: user.id, lastSeen: T0 + 5 });
+    expect(await store.session('s1')).toEqual({
+      id: 's1',
+      token: 't1b',
+      userId: user.id,
+      lastSeen: T0 + 5,
+    });
+    await store.saveSession({ id: 's1', token: 't1c', userId: null, lastSeen: T0 + 5 });
+    expect((await store.session('s1'))?.userId).toBeNull();
+
+    // Last seen exactly at `before` stays.
+    await store.pruneSessions(T0 + 10);
+    expect(await store.session('s1')).toBeUndefined();
+    expect(await store.session('s2')).toEqual({
+      id: 's2',
+      token: 't2',
+      userId: user.id,
+      lastSeen: T0 + 10,
+    });
+
+    await store.deleteSession('s2');
+    await store.deleteSession('never');
+    expect(await store.session('s2')).toBeUndefined();
+  });
+
+  it('upserts and clears login attempts', async () => {
+    expect(await store.attempts('login|ann|1.2.3.4')).toBeUndefined();
+    await store.saveAttempts('login|ann|1.2.3.4', { count: 1, resetAt: T0 });
+    await store.saveAttempts('login|bob|1.2.3.4', { count: 4, resetAt: T0 + 1 });
+    await store.saveAttempts('login|ann|1.2.3.4', { count: 2, resetAt: T0 + 60_000 });
+    expect(await store.attempts('login|ann|1.2.3.4')).toEqual({ count: 2, resetAt: T0 + 60_000 });
+    await store.clearAttempts('login|ann|1.2.3.4');
+    await store.clearAttempts('never');
+    expect(await store.attempts('login|ann|1.2.3.4')).toBeUndefined();
+    expect(await store.attempts('login|bob|1.2.3.4')).toEqual({ count: 4, resetAt: T0 + 1 });
+  });
+
+  it('creates an investment with its first event or not at all', async () => {
+    const { user, portfolio } = await owner();
+    // A buy without shares: the events check constraint refuses it, after the investment row.
+    const broken = {
+      kind: 'buy',
+      time: T0,
+      currency: 'DKK',
+      price: 1,
+      fee: 0,
+    } as unknown as EventFacts;
+    await expect(
+      store.createInvestment(
+        { userId: user.id, portfolioId: portfolio.id, name: 'Half', ...STOCK },
+        broken,
+      ),
+    ).rejects.toThrow();
+    expect(await store.investments(user.id)).toEqual([]);
+  });
+
+  it('runs exclusive work one call after the other', async () => {
+    const { user, portfolio } = await owner();
+    const investment = await store.createInvestment(
+      { userId: user.id, portfolioId: portfolio.id, name: 'Novo', ...STOCK },
+      buy(T0, 1),
+    );
+    const step = (shares: number) =>
+      store.exclusive(investment.id, async (tx) => {
+        const seen = await tx.events([investment.id]);
+        await sleep(50); // long enough for the other call to interleave if it could
+        await tx.addEvent({ ...buy(T0 + seen.length, shares), investmentId: investment.id });
+        return seen.length;
+      });
+    expect(await Promise.all([step(2), step(3)])).toEqual([1, 2]);
+    const events = await store.events([investment.id]);
+    expect(events.map((e) => e.kind === 'buy' && e.shares)).toEqual([1, 2, 3]);
+  });
+
+  it('rolls exclusive work back when it throws, and nests without a second transaction', async () => {
+    const { user, portfolio } = await owner();
+    const investment = await store.createInvestment(
+      { userId: user.id, portfolioId: portfolio.id, name: 'Novo', ...STOCK },
+      buy(T0, 1),
+    );
+    const draft = { ...buy(T0 + 1, 2), investmentId: investment.id };
+    await expect(
+      store.exclusive(investment.id, async (tx) => {
+        await tx.addEvent(draft);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await store.events([investment.id])).toHaveLength(1);
+
+    const nested = await store.exclusive(investment.id, (tx) =>
+      tx.exclusive(investment.id, async (inner) => {
+        await inner.addEvent(draft);
+        return (await inner.events([investment.id])).length;
+      }),
+    );
+    expect(nested).toBe(2);
+    expect(await store.events([investment.id])).toHaveLength(2);
+  });
+
+  it('migrates only once', async () => {
+    const db = opened?.db as Kysely<Database>;
+    const dialect = opened?.dialect ?? 'sqlite';
+    const { user } = await owner();
+    expect(await migrateToLatest(db, dialect)).toEqual([]);
+    expect(await migrateToLatest(db, dialect)).toEqual([]);
+    expect(await store.userById(user.id)).toEqual(user);
+  });
+
+  it('answers as the in-memory store does for the same calls', async () => {
+    const memory = await script(new MemoryStore(emptyTables()));
+    expect(await script(store)).toEqual(memory);
+  });
+});
+
+/** Stands ids in for their order of appearance per table, as the two stores number apart. */
+class Relabel {
+  private readonly seen = new Map<string, Map<number, string>>();
+
+  id(table: string, id: number): string {
+    const ids = this.seen.get(table) ?? new Map<number, string>();
+    this.seen.set(table, ids);
+    const label = ids.get(id) ?? `${table}#${ids.size + 1}`;
+    ids.set(id, label);
+    return label;
+  }
+  user = (row: UserRow | undefined) => row && { ...row, id: this.id('user', row.id) };
+  portfolio = (row: PortfolioRow) => ({
+    ...row,
+    id: this.id('portfolio', row.id),
+    userId: this.id('user', row.userId),
+  });
+  investment = (row: InvestmentRow) => ({
+    ...row,
+    id: this.id('investment', row.id),
+    userId: this.id('user', row.userId),
+    portfolioId: this.id('portfolio', row.portfolioId),
+  });
+  event = (row: EventRow) => ({
+    ...row,
+    id: this.id('event', row.id),
+    investmentId: this.id('investment', row.investmentId),
+  });
+}
+
+/** A session's worth of calls; returns every answer, ids relabelled. */
+async function script(store: Store): Promise<unknown[]> {
+  const r = new Relabel();
+  const log: unknown[] = [];
+  const ann = await store.createUser({ name: 'Ann', email: 'ann@example.com', passwordHash: 'a' });
+  const bob = await store.createUser({ name: 'Bob', email: 'bob@example.com', passwordHash: 'b' });
+  log.push(r.user(ann), r.user(bob));
+  log.push(
+    r.user(await store.userByEmail('ANN@example.com')),
+    r.user(await store.userById(bob.id)),
+  );
+  await store.updateUser({ ...bob, name: 'Robert', passwordHash: 'b2' });
+  log.push(r.user(await store.userById(bob.id)), await store.userByEmail('nobody@example.com'));
+
+  const pension = await store.createPortfolio({ userId: ann.id, name: 'Pension' });
+  const savings = await store.createPortfolio({ userId: ann.id, name: 'Savings' });
+  const bobs = await store.createPortfolio({ userId: bob.id, name: 'Fun' });
+  log.push(r.portfolio(pension), r.portfolio(savings), r.portfolio(bobs));
+  await store.renamePortfolio(savings.id, 'Rainy day');
+  log.push((await store.portfolios(ann.id)).map(r.portfolio));
+  log.push((await store.portfolios(bob.id)).map(r.portfolio));
+
+  const novo = await store.createInvestment(
+    { userId: ann.id, portfolioId: pension.id, name: 'Novo', ...STOCK },
+    buy(T0, 10, 812.4, 29),
+  );
+  const btc = await store.createInvestment(
+    { userId: ann.id, portfolioId: savings.id, name: 'Bitcoin', type: 'crypto', code: 'BTC' },
+    buy(T0 + 1, 0.015, 61_234.56, 0),
+  );
+  const bobsCoin = await store.createInvestment(
+    { userId: bob.id, portfolioId: bobs.id, name: 'Ether', type: 'crypto', code: 'ETH' },
+    buy(T0 + 2, 1.5, 2_500, 5),
+  );
+  log.push(r.investment(novo), r.investment(btc), r.investment(bobsCoin));
+  await store.renameInvestment(btc.id, 'BTC');
+  log.push((await store.investments(ann.id)).map(r.investment));
+
+  log.push(
+    r.event(
+      await store.addEvent({
+        kind: 'dividend',
+        investmentId: novo.id,
+        time: T0 + 10,
+        currency: 'DKK',
+        amount: 65.7,
+      }),
+    ),
+    r.event(
+      await store.addEvent({
+        ...buy(T0 + 11, 0.005, 70_000, 0.1),
+        kind: 'sell',
+        investmentId: btc.id,
+      }),
+    ),
+  );
+  log.push(
+    await store.exclusive(novo.id, async (tx) => {
+      const before = (await tx.events([novo.id])).length;
+      const split = await tx.addEvent({
+        kind: 'split',
+        investmentId: novo.id,
+        time: T0 + 12,
+        currency: 'DKK',
+        sharesAfter: 30,
+        fee: 0,
+        soldShares: 0,
+        soldPrice: 0,
+        hide: false,
+        fromShares: 10,
+      });
+      return { before, split: r.event(split) };
+    }),
+  );
+  log.push((await store.events([btc.id, novo.id, bobsCoin.id])).map(r.event));
+  log.push((await store.events([novo.id])).map(r.event), await store.events([]));
+
+  await store.saveSession({ id: 'a', token: 'ta', userId: null, lastSeen: T0 });
+  await store.saveSession({ id: 'b', token: 'tb', userId: ann.id, lastSeen: T0 + 100 });
+  await store.saveSession({ id: 'a', token: 'ta2', userId: bob.id, lastSeen: T0 + 50 });
+  const sessionOf = async (id: string) => {
+    const s = await store.session(id);
+    return s && { ...s, userId: s.userId === null ? null : r.id('user', s.userId) };
+  };
+  log.push(await sessionOf('a'), await sessionOf('b'), await sessionOf('c'));
+  await store.pruneSessions(T0 + 60);
+  log.push(await sessionOf('a'), await sessionOf('b'));
+  await store.deleteSession('b');
+  log.push(await sessionOf('b'));
+
+  await store.saveAttempts('k1', { count: 1, resetAt: T0 });
+  await store.saveAttempts('k1', { count: 2, resetAt: T0 + 5 });
+  await store.saveAttempts('k2', { count: 5, resetAt: T0 + 9 });
+  log.push(await store.attempts('k1'), await store.attempts('k2'), await store.attempts('k3'));
+  await store.clearAttempts('k1');
+  log.push(await store.attempts('k1'), await store.attempts('k2'));
+  return log;
+}
+
+test('events of no investments asks the database nothing', async () => {
+  const unreachable = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: () => Promise.reject(new Error('queried')) }),
+  });
+  expect(await new SqlStore(unreachable, 'sqlite').events([])).toEqual([]);
+  await expect(new SqlStore(unreachable, 'sqlite').events([1])).rejects.toThrow('queried');
+});
+
+describe('openDatabase', () => {
+  test('refuses an unknown scheme, naming the accepted forms but not the password', async () => {
+    const refused = openDatabase('mysql://user:secret@localhost/formue');
+    await expect(refused).rejects.toThrow(
+      /"mysql:".*sqlite:<path>.*postgres:\/\/.*postgresql:\/\//,
+    );
+    await expect(refused).rejects.not.toThrow(/secret/);
+    await expect(openDatabase('sqlite:')).rejects.toThrow(/accepted/);
+  });
+
+  test('opens a SQLite file in WAL mode with foreign keys, creating its folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-sql-'));
+    try {
+      const file = join(dir, 'nested', 'formue.sqlite');
+      const first = await openDatabase(`sqlite:${file}`);
+      expect(existsSync(file)).toBe(true);
+      const value = async (query: RawBuilder<Record<string, unknown>>) => {
+        const { rows } = await query.execute(first.db);
+        return Object.values(rows[0] ?? {})[0];
+      };
+      expect(await value(sql`pragma journal_mode`)).toBe('wal');
+      expect(await value(sql`pragma foreign_keys`)).toBe(1);
+      expect(await value(sql`pragma busy_timeout`)).toBe(5000);
+      const ann = await new SqlStore(first.db, first.dialect).createUser({
+        name: 'Ann',
+        email: 'ann@example.com',
+        passwordHash: 'h',
+      });
+      // A portfolio of nobody: foreign keys are enforced.
+      await expect(
+        new SqlStore(first.db, first.dialect).createPortfolio({ userId: 999, name: 'x' }),
+      ).rejects.toThrow(/FOREIGN KEY/);
+      await first.close();
+
+      const again = await openDatabase(`sqlite:${file}`);
+      expect(await new SqlStore(again.db, again.dialect).userById(ann.id)).toEqual(ann);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
