@@ -1,23 +1,16 @@
 // Wire entities from the store's rows. Every number comes from the domain (ledger, valuation, market);
 // this file only converts currencies at the event's time and picks the fields of the wire.
-import {
-  NO_STATISTICS,
-  replay,
-  statistics,
-  tidy,
-  type Holding,
-  type LedgerEntry,
-} from '../domain/ledger';
+import { NO_STATISTICS, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
 import { findInstrument, rateToDkk, type Instrument } from '../domain/market';
 import {
   chartTimes,
   splitAdjustedPrice,
   sumFigures,
   sumSeries,
+  Timeline,
   valueHolding,
   valueSeries,
   type Figures,
-  type PricedHolding,
 } from '../domain/valuation';
 import type {
   ChartPoint,
@@ -28,7 +21,7 @@ import type {
   Transaction,
   Valuation,
 } from '../domain/types';
-import type { EventFacts, EventRow, InvestmentRow, PortfolioRow } from './store';
+import type { EventFacts, EventRow, InvestmentRow, PortfolioRow, Store } from './store';
 
 /** Price per unit in the instrument's listing currency (the domain's `priceAt`, or a test's). */
 export type PriceSource = (instrument: Instrument, time: number) => number;
@@ -101,48 +94,129 @@ export function transactionOf(event: EventRow, investment: InvestmentRow): WireT
   }
 }
 
-export class Valuer {
-  private readonly byInvestment = new Map<number, EventRow[]>();
+const MINUTE = 60_000;
+const MAX_GRID_PRICES = 4096;
 
-  /** `events`: those of the investments to be valued, in the order they were entered. */
+/** Investments' replayed histories (timelines) kept between requests, under their versions. */
+export class Timelines {
+  private readonly cached = new Map<number, { version: number; timeline: Timeline }>();
+  private entryCount = 0;
+  /** DKK prices per instrument at chart grid times, shared by every user holding it. */
+  private readonly gridPrices = new Map<Instrument, Map<number, number>>();
+
+  /**
+   * `maxEntries` bounds the memory: about 200 bytes an entry. The least recently used timelines
+   * go first.
+   */
   constructor(
-    events: readonly EventRow[],
+    private readonly store: Pick<Store, 'events'>,
     private readonly prices: PriceSource,
-    private readonly period: Period,
-    private readonly now: number,
-  ) {
+    private readonly maxEntries = 2_000_000,
+  ) {}
+
+  async of(investments: readonly InvestmentRow[]): Promise<Map<number, Timeline>> {
+    const found = new Map<number, Timeline>();
+    const stale: InvestmentRow[] = [];
+    for (const investment of investments) {
+      const hit = this.cached.get(investment.id);
+      if (hit?.version === investment.version) found.set(investment.id, hit.timeline);
+      else stale.push(investment);
+    }
+    const events = stale.length > 0 ? await this.store.events(stale.map((i) => i.id)) : [];
+    const byInvestment = new Map<number, EventRow[]>();
     for (const event of events) {
-      const list = this.byInvestment.get(event.investmentId);
+      const list = byInvestment.get(event.investmentId);
       if (list) list.push(event);
-      else this.byInvestment.set(event.investmentId, [event]);
+      else byInvestment.set(event.investmentId, [event]);
+    }
+    for (const investment of stale) {
+      const timeline = this.timeline(investment, byInvestment.get(investment.id) ?? []);
+      this.keep(investment, timeline);
+      found.set(investment.id, timeline);
+    }
+    // Hits move to the back: Map keeps insertion order, so the front is least recently used.
+    for (const investment of investments) {
+      const hit = this.cached.get(investment.id);
+      if (hit && found.get(investment.id) === hit.timeline) {
+        this.cached.delete(investment.id);
+        this.cached.set(investment.id, hit);
+      }
+    }
+    return found;
+  }
+
+  private timeline(investment: InvestmentRow, events: readonly EventRow[]): Timeline {
+    const instrument = findInstrument(investment.type, investment.code);
+    const entries = events.map(toEntry);
+    const marketPrice = instrument ? this.dkkPrice(instrument) : () => 0;
+    return new Timeline({ entries, priceAt: splitAdjustedPrice(entries, marketPrice) });
+  }
+
+  /**
+   * The instrument's DKK price at any time. Chart points between a period's ends fall on whole
+   * minutes (`chartTimes`) and come back on every request; those are kept, other times (now, a
+   * period's start) are not, so the memory stays bounded.
+   */
+  private dkkPrice(instrument: Instrument): (time: number) => number {
+    const price = (time: number) =>
+      this.prices(instrument, time) * rateToDkk(instrument.currency, time);
+    let kept = this.gridPrices.get(instrument);
+    if (!kept) {
+      kept = new Map();
+      this.gridPrices.set(instrument, kept);
+    }
+    const prices = kept;
+    return (time) => {
+      if (time % MINUTE !== 0) return price(time);
+      let known = prices.get(time);
+      if (known === undefined) {
+        known = price(time);
+        // Every period's grid fits about twice over; past that, a fresh start.
+        if (prices.size >= MAX_GRID_PRICES) prices.clear();
+        prices.set(time, known);
+      }
+      return known;
+    };
+  }
+
+  private keep(investment: InvestmentRow, timeline: Timeline): void {
+    const old = this.cached.get(investment.id);
+    if (old) {
+      this.entryCount -= old.timeline.entries.length;
+      this.cached.delete(investment.id);
+    }
+    this.cached.set(investment.id, { version: investment.version, timeline });
+    this.entryCount += timeline.entries.length;
+    for (const [id, oldest] of this.cached) {
+      if (this.entryCount <= this.maxEntries || this.cached.size === 1) break;
+      this.cached.delete(id);
+      this.entryCount -= oldest.timeline.entries.length;
     }
   }
+}
 
-  private instrument(investment: InvestmentRow): Instrument | undefined {
-    return findInstrument(investment.type, investment.code);
+const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
+
+export class Valuer {
+  constructor(
+    private readonly timelines: ReadonlyMap<number, Timeline>,
+    private readonly period: Period,
+    private readonly now: number,
+  ) {}
+
+  private timeline(investment: InvestmentRow): Timeline {
+    return this.timelines.get(investment.id) ?? NO_EVENTS;
   }
 
-  entries(investment: InvestmentRow): LedgerEntry[] {
-    return (this.byInvestment.get(investment.id) ?? []).map(toEntry);
-  }
-
-  /** The investment's entries, priced as quoted: the market's price adjusted for its splits. */
-  priced(investment: InvestmentRow): PricedHolding {
-    const instrument = this.instrument(investment);
-    const entries = this.entries(investment);
-    const marketPrice = (time: number) =>
-      instrument ? this.prices(instrument, time) * rateToDkk(instrument.currency, time) : 0;
-    return { entries, priceAt: splitAdjustedPrice(entries, marketPrice) };
-  }
-
-  holding(investment: InvestmentRow, until = this.now): Holding {
-    const result = replay(this.entries(investment), until);
-    if (!result.ok) throw new Error(`stored events of investment ${investment.id} do not replay`);
-    return result.holding;
+  holding(investment: InvestmentRow): Holding {
+    const timeline = this.timeline(investment);
+    if (!timeline.consistent)
+      throw new Error(`stored events of investment ${investment.id} do not replay`);
+    return timeline.holdingAt(this.now);
   }
 
   figures(investment: InvestmentRow): Figures {
-    return valueHolding(this.priced(investment), this.period, this.now);
+    return valueHolding(this.timeline(investment), this.period, this.now);
   }
 
   investment(row: InvestmentRow): WireInvestment {
@@ -176,7 +250,10 @@ export class Valuer {
   statistics(investments: readonly InvestmentRow[]): Statistics {
     const total: Statistics = { ...NO_STATISTICS };
     for (const investment of investments) {
-      const stats = statistics(this.holding(investment), this.priced(investment).priceAt(this.now));
+      const stats = statistics(
+        this.holding(investment),
+        this.timeline(investment).priceAt(this.now),
+      );
       for (const key of Object.keys(total) as (keyof Statistics)[])
         total[key] = tidy(total[key] + stats[key]);
     }
@@ -184,12 +261,12 @@ export class Valuer {
   }
 
   chart(investments: readonly InvestmentRow[]): ChartPoint[] {
-    const priced = investments.map((i) => this.priced(i));
-    const times = priced.flatMap((p) => p.entries.map((e) => e.time));
-    const first = times.length > 0 ? Math.min(...times) : undefined;
+    const timelines = investments.map((i) => this.timeline(i));
+    const firsts = timelines.flatMap((t) => (t.firstTime === undefined ? [] : [t.firstTime]));
+    const first = firsts.length > 0 ? Math.min(...firsts) : undefined;
     const sampled = chartTimes(this.period, this.now, first);
     return sumSeries(
-      priced.map((p) => valueSeries(p, sampled)),
+      timelines.map((t) => valueSeries(t, sampled)),
       sampled,
     );
   }

@@ -11,7 +11,7 @@ import {
   type Cookie,
   type Route,
 } from './answers';
-import { Valuer, type PriceSource } from './figures';
+import { Timelines, Valuer, type PriceSource } from './figures';
 import { authRoutes } from './routes/auth.routes';
 import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
@@ -62,6 +62,7 @@ export function createContract(options: ContractOptions): Contract {
     ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
+  const timelines = new Timelines(store, prices);
 
   const newSession = (time: number): Session => ({
     id: randomToken(30),
@@ -125,12 +126,7 @@ export function createContract(options: ContractOptions): Contract {
         rawId,
         id: () => (/^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : undefined),
         valuer: async (investments) =>
-          new Valuer(
-            await store.events(investments.map((i) => i.id)),
-            prices,
-            selectedPeriod(request.cookies),
-            time,
-          ),
+          new Valuer(await timelines.of(investments), selectedPeriod(request.cookies), time),
         regenerateSession: (nextUser) => {
           session = { ...newSession(time), userId: nextUser };
         },

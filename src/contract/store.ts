@@ -25,6 +25,11 @@ export interface InvestmentRow {
   type: InstrumentType;
   /** ISIN or crypto symbol, as in the catalogue. */
   code: string;
+  /**
+   * Changes whenever the investment's events do, never back to an earlier value: what a replay
+   * of them is cached under, also across server processes.
+   */
+  version: number;
 }
 
 /** An event as entered: amounts in `currency`, converted to DKK at `time` when read. */
@@ -81,7 +86,7 @@ export interface Store {
   investments(userId: number): Promise<InvestmentRow[]>;
   /** The investment and its first event, together or not at all. */
   createInvestment(
-    investment: Omit<InvestmentRow, 'id'>,
+    investment: Omit<InvestmentRow, 'id' | 'version'>,
     first: EventFacts,
   ): Promise<InvestmentRow>;
   renameInvestment(id: number, name: string): Promise<void>;
@@ -92,6 +97,7 @@ export interface Store {
 
   /** The events of these investments, in the order they were entered. */
   events(investmentIds: readonly number[]): Promise<EventRow[]>;
+  /** These three change the investment's version with its events. */
   addEvent(event: EventDraft): Promise<EventRow>;
   /** Replaces the event of the same id, keeping its place in entry order. */
   updateEvent(event: EventRow): Promise<void>;

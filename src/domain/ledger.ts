@@ -192,29 +192,6 @@ export function replay(entries: readonly LedgerEntry[], until?: number): LedgerR
   return { ok: true, holding };
 }
 
-/**
- * Walks time-ordered entries once and reports the holding at each of the ascending `times`
- * (entries at a time count as done by then). Refused entries are skipped: stored history was
- * checked when it was entered, so this only guards against corrupt data.
- */
-export function holdingsAt(
-  sorted: readonly LedgerEntry[],
-  times: readonly number[],
-  visit: (holding: Holding, index: number) => void,
-): void {
-  let holding = EMPTY_HOLDING;
-  let next = 0;
-  for (let i = 0; i < times.length; i++) {
-    const time = times[i];
-    while (next < sorted.length && sorted[next].time <= time) {
-      const entry = sorted[next];
-      if (!refusalFor(holding.shares, entry)) holding = applyValid(holding, entry);
-      next++;
-    }
-    visit(holding, i);
-  }
-}
-
 export interface HoldingStatistics extends Statistics {
   value: number;
   averageCost: number;

@@ -1,12 +1,71 @@
 // Value, change and charts over a period (decisions.md section 2).
 import type { ChartPoint, Period, Positions, ValueChange } from './types';
-import { applyEntry, EMPTY_HOLDING, holdingsAt, inTimeOrder, statistics, tidy } from './ledger';
+import { applyEntry, EMPTY_HOLDING, inTimeOrder, statistics, tidy } from './ledger';
 import type { Holding, LedgerEntry } from './ledger';
 
 /** An investment's entries with its DKK price per share at any time. */
 export interface PricedHolding {
   entries: readonly LedgerEntry[];
   priceAt: (time: number) => number;
+}
+
+/**
+ * A priced holding replayed once: the holding after each entry, so the holding at any time is a
+ * binary search instead of a replay. A server keeps one per investment until its events change,
+ * which makes a valuation cost O(log entries) and a chart O(points + log entries).
+ */
+export class Timeline implements PricedHolding {
+  /** Time order; equal times keep the order they were entered in. */
+  readonly entries: readonly LedgerEntry[];
+  readonly priceAt: (time: number) => number;
+  /** Whether every entry applied; refused ones (corrupt stored data only) are skipped. */
+  readonly consistent: boolean;
+  /** after[i]: the holding once entries[0..i] are done. */
+  private readonly after: Holding[];
+
+  constructor(holding: PricedHolding) {
+    this.entries = inTimeOrder(holding.entries);
+    this.priceAt = holding.priceAt;
+    this.after = new Array<Holding>(this.entries.length);
+    let current = EMPTY_HOLDING;
+    let consistent = true;
+    this.entries.forEach((entry, index) => {
+      const result = applyEntry(current, entry);
+      if (result.ok) current = result.holding;
+      else consistent = false;
+      this.after[index] = current;
+    });
+    this.consistent = consistent;
+  }
+
+  static of(holding: PricedHolding): Timeline {
+    return holding instanceof Timeline ? holding : new Timeline(holding);
+  }
+
+  get firstTime(): number | undefined {
+    return this.entries[0]?.time;
+  }
+
+  /** How many entries are done by `time` (an entry at `time` is). */
+  doneBy(time: number): number {
+    let low = 0;
+    let high = this.entries.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.entries[mid].time <= time) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** The holding after the first `done` entries. */
+  holdingAfter(done: number): Holding {
+    return done === 0 ? EMPTY_HOLDING : this.after[done - 1];
+  }
+
+  holdingAt(time: number): Holding {
+    return this.holdingAfter(this.doneBy(time));
+  }
 }
 
 /**
@@ -40,7 +99,7 @@ export function splitAdjustedPrice(
   const before = new Array<number>(ratios.length + 1).fill(1);
   for (let i = 0; i < ratios.length; i++) before[i + 1] = before[i] * ratios[i];
   return (time) => {
-    // The first split after `time` (a split at `time` is done by then, as in holdingsAt).
+    // The first split after `time` (a split at `time` is done by then, as in Timeline.doneBy).
     let low = 0;
     let high = splitTimes.length;
     while (low < high) {
@@ -105,32 +164,30 @@ function zeroFigures(): Figures {
 }
 
 export function valueHolding(holding: PricedHolding, period: Period, now: number): Figures {
-  const sorted = inTimeOrder(holding.entries);
-  if (sorted.length === 0) return zeroFigures();
-  const t0 = periodStart(period, now, sorted[0].time);
-  const lifetimes = [0, 0];
-  const values = [0, 0];
-  let positions = zeroFigures().positions;
-  holdingsAt(sorted, [t0, now], (state, index) => {
-    const stats = statistics(state, priceOf(state, holding.priceAt, index === 0 ? t0 : now));
-    values[index] = stats.value;
-    lifetimes[index] = stats.lifetime;
-    if (index === 1) {
-      positions = {
-        lifetime: stats.lifetime,
-        realised: stats.realised,
-        unrealised: stats.unrealised,
-      };
-    }
-  });
+  const timeline = Timeline.of(holding);
+  const first = timeline.firstTime;
+  if (first === undefined) return zeroFigures();
+  const t0 = periodStart(period, now, first);
+  const startIndex = timeline.doneBy(t0);
+  const endIndex = timeline.doneBy(now);
+  const atStart = timeline.holdingAfter(startIndex);
+  const atEnd = timeline.holdingAfter(endIndex);
+  const start = statistics(atStart, priceOf(atStart, timeline.priceAt, t0));
+  const end = statistics(atEnd, priceOf(atEnd, timeline.priceAt, now));
   let boughtInPeriod = 0;
-  for (const entry of sorted) {
-    if (entry.time > now) break;
-    if (entry.kind === 'buy' && entry.time > t0) boughtInPeriod += entry.shares * entry.price;
+  for (let i = startIndex; i < endIndex; i++) {
+    const entry = timeline.entries[i];
+    if (entry.kind === 'buy') boughtInPeriod += entry.shares * entry.price;
   }
-  const change = tidy(lifetimes[1] - lifetimes[0]);
-  const base = tidy(values[0] + boughtInPeriod);
-  return { value: values[1], change, changeRatio: ratio(change, base), base, positions };
+  const change = tidy(end.lifetime - start.lifetime);
+  const base = tidy(start.value + boughtInPeriod);
+  return {
+    value: end.value,
+    change,
+    changeRatio: ratio(change, base),
+    base,
+    positions: { lifetime: end.lifetime, realised: end.realised, unrealised: end.unrealised },
+  };
 }
 
 function ratio(change: number, base: number): number {
@@ -178,19 +235,22 @@ function baseStep(period: Period, span: number): number {
   }
 }
 
-/** Sample times (epoch ms) from t0 to now at the decided resolution, oldest first, <= ~500. */
+/**
+ * Sample times (epoch ms) from t0 to now at the decided resolution, oldest first, <= ~500.
+ * Between the two ends, points sit on whole multiples of the step since the epoch, so the same
+ * times come back request after request and their prices can be kept.
+ */
 export function chartTimes(period: Period, now: number, firstEntryTime?: number): number[] {
   const t0 = periodStart(period, now, firstEntryTime);
   const span = now - t0;
   if (span <= 0) return [now];
   let step = baseStep(period, span);
-  // Every step before now is a point, and now is the last one.
+  // Up to one point per step in between, and the two ends.
+  const between = MAX_CHART_POINTS - 2;
   const intervals = Math.ceil(span / step);
-  if (intervals > MAX_CHART_POINTS - 1) {
-    step *= Math.ceil(intervals / (MAX_CHART_POINTS - 1));
-  }
-  const times: number[] = [];
-  for (let t = t0; t < now; t += step) times.push(t);
+  if (intervals > between) step *= Math.ceil(intervals / between);
+  const times = [t0];
+  for (let t = (Math.floor(t0 / step) + 1) * step; t < now; t += step) times.push(t);
   times.push(now);
   return times;
 }
@@ -209,12 +269,17 @@ function isoTimes(times: readonly number[]): string[] {
 
 /** Holding value at each of the ascending `times`. */
 export function valueSeries(holding: PricedHolding, times: readonly number[]): ChartPoint[] {
+  const timeline = Timeline.of(holding);
   const iso = isoTimes(times);
   const points: ChartPoint[] = new Array<ChartPoint>(times.length);
-  holdingsAt(inTimeOrder(holding.entries), times, (state, index) => {
-    const value = tidy(state.shares * priceOf(state, holding.priceAt, times[index]));
+  let done = times.length > 0 ? timeline.doneBy(times[0]) : 0;
+  for (let index = 0; index < times.length; index++) {
+    const time = times[index];
+    while (done < timeline.entries.length && timeline.entries[done].time <= time) done++;
+    const state = timeline.holdingAfter(done);
+    const value = tidy(state.shares * priceOf(state, timeline.priceAt, time));
     points[index] = { time: iso[index], value };
-  });
+  }
   return points;
 }
 

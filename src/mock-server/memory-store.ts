@@ -14,10 +14,13 @@ import type {
   UserRow,
 } from '../contract/store';
 
+/** Versions are not stored: each load of the tables starts them afresh (see `versionOf`). */
+export type StoredInvestment = Omit<InvestmentRow, 'version'>;
+
 export interface Tables {
   users: UserRow[];
   portfolios: PortfolioRow[];
-  investments: InvestmentRow[];
+  investments: StoredInvestment[];
   events: EventRow[];
   sessions: Session[];
   attempts: Record<string, Attempts>;
@@ -37,9 +40,14 @@ export const emptyTables = (): Tables => ({
 /** The browser keeps one cookie jar; a few sessions are plenty (old tabs, expired ones). */
 const MAX_SESSIONS = 20;
 
+/** Investment versions never repeat within the page, whichever tables they belong to. */
+let lastVersion = 0;
+
 /** The store port over plain tables; `changed` hears of every write, for persistence. */
 export class MemoryStore implements Store {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Per tables object: another tab's write or a demo reset replaces the tables, and with them every version. */
+  private readonly versions = new WeakMap<Tables, Map<number, number>>();
 
   constructor(
     public tables: Tables,
@@ -53,6 +61,29 @@ export class MemoryStore implements Store {
 
   private nextId(): number {
     return this.tables.nextId++;
+  }
+
+  private versionsOfTables(): Map<number, number> {
+    let versions = this.versions.get(this.tables);
+    if (!versions) {
+      versions = new Map();
+      this.versions.set(this.tables, versions);
+    }
+    return versions;
+  }
+
+  private versionOf(investmentId: number): number {
+    const versions = this.versionsOfTables();
+    let version = versions.get(investmentId);
+    if (version === undefined) {
+      version = ++lastVersion;
+      versions.set(investmentId, version);
+    }
+    return version;
+  }
+
+  private eventsChanged(investmentId: number): void {
+    this.versionsOfTables().set(investmentId, ++lastVersion);
   }
 
   userById(id: number) {
@@ -92,14 +123,18 @@ export class MemoryStore implements Store {
   }
 
   investments(userId: number) {
-    return Promise.resolve(this.tables.investments.filter((i) => i.userId === userId));
+    return Promise.resolve(
+      this.tables.investments
+        .filter((i) => i.userId === userId)
+        .map((i): InvestmentRow => ({ ...i, version: this.versionOf(i.id) })),
+    );
   }
 
-  createInvestment(investment: Omit<InvestmentRow, 'id'>, first: EventFacts) {
+  createInvestment(investment: Omit<InvestmentRow, 'id' | 'version'>, first: EventFacts) {
     const row = { ...investment, id: this.nextId() };
     this.tables.investments.push(row);
     this.tables.events.push({ ...first, investmentId: row.id, id: this.nextId() });
-    return this.write(row);
+    return this.write<InvestmentRow>({ ...row, version: this.versionOf(row.id) });
   }
 
   renameInvestment(id: number, name: string) {
@@ -132,16 +167,20 @@ export class MemoryStore implements Store {
   addEvent(event: EventDraft) {
     const row: EventRow = { ...event, id: this.nextId() };
     this.tables.events.push(row);
+    this.eventsChanged(row.investmentId);
     return this.write(row);
   }
 
   updateEvent(event: EventRow) {
     this.tables.events = this.tables.events.map((e) => (e.id === event.id ? { ...event } : e));
+    this.eventsChanged(event.investmentId);
     return this.write(undefined);
   }
 
   deleteEvent(id: number) {
-    this.tables.events = this.tables.events.filter((e) => e.id !== id);
+    const deleted = this.tables.events.find((e) => e.id === id);
+    this.tables.events = this.tables.events.filter((e) => e !== deleted);
+    if (deleted) this.eventsChanged(deleted.investmentId);
     return this.write(undefined);
   }
 

@@ -131,6 +131,25 @@ describe('sessions in the database', () => {
     expect(created.status).toBe(201);
     const list = await (await browser.send('GET', '/api/v1/portfolios')).json();
     expect(list.portfolios.map((p: { name: string }) => p.name)).toContain('Both');
+
+    // Each process keeps replayed histories; the other's new event must still count.
+    type Listed = { investments: { id: number; shares: number }[] };
+    const held = async (via: Browser) =>
+      ((await (await via.send('GET', '/api/v1/investments')).json()) as Listed).investments;
+    const [before] = await held(browser);
+    const bought = await behindBalancer.send(
+      'POST',
+      `/api/v1/investments/${before.id}/events/buy`,
+      {
+        shares: 1,
+        share_price: 10,
+        fee: 0,
+        currency_code: 'DKK',
+      },
+    );
+    expect(bought.status).toBe(201);
+    const after = (await held(browser)).find((i) => i.id === before.id);
+    expect(after?.shares).toBe(before.shares + 1);
   });
 });
 

@@ -155,6 +155,7 @@ describe.each(backends)('SqlStore on $name', ({ url }) => {
       portfolioId: portfolio.id,
       name: 'Novo',
       ...STOCK,
+      version: investment.version,
     });
     const events = await store.events([investment.id]);
     expect(events).toEqual([{ ...first, id: events[0]?.id, investmentId: investment.id }]);
@@ -222,6 +223,34 @@ describe.each(backends)('SqlStore on $name', ({ url }) => {
     expect(await store.events([b.id, b.id])).toEqual([firstB, added[1], added[3]]);
     expect(await store.events([999_999])).toEqual([]);
     expect(await store.events([])).toEqual([]);
+  });
+
+  it("raises an investment's version with every change to its events, and only then", async () => {
+    const { user, portfolio } = await owner();
+    const make = (name: string) =>
+      store.createInvestment(
+        { userId: user.id, portfolioId: portfolio.id, name, ...STOCK },
+        buy(T0, 10),
+      );
+    const [novo, other] = [await make('Novo'), await make('Other')];
+    const versions = async () =>
+      new Map((await store.investments(user.id)).map((i) => [i.id, i.version]));
+    const seen = [(await versions()).get(novo.id)];
+    const changed = async () => {
+      const now = await versions();
+      expect(seen).not.toContain(now.get(novo.id));
+      expect(now.get(other.id)).toBe(other.version);
+      seen.push(now.get(novo.id));
+    };
+
+    const added = await store.addEvent({ ...buy(T0 + 1, 2), investmentId: novo.id });
+    await changed();
+    await store.updateEvent({ ...added, time: T0 + 2 });
+    await changed();
+    await store.deleteEvent(added.id);
+    await changed();
+    await store.renameInvestment(novo.id, 'Novo Nordisk');
+    expect((await versions()).get(novo.id)).toBe(seen.at(-1));
   });
 
   it('reads events of more investments than fit in one id list', async () => {
@@ -395,6 +424,8 @@ class Relabel {
     id: this.id('investment', row.id),
     userId: this.id('user', row.userId),
     portfolioId: this.id('portfolio', row.portfolioId),
+    // Numbered apart too: what counts is when a version changes.
+    version: this.id(`version of ${this.id('investment', row.id)}`, row.version),
   });
   event = (row: EventRow) => ({
     ...row,

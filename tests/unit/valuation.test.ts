@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buy, sell } from './fixtures/ledger-entries';
-import type { LedgerEntry } from '../../src/domain/ledger';
+import { buy, dividend, sell, split as splitEntry } from './fixtures/ledger-entries';
+import { replay, type LedgerEntry } from '../../src/domain/ledger';
 import type { Period } from '../../src/domain/types';
 import {
   MAX_CHART_POINTS,
@@ -10,6 +10,7 @@ import {
   splitAdjustedPrice,
   sumFigures,
   sumSeries,
+  Timeline,
   valueHolding,
   valueSeries,
   type Figures,
@@ -201,11 +202,14 @@ describe('sumFigures', () => {
 });
 
 describe('chartTimes', () => {
+  /** Whole steps on the step's grid between the ends, and no more than a step at either end. */
   function expectSteps(times: number[], step: number) {
-    for (let i = 1; i < times.length - 1; i++) expect(times[i] - times[i - 1]).toBe(step);
-    const last = times[times.length - 1] - times[times.length - 2];
-    expect(last).toBeGreaterThan(0);
-    expect(last).toBeLessThanOrEqual(step);
+    for (let i = 2; i < times.length - 1; i++) expect(times[i] - times[i - 1]).toBe(step);
+    for (const time of times.slice(1, -1)) expect(time % step).toBe(0);
+    for (const end of [times[1] - times[0], times.at(-1)! - times.at(-2)!]) {
+      expect(end).toBeGreaterThan(0);
+      expect(end).toBeLessThanOrEqual(step);
+    }
   }
 
   it.each<[Period, number, number]>([
@@ -236,7 +240,10 @@ describe('chartTimes', () => {
 
     const weekly = chartTimes('Forever', NOW, NOW - 5 * 365 * DAY);
     expectSteps(weekly, 7 * DAY);
-    expect(weekly.length).toBe(Math.ceil((5 * 365 * DAY + 1) / (7 * DAY)) + 1);
+    // One point per week between the ends, and the ends.
+    const weeks = Math.ceil((5 * 365 * DAY + 1) / (7 * DAY));
+    expect(weekly.length).toBeGreaterThanOrEqual(weeks + 1);
+    expect(weekly.length).toBeLessThanOrEqual(weeks + 2);
 
     const coarse = chartTimes('Forever', NOW, NOW - 20 * 365 * DAY);
     expect(coarse.length).toBeLessThanOrEqual(MAX_CHART_POINTS);
@@ -386,5 +393,46 @@ describe('splitAdjustedPrice', () => {
         },
       ),
     );
+  });
+});
+
+describe('Timeline', () => {
+  const entry = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 50 }))
+      .map(([day, shares]) => buy(NOW - day * DAY, shares, 10, 1)),
+    fc
+      .tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 50 }))
+      .map(([day, shares]) => sell(NOW - day * DAY, shares, 12)),
+    fc.integer({ min: 0, max: 20 }).map((day) => dividend(NOW - day * DAY, 5)),
+    fc
+      .tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 50 }))
+      .map(([day, shares]) => splitEntry(NOW - day * DAY, shares)),
+  );
+
+  it('holds at any time what a replay up to then holds, for histories that replay', () => {
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 30 }),
+        fc.integer({ min: -1, max: 21 }),
+        (entries, daysBack) => {
+          const timeline = new Timeline({ entries, priceAt: constant(1) });
+          const time = NOW - daysBack * DAY;
+          const replayed = replay(entries, time);
+          fc.pre(replayed.ok && timeline.consistent);
+          expect(timeline.holdingAt(time)).toEqual(replayed.ok && replayed.holding);
+        },
+      ),
+    );
+  });
+
+  it('skips a refused entry, says so, and counts the rest', () => {
+    const timeline = new Timeline({
+      entries: [buy(NOW - 3 * DAY, 2, 10), sell(NOW - 2 * DAY, 5, 10), buy(NOW - DAY, 1, 10)],
+      priceAt: constant(1),
+    });
+    expect(timeline.consistent).toBe(false);
+    expect(timeline.holdingAt(NOW).shares).toBe(3);
+    expect(timeline.holdingAt(NOW - 3 * DAY - 1).shares).toBe(0);
   });
 });

@@ -4,11 +4,13 @@ import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Database, SqlDialect } from './schema';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-investment-version';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001-initial': { up: (db) => m0001.up(db, dialect), down: (db) => m0001.down(db) },
+    '0002-investment-version': { up: m0002.up, down: m0002.down },
   };
 }
 

@@ -27,6 +27,8 @@ export interface InvestmentsTable {
   name: string;
   type: InstrumentType;
   code: string;
+  /** Raised with every change to the investment's events (migration 0002). */
+  version: Generated<number>;
 }
 
 /** One table for every kind; a check constraint requires the columns of the row's kind, the others are null. */

@@ -102,7 +102,7 @@ export class SqlStore implements Store {
   }
 
   createInvestment(
-    investment: Omit<InvestmentRow, 'id'>,
+    investment: Omit<InvestmentRow, 'id' | 'version'>,
     first: EventFacts,
   ): Promise<InvestmentRow> {
     return this.inTransaction(async (db) => {
@@ -147,16 +147,17 @@ export class SqlStore implements Store {
 
   async events(investmentIds: readonly number[]): Promise<EventRow[]> {
     const ids = [...new Set(investmentIds)];
-    const rows: Selectable<EventsTable>[] = [];
+    let rows: Selectable<EventsTable>[] = [];
     for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
       const chunk = ids.slice(start, start + IN_LIST_CHUNK);
-      rows.push(
-        ...(await this.db
+      // concat, not push(...): a spread of 200k rows overflows the call stack.
+      rows = rows.concat(
+        await this.db
           .selectFrom('events')
           .selectAll()
           .where('investment_id', 'in', chunk)
           .orderBy('id')
-          .execute()),
+          .execute(),
       );
     }
     // Chunks are each in order; across chunks the ids interleave.
@@ -164,25 +165,39 @@ export class SqlStore implements Store {
     return rows.map(toEvent);
   }
 
-  async addEvent(event: EventDraft): Promise<EventRow> {
-    const row = await this.db
-      .insertInto('events')
-      .values(toEventColumns(event))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toEvent(row);
+  addEvent(event: EventDraft): Promise<EventRow> {
+    return this.inTransaction(async (db) => {
+      const row = await db
+        .insertInto('events')
+        .values(toEventColumns(event))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await nextVersion(db, row.investment_id);
+      return toEvent(row);
+    });
   }
 
-  async updateEvent(event: EventRow): Promise<void> {
-    await this.db
-      .updateTable('events')
-      .set(toEventColumns(event))
-      .where('id', '=', event.id)
-      .execute();
+  updateEvent(event: EventRow): Promise<void> {
+    return this.inTransaction(async (db) => {
+      await db
+        .updateTable('events')
+        .set(toEventColumns(event))
+        .where('id', '=', event.id)
+        .execute();
+      await nextVersion(db, event.investmentId);
+    });
   }
 
-  async deleteEvent(id: number): Promise<void> {
-    await this.db.deleteFrom('events').where('id', '=', id).execute();
+  deleteEvent(id: number): Promise<void> {
+    return this.inTransaction(async (db) => {
+      const owner = db.selectFrom('events').select('investment_id').where('id', '=', id);
+      await db
+        .updateTable('investments')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('id', 'in', owner)
+        .execute();
+      await db.deleteFrom('events').where('id', '=', id).execute();
+    });
   }
 
   async session(id: string): Promise<Session | undefined> {
@@ -272,6 +287,14 @@ export class SqlStore implements Store {
   }
 }
 
+async function nextVersion(db: Kysely<Database>, investmentId: number): Promise<void> {
+  await db
+    .updateTable('investments')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', investmentId)
+    .execute();
+}
+
 const toUser = (row: Selectable<UsersTable>): UserRow => ({
   id: row.id,
   name: row.name,
@@ -292,6 +315,7 @@ const toInvestment = (row: Selectable<InvestmentsTable>): InvestmentRow => ({
   name: row.name,
   type: row.type,
   code: row.code,
+  version: row.version,
 });
 
 /** A kind's column; the schema's check constraint makes null impossible, this says so if not. */

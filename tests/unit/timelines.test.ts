@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { Timelines } from '../../src/contract/figures';
+import type { EventRow, InvestmentRow } from '../../src/contract/store';
+
+const T0 = Date.UTC(2025, 0, 2, 12);
+
+const investment = (id: number, version: number): InvestmentRow => ({
+  id,
+  userId: 1,
+  portfolioId: 1,
+  name: `Investment ${id}`,
+  type: 'stock',
+  code: 'DK0062498333',
+  version,
+});
+
+/** A store of buys that counts which investments' events were read. */
+function storeOf(events: EventRow[]) {
+  const reads: number[][] = [];
+  return {
+    reads,
+    events: (ids: readonly number[]) => {
+      reads.push([...ids]);
+      return Promise.resolve(events.filter((e) => ids.includes(e.investmentId)));
+    },
+  };
+}
+
+const buy = (id: number, investmentId: number, shares: number): EventRow => ({
+  id,
+  investmentId,
+  kind: 'buy',
+  time: T0 + id,
+  currency: 'DKK',
+  shares,
+  price: 10,
+  fee: 0,
+});
+
+const sharesOf = async (timelines: Timelines, investments: InvestmentRow[]) =>
+  [...(await timelines.of(investments)).values()].map((t) => t.holdingAt(T0 + 1000).shares);
+
+describe('Timelines', () => {
+  it('reads an investment’s events again only when its version changed', async () => {
+    const events = [buy(1, 1, 2), buy(2, 2, 3)];
+    const store = storeOf(events);
+    const timelines = new Timelines(store, () => 1);
+    expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([2, 3]);
+    expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([2, 3]);
+    expect(store.reads).toEqual([[1, 2]]);
+
+    events.push(buy(3, 2, 4));
+    expect(await sharesOf(timelines, [investment(1, 0), investment(2, 1)])).toEqual([2, 7]);
+    expect(store.reads).toEqual([[1, 2], [2]]);
+  });
+
+  it('forgets the least recently used beyond its size, and reads them again when asked', async () => {
+    const store = storeOf([buy(1, 1, 1), buy(2, 2, 2), buy(3, 3, 3)]);
+    const timelines = new Timelines(store, () => 1, 2);
+    await timelines.of([investment(1, 0)]);
+    await timelines.of([investment(2, 0)]);
+    await timelines.of([investment(1, 0)]);
+    await timelines.of([investment(3, 0)]);
+    expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([1, 2]);
+    // 2 was the least recently used when 3 came in.
+    expect(store.reads).toEqual([[1], [2], [3], [2]]);
+  });
+});
