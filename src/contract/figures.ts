@@ -3,13 +3,12 @@
 import { NO_STATISTICS, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
 import { findInstrument, rateToDkk, type Instrument } from '../domain/market';
 import {
+  chartOf,
   chartTimes,
   splitAdjustedPrice,
   sumFigures,
-  sumSeries,
   Timeline,
   valueHolding,
-  valueSeries,
   type Figures,
 } from '../domain/valuation';
 import type {
@@ -265,10 +264,7 @@ export class Valuer {
     const firsts = timelines.flatMap((t) => (t.firstTime === undefined ? [] : [t.firstTime]));
     const first = firsts.length > 0 ? Math.min(...firsts) : undefined;
     const sampled = chartTimes(this.period, this.now, first);
-    return sumSeries(
-      timelines.map((t) => valueSeries(t, sampled)),
-      sampled,
-    );
+    return chartOf(timelines, sampled);
   }
 }
 

@@ -66,7 +66,50 @@ export class Timeline implements PricedHolding {
   holdingAt(time: number): Holding {
     return this.holdingAfter(this.doneBy(time));
   }
+
+  /** The holding's value at `time`. */
+  valueAt(time: number): number {
+    const state = this.holdingAt(time);
+    return tidy(state.shares * priceOf(state, this.priceAt, time));
+  }
+
+  /** Values at each of the ascending `times`, walking the entries once. */
+  valuesAt(times: readonly number[]): Float64Array {
+    const values = new Float64Array(times.length);
+    let done = times.length > 0 ? this.doneBy(times[0]) : 0;
+    for (let index = 0; index < times.length; index++) {
+      const time = times[index];
+      while (done < this.entries.length && this.entries[done].time <= time) done++;
+      const state = this.holdingAfter(done);
+      values[index] = tidy(state.shares * priceOf(state, this.priceAt, time));
+    }
+    return values;
+  }
+
+  /** Values on evenly spaced times, by first time, step and count; a few grids at a time. */
+  private readonly grids = new Map<string, Float64Array>();
+
+  /**
+   * `valuesAt` for the evenly spaced points between a chart's ends (`chartTimes`), kept: the
+   * same grid comes back on every request until the period moves on by a step.
+   */
+  gridValues(grid: readonly number[]): Float64Array {
+    const step = grid.length > 1 ? grid[1] - grid[0] : 0;
+    const even = grid.every((time, i) => i === 0 || time - grid[i - 1] === step);
+    if (!even) return this.valuesAt(grid);
+    const key = `${grid[0]}:${step}:${grid.length}`;
+    let values = this.grids.get(key);
+    if (!values) {
+      values = this.valuesAt(grid);
+      if (this.grids.size >= MAX_KEPT_GRIDS) this.grids.clear();
+      this.grids.set(key, values);
+    }
+    return values;
+  }
 }
+
+/** One per period, and a spare for a grid that just moved on. */
+const MAX_KEPT_GRIDS = 6;
 
 /**
  * The DKK price per share quoted for an investment at any time, from the market's price, which
@@ -255,40 +298,32 @@ export function chartTimes(period: Period, now: number, firstEntryTime?: number)
   return times;
 }
 
-/** ISO strings of the last sample times: every investment of a chart shares them. */
-const isoCache = new WeakMap<readonly number[], string[]>();
-
-function isoTimes(times: readonly number[]): string[] {
-  let iso = isoCache.get(times);
-  if (!iso) {
-    iso = times.map((time) => new Date(time).toISOString());
-    isoCache.set(times, iso);
-  }
-  return iso;
-}
-
 /** Holding value at each of the ascending `times`. */
 export function valueSeries(holding: PricedHolding, times: readonly number[]): ChartPoint[] {
-  const timeline = Timeline.of(holding);
-  const iso = isoTimes(times);
-  const points: ChartPoint[] = new Array<ChartPoint>(times.length);
-  let done = times.length > 0 ? timeline.doneBy(times[0]) : 0;
-  for (let index = 0; index < times.length; index++) {
-    const time = times[index];
-    while (done < timeline.entries.length && timeline.entries[done].time <= time) done++;
-    const state = timeline.holdingAfter(done);
-    const value = tidy(state.shares * priceOf(state, timeline.priceAt, time));
-    points[index] = { time: iso[index], value };
-  }
-  return points;
+  return chartOf([holding], times);
 }
 
-/** Pointwise sum of series sampled at the same times. */
-export function sumSeries(series: readonly ChartPoint[][], times: readonly number[]): ChartPoint[] {
-  const iso = isoTimes(times);
-  return times.map((_, index) => {
-    let sum = 0;
-    for (const points of series) sum += points[index]?.value ?? 0;
-    return { time: iso[index], value: tidy(sum) };
-  });
+/**
+ * The holdings' summed value at each of the ascending `times`, a chart's points. The points
+ * between the ends come from each timeline's kept grid values.
+ */
+export function chartOf(
+  holdings: readonly PricedHolding[],
+  times: readonly number[],
+): ChartPoint[] {
+  const totals = new Float64Array(times.length);
+  const last = times.length - 1;
+  const grid = times.slice(1, -1);
+  for (const holding of holdings) {
+    if (last < 0) break;
+    const timeline = Timeline.of(holding);
+    totals[0] += timeline.valueAt(times[0]);
+    const inner = timeline.gridValues(grid);
+    for (let i = 0; i < inner.length; i++) totals[i + 1] += inner[i];
+    if (last > 0) totals[last] += timeline.valueAt(times[last]);
+  }
+  return times.map((time, index) => ({
+    time: new Date(time).toISOString(),
+    value: tidy(totals[index]),
+  }));
 }

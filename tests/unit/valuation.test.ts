@@ -9,7 +9,7 @@ import {
   periodStart,
   splitAdjustedPrice,
   sumFigures,
-  sumSeries,
+  chartOf,
   Timeline,
   valueHolding,
   valueSeries,
@@ -261,7 +261,7 @@ describe('chartTimes', () => {
   });
 });
 
-describe('valueSeries and sumSeries', () => {
+describe('valueSeries and chartOf', () => {
   const times = [NOW - 3 * HOUR, NOW - 2 * HOUR, NOW - HOUR, NOW];
   const a: PricedHolding = {
     entries: [buy(NOW - 2 * HOUR, 2, 10), sell(NOW - HOUR, 1, 10)],
@@ -279,10 +279,8 @@ describe('valueSeries and sumSeries', () => {
   });
 
   it('sums series point by point', () => {
-    expect(
-      sumSeries([valueSeries(a, times), valueSeries(b, times)], times).map((p) => p.value),
-    ).toEqual([30, 66, 49, 50]);
-    expect(sumSeries([], times).map((p) => p.value)).toEqual([0, 0, 0, 0]);
+    expect(chartOf([a, b], times).map((p) => p.value)).toEqual([30, 66, 49, 50]);
+    expect(chartOf([], times).map((p) => p.value)).toEqual([0, 0, 0, 0]);
   });
 
   it('ends at the value valueHolding reports for now', () => {
@@ -424,6 +422,24 @@ describe('Timeline', () => {
         },
       ),
     );
+  });
+
+  it('keeps the values of an even grid, so a chart asked again asks no prices', () => {
+    const asked: number[] = [];
+    const timeline = new Timeline({
+      entries: [buy(NOW - 3 * DAY, 2, 10)],
+      priceAt: (time) => {
+        asked.push(time);
+        return 5;
+      },
+    });
+    const times = chartTimes('Day', NOW);
+    const first = chartOf([timeline], times);
+    const priced = asked.length;
+    expect(chartOf([timeline], times)).toEqual(first);
+    // Only the two ends are priced again.
+    expect(asked.length).toBe(priced + 2);
+    expect(first.every((point) => point.value === 10)).toBe(true);
   });
 
   it('skips a refused entry, says so, and counts the rest', () => {
