@@ -104,13 +104,13 @@ export class Timelines {
   private readonly gridPrices = new Map<Instrument, Map<number, number>>();
 
   /**
-   * `maxEntries` bounds the memory: about 200 bytes an entry. The least recently used timelines
-   * go first.
+   * `maxEntries` bounds the memory, at a few hundred bytes an entry. The least recently used
+   * timelines go first.
    */
   constructor(
     private readonly store: Pick<Store, 'events'>,
     private readonly prices: PriceSource,
-    private readonly maxEntries = 2_000_000,
+    private readonly maxEntries = 1_000_000,
   ) {}
 
   async of(investments: readonly InvestmentRow[]): Promise<Map<number, Timeline>> {
