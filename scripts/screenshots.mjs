@@ -65,6 +65,38 @@ const SHOTS = [
       await page.getByRole('button', { name: 'Stock Split' }).click();
     },
   },
+  {
+    name: 'buy',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Buy' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Buy' });
+      await dialog.getByLabel('Shares').fill('1.000');
+      await dialog.getByLabel('Price per share').fill('412,50');
+    },
+  },
+  {
+    name: 'edit-event',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      const transactions = page.getByRole('table', { name: 'Transactions' });
+      await transactions
+        .getByRole('button', { name: /^Edit the purchase of / })
+        .first()
+        .click();
+    },
+  },
+  {
+    name: 'delete-investment',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Delete investment' }).click();
+    },
+  },
   { name: 'not-found', go: (page) => page.goto(`${BASE_URL}/no/such/page`) },
 ];
 

@@ -409,13 +409,6 @@ async function loadAccount(
           .insertInto('events')
           .values(rest.slice(start, start + INSERT_CHUNK))
           .execute();
-      // Written behind the server's back: new versions make it read these events, as the API's
-      // own writes do.
-      await db
-        .updateTable('investments')
-        .set((eb) => ({ version: eb('version', '+', 1) }))
-        .where('id', 'in', investmentIds)
-        .execute();
     });
     // PostgreSQL's planner statistics, as autovacuum would gather them soon after a bulk load.
     if (database.dialect === 'postgres') await sql`analyze events`.execute(database.db);

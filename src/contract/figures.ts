@@ -95,17 +95,20 @@ export function transactionOf(event: EventRow, investment: InvestmentRow): WireT
 
 const MINUTE = 60_000;
 const MAX_GRID_PRICES = 4096;
+/** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
+export const GRID_WEIGHT = 60;
+const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
 
 /** Investments' replayed histories (timelines) kept between requests, under their versions. */
 export class Timelines {
   private readonly cached = new Map<number, { version: number; timeline: Timeline }>();
-  private entryCount = 0;
+  private weight = 0;
   /** DKK prices per instrument at chart grid times, shared by every user holding it. */
   private readonly gridPrices = new Map<Instrument, Map<number, number>>();
 
   /**
-   * `maxEntries` bounds the memory, at a few hundred bytes an entry. The least recently used
-   * timelines go first.
+   * `maxEntries` bounds the memory, at a few hundred bytes an entry; each timeline also counts
+   * as GRID_WEIGHT entries for the chart grids it keeps. The least recently used go first.
    */
   constructor(
     private readonly store: Pick<Store, 'events'>,
@@ -181,15 +184,15 @@ export class Timelines {
   private keep(investment: InvestmentRow, timeline: Timeline): void {
     const old = this.cached.get(investment.id);
     if (old) {
-      this.entryCount -= old.timeline.entries.length;
+      this.weight -= weightOf(old.timeline);
       this.cached.delete(investment.id);
     }
     this.cached.set(investment.id, { version: investment.version, timeline });
-    this.entryCount += timeline.entries.length;
+    this.weight += weightOf(timeline);
     for (const [id, oldest] of this.cached) {
-      if (this.entryCount <= this.maxEntries || this.cached.size === 1) break;
+      if (this.weight <= this.maxEntries || this.cached.size === 1) break;
       this.cached.delete(id);
-      this.entryCount -= oldest.timeline.entries.length;
+      this.weight -= weightOf(oldest.timeline);
     }
   }
 }

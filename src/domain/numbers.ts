@@ -143,12 +143,19 @@ export function ambiguousDecimal(text: string): { asTyped: number } | undefined 
   return asTyped === null ? undefined : { asTyped };
 }
 
-/** The hint under an ambiguous field: "Saved as 1 (the point is a decimal point)". */
+/**
+ * The hint under an ambiguous field, with the other reading spelled out:
+ * "Saved as 1 (the point is a decimal point). Meant 1000? Type it without the point."
+ */
 export function ambiguousDecimalHint(text: string): string | undefined {
   const ambiguous = ambiguousDecimal(text);
   if (!ambiguous) return undefined;
   const separator = text.includes(',') ? 'comma' : 'point';
-  return `Saved as ${String(ambiguous.asTyped)} (the ${separator} is a decimal point)`;
+  const grouped = text.trim().replace(/[.,]/, '');
+  return (
+    `Saved as ${String(ambiguous.asTyped)} (the ${separator} is a decimal point). ` +
+    `Meant ${grouped}? Type it without the ${separator}.`
+  );
 }
 
 /** YYYY-MM-DD of an ISO time, in local time; an unreadable time is shown as given. */

@@ -86,8 +86,8 @@ export class Timeline implements PricedHolding {
     return values;
   }
 
-  /** Values on evenly spaced times, by first time, step and count; a few grids at a time. */
-  private readonly grids = new Map<string, Float64Array>();
+  /** The last grid asked for at each step (one per period), with its values. */
+  private readonly grids = new Map<number, { first: number; values: Float64Array }>();
 
   /**
    * `valuesAt` for the evenly spaced points between a chart's ends (`chartTimes`), kept: the
@@ -97,19 +97,13 @@ export class Timeline implements PricedHolding {
     const step = grid.length > 1 ? grid[1] - grid[0] : 0;
     const even = grid.every((time, i) => i === 0 || time - grid[i - 1] === step);
     if (!even) return this.valuesAt(grid);
-    const key = `${grid[0]}:${step}:${grid.length}`;
-    let values = this.grids.get(key);
-    if (!values) {
-      values = this.valuesAt(grid);
-      if (this.grids.size >= MAX_KEPT_GRIDS) this.grids.clear();
-      this.grids.set(key, values);
-    }
+    const kept = this.grids.get(step);
+    if (kept && kept.first === grid[0] && kept.values.length === grid.length) return kept.values;
+    const values = this.valuesAt(grid);
+    this.grids.set(step, { first: grid[0], values });
     return values;
   }
 }
-
-/** One per period, and a spare for a grid that just moved on. */
-const MAX_KEPT_GRIDS = 6;
 
 /**
  * The DKK price per share quoted for an investment at any time, from the market's price, which

@@ -102,6 +102,22 @@ describe('Date field', () => {
     expect(within(dialog).getByLabelText('Total').textContent).toMatch(/22\.00/);
   });
 
+  it('"1.000" says under Shares that it is saved as 1, and how to enter a thousand', async () => {
+    await openInvestment();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    const shares = within(dialog).getByLabelText('Shares');
+    await userEvent.type(shares, '1.000');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '10');
+    expect(describedBy(shares)).toMatch(
+      'Saved as 1 (the point is a decimal point). Meant 1000? Type it without the point.',
+    );
+    expect(within(dialog).getByLabelText('Total').textContent).toMatch(/10\.00/);
+    await userEvent.clear(shares);
+    await userEvent.type(shares, '1000');
+    expect(describedBy(shares)).toBe('');
+  });
+
   it('a back-dated buy is listed under its day', async () => {
     await openInvestment();
     const dialog = await record('Buy', '1', '10', '2021-06-15');

@@ -131,10 +131,26 @@ describe('form rules with the entry limits', () => {
 
 describe('ambiguousDecimal', () => {
   it.each([
-    ['1.000', 1, 'Saved as 1 (the point is a decimal point)'],
-    ['2,500', 2.5, 'Saved as 2.5 (the comma is a decimal point)'],
-    [' 999.999 ', 999.999, 'Saved as 999.999 (the point is a decimal point)'],
-    ['12,345', 12.345, 'Saved as 12.345 (the comma is a decimal point)'],
+    [
+      '1.000',
+      1,
+      'Saved as 1 (the point is a decimal point). Meant 1000? Type it without the point.',
+    ],
+    [
+      '2,500',
+      2.5,
+      'Saved as 2.5 (the comma is a decimal point). Meant 2500? Type it without the comma.',
+    ],
+    [
+      ' 999.999 ',
+      999.999,
+      'Saved as 999.999 (the point is a decimal point). Meant 999999? Type it without the point.',
+    ],
+    [
+      '12,345',
+      12.345,
+      'Saved as 12.345 (the comma is a decimal point). Meant 12345? Type it without the comma.',
+    ],
   ])('%j is ambiguous: saved as %d', (text, asTyped, hint) => {
     expect(ambiguousDecimal(text)).toEqual({ asTyped });
     expect(ambiguousDecimalHint(text)).toBe(hint);

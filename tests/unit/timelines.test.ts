@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Timelines } from '../../src/contract/figures';
+import { GRID_WEIGHT, Timelines } from '../../src/contract/figures';
 import type { EventRow, InvestmentRow } from '../../src/contract/store';
 
 const T0 = Date.UTC(2025, 0, 2, 12);
@@ -56,7 +56,8 @@ describe('Timelines', () => {
 
   it('forgets the least recently used beyond its size, and reads them again when asked', async () => {
     const store = storeOf([buy(1, 1, 1), buy(2, 2, 2), buy(3, 3, 3)]);
-    const timelines = new Timelines(store, () => 1, 2);
+    // Room for two timelines of one event each.
+    const timelines = new Timelines(store, () => 1, 2 * (1 + GRID_WEIGHT));
     await timelines.of([investment(1, 0)]);
     await timelines.of([investment(2, 0)]);
     await timelines.of([investment(1, 0)]);

@@ -401,7 +401,8 @@ describe('Timeline', () => {
       .map(([day, shares]) => buy(NOW - day * DAY, shares, 10, 1)),
     fc
       .tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 50 }))
-      .map(([day, shares]) => sell(NOW - day * DAY, shares, 12)),
+      // Small sales, so that most histories replay.
+      .map(([day, shares]) => sell(NOW - day * DAY, 1 + (shares % 5), 12)),
     fc.integer({ min: 0, max: 20 }).map((day) => dividend(NOW - day * DAY, 5)),
     fc
       .tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 50 }))
@@ -417,7 +418,8 @@ describe('Timeline', () => {
           const timeline = new Timeline({ entries, priceAt: constant(1) });
           const time = NOW - daysBack * DAY;
           const replayed = replay(entries, time);
-          fc.pre(replayed.ok && timeline.consistent);
+          // A refusal after `time` does not matter to the holding then.
+          fc.pre(replayed.ok);
           expect(timeline.holdingAt(time)).toEqual(replayed.ok && replayed.holding);
         },
       ),

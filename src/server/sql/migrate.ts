@@ -10,7 +10,10 @@ import * as m0002 from './migrations/0002-investment-version';
 function migrations(dialect: SqlDialect): Record<string, Migration> {
   return {
     '0001-initial': { up: (db) => m0001.up(db, dialect), down: (db) => m0001.down(db) },
-    '0002-investment-version': { up: m0002.up, down: m0002.down },
+    '0002-investment-version': {
+      up: (db) => m0002.up(db, dialect),
+      down: (db) => m0002.down(db, dialect),
+    },
   };
 }
 

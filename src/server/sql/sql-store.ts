@@ -121,7 +121,13 @@ export class SqlStore implements Store {
         .insertInto('events')
         .values(toEventColumns({ ...first, investmentId: row.id }))
         .execute();
-      return toInvestment(row);
+      // The event's trigger has raised the version since the row was inserted.
+      const { version } = await db
+        .selectFrom('investments')
+        .select('version')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return { ...toInvestment(row), version };
     });
   }
 
@@ -165,39 +171,26 @@ export class SqlStore implements Store {
     return rows.map(toEvent);
   }
 
-  addEvent(event: EventDraft): Promise<EventRow> {
-    return this.inTransaction(async (db) => {
-      const row = await db
-        .insertInto('events')
-        .values(toEventColumns(event))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await nextVersion(db, row.investment_id);
-      return toEvent(row);
-    });
+  // The database's triggers raise the investment's version with every write of its events.
+  async addEvent(event: EventDraft): Promise<EventRow> {
+    const row = await this.db
+      .insertInto('events')
+      .values(toEventColumns(event))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toEvent(row);
   }
 
-  updateEvent(event: EventRow): Promise<void> {
-    return this.inTransaction(async (db) => {
-      await db
-        .updateTable('events')
-        .set(toEventColumns(event))
-        .where('id', '=', event.id)
-        .execute();
-      await nextVersion(db, event.investmentId);
-    });
+  async updateEvent(event: EventRow): Promise<void> {
+    await this.db
+      .updateTable('events')
+      .set(toEventColumns(event))
+      .where('id', '=', event.id)
+      .execute();
   }
 
-  deleteEvent(id: number): Promise<void> {
-    return this.inTransaction(async (db) => {
-      const owner = db.selectFrom('events').select('investment_id').where('id', '=', id);
-      await db
-        .updateTable('investments')
-        .set((eb) => ({ version: eb('version', '+', 1) }))
-        .where('id', 'in', owner)
-        .execute();
-      await db.deleteFrom('events').where('id', '=', id).execute();
-    });
+  async deleteEvent(id: number): Promise<void> {
+    await this.db.deleteFrom('events').where('id', '=', id).execute();
   }
 
   async session(id: string): Promise<Session | undefined> {
@@ -285,14 +278,6 @@ export class SqlStore implements Store {
   private inTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
   }
-}
-
-async function nextVersion(db: Kysely<Database>, investmentId: number): Promise<void> {
-  await db
-    .updateTable('investments')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', investmentId)
-    .execute();
 }
 
 const toUser = (row: Selectable<UsersTable>): UserRow => ({

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { DECIMAL_PATTERN } from '../../domain/numbers';
+import { ambiguousDecimalHint, DECIMAL_PATTERN } from '../../domain/numbers';
 import { AlertIcon } from './icons';
 
 /** Server and client messages for one field; several are shown one per line. */
@@ -27,7 +27,8 @@ function messages(errors: FieldErrors): readonly string[] {
 interface FieldShellProps {
   label: string;
   errors: FieldErrors;
-  hint?: string;
+  /** Lines under the field, before its errors. */
+  hints?: readonly (string | undefined)[];
   children: (ids: {
     inputId: string;
     describedBy: string | undefined;
@@ -35,11 +36,12 @@ interface FieldShellProps {
   }) => ReactNode;
 }
 
-function FieldShell({ label, errors, hint, children }: FieldShellProps) {
+function FieldShell({ label, errors, hints = [], children }: FieldShellProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const list = messages(errors);
+  const hint = hints.filter(Boolean).join(' ');
   const describedBy = [hint ? hintId : '', list.length ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
@@ -97,8 +99,10 @@ export function TextField({
   type = 'text',
   ...input
 }: TextFieldProps) {
+  // "1.000" is saved as 1: say so before it is, rather than guess the user meant a thousand.
+  const ambiguity = decimal && input.value !== undefined ? ambiguousDecimalHint(input.value) : '';
   return (
-    <FieldShell label={label} errors={errors} hint={hint}>
+    <FieldShell label={label} errors={errors} hints={[ambiguity, hint]}>
       {({ inputId, describedBy, invalid }) => (
         <input
           {...input}
