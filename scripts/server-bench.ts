@@ -23,15 +23,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { toEntry } from '../src/contract/figures';
 import type { EventFacts } from '../src/contract/store';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../src/domain/ledger';
-import { CATALOGUE, priceAt, rateToDkk, type Instrument } from '../src/domain/market';
+import { CATALOGUE, priceAt, rateToDkk, seededRandom, type Instrument } from '../src/domain/market';
 import { openDatabase } from '../src/server/sql/connect';
-import type { EventsTable } from '../src/server/sql/schema';
+import { toEventColumns } from '../src/server/sql/sql-store';
 import type { ChildMessage, ParentMessage } from './server-bench-child';
 
 // autocannon ships no types: the little of its programmatic API used here.
@@ -214,17 +214,6 @@ function createdId(body: unknown): number {
 // ---------------------------------------------------------------------------------------------
 // The synthetic account
 
-/** mulberry32: every run loads the same account. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface PlannedInvestment {
   instrument: Instrument;
   portfolio: number;
@@ -297,7 +286,7 @@ function planInvestment(
 }
 
 function planAccount(size: number, now: number): PlannedInvestment[] {
-  const random = generator(size);
+  const random = seededRandom(size);
   return Array.from({ length: INVESTMENTS }, (_, i) =>
     planInvestment(
       i,
@@ -306,41 +295,6 @@ function planAccount(size: number, now: number): PlannedInvestment[] {
       random,
     ),
   );
-}
-
-function toColumns(investmentId: number, event: EventFacts): Insertable<EventsTable> {
-  const base = {
-    investment_id: investmentId,
-    kind: event.kind,
-    time: event.time,
-    currency: event.currency,
-    shares: null,
-    price: null,
-    fee: null,
-    amount: null,
-    shares_after: null,
-    sold_shares: null,
-    sold_price: null,
-    hide: null,
-    from_shares: null,
-  };
-  switch (event.kind) {
-    case 'buy':
-    case 'sell':
-      return { ...base, shares: event.shares, price: event.price, fee: event.fee };
-    case 'dividend':
-      return { ...base, amount: event.amount };
-    case 'split':
-      return {
-        ...base,
-        shares_after: event.sharesAfter,
-        fee: event.fee,
-        sold_shares: event.soldShares,
-        sold_price: event.soldPrice,
-        hide: event.hide ? 1 : 0,
-        from_shares: event.fromShares,
-      };
-  }
 }
 
 /**
@@ -391,7 +345,9 @@ async function loadAccount(
   try {
     const rest = plan
       .flatMap((planned, i) =>
-        planned.events.slice(1).map((event) => toColumns(investmentIds[i], event)),
+        planned.events
+          .slice(1)
+          .map((event) => toEventColumns({ ...event, investmentId: investmentIds[i] })),
       )
       .sort((a, b) => a.time - b.time);
     await database.db.transaction().execute(async (db) => {

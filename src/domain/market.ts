@@ -107,7 +107,7 @@ function hash(text: string): number {
 }
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
-function generator(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -137,7 +137,7 @@ interface Motion {
 }
 
 function motion(seedText: string, scale: number, driftRange: readonly [number, number]): Motion {
-  const random = generator(hash(seedText));
+  const random = seededRandom(hash(seedText));
   const drift = driftRange[0] + (driftRange[1] - driftRange[0]) * random();
   const waves = WAVES.map(([period, amplitude]) => ({
     omega: (2 * Math.PI) / period,

@@ -99,6 +99,17 @@ interface SaveInput {
   payload: EventPayload<EventKind>;
 }
 
+/** A saved or deleted event changes all of these: each is refreshed before the overlay closes. */
+const AFTER_CHANGE = [
+  'refreshEvents',
+  'refreshInvestments',
+  'refreshPortfolios',
+  'refreshValuation',
+  'refreshActiveChart',
+  'refreshStats',
+  'closeOverlay',
+] as const;
+
 export const editEventMachine = setup({
   types: {
     context: {} as EditEventContext,
@@ -186,15 +197,7 @@ export const editEventMachine = setup({
         }),
         onDone: {
           target: 'done',
-          actions: [
-            'refreshEvents',
-            'refreshInvestments',
-            'refreshPortfolios',
-            'refreshValuation',
-            'refreshActiveChart',
-            'refreshStats',
-            'closeOverlay',
-          ],
+          actions: AFTER_CHANGE,
         },
         onError: {
           target: 'editing',
@@ -216,15 +219,7 @@ export const editEventMachine = setup({
         input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
         onDone: {
           target: 'done',
-          actions: [
-            'refreshEvents',
-            'refreshInvestments',
-            'refreshPortfolios',
-            'refreshValuation',
-            'refreshActiveChart',
-            'refreshStats',
-            'closeOverlay',
-          ],
+          actions: AFTER_CHANGE,
         },
         // A refusal (422 on `event`: a later event would break) is the form's message.
         onError: {

@@ -5,7 +5,7 @@
 // Year chart (chartTimes, chartOf). Prints the median of a few runs in ms; no assertions, since
 // timings depend on the machine.
 import { applyEntry, EMPTY_HOLDING, type LedgerEntry } from '../../src/domain/ledger';
-import { CATALOGUE, priceAt, rateToDkk } from '../../src/domain/market';
+import { CATALOGUE, priceAt, rateToDkk, seededRandom } from '../../src/domain/market';
 import { PERIODS, type Period } from '../../src/domain/types';
 import {
   chartOf,
@@ -21,17 +21,6 @@ const RUNS = 7;
 const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 5, 15, 12);
 const HISTORY = 5 * 365 * DAY;
-
-/** mulberry32, so every run benchmarks the same account. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One investment's history: a first buy, then buys, partial sells, dividends and a rare split. */
 function investment(index: number, events: number, random: () => number): PricedHolding {
@@ -72,7 +61,7 @@ function investment(index: number, events: number, random: () => number): Priced
 }
 
 function account(events: number): PricedHolding[] {
-  const random = generator(events);
+  const random = seededRandom(events);
   return Array.from({ length: INVESTMENTS }, (_, i) =>
     investment(i, Math.round(events / INVESTMENTS), random),
   );

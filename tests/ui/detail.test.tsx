@@ -2,23 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from './support';
-
-function describedBy(element: HTMLElement): string {
-  return (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
-
-/** Opens the first investment (the largest) from home. */
-async function openInvestment() {
-  const rendered = await renderApp('/home', { as: 'demo' });
-  const table = await screen.findByRole('table', { name: 'Investments' });
-  await userEvent.click(within(table).getAllByRole('link')[0]);
-  await screen.findByRole('table', { name: 'Investment statistics' });
-  return rendered;
-}
+import { describedBy, openInvestment, renderApp } from './support';
 
 function statRow(name: RegExp): HTMLElement {
   return within(screen.getByRole('table', { name: 'Investment statistics' })).getByRole('row', {

@@ -3,23 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localDay } from '../../src/domain/dates';
-import { renderApp } from './support';
-
-function describedBy(element: HTMLElement): string {
-  return (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
-
-/** Opens the first investment (the largest, with no sales) from home. */
-async function openInvestment() {
-  const rendered = await renderApp('/home', { as: 'demo' });
-  const table = await screen.findByRole('table', { name: 'Investments' });
-  await userEvent.click(within(table).getAllByRole('link')[0]);
-  await screen.findByRole('table', { name: 'Investment statistics' });
-  return rendered;
-}
+import { describedBy, openInvestment, renderApp } from './support';
 
 function sharesHeld(): number {
   const row = within(screen.getByRole('table', { name: 'Investment statistics' })).getByRole(

@@ -2,15 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEMO, renderApp } from './support';
-
-function describedBy(element: HTMLElement): string {
-  const ids = element.getAttribute('aria-describedby') ?? '';
-  return ids
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
+import { DEMO, describedBy, renderApp } from './support';
 
 describe('landing', () => {
   it('shows the product with Login and Register, and no top bar', async () => {

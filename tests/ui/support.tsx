@@ -1,6 +1,7 @@
 // Renders the whole app against the Mirage test server: a memory location for Wouter, a fake
 // history seam for overlays, an in-memory logged-in flag, and jsdom's cookies.
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createApi, createHttp } from '../../src/api';
@@ -113,4 +114,21 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
 /** The browser's back action, as the user presses it. */
 export function pressBack(history: HistoryPort): void {
   history.back();
+}
+
+/** The text of what describes an element (hints and errors), as a screen reader reads it. */
+export function describedBy(element: HTMLElement): string {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+/** Opens the first investment (the largest) from home, logged in to the demo. */
+export async function openInvestment() {
+  const rendered = await renderApp('/home', { as: 'demo' });
+  const table = await screen.findByRole('table', { name: 'Investments' });
+  await userEvent.click(within(table).getAllByRole('link')[0]);
+  await screen.findByRole('table', { name: 'Investment statistics' });
+  return rendered;
 }

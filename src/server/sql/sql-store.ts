@@ -342,7 +342,8 @@ function toEvent(row: Selectable<EventsTable>): EventRow {
   }
 }
 
-function toEventColumns(event: EventDraft): Insertable<EventsTable> {
+/** An event's columns; the others of its row are null. */
+export function toEventColumns(event: EventDraft): Insertable<EventsTable> {
   const none = {
     shares: null,
     price: null,

@@ -36,7 +36,8 @@ interface FieldShellProps {
   }) => ReactNode;
 }
 
-function FieldShell({ label, errors, hints = [], children }: FieldShellProps) {
+/** Label, control, hints and errors, tied together for assistive technology. */
+export function FieldShell({ label, errors, hints = [], children }: FieldShellProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
