@@ -212,7 +212,7 @@ export class Valuer {
 
   holding(investment: InvestmentRow): Holding {
     const timeline = this.timeline(investment);
-    if (!timeline.consistent)
+    if (!timeline.replaysUntil(this.now))
       throw new Error(`stored events of investment ${investment.id} do not replay`);
     return timeline.holdingAt(this.now);
   }

@@ -18,8 +18,8 @@ export class Timeline implements PricedHolding {
   /** Time order; equal times keep the order they were entered in. */
   readonly entries: readonly LedgerEntry[];
   readonly priceAt: (time: number) => number;
-  /** Whether every entry applied; refused ones (corrupt stored data only) are skipped. */
-  readonly consistent: boolean;
+  /** Index of the first refused entry (corrupt stored data only; skipped), or entries.length. */
+  private readonly firstRefused: number;
   /** after[i]: the holding once entries[0..i] are done. */
   private readonly after: Holding[];
 
@@ -28,14 +28,19 @@ export class Timeline implements PricedHolding {
     this.priceAt = holding.priceAt;
     this.after = new Array<Holding>(this.entries.length);
     let current = EMPTY_HOLDING;
-    let consistent = true;
+    let firstRefused = this.entries.length;
     this.entries.forEach((entry, index) => {
       const result = applyEntry(current, entry);
       if (result.ok) current = result.holding;
-      else consistent = false;
+      else firstRefused = Math.min(firstRefused, index);
       this.after[index] = current;
     });
-    this.consistent = consistent;
+    this.firstRefused = firstRefused;
+  }
+
+  /** Whether every entry up to and including `time` applied, as a replay up to then would. */
+  replaysUntil(time: number): boolean {
+    return this.firstRefused >= this.doneBy(time);
   }
 
   static of(holding: PricedHolding): Timeline {

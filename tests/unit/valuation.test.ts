@@ -449,7 +449,8 @@ describe('Timeline', () => {
       entries: [buy(NOW - 3 * DAY, 2, 10), sell(NOW - 2 * DAY, 5, 10), buy(NOW - DAY, 1, 10)],
       priceAt: constant(1),
     });
-    expect(timeline.consistent).toBe(false);
+    expect(timeline.replaysUntil(NOW - 2 * DAY - 1)).toBe(true);
+    expect(timeline.replaysUntil(NOW - 2 * DAY)).toBe(false);
     expect(timeline.holdingAt(NOW).shares).toBe(3);
     expect(timeline.holdingAt(NOW - 3 * DAY - 1).shares).toBe(0);
   });
