@@ -7,6 +7,7 @@ import {
   type CreatePortfolioPayload,
   type Credentials,
   type DividendPayload,
+  type EnteredEvent,
   type EventKind,
   type Id,
   type InstrumentType,
@@ -67,6 +68,8 @@ export interface Api {
     kind: K,
     payload: EventPayload<K>,
   ): Promise<Transaction>;
+  /** One event as entered, for its correction form. */
+  getEvent(eventId: Id): Promise<EnteredEvent>;
   /** Corrects an event; its kind stays. */
   editEvent<K extends EventKind>(
     eventId: Id,
@@ -171,6 +174,8 @@ export function createApi(http: Http): Api {
         d.transaction,
       ),
 
+    getEvent: async (eventId) =>
+      d.field(await get(`/investments/events/${segment(eventId)}`), 'event', d.enteredEvent),
     editEvent: async (eventId, _kind, payload, options) =>
       d.field(
         await http.request('PUT', `/investments/events/${segment(eventId)}`, {

@@ -3,6 +3,7 @@
 import {
   TRANSACTION_TYPES,
   type ChartPoint,
+  type EnteredEvent,
   type Id,
   type Investment,
   type Portfolio,
@@ -145,6 +146,33 @@ export const transaction: Decoder<Transaction> = (value, path) => {
     from_shares: nullable(number)(o.from_shares, `${path}.from_shares`),
     to_shares: nullable(number)(o.to_shares, `${path}.to_shares`),
   };
+};
+
+const optionalNumber = (value: unknown, path: string) =>
+  value === undefined ? undefined : number(value, path);
+
+export const enteredEvent: Decoder<EnteredEvent> = (value, path) => {
+  const o = record(value, path);
+  const amounts = [
+    'shares',
+    'share_price',
+    'fee',
+    'amount',
+    'shares_after',
+    'sold_shares',
+    'sold_share_price',
+  ] as const;
+  const entered: EnteredEvent = {
+    id: id(o.id, `${path}.id`),
+    type: transactionType(o.type, `${path}.type`),
+    date: string(o.date, `${path}.date`),
+    currency_code: string(o.currency_code, `${path}.currency_code`),
+  };
+  for (const key of amounts) {
+    const amount = optionalNumber(o[key], `${path}.${key}`);
+    if (amount !== undefined) entered[key] = amount;
+  }
+  return entered;
 };
 
 export const statistics: Decoder<Statistics> = (value, path) => {

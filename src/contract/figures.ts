@@ -199,6 +199,58 @@ export class Timelines {
 
 const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
 
+/** An event as entered: its kind's create payload, amounts in its own currency. */
+export type WireEnteredEvent = {
+  id: number;
+  investment_id: number;
+  /** ISO-8601, as the transaction's. */
+  date: string;
+  currency_code: string;
+} & (
+  | { type: 'buy' | 'sell'; shares: number; share_price: number; fee: number }
+  | { type: 'div'; amount: number }
+  | {
+      type: 'split';
+      shares_after: number;
+      fee: number;
+      sold_shares: number;
+      sold_share_price: number;
+      hide: boolean;
+    }
+);
+
+export function enteredOf(event: EventRow): WireEnteredEvent {
+  const common = {
+    id: event.id,
+    investment_id: event.investmentId,
+    date: new Date(event.time).toISOString(),
+    currency_code: event.currency,
+  };
+  switch (event.kind) {
+    case 'buy':
+    case 'sell':
+      return {
+        ...common,
+        type: event.kind,
+        shares: event.shares,
+        share_price: event.price,
+        fee: event.fee,
+      };
+    case 'dividend':
+      return { ...common, type: 'div', amount: event.amount };
+    case 'split':
+      return {
+        ...common,
+        type: 'split',
+        shares_after: event.sharesAfter,
+        fee: event.fee,
+        sold_shares: event.soldShares,
+        sold_share_price: event.soldPrice,
+        hide: event.hide,
+      };
+  }
+}
+
 export class Valuer {
   constructor(
     private readonly timelines: ReadonlyMap<number, Timeline>,

@@ -71,6 +71,25 @@ export interface Transaction {
   to_shares: number | null;
 }
 
+/**
+ * An event as entered (GET /investments/events/{id}): its kind's payload, amounts in its own
+ * currency, fee included; the fields of other kinds are absent.
+ */
+export interface EnteredEvent {
+  id: Id;
+  type: TransactionType;
+  /** ISO-8601. */
+  date: string;
+  currency_code: string;
+  shares?: number;
+  share_price?: number;
+  fee?: number;
+  amount?: number;
+  shares_after?: number;
+  sold_shares?: number;
+  sold_share_price?: number;
+}
+
 export interface Statistics {
   shares: number;
   costs: number;

@@ -5,7 +5,7 @@
 import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, EventPayload } from '../api';
 import { dayOf } from '../domain/dates';
-import type { EventKind, Id, Transaction, TransactionType } from '../domain/types';
+import type { EnteredEvent, EventKind, Id, Transaction, TransactionType } from '../domain/types';
 import {
   acceptsChange,
   changeValues,
@@ -62,9 +62,9 @@ export interface EditEventContext {
 }
 
 /**
- * The form's values for a recorded event. Transactions carry DKK amounts only, so the form is
- * filled in DKK (a known simplification: an event entered in USD is corrected in DKK).
- * A split: shares after = to_shares, sold shares = shares, sold price = stock_price.
+ * The form's values from the listed transaction, shown while the event as entered loads:
+ * transactions carry DKK amounts and no fee. A split: shares after = to_shares, sold shares =
+ * shares, sold price = stock_price.
  */
 export function valuesOf(t: Transaction, today: string): EventValues {
   const values: EventValues = { ...emptyValues(today, 'DKK'), date: dayOf(t.date) || today };
@@ -85,6 +85,42 @@ export function valuesOf(t: Transaction, today: string): EventValues {
       };
   }
 }
+
+/** The form's values for the event as entered: its currency, fee and own amounts. */
+export function enteredValues(entered: EnteredEvent, today: string): EventValues {
+  const values: EventValues = {
+    ...emptyValues(today, entered.currency_code),
+    date: dayOf(entered.date) || today,
+  };
+  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+  const fee = entered.fee ? String(entered.fee) : values.fee;
+  switch (KIND_OF[entered.type]) {
+    case 'buy':
+    case 'sell':
+      return {
+        ...values,
+        shares: text(entered.shares),
+        share_price: text(entered.share_price),
+        fee,
+      };
+    case 'dividend':
+      return { ...values, amount: text(entered.amount) };
+    case 'split': {
+      const sold = (entered.sold_shares ?? 0) > 0;
+      return {
+        ...values,
+        shares_after: text(entered.shares_after),
+        fee,
+        sold_shares: sold ? text(entered.sold_shares) : '',
+        sold_share_price: sold ? text(entered.sold_share_price) : '',
+      };
+    }
+  }
+}
+
+/** Said when the event as entered cannot be read: the form then holds the listed DKK figures. */
+export const NOT_LOADED =
+  'Its fee and currency could not be loaded, so it shows in DKK without a fee. Check them before saving.';
 
 /** "Delete the buy of 2024-01-15?" */
 export function deleteQuestion(context: Pick<EditEventContext, 'kind' | 'originalDate'>): string {
@@ -115,9 +151,12 @@ export const editEventMachine = setup({
     context: {} as EditEventContext,
     events: {} as EditEventEvent,
     input: {} as EditEventInput,
-    tags: {} as 'submitting' | 'deleting',
+    tags: {} as 'loading' | 'submitting' | 'deleting',
   },
   actors: {
+    loadEvent: fromPromise<EnteredEvent, { api: Api; eventId: Id }>(({ input }) =>
+      input.api.getEvent(input.eventId),
+    ),
     saveEvent: fromPromise<Transaction | null, SaveInput>(({ input }) =>
       input.api.editEvent(input.eventId, input.kind, input.payload, { validateOnly: false }),
     ),
@@ -134,6 +173,10 @@ export const editEventMachine = setup({
       formError: undefined,
     })),
     clearFormError: assign({ formError: undefined }),
+    fillEntered: assign(({ context }, params: { entered: EnteredEvent }) => ({
+      values: enteredValues(params.entered, context.today),
+    })),
+    sayNotLoaded: assign({ formError: NOT_LOADED }),
     showFailure: assign((_, params: { error: unknown }) =>
       formFailure(params.error, sameKeys(EVENT_FIELDS)),
     ),
@@ -166,8 +209,21 @@ export const editEventMachine = setup({
       formError: undefined,
     };
   },
-  initial: 'editing',
+  initial: 'loading',
   states: {
+    loading: {
+      tags: 'loading',
+      description: 'Reads the event as entered: the list has no fee and only DKK amounts.',
+      invoke: {
+        src: 'loadEvent',
+        input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'fillEntered', params: ({ event }) => ({ entered: event.output }) },
+        },
+        onError: { target: 'editing', actions: 'sayNotLoaded' },
+      },
+    },
     editing: {
       on: {
         'form.changed': {

@@ -42,6 +42,7 @@ async function holding(first = trade(10, 100)): Promise<number> {
 
 interface Listed {
   id: number;
+  investment_id: number;
   type: string;
   date: string;
 }
@@ -212,6 +213,41 @@ describe('corrections', () => {
     expect(listed).toMatchObject({ from_shares: 20, to_shares: 40 });
   });
 
+  it('an event reads back as entered: its currency, fee and own amounts', async () => {
+    await holding(trade(10, 100, '2024-01-01'));
+    const [first] = await events();
+    const id = first.investment_id;
+    const entered = { shares: 2, share_price: 185.5, fee: 1.25, currency_code: 'USD' };
+    const bought = await post(`/investments/${id}/events/buy`, { ...entered, date: '2024-02-01' });
+    const split = await post(`/investments/${id}/events/split`, {
+      shares_after: 5,
+      fee: 2,
+      currency_code: 'EUR',
+      sold_shares: 1,
+      sold_share_price: 30,
+      hide: false,
+    });
+    const shown = await get(`/investments/events/${bought.body.data.id}`);
+    expect(shown.body).toEqual({
+      event: {
+        id: bought.body.data.id,
+        investment_id: id,
+        type: 'buy',
+        date: '2024-02-01T12:00:00.000Z',
+        ...entered,
+      },
+    });
+    expect((await get(`/investments/events/${split.body.data.id}`)).body.event).toMatchObject({
+      type: 'split',
+      currency_code: 'EUR',
+      shares_after: 5,
+      fee: 2,
+      sold_shares: 1,
+      sold_share_price: 30,
+      hide: false,
+    });
+  });
+
   it("another user's event, investment and portfolio are unknown (404)", async () => {
     const id = await holding();
     const [event] = await events();
@@ -219,6 +255,7 @@ describe('corrections', () => {
     await post('/auth/logout');
     await registerFresh();
     expect((await put(`/investments/events/${event.id}`, trade(1, 1))).status).toBe(404);
+    expect((await get(`/investments/events/${event.id}`)).status).toBe(404);
     expect((await del(`/investments/events/${event.id}`)).body).toEqual({
       message: `No query results for model [App\\Models\\Event] ${event.id}`,
     });

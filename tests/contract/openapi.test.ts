@@ -331,6 +331,8 @@ describe('answers of the mock, as documented', () => {
     const listed = await valid('GET', '/investments/events');
     expect(listed.body.events).toHaveLength(7); // the hidden split is left out
     const [latest] = listed.body.events as Array<{ id: number }>;
+    for (const { id: eventId } of listed.body.events as Array<{ id: number }>)
+      expect((await valid('GET', `/investments/events/${eventId}`)).status).toBe(200);
     const corrected = { shares: 8, share_price: 205, currency_code: 'DKK' };
     const edited = await valid('PUT', `/investments/events/${latest.id}`, corrected);
     expect(edited.body.data).toMatchObject({ id: latest.id, stock_price: 205 });
@@ -455,7 +457,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(14);
+    expect(operations.length).toBe(15);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },

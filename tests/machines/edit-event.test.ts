@@ -7,9 +7,14 @@ import {
   type EventField,
 } from '../../src/machines/create-event.machine';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
-import { deleteQuestion, editEventMachine, valuesOf } from '../../src/machines/edit-event.machine';
-import type { EventKind, Transaction } from '../../src/domain/types';
-import { fakeApi, flush, http, invalid, recorder, transaction } from './support';
+import {
+  deleteQuestion,
+  editEventMachine,
+  NOT_LOADED,
+  valuesOf,
+} from '../../src/machines/edit-event.machine';
+import type { EnteredEvent, EventKind, Transaction } from '../../src/domain/types';
+import { fakeApi, flush, http, invalid, recorder, transaction, type FakeApi } from './support';
 
 const TODAY = '2026-03-01';
 const REFRESHES = [
@@ -26,13 +31,33 @@ function buy(): Transaction {
   return { ...transaction('9'), date: '2024-01-15T12:00:00Z' };
 }
 
-function startEdit(t: Transaction = buy()) {
+/** The event as entered that the correction form loads; a buy of 2 at 50 DKK by default. */
+function enteredOf(t: Transaction, more: Partial<EnteredEvent> = {}): EnteredEvent {
+  return {
+    id: t.id,
+    type: t.type,
+    date: t.date,
+    currency_code: 'DKK',
+    shares: t.shares,
+    share_price: t.stock_price,
+    fee: 0,
+    ...more,
+  };
+}
+
+/** A correction form whose event has loaded (or failed to, with `load`). */
+async function startEdit(
+  t: Transaction = buy(),
+  load: (api: FakeApi) => void = (api) => api.getEvent.mockResolvedValue(enteredOf(t)),
+) {
   const api = fakeApi();
+  load(api);
   const data = recorder();
   const overlay = recorder();
   const form = createActor(editEventMachine, {
     input: { api, data: data.ref, overlay: overlay.ref, transaction: t, today: TODAY },
   }).start();
+  await flush();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
   return { api, data, overlay, form, change };
@@ -135,8 +160,8 @@ describe('date (create)', () => {
 });
 
 describe('editing', () => {
-  it('is filled in from the transaction, in DKK', () => {
-    const { form } = startEdit();
+  it('is filled in from the event as entered, asked for by its id', async () => {
+    const { form } = await startEdit();
     expect(form.getSnapshot().context.kind).toBe('buy');
     expect(form.getSnapshot().context.values).toMatchObject({
       date: '2024-01-15',
@@ -145,6 +170,47 @@ describe('editing', () => {
       fee: '0.00',
       currency_code: 'DKK',
     });
+  });
+
+  it('keeps the currency, price and fee the event was entered with', async () => {
+    const t = buy();
+    const { form, api } = await startEdit(t, (fake) =>
+      fake.getEvent.mockResolvedValue(
+        enteredOf(t, { currency_code: 'USD', share_price: 185.5, fee: 1.25 }),
+      ),
+    );
+    expect(api.getEvent).toHaveBeenCalledWith('9');
+    expect(form.getSnapshot().context.values).toMatchObject({
+      currency_code: 'USD',
+      share_price: '185.5',
+      fee: '1.25',
+    });
+  });
+
+  it('shows the listed figures while it loads, and cannot be saved yet', () => {
+    const api = fakeApi();
+    api.getEvent.mockReturnValue(new Promise(() => {}));
+    const form = createActor(editEventMachine, {
+      input: {
+        api,
+        data: recorder().ref,
+        overlay: recorder().ref,
+        transaction: buy(),
+        today: TODAY,
+      },
+    }).start();
+    expect(form.getSnapshot().hasTag('loading')).toBe(true);
+    expect(form.getSnapshot().context.values).toMatchObject({ shares: '2', share_price: '50' });
+    form.send({ type: 'event.submitted' });
+    expect(api.editEvent).not.toHaveBeenCalled();
+  });
+
+  it('says when the event as entered cannot be loaded, keeping the listed figures', async () => {
+    const { form } = await startEdit(buy(), (fake) =>
+      fake.getEvent.mockRejectedValue(new Error('offline')),
+    );
+    expect(form.getSnapshot().context.formError).toBe(NOT_LOADED);
+    expect(form.getSnapshot().context.values).toMatchObject({ shares: '2', share_price: '50' });
   });
 
   it('fills a dividend with its total and a split with its after, sold shares and price', () => {
@@ -166,7 +232,7 @@ describe('editing', () => {
 
 describe('saving', () => {
   it('sends the corrected values without the date when it is unchanged', async () => {
-    const { form, change, api } = startEdit();
+    const { form, change, api } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('share_price', '60');
     form.send({ type: 'event.submitted' });
@@ -180,7 +246,7 @@ describe('saving', () => {
   });
 
   it('sends a changed date', async () => {
-    const { form, change, api } = startEdit();
+    const { form, change, api } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('date', '2023-06-01');
     form.send({ type: 'event.submitted' });
@@ -189,7 +255,7 @@ describe('saving', () => {
   });
 
   it('success: refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
-    const { form, change, api, data, overlay } = startEdit();
+    const { form, change, api, data, overlay } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('shares', '3');
     form.send({ type: 'event.submitted' });
@@ -202,7 +268,7 @@ describe('saving', () => {
   });
 
   it('a refusal shows under the field, keeps the values and refreshes nothing', async () => {
-    const { form, change, api, data, overlay } = startEdit();
+    const { form, change, api, data, overlay } = await startEdit();
     api.editEvent.mockRejectedValue(
       invalid({ shares: ['You can sell at most 1, the shares held on 2024-01-01.'] }),
     );
@@ -216,8 +282,8 @@ describe('saving', () => {
     expect(overlay.types()).toEqual([]);
   });
 
-  it('client rules block Save (a future date)', () => {
-    const { form, change, api } = startEdit();
+  it('client rules block Save (a future date)', async () => {
+    const { form, change, api } = await startEdit();
     change('date', '2030-01-01');
     form.send({ type: 'event.submitted' });
     expect(form.getSnapshot().context.fieldErrors.date).toEqual([DATE_MESSAGES.future]);
@@ -226,8 +292,8 @@ describe('saving', () => {
 });
 
 describe('deleting', () => {
-  it('asks first; Keep goes back without deleting', () => {
-    const { form, api } = startEdit();
+  it('asks first; Keep goes back without deleting', async () => {
+    const { form, api } = await startEdit();
     form.send({ type: 'delete.requested' });
     expect(form.getSnapshot().matches('confirmingDelete')).toBe(true);
     form.send({ type: 'delete.cancelled' });
@@ -236,7 +302,7 @@ describe('deleting', () => {
   });
 
   it('confirmed: deletes, then refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
-    const { form, api, data, overlay } = startEdit();
+    const { form, api, data, overlay } = await startEdit();
     api.deleteEvent.mockResolvedValue(undefined);
     form.send({ type: 'delete.requested' });
     form.send({ type: 'delete.confirmed' });
@@ -249,7 +315,7 @@ describe('deleting', () => {
   });
 
   it("refused: the server's message is the form's, everything kept, nothing refreshed", async () => {
-    const { form, api, data, overlay } = startEdit();
+    const { form, api, data, overlay } = await startEdit();
     const message = 'This would leave 0 shares for the sell of 2025-01-01, which sells 2.';
     api.deleteEvent.mockRejectedValue(invalid({ event: [message] }));
     form.send({ type: 'delete.requested' });
@@ -263,7 +329,7 @@ describe('deleting', () => {
   });
 
   it('another failure is one form message', async () => {
-    const { form, api, data } = startEdit();
+    const { form, api, data } = await startEdit();
     api.deleteEvent.mockRejectedValue(http(500));
     form.send({ type: 'delete.requested' });
     form.send({ type: 'delete.confirmed' });

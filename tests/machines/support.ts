@@ -42,6 +42,7 @@ export function fakeApi(): FakeApi {
     getInvestmentStats: unstubbed('getInvestmentStats'),
     getEvents: unstubbed('getEvents'),
     createEvent: unstubbed('createEvent'),
+    getEvent: unstubbed('getEvent'),
     editEvent: unstubbed('editEvent'),
     deleteEvent: unstubbed('deleteEvent'),
     deleteInvestment: unstubbed('deleteInvestment'),

@@ -24,6 +24,15 @@ function buyButtons(table: HTMLElement): HTMLElement[] {
   return within(table).getAllByRole('button', { name: /^Edit the purchase of / });
 }
 
+/** Opens a transaction's correction form, once the event as entered has loaded into it. */
+async function openCorrection(row: HTMLElement): Promise<HTMLElement> {
+  await userEvent.click(row);
+  const dialog = screen.getByRole('dialog', { name: 'Buy' });
+  const save = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Save' });
+  await waitFor(() => expect(save.disabled).toBe(false));
+  return dialog;
+}
+
 function nextDay(day: string): string {
   const time = Date.parse(`${day}T12:00:00Z`) + 86_400_000;
   return new Date(time).toISOString().slice(0, 10);
@@ -134,10 +143,9 @@ describe('corrections', () => {
     await record('Buy', '3', '12.5', '2022-02-02');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const table = await transactions();
-    await userEvent.click(
+    const dialog = await openCorrection(
       within(table).getByRole('button', { name: 'Edit the purchase of 2022-02-02' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Buy' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('Date').value).toBe('2022-02-02');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Shares').value).toBe('3');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Price per share').value).toBe('12.5');
@@ -148,15 +156,38 @@ describe('corrections', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('a purchase entered in euros with a fee is corrected in euros, fee kept', async () => {
+    await openInvestment();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const buying = screen.getByRole('dialog', { name: 'Buy' });
+    setDate(within(buying).getByLabelText('Date'), '2022-03-03');
+    await userEvent.type(within(buying).getByLabelText('Shares'), '4');
+    await userEvent.type(within(buying).getByLabelText('Price per share'), '55.5');
+    await userEvent.clear(within(buying).getByLabelText('Fee'));
+    await userEvent.type(within(buying).getByLabelText('Fee'), '2.25');
+    await userEvent.selectOptions(within(buying).getByLabelText('Currency'), 'EUR');
+    await userEvent.click(within(buying).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(buying.isConnected).toBe(false));
+
+    const table = await transactions();
+    const dialog = await openCorrection(
+      within(table).getByRole('button', { name: 'Edit the purchase of 2022-03-03' }),
+    );
+    const fee = within(dialog).getByLabelText<HTMLInputElement>('Fee');
+    await waitFor(() => expect(fee.value).toBe('2.25'));
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Currency').value).toBe('EUR');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Price per share').value).toBe('55.5');
+    await waitFor(() => expect(fee.disabled).toBe(false));
+  });
+
   it('Save corrects the event and the row shows it', async () => {
     await openInvestment();
     await record('Buy', '3', '12.5', '2022-02-02');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const table = await transactions();
-    await userEvent.click(
+    const dialog = await openCorrection(
       within(table).getByRole('button', { name: 'Edit the purchase of 2022-02-02' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Buy' });
     const price = within(dialog).getByLabelText('Price per share');
     await userEvent.clear(price);
     await userEvent.type(price, '99');
@@ -176,10 +207,9 @@ describe('corrections', () => {
     await record('Buy', '2', '10', '2022-03-03');
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 2, 2));
     const table = await transactions();
-    await userEvent.click(
+    const dialog = await openCorrection(
       within(table).getByRole('button', { name: 'Edit the purchase of 2022-03-03' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Buy' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const question = within(dialog).getByRole('group', { name: 'Delete the buy of 2022-03-03?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
@@ -198,8 +228,7 @@ describe('corrections', () => {
   it('Keep goes back to the form without deleting', async () => {
     await openInvestment();
     const table = await transactions();
-    await userEvent.click(buyButtons(table)[0]);
-    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    const dialog = await openCorrection(buyButtons(table)[0]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeTruthy();
@@ -213,8 +242,7 @@ describe('corrections', () => {
     const table = await transactions();
     const oldest = buyButtons(table).at(-1)!;
     const name = oldest.getAttribute('aria-label')!;
-    await userEvent.click(oldest);
-    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    const dialog = await openCorrection(oldest);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await userEvent.click(
       within(within(dialog).getByRole('group', { name: /^Delete the buy of/ })).getByRole(

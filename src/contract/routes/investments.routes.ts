@@ -15,7 +15,7 @@ import {
   type Route,
 } from '../answers';
 import { knownInstrument } from '../catalogue';
-import { transactionOf } from '../figures';
+import { enteredOf, transactionOf } from '../figures';
 import { conflictMessage, dayOf, PENDING_ID, refusalErrors, replayHistory } from '../history';
 import type { EventFacts, EventRow, InvestmentRow, Store } from '../store';
 import { Validator } from '../validation';
@@ -153,6 +153,15 @@ async function ownedEvent(
   const investment = investments.find((i) => i.id === event?.investmentId);
   return event && investment ? answer(event, investment) : notFound('Event', call.rawId);
 }
+
+/** The event as entered (currency, fee, amounts), which a correction form starts from. */
+const showEvent: Route = {
+  method: 'GET',
+  path: '/api/v1/investments/events/{id}',
+  access: 'auth',
+  handle: (call) =>
+    ownedEvent(call, (event) => Promise.resolve(json(200, { event: enteredOf(event) }))),
+};
 
 const editEvent: Route = {
   method: 'PUT',
@@ -324,6 +333,7 @@ export function investmentRoutes(): Route[] {
     eventRoute('sell'),
     eventRoute('dividend'),
     eventRoute('split'),
+    showEvent,
     editEvent,
     deleteEvent,
   ];

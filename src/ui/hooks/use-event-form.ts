@@ -111,6 +111,7 @@ export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
   });
   const kind = useSelector(actor, (s) => s.context.kind);
   const view = useFormView(actor, kind, today);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingDelete'));
   const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
   const question = useSelector(actor, (s) => deleteQuestion(s.context));
@@ -123,6 +124,7 @@ export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
     ...view,
     kind,
     splitBefore,
+    loading,
     confirming,
     deleting,
     question,

@@ -189,7 +189,11 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
   return (
     <Overlay title={TITLES[form.kind]} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
-        <fieldset className="event-edit__fields" disabled={asking}>
+        <fieldset
+          className="event-edit__fields"
+          disabled={asking || form.loading}
+          aria-busy={form.loading || undefined}
+        >
           <EventFields kind={form.kind} form={form} held={held} splitBefore={form.splitBefore} />
         </fieldset>
         <FormError message={form.formError} />
@@ -227,12 +231,16 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
             <button
               type="button"
               className="button button--secondary event-delete__start"
-              disabled={form.submitting}
+              disabled={form.submitting || form.loading}
               onClick={form.requestDelete}
             >
               Delete
             </button>
-            <button type="submit" className="button button--primary" disabled={form.submitting}>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={form.submitting || form.loading}
+            >
               Save
             </button>
           </div>
