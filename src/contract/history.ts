@@ -65,7 +65,8 @@ export function refusalErrors(refusal: Refusal, prefix: string, day?: string): E
   }
 }
 
-const KIND_NAMES = { buy: 'buy', sell: 'sell', dividend: 'dividend', split: 'split' } as const;
+/** Nouns for an event in a sentence: "the sale of 2025-01-01". */
+const KIND_NAMES = { buy: 'purchase', sell: 'sale', dividend: 'dividend', split: 'split' } as const;
 
 /** Why the change would break another, later event, naming that event by kind and date. */
 export function conflictMessage(event: EventRow, refusal: Refusal): string {

@@ -122,10 +122,16 @@ export function enteredValues(entered: EnteredEvent, today: string): EventValues
 export const NOT_LOADED =
   'Its fee and currency could not be loaded, so it shows in DKK without a fee. Check them before saving.';
 
-/** "Delete the buy of 2024-01-15?" */
+const QUESTION_NOUNS: Record<EventKind, string> = {
+  buy: 'purchase',
+  sell: 'sale',
+  dividend: 'dividend',
+  split: 'stock split',
+};
+
+/** "Delete the purchase of 2024-01-15?" */
 export function deleteQuestion(context: Pick<EditEventContext, 'kind' | 'originalDate'>): string {
-  const what = context.kind === 'split' ? 'stock split' : context.kind;
-  return `Delete the ${what} of ${context.originalDate}?`;
+  return `Delete the ${QUESTION_NOUNS[context.kind]} of ${context.originalDate}?`;
 }
 
 interface SaveInput {
@@ -262,7 +268,7 @@ export const editEventMachine = setup({
       },
     },
     confirmingDelete: {
-      description: 'Asks "Delete the buy of 2024-01-15?"; nothing is deleted until confirmed.',
+      description: 'Asks "Delete the purchase of 2024-01-15?"; nothing is deleted until confirmed.',
       on: {
         'delete.confirmed': { target: 'deleting' },
         'delete.cancelled': { target: 'editing' },

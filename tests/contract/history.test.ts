@@ -95,7 +95,7 @@ describe('dated events', () => {
     const answer = await post(`/investments/${id}/events/sell`, trade(5, 110, '2025-01-01'));
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({
-      date: [`This would leave 5 shares for the sell of ${TODAY}, which sells 8.`],
+      date: [`This would leave 5 shares for the sale of ${TODAY}, which sells 8.`],
     });
     expect(await stats(id)).toMatchObject({ shares: 2 });
   });
@@ -168,7 +168,7 @@ describe('corrections', () => {
     const answer = await put(`/investments/events/${buy.id}`, trade(5, 100, '2024-01-01'));
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({
-      date: ['This would leave 5 shares for the sell of 2025-01-01, which sells 8.'],
+      date: ['This would leave 5 shares for the sale of 2025-01-01, which sells 8.'],
     });
     expect(await stats(id)).toMatchObject({ shares: 2, costs: 200 });
   });
@@ -190,8 +190,8 @@ describe('corrections', () => {
     const answer = await del(`/investments/events/${buy.id}`);
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
-      message: 'This would leave 0 shares for the sell of 2025-01-01, which sells 8.',
-      errors: { event: ['This would leave 0 shares for the sell of 2025-01-01, which sells 8.'] },
+      message: 'This would leave 0 shares for the sale of 2025-01-01, which sells 8.',
+      errors: { event: ['This would leave 0 shares for the sale of 2025-01-01, which sells 8.'] },
     });
     expect(await events()).toHaveLength(2);
   });

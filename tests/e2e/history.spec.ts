@@ -111,7 +111,7 @@ test('a deleted event disappears from the list and its figures revert', async ({
   await row.click();
   const dialog = page.getByRole('dialog', { name: 'Buy' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  const question = dialog.getByRole('group', { name: 'Delete the buy of 2022-03-03?' });
+  const question = dialog.getByRole('group', { name: 'Delete the purchase of 2022-03-03?' });
   await question.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(0);
@@ -137,11 +137,11 @@ test('a refused deletion says why and keeps the data', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Buy' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog
-    .getByRole('group', { name: /^Delete the buy of / })
+    .getByRole('group', { name: /^Delete the purchase of / })
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(dialog.getByRole('alert')).toContainText(
-    /This would leave [\d.,]+ shares for the sell of/,
+    /This would leave [\d.,]+ shares for the sale of/,
   );
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();

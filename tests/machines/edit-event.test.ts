@@ -120,14 +120,14 @@ describe('date (create)', () => {
   it('a server error on date shows under the field', async () => {
     const { form, change, api } = startCreate('sell');
     api.createEvent.mockRejectedValue(
-      invalid({ date: ['This would leave 5 shares for the sell of 2025-01-01, which sells 8.'] }),
+      invalid({ date: ['This would leave 5 shares for the sale of 2025-01-01, which sells 8.'] }),
     );
     change('date', '2024-01-01');
     change('shares', '3');
     change('share_price', '1');
     form.send({ type: 'event.submitted' });
     await flush();
-    expect(form.getSnapshot().context.fieldErrors.date?.[0]).toMatch(/sell of 2025-01-01/);
+    expect(form.getSnapshot().context.fieldErrors.date?.[0]).toMatch(/sale of 2025-01-01/);
     expect(form.getSnapshot().context.formError).toBeUndefined();
   });
 
@@ -223,9 +223,9 @@ describe('editing', () => {
     expect(split).toMatchObject({ shares_after: '3', sold_shares: '1', sold_share_price: '7' });
   });
 
-  it('asks "Delete the buy of 2024-01-15?"', () => {
+  it('asks "Delete the purchase of 2024-01-15?"', () => {
     expect(deleteQuestion({ kind: 'buy', originalDate: '2024-01-15' })).toBe(
-      'Delete the buy of 2024-01-15?',
+      'Delete the purchase of 2024-01-15?',
     );
   });
 });
@@ -316,7 +316,7 @@ describe('deleting', () => {
 
   it("refused: the server's message is the form's, everything kept, nothing refreshed", async () => {
     const { form, api, data, overlay } = await startEdit();
-    const message = 'This would leave 0 shares for the sell of 2025-01-01, which sells 2.';
+    const message = 'This would leave 0 shares for the sale of 2025-01-01, which sells 2.';
     api.deleteEvent.mockRejectedValue(invalid({ event: [message] }));
     form.send({ type: 'delete.requested' });
     form.send({ type: 'delete.confirmed' });

@@ -111,6 +111,16 @@ describe('Date field', () => {
     expect(describedBy(shares)).toBe('');
   });
 
+  it('a split shows its ratio, labelled, before saving', async () => {
+    await openInvestment();
+    await userEvent.click(screen.getByRole('button', { name: 'Stock Split' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
+    expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:1');
+    const held = sharesHeld();
+    await userEvent.type(within(dialog).getByLabelText('Shares after split'), String(held * 2));
+    expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:2');
+  });
+
   it('a back-dated buy is listed under its day', async () => {
     await openInvestment();
     const dialog = await record('Buy', '1', '10', '2021-06-15');
@@ -211,7 +221,9 @@ describe('corrections', () => {
       within(table).getByRole('button', { name: 'Edit the purchase of 2022-03-03' }),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    const question = within(dialog).getByRole('group', { name: 'Delete the buy of 2022-03-03?' });
+    const question = within(dialog).getByRole('group', {
+      name: 'Delete the purchase of 2022-03-03?',
+    });
     await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
@@ -245,7 +257,7 @@ describe('corrections', () => {
     const dialog = await openCorrection(oldest);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await userEvent.click(
-      within(within(dialog).getByRole('group', { name: /^Delete the buy of/ })).getByRole(
+      within(within(dialog).getByRole('group', { name: /^Delete the purchase of/ })).getByRole(
         'button',
         { name: 'Delete' },
       ),

@@ -28,6 +28,7 @@ interface EventFieldsProps {
 function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
   const f = useFormatters();
   const totalId = useId();
+  const ratioId = useId();
   const { values, errors, change, currencyOptions } = form;
   const field = bindField(values, errors, change);
   const currency = (
@@ -70,8 +71,10 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
         <>
           {date}
           <div className="ratio">
-            <span className="field__hint">Split ratio</span>
-            <output className="ratio__value num" aria-live="polite">
+            <label className="field__hint" htmlFor={ratioId}>
+              Split ratio
+            </label>
+            <output id={ratioId} className="ratio__value num" aria-live="polite">
               {form.ratio}
             </output>
           </div>
@@ -79,7 +82,7 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
             label="Shares after split"
             decimal
             required
-            hint={`Before the split: ${f.shares(splitBefore)}.`}
+            hint={`Before the split: ${f.shares(splitBefore)} shares.`}
             {...field('shares_after')}
           />
           <div className="field-row">
