@@ -12,7 +12,13 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { Api, EventPayload } from '../api';
-import { formatShares, formatSplitRatio, parseDecimal } from '../domain/numbers';
+import {
+  formatShares,
+  formatSplitRatio,
+  parseDecimal,
+  readQuantity,
+  type Quantity,
+} from '../domain/numbers';
 import type { EventKind, Id, Transaction } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
@@ -106,7 +112,10 @@ export function soldSharesEnabled(
 
 /** "from:to", e.g. 1:2 when 10 shares become 20; 1:1 until shares after split is a number. */
 export function splitRatio(context: Pick<CreateEventContext, 'values' | 'currentShares'>): string {
-  return formatSplitRatio(context.currentShares, parseDecimal(context.values.shares_after) ?? 0);
+  return formatSplitRatio(
+    context.currentShares,
+    entered(context.values.shares_after, 'shares') ?? 0,
+  );
 }
 
 export function emptyValues(today: string, currency = 'DKK'): EventValues {
@@ -145,24 +154,24 @@ export function rulesOf(
           if (message || kind === 'buy' || heldLimit === undefined) return message;
           return amount(values.shares) > heldLimit ? heldMessage(heldLimit) : undefined;
         },
-        share_price: () => amountRule(values.share_price, { positive: false }),
-        fee: () => optionalAmountRule(values.fee),
+        share_price: () => amountRule(values.share_price, { positive: false, quantity: 'money' }),
+        fee: () => optionalAmountRule(values.fee, 'money'),
         currency_code,
       });
     case 'dividend':
       return check<EventField>({
         date,
-        amount: () => amountRule(values.amount, { positive: true }),
+        amount: () => amountRule(values.amount, { positive: true, quantity: 'money' }),
         currency_code,
       });
     case 'split':
       return check<EventField>({
         date,
         shares_after: () => amountRule(values.shares_after, { positive: true }),
-        fee: () => optionalAmountRule(values.fee),
+        fee: () => optionalAmountRule(values.fee, 'money'),
         currency_code,
         sold_shares: () => optionalAmountRule(values.sold_shares),
-        sold_share_price: () => optionalAmountRule(values.sold_share_price),
+        sold_share_price: () => optionalAmountRule(values.sold_share_price, 'money'),
       });
   }
 }
@@ -206,12 +215,20 @@ export function changeValues(
  * What a buy costs (shares x price + fee) or a sale brings in (shares x price - fee), in the
  * form's currency; undefined until shares and price are numbers, and for other kinds.
  */
+/** A typed number within the contract's limits, or undefined. */
+function entered(text: string, quantity: Quantity): number | undefined {
+  const entry = readQuantity(text, quantity);
+  return 'value' in entry ? entry.value : undefined;
+}
+
 export function tradeTotal(kind: EventKind, values: EventValues): number | undefined {
   if (kind !== 'buy' && kind !== 'sell') return undefined;
-  const shares = parseDecimal(values.shares);
-  const price = parseDecimal(values.share_price);
-  if (shares === null || price === null) return undefined;
-  const fee = parseDecimal(values.fee) ?? 0;
+  // Only numbers the form would send: no total of 400 digits (Infinity).
+  const shares = entered(values.shares, 'shares');
+  const price = entered(values.share_price, 'money');
+  if (shares === undefined || price === undefined) return undefined;
+  const fee = values.fee.trim() === '' ? 0 : entered(values.fee, 'money');
+  if (fee === undefined) return undefined;
   return shares * price + (kind === 'buy' ? fee : -fee);
 }
 

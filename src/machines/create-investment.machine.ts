@@ -124,8 +124,8 @@ function detailsRules(values: InvestmentValues, today: string): FormErrors<Inves
   return check<InvestmentField>({
     date: () => dateRule(values.date, today),
     shares: () => amountRule(values.shares, { positive: true }),
-    share_price: () => amountRule(values.share_price, { positive: false }),
-    fee: () => optionalAmountRule(values.fee),
+    share_price: () => amountRule(values.share_price, { positive: false, quantity: 'money' }),
+    fee: () => optionalAmountRule(values.fee, 'money'),
     currency_code: () => requiredText(values.currency_code),
   });
 }

@@ -7,6 +7,7 @@ import {
   type EventField,
 } from '../../src/machines/create-event.machine';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
+import { decimalsMessage } from '../../src/machines/form-rules';
 import {
   deleteQuestion,
   editEventMachine,
@@ -145,6 +146,25 @@ describe('date (create)', () => {
     earlier.change('share_price', '1');
     earlier.form.send({ type: 'event.submitted' });
     expect(earlier.api.createEvent).toHaveBeenCalledOnce();
+  });
+
+  it('allows 8 decimals for shares but 6 for prices and fees, as the server does', () => {
+    const { form, change } = startCreate('buy');
+    change('shares', '0.12345678');
+    change('share_price', '1.1234567');
+    change('fee', '0.0000001');
+    form.send({ type: 'event.submitted' });
+    const errors = form.getSnapshot().context.fieldErrors;
+    expect(errors.shares).toBeUndefined();
+    expect(errors.share_price).toEqual([decimalsMessage('money')]);
+    expect(errors.fee).toEqual([decimalsMessage('money')]);
+  });
+
+  it('shows no total for figures it would not send (no Infinity)', () => {
+    const { form, change } = startCreate('buy');
+    change('shares', '9'.repeat(400));
+    change('share_price', '2');
+    expect(tradeTotal('buy', form.getSnapshot().context.values)).toBeUndefined();
   });
 
   it.each([
