@@ -1,36 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import {
-  createEventMachine,
   heldMessage,
   soldSharesEnabled,
   splitRatio,
   type EventField,
 } from '../../src/machines/create-event.machine';
 import type { EventKind } from '../../src/domain/types';
-import { deferred, fakeApi, flush, http, invalid, offline, recorder, transaction } from './support';
+import {
+  deferred,
+  flush,
+  http,
+  invalid,
+  offline,
+  startCreateEvent,
+  TEST_TODAY,
+  transaction,
+} from './support';
 
-const TODAY = '2026-03-01';
+const TODAY = TEST_TODAY;
 
-function start(kind: EventKind, currentShares = 10) {
-  const api = fakeApi();
-  const data = recorder();
-  const overlay = recorder();
-  const form = createActor(createEventMachine, {
-    input: {
-      api,
-      data: data.ref,
-      overlay: overlay.ref,
-      investmentId: '5',
-      kind,
-      currentShares,
-      today: TODAY,
-    },
-  }).start();
-  const change = (field: EventField, value: string) =>
-    form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, form, change };
-}
+const start = startCreateEvent;
 
 describe('editing', () => {
   it('defaults: fee 0.00, currency DKK, split ratio 1:1', () => {

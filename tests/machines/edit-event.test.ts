@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  createEventMachine,
-  heldMessage,
-  tradeTotal,
-  type EventField,
-} from '../../src/machines/create-event.machine';
+import { heldMessage, tradeTotal, type EventField } from '../../src/machines/create-event.machine';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
 import { decimalsMessage } from '../../src/machines/form-rules';
 import {
@@ -14,10 +9,20 @@ import {
   NOT_LOADED,
   valuesOf,
 } from '../../src/machines/edit-event.machine';
-import type { EnteredEvent, EventKind, Transaction } from '../../src/domain/types';
-import { fakeApi, flush, http, invalid, recorder, transaction, type FakeApi } from './support';
+import type { EnteredEvent, Transaction } from '../../src/domain/types';
+import {
+  fakeApi,
+  flush,
+  http,
+  invalid,
+  recorder,
+  startCreateEvent,
+  TEST_TODAY,
+  transaction,
+  type FakeApi,
+} from './support';
 
-const TODAY = '2026-03-01';
+const TODAY = TEST_TODAY;
 const REFRESHES = [
   'refresh.events',
   'refresh.investments',
@@ -64,25 +69,7 @@ async function startEdit(
   return { api, data, overlay, form, change };
 }
 
-function startCreate(kind: EventKind, currentShares = 10) {
-  const api = fakeApi();
-  const data = recorder();
-  const overlay = recorder();
-  const form = createActor(createEventMachine, {
-    input: {
-      api,
-      data: data.ref,
-      overlay: overlay.ref,
-      investmentId: '5',
-      kind,
-      currentShares,
-      today: TODAY,
-    },
-  }).start();
-  const change = (field: EventField, value: string) =>
-    form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, form, change };
-}
+const startCreate = startCreateEvent;
 
 describe('date (create)', () => {
   it('defaults to today and is sent as date', async () => {

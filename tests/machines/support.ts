@@ -5,7 +5,8 @@ import { createActor, setup, type AnyEventObject } from 'xstate';
 import type { Api } from '../../src/api';
 import type { ApiError } from '../../src/api/errors';
 import { httpError, networkError } from '../../src/api/errors';
-import type { Investment, Portfolio, Transaction } from '../../src/domain/types';
+import type { EventKind, Investment, Portfolio, Transaction } from '../../src/domain/types';
+import { createEventMachine, type EventField } from '../../src/machines/create-event.machine';
 import type { Platform } from '../../src/machines/platform';
 
 export type FakeApi = { [K in keyof Api]: Mock<Api[K]> } & {
@@ -206,4 +207,28 @@ export function transaction(id: string, investmentId = '5'): Transaction {
     from_shares: null,
     to_shares: null,
   };
+}
+
+/** The day machine tests take as the user's today. */
+export const TEST_TODAY = '2026-03-01';
+
+/** A started event form of `kind` for investment 5, with its fakes and a field changer. */
+export function startCreateEvent(kind: EventKind, currentShares = 10) {
+  const api = fakeApi();
+  const data = recorder();
+  const overlay = recorder();
+  const form = createActor(createEventMachine, {
+    input: {
+      api,
+      data: data.ref,
+      overlay: overlay.ref,
+      investmentId: '5',
+      kind,
+      currentShares,
+      today: TEST_TODAY,
+    },
+  }).start();
+  const change = (field: EventField, value: string) =>
+    form.send({ type: 'form.changed', field, value });
+  return { api, data, overlay, form, change };
 }
