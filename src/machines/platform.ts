@@ -25,12 +25,24 @@ export interface HistoryPort {
   onPop(listener: () => void): () => void;
 }
 
+/** The connection coming back (the browser's 'online'); returns the unsubscribe. */
+export interface ConnectivityPort {
+  onOnline(listener: () => void): () => void;
+}
+
+/** The tab becoming visible again; returns the unsubscribe. */
+export interface VisibilityPort {
+  onVisible(listener: () => void): () => void;
+}
+
 export interface Platform {
   navigate: Navigate;
   currentPath(): string;
   storage: KeyValueStore;
   cookies: CookieJar;
   history: HistoryPort;
+  connectivity: ConnectivityPort;
+  visibility: VisibilityPort;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -99,6 +111,23 @@ export const browserHistory: HistoryPort = {
   },
 };
 
+export const browserConnectivity: ConnectivityPort = {
+  onOnline(listener) {
+    window.addEventListener('online', listener);
+    return () => window.removeEventListener('online', listener);
+  },
+};
+
+export const browserVisibility: VisibilityPort = {
+  onVisible(listener) {
+    const changed = () => {
+      if (document.visibilityState === 'visible') listener();
+    };
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  },
+};
+
 /**
  * Wouter (v3) observes pushState and replaceState, so plain History calls move its location.
  * A replaced entry keeps its state: it still has the same entry before it.
@@ -125,6 +154,8 @@ export function browserPlatform(overrides: Partial<Platform> = {}): Platform {
     storage: browserStorage,
     cookies: browserCookies,
     history: browserHistory,
+    connectivity: browserConnectivity,
+    visibility: browserVisibility,
     ...overrides,
   };
 }

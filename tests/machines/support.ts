@@ -64,6 +64,10 @@ export interface FakePlatform extends Platform {
   backCalls(): number;
   /** Plays the browser's back action. */
   pressBack(): void;
+  /** Plays the connection coming back. */
+  goOnline(): void;
+  /** Plays the tab becoming visible again. */
+  showTab(): void;
 }
 
 export function fakePlatform(
@@ -80,6 +84,8 @@ export function fakePlatform(
   const cookieData = new Map(Object.entries(options.cookies ?? {}));
   const visited: string[] = [];
   const popListeners = new Set<() => void>();
+  const onlineListeners = new Set<() => void>();
+  const visibleListeners = new Set<() => void>();
   let depth = 0;
   let backs = 0;
   const pop = () => {
@@ -118,9 +124,23 @@ export function fakePlatform(
         return () => popListeners.delete(listener);
       },
     },
+    connectivity: {
+      onOnline: (listener) => {
+        onlineListeners.add(listener);
+        return () => onlineListeners.delete(listener);
+      },
+    },
+    visibility: {
+      onVisible: (listener) => {
+        visibleListeners.add(listener);
+        return () => visibleListeners.delete(listener);
+      },
+    },
     historyDepth: () => depth,
     backCalls: () => backs,
     pressBack: pop,
+    goOnline: () => onlineListeners.forEach((l) => l()),
+    showTab: () => visibleListeners.forEach((l) => l()),
   };
 }
 
