@@ -6,7 +6,8 @@ import { createRoot } from 'react-dom/client';
 import type { MockServer } from './server';
 
 const LATENCIES = [0, 150, 1000, 3000] as const;
-const THROTTLE_SECONDS = 30;
+// A short throttle shows the app's countdown and retry without a long wait.
+const THROTTLE_SECONDS = [3, 30] as const;
 
 const tab: CSSProperties = {
   position: 'fixed',
@@ -96,12 +97,31 @@ export function DevPanel({ server }: { server: MockServer }) {
             </button>
             <button
               type="button"
-              onClick={act(`Throttled for ${THROTTLE_SECONDS} s (429)`, () =>
-                server.faults.throttle(THROTTLE_SECONDS),
+              onClick={act('The next change answers 419 once: a fresh CSRF cookie cures it', () =>
+                server.faults.csrfMismatch(1),
               )}
             >
-              Throttle {THROTTLE_SECONDS} s
+              419 once
             </button>
+            <button
+              type="button"
+              onClick={act('The next change and its retry answer 419', () =>
+                server.faults.csrfMismatch(2),
+              )}
+            >
+              419 twice
+            </button>
+            {THROTTLE_SECONDS.map((seconds) => (
+              <button
+                key={seconds}
+                type="button"
+                onClick={act(`Throttled for ${seconds} s (429)`, () =>
+                  server.faults.throttle(seconds),
+                )}
+              >
+                Throttle {seconds} s
+              </button>
+            ))}
             <button
               type="button"
               aria-pressed={faults.failing}

@@ -25,6 +25,8 @@ export interface FaultState {
   throttledUntil: number | null;
   failing: boolean;
   offline: boolean;
+  /** How many more state-changing calls answer 419. */
+  csrfMismatches: number;
 }
 
 /** Faults for demos and tests (decisions.md section 5). Each stays until `clear()`. */
@@ -32,6 +34,11 @@ export interface Faults {
   latency(ms: number): void;
   /** Ends the session: the next GET answers 401, the next state-changing call 419. */
   expireSession(): void;
+  /**
+   * The next `times` state-changing /api/v1 calls answer 419, as after a token rotated in another
+   * tab: one is cured by the client's retry with a fresh cookie, two leave it unauthenticated.
+   */
+  csrfMismatch(times?: number): void;
   /** Every /api/v1 call answers 429 with Retry-After for that many seconds. */
   throttle(retryAfterSeconds: number): void;
   /** Every call answers 500 {"message":"Server Error"} (until `fail(false)` or `clear()`). */
@@ -109,6 +116,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     throttledUntil: null,
     failing: false,
     offline: false,
+    csrfMismatches: 0,
   };
 
   async function handle(method: string, request: Request): Promise<Response> {
@@ -120,6 +128,11 @@ export function makeServer(options: MakeServerOptions): MockServer {
     const path = new URL(request.url, 'http://localhost').pathname;
     const throttled = throttle(path);
     if (throttled) return throttled;
+    // Of the methods routed below, all but GET change state.
+    if (faults.csrfMismatches > 0 && method !== 'GET' && path.startsWith('/api/')) {
+      faults.csrfMismatches -= 1;
+      return toResponse({ status: 419, body: { message: 'CSRF token mismatch.' } });
+    }
     await ready;
     const answer = await contract.handle({
       method,
@@ -179,6 +192,9 @@ export function makeServer(options: MakeServerOptions): MockServer {
         const id = readCookies()[SESSION_COOKIE];
         if (id) void store.deleteSession(id).then(persist);
       },
+      csrfMismatch(times = 1) {
+        faults.csrfMismatches = times;
+      },
       throttle(retryAfterSeconds) {
         faults.throttledUntil = now() + retryAfterSeconds * 1000;
       },
@@ -194,6 +210,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
           throttledUntil: null,
           failing: false,
           offline: false,
+          csrfMismatches: 0,
         });
         server.timing = baseTiming;
       },

@@ -154,6 +154,34 @@ describe('faults', () => {
     await expect(api.getPortfolios()).rejects.toMatchObject({ status: 429, retryAfter: 20 });
   });
 
+  it('one CSRF mismatch: the client fetches a fresh cookie and the retry creates once', async () => {
+    await login();
+    const before = (await api.getPortfolios()).length;
+    const listener = vi.fn();
+    api.onUnauthenticated(listener);
+    server.faults.csrfMismatch();
+    expect(await api.createPortfolio({ name: 'Once' }, { validateOnly: false })).toMatchObject({
+      name: 'Once',
+    });
+    expect(await api.getPortfolios()).toHaveLength(before + 1);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('two CSRF mismatches: unauthenticated, nothing created; the next change goes through', async () => {
+    await login();
+    const before = (await api.getPortfolios()).length;
+    const listener = vi.fn();
+    api.onUnauthenticated(listener);
+    server.faults.csrfMismatch(2);
+    await expect(
+      api.createPortfolio({ name: 'Twice' }, { validateOnly: false }),
+    ).rejects.toMatchObject({ status: 419 });
+    expect(listener).toHaveBeenCalledOnce();
+    expect(await api.getPortfolios()).toHaveLength(before);
+    await api.createPortfolio({ name: 'Twice' }, { validateOnly: false });
+    expect(await api.getPortfolios()).toHaveLength(before + 1);
+  });
+
   it('offline: a network error', async () => {
     await login();
     server.faults.offline();

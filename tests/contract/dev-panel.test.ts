@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { STORAGE_KEY } from '../../src/mock-server';
 import { mountDevPanel } from '../../src/mock-server/dev-panel';
-import { describeMock, get, loginAsDemo, startServer } from './support';
+import { describeMock, get, loginAsDemo, post, startServer } from './support';
 
 let unmount: (() => void) | undefined;
 afterEach(() => act(() => unmount?.()));
@@ -58,6 +58,31 @@ describeMock('Demo tools panel', () => {
     await user.selectOptions(screen.getByLabelText('Latency'), '0');
     await user.click(screen.getByRole('button', { name: 'Expire session' }));
     expect((await get('/portfolios')).status).toBe(401);
+  });
+
+  it('answers the next change with 419, and throttles for 3 s', async () => {
+    const server = startServer();
+    await loginAsDemo();
+    act(() => {
+      unmount = mountDevPanel(server);
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Demo tools' }));
+    await user.click(screen.getByRole('button', { name: '419 twice' }));
+    expect(screen.getByRole('status').textContent).toBe('The next change and its retry answer 419');
+    expect((await get('/portfolios')).status).toBe(200);
+    expect((await post('/portfolios', { name: 'A' })).status).toBe(419);
+    expect((await post('/portfolios', { name: 'A' })).status).toBe(419);
+    expect((await post('/portfolios', { name: 'A' })).status).toBe(201);
+
+    await user.click(screen.getByRole('button', { name: '419 once' }));
+    expect((await post('/portfolios', { name: 'B' })).status).toBe(419);
+    expect((await post('/portfolios', { name: 'B' })).status).toBe(201);
+
+    await user.click(screen.getByRole('button', { name: 'Throttle 3 s' }));
+    const throttled = await get('/portfolios');
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('Retry-After')).toBe('3');
   });
 
   it('opens with a notice when stored data was reset', async () => {
