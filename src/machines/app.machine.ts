@@ -35,7 +35,12 @@ export const appMachine = setup({
   context: ({ input }) => ({ api: input.api, platform: input.platform }),
   // 'data' first: the others send to it from their first entry actions.
   invoke: [
-    { id: 'data', systemId: 'data', src: 'data', input: ({ context }) => ({ api: context.api }) },
+    {
+      id: 'data',
+      systemId: 'data',
+      src: 'data',
+      input: ({ context }) => ({ api: context.api, platform: context.platform }),
+    },
     {
       id: 'settings',
       systemId: 'settings',

@@ -2,28 +2,34 @@
 // Fixed resources are parallel regions (idle | loading | loaded | failed). Charts and statistics
 // are keyed by `${type}:${id}` and created at run time, so they cannot be states: each key holds
 // an `Entry` with a status union, and its request reports back with typed events.
+// A failed load keeps what was held; the `recovery` region retries what failed (Retry, the
+// connection returning, the tab shown again, or a 429's Retry-After counted down).
 import {
   assign,
+  enqueueActions,
   fromCallback,
   fromPromise,
+  not,
   raise,
   setup,
   type ActorRef,
   type Snapshot,
 } from 'xstate';
 import type { Api } from '../api';
-import { messageOf } from '../api/errors';
+import { ApiError, messageOf } from '../api/errors';
 import type {
   ChartPoint,
   ChartType,
   Id,
   Investment,
+  Period,
   Portfolio,
   Statistics,
   Transaction,
   User,
   Valuation,
 } from '../domain/types';
+import type { Platform } from './platform';
 
 export interface ChartRef {
   type: ChartType;
@@ -38,13 +44,23 @@ export interface StatsRef {
 
 export type EntryStatus = 'loading' | 'loaded' | 'failed';
 
-/** One keyed resource. `data` stays while a reload runs, so a chart never blanks. */
+/** One keyed resource. `data` stays while a reload runs or fails, so a chart never blanks. */
 export interface Entry<T> {
   status: EntryStatus;
   data?: T;
+  /** The period `data` is for (the one selected when it was asked for). */
+  period?: Period;
+  /** The last failure; kept while a retry runs, cleared by an answer. */
   error?: string;
   /** The newest request; an older answer is stale and dropped. */
   request: number;
+}
+
+/** Why a load failed, and when a 429 said to come back. */
+export interface Failure {
+  message: string;
+  /** Seconds, from Retry-After. */
+  retryAfter?: number;
 }
 
 export const RESOURCES = [
@@ -64,6 +80,15 @@ export function chartKey(ref: ChartRef): string {
 export function statsKey(ref: StatsRef): string {
   return `${ref.type}:${ref.id}`;
 }
+
+const REFRESH = {
+  user: 'refresh.user',
+  valuation: 'refresh.valuation',
+  portfolios: 'refresh.portfolios',
+  investments: 'refresh.investments',
+  events: 'refresh.events',
+  currencies: 'refresh.currencies',
+} as const satisfies Record<Resource, string>;
 
 export type DataEvent =
   | { type: 'refresh.all' }
@@ -88,11 +113,25 @@ export type DataEvent =
   | { type: 'portfolio.deleted'; id: Id }
   | { type: 'user.updated'; user: User }
   | { type: 'data.cleared' }
+  /** The period the server answers for from now on (its cookie is written). */
+  | { type: 'period.changed'; period: Period }
+  /** The screen's Retry: everything that failed, at once. */
+  | { type: 'retry.requested' }
+  | { type: 'connection.restored' }
+  | { type: 'page.shown' }
   // Reports of the keyed requests.
-  | { type: 'chart.loaded'; key: string; request: number; points: ChartPoint[] }
-  | { type: 'chart.failed'; key: string; request: number; error: string }
+  | {
+      type: 'chart.loaded';
+      key: string;
+      request: number;
+      points: ChartPoint[];
+      period: Period | undefined;
+    }
+  | { type: 'chart.failed'; key: string; request: number; failure: Failure }
   | { type: 'stats.loaded'; key: string; request: number; statistics: Statistics }
-  | { type: 'stats.failed'; key: string; request: number; error: string };
+  | { type: 'stats.failed'; key: string; request: number; failure: Failure }
+  /** Raised by every failed load, for the recovery region. */
+  | { type: 'load.failed'; failure: Failure };
 
 /** What flows need to reach the data actor: anything that accepts its events. */
 export type DataRef = ActorRef<Snapshot<unknown>, DataEvent>;
@@ -102,24 +141,39 @@ export function dataOf(given: DataRef | undefined, system: { get(id: string): un
   return given ?? (system.get('data') as DataRef);
 }
 
+export type ReturnPorts = Pick<Platform, 'connectivity' | 'visibility'>;
+
 export interface DataInput {
   api: Api;
+  /** The connection and the tab coming back; without it (headless tests) only Retry retries. */
+  platform?: ReturnPorts;
 }
 
 export interface DataContext {
   api: Api;
+  platform: ReturnPorts | undefined;
+  /** The period the server answers for now; each answer records the one it was asked in. */
+  period: Period | undefined;
   user: User | undefined;
   valuation: Valuation | undefined;
   portfolios: Portfolio[] | undefined;
   investments: Investment[] | undefined;
   events: Transaction[] | undefined;
   currencies: string[] | undefined;
-  /** The message of each failed resource. */
+  /** The message of each failed resource; kept while a retry runs, cleared by an answer. */
   errors: Partial<Record<Resource, string>>;
+  /** The period each held resource is for. */
+  periods: Partial<Record<Resource, Period>>;
   activeChart: ChartRef | undefined;
+  /** The statistics the current screen shows (told by `stats.viewed`). */
+  activeStats: StatsRef | undefined;
   charts: Record<string, Entry<ChartPoint[]>>;
   stats: Record<string, Entry<Statistics>>;
   lastRequest: number;
+  /** The newest failure, for the screen's one message. */
+  failure: Failure | undefined;
+  /** Seconds left before a throttled retry. */
+  countdown: number;
 }
 
 interface KeyedInput<R> {
@@ -149,7 +203,13 @@ const LOADERS: { [R in Resource]: (api: Api) => Promise<ResourceData[R]> } = {
 };
 
 function loading<T>(entry: Entry<T> | undefined, request: number): Entry<T> {
-  return { status: 'loading', data: entry?.data, request };
+  return {
+    status: 'loading',
+    data: entry?.data,
+    period: entry?.period,
+    error: entry?.error,
+    request,
+  };
 }
 
 function settle<T>(
@@ -164,12 +224,16 @@ function settle<T>(
 }
 
 const loadedWith =
-  <T>(data: T) =>
-  (entry: Entry<T>): Entry<T> => ({ ...entry, status: 'loaded', data, error: undefined });
+  <T>(data: T, period: Period | undefined) =>
+  (entry: Entry<T>): Entry<T> => ({ ...entry, status: 'loaded', data, period, error: undefined });
 
 const failedWith =
-  (error: string) =>
-  <T>(entry: Entry<T>): Entry<T> => ({ ...entry, status: 'failed', error });
+  (failure: Failure) =>
+  <T>(entry: Entry<T>): Entry<T> => ({ ...entry, status: 'failed', error: failure.message });
+
+function isCurrent(entries: Record<string, Entry<unknown>>, key: string, request: number) {
+  return entries[key]?.request === request;
+}
 
 function statsRefOf(key: string): StatsRef | undefined {
   const colon = key.indexOf(':');
@@ -178,7 +242,33 @@ function statsRefOf(key: string): StatsRef | undefined {
   return { type, id: key.slice(colon + 1) };
 }
 
-const errorOf = (error: unknown) => messageOf(error);
+export function failureOf(error: unknown): Failure {
+  return {
+    message: messageOf(error),
+    retryAfter: error instanceof ApiError ? error.retryAfter : undefined,
+  };
+}
+
+/** What failed of what the screen holds: fixed resources, the active chart and statistics. */
+export function failedLoads(context: DataContext): {
+  resources: Resource[];
+  chart: ChartRef | undefined;
+  stats: StatsRef | undefined;
+} {
+  const { activeChart, activeStats } = context;
+  const chartFailed = activeChart && context.charts[chartKey(activeChart)]?.error !== undefined;
+  const statsFailed = activeStats && context.stats[statsKey(activeStats)]?.error !== undefined;
+  return {
+    resources: RESOURCES.filter((r) => context.errors[r] !== undefined),
+    chart: chartFailed ? activeChart : undefined,
+    stats: statsFailed ? activeStats : undefined,
+  };
+}
+
+function somethingFailed(context: DataContext): boolean {
+  const failed = failedLoads(context);
+  return failed.resources.length > 0 || failed.chart !== undefined || failed.stats !== undefined;
+}
 
 function withoutKey<T>(entries: Record<string, Entry<T>>, key: string): Record<string, Entry<T>> {
   const rest = { ...entries };
@@ -215,26 +305,50 @@ const dataSetup = setup({
     input: {} as DataInput,
   },
   actors: {
-    loadResource: fromPromise<ResourceData[Resource], { api: Api; resource: Resource }>(
-      ({ input }) => LOADERS[input.resource](input.api),
-    ),
+    loadResource: fromPromise<
+      { data: ResourceData[Resource]; period: Period | undefined },
+      { api: Api; resource: Resource; period: Period | undefined }
+    >(async ({ input }) => ({
+      data: await LOADERS[input.resource](input.api),
+      period: input.period,
+    })),
     // Keyed requests are spawned per key, so they report with typed events instead of done events.
-    loadChart: fromCallback<DataEvent, KeyedInput<ChartRef>>(({ input, sendBack }) => {
-      const { api, ref, key, request } = input;
-      api.getChart(ref.type, ref.id).then(
-        (points) => sendBack({ type: 'chart.loaded', key, request, points }),
-        (error: unknown) => sendBack({ type: 'chart.failed', key, request, error: errorOf(error) }),
-      );
-    }),
+    loadChart: fromCallback<DataEvent, KeyedInput<ChartRef> & { period: Period | undefined }>(
+      ({ input, sendBack }) => {
+        const { api, ref, key, request, period } = input;
+        api.getChart(ref.type, ref.id).then(
+          (points) => sendBack({ type: 'chart.loaded', key, request, points, period }),
+          (error: unknown) =>
+            sendBack({ type: 'chart.failed', key, request, failure: failureOf(error) }),
+        );
+      },
+    ),
     loadStats: fromCallback<DataEvent, KeyedInput<StatsRef>>(({ input, sendBack }) => {
       const { api, ref, key, request } = input;
       const call =
         ref.type === 'portfolio' ? api.getPortfolioStats(ref.id) : api.getInvestmentStats(ref.id);
       call.then(
         (statistics) => sendBack({ type: 'stats.loaded', key, request, statistics }),
-        (error: unknown) => sendBack({ type: 'stats.failed', key, request, error: errorOf(error) }),
+        (error: unknown) =>
+          sendBack({ type: 'stats.failed', key, request, failure: failureOf(error) }),
       );
     }),
+    /** Reports the connection returning and the tab being shown again. */
+    watchReturn: fromCallback<DataEvent, { platform: ReturnPorts | undefined }>(
+      ({ input, sendBack }) => {
+        if (!input.platform) return undefined;
+        const offOnline = input.platform.connectivity.onOnline(() =>
+          sendBack({ type: 'connection.restored' }),
+        );
+        const offVisible = input.platform.visibility.onVisible(() =>
+          sendBack({ type: 'page.shown' }),
+        );
+        return () => {
+          offOnline();
+          offVisible();
+        };
+      },
+    ),
   },
   actions: {
     requestChart: assign(({ context, spawn }, ref: ChartRef) => {
@@ -242,7 +356,7 @@ const dataSetup = setup({
       const request = context.lastRequest + 1;
       spawn('loadChart', {
         id: `chart-${request}`,
-        input: { api: context.api, ref, key, request },
+        input: { api: context.api, ref, key, request, period: context.period },
       });
       return {
         lastRequest: request,
@@ -276,20 +390,52 @@ const dataSetup = setup({
       }
       return { lastRequest: request, stats };
     }),
-    store: assign((_, params: { resource: Resource; data: ResourceData[Resource] }) => ({
-      [params.resource]: params.data,
-    })),
+    store: assign(
+      (
+        { context },
+        params: { resource: Resource; data: ResourceData[Resource]; period: Period | undefined },
+      ) => ({
+        [params.resource]: params.data,
+        periods: { ...context.periods, [params.resource]: params.period },
+      }),
+    ),
     setFailure: assign(({ context }, params: { resource: Resource; error: unknown }) => ({
-      errors: { ...context.errors, [params.resource]: errorOf(params.error) },
+      errors: { ...context.errors, [params.resource]: messageOf(params.error) },
     })),
     clearFailure: assign(({ context }, params: { resource: Resource }) => {
       const errors = { ...context.errors };
       delete errors[params.resource];
       return { errors };
     }),
+    reportFailure: raise((_, failure: Failure) => ({ type: 'load.failed' as const, failure })),
+    noteFailure: assign({
+      failure: ({ event }) => (event.type === 'load.failed' ? event.failure : undefined),
+    }),
+    forgetFailure: assign({ failure: undefined }),
+    /** Everything that failed of what the screen holds, asked for again. */
+    retryFailed: enqueueActions(({ context, enqueue }) => {
+      const failed = failedLoads(context);
+      for (const resource of failed.resources) enqueue.raise({ type: REFRESH[resource] });
+      if (failed.chart) enqueue.raise({ type: 'refresh.chart', chart: failed.chart });
+      if (failed.stats) enqueue.raise({ type: 'refresh.stats', target: failed.stats });
+    }),
+    startCountdown: assign({
+      countdown: ({ context, event }) =>
+        event.type === 'load.failed'
+          ? Math.max(context.countdown, event.failure.retryAfter ?? 0)
+          : context.countdown,
+    }),
+    countDown: assign({ countdown: ({ context }) => context.countdown - 1 }),
+    stopCountdown: assign({ countdown: 0 }),
   },
   guards: {
     hasActiveChart: ({ context }) => context.activeChart !== undefined,
+    somethingFailed: ({ context }) => somethingFailed(context),
+    throttled: ({ event }) => event.type === 'load.failed' && (event.failure.retryAfter ?? 0) >= 1,
+    countdownRunning: ({ context }) => context.countdown > 1,
+  },
+  delays: {
+    tick: 1000,
   },
 });
 
@@ -305,20 +451,23 @@ function resourceRegion(resource: Resource) {
         on: { [refresh]: { target: 'loading', reenter: true } },
         invoke: {
           src: 'loadResource',
-          input: ({ context }) => ({ api: context.api, resource }),
+          input: ({ context }) => ({ api: context.api, resource, period: context.period }),
           onDone: {
             target: 'loaded',
             actions: [
-              { type: 'store', params: ({ event }) => ({ resource, data: event.output }) },
+              {
+                type: 'store',
+                params: ({ event }) => ({ resource, ...event.output }),
+              },
               { type: 'clearFailure', params: { resource } },
             ],
           },
           onError: {
             target: 'failed',
-            actions: {
-              type: 'setFailure',
-              params: ({ event }) => ({ resource, error: event.error }),
-            },
+            actions: [
+              { type: 'setFailure', params: ({ event }) => ({ resource, error: event.error }) },
+              { type: 'reportFailure', params: ({ event }) => failureOf(event.error) },
+            ],
           },
         },
       },
@@ -328,11 +477,73 @@ function resourceRegion(resource: Resource) {
   });
 }
 
+/**
+ * The screen's failures: one message, and retries by themselves. Throttled (429 with
+ * Retry-After), it waits that long, counting the seconds down; otherwise it waits for the
+ * connection or the tab to come back. Retry retries at once in either case.
+ */
+const recoveryRegion = dataSetup.createStateConfig({
+  initial: 'calm',
+  states: {
+    calm: {
+      always: { guard: 'somethingFailed', target: 'failing' },
+    },
+    failing: {
+      initial: 'waiting',
+      always: { guard: not('somethingFailed'), target: 'calm', actions: 'forgetFailure' },
+      on: {
+        'retry.requested': { target: '.waiting', actions: 'retryFailed' },
+        'load.failed': { actions: 'noteFailure' },
+      },
+      states: {
+        waiting: {
+          invoke: {
+            src: 'watchReturn',
+            input: ({ context }) => ({ platform: context.platform }),
+          },
+          on: {
+            'connection.restored': { actions: 'retryFailed' },
+            'page.shown': { actions: 'retryFailed' },
+            'load.failed': {
+              guard: 'throttled',
+              target: 'throttled',
+              actions: ['noteFailure', 'startCountdown'],
+            },
+          },
+        },
+        throttled: {
+          exit: 'stopCountdown',
+          on: { 'load.failed': { actions: ['noteFailure', 'startCountdown'] } },
+          initial: 'counting',
+          states: {
+            // Re-entered each second, so its timer starts again; `throttled` stays.
+            counting: {
+              after: {
+                tick: [
+                  {
+                    guard: 'countdownRunning',
+                    target: 'counting',
+                    reenter: true,
+                    actions: 'countDown',
+                  },
+                  { target: '#data.recovery.failing.waiting', actions: 'retryFailed' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
 export const dataMachine = dataSetup.createMachine({
   id: 'data',
   type: 'parallel',
   context: ({ input }) => ({
     api: input.api,
+    platform: input.platform,
+    period: undefined,
     user: undefined,
     valuation: undefined,
     portfolios: undefined,
@@ -340,10 +551,14 @@ export const dataMachine = dataSetup.createMachine({
     events: undefined,
     currencies: undefined,
     errors: {},
+    periods: {},
     activeChart: undefined,
+    activeStats: undefined,
     charts: {},
     stats: {},
     lastRequest: 0,
+    failure: undefined,
+    countdown: 0,
   }),
   on: {
     'refresh.all': {
@@ -367,23 +582,30 @@ export const dataMachine = dataSetup.createMachine({
         actions: { type: 'requestChart', params: ({ context }) => context.activeChart! },
       },
     ],
+    'period.changed': { actions: assign({ period: ({ event }) => event.period }) },
     'screen.viewed': {
       actions: [
-        assign({ activeChart: ({ event }) => event.chart }),
+        // A screen's statistics are told after its chart (value card first), so a screen
+        // without statistics (home) holds none in view.
+        assign({ activeChart: ({ event }) => event.chart, activeStats: undefined }),
         { type: 'requestChart', params: ({ event }) => event.chart },
       ],
     },
     'chart.loaded': {
       actions: assign({
         charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, loadedWith(event.points)),
+          settle(context.charts, event.key, event.request, loadedWith(event.points, event.period)),
       }),
     },
     'chart.failed': {
-      actions: assign({
-        charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, failedWith(event.error)),
-      }),
+      guard: ({ context, event }) => isCurrent(context.charts, event.key, event.request),
+      actions: [
+        assign({
+          charts: ({ context, event }) =>
+            settle(context.charts, event.key, event.request, failedWith(event.failure)),
+        }),
+        { type: 'reportFailure', params: ({ event }) => event.failure },
+      ],
     },
     'refresh.stats': [
       {
@@ -393,19 +615,27 @@ export const dataMachine = dataSetup.createMachine({
       { actions: 'requestAllStats' },
     ],
     'stats.viewed': {
-      actions: { type: 'requestStats', params: ({ event }) => event.target },
+      actions: [
+        assign({ activeStats: ({ event }) => event.target }),
+        { type: 'requestStats', params: ({ event }) => event.target },
+      ],
     },
     'stats.loaded': {
       actions: assign({
+        // Statistics are lifetime figures, for no period.
         stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, loadedWith(event.statistics)),
+          settle(context.stats, event.key, event.request, loadedWith(event.statistics, undefined)),
       }),
     },
     'stats.failed': {
-      actions: assign({
-        stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, failedWith(event.error)),
-      }),
+      guard: ({ context, event }) => isCurrent(context.stats, event.key, event.request),
+      actions: [
+        assign({
+          stats: ({ context, event }) =>
+            settle(context.stats, event.key, event.request, failedWith(event.failure)),
+        }),
+        { type: 'reportFailure', params: ({ event }) => event.failure },
+      ],
     },
     'event.created': {
       actions: assign({
@@ -460,7 +690,9 @@ export const dataMachine = dataSetup.createMachine({
         events: undefined,
         currencies: undefined,
         errors: {},
+        periods: {},
         activeChart: undefined,
+        activeStats: undefined,
         charts: {},
         stats: {},
         // Kept growing, so an answer to a request from before the clear is never taken as current.
@@ -477,5 +709,6 @@ export const dataMachine = dataSetup.createMachine({
     investments: resourceRegion('investments'),
     events: resourceRegion('events'),
     currencies: resourceRegion('currencies'),
+    recovery: recoveryRegion,
   },
 });

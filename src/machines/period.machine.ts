@@ -33,6 +33,11 @@ export const periodMachine = setup({
   },
   actions: {
     writeCookie: ({ context }) => context.platform.cookies.set(PERIOD_COOKIE, context.period),
+    // Data records which period each answer is for, so figures keep their own period's words.
+    tellData: sendTo(
+      ({ context, system }) => dataOf(context.data, system),
+      ({ context }) => ({ type: 'period.changed' as const, period: context.period }),
+    ),
     // Every valuation is for the period, and so is the chart on screen.
     refreshValuations: sendTo(({ context, system }) => dataOf(context.data, system), {
       type: 'refresh.valuation',
@@ -56,7 +61,7 @@ export const periodMachine = setup({
   }),
   // The server reads the cookie, so it holds the period from the start (normalised, and kept for
   // a year from the last visit).
-  entry: 'writeCookie',
+  entry: ['writeCookie', 'tellData'],
   initial: 'ready',
   states: {
     ready: {
@@ -65,6 +70,7 @@ export const periodMachine = setup({
           actions: [
             assign({ period: ({ event }) => event.period }),
             'writeCookie',
+            'tellData',
             'refreshValuations',
             'refreshPortfolios',
             'refreshInvestments',

@@ -51,17 +51,19 @@ describe('ready', () => {
     expect(cookieWhenRefreshed).toBe('Year');
   });
 
-  it('sends the named refresh events to data', () => {
+  it('tells data the period at start and on a change, then sends the named refresh events', () => {
     const data = recorder();
     const period = createActor(periodMachine, {
       input: { platform: fakePlatform(), data: data.ref },
     }).start();
     period.send({ type: 'period.selected', period: 'Week' });
-    expect(data.types()).toEqual([
-      'refresh.valuation',
-      'refresh.portfolios',
-      'refresh.investments',
-      'refresh.chart',
+    expect(data.events()).toEqual([
+      { type: 'period.changed', period: 'Day' },
+      { type: 'period.changed', period: 'Week' },
+      { type: 'refresh.valuation' },
+      { type: 'refresh.portfolios' },
+      { type: 'refresh.investments' },
+      { type: 'refresh.chart' },
     ]);
   });
 });
