@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { chartKey, dataMachine, statsKey } from '../../src/machines/data.machine';
+import { recoveryMessage } from '../../src/machines/selectors';
 import {
   deferred,
   fakeApi,
+  fakePlatform,
   flush,
   http,
   investment,
@@ -24,8 +26,19 @@ const STATS = {
 
 function start() {
   const api = fakeApi();
-  const data = createActor(dataMachine, { input: { api } }).start();
-  return { api, data };
+  const platform = fakePlatform();
+  const clock = new SimulatedClock();
+  const data = createActor(dataMachine, { input: { api, platform }, clock }).start();
+  return { api, platform, clock, data };
+}
+
+const SERVER_ERROR = 'The server had a problem. Please try again in a moment.';
+
+function valuation(value: number) {
+  return {
+    value: { value, change: 0, changeRatio: 0 },
+    positions: { lifetime: 0, realised: 0, unrealised: 0 },
+  };
 }
 
 describe('idle', () => {
@@ -210,5 +223,183 @@ describe('changes', () => {
     expect(snapshot.context.charts).toEqual({});
     expect(snapshot.context.activeChart).toBeUndefined();
     expect(snapshot.matches({ portfolios: 'idle' })).toBe(true);
+  });
+});
+
+describe('periods', () => {
+  it('each answer records the period it was asked in, kept while a newer one loads', async () => {
+    const { api, data } = start();
+    api.getValuation.mockResolvedValueOnce(valuation(1));
+    api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
+    data.send({ type: 'period.changed', period: 'Day' });
+    data.send({ type: 'refresh.valuation' });
+    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    await flush();
+    api.getValuation.mockReturnValueOnce(deferred<never>().promise);
+    api.getChart.mockReturnValueOnce(deferred<never>().promise);
+    data.send({ type: 'period.changed', period: 'Year' });
+    data.send({ type: 'refresh.valuation' });
+    data.send({ type: 'refresh.chart' });
+    const { context } = data.getSnapshot();
+    expect(context.periods.valuation).toBe('Day');
+    expect(context.charts['user:']).toMatchObject({ status: 'loading', period: 'Day' });
+  });
+});
+
+describe('recovery', () => {
+  /** Portfolios and the user's chart held for Day, then a Week refresh that fails with `error`. */
+  async function failedRefresh(error: unknown) {
+    const started = start();
+    const { api, data } = started;
+    api.getPortfolios.mockResolvedValueOnce([portfolio('1')]);
+    api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
+    data.send({ type: 'period.changed', period: 'Day' });
+    data.send({ type: 'refresh.portfolios' });
+    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    await flush();
+    api.getPortfolios.mockRejectedValueOnce(error);
+    api.getChart.mockRejectedValueOnce(error);
+    data.send({ type: 'period.changed', period: 'Week' });
+    data.send({ type: 'refresh.portfolios' });
+    data.send({ type: 'refresh.chart' });
+    await flush();
+    return started;
+  }
+
+  /** The next answers succeed, for Week. */
+  function recovered(api: ReturnType<typeof fakeApi>) {
+    api.getPortfolios.mockResolvedValueOnce([portfolio('2')]);
+    api.getChart.mockResolvedValueOnce([{ time: 't2', value: 2 }]);
+  }
+
+  describe('calm', () => {
+    it('says nothing while nothing failed', async () => {
+      const { api, data } = start();
+      api.getPortfolios.mockResolvedValue([portfolio('1')]);
+      data.send({ type: 'refresh.portfolios' });
+      await flush();
+      expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
+      expect(recoveryMessage(data.getSnapshot())).toBeUndefined();
+    });
+  });
+
+  describe('failing', () => {
+    it('a failed refresh keeps what was held, for its period, and says why once', async () => {
+      const { data } = await failedRefresh(http(500));
+      const snapshot = data.getSnapshot();
+      expect(snapshot.matches({ portfolios: 'failed' })).toBe(true);
+      expect(snapshot.context.portfolios).toEqual([portfolio('1')]);
+      expect(snapshot.context.periods.portfolios).toBe('Day');
+      expect(snapshot.context.charts['user:']).toMatchObject({
+        status: 'failed',
+        data: [{ time: 't1', value: 1 }],
+        period: 'Day',
+        error: SERVER_ERROR,
+      });
+      expect(snapshot.matches({ recovery: { failing: 'waiting' } })).toBe(true);
+      expect(recoveryMessage(snapshot)).toBe(SERVER_ERROR);
+    });
+
+    it('retry.requested reloads everything that failed, and all is calm again', async () => {
+      const { api, data } = await failedRefresh(http(500));
+      recovered(api);
+      data.send({ type: 'retry.requested' });
+      await flush();
+      const snapshot = data.getSnapshot();
+      expect(snapshot.context.portfolios).toEqual([portfolio('2')]);
+      expect(snapshot.context.periods.portfolios).toBe('Week');
+      expect(snapshot.context.charts['user:']).toMatchObject({ status: 'loaded', period: 'Week' });
+      expect(snapshot.context.charts['user:']?.error).toBeUndefined();
+      expect(snapshot.matches({ recovery: 'calm' })).toBe(true);
+    });
+
+    it('the message stays while the retry runs', async () => {
+      const { api, data } = await failedRefresh(http(500));
+      api.getPortfolios.mockReturnValueOnce(deferred<never>().promise);
+      api.getChart.mockReturnValueOnce(deferred<never>().promise);
+      data.send({ type: 'retry.requested' });
+      expect(recoveryMessage(data.getSnapshot())).toBe(SERVER_ERROR);
+    });
+
+    it('retries when the connection comes back', async () => {
+      const { api, platform, data } = await failedRefresh(offline());
+      recovered(api);
+      platform.goOnline();
+      await flush();
+      expect(api.getPortfolios).toHaveBeenCalledTimes(3);
+      expect(api.getChart).toHaveBeenCalledTimes(3);
+      expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
+    });
+
+    it('retries when the tab is shown again', async () => {
+      const { api, platform, data } = await failedRefresh(http(500));
+      recovered(api);
+      platform.showTab();
+      await flush();
+      expect(data.getSnapshot().context.portfolios).toEqual([portfolio('2')]);
+      expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
+    });
+
+    it('stops listening once calm', async () => {
+      const { api, platform, data } = await failedRefresh(http(500));
+      recovered(api);
+      data.send({ type: 'retry.requested' });
+      await flush();
+      platform.goOnline();
+      platform.showTab();
+      await flush();
+      expect(api.getPortfolios).toHaveBeenCalledTimes(3);
+    });
+  });
+
+  describe('failing.throttled', () => {
+    it('counts Retry-After down each second, then retries', async () => {
+      const { api, clock, data } = await failedRefresh(http(429, {}, '3'));
+      expect(data.getSnapshot().matches({ recovery: { failing: 'throttled' } })).toBe(true);
+      expect(recoveryMessage(data.getSnapshot())).toBe(
+        'Too many requests. Trying again in 3 seconds.',
+      );
+      clock.increment(1000);
+      expect(recoveryMessage(data.getSnapshot())).toBe(
+        'Too many requests. Trying again in 2 seconds.',
+      );
+      clock.increment(1000);
+      expect(recoveryMessage(data.getSnapshot())).toBe(
+        'Too many requests. Trying again in 1 second.',
+      );
+      expect(api.getPortfolios).toHaveBeenCalledTimes(2);
+      recovered(api);
+      clock.increment(1000);
+      await flush();
+      expect(api.getPortfolios).toHaveBeenCalledTimes(3);
+      expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
+    });
+
+    it('waits for the server, not for the connection', async () => {
+      const { api, platform } = await failedRefresh(http(429, {}, '30'));
+      platform.goOnline();
+      platform.showTab();
+      await flush();
+      expect(api.getPortfolios).toHaveBeenCalledTimes(2);
+    });
+
+    it('Retry retries at once', async () => {
+      const { api, data } = await failedRefresh(http(429, {}, '30'));
+      recovered(api);
+      data.send({ type: 'retry.requested' });
+      await flush();
+      expect(api.getPortfolios).toHaveBeenCalledTimes(3);
+      expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
+    });
+  });
+
+  it('counts only what the screen holds: a chart left behind is not retried', async () => {
+    const { api, data } = await failedRefresh(http(500));
+    api.getPortfolios.mockResolvedValueOnce([portfolio('2')]);
+    api.getChart.mockResolvedValueOnce([]);
+    data.send({ type: 'refresh.portfolios' });
+    data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '1' } });
+    await flush();
+    expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
   });
 });

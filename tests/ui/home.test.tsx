@@ -76,18 +76,6 @@ describe('home', () => {
     const investment = screen.getByRole('link', { name: 'Click here to create an Investment' });
     expect(investment.getAttribute('href')).toBe('/investments/create');
   });
-
-  it('a failed load shows the reason with Retry, which loads again', async () => {
-    const { server } = await renderApp('/home', {
-      as: 'demo',
-      beforeStart: (mock) => mock.faults.fail(),
-    });
-    const table = await screen.findByRole('region', { name: 'Portfolios' });
-    expect(await within(table).findByText(/server had a problem/i)).toBeTruthy();
-    server.faults.clear();
-    await userEvent.click(within(table).getByRole('button', { name: 'Retry' }));
-    expect(await within(table).findByRole('table', { name: 'Portfolios' })).toBeTruthy();
-  });
 });
 
 describe('top bar and menu', () => {

@@ -1,24 +1,34 @@
 import type { ReactNode } from 'react';
-import { ErrorState } from './states';
+import type { LoadStatus } from '../../machines/selectors';
 
-export type LoadStatus = 'loading' | 'failed' | 'ready';
+/** What a card says when it has nothing to show: the reason and Retry are the screen's, once. */
+export const NOT_LOADED = 'Could not be loaded.';
 
-/** One place for the three states every list and figure has: skeleton, error with Retry, data. */
+/**
+ * One place for the states every list and figure has: skeleton, nothing loaded, data, and data
+ * whose refresh failed (dimmed, labelled "Out of date" so it is not told by colour alone).
+ */
 export function Loadable({
   status,
+  stale = false,
   error,
-  onRetry,
   skeleton,
   children,
 }: {
   status: LoadStatus;
-  error: string | undefined;
-  onRetry: () => void;
+  stale?: boolean;
+  /** Overrides NOT_LOADED, e.g. "Not found." */
+  error?: string;
   skeleton: ReactNode;
   children: () => ReactNode;
 }) {
-  if (status === 'failed')
-    return <ErrorState message={error ?? 'Something went wrong.'} onRetry={onRetry} />;
+  if (status === 'failed') return <p className="load-failed">{error ?? NOT_LOADED}</p>;
   if (status === 'loading') return <>{skeleton}</>;
-  return <>{children()}</>;
+  if (!stale) return <>{children()}</>;
+  return (
+    <div className="stale">
+      <p className="stale__label">Out of date</p>
+      <div className="stale__content">{children()}</div>
+    </div>
+  );
 }

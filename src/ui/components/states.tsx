@@ -27,18 +27,6 @@ export function SkeletonRows({ rows = 4, label = 'Loading' }: { rows?: number; l
   );
 }
 
-/** A failed load: the reason and a Retry button. */
-export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="error-state" role="alert">
-      <p className="error-state__text">{message}</p>
-      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  );
-}
-
 export function EmptyState({ children }: { children: ReactNode }) {
   return <div className="empty">{children}</div>;
 }

@@ -1,8 +1,16 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { Id, Investment, Portfolio, Statistics } from '../../domain/types';
+import type { Id, Period, Statistics } from '../../domain/types';
 import { chartKey, statsKey, type Resource } from '../../machines/data.machine';
-import type { LoadStatus } from '../components/loadable';
+import {
+  byValueDescending,
+  entryView,
+  loadView,
+  newestFirst,
+  recoveryMessage,
+  shownInvestments,
+  type LoadView,
+} from '../../machines/selectors';
 import { useAppChildren } from './app-actor';
 import { useHideSold } from './use-settings';
 
@@ -13,39 +21,22 @@ export type ValueTarget =
 const EMPTY: never[] = [];
 
 /**
- * Status of one resource as a screen shows it: data already held stays on screen while it
- * reloads (a period change must not blank the lists).
+ * How a screen shows one resource: data already held stays on screen while it reloads (a period
+ * change must not blank the lists) and when the reload fails (then marked out of date).
  */
-const REFRESH = {
-  user: 'refresh.user',
-  valuation: 'refresh.valuation',
-  portfolios: 'refresh.portfolios',
-  investments: 'refresh.investments',
-  events: 'refresh.events',
-  currencies: 'refresh.currencies',
-} as const satisfies Record<Resource, string>;
-
-function useResource(resource: Resource) {
+function useResource(resource: Resource): LoadView {
   const { data } = useAppChildren();
-  const failed = useSelector(data, (s) => s.matches({ [resource]: 'failed' }));
   const held = useSelector(data, (s) => s.context[resource] !== undefined);
-  /** Held data is shown while a newer answer is on its way (after a period change, say). */
-  const refreshing = useSelector(data, (s) => s.matches({ [resource]: 'loading' })) && held;
-  const error = useSelector(data, (s) => s.context.errors[resource]);
-  const retry = useCallback(() => data.send({ type: REFRESH[resource] }), [data, resource]);
-  const status: LoadStatus = failed ? 'failed' : held ? 'ready' : 'loading';
-  return { status, error, retry, refreshing };
-}
-
-function byValueDescending<T extends { value: number }>(list: readonly T[]): T[] {
-  return [...list].sort((a, b) => b.value - a.value);
+  const failed = useSelector(data, (s) => s.context.errors[resource] !== undefined);
+  const loading = useSelector(data, (s) => s.matches({ [resource]: 'loading' }));
+  return useMemo(() => loadView(held, failed, loading), [held, failed, loading]);
 }
 
 export function usePortfolios() {
   const { data } = useAppChildren();
   const state = useResource('portfolios');
   const list = useSelector(data, (s) => s.context.portfolios);
-  const portfolios = useMemo(() => byValueDescending<Portfolio>(list ?? EMPTY), [list]);
+  const portfolios = useMemo(() => byValueDescending(list ?? EMPTY), [list]);
   return { ...state, portfolios };
 }
 
@@ -56,12 +47,7 @@ export function useInvestments(portfolioId?: Id) {
   const hideSold = useHideSold();
   const list = useSelector(data, (s) => s.context.investments);
   const investments = useMemo(
-    () =>
-      byValueDescending<Investment>(list ?? EMPTY).filter(
-        (i) =>
-          (portfolioId === undefined || i.portfolio_id === portfolioId) &&
-          !(hideSold && i.shares === 0),
-      ),
+    () => shownInvestments(list ?? EMPTY, { portfolioId, hideSold }),
     [list, portfolioId, hideSold],
   );
   return { ...state, investments };
@@ -73,10 +59,7 @@ export function useTransactions(investmentId?: Id) {
   const state = useResource('events');
   const list = useSelector(data, (s) => s.context.events);
   const transactions = useMemo(
-    () =>
-      [...(list ?? EMPTY)]
-        .filter((t) => investmentId === undefined || t.investment_id === investmentId)
-        .sort((a, b) => Date.parse(b.date) - Date.parse(a.date)),
+    () => newestFirst(list ?? EMPTY, investmentId),
     [list, investmentId],
   );
   return { ...state, transactions };
@@ -106,7 +89,7 @@ interface Figures {
   changeRatio: number;
 }
 
-/** The headline value and change of the target over the selected period. */
+/** The headline value and change of the target, and the period they are for. */
 export function useValue(target: ValueTarget) {
   const { data } = useAppChildren();
   const resource =
@@ -116,6 +99,7 @@ export function useValue(target: ValueTarget) {
         ? 'portfolios'
         : 'investments';
   const state = useResource(resource);
+  const period = useSelector(data, (s): Period | undefined => s.context.periods[resource]);
   const id = target.type === 'user' ? undefined : target.id;
   const figures = useSelector(
     data,
@@ -130,8 +114,8 @@ export function useValue(target: ValueTarget) {
     shallowEqual,
   );
   if (state.status === 'ready' && !figures)
-    return { ...state, status: 'failed' as const, error: 'Not found.', figures };
-  return { ...state, figures };
+    return { ...state, status: 'failed' as const, error: 'Not found.', figures, period };
+  return { ...state, error: undefined, figures, period };
 }
 
 /** The target's chart; viewing it makes it the active chart (refreshed on period change). */
@@ -143,17 +127,10 @@ export function useChart(target: ValueTarget) {
   useEffect(() => {
     data.send({ type: 'screen.viewed', chart: { type, id } });
   }, [data, type, id]);
-  const status = useSelector(data, (s) => s.context.charts[key]?.status);
-  const error = useSelector(data, (s) => s.context.charts[key]?.error);
+  const view = useSelector(data, (s) => entryView(s.context.charts[key]), shallowEqual);
   const points = useSelector(data, (s) => s.context.charts[key]?.data) ?? EMPTY;
-  const retry = useCallback(
-    () => data.send({ type: 'refresh.chart', chart: { type, id } }),
-    [data, type, id],
-  );
-  const refreshing = status === 'loading' && points.length > 0;
-  const shown: LoadStatus =
-    status === 'failed' ? 'failed' : status === 'loaded' || refreshing ? 'ready' : 'loading';
-  return { status: shown, error, points, retry, refreshing };
+  const period = useSelector(data, (s) => s.context.charts[key]?.period);
+  return { ...view, points, period };
 }
 
 export type StatsTarget = Exclude<ValueTarget, { type: 'user' }>;
@@ -165,15 +142,9 @@ export function useStats(target: StatsTarget) {
   useEffect(() => {
     data.send({ type: 'stats.viewed', target: { type, id } });
   }, [data, type, id]);
-  const status = useSelector(data, (s) => s.context.stats[key]?.status);
-  const error = useSelector(data, (s) => s.context.stats[key]?.error);
+  const view = useSelector(data, (s) => entryView(s.context.stats[key]), shallowEqual);
   const statistics = useSelector(data, (s): Statistics | undefined => s.context.stats[key]?.data);
-  const retry = useCallback(
-    () => data.send({ type: 'refresh.stats', target: { type, id } }),
-    [data, type, id],
-  );
-  const shown: LoadStatus = status === 'failed' ? 'failed' : statistics ? 'ready' : 'loading';
-  return { status: shown, error, statistics, retry };
+  return { ...view, statistics };
 }
 
 /** The user's lifetime, realised and unrealised positions. */
@@ -182,4 +153,12 @@ export function usePositions() {
   const state = useResource('valuation');
   const positions = useSelector(data, (s) => s.context.valuation?.positions, shallowEqual);
   return { ...state, positions };
+}
+
+/** The screen's one failure message (undefined when nothing failed) and its Retry. */
+export function useRecovery() {
+  const { data } = useAppChildren();
+  const message = useSelector(data, recoveryMessage);
+  const retry = useCallback(() => data.send({ type: 'retry.requested' }), [data]);
+  return { message, retry };
 }

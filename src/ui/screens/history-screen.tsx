@@ -1,4 +1,5 @@
 import { Loadable } from '../components/loadable';
+import { RefreshAlert } from '../components/refresh-alert';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
 import { TransactionsTable } from '../components/transactions-table';
@@ -8,16 +9,16 @@ import { editMode, TransactionOverlay } from './event-overlay';
 
 /** /history: every event, newest first. */
 export function HistoryScreen() {
-  const { status, error, retry, transactions } = useTransactions();
+  const { status, stale, transactions } = useTransactions();
   const overlay = useOverlay();
   return (
     <main className="page page--wide">
       <h1 className="page__title">History</h1>
+      <RefreshAlert />
       <Section title="Transactions" flush>
         <Loadable
           status={status}
-          error={error}
-          onRetry={retry}
+          stale={stale}
           skeleton={<SkeletonRows rows={8} label="Loading transactions" />}
         >
           {() =>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { PlusIcon } from '../components/icons';
-import { Loadable, type LoadStatus } from '../components/loadable';
+import { Loadable } from '../components/loadable';
+import { RefreshAlert } from '../components/refresh-alert';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
 import {
@@ -12,6 +13,7 @@ import { useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
 import { FigureList, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
 import { investmentCreateHref } from '../../machines/routes';
+import type { LoadView } from '../../machines/selectors';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
 
@@ -20,6 +22,7 @@ export function HomeScreen() {
   return (
     <main className="page page--wide">
       <h1 className="visually-hidden">Dashboard</h1>
+      <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
           <ValueCard target={{ type: 'user' }} label="Total value" />
@@ -35,14 +38,13 @@ export function HomeScreen() {
 }
 
 function PositionsSection() {
-  const { status, error, retry, positions } = usePositions();
+  const { status, stale, positions } = usePositions();
   const f = useFormatters();
   return (
     <Section title="Positions" flush>
       <Loadable
         status={status}
-        error={error}
-        onRetry={retry}
+        stale={stale}
         skeleton={<SkeletonRows rows={3} label="Loading positions" />}
       >
         {() =>
@@ -79,7 +81,7 @@ interface ValuablesSectionProps {
   createHref: string;
   addLabel: string;
   emptyText: string;
-  resource: { status: LoadStatus; error: string | undefined; retry: () => void };
+  resource: LoadView;
   rename: RenameControl;
   rows: () => ValuableRow[];
 }
@@ -103,8 +105,7 @@ function ValuablesSection({
     <Section title={title} flush action={action}>
       <Loadable
         status={resource.status}
-        error={resource.error}
-        onRetry={resource.retry}
+        stale={resource.stale}
         skeleton={<SkeletonRows label={`Loading ${title.toLowerCase()}`} />}
       >
         {() => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { EventKind, Transaction } from '../../domain/types';
 import { DeleteValuable } from '../components/delete-button';
 import { Loadable } from '../components/loadable';
+import { RefreshAlert } from '../components/refresh-alert';
 import { PageDots, Pager } from '../components/pager';
 import { Section } from '../components/section';
 import { Skeleton, SkeletonRows } from '../components/states';
@@ -62,6 +63,7 @@ export function InvestmentScreen({ id }: { id: string }) {
         <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
         <PageDots count={2} current={page} onSelect={setPage} />
       </div>
+      <RefreshAlert />
       <Pager
         current={page}
         onSelect={setPage}
@@ -91,13 +93,12 @@ function InvestmentTransactions({
   id: string;
   onOpen: (transaction: Transaction) => void;
 }) {
-  const { status, error, retry, transactions } = useTransactions(id);
+  const { status, stale, transactions } = useTransactions(id);
   return (
     <Section title="Transactions" flush>
       <Loadable
         status={status}
-        error={error}
-        onRetry={retry}
+        stale={stale}
         skeleton={<SkeletonRows label="Loading transactions" />}
       >
         {() =>

@@ -4,6 +4,7 @@ import { InvestmentsSection } from './home-screen';
 import { StatsSection } from './stats-section';
 import { ValueCard } from './value-card';
 import { Skeleton } from '../components/states';
+import { RefreshAlert } from '../components/refresh-alert';
 import { Missing } from './not-found-screen';
 
 /** /portfolios/{id}: its total, statistics, chart and investments. */
@@ -14,6 +15,7 @@ export function PortfolioScreen({ id }: { id: string }) {
   return (
     <main className="page page--wide">
       <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
+      <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
           <ValueCard target={target} label="Total value" />

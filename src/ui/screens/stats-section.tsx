@@ -29,15 +29,14 @@ function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatR
 
 /** "Investments statistics" of a portfolio or "Investment statistics" of one investment. */
 export function StatsSection({ target, title }: { target: StatsTarget; title: string }) {
-  const { status, error, retry, statistics } = useStats(target);
+  const { status, stale, statistics } = useStats(target);
   const f = useFormatters();
   const perInvestment = target.type === 'investment';
   return (
     <Section title={title} flush>
       <Loadable
         status={status}
-        error={error}
-        onRetry={retry}
+        stale={stale}
         // As many rows as the table will have, so the Actions below do not move when it comes.
         skeleton={
           <SkeletonRows

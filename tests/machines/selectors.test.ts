@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  byValueDescending,
+  entryView,
+  loadView,
+  newestFirst,
+  shownInvestments,
+} from '../../src/machines/selectors';
+import { investment, portfolio, transaction } from './support';
+
+const valued = <T extends { value: number }>(item: T, value: number): T => ({ ...item, value });
+
+describe('byValueDescending', () => {
+  it('puts the largest first and leaves the list as it was', () => {
+    const list = [valued(portfolio('1'), 5), valued(portfolio('2'), 50), valued(portfolio('3'), 7)];
+    expect(byValueDescending(list).map((p) => p.id)).toEqual(['2', '3', '1']);
+    expect(list.map((p) => p.id)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('shownInvestments', () => {
+  const sold = { ...valued(investment('7', 'Sold', '2'), 0), shares: 0 };
+  const list = [valued(investment('5'), 10), valued(investment('6', 'B', '2'), 20), sold];
+
+  it.each([
+    { portfolioId: undefined, hideSold: true, ids: ['6', '5'] },
+    { portfolioId: undefined, hideSold: false, ids: ['6', '5', '7'] },
+    { portfolioId: '2', hideSold: false, ids: ['6', '7'] },
+    { portfolioId: '2', hideSold: true, ids: ['6'] },
+  ])('portfolio $portfolioId, hide sold $hideSold: $ids', ({ portfolioId, hideSold, ids }) => {
+    expect(shownInvestments(list, { portfolioId, hideSold }).map((i) => i.id)).toEqual(ids);
+  });
+});
+
+describe('newestFirst', () => {
+  const at = (id: string, date: string, investmentId = '5') => ({
+    ...transaction(id, investmentId),
+    date,
+  });
+  const list = [
+    at('1', '2026-01-01T00:00:00Z'),
+    at('2', '2026-03-01T00:00:00Z', '6'),
+    at('3', '2026-02-01T00:00:00Z'),
+  ];
+
+  it('sorts by date, newest first, one investment when asked', () => {
+    expect(newestFirst(list).map((t) => t.id)).toEqual(['2', '3', '1']);
+    expect(newestFirst(list, '5').map((t) => t.id)).toEqual(['3', '1']);
+  });
+});
+
+describe('loadView', () => {
+  it.each([
+    { held: false, failed: false, loading: true, view: ['loading', false, false] },
+    { held: false, failed: true, loading: false, view: ['failed', false, false] },
+    { held: true, failed: false, loading: true, view: ['ready', false, true] },
+    { held: true, failed: true, loading: false, view: ['ready', true, false] },
+    { held: true, failed: true, loading: true, view: ['ready', true, true] },
+  ])('held $held, failed $failed, loading $loading', ({ held, failed, loading, view }) => {
+    const { status, stale, refreshing } = loadView(held, failed, loading);
+    expect([status, stale, refreshing]).toEqual(view);
+  });
+
+  it('an entry that failed after an answer is shown, out of date', () => {
+    expect(entryView({ status: 'failed', data: [], error: 'No', request: 2 })).toEqual({
+      status: 'ready',
+      stale: true,
+      refreshing: false,
+    });
+    expect(entryView(undefined).status).toBe('loading');
+  });
+});
