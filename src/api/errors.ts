@@ -1,7 +1,11 @@
 // Every failure of a call, normalised once (decisions.md section 1 "Errors"). No ofetch here:
 // machines import this module to read errors.
 
-export type ApiErrorKind = 'http' | 'network' | 'decode';
+/**
+ * 'http': the API answered with a failure status; 'network': no answer at all; 'foreign': an
+ * answer, but not the Formue API's (a wrong address); 'decode': an API answer Formue cannot read.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'foreign' | 'decode';
 
 /** Server messages per field; Laravel's dot keys (`buy_event.shares`) kept as sent. */
 export type FieldErrors = Record<string, string[]>;
@@ -111,8 +115,41 @@ export function httpError(
   });
 }
 
+/** No answer while the browser knows it is offline. */
 export function networkError(): ApiError {
   return new ApiError({ kind: 'network', message: MESSAGES.offline });
+}
+
+/** No answer although the browser is online: the server is down or the address is wrong. */
+export function unreachableError(origin: string): ApiError {
+  return new ApiError({
+    kind: 'network',
+    message: `Formue cannot reach the server at ${origin}. Check that it is running and try again.`,
+  });
+}
+
+/** An answer from something else at that address (a static host, a web page, another app). */
+export function foreignError(origin: string, status: number): ApiError {
+  return new ApiError({
+    kind: 'foreign',
+    status,
+    message: `${origin} does not answer like the Formue API. Check the API address.`,
+  });
+}
+
+/** A JSON media type (application/json, application/problem+json), with or without charset. */
+export function isJsonType(contentType: string | null | undefined): boolean {
+  return /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType ?? '');
+}
+
+/**
+ * Whether a failure answer is the API's own: Laravel answers every failure of a JSON request
+ * with a JSON object holding `message`. 5xx and 429 count whatever their body, since proxies in
+ * front of the API answer those with pages of their own.
+ */
+export function isApiFailure(status: number, contentType: string | null, body: unknown): boolean {
+  if (status >= 500 || status === 429) return true;
+  return isJsonType(contentType) && isRecord(body) && typeof body.message === 'string';
 }
 
 export function decodeError(detail: string): ApiError {

@@ -1,7 +1,16 @@
 // The one HTTP seam: ofetch set up for Sanctum's SPA cookie auth (research "Mirage + ofetch",
 // protocol-and-reliability section 1). Every failure leaves here as an ApiError.
-import { createFetch, FetchError } from 'ofetch';
-import { httpError, networkError, type ApiError } from './errors';
+import { createFetch, FetchError, type FetchOptions } from 'ofetch';
+import { readCookie as cookieOf } from '../domain/cookies';
+import {
+  ApiError,
+  foreignError,
+  httpError,
+  isApiFailure,
+  isJsonType,
+  networkError,
+  unreachableError,
+} from './errors';
 
 /** Resolved at call time, so Mirage's polyfilled Headers is used once it is installed. */
 class LazyHeaders {
@@ -34,37 +43,61 @@ export interface Http {
 export interface HttpOptions {
   /** The API's origin; '' is the page's own. */
   origin: string;
-  /** The raw value of a cookie, read right before each call. */
+  /** A cookie's URL-decoded value, read right before each call. */
   readCookie?: (name: string) => string | undefined;
+  /** Whether the browser believes it is online: tells "offline" from "the server is down". */
+  isOnline?: () => boolean;
 }
 
-export function documentCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
+const documentCookie = (name: string) => cookieOf(document.cookie, name);
 
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
+// Node (tests, scripts) has no navigator before version 21; there a failed call means the server.
+const browserIsOnline = () => globalThis.navigator?.onLine ?? true;
 
-export function createHttp({ origin, readCookie = documentCookie }: HttpOptions): Http {
+export function createHttp({
+  origin,
+  readCookie = documentCookie,
+  isOnline = browserIsOnline,
+}: HttpOptions): Http {
   const listeners = new Set<() => void>();
   // Concurrent 419s share one cookie fetch: a request sent before the latest refresh just retries.
   let generation = 0;
   let refreshing: Promise<void> | null = null;
 
+  /** The origin messages name: the page's own when the API shares it. */
+  function shownOrigin(): string {
+    return origin || (globalThis.location?.origin ?? 'this address');
+  }
+
+  function normalise(error: unknown): ApiError {
+    if (error instanceof FetchError && error.response) {
+      const { status, headers } = error.response;
+      if (!isApiFailure(status, headers.get('Content-Type'), error.data))
+        return foreignError(shownOrigin(), status);
+      return httpError(status, error.data, headers.get('Retry-After'));
+    }
+    return isOnline() ? unreachableError(shownOrigin()) : networkError();
+  }
+
+  /** One call: the body of an answer of the API, or an ApiError. */
+  async function call(url: string, options: FetchOptions<'json'>): Promise<unknown> {
+    let response;
+    try {
+      response = await $fetch.raw<unknown>(url, { ...options, credentials: 'include', retry: 0 });
+    } catch (caught) {
+      throw normalise(caught);
+    }
+    // A host that serves its index.html for every path answers 200 with a web page.
+    const body: unknown = response._data;
+    const empty = body === undefined || body === '';
+    if (!empty && !isJsonType(response.headers.get('Content-Type')))
+      throw foreignError(shownOrigin(), response.status);
+    return body;
+  }
+
   function fetchCsrfCookie(): Promise<void> {
-    refreshing ??= $fetch(`${origin}/sanctum/csrf-cookie`, {
-      credentials: 'include',
+    refreshing ??= call(`${origin}/sanctum/csrf-cookie`, {
       headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      retry: 0,
     })
       .then(() => {
         generation += 1;
@@ -84,20 +117,9 @@ export function createHttp({ origin, readCookie = documentCookie }: HttpOptions)
     if (method !== 'GET') {
       // The token rotates at login and logout, so it is never cached.
       const token = readCookie('XSRF-TOKEN');
-      if (token !== undefined) headers['X-XSRF-TOKEN'] = safeDecode(token);
+      if (token !== undefined) headers['X-XSRF-TOKEN'] = token;
     }
     return headers;
-  }
-
-  function normalise(error: unknown): ApiError {
-    if (error instanceof FetchError && error.response) {
-      return httpError(
-        error.response.status,
-        error.data,
-        error.response.headers.get('Retry-After'),
-      );
-    }
-    return networkError();
   }
 
   function unauthenticated(error: ApiError): ApiError {
@@ -113,23 +135,15 @@ export function createHttp({ origin, readCookie = documentCookie }: HttpOptions)
   ): Promise<unknown> {
     const sentIn = generation;
     try {
-      return await $fetch<unknown>(`${origin}/api/v1${path}`, {
+      return await call(`${origin}/api/v1${path}`, {
         method,
         body: options.body,
         headers: headersFor(method, options.headers),
-        credentials: 'include',
-        retry: 0,
       });
-    } catch (caught) {
-      const error = normalise(caught);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
       if (error.status === 419 && !retried) {
-        if (sentIn === generation) {
-          try {
-            await fetchCsrfCookie();
-          } catch (refreshFailure) {
-            throw normalise(refreshFailure);
-          }
-        }
+        if (sentIn === generation) await fetchCsrfCookie();
         return send(method, path, options, true);
       }
       if (error.status === 401 || error.status === 419) throw unauthenticated(error);

@@ -1,5 +1,6 @@
 // The browser seam of the machines: navigation, history, localStorage and cookies. Machines reach
 // the browser only through a Platform they receive as input; tests pass fakes.
+import { readCookie } from '../domain/cookies';
 
 export type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
@@ -54,13 +55,7 @@ export const browserStorage: KeyValueStore = {
 };
 
 export const browserCookies: CookieJar = {
-  get(name) {
-    for (const part of document.cookie.split(';')) {
-      const [key, ...rest] = part.trim().split('=');
-      if (key === name) return decodeURIComponent(rest.join('='));
-    }
-    return undefined;
-  },
+  get: (name) => readCookie(document.cookie, name),
   set(name, value) {
     document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${YEAR_SECONDS}; path=/; SameSite=Lax`;
   },

@@ -2,6 +2,7 @@
 // an in-memory store that persists in localStorage. It only translates HTTP in and out.
 import { createServer, Response, type Request } from 'miragejs';
 import { addDemoAccount } from '../contract/demo-data';
+import { parseCookies } from '../domain/cookies';
 import type { PriceSource } from '../contract/figures';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import type { Answer, Cookie } from '../contract/answers';
@@ -138,7 +139,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
       method,
       path,
       header: (name) => headerOf(request, name),
-      cookies: readCookies(),
+      cookies: parseCookies(document.cookie),
       body: parseBody(request.requestBody),
       address: PAGE_ADDRESS,
     });
@@ -189,7 +190,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
       },
       expireSession() {
         // The session's cookie stays, but the server no longer knows it (lifetime exceeded).
-        const id = readCookies()[SESSION_COOKIE];
+        const id = parseCookies(document.cookie)[SESSION_COOKIE];
         if (id) void store.deleteSession(id).then(persist);
       },
       csrfMismatch(times = 1) {
@@ -203,8 +204,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
       },
       offline(on = true) {
         faults.offline = on;
+        playBrowserOffline(on);
       },
       clear() {
+        playBrowserOffline(false);
         Object.assign(faults, {
           latency: baseTiming,
           throttledUntil: null,
@@ -221,7 +224,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
       const latest = storage ? load(storage) : undefined;
       if (latest?.kind === 'loaded' && consistent(latest.tables)) store.tables = latest.tables;
     },
-    shutdown: () => server.shutdown(),
+    shutdown() {
+      playBrowserOffline(false);
+      server.shutdown();
+    },
     get notice() {
       return notice;
     },
@@ -253,19 +259,6 @@ function parseBody(text: string | null | undefined): unknown {
   }
 }
 
-function readCookies(): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of document.cookie.split(';')) {
-    const [key = '', ...rest] = part.trim().split('=');
-    try {
-      if (key) cookies[key] = decodeURIComponent(rest.join('='));
-    } catch {
-      // A cookie that is not URL-encoded is not one of ours.
-    }
-  }
-  return cookies;
-}
-
 /**
  * Pretender ignores Set-Cookie, so the mock writes the cookies itself (research 1.7). It cannot
  * make the session cookie HttpOnly; the app never reads it.
@@ -273,6 +266,16 @@ function readCookies(): Record<string, string> {
 function writeCookies(cookies: readonly Cookie[]): void {
   for (const cookie of cookies)
     document.cookie = `${cookie.name}=${encodeURIComponent(cookie.value)}; path=/; samesite=lax`;
+}
+
+/**
+ * Offline is the browser's too: navigator.onLine reads false while it lasts, so the app says
+ * "offline" and not "cannot reach the server" (src/api/http.ts tells the two apart by it).
+ */
+function playBrowserOffline(on: boolean): void {
+  if (on) Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  // Without the page's own property, Navigator's getter answers again.
+  else Reflect.deleteProperty(navigator, 'onLine');
 }
 
 /**

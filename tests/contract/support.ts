@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFetch } from 'ofetch';
 import { afterEach, describe, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
+import { readCookie } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
 import { startServer as startNodeServer } from '../../src/server/server';
 import { freshDatabaseUrl } from '../server/databases';
@@ -41,11 +42,7 @@ const jar = new Map<string, string>();
 
 export function cookie(name: string): string | undefined {
   if (BACKEND === 'server') return jar.get(name);
-  const found = document.cookie
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([key]) => key === name);
-  return found ? decodeURIComponent(found.slice(1).join('=')) : undefined;
+  return readCookie(document.cookie, name);
 }
 
 export function setCookie(name: string, value: string): void {
@@ -213,11 +210,7 @@ export async function appApi(): Promise<Api> {
   if (BACKEND === 'mock') return createApi(createHttp({ origin: '' }));
   if (!listening) throw new Error('startServer() first');
   const { origin } = await listening;
-  const readCookie = (name: string) => {
-    const value = jar.get(name);
-    return value === undefined ? undefined : encodeURIComponent(value);
-  };
-  return createApi(createHttp({ origin, readCookie }));
+  return createApi(createHttp({ origin, readCookie: (name) => jar.get(name) }));
 }
 
 /** One request to the Node server over real HTTP. */

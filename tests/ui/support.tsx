@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createApi, createHttp } from '../../src/api';
+import { parseCookies } from '../../src/domain/cookies';
 import { makeServer, type MockServer } from '../../src/mock-server';
 import { createAppActor } from '../../src/machines/app-actor';
 import type { AppActor } from '../../src/machines/app.machine';
@@ -20,10 +21,8 @@ let server: MockServer | undefined;
 let actor: AppActor | undefined;
 
 function clearCookies(): void {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-  }
+  for (const name of Object.keys(parseCookies(document.cookie)))
+    document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
 afterEach(() => {
