@@ -69,11 +69,15 @@ export type DataActor = ActorRefFrom<typeof dataMachine>;
 export type PeriodActor = ActorRefFrom<typeof periodMachine>;
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 
-/** What a per-screen flow needs from the app: the API, the browser seam and the data actor. */
+/**
+ * What a per-screen flow needs from the app: the API, the browser seam, the data actor, and the
+ * auth actor as the session it waits on after a 401.
+ */
 export interface FlowDeps {
   api: Api;
   platform: Platform;
   data: DataActor;
+  session: AuthActor;
 }
 
 /** The long-lived children; they exist from the app actor's start until it stops. */
@@ -91,5 +95,6 @@ export function childrenOf(app: AppActor): {
 
 export function flowDeps(app: AppActor): FlowDeps {
   const { api, platform } = app.getSnapshot().context;
-  return { api, platform, data: childrenOf(app).data };
+  const { data, auth } = childrenOf(app);
+  return { api, platform, data, session: auth };
 }

@@ -1,10 +1,12 @@
 // Session and the logged-in flag (product-spec sections 2 "Guard", 4, 8).
 // `signedIn` and `signedOut` are the flag: entering one writes or removes it, so the route guard
 // can read it synchronously (`isLoggedIn`). The server stays the authority: the session is
-// checked at start either way, and any 401 signs out.
+// checked at start either way. A session lost later (a 401 in use) does not sign out: the user is
+// asked for the password on top of the screen, and flows waiting on it carry on afterwards.
 import {
   assertEvent,
   assign,
+  emit,
   fromCallback,
   fromPromise,
   sendTo,
@@ -24,6 +26,9 @@ export const LOGGED_IN_KEY = 'logged_in';
 export const LOGIN_PATH = '/';
 export const HOME_PATH = '/home';
 
+/** What the password dialog says after a session was lost in use. */
+export const SESSION_LOST_MESSAGE = MESSAGES.sessionExpired;
+
 export type AuthField = 'name' | 'email' | 'password';
 const AUTH_KEYS = sameKeys<AuthField>(['name', 'email', 'password']);
 
@@ -34,9 +39,18 @@ export type AuthEvent =
   | { type: 'auth.form.reset' }
   | { type: 'logout' }
   /** From the API's 401 listener. */
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  /** The password asked for on top of the screen after the session was lost. */
+  | { type: 'reauth.submitted'; credentials: Credentials }
+  /** The route guard met a screen while logged out: it is where login leads. */
+  | { type: 'auth.required'; path: string };
 
-type SignInRequest = Extract<AuthEvent, { type: 'login.submitted' | 'register.submitted' }>;
+/** Emitted when the user logged in again after a lost session (flows resume on it). */
+export type AuthEmitted = { type: 'session.restored' };
+
+type SignInRequest =
+  | Extract<AuthEvent, { type: 'login.submitted' | 'register.submitted' }>
+  | { type: 'reauth.submitted'; credentials: Credentials };
 
 export interface AuthInput {
   api: Api;
@@ -53,6 +67,8 @@ export interface AuthContext {
   formError: string | undefined;
   /** Shown on the Login screen, e.g. why the user was signed out. */
   notice: string | undefined;
+  /** The screen asked for while logged out; login leads there instead of /home. */
+  returnTo: string | undefined;
 }
 
 export const authMachine = setup({
@@ -60,6 +76,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    emitted: {} as AuthEmitted,
     tags: {} as 'submitting',
   },
   actors: {
@@ -71,9 +88,9 @@ export const authMachine = setup({
     /** Login or register: both end signed in as the returned user. */
     signIn: fromPromise<User, { api: Api; request: SignInRequest }>(
       ({ input: { api, request } }) =>
-        request.type === 'login.submitted'
-          ? api.login(request.credentials)
-          : api.register(request.registration),
+        request.type === 'register.submitted'
+          ? api.register(request.registration)
+          : api.login(request.credentials),
     ),
     logout: fromPromise<void, { api: Api }>(({ input }) => input.api.logout()),
     unauthenticatedListener: fromCallback<AuthEvent, { api: Api }>(({ input, sendBack }) =>
@@ -96,12 +113,33 @@ export const authMachine = setup({
         user: params.user,
       }),
     ),
-    goHome: ({ context }) => context.platform.navigate(HOME_PATH, { replace: true }),
+    goHome: ({ context }) =>
+      context.platform.navigate(context.returnTo ?? HOME_PATH, { replace: true }),
+    // Signed in by a session the server still had: only a remembered screen needs a move.
+    goToReturn: ({ context }) => {
+      if (context.returnTo) context.platform.navigate(context.returnTo, { replace: true });
+    },
+    forgetReturn: assign({ returnTo: undefined }),
     goToLogin: ({ context }) => context.platform.navigate(LOGIN_PATH),
     // From a screen only: Login is already there, and an unknown address keeps its 404.
     goToLoginFromScreen: ({ context }) => {
       if (isScreenPath(context.platform.currentPath())) context.platform.navigate(LOGIN_PATH);
     },
+    // The screen the session was checked on is where login leads back to.
+    rememberCurrentScreen: assign({
+      returnTo: ({ context }) => {
+        const path = context.platform.currentPath();
+        return isScreenPath(path) ? path : context.returnTo;
+      },
+    }),
+    rememberScreen: assign({
+      returnTo: ({ event }) => {
+        assertEvent(event, 'auth.required');
+        return event.path;
+      },
+    }),
+    replaceWithLogin: ({ context }) => context.platform.navigate(LOGIN_PATH, { replace: true }),
+    announceRestored: emit({ type: 'session.restored' }),
     clearErrors: assign({ fieldErrors: {}, formError: undefined, notice: undefined }),
     // Switching forms keeps the notice: it says why the user is here until they sign in again.
     clearFormErrors: assign({ fieldErrors: {}, formError: undefined }),
@@ -123,6 +161,7 @@ export const authMachine = setup({
     fieldErrors: {},
     formError: undefined,
     notice: undefined,
+    returnTo: undefined,
   }),
   invoke: { src: 'unauthenticatedListener', input: ({ context }) => ({ api: context.api }) },
   initial: 'starting',
@@ -143,13 +182,68 @@ export const authMachine = setup({
             input: ({ context }) => ({ api: context.api }),
             onDone: [
               { guard: ({ event }) => event.output, target: 'ready' },
-              { target: '#auth.signedOut.idle', actions: 'goToLoginFromScreen' },
+              {
+                target: '#auth.signedOut.idle',
+                actions: ['rememberCurrentScreen', 'goToLoginFromScreen'],
+              },
             ],
             onError: { target: 'ready' },
           },
+          on: {
+            // A load refused before the check answered: the session was gone when the app opened.
+            'session.expired': {
+              target: '#auth.signedOut.idle',
+              actions: ['rememberCurrentScreen', 'goToLogin', 'noticeExpired'],
+            },
+          },
         },
         ready: {
-          on: { logout: { target: 'signingOut' } },
+          on: {
+            logout: { target: 'signingOut' },
+            'session.expired': { target: 'reauthenticating' },
+          },
+        },
+        reauthenticating: {
+          description:
+            'The session was lost in use: the password is asked for on top of the screen, which ' +
+            'keeps its data and its open forms; they carry on once the user is back.',
+          entry: 'clearFormErrors',
+          initial: 'asking',
+          states: {
+            asking: {
+              on: { 'reauth.submitted': { target: 'submitting' } },
+            },
+            submitting: {
+              tags: 'submitting',
+              entry: 'clearFormErrors',
+              invoke: {
+                src: 'signIn',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'reauth.submitted');
+                  return { api: context.api, request: event };
+                },
+                onDone: {
+                  target: '#auth.signedIn.ready',
+                  actions: [
+                    { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
+                    'loadData',
+                    'announceRestored',
+                  ],
+                },
+                onError: {
+                  target: 'asking',
+                  actions: {
+                    type: 'showFailure',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+          },
+          on: {
+            // The session is already gone on the server: nothing to call.
+            logout: { target: '#auth.signedOut.idle', actions: 'goToLogin' },
+          },
         },
         signingOut: {
           entry: 'clearFormErrors',
@@ -157,17 +251,17 @@ export const authMachine = setup({
             src: 'logout',
             input: ({ context }) => ({ api: context.api }),
             onDone: { target: '#auth.signedOut.idle', actions: 'goToLogin' },
-            // A 401 also lands here after the listener has signed out; any other failure keeps
-            // the session, since the server still holds it.
+            // Any failure but a lost session keeps the session, since the server still holds it.
             onError: {
               target: 'ready',
               actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
+          on: {
+            // Logging out of a session that is already gone: out is where the user wanted to be.
+            'session.expired': { target: '#auth.signedOut.idle', actions: 'goToLogin' },
+          },
         },
-      },
-      on: {
-        'session.expired': { target: 'signedOut.idle', actions: ['goToLogin', 'noticeExpired'] },
       },
     },
     signedOut: {
@@ -179,8 +273,12 @@ export const authMachine = setup({
             src: 'checkSession',
             input: ({ context }) => ({ api: context.api }),
             onDone: [
-              { guard: ({ event }) => event.output, target: '#auth.signedIn.ready' },
-              { target: 'idle', actions: 'goToLoginFromScreen' },
+              {
+                guard: ({ event }) => event.output,
+                target: '#auth.signedIn.ready',
+                actions: ['goToReturn', 'forgetReturn'],
+              },
+              { target: 'idle', actions: ['rememberCurrentScreen', 'goToLoginFromScreen'] },
             ],
             onError: { target: 'idle' },
           },
@@ -200,6 +298,7 @@ export const authMachine = setup({
               actions: [
                 { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
                 'goHome',
+                'forgetReturn',
               ],
             },
             onError: {
@@ -215,6 +314,7 @@ export const authMachine = setup({
         'login.submitted': { target: '.submitting' },
         'register.submitted': { target: '.submitting' },
         'auth.form.reset': { actions: 'clearFormErrors' },
+        'auth.required': { actions: ['rememberScreen', 'replaceWithLogin'] },
       },
     },
   },
@@ -227,11 +327,18 @@ export function isLoggedIn(snapshot: AuthSnapshot): boolean {
   return snapshot.matches('signedIn');
 }
 
+/** The session was lost in use and the password is being asked for on top of the screen. */
+export function isReauthenticating(snapshot: AuthSnapshot): boolean {
+  return snapshot.matches({ signedIn: 'reauthenticating' });
+}
+
 export function isSigningOut(snapshot: AuthSnapshot): boolean {
   return snapshot.matches({ signedIn: 'signingOut' });
 }
 
-/** Why the last Logout failed; signed in, the form error can only be that. */
+/** Why the last Logout failed. */
 export function logoutError(snapshot: AuthSnapshot): string | undefined {
-  return isLoggedIn(snapshot) ? snapshot.context.formError : undefined;
+  return isLoggedIn(snapshot) && !isReauthenticating(snapshot)
+    ? snapshot.context.formError
+    : undefined;
 }

@@ -4,6 +4,7 @@
 // (edit-event.machine.ts).
 import {
   assign,
+  enqueueActions,
   fromPromise,
   sendTo,
   setup,
@@ -22,6 +23,7 @@ import {
 import type { EventKind, Id, Transaction } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import {
   amount,
@@ -58,13 +60,16 @@ export const FIELDS_OF: Record<EventKind, readonly EventField[]> = {
 export const DEFAULT_EVENT_FEE = '0.00';
 
 export type CreateEventEvent =
-  { type: 'form.changed'; field: EventField; value: string } | { type: 'event.submitted' };
+  | { type: 'form.changed'; field: EventField; value: string }
+  | { type: 'event.submitted' }
+  | FlowEvent;
 
 export type OverlayRef = ActorRef<Snapshot<unknown>, OverlayEvent>;
 
 export interface CreateEventInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   /** The overlay the form sits in; closed after success. */
   overlay: OverlayRef;
   investmentId: Id;
@@ -79,7 +84,10 @@ export interface CreateEventInput {
 export interface CreateEventContext {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   overlay: OverlayRef;
+  /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
+  attached: boolean;
   investmentId: Id;
   kind: EventKind;
   currentShares: number;
@@ -282,6 +290,7 @@ export const createEventMachine = setup({
     createEvent: fromPromise<Transaction, CallInput>(({ input }) =>
       input.api.createEvent(input.investmentId, input.kind, input.payload),
     ),
+    sessionRestored,
   },
   actions: {
     change: assign(({ context }, params: { field: EventField; value: string }) =>
@@ -310,17 +319,23 @@ export const createEventMachine = setup({
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
     refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
-    closeOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.closed' }),
+    closeOverlay: enqueueActions(({ context, enqueue }) => {
+      if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
+    }),
+    detach: assign({ attached: false }),
   },
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
   },
 }).createMachine({
   id: 'createEvent',
   context: ({ input }) => ({
     api: input.api,
     data: input.data,
+    session: input.session,
     overlay: input.overlay,
+    attached: true,
     investmentId: input.investmentId,
     kind: input.kind,
     currentShares: input.currentShares,
@@ -330,6 +345,8 @@ export const createEventMachine = setup({
     formError: undefined,
   }),
   initial: 'editing',
+  // The view is gone: nothing typed can be saved any more, so an idle form ends.
+  on: { 'flow.detached': '.released' },
   states: {
     editing: {
       on: {
@@ -345,7 +362,9 @@ export const createEventMachine = setup({
     },
     submitting: {
       tags: 'submitting',
-      // A second submit while the first is in flight is ignored (no handler here).
+      // A second submit while the first is in flight is ignored (no handler here). The call
+      // outlives the overlay, so what it saved always reaches the screens.
+      on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'createEvent',
         input: ({ context }) => ({
@@ -366,13 +385,26 @@ export const createEventMachine = setup({
             'closeOverlay',
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingSession',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    awaitingSession: {
+      // Looks busy behind the password dialog; the same values are sent once it succeeds.
+      tags: 'submitting',
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'submitting' },
+    },
     created: { type: 'final' },
+    released: { type: 'final' },
   },
 });
 

@@ -7,6 +7,7 @@ import type { Api } from '../api';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
 import {
   amount,
@@ -67,11 +68,13 @@ export type CreateInvestmentEvent =
   | { type: 'form.back' }
   /** Create on page 2. */
   | { type: 'form.submitted' }
-  | IdentifierVerdict;
+  | IdentifierVerdict
+  | FlowEvent;
 
 export interface CreateInvestmentInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   platform: Platform;
   /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
   portfolioId?: Id;
@@ -82,7 +85,10 @@ export interface CreateInvestmentInput {
 export interface CreateInvestmentContext {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   platform: Platform;
+  /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
+  attached: boolean;
   today: string;
   values: InvestmentValues;
   fieldErrors: FormErrors<InvestmentField>;
@@ -154,6 +160,7 @@ export const createInvestmentMachine = setup({
       Investment | null,
       { api: Api; payload: CreateInvestmentPayload }
     >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: false })),
+    sessionRestored,
   },
   actions: {
     change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
@@ -202,8 +209,13 @@ export const createInvestmentMachine = setup({
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
     refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
     leavePage: ({ context }) => leavePage(context.platform),
+    leavePageIfShown: ({ context }) => {
+      if (context.attached) leavePage(context.platform);
+    },
+    detach: assign({ attached: false }),
   },
   guards: {
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
     instrumentComplete: ({ context }) =>
       !hasErrors(instrumentRules(context.values)) &&
       !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
@@ -223,7 +235,9 @@ export const createInvestmentMachine = setup({
   context: ({ input, spawn }) => ({
     api: input.api,
     data: input.data,
+    session: input.session,
     platform: input.platform,
+    attached: true,
     today: input.today,
     values: {
       portfolio_id: input.portfolioId ?? '',
@@ -244,6 +258,8 @@ export const createInvestmentMachine = setup({
     }),
   }),
   on: {
+    // The screen is gone: an idle form ends; a create in flight finishes (see there).
+    'flow.detached': '.released',
     'identifier.verdict': {
       // An answer for an older code than the field's is stale.
       guard: ({ context, event }) => event.code === context.values.isin,
@@ -289,6 +305,10 @@ export const createInvestmentMachine = setup({
         onDone: { target: 'details' },
         onError: [
           {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'validationAwaitingSession',
+          },
+          {
             guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
             target: 'instrument',
             actions: {
@@ -313,6 +333,11 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
+    validationAwaitingSession: {
+      tags: 'submitting',
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'validating' },
+    },
     details: {
       description: 'Page 2: the first buy.',
       on: {
@@ -335,6 +360,8 @@ export const createInvestmentMachine = setup({
     creating: {
       tags: 'submitting',
       entry: 'clearFormError',
+      // The call outlives the screen, so what it created always reaches the lists.
+      on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'createInvestment',
         input: ({ context }) => ({ api: context.api, payload: investmentPayload(context.values) }),
@@ -347,16 +374,25 @@ export const createInvestmentMachine = setup({
               'refreshValuation',
               'refreshPortfolios',
               'refreshInvestments',
-              'leavePage',
+              'leavePageIfShown',
             ],
           },
           // A 2xx without the investment: created but unseen; reload rather than guess.
           {
             target: 'created',
-            actions: ['refreshValuation', 'refreshPortfolios', 'refreshInvestments', 'leavePage'],
+            actions: [
+              'refreshValuation',
+              'refreshPortfolios',
+              'refreshInvestments',
+              'leavePageIfShown',
+            ],
           },
         ],
         onError: [
+          {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'creationAwaitingSession',
+          },
           {
             // Page 1's errors cannot be seen from page 2: go back to show them.
             guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
@@ -370,15 +406,25 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
+    creationAwaitingSession: {
+      tags: 'submitting',
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'creating' },
+    },
     created: { type: 'final' },
+    released: { type: 'final' },
   },
 });
 
 export type CreateInvestmentSnapshot = SnapshotFrom<typeof createInvestmentMachine>;
 
-/** 0 on page 1, 1 on page 2 (also while its call runs). */
+/** 0 on page 1, 1 on page 2 (also while its call runs or waits for the session). */
 export function pageOf(snapshot: CreateInvestmentSnapshot): 0 | 1 {
-  return snapshot.matches('instrument') || snapshot.matches('validating') ? 0 : 1;
+  return snapshot.matches('instrument') ||
+    snapshot.matches('validating') ||
+    snapshot.matches('validationAwaitingSession')
+    ? 0
+    : 1;
 }
 
 /** Only the current page's inputs take input, and none while a call runs. */

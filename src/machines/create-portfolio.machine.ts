@@ -5,6 +5,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Portfolio } from '../domain/types';
 import type { DataRef } from './data.machine';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule } from './form-rules';
 import { leavePage, type Platform } from './platform';
@@ -14,18 +15,23 @@ export type PortfolioField = 'name';
 export type CreatePortfolioEvent =
   | { type: 'form.submitted'; name: string }
   /** Cancel: back in history. */
-  | { type: 'form.cancelled' };
+  | { type: 'form.cancelled' }
+  | FlowEvent;
 
 export interface CreatePortfolioInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   platform: Platform;
 }
 
 export interface CreatePortfolioContext {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   platform: Platform;
+  /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
+  attached: boolean;
   /** The last submitted name, kept on failure. */
   name: string;
   fieldErrors: FormErrors<PortfolioField>;
@@ -43,6 +49,7 @@ export const createPortfolioMachine = setup({
     createPortfolio: fromPromise<Portfolio | null, { api: Api; name: string }>(({ input }) =>
       input.api.createPortfolio({ name: input.name }, { validateOnly: false }),
     ),
+    sessionRestored,
   },
   actions: {
     take: assign((_, params: { name: string }) => ({
@@ -62,21 +69,30 @@ export const createPortfolioMachine = setup({
     ),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
     leavePage: ({ context }) => leavePage(context.platform),
+    leavePageIfShown: ({ context }) => {
+      if (context.attached) leavePage(context.platform);
+    },
+    detach: assign({ attached: false }),
   },
   guards: {
     nameValid: ({ context }) => context.fieldErrors.name === undefined,
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
   },
 }).createMachine({
   id: 'createPortfolio',
   context: ({ input }) => ({
     api: input.api,
     data: input.data,
+    session: input.session,
     platform: input.platform,
+    attached: true,
     name: '',
     fieldErrors: {},
     formError: undefined,
   }),
   initial: 'editing',
+  // The screen is gone: an idle form ends; a create in flight finishes (see there).
+  on: { 'flow.detached': '.released' },
   states: {
     editing: {
       on: {
@@ -92,6 +108,8 @@ export const createPortfolioMachine = setup({
     },
     submitting: {
       tags: 'submitting',
+      // The call outlives the screen, so what it created always reaches the list.
+      on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'createPortfolio',
         input: ({ context }) => ({ api: context.api, name: context.name.trim() }),
@@ -102,18 +120,30 @@ export const createPortfolioMachine = setup({
             actions: [
               { type: 'announceCreated', params: ({ event }) => ({ portfolio: event.output! }) },
               'refreshPortfolios',
-              'leavePage',
+              'leavePageIfShown',
             ],
           },
           // A 2xx without the portfolio: reload the list rather than guess.
-          { target: 'created', actions: ['refreshPortfolios', 'leavePage'] },
+          { target: 'created', actions: ['refreshPortfolios', 'leavePageIfShown'] },
         ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingSession',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    awaitingSession: {
+      tags: 'submitting',
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'submitting' },
+    },
     created: { type: 'final' },
+    released: { type: 'final' },
   },
 });

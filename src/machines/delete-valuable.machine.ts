@@ -6,6 +6,7 @@ import type { Api } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import type { Platform } from './platform';
 
 export type ValuableKind = 'investment' | 'portfolio';
@@ -20,15 +21,19 @@ export type DeleteValuableEvent =
   | { type: 'delete.requested'; target: DeleteTarget }
   | { type: 'delete.confirmed' }
   /** Cancel, Escape or the backdrop; ignored while the call runs. */
-  | { type: 'delete.cancelled' };
+  | { type: 'delete.cancelled' }
+  | FlowEvent;
 
 export interface DeleteValuableInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   platform: Platform;
 }
 
 export interface DeleteValuableContext extends DeleteValuableInput {
+  /** False once the page has gone: a deletion in flight still refreshes, but moves no page. */
+  attached: boolean;
   /** What the open confirmation is about; set by `delete.requested`. */
   target: DeleteTarget | undefined;
   /** Why the last attempt failed; nothing was deleted. */
@@ -82,6 +87,7 @@ export const deleteValuableMachine = setup({
         ? input.api.deleteInvestment(input.target.id)
         : input.api.deletePortfolio(input.target.id),
     ),
+    sessionRestored,
   },
   actions: {
     ask: assign((_, params: { target: DeleteTarget }) => ({
@@ -116,12 +122,20 @@ export const deleteValuableMachine = setup({
       chart: { type: 'user' },
     }),
     refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
-    goHome: ({ context }) => context.platform.navigate(AFTER_DELETE, { replace: true }),
+    goHome: ({ context }) => {
+      if (context.attached) context.platform.navigate(AFTER_DELETE, { replace: true });
+    },
+    detach: assign({ attached: false }),
+  },
+  guards: {
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
   },
 }).createMachine({
   id: 'deleteValuable',
-  context: ({ input }) => ({ ...input, target: undefined, error: undefined }),
+  context: ({ input }) => ({ ...input, attached: true, target: undefined, error: undefined }),
   initial: 'idle',
+  // The page is gone: an open question ends; a deletion in flight finishes (see there).
+  on: { 'flow.detached': '.released' },
   states: {
     idle: {
       on: {
@@ -143,6 +157,7 @@ export const deleteValuableMachine = setup({
     },
     deleting: {
       tags: ['open', 'deleting'],
+      on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'deleteValuable',
         // Only `delete.requested` leads here, and it sets the target.
@@ -159,12 +174,24 @@ export const deleteValuableMachine = setup({
             'goHome',
           ],
         },
-        onError: {
-          target: 'confirming',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingSession',
+          },
+          {
+            target: 'confirming',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    awaitingSession: {
+      tags: ['open', 'deleting'],
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'deleting' },
+    },
     deleted: { type: 'final' },
+    released: { type: 'final' },
   },
 });

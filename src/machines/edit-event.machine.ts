@@ -2,7 +2,7 @@
 // form of its kind, filled in; Save sends PUT, Delete asks first, then DELETE. After either, the
 // named refresh steps run in order (the events list too: the row changed or went) and the overlay
 // closes. A refused change keeps everything and says why.
-import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, EventPayload } from '../api';
 import { dayOf } from '../domain/dates';
 import type { EnteredEvent, EventKind, Id, Transaction, TransactionType } from '../domain/types';
@@ -18,6 +18,7 @@ import {
   type OverlayRef,
 } from './create-event.machine';
 import type { DataRef } from './data.machine';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 
 export const KIND_OF: Record<TransactionType, EventKind> = {
@@ -34,11 +35,13 @@ export type EditEventEvent =
   /** Delete: asks before anything is deleted. */
   | { type: 'delete.requested' }
   | { type: 'delete.confirmed' }
-  | { type: 'delete.cancelled' };
+  | { type: 'delete.cancelled' }
+  | FlowEvent;
 
 export interface EditEventInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   overlay: OverlayRef;
   transaction: Transaction;
   /** The user's local day (YYYY-MM-DD): the latest date allowed. */
@@ -48,7 +51,10 @@ export interface EditEventInput {
 export interface EditEventContext {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   overlay: OverlayRef;
+  /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
+  attached: boolean;
   eventId: Id;
   kind: EventKind;
   /** The day the event was booked on; an unchanged day is not sent, so its time stays. */
@@ -169,6 +175,7 @@ export const editEventMachine = setup({
     deleteEvent: fromPromise<void, { api: Api; eventId: Id }>(({ input }) =>
       input.api.deleteEvent(input.eventId),
     ),
+    sessionRestored,
   },
   actions: {
     change: assign(({ context }, params: { field: EventField; value: string }) =>
@@ -192,10 +199,14 @@ export const editEventMachine = setup({
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
     refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
-    closeOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.closed' }),
+    closeOverlay: enqueueActions(({ context, enqueue }) => {
+      if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
+    }),
+    detach: assign({ attached: false }),
   },
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
   },
 }).createMachine({
   id: 'editEvent',
@@ -204,7 +215,9 @@ export const editEventMachine = setup({
     return {
       api: input.api,
       data: input.data,
+      session: input.session,
       overlay: input.overlay,
+      attached: true,
       eventId: input.transaction.id,
       kind: KIND_OF[input.transaction.type],
       originalDate: values.date,
@@ -216,18 +229,38 @@ export const editEventMachine = setup({
     };
   },
   initial: 'loading',
+  // The view is gone: an idle form ends; a save or deletion in flight finishes (see there).
+  on: { 'flow.detached': '.released' },
   states: {
     loading: {
       tags: 'loading',
       description: 'Reads the event as entered: the list has no fee and only DKK amounts.',
-      invoke: {
-        src: 'loadEvent',
-        input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
-        onDone: {
-          target: 'editing',
-          actions: { type: 'fillEntered', params: ({ event }) => ({ entered: event.output }) },
+      initial: 'calling',
+      states: {
+        calling: {
+          invoke: {
+            src: 'loadEvent',
+            input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
+            onDone: {
+              target: '#editEvent.editing',
+              actions: { type: 'fillEntered', params: ({ event }) => ({ entered: event.output }) },
+            },
+            onError: [
+              {
+                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                target: 'awaitingSession',
+              },
+              { target: '#editEvent.editing', actions: 'sayNotLoaded' },
+            ],
+          },
         },
-        onError: { target: 'editing', actions: 'sayNotLoaded' },
+        awaitingSession: {
+          invoke: {
+            src: 'sessionRestored',
+            input: ({ context }) => ({ session: context.session }),
+          },
+          on: { 'session.restored': 'calling' },
+        },
       },
     },
     editing: {
@@ -245,25 +278,43 @@ export const editEventMachine = setup({
     },
     saving: {
       tags: 'submitting',
-      invoke: {
-        src: 'saveEvent',
-        input: ({ context }) => ({
-          api: context.api,
-          eventId: context.eventId,
-          kind: context.kind,
-          payload: eventPayload(
-            context.kind,
-            context.values,
-            context.values.date === context.originalDate ? undefined : context.values.date,
-          ),
-        }),
-        onDone: {
-          target: 'done',
-          actions: AFTER_CHANGE,
+      // The call outlives the overlay, so what it saved always reaches the screens.
+      on: { 'flow.detached': { actions: 'detach' } },
+      initial: 'calling',
+      states: {
+        calling: {
+          invoke: {
+            src: 'saveEvent',
+            input: ({ context }) => ({
+              api: context.api,
+              eventId: context.eventId,
+              kind: context.kind,
+              payload: eventPayload(
+                context.kind,
+                context.values,
+                context.values.date === context.originalDate ? undefined : context.values.date,
+              ),
+            }),
+            onDone: { target: '#editEvent.done', actions: AFTER_CHANGE },
+            onError: [
+              {
+                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                target: 'awaitingSession',
+              },
+              {
+                target: '#editEvent.editing',
+                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        awaitingSession: {
+          // Nothing was saved; the user has not let go of the form, so detaching drops it.
+          on: { 'session.restored': 'calling', 'flow.detached': '#editEvent.released' },
+          invoke: {
+            src: 'sessionRestored',
+            input: ({ context }) => ({ session: context.session }),
+          },
         },
       },
     },
@@ -276,21 +327,38 @@ export const editEventMachine = setup({
     },
     deleting: {
       tags: ['submitting', 'deleting'],
-      invoke: {
-        src: 'deleteEvent',
-        input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
-        onDone: {
-          target: 'done',
-          actions: AFTER_CHANGE,
+      on: { 'flow.detached': { actions: 'detach' } },
+      initial: 'calling',
+      states: {
+        calling: {
+          invoke: {
+            src: 'deleteEvent',
+            input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
+            onDone: { target: '#editEvent.done', actions: AFTER_CHANGE },
+            onError: [
+              {
+                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+                target: 'awaitingSession',
+              },
+              // A refusal (422 on `event`: a later event would break) is the form's message.
+              {
+                target: '#editEvent.editing',
+                actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
         },
-        // A refusal (422 on `event`: a later event would break) is the form's message.
-        onError: {
-          target: 'editing',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+        awaitingSession: {
+          on: { 'session.restored': 'calling', 'flow.detached': '#editEvent.released' },
+          invoke: {
+            src: 'sessionRestored',
+            input: ({ context }) => ({ session: context.session }),
+          },
         },
       },
     },
     done: { type: 'final' },
+    released: { type: 'final' },
   },
 });
 

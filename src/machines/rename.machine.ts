@@ -5,6 +5,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, sameKeys } from './form-errors';
 import { nameRule } from './form-rules';
 
@@ -16,18 +17,23 @@ export type RenameEvent =
   | { type: 'rename.blurred' }
   | { type: 'rename.submitted' }
   /** Escape: leave without saving. */
-  | { type: 'rename.cancelled' };
+  | { type: 'rename.cancelled' }
+  | FlowEvent;
 
 export interface RenameInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   kind: RenameKind;
 }
 
 export interface RenameContext {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   kind: RenameKind;
+  /** False once the table has gone: a save in flight still refreshes, then the flow ends. */
+  attached: boolean;
   /** The row being edited. */
   id: Id | undefined;
   original: string;
@@ -49,6 +55,7 @@ export const renameMachine = setup({
           ? input.api.renamePortfolio(input.id, input.name)
           : input.api.renameInvestment(input.id, input.name),
     ),
+    sessionRestored,
   },
   actions: {
     start: assign((_, params: { id: Id; name: string }) => ({
@@ -74,8 +81,11 @@ export const renameMachine = setup({
     // Transactions show the investment's name.
     refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
     reset: assign({ id: undefined, original: '', draft: '', error: undefined }),
+    detach: assign({ attached: false }),
   },
   guards: {
+    detached: ({ context }) => !context.attached,
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
     unchanged: ({ context }) => context.draft.trim() === context.original,
     nameInvalid: ({ context }) => nameRule(context.draft) !== undefined,
     isInvestment: ({ context }) => context.kind === 'investment',
@@ -85,16 +95,21 @@ export const renameMachine = setup({
   context: ({ input }) => ({
     api: input.api,
     data: input.data,
+    session: input.session,
     kind: input.kind,
+    attached: true,
     id: undefined,
     original: '',
     draft: '',
     error: undefined,
   }),
   initial: 'idle',
+  // The table is gone: an unsaved edit ends with it; a save in flight finishes first.
+  on: { 'flow.detached': '.released' },
   states: {
     idle: {
       entry: 'reset',
+      always: { guard: 'detached', target: 'released' },
       on: {
         'rename.started': {
           target: 'editing',
@@ -123,6 +138,7 @@ export const renameMachine = setup({
     },
     saving: {
       tags: 'saving',
+      on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'rename',
         input: ({ context }) => ({
@@ -135,11 +151,24 @@ export const renameMachine = setup({
           { guard: 'isInvestment', target: 'idle', actions: ['refreshList', 'refreshEvents'] },
           { target: 'idle', actions: 'refreshList' },
         ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingSession',
+          },
+          {
+            target: 'editing',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    awaitingSession: {
+      // The row stays in edit with the typed name; it is saved once the user is back.
+      tags: 'saving',
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'saving' },
+    },
+    released: { type: 'final' },
   },
 });

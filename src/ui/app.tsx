@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import {
   Redirect,
   Route,
@@ -9,9 +9,10 @@ import {
   type BaseSearchHook,
 } from 'wouter';
 import { AmountFormatProvider } from './components/format-context';
+import { ReauthDialog } from './components/reauth-dialog';
 import { SideMenu } from './components/side-menu';
 import { TopBar } from './components/top-bar';
-import { AppActorProvider, type AppActor } from './hooks/app-actor';
+import { AppActorProvider, useAppChildren, type AppActor } from './hooks/app-actor';
 import { useOverlay } from './hooks/use-overlay';
 import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
@@ -92,7 +93,7 @@ function Routes() {
         <Switch>
           {Object.values(SCREEN_PATHS).map((guarded) => (
             <Route key={guarded} path={guarded}>
-              <Redirect to="/" replace />
+              <LoginFirst path={path} />
             </Route>
           ))}
           <Route>
@@ -123,8 +124,16 @@ function Routes() {
           </Route>
         </Switch>
       </Suspense>
+      <ReauthDialog />
     </>
   );
+}
+
+/** A screen opened while logged out: the auth machine remembers it and shows Login. */
+function LoginFirst({ path }: { path: string }) {
+  const { auth } = useAppChildren();
+  useEffect(() => auth.send({ type: 'auth.required', path }), [auth, path]);
+  return null;
 }
 
 /** Top bar and side menu of every logged-in screen. The menu is an overlay: back closes it. */

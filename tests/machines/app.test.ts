@@ -13,6 +13,6 @@ describe('running', () => {
     for (const id of ['auth', 'period', 'settings', 'data'] as const) {
       expect(app.system.get(id)).toBe(children[id]);
     }
-    expect(flowDeps(app)).toEqual({ api, platform, data: children.data });
+    expect(flowDeps(app)).toEqual({ api, platform, data: children.data, session: children.auth });
   });
 });

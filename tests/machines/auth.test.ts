@@ -4,6 +4,7 @@ import { createActor } from 'xstate';
 import { appMachine, childrenOf } from '../../src/machines/app.machine';
 import {
   isLoggedIn,
+  isReauthenticating,
   isSigningOut,
   LOGGED_IN_KEY,
   logoutError,
@@ -285,24 +286,78 @@ describe('signedIn.signingOut', () => {
   });
 });
 
-describe('session.expired (401 from any call)', () => {
-  it('drops the flag, clears the data and goes to Login with a notice', async () => {
-    const { auth, api, data, platform } = start({ flag: true, path: '/home', loggedIn: true });
+describe('a session lost in use (401 from any call)', () => {
+  async function expireWhileReady() {
+    const started = start({ flag: true, path: '/investments/5', loggedIn: true });
     await flush();
+    started.api.getPortfolios.mockClear();
+    started.api.expireSession();
+    return started;
+  }
+
+  it('keeps the user, the flag, the data and the screen, and asks for the password', async () => {
+    const { auth, data, platform } = await expireWhileReady();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(isReauthenticating(auth.getSnapshot())).toBe(true);
+    expect(platform.storageData.get(LOGGED_IN_KEY)).toBe('true');
+    expect(data.getSnapshot().context.portfolios).toHaveLength(1);
+    expect(platform.visited).toEqual([]);
+  });
+
+  it('several 401s ask once', async () => {
+    const { auth, api, platform } = await expireWhileReady();
     api.expireSession();
+    expect(isReauthenticating(auth.getSnapshot())).toBe(true);
+    expect(platform.visited).toEqual([]);
+  });
+
+  it('logging in again reloads everything and tells waiting flows, on the same screen', async () => {
+    const { auth, api, platform } = await expireWhileReady();
+    const restored: string[] = [];
+    auth.on('session.restored', (event) => restored.push(event.type));
+    api.login.mockResolvedValue(USER);
+    auth.send({
+      type: 'reauth.submitted',
+      credentials: { email: USER.email, password: 'demo1234' },
+    });
+    expect(auth.getSnapshot().hasTag('submitting')).toBe(true);
+    await flush();
+    expect(api.login).toHaveBeenCalledWith({ email: USER.email, password: 'demo1234' });
+    expect(auth.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+    expect(restored).toEqual(['session.restored']);
+    expect(api.getPortfolios).toHaveBeenCalledOnce();
+    expect(platform.visited).toEqual([]);
+  });
+
+  it('a wrong password says so under the field and keeps asking', async () => {
+    const { auth, api } = await expireWhileReady();
+    api.login.mockRejectedValue(invalid({ password: ['These credentials do not match.'] }));
+    auth.send({ type: 'reauth.submitted', credentials: { email: USER.email, password: 'x' } });
+    await flush();
+    expect(isReauthenticating(auth.getSnapshot())).toBe(true);
+    expect(auth.getSnapshot().context.fieldErrors.password).toEqual([
+      'These credentials do not match.',
+    ]);
+  });
+
+  it('Log out instead signs out without a call (the session is gone) and goes to Login', async () => {
+    const { auth, api, data, platform } = await expireWhileReady();
+    auth.send({ type: 'logout' });
     expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(api.logout).not.toHaveBeenCalled();
     expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
     expect(data.getSnapshot().context.portfolios).toBeUndefined();
     expect(platform.visited).toEqual(['/']);
-    expect(auth.getSnapshot().context.notice).toBe(
-      'Your session has expired. Please log in again.',
-    );
   });
+});
 
-  it('keeps the notice while the forms open and switch, and drops it at the next attempt', async () => {
-    const { auth, api } = start({ flag: true, path: '/home', loggedIn: true });
-    await flush();
+describe('a session gone before the app opened', () => {
+  it('goes to Login with a notice, kept while the forms switch, dropped at the next attempt', () => {
+    const { auth, api, platform } = start({ flag: true, path: '/home', loggedIn: true });
     api.expireSession();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
+    expect(platform.visited).toEqual(['/']);
     auth.send({ type: 'auth.form.reset' });
     expect(auth.getSnapshot().context.notice).toBe(
       'Your session has expired. Please log in again.',
@@ -311,12 +366,50 @@ describe('session.expired (401 from any call)', () => {
     auth.send({ type: 'login.submitted', credentials: { email: 'a@b.c', password: 'x' } });
     expect(auth.getSnapshot().context.notice).toBeUndefined();
   });
+});
 
-  it('several 401s navigate once', async () => {
-    const { api, platform } = start({ flag: true, path: '/home', loggedIn: true });
+describe('the screen asked for while logged out', () => {
+  async function logIn(auth: ReturnType<typeof start>['auth'], api: FakeApi) {
+    api.login.mockResolvedValue(USER);
+    auth.send({ type: 'login.submitted', credentials: { email: USER.email, password: 'p' } });
     await flush();
-    api.expireSession();
-    api.expireSession();
+  }
+
+  it('is where login leads, once', async () => {
+    const { auth, api, platform } = start({ path: '/investments/3' });
+    auth.send({ type: 'auth.required', path: '/investments/3' });
+    await flush();
     expect(platform.visited).toEqual(['/']);
+    await logIn(auth, api);
+    expect(platform.visited).toEqual(['/', '/investments/3']);
+    api.logout.mockResolvedValue();
+    auth.send({ type: 'logout' });
+    await flush();
+    await logIn(auth, api);
+    expect(platform.visited.at(-1)).toBe('/home');
+  });
+
+  it('is remembered when the server says the session of the flag is gone', async () => {
+    const { auth, api, platform } = start({ flag: true, path: '/history', loggedIn: false });
+    await flush();
+    expect(platform.visited).toEqual(['/']);
+    await logIn(auth, api);
+    expect(platform.visited).toEqual(['/', '/history']);
+  });
+
+  it('is opened at once when the server still has a session', async () => {
+    const { auth, api, platform } = start({ path: '/portfolios/create' });
+    auth.send({ type: 'auth.required', path: '/portfolios/create' });
+    api.checkAuth.mockResolvedValue(true);
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(true);
+    expect(platform.visited).toEqual(['/', '/portfolios/create']);
+  });
+
+  it('without one, login leads home', async () => {
+    const { auth, api, platform } = start();
+    await flush();
+    await logIn(auth, api);
+    expect(platform.visited).toEqual(['/home']);
   });
 });

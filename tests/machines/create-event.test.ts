@@ -211,3 +211,62 @@ describe('submitting', () => {
     expect(form.getSnapshot().context.formError).toBe('The event is locked.');
   });
 });
+
+describe('a lost session (401, or a 419 the fresh cookie did not cure)', () => {
+  it.each([401, 419])(
+    '%i: the form waits, filled, and sends the same event once after the user logs in again',
+    async (status) => {
+      const { form, change, api, data, overlay, session } = start('buy');
+      api.createEvent.mockRejectedValueOnce(http(status));
+      api.createEvent.mockResolvedValueOnce(transaction('78'));
+      change('shares', '3');
+      change('share_price', '12.5');
+      form.send({ type: 'event.submitted' });
+      await flush();
+      expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+      expect(form.getSnapshot().context.formError).toBeUndefined();
+      expect(session.waiting()).toBe(1);
+      form.send({ type: 'event.submitted' });
+      expect(api.createEvent).toHaveBeenCalledOnce();
+      session.restore();
+      await flush();
+      expect(api.createEvent).toHaveBeenCalledTimes(2);
+      expect(api.createEvent.mock.calls[1]).toEqual(api.createEvent.mock.calls[0]);
+      expect(data.types()[0]).toBe('event.created');
+      expect(overlay.types()).toEqual(['overlay.closed']);
+      expect(session.waiting()).toBe(0);
+    },
+  );
+});
+
+describe('the overlay closed (flow.detached)', () => {
+  it('while the call runs: what was saved still refreshes the screens, the overlay is left alone', async () => {
+    const { form, change, api, data, overlay } = start('buy');
+    const call = deferred<ReturnType<typeof transaction>>();
+    api.createEvent.mockReturnValue(call.promise);
+    change('shares', '2');
+    change('share_price', '5');
+    form.send({ type: 'event.submitted' });
+    form.send({ type: 'flow.detached' });
+    call.resolve(transaction('79'));
+    await flush();
+    expect(data.types()).toEqual([
+      'event.created',
+      'refresh.investments',
+      'refresh.portfolios',
+      'refresh.valuation',
+      'refresh.chart',
+      'refresh.stats',
+    ]);
+    expect(overlay.types()).toEqual([]);
+    expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('while editing: the form ends and nothing is sent', () => {
+    const { form, change, api } = start('buy');
+    change('shares', '2');
+    form.send({ type: 'flow.detached' });
+    expect(form.getSnapshot().status).toBe('done');
+    expect(api.createEvent).not.toHaveBeenCalled();
+  });
+});

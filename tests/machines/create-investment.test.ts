@@ -11,6 +11,7 @@ import { IDENTIFIER_DEBOUNCE_MS, INVALID_ISIN } from '../../src/machines/identif
 import {
   deferred,
   fakeApi,
+  fakeSession,
   fakePlatform,
   flush,
   http,
@@ -33,12 +34,13 @@ function start(options: { deepLink?: boolean } = {}) {
   api.validateInstrument.mockResolvedValue(true);
   const platform = fakePlatform({ path: '/investments/create', ...options });
   const data = recorder();
+  const session = fakeSession();
   const form = createActor(createInvestmentMachine, {
-    input: { api, data: data.ref, platform, today: TODAY },
+    input: { api, data: data.ref, session: session.session, platform, today: TODAY },
   }).start();
   const change = (field: InvestmentField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, platform, data, form, change };
+  return { api, platform, data, session, form, change };
 }
 
 async function fillPage1(change: (field: InvestmentField, value: string) => void) {
@@ -312,5 +314,53 @@ describe('first buy date', () => {
     expect(form.getSnapshot().context.fieldErrors).toEqual({
       date: ['The buy event.date field must match the format Y-m-d.'],
     });
+  });
+});
+
+describe('a lost session', () => {
+  it('Next waits for the user to log in again on page 1, then checks once more', async () => {
+    const { form, change, api, session } = start();
+    await fillPage1(change);
+    api.createInvestment.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(null);
+    form.send({ type: 'form.next' });
+    await flush();
+    expect(pageOf(form.getSnapshot())).toBe(0);
+    expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+    session.restore();
+    await flush();
+    expect(pageOf(form.getSnapshot())).toBe(1);
+  });
+
+  it('Create waits, keeps both pages, then creates once and goes back', async () => {
+    const { form, change, api, platform, session } = start();
+    await toPage2(api, form, change);
+    change('shares', '3');
+    change('share_price', '1');
+    api.createInvestment
+      .mockRejectedValueOnce(http(419))
+      .mockResolvedValueOnce(investment('9', 'Apple'));
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(form.getSnapshot().context.values).toMatchObject({ name: 'Apple', shares: '3' });
+    session.restore();
+    await flush();
+    expect(api.createInvestment).toHaveBeenCalledTimes(3);
+    expect(platform.backCalls()).toBe(1);
+  });
+});
+
+describe('the screen left (flow.detached)', () => {
+  it('while Create runs: the lists still learn of it, and no page is left twice', async () => {
+    const { form, change, api, data, platform } = start();
+    await toPage2(api, form, change);
+    change('shares', '3');
+    change('share_price', '1');
+    api.createInvestment.mockResolvedValueOnce(investment('9', 'Apple'));
+    form.send({ type: 'form.submitted' });
+    form.send({ type: 'flow.detached' });
+    await flush();
+    expect(data.types()).toContain('investment.created');
+    expect(platform.backCalls()).toBe(0);
+    expect(form.getSnapshot().status).toBe('done');
   });
 });

@@ -5,6 +5,7 @@ import {
   deferred,
   fakeApi,
   fakePlatform,
+  fakeSession,
   flush,
   http,
   invalid,
@@ -17,10 +18,11 @@ function start(options: { deepLink?: boolean } = {}) {
   const api = fakeApi();
   const data = recorder();
   const platform = fakePlatform({ path: '/portfolios/create', ...options });
+  const session = fakeSession();
   const form = createActor(createPortfolioMachine, {
-    input: { api, data: data.ref, platform },
+    input: { api, data: data.ref, session: session.session, platform },
   }).start();
-  return { api, data, platform, form };
+  return { api, data, platform, session, form };
 }
 
 describe('editing', () => {
@@ -113,5 +115,39 @@ describe('submitting', () => {
     form.send({ type: 'form.submitted', name: 'A' });
     form.send({ type: 'form.submitted', name: 'A' });
     expect(api.createPortfolio).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a lost session', () => {
+  it('the name waits for the user to log in again, then is created once', async () => {
+    const { form, api, data, platform, session } = start();
+    api.createPortfolio
+      .mockRejectedValueOnce(http(401))
+      .mockResolvedValueOnce(portfolio('3', 'Pension'));
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+    expect(platform.visited).toEqual([]);
+    session.restore();
+    await flush();
+    expect(api.createPortfolio).toHaveBeenCalledTimes(2);
+    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(platform.backCalls()).toBe(1);
+  });
+});
+
+describe('the screen left (flow.detached)', () => {
+  it('while the call runs: the list still learns of it, and no page is left twice', async () => {
+    const { form, api, data, platform } = start();
+    const call = deferred<ReturnType<typeof portfolio>>();
+    api.createPortfolio.mockReturnValue(call.promise);
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'flow.detached' });
+    call.resolve(portfolio('3', 'Pension'));
+    await flush();
+    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(platform.backCalls()).toBe(0);
+    expect(platform.visited).toEqual([]);
+    expect(form.getSnapshot().status).toBe('done');
   });
 });

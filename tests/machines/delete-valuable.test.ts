@@ -10,6 +10,7 @@ import {
 import {
   deferred,
   fakeApi,
+  fakeSession,
   fakePlatform,
   flush,
   http,
@@ -27,10 +28,11 @@ function start() {
   const api = fakeApi();
   const data = recorder();
   const platform = fakePlatform({ path: '/investments/5' });
+  const session = fakeSession();
   const flow = createActor(deleteValuableMachine, {
-    input: { api, data: data.ref, platform },
+    input: { api, data: data.ref, session: session.session, platform },
   }).start();
-  return { api, data, platform, flow };
+  return { api, data, platform, session, flow };
 }
 
 describe('idle', () => {
@@ -256,5 +258,37 @@ describe('data drops what was deleted at once', () => {
     data.send({ type: 'refresh.stats' });
     expect(api.getInvestmentStats).not.toHaveBeenCalled();
     expect(api.getPortfolioStats).toHaveBeenCalledWith('1');
+  });
+});
+
+describe('a lost session', () => {
+  it('the deletion waits for the user to log in again, then is sent once', async () => {
+    const { flow, api, platform, session } = start();
+    api.deleteInvestment.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(undefined);
+    flow.send({ type: 'delete.requested', target: NOVO });
+    flow.send({ type: 'delete.confirmed' });
+    await flush();
+    expect(flow.getSnapshot().hasTag('deleting')).toBe(true);
+    expect(flow.getSnapshot().context.error).toBeUndefined();
+    session.restore();
+    await flush();
+    expect(api.deleteInvestment).toHaveBeenCalledTimes(2);
+    expect(platform.visited).toEqual(['/home']);
+  });
+});
+
+describe('the page left (flow.detached)', () => {
+  it('while the call runs: the data still drops it, the user is not moved', async () => {
+    const { flow, api, data, platform } = start();
+    const call = deferred<void>();
+    api.deleteInvestment.mockReturnValue(call.promise);
+    flow.send({ type: 'delete.requested', target: NOVO });
+    flow.send({ type: 'delete.confirmed' });
+    flow.send({ type: 'flow.detached' });
+    call.resolve();
+    await flush();
+    expect(data.types()).toContain('investment.deleted');
+    expect(platform.visited).toEqual([]);
+    expect(flow.getSnapshot().status).toBe('done');
   });
 });

@@ -11,7 +11,9 @@ import {
 } from '../../src/machines/edit-event.machine';
 import type { EnteredEvent, Transaction } from '../../src/domain/types';
 import {
+  deferred,
   fakeApi,
+  fakeSession,
   flush,
   http,
   invalid,
@@ -60,13 +62,21 @@ async function startEdit(
   load(api);
   const data = recorder();
   const overlay = recorder();
+  const session = fakeSession();
   const form = createActor(editEventMachine, {
-    input: { api, data: data.ref, overlay: overlay.ref, transaction: t, today: TODAY },
+    input: {
+      api,
+      data: data.ref,
+      session: session.session,
+      overlay: overlay.ref,
+      transaction: t,
+      today: TODAY,
+    },
   }).start();
   await flush();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, form, change };
+  return { api, data, overlay, session, form, change };
 }
 
 const startCreate = startCreateEvent;
@@ -201,6 +211,7 @@ describe('editing', () => {
       input: {
         api,
         data: recorder().ref,
+        session: fakeSession().session,
         overlay: recorder().ref,
         transaction: buy(),
         today: TODAY,
@@ -345,5 +356,70 @@ describe('deleting', () => {
       'The server had a problem. Please try again in a moment.',
     );
     expect(data.types()).toEqual([]);
+  });
+});
+
+describe('a lost session', () => {
+  it('a save waits for the user to log in again, then is sent once', async () => {
+    const { form, change, api, overlay, session } = await startEdit();
+    api.editEvent.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(buy());
+    change('share_price', '60');
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+    expect(form.getSnapshot().context.values.share_price).toBe('60');
+    session.restore();
+    await flush();
+    expect(api.editEvent).toHaveBeenCalledTimes(2);
+    expect(overlay.types()).toEqual(['overlay.closed']);
+  });
+
+  it('a deletion waits too', async () => {
+    const { form, api, data, session } = await startEdit();
+    api.deleteEvent.mockRejectedValueOnce(http(419)).mockResolvedValueOnce(undefined);
+    form.send({ type: 'delete.requested' });
+    form.send({ type: 'delete.confirmed' });
+    await flush();
+    expect(form.getSnapshot().hasTag('deleting')).toBe(true);
+    session.restore();
+    await flush();
+    expect(api.deleteEvent).toHaveBeenCalledTimes(2);
+    expect(data.types()).toContain('refresh.events');
+  });
+
+  it('loading the event as entered waits too, then fills the form', async () => {
+    const t = buy();
+    const { form, api, session } = await startEdit(t, (api) =>
+      api.getEvent.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(enteredOf(t)),
+    );
+    expect(form.getSnapshot().hasTag('loading')).toBe(true);
+    session.restore();
+    await flush();
+    expect(api.getEvent).toHaveBeenCalledTimes(2);
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(form.getSnapshot().context.formError).toBeUndefined();
+  });
+});
+
+describe('the overlay closed (flow.detached)', () => {
+  it('while a deletion runs: the lists still refresh, the overlay is left alone', async () => {
+    const { form, api, data, overlay } = await startEdit();
+    const call = deferred<void>();
+    api.deleteEvent.mockReturnValue(call.promise);
+    form.send({ type: 'delete.requested' });
+    form.send({ type: 'delete.confirmed' });
+    form.send({ type: 'flow.detached' });
+    call.resolve();
+    await flush();
+    expect(data.types()).toEqual([
+      'refresh.events',
+      'refresh.investments',
+      'refresh.portfolios',
+      'refresh.valuation',
+      'refresh.chart',
+      'refresh.stats',
+    ]);
+    expect(overlay.types()).toEqual([]);
+    expect(form.getSnapshot().status).toBe('done');
   });
 });

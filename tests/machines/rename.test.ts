@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { renameMachine, type RenameKind } from '../../src/machines/rename.machine';
-import { fakeApi, flush, http, investment, portfolio, recorder } from './support';
+import { fakeApi, fakeSession, flush, http, investment, portfolio, recorder } from './support';
 
 function start(kind: RenameKind = 'portfolio') {
   const api = fakeApi();
   const data = recorder();
-  const rename = createActor(renameMachine, { input: { api, data: data.ref, kind } }).start();
-  return { api, data, rename };
+  const session = fakeSession();
+  const rename = createActor(renameMachine, {
+    input: { api, data: data.ref, session: session.session, kind },
+  }).start();
+  return { api, data, session, rename };
 }
 
 describe('idle', () => {
@@ -85,5 +88,36 @@ describe('saving', () => {
     );
     expect(rename.getSnapshot().context.draft).toBe('Retirement');
     expect(data.types()).toEqual([]);
+  });
+});
+
+describe('a lost session', () => {
+  it('the typed name waits for the user to log in again, then is saved once', async () => {
+    const { rename, api, data, session } = start('portfolio');
+    api.renamePortfolio
+      .mockRejectedValueOnce(http(401))
+      .mockResolvedValueOnce(portfolio('3', 'Retirement'));
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.changed', name: 'Retirement' });
+    rename.send({ type: 'rename.submitted' });
+    await flush();
+    expect(rename.getSnapshot().hasTag('saving')).toBe(true);
+    expect(rename.getSnapshot().context.draft).toBe('Retirement');
+    session.restore();
+    await flush();
+    expect(api.renamePortfolio).toHaveBeenCalledTimes(2);
+    expect(data.types()).toEqual(['refresh.portfolios']);
+  });
+
+  it('the table gone while saving: the save finishes and refreshes, then the flow ends', async () => {
+    const { rename, api, data } = start('portfolio');
+    api.renamePortfolio.mockResolvedValue(portfolio('3', 'Retirement'));
+    rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
+    rename.send({ type: 'rename.changed', name: 'Retirement' });
+    rename.send({ type: 'rename.submitted' });
+    rename.send({ type: 'flow.detached' });
+    await flush();
+    expect(data.types()).toEqual(['refresh.portfolios']);
+    expect(rename.getSnapshot().status).toBe('done');
   });
 });

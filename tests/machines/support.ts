@@ -7,6 +7,7 @@ import type { ApiError } from '../../src/api/errors';
 import { httpError, networkError } from '../../src/api/errors';
 import type { EventKind, Investment, Portfolio, Transaction } from '../../src/domain/types';
 import { createEventMachine, type EventField } from '../../src/machines/create-event.machine';
+import type { SessionRef } from '../../src/machines/flow';
 import type { Platform } from '../../src/machines/platform';
 
 export type FakeApi = { [K in keyof Api]: Mock<Api[K]> } & {
@@ -162,6 +163,23 @@ export function recorder() {
   };
 }
 
+/** The session a flow waits on after a 401; `restore()` plays the user logging in again. */
+export function fakeSession() {
+  const handlers = new Set<() => void>();
+  const session: SessionRef = {
+    on: (_type, handler) => {
+      handlers.add(handler);
+      return { unsubscribe: () => handlers.delete(handler) };
+    },
+  };
+  return {
+    session,
+    restore: () => [...handlers].forEach((handler) => handler()),
+    /** Flows waiting for the user to log in again. */
+    waiting: () => handlers.size,
+  };
+}
+
 /** Lets pending promises (fake API answers) settle, with real or fake timers. */
 export async function flush(): Promise<void> {
   if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
@@ -237,10 +255,12 @@ export function startCreateEvent(kind: EventKind, currentShares = 10) {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
+  const session = fakeSession();
   const form = createActor(createEventMachine, {
     input: {
       api,
       data: data.ref,
+      session: session.session,
       overlay: overlay.ref,
       investmentId: '5',
       kind,
@@ -250,5 +270,5 @@ export function startCreateEvent(kind: EventKind, currentShares = 10) {
   }).start();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, form, change };
+  return { api, data, overlay, session, form, change };
 }

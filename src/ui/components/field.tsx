@@ -86,6 +86,7 @@ export interface TextFieldProps {
   decimal?: boolean;
   required?: boolean;
   disabled?: boolean;
+  readOnly?: boolean;
   placeholder?: string;
   autoComplete?: string;
   autoCapitalize?: string;

@@ -5,7 +5,8 @@ import { CloseIcon } from './icons';
 export interface OverlayProps {
   /** The dialog's visible title and accessible name. */
   title: string;
-  onClose: () => void;
+  /** Close button, Escape and the backdrop; without it the dialog has no way out but its own. */
+  onClose?: () => void;
   children: ReactNode;
   /** Decorative mark before the title. */
   icon?: ReactNode;
@@ -22,21 +23,33 @@ export function Overlay({ title, onClose, children, icon, closing = false }: Ove
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>(
-      'input:not([disabled]), select:not([disabled]), textarea:not([disabled])',
+      'input:not([disabled]):not([readonly]), select:not([disabled]), textarea:not([disabled])',
     );
     (first ?? panel.current)?.focus();
     return () => opener?.focus();
   }, []);
 
-  // The page behind is out of reach (pointer, keyboard, assistive tech) while the dialog is open.
+  // Everything behind (the app, and any dialog opened before this one) is out of reach for the
+  // pointer, the keyboard and assistive tech while this dialog is open.
   useLayoutEffect(() => {
-    const app = document.getElementById('root');
-    if (!app || closing) return;
-    app.inert = true;
-    app.setAttribute('aria-hidden', 'true');
+    const own = panel.current?.closest('.overlay');
+    if (!own || closing) return;
+    const behind = [
+      document.getElementById('root'),
+      ...document.querySelectorAll<HTMLElement>('body > .overlay'),
+    ].filter((element): element is HTMLElement => element !== null && element !== own);
+    const before = behind.map((element) => [element.inert, element.getAttribute('aria-hidden')]);
+    for (const element of behind) {
+      element.inert = true;
+      element.setAttribute('aria-hidden', 'true');
+    }
     return () => {
-      app.inert = false;
-      app.removeAttribute('aria-hidden');
+      behind.forEach((element, index) => {
+        const [inert, hidden] = before[index];
+        element.inert = inert === true;
+        if (typeof hidden === 'string') element.setAttribute('aria-hidden', hidden);
+        else element.removeAttribute('aria-hidden');
+      });
     };
   }, [closing]);
 
@@ -55,7 +68,7 @@ export function Overlay({ title, onClose, children, icon, closing = false }: Ove
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') {
+          if (event.key === 'Escape' && onClose) {
             event.stopPropagation();
             onClose();
           }
@@ -66,9 +79,11 @@ export function Overlay({ title, onClose, children, icon, closing = false }: Ove
             {icon}
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-            <CloseIcon />
-          </button>
+          {onClose && (
+            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+              <CloseIcon />
+            </button>
+          )}
         </header>
         <div className="overlay__body">{children}</div>
       </div>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { apiMode } from '../../env';
+import { isReauthenticating } from '../../machines/auth.machine';
 import { useAppChildren } from './app-actor';
 
 export type AuthMode = 'login' | 'register';
@@ -36,4 +37,24 @@ export function useAuthForm() {
   const resetErrors = useCallback(() => auth.send({ type: 'auth.form.reset' }), [auth]);
   const demo = apiMode() === 'mock' ? DEMO_ACCOUNT : undefined;
   return { errors, formError, notice, submitting, demo, submit, resetErrors };
+}
+
+/**
+ * The password asked for on top of the screen after the session was lost in use: open while the
+ * auth machine waits for it; the e-mail is the logged-in user's when it is known.
+ */
+export function useReauth() {
+  const { auth, data } = useAppChildren();
+  const open = useSelector(auth, isReauthenticating);
+  const email = useSelector(data, (s) => s.context.user?.email ?? '');
+  const errors = useSelector(auth, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(auth, (s) => s.context.formError);
+  const submitting = useSelector(auth, (s) => s.hasTag('submitting'));
+  const submit = useCallback(
+    (credentials: { email: string; password: string }) =>
+      auth.send({ type: 'reauth.submitted', credentials }),
+    [auth],
+  );
+  const logout = useCallback(() => auth.send({ type: 'logout' }), [auth]);
+  return { open, email, errors, formError, submitting, submit, logout };
 }

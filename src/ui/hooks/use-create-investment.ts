@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { localDay } from '../../domain/dates';
 import { flowDeps } from '../../machines/app.machine';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../machines/create-investment.machine';
 import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
+import { useFlow } from './use-flow';
 
 /**
  * The Add investment paged form: page, values, errors and the intentions of its buttons. The
@@ -22,9 +23,7 @@ export function useCreateInvestment() {
   const portfolioId = new URLSearchParams(useSearch()).get(PORTFOLIO_PARAM) ?? undefined;
   // The user's day when the form opened: the first buy's default date and the latest allowed.
   const [today] = useState(() => localDay(new Date()));
-  const actor = useActorRef(createInvestmentMachine, {
-    input: { ...flowDeps(app), portfolioId, today },
-  });
+  const actor = useFlow(createInvestmentMachine, { ...flowDeps(app), portfolioId, today });
   const page = useSelector(actor, pageOf);
   const values = useSelector(actor, (s) => s.context.values, shallowEqual);
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);

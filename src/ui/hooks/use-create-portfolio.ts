@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app.machine';
 import { createPortfolioMachine } from '../../machines/create-portfolio.machine';
 import { useAppActor } from './app-actor';
+import { useFlow } from './use-flow';
 
 /** The Add portfolio form's flow, started for as long as the screen shows. */
 export function useCreatePortfolio() {
   const app = useAppActor();
-  const actor = useActorRef(createPortfolioMachine, { input: flowDeps(app) });
+  const actor = useFlow(createPortfolioMachine, flowDeps(app));
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
   const formError = useSelector(actor, (s) => s.context.formError);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app.machine';
 import {
   deleteQuestion,
@@ -9,6 +9,7 @@ import {
 } from '../../machines/delete-valuable.machine';
 import type { Id } from '../../domain/types';
 import { useAppActor, useAppChildren } from './app-actor';
+import { useFlow } from './use-flow';
 
 /**
  * Delete investment / Delete portfolio for the screen of `id`: the confirmation's texts (what
@@ -17,7 +18,7 @@ import { useAppActor, useAppChildren } from './app-actor';
 export function useDeleteValuable(kind: ValuableKind, id: Id) {
   const app = useAppActor();
   const { data } = useAppChildren();
-  const actor = useActorRef(deleteValuableMachine, { input: flowDeps(app) });
+  const actor = useFlow(deleteValuableMachine, flowDeps(app));
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
   const error = useSelector(actor, (s) => s.context.error);

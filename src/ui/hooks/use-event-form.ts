@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { localDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
@@ -16,6 +16,7 @@ import {
 } from '../../machines/create-event.machine';
 import { deleteQuestion, editEventMachine } from '../../machines/edit-event.machine';
 import { useAppActor, useAppChildren } from './app-actor';
+import { useFlow } from './use-flow';
 
 export type { EventKind };
 
@@ -82,12 +83,17 @@ export interface EventFormInput {
 
 /** One Buy, Sell, Dividend or Stock Split form, started when its overlay opens. */
 export function useEventForm({ investmentId, kind, currentShares, overlay }: EventFormInput) {
-  const app = useAppActor();
-  const { data } = useAppChildren();
-  const { api } = flowDeps(app);
+  const { api, data, session } = flowDeps(useAppActor());
   const today = useToday();
-  const actor = useActorRef(createEventMachine, {
-    input: { api, data, overlay, investmentId, kind, currentShares, today },
+  const actor = useFlow(createEventMachine, {
+    api,
+    data,
+    session,
+    overlay,
+    investmentId,
+    kind,
+    currentShares,
+    today,
   });
   const view = useFormView(actor, kind, today);
   const submit = useCallback(() => actor.send({ type: 'event.submitted' }), [actor]);
@@ -102,13 +108,9 @@ export interface EditEventFormInput {
 
 /** The correction form of one recorded event: Save, or Delete after a confirmation. */
 export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
-  const app = useAppActor();
-  const { data } = useAppChildren();
-  const { api } = flowDeps(app);
+  const { api, data, session } = flowDeps(useAppActor());
   const today = useToday();
-  const actor = useActorRef(editEventMachine, {
-    input: { api, data, overlay, transaction, today },
-  });
+  const actor = useFlow(editEventMachine, { api, data, session, overlay, transaction, today });
   const kind = useSelector(actor, (s) => s.context.kind);
   const view = useFormView(actor, kind, today);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app.machine';
 import { renameMachine, type RenameKind } from '../../machines/rename.machine';
 import type { RenameControl } from '../components/valuables-table';
 import { useAppActor } from './app-actor';
+import { useFlow } from './use-flow';
 
 /** Inline rename of one table's rows (long press to start). */
 export function useRename(kind: RenameKind): RenameControl {
-  const app = useAppActor();
-  const { api, data } = flowDeps(app);
-  const actor = useActorRef(renameMachine, { input: { api, data, kind } });
+  const { api, data, session } = flowDeps(useAppActor());
+  const actor = useFlow(renameMachine, { api, data, session, kind });
   const editingId = useSelector(actor, (s) => (s.matches('idle') ? undefined : s.context.id));
   const draft = useSelector(actor, (s) => s.context.draft);
   const error = useSelector(actor, (s) => s.context.error);

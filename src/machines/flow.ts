@@ -1,0 +1,29 @@
+// What every per-screen flow (a form, a rename, a deletion) shares about its life:
+// - a lost session (401, or a 419 the fresh CSRF cookie did not cure) pauses the flow until the
+//   auth machine says the user logged in again, then the pending call is sent once more;
+// - `flow.detached` says its view is gone (overlay closed, page left): an idle flow ends, a
+//   call in flight finishes and still runs its refresh effects, but no longer drives the view.
+import { fromCallback } from 'xstate';
+import { ApiError } from '../api/errors';
+
+/** What a flow needs of the auth machine: its `session.restored` emission. */
+export interface SessionRef {
+  on(type: 'session.restored', handler: () => void): { unsubscribe(): void };
+}
+
+export type FlowEvent = { type: 'flow.detached' } | { type: 'session.restored' };
+
+/** The failure says the session is gone; the auth machine is already asking for the password. */
+export function sessionLost(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 419);
+}
+
+/** Invoked while a flow waits for the user to log in again. */
+export const sessionRestored = fromCallback<FlowEvent, { session: SessionRef }>(
+  ({ input, sendBack }) => {
+    const subscription = input.session.on('session.restored', () =>
+      sendBack({ type: 'session.restored' }),
+    );
+    return () => subscription.unsubscribe();
+  },
+);
