@@ -1,12 +1,13 @@
 // The Profile screen's calls (decisions.md sections 4 and 6): Save sends PUT /user and shows the
 // result; a server without that call (404/405) gets a clear message. In demo mode the screen can
 // also restore the demo data.
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import { ApiError, messageOf } from '../api/errors';
 import type { ProfileUpdate, User } from '../domain/types';
 import type { DataRef } from './data.machine';
 import type { OverlayRef } from './create-event.machine';
+import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule, requiredText } from './form-rules';
 
@@ -17,11 +18,12 @@ export const DEMO_RESET_DONE = 'Demo data was reset.';
 export type ProfileField = 'name' | 'email' | 'password';
 
 export type ProfileEvent =
-  { type: 'profile.submitted'; update: ProfileUpdate } | { type: 'demo.reset' };
+  { type: 'profile.submitted'; update: ProfileUpdate } | { type: 'demo.reset' } | FlowEvent;
 
 export interface ProfileInput {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   /** The Edit Profile overlay; closed after a save. */
   overlay: OverlayRef;
 }
@@ -29,7 +31,12 @@ export interface ProfileInput {
 export interface ProfileContext {
   api: Api;
   data: DataRef;
+  session: SessionRef;
   overlay: OverlayRef;
+  /** False once the screen has gone: a save in flight still stores the user, but closes nothing. */
+  attached: boolean;
+  /** The last submitted change, sent again after the user logged in again. */
+  update: ProfileUpdate | undefined;
   fieldErrors: FormErrors<ProfileField>;
   formError: string | undefined;
   /** The result of the last save or reset, for the screen to show. */
@@ -48,9 +55,11 @@ export const profileMachine = setup({
       input.api.updateUser(input.update),
     ),
     resetDemo: fromPromise<void, { api: Api }>(({ input }) => input.api.resetDemo()),
+    sessionRestored,
   },
   actions: {
     checkRules: assign((_, params: { update: ProfileUpdate }) => ({
+      update: withoutEmptyPassword(params.update),
       fieldErrors: check<ProfileField>({
         name: () => nameRule(params.update.name),
         email: () => requiredText(params.update.email),
@@ -68,20 +77,31 @@ export const profileMachine = setup({
       ({ context }) => context.data,
       (_, params: { user: User }) => ({ type: 'user.updated' as const, user: params.user }),
     ),
-    closeOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.closed' }),
+    closeOverlay: enqueueActions(({ context, enqueue }) => {
+      if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
+    }),
+    detach: assign({ attached: false }),
     reloadAll: sendTo(({ context }) => context.data, { type: 'refresh.all' }),
+  },
+  guards: {
+    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
   },
 }).createMachine({
   id: 'profile',
   context: ({ input }) => ({
     api: input.api,
     data: input.data,
+    session: input.session,
     overlay: input.overlay,
+    attached: true,
+    update: undefined,
     fieldErrors: {},
     formError: undefined,
     notice: undefined,
   }),
   initial: 'idle',
+  // The screen is gone: nothing more to show; a save in flight finishes (see there).
+  on: { 'flow.detached': '.released' },
   states: {
     idle: {
       on: {
@@ -98,15 +118,11 @@ export const profileMachine = setup({
     },
     saving: {
       tags: 'saving',
+      on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'save',
-        input: ({ context, event }) => ({
-          api: context.api,
-          update:
-            event.type === 'profile.submitted'
-              ? withoutEmptyPassword(event.update)
-              : { name: '', email: '' },
-        }),
+        // Only a checked `profile.submitted` leads here, and it stores the update.
+        input: ({ context }) => ({ api: context.api, update: context.update! }),
         onDone: {
           target: 'idle',
           actions: [
@@ -115,12 +131,24 @@ export const profileMachine = setup({
             'closeOverlay',
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingSession',
+          },
+          {
+            target: 'idle',
+            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
+    awaitingSession: {
+      tags: 'saving',
+      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
+      on: { 'session.restored': 'saving' },
+    },
+    released: { type: 'final' },
     resetting: {
       tags: 'resetting',
       invoke: {

@@ -6,16 +6,17 @@ import {
   PROFILE_UNSUPPORTED,
   profileMachine,
 } from '../../src/machines/profile.machine';
-import { fakeApi, flush, http, invalid, recorder } from './support';
+import { fakeApi, fakeSession, flush, http, invalid, recorder } from './support';
 
 function start() {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
+  const session = fakeSession();
   const profile = createActor(profileMachine, {
-    input: { api, data: data.ref, overlay: overlay.ref },
+    input: { api, data: data.ref, session: session.session, overlay: overlay.ref },
   }).start();
-  return { api, data, overlay, profile };
+  return { api, data, overlay, session, profile };
 }
 
 describe('idle', () => {
@@ -82,5 +83,22 @@ describe('resetting', () => {
     expect(api.resetDemo).toHaveBeenCalledOnce();
     expect(data.types()).toEqual(['refresh.all']);
     expect(profile.getSnapshot().context.notice).toBe(DEMO_RESET_DONE);
+  });
+});
+
+describe('a lost session', () => {
+  it('the change waits for the user to log in again, then is saved once', async () => {
+    const { profile, api, overlay, session } = start();
+    const user = { name: 'Ada', email: 'ada@example.com' };
+    api.updateUser.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(user);
+    profile.send({ type: 'profile.submitted', update: { ...user, password: '' } });
+    await flush();
+    expect(profile.getSnapshot().hasTag('saving')).toBe(true);
+    session.restore();
+    await flush();
+    expect(api.updateUser).toHaveBeenCalledTimes(2);
+    expect(api.updateUser).toHaveBeenLastCalledWith(user);
+    expect(profile.getSnapshot().context.notice).toBe(PROFILE_SAVED);
+    expect(overlay.types()).toEqual(['overlay.closed']);
   });
 });

@@ -1,18 +1,19 @@
 import { useCallback } from 'react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ProfileUpdate } from '../../domain/types';
 import { apiMode } from '../../env';
 import { flowDeps } from '../../machines/app.machine';
 import { profileMachine } from '../../machines/profile.machine';
 import { useAppActor } from './app-actor';
+import { useFlow } from './use-flow';
 import { useOverlay } from './use-overlay';
 
 /** The Profile screen: the Edit Profile overlay, its save, and (demo only) the data reset. */
 export function useProfile() {
   const app = useAppActor();
   const overlay = useOverlay();
-  const { api, data } = flowDeps(app);
-  const actor = useActorRef(profileMachine, { input: { api, data, overlay: overlay.actor } });
+  const { api, data, session } = flowDeps(app);
+  const actor = useFlow(profileMachine, { api, data, session, overlay: overlay.actor });
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
   const formError = useSelector(actor, (s) => s.context.formError);
   const notice = useSelector(actor, (s) => s.context.notice);
