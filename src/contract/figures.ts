@@ -1,7 +1,7 @@
 // Wire entities from the store's rows. Every number comes from the domain (ledger, valuation, market);
 // this file only converts currencies at the event's time and picks the fields of the wire.
 import { NO_STATISTICS, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
-import { findInstrument, rateToDkk, type Instrument } from '../domain/market';
+import { findInstrument, quoteTime, rateToDkk, type Instrument } from '../domain/market';
 import {
   chartOf,
   chartTimes,
@@ -93,7 +93,6 @@ export function transactionOf(event: EventRow, investment: InvestmentRow): WireT
   }
 }
 
-const MINUTE = 60_000;
 const MAX_GRID_PRICES = 4096;
 /** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
 export const GRID_WEIGHT = 60;
@@ -155,9 +154,9 @@ export class Timelines {
   }
 
   /**
-   * The instrument's DKK price at any time. Chart points between a period's ends fall on whole
-   * minutes (`chartTimes`) and come back on every request; those are kept, other times (now, a
-   * period's start) are not, so the memory stays bounded.
+   * The instrument's DKK price at any time. Chart points between a period's ends fall on quote
+   * times (`chartTimes`, `quoteTime`) and come back on every request; those are kept, other times
+   * (now, a period's start) are not, so the memory stays bounded.
    */
   private dkkPrice(instrument: Instrument): (time: number) => number {
     const price = (time: number) =>
@@ -169,7 +168,7 @@ export class Timelines {
     }
     const prices = kept;
     return (time) => {
-      if (time % MINUTE !== 0) return price(time);
+      if (time !== quoteTime(time)) return price(time);
       let known = prices.get(time);
       if (known === undefined) {
         known = price(time);

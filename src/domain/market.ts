@@ -179,10 +179,21 @@ function pricingOf(instrument: Instrument): Pricing {
   return pricing;
 }
 
-/** Deterministic price in the listing currency: same instrument and time, same price. */
+/** How long a quote holds: the demo's quotes are delayed ones, updated once a minute. */
+export const QUOTE_INTERVAL_MS = 60_000;
+
+/**
+ * The start of the minute a quote at `time` was made: every time in that minute gets the same
+ * quote, so figures computed moments apart agree and totals equal the sum of their parts.
+ */
+export function quoteTime(time: number): number {
+  return Math.floor(time / QUOTE_INTERVAL_MS) * QUOTE_INTERVAL_MS;
+}
+
+/** Deterministic price in the listing currency, quoted per minute (`quoteTime`). */
 export function priceAt(instrument: Instrument, time: number): number {
   const { motion, level } = pricingOf(instrument);
-  return level * Math.exp(logFactor(motion, time));
+  return level * Math.exp(logFactor(motion, quoteTime(time)));
 }
 
 /** Typical DKK per unit, and how far the rate wanders (EUR is pegged, so barely). */
@@ -198,10 +209,10 @@ const RATES = new Map<string, { level: number; motion: Motion }>(
   ).map(([code, level, scale]) => [code, { level, motion: motion(code, scale, [0, 0]) }]),
 );
 
-/** Deterministic DKK per one unit of `currency` at `time` (DKK is 1). */
+/** Deterministic DKK per one unit of `currency` at `time` (DKK is 1), quoted per minute. */
 export function rateToDkk(currency: string, time: number): number {
   if (currency === 'DKK') return 1;
   const rate = RATES.get(currency);
   if (!rate) throw new RangeError(`Unknown currency ${currency}; expected one of CURRENCIES.`);
-  return rate.level * Math.exp(logFactor(rate.motion, time));
+  return rate.level * Math.exp(logFactor(rate.motion, quoteTime(time)));
 }

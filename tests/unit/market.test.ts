@@ -6,6 +6,8 @@ import {
   CURRENCIES,
   findInstrument,
   priceAt,
+  QUOTE_INTERVAL_MS,
+  quoteTime,
   rateToDkk,
   type Instrument,
 } from '../../src/domain/market';
@@ -125,6 +127,31 @@ describe('priceAt', () => {
       (d) => priceAt(a, NOW + d * DAY) / priceAt(b, NOW + d * DAY),
     );
     expect(new Set(ratios.map((r) => r.toFixed(6))).size).toBe(4);
+  });
+});
+
+describe('quotes', () => {
+  const minuteStart = fc.integer({ min: 0, max: 50_000_000 }).map((m) => m * QUOTE_INTERVAL_MS);
+  const withinMinute = fc.integer({ min: 0, max: QUOTE_INTERVAL_MS - 1 });
+
+  it('hold for a whole minute: prices and rates within one minute are the same', () => {
+    fc.assert(
+      fc.property(anyInstrument, minuteStart, withinMinute, (instrument, start, offset) => {
+        expect(quoteTime(start + offset)).toBe(start);
+        expect(priceAt(instrument, start + offset)).toBe(priceAt(instrument, start));
+        expect(rateToDkk('USD', start + offset)).toBe(rateToDkk('USD', start));
+      }),
+    );
+  });
+
+  it('change from one minute to the next', () => {
+    const apple = find('stock', 'US0378331005');
+    const minutes = [0, 1, 2, 3].map((m) => NOW + m * QUOTE_INTERVAL_MS);
+    expect(new Set(minutes.map((time) => priceAt(apple, time))).size).toBe(4);
+    expect(new Set(minutes.map((time) => rateToDkk('USD', time))).size).toBe(4);
+    expect(priceAt(apple, NOW + QUOTE_INTERVAL_MS - 1)).not.toBe(
+      priceAt(apple, NOW + QUOTE_INTERVAL_MS),
+    );
   });
 });
 
