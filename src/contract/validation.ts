@@ -1,9 +1,10 @@
 // Laravel-style validation: the rules of decisions.md "Input rules" with Laravel's default English
 // messages, dot keys for nested payloads, and the 422 body of ValidationException::summarize.
+import { MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
 
+export { MAX_NAME };
 /** The largest amount, share count or price accepted (Laravel `max:`); beyond it is a typo. */
 export const MAX_NUMBER = 1_000_000_000;
-export const MAX_NAME = 255;
 export const MIN_PASSWORD = 8;
 
 export const EARLIEST_EVENT_DATE = '1970-01-01';
@@ -17,6 +18,16 @@ export type Errors = Record<string, string[]>;
 function attribute(key: string): string {
   return key.replace(/_/g, ' ');
 }
+
+const requiredMessage = (key: string) => `The ${attribute(key)} field is required.`;
+const tooLongMessage = (key: string, max: number) =>
+  `The ${attribute(key)} field must not be greater than ${max} characters.`;
+
+const NAME_MESSAGES: Record<NameProblem, (key: string) => string> = {
+  required: requiredMessage,
+  control: (key) => `The ${attribute(key)} field must not contain control characters.`,
+  tooLong: (key) => tooLongMessage(key, MAX_NAME),
+};
 
 export class Validator {
   readonly errors: Errors = {};
@@ -47,7 +58,18 @@ export class Validator {
   private required(key: string): unknown {
     const value = this.input(key);
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-      this.add(key, `The ${attribute(key)} field is required.`);
+      this.add(key, requiredMessage(key));
+      return undefined;
+    }
+    return value;
+  }
+
+  /** required|string */
+  private string(key: string): string | undefined {
+    const value = this.required(key);
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') {
+      this.add(key, `The ${attribute(key)} field must be a string.`);
       return undefined;
     }
     return value;
@@ -55,18 +77,24 @@ export class Validator {
 
   /** required|string|max:255 */
   text(key: string, max = MAX_NAME): string | undefined {
-    const value = this.required(key);
+    const value = this.string(key);
     if (value === undefined) return undefined;
-    if (typeof value !== 'string') {
-      this.add(key, `The ${attribute(key)} field must be a string.`);
-      return undefined;
-    }
     // Counted as mb_strlen does: code points, not UTF-16 units.
     if ([...value].length > max) {
-      this.add(key, `The ${attribute(key)} field must not be greater than ${max} characters.`);
+      this.add(key, tooLongMessage(key, max));
       return undefined;
     }
     return value;
+  }
+
+  /** A name: required|string|max:255, and visible, without control characters (`nameProblem`). */
+  name(key: string): string | undefined {
+    const value = this.string(key);
+    if (value === undefined) return undefined;
+    const problem = nameProblem(value);
+    if (problem === undefined) return value;
+    this.add(key, NAME_MESSAGES[problem](key));
+    return undefined;
   }
 
   /** required|string|email|max:255 */
@@ -85,7 +113,7 @@ export class Validator {
     // Passwords are not trimmed by Laravel's TrimStrings middleware, only emptied to null.
     const raw = isRecord(this.body) ? this.body[key] : undefined;
     if (raw === undefined || raw === null || raw === '') {
-      if (!optional) this.add(key, `The ${attribute(key)} field is required.`);
+      if (!optional) this.add(key, requiredMessage(key));
       return undefined;
     }
     if (typeof raw !== 'string') {

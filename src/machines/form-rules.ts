@@ -8,12 +8,14 @@ import {
   type EntryProblem,
   type Quantity,
 } from '../domain/numbers';
+import { MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
 
 export const RULE_MESSAGES = {
   required: 'This field is required.',
   number: 'Must be a number, like 12.50.',
   positive: 'Must be greater than 0.',
-  tooLong: 'Must be at most 255 characters.',
+  tooLong: `Must be at most ${MAX_NAME} characters.`,
+  control: 'Must not contain control characters.',
   tooLarge: `Must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`,
 } as const;
 
@@ -33,18 +35,20 @@ function entryRule(value: string, quantity: Quantity): string | undefined {
   return 'problem' in entry ? problemMessage(entry.problem, quantity) : undefined;
 }
 
-export const NAME_MAX = 255;
-
 export function requiredText(value: string): string | undefined {
   return value.trim() === '' ? RULE_MESSAGES.required : undefined;
 }
 
-/** A name: 1 to 255 characters after trimming, counted as Laravel's mb_strlen does. */
+const NAME_MESSAGES: Record<NameProblem, string> = {
+  required: RULE_MESSAGES.required,
+  control: RULE_MESSAGES.control,
+  tooLong: RULE_MESSAGES.tooLong,
+};
+
+/** A name as the server's rule takes it (`nameProblem`): visible, no control characters, <= 255. */
 export function nameRule(value: string): string | undefined {
-  const trimmed = value.trim();
-  if (trimmed === '') return RULE_MESSAGES.required;
-  // Spread counts code points, so an emoji is one character, not two UTF-16 units.
-  return [...trimmed].length > NAME_MAX ? RULE_MESSAGES.tooLong : undefined;
+  const problem = nameProblem(value);
+  return problem === undefined ? undefined : NAME_MESSAGES[problem];
 }
 
 /**

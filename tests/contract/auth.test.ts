@@ -2,6 +2,7 @@
 // Login, register, logout and the profile (PUT /user, decisions.md section 6).
 import { describe, expect, it } from 'vitest';
 import {
+  cookie,
   csrf,
   DEMO,
   get,
@@ -10,6 +11,7 @@ import {
   post,
   put,
   registerFresh,
+  setCookie,
   startServer,
   itMock,
 } from './support';
@@ -132,6 +134,16 @@ describe('POST /auth/register', () => {
     expect(answer.body.errors).toEqual({ email: ['The email has already been taken.'] });
   });
 
+  it('refuses a name of zero-width characters, and creates no account', async () => {
+    startServer();
+    await csrf();
+    const account = { name: '\u200B\u200C', email: 'zw@example.com', password: 'long-enough' };
+    const answer = await post('/auth/register', account);
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ name: ['The name field is required.'] });
+    expect((await post('/auth/login', account)).status).toBe(422);
+  });
+
   it('refuses a name over 255 characters', async () => {
     startServer();
     await csrf();
@@ -181,6 +193,38 @@ describe('POST /auth/logout', () => {
   });
 });
 
+describe('the session id', () => {
+  /** The session cookie's value; every answer sets it. */
+  function sessionId(): string {
+    const id = cookie('formue_session');
+    if (id === undefined) throw new Error('no session cookie');
+    return id;
+  }
+
+  it('is new after login and after logout, and the old one no longer serves', async () => {
+    startServer();
+    await csrf();
+    const guest = sessionId();
+    expect((await post('/auth/login', DEMO)).status).toBe(200);
+    const loggedIn = sessionId();
+    expect(loggedIn).not.toBe(guest);
+    expect((await post('/auth/logout')).status).toBe(204);
+    expect(sessionId()).not.toBe(loggedIn);
+    setCookie('formue_session', loggedIn);
+    expect((await get('/user')).status).toBe(401);
+  });
+
+  it('is new after register', async () => {
+    startServer();
+    await csrf();
+    const guest = sessionId();
+    await registerFresh();
+    expect(sessionId()).not.toBe(guest);
+    setCookie('formue_session', guest);
+    expect((await get('/auth/check')).body).toEqual({ logged_in: false });
+  });
+});
+
 describe('PUT /user', () => {
   it('changes name and email, and a new password works at the next login', async () => {
     startServer();
@@ -206,6 +250,18 @@ describe('PUT /user', () => {
     expect((await put('/user', { name: 'Demo', email: DEMO.email })).status).toBe(200);
     await post('/auth/logout');
     await loginAsDemo();
+  });
+
+  it.each([
+    ['\u200B', 'The name field is required.'],
+    ['Ada\u0000', 'The name field must not contain control characters.'],
+  ])('refuses the name %j and keeps the old one', async (name, message) => {
+    startServer();
+    await registerFresh();
+    const answer = await put('/user', { name, email: 'kept@example.com' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ name: [message] });
+    expect((await get('/user')).body.user.name).toBe('Test user');
   });
 
   it('refuses another account’s email and a short password', async () => {

@@ -51,7 +51,7 @@ const badCurrency: fc.Arbitrary<Bad> = fc.oneof(
 const badName: fc.Arbitrary<Bad> = fc.oneof(
   fc.constant(MISSING),
   fc.constant(null),
-  fc.constantFrom('', '   ', '\t\n'),
+  fc.constantFrom('', '   ', '\t\n', '\u200B', '\uFEFF\u200D', 'a\u0000b'),
   fc.string({ minLength: 256, maxLength: 300 }).filter((s) => s.trim().length > 255),
   fc.integer(),
   junk,

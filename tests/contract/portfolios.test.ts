@@ -83,6 +83,13 @@ describe('POST /portfolios', () => {
     expect(answer.status).toBe(201);
   });
 
+  it('takes a name with visible characters between invisible ones', async () => {
+    startServer();
+    await registerFresh();
+    const answer = await post('/portfolios', { name: '\u200BPension\u200D' });
+    expect(answer.status).toBe(201);
+  });
+
   it('counts characters as mb_strlen does: 255 emoji are 255, not 510', async () => {
     startServer();
     await registerFresh();
@@ -110,6 +117,22 @@ describe('POST /portfolios', () => {
       '256 emoji long',
       { name: '📈'.repeat(256) },
       'The name field must not be greater than 255 characters.',
+    ],
+    ['only a zero-width space', { name: '\u200B' }, 'The name field is required.'],
+    [
+      'only invisible characters',
+      { name: ' \u200D\uFEFF\u2060\u200E ' },
+      'The name field is required.',
+    ],
+    [
+      'holding a NUL',
+      { name: 'Pen\u0000sion' },
+      'The name field must not contain control characters.',
+    ],
+    [
+      'holding a line break',
+      { name: 'Two\nlines' },
+      'The name field must not contain control characters.',
     ],
   ])('refuses a name that is %s', async (_case, body, message) => {
     startServer();

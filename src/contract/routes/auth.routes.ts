@@ -55,7 +55,7 @@ async function login(call: Call): Promise<Answer> {
 async function register(call: Call): Promise<Answer> {
   const { store } = call;
   const v = new Validator(call.body);
-  const name = v.text('name');
+  const name = v.name('name');
   const email = v.email('email');
   if (email && (await store.userByEmail(email)))
     v.add('email', 'The email has already been taken.');

@@ -236,7 +236,7 @@ export function investmentRoutes(): Route[] {
           !(await store.portfolios(call.userId)).some((p) => p.id === portfolioId)
         )
           v.add('investment.portfolio_id', 'The selected investment.portfolio id is invalid.');
-        const name = v.text('investment.name');
+        const name = v.name('investment.name');
         const type = v.oneOf('instrument.type', INSTRUMENT_TYPES);
         const code = v.text('instrument.isin', 32);
         const instrument = type && code ? knownInstrument(type, code) : undefined;
@@ -279,7 +279,7 @@ export function investmentRoutes(): Route[] {
       handle: (call) =>
         ownedInvestment(call, async (row) => {
           const v = new Validator(call.body);
-          const name = v.text('name');
+          const name = v.name('name');
           if (v.failed || name === undefined) return unprocessable(v);
           await call.store.renameInvestment(row.id, name);
           const renamed = { ...row, name };

@@ -46,7 +46,7 @@ export function portfolioRoutes(): Route[] {
       access: 'auth',
       handle: async (call) => {
         const v = new Validator(call.body);
-        const name = v.text('name');
+        const name = v.name('name');
         if (v.failed || name === undefined) return unprocessable(v);
         if (validateOnly(call)) return json(200, { data: null });
         const row = await call.store.createPortfolio({ userId: call.userId, name });
@@ -60,7 +60,7 @@ export function portfolioRoutes(): Route[] {
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
           const v = new Validator(call.body);
-          const name = v.text('name');
+          const name = v.name('name');
           if (v.failed || name === undefined) return unprocessable(v);
           await call.store.renamePortfolio(row.id, name);
           return json(200, { data: await entity(call, { ...row, name }) });

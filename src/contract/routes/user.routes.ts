@@ -22,7 +22,7 @@ export function userRoutes(): Route[] {
         const user = await store.userById(userId);
         if (!user) return json(401, { message: 'Unauthenticated.' });
         const v = new Validator(body);
-        const name = v.text('name');
+        const name = v.name('name');
         const email = v.email('email');
         const holder = email ? await store.userByEmail(email) : undefined;
         if (holder && holder.id !== userId) v.add('email', 'The email has already been taken.');
