@@ -18,7 +18,11 @@ export const DEMO_RESET_DONE = 'Demo data was reset.';
 export type ProfileField = 'name' | 'email' | 'password';
 
 export type ProfileEvent =
-  { type: 'profile.submitted'; update: ProfileUpdate } | { type: 'demo.reset' } | FlowEvent;
+  /** Edit Profile pressed: the overlay opens on a form without the last opening's errors. */
+  | { type: 'edit.opened' }
+  | { type: 'profile.submitted'; update: ProfileUpdate }
+  | { type: 'demo.reset' }
+  | FlowEvent;
 
 export interface ProfileInput {
   api: Api;
@@ -77,6 +81,8 @@ export const profileMachine = setup({
       ({ context }) => context.data,
       (_, params: { user: User }) => ({ type: 'user.updated' as const, user: params.user }),
     ),
+    clearErrors: assign({ fieldErrors: {}, formError: undefined }),
+    openOverlay: sendTo(({ context }) => context.overlay, { type: 'overlay.opened', mode: 'edit' }),
     closeOverlay: enqueueActions(({ context, enqueue }) => {
       if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
     }),
@@ -101,7 +107,10 @@ export const profileMachine = setup({
   }),
   initial: 'idle',
   // The screen is gone: nothing more to show; a save in flight finishes (see there).
-  on: { 'flow.detached': '.released' },
+  on: {
+    'flow.detached': '.released',
+    'edit.opened': { actions: ['clearErrors', 'openOverlay'] },
+  },
   states: {
     idle: {
       on: {

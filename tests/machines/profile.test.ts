@@ -31,6 +31,36 @@ describe('idle', () => {
   });
 });
 
+describe('edit.opened', () => {
+  it('opens the Edit Profile overlay', () => {
+    const { profile, overlay } = start();
+    profile.send({ type: 'edit.opened' });
+    expect(overlay.events()).toEqual([{ type: 'overlay.opened', mode: 'edit' }]);
+  });
+
+  it('reopens without the errors of the last opening', async () => {
+    const { profile, api } = start();
+    profile.send({ type: 'edit.opened' });
+    api.updateUser.mockRejectedValue(invalid({ email: ['The email has already been taken.'] }));
+    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'demo@example.com' } });
+    await flush();
+    expect(profile.getSnapshot().context.fieldErrors).not.toEqual({});
+    profile.send({ type: 'edit.opened' });
+    expect(profile.getSnapshot().context.fieldErrors).toEqual({});
+  });
+
+  it('reopens without the message of a failed save', async () => {
+    const { profile, api } = start();
+    profile.send({ type: 'edit.opened' });
+    api.updateUser.mockRejectedValue(http(405));
+    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' } });
+    await flush();
+    expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
+    profile.send({ type: 'edit.opened' });
+    expect(profile.getSnapshot().context.formError).toBeUndefined();
+  });
+});
+
 describe('saving', () => {
   it('PUT /user; the new user goes to data, the result is shown and the overlay closes', async () => {
     const { profile, api, data, overlay } = start();

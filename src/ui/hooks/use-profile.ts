@@ -23,11 +23,12 @@ export function useProfile() {
     (update: ProfileUpdate) => actor.send({ type: 'profile.submitted', update }),
     [actor],
   );
+  const openEdit = useCallback(() => actor.send({ type: 'edit.opened' }), [actor]);
   const resetDemo = useCallback(() => actor.send({ type: 'demo.reset' }), [actor]);
   return {
     editing: overlay.visible,
     editClosing: overlay.closing,
-    openEdit: () => overlay.open('edit'),
+    openEdit,
     closeEdit: overlay.close,
     errors,
     formError,
