@@ -2,10 +2,18 @@
 // its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
 // Create on page 2 creates. Afterwards: the list gets the investment, valuations are refreshed,
 // and the app goes back one page (to /home when the form was the first page opened).
-import { assign, fromPromise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import type { Api } from '../api';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
-import type { DataRef } from './data.machine';
+import type { dataMachine } from './data.machine';
 import { dateRule } from './date-rule';
 import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
@@ -69,11 +77,16 @@ export type CreateInvestmentEvent =
   /** Create on page 2. */
   | { type: 'form.submitted' }
   | IdentifierVerdict
-  | FlowEvent;
+  | FlowEvent
+  /** The user's portfolios as the data actor holds them (undefined until loaded). */
+  | { type: 'portfolios.listed'; ids: readonly Id[] | undefined };
+
+/** The data actor as this form reads it: it takes the refreshes and lists the portfolios. */
+type DataActor = ActorRefFrom<typeof dataMachine>;
 
 export interface CreateInvestmentInput {
   api: Api;
-  data: DataRef;
+  data: DataActor;
   session: SessionRef;
   platform: Platform;
   /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
@@ -84,7 +97,7 @@ export interface CreateInvestmentInput {
 
 export interface CreateInvestmentContext {
   api: Api;
-  data: DataRef;
+  data: DataActor;
   session: SessionRef;
   platform: Platform;
   /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
@@ -161,6 +174,18 @@ export const createInvestmentMachine = setup({
       { api: Api; payload: CreateInvestmentPayload }
     >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: false })),
     sessionRestored,
+    watchPortfolios: fromCallback<CreateInvestmentEvent, { data: DataActor }>(
+      ({ input, sendBack }) => {
+        const report = (snapshot: ReturnType<DataActor['getSnapshot']>) =>
+          sendBack({
+            type: 'portfolios.listed',
+            ids: snapshot.context.portfolios?.map((portfolio) => portfolio.id),
+          });
+        report(input.data.getSnapshot());
+        const subscription = input.data.subscribe(report);
+        return () => subscription.unsubscribe();
+      },
+    ),
   },
   actions: {
     change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
@@ -215,6 +240,9 @@ export const createInvestmentMachine = setup({
     detach: assign({ attached: false }),
   },
   guards: {
+    /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
+    onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
+      context.values.portfolio_id === '' && params.ids?.length === 1,
     sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
     instrumentComplete: ({ context }) =>
       !hasErrors(instrumentRules(context.values)) &&
@@ -257,9 +285,16 @@ export const createInvestmentMachine = setup({
       input: { api: input.api, instrumentType: 'stock' },
     }),
   }),
+  invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
   on: {
     // The screen is gone: an idle form ends; a create in flight finishes (see there).
     'flow.detached': '.released',
+    'portfolios.listed': {
+      guard: { type: 'onlyPortfolio', params: ({ event }) => ({ ids: event.ids }) },
+      actions: assign({
+        values: ({ context, event }) => ({ ...context.values, portfolio_id: event.ids![0] }),
+      }),
+    },
     'identifier.verdict': {
       // An answer for an older code than the field's is stale.
       guard: ({ context, event }) => event.code === context.values.isin,

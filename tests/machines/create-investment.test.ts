@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
+import { dataMachine } from '../../src/machines/data.machine';
 import {
   createInvestmentMachine,
   isFieldEnabled,
@@ -17,6 +18,7 @@ import {
   http,
   invalid,
   investment,
+  portfolio,
   recorder,
 } from './support';
 
@@ -362,5 +364,40 @@ describe('the screen left (flow.detached)', () => {
     expect(data.types()).toContain('investment.created');
     expect(platform.backCalls()).toBe(0);
     expect(form.getSnapshot().status).toBe('done');
+  });
+});
+
+describe('the portfolio', () => {
+  function startWithPortfolios(portfolios: ReturnType<typeof portfolio>[], portfolioId?: string) {
+    const api = fakeApi();
+    api.getPortfolios.mockResolvedValue(portfolios);
+    const data = createActor(dataMachine, { input: { api, platform: fakePlatform() } }).start();
+    const form = createActor(createInvestmentMachine, {
+      input: {
+        api,
+        data,
+        session: fakeSession().session,
+        platform: fakePlatform(),
+        portfolioId,
+        today: TODAY,
+      },
+    }).start();
+    data.send({ type: 'refresh.portfolios' });
+    return form;
+  }
+
+  it("is the user's only one once the list is known", async () => {
+    const form = startWithPortfolios([portfolio('7')]);
+    expect(form.getSnapshot().context.values.portfolio_id).toBe('');
+    await flush();
+    expect(form.getSnapshot().context.values.portfolio_id).toBe('7');
+  });
+
+  it('is left to the user when there are several, and kept when the form was opened for one', async () => {
+    const several = startWithPortfolios([portfolio('7'), portfolio('8')]);
+    const given = startWithPortfolios([portfolio('7')], '9');
+    await flush();
+    expect(several.getSnapshot().context.values.portfolio_id).toBe('');
+    expect(given.getSnapshot().context.values.portfolio_id).toBe('9');
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { localDay } from '../../domain/dates';
@@ -15,7 +15,7 @@ import { useFlow } from './use-flow';
 
 /**
  * The Add investment paged form: page, values, errors and the intentions of its buttons. The
- * portfolio starts as the one the form was opened for, or the user's only one.
+ * portfolio starts as the one the form was opened for, or (the machine's choice) the only one.
  */
 export function useCreateInvestment() {
   const app = useAppActor();
@@ -36,12 +36,6 @@ export function useCreateInvestment() {
   );
   const portfolios = useSelector(data, (s) => s.context.portfolios);
   const currencies = useSelector(data, (s) => s.context.currencies);
-  const onlyPortfolio = portfolios?.length === 1 ? portfolios[0].id : undefined;
-  useEffect(() => {
-    if (onlyPortfolio && !actor.getSnapshot().context.values.portfolio_id) {
-      actor.send({ type: 'form.changed', field: 'portfolio_id', value: onlyPortfolio });
-    }
-  }, [actor, onlyPortfolio]);
   const portfolioOptions = useMemo(
     () => (portfolios ?? []).map((p) => ({ value: p.id, label: p.name })),
     [portfolios],
