@@ -182,9 +182,10 @@ export const authMachine = setup({
             input: ({ context }) => ({ api: context.api }),
             onDone: [
               { guard: ({ event }) => event.output, target: 'ready' },
+              // The flag outlived the session (a returning user): say so on the Login screen.
               {
                 target: '#auth.signedOut.idle',
-                actions: ['rememberCurrentScreen', 'goToLoginFromScreen'],
+                actions: ['rememberCurrentScreen', 'goToLoginFromScreen', 'noticeExpired'],
               },
             ],
             onError: { target: 'ready' },

@@ -81,10 +81,13 @@ describe('signedIn.verifying', () => {
     expect(platform.visited).toEqual([]);
   });
 
-  it('not logged in: removes the flag, clears the data and goes to Login', async () => {
+  it('not logged in: removes the flag, clears the data and goes to Login, saying why', async () => {
     const { auth, data, platform } = start({ flag: true, path: '/home', loggedIn: false });
     await flush();
     expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(auth.getSnapshot().context.notice).toBe(
+      'Your session has expired. Please log in again.',
+    );
     expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
     expect(platform.visited).toEqual(['/']);
     expect(data.getSnapshot().context.portfolios).toBeUndefined();

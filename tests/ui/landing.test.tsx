@@ -78,11 +78,11 @@ describe('landing', () => {
     await waitFor(() => expect(paths.at(-1)).toBe('/home'));
   });
 
-  it('says why after a session expired, also once the Login overlay has been opened', async () => {
-    const { server, paths } = await renderApp('/home', { as: 'demo' });
-    await screen.findByRole('table', { name: 'Portfolios' });
-    server.faults.expireSession();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Week');
+  it('says why when the session expired while the app was closed, also once Login has been opened', async () => {
+    const { paths } = await renderApp('/home', {
+      as: 'demo',
+      beforeStart: (server) => server.faults.expireSession(),
+    });
     await waitFor(() => expect(paths.at(-1)).toBe('/'));
     const notice = 'Your session has expired. Please log in again.';
     expect((await screen.findByRole('status')).textContent).toBe(notice);
