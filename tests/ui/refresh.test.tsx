@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // A failed refresh keeps what the screen shows, says why once, and retries (issue 14, item 3).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from './support';
@@ -68,6 +68,9 @@ describe('a failed refresh', () => {
 
 describe('a first load that fails', () => {
   it('leaves each card empty-handed and the screen one Retry, which loads everything', async () => {
+    // The app's start fetches the CSRF cookie, fails like everything else, and says so.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    onTestFinished(() => warn.mockRestore());
     const { server } = await renderApp('/home', {
       as: 'demo',
       beforeStart: (mock) => mock.faults.fail(),
@@ -85,5 +88,6 @@ describe('a first load that fails', () => {
       }),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(warn).toHaveBeenCalledWith('Formue: could not fetch the CSRF cookie', expect.anything());
   });
 });
