@@ -1,6 +1,7 @@
 // Captures every screen of a running `vite preview` (demo build) at phone and desktop size, in
 // light and dark, into docs/screenshots/. It builds nothing: run `npx vite build` and
-// `vite preview --port 4173` first (BASE_URL overrides the address).
+// `vite preview --port 4173` first (BASE_URL overrides the address; SHOTS=buy,reauth takes only
+// those, after the landing and login shots).
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -98,6 +99,23 @@ const SHOTS = [
     },
   },
   { name: 'not-found', go: (page) => page.goto(`${BASE_URL}/no/such/page`) },
+  // Last: it ends the session (a new context logs in again).
+  {
+    name: 'reauth',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Buy' }).click();
+      const buy = page.getByRole('dialog', { name: 'Buy' });
+      await buy.getByLabel('Shares').fill('3');
+      await buy.getByLabel('Price per share').fill('123.45');
+      await page.getByRole('button', { name: 'Demo tools' }).click();
+      await page.getByRole('button', { name: 'Expire session' }).click();
+      await page.getByRole('button', { name: 'Demo tools' }).click();
+      await buy.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('dialog', { name: 'Log in again' }).waitFor();
+    },
+  },
 ];
 
 async function settle(page) {
@@ -136,7 +154,8 @@ async function run() {
         await dialog.getByRole('button', { name: 'Login' }).click();
         await page.waitForURL(/\/home$/);
 
-        for (const shot of SHOTS) {
+        const only = process.env.SHOTS?.split(',');
+        for (const shot of SHOTS.filter((s) => !only || only.includes(s.name))) {
           await shot.go(page);
           await settle(page);
           await page.screenshot({ path: new URL(`${shot.name}-${suffix}`, OUT).pathname });
