@@ -270,6 +270,19 @@ function somethingFailed(context: DataContext): boolean {
   return failed.resources.length > 0 || failed.chart !== undefined || failed.stats !== undefined;
 }
 
+/**
+ * A loaded list with a created item, once: a refresh answered after the create (a login in
+ * between reloads everything) may hold it already.
+ */
+function withCreated<T extends { id: Id }>(
+  list: T[] | undefined,
+  item: T,
+  place: 'first' | 'last',
+): T[] | undefined {
+  if (!list || list.some((known) => known.id === item.id)) return list;
+  return place === 'first' ? [item, ...list] : [...list, item];
+}
+
 function withoutKey<T>(entries: Record<string, Entry<T>>, key: string): Record<string, Entry<T>> {
   const rest = { ...entries };
   delete rest[key];
@@ -639,19 +652,19 @@ export const dataMachine = dataSetup.createMachine({
     },
     'event.created': {
       actions: assign({
-        events: ({ context, event }) => context.events && [event.event, ...context.events],
+        events: ({ context, event }) => withCreated(context.events, event.event, 'first'),
       }),
     },
     'investment.created': {
       actions: assign({
         investments: ({ context, event }) =>
-          context.investments && [...context.investments, event.investment],
+          withCreated(context.investments, event.investment, 'last'),
       }),
     },
     'portfolio.created': {
       actions: assign({
         portfolios: ({ context, event }) =>
-          context.portfolios && [...context.portfolios, event.portfolio],
+          withCreated(context.portfolios, event.portfolio, 'last'),
       }),
     },
     'investment.deleted': {

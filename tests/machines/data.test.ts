@@ -207,6 +207,24 @@ describe('changes', () => {
     expect(context.portfolios?.map((p) => p.id)).toEqual(['1', '2']);
   });
 
+  it('a created item a refresh already brought is not added twice', async () => {
+    const { api, data } = start();
+    api.getEvents.mockResolvedValue([transaction('1')]);
+    api.getInvestments.mockResolvedValue([investment('5')]);
+    api.getPortfolios.mockResolvedValue([portfolio('1')]);
+    data.send({ type: 'refresh.events' });
+    data.send({ type: 'refresh.investments' });
+    data.send({ type: 'refresh.portfolios' });
+    await flush();
+    data.send({ type: 'event.created', event: transaction('1') });
+    data.send({ type: 'investment.created', investment: investment('5') });
+    data.send({ type: 'portfolio.created', portfolio: portfolio('1') });
+    const { context } = data.getSnapshot();
+    expect(context.events?.map((e) => e.id)).toEqual(['1']);
+    expect(context.investments?.map((i) => i.id)).toEqual(['5']);
+    expect(context.portfolios?.map((p) => p.id)).toEqual(['1']);
+  });
+
   it('data.cleared forgets everything, and a late answer is not taken', async () => {
     const { api, data } = start();
     const late = deferred<{ time: string; value: number }[]>();
