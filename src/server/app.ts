@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import type { Answer, ContractRequest } from '../contract/answers';
 import type { Contract } from '../contract/kernel';
+import { contentSecurityPolicy } from '../security-policy';
 
 export interface AppOptions {
   contract: Contract;
@@ -25,21 +26,9 @@ export interface AppOptions {
 /** Bodies past this are refused with 413: the largest real request is a few hundred bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  // The same policy as the built index.html's meta tag, plus frame-ancestors.
+  'Content-Security-Policy': contentSecurityPolicy({ delivery: 'header' }),
   'X-Content-Type-Options': 'nosniff',
   // Keeps the Referer Sanctum reads on same-origin calls, and nothing of the path elsewhere.
   'Referrer-Policy': 'strict-origin-when-cross-origin',
