@@ -193,7 +193,7 @@ const SWITCH_ON: Partial<Record<Fault, (panel: Locator) => Promise<void>>> = {
 async function logInAgain(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Log in again' });
   await expect(dialog.getByText('Your session has expired. Please log in again.')).toBeVisible();
-  await expect(dialog.getByText(DEMO.email)).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveValue(DEMO.email);
   await dialog.getByLabel('Password').fill(DEMO.password);
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog).toHaveCount(0);
