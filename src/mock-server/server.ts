@@ -270,12 +270,19 @@ function writeCookies(cookies: readonly Cookie[]): void {
 
 /**
  * Offline is the browser's too: navigator.onLine reads false while it lasts, so the app says
- * "offline" and not "cannot reach the server" (src/api/http.ts tells the two apart by it).
+ * "offline" and not "cannot reach the server" (src/api/http.ts tells the two apart by it), and
+ * coming back fires 'online', so what failed meanwhile is retried as with a real connection.
  */
 function playBrowserOffline(on: boolean): void {
-  if (on) Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  const wasOffline = Object.hasOwn(navigator, 'onLine');
+  if (on) {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    if (!wasOffline) window.dispatchEvent(new Event('offline'));
+    return;
+  }
   // Without the page's own property, Navigator's getter answers again.
-  else Reflect.deleteProperty(navigator, 'onLine');
+  Reflect.deleteProperty(navigator, 'onLine');
+  if (wasOffline) window.dispatchEvent(new Event('online'));
 }
 
 /**

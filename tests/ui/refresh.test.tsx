@@ -55,6 +55,18 @@ describe('a failed refresh', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
+  it('offline in the demo: says so, and reloads by itself when Demo tools go back online', async () => {
+    const { server } = await renderApp('/home', { as: 'demo' });
+    await screen.findByRole('table', { name: 'Investments' });
+    const total = screen.getByRole('region', { name: 'Total value' });
+    server.faults.offline(true);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Year');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/offline/);
+    act(() => server.faults.offline(false));
+    await within(total).findByText('this year');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   it('a 429 counts down to its retry', async () => {
     const { server } = await renderApp('/home', { as: 'demo' });
     await screen.findByRole('table', { name: 'Investments' });
