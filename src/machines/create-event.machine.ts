@@ -23,7 +23,13 @@ import {
 import type { EventKind, Id, Transaction } from '../domain/types';
 import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import {
   amount,
@@ -397,12 +403,8 @@ export const createEventMachine = setup({
         ],
       },
     },
-    awaitingSession: {
-      // Looks busy behind the password dialog; the same values are sent once it succeeds.
-      tags: 'submitting',
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'submitting' },
-    },
+    // Looks busy behind the password dialog; the same values are sent once it succeeds.
+    awaitingSession: awaitingSession('submitting', { tags: 'submitting' }),
     created: { type: 'final' },
     released: { type: 'final' },
   },

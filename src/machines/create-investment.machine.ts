@@ -15,7 +15,13 @@ import type { Api } from '../api';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
 import type { dataMachine } from './data.machine';
 import { dateRule } from './date-rule';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
 import {
   amount,
@@ -368,11 +374,7 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    validationAwaitingSession: {
-      tags: 'submitting',
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'validating' },
-    },
+    validationAwaitingSession: awaitingSession('validating', { tags: 'submitting' }),
     details: {
       description: 'Page 2: the first buy.',
       on: {
@@ -441,11 +443,7 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    creationAwaitingSession: {
-      tags: 'submitting',
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'creating' },
-    },
+    creationAwaitingSession: awaitingSession('creating', { tags: 'submitting' }),
     created: { type: 'final' },
     released: { type: 'final' },
   },

@@ -5,7 +5,13 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Portfolio } from '../domain/types';
 import type { DataRef } from './data.machine';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule } from './form-rules';
 import { leavePage, type Platform } from './platform';
@@ -138,11 +144,7 @@ export const createPortfolioMachine = setup({
         ],
       },
     },
-    awaitingSession: {
-      tags: 'submitting',
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'submitting' },
-    },
+    awaitingSession: awaitingSession('submitting', { tags: 'submitting' }),
     created: { type: 'final' },
     released: { type: 'final' },
   },

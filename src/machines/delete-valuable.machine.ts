@@ -6,7 +6,13 @@ import type { Api } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import type { Platform } from './platform';
 
 export type ValuableKind = 'investment' | 'portfolio';
@@ -186,11 +192,7 @@ export const deleteValuableMachine = setup({
         ],
       },
     },
-    awaitingSession: {
-      tags: ['open', 'deleting'],
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'deleting' },
-    },
+    awaitingSession: awaitingSession('deleting', { tags: ['open', 'deleting'] }),
     deleted: { type: 'final' },
     released: { type: 'final' },
   },

@@ -18,7 +18,13 @@ import {
   type OverlayRef,
 } from './create-event.machine';
 import type { DataRef } from './data.machine';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 
 export const KIND_OF: Record<TransactionType, EventKind> = {
@@ -254,13 +260,7 @@ export const editEventMachine = setup({
             ],
           },
         },
-        awaitingSession: {
-          invoke: {
-            src: 'sessionRestored',
-            input: ({ context }) => ({ session: context.session }),
-          },
-          on: { 'session.restored': 'calling' },
-        },
+        awaitingSession: awaitingSession('calling'),
       },
     },
     editing: {
@@ -308,14 +308,8 @@ export const editEventMachine = setup({
             ],
           },
         },
-        awaitingSession: {
-          // Nothing was saved; the user has not let go of the form, so detaching drops it.
-          on: { 'session.restored': 'calling', 'flow.detached': '#editEvent.released' },
-          invoke: {
-            src: 'sessionRestored',
-            input: ({ context }) => ({ session: context.session }),
-          },
-        },
+        // Nothing was saved; the user has let go of the form, so detaching drops it.
+        awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
       },
     },
     confirmingDelete: {
@@ -348,13 +342,7 @@ export const editEventMachine = setup({
             ],
           },
         },
-        awaitingSession: {
-          on: { 'session.restored': 'calling', 'flow.detached': '#editEvent.released' },
-          invoke: {
-            src: 'sessionRestored',
-            input: ({ context }) => ({ session: context.session }),
-          },
-        },
+        awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
       },
     },
     done: { type: 'final' },

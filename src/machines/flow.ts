@@ -27,3 +27,25 @@ export const sessionRestored = fromCallback<FlowEvent, { session: SessionRef }>(
     return () => subscription.unsubscribe();
   },
 );
+
+/**
+ * The state a flow waits in after a lost session: it keeps its context, looks as busy as the call
+ * (`tags`), and goes back to `resume` (the call) once the user has logged in again. `dropTo` is
+ * where `flow.detached` leads, when the enclosing state would otherwise keep the flow going.
+ */
+export function awaitingSession<Tag extends string>(
+  resume: string,
+  { tags, dropTo }: { tags?: Tag | Tag[]; dropTo?: string } = {},
+) {
+  return {
+    tags,
+    invoke: {
+      src: 'sessionRestored' as const,
+      input: ({ context }: { context: { session: SessionRef } }) => ({ session: context.session }),
+    },
+    on: {
+      'session.restored': resume,
+      ...(dropTo === undefined ? {} : { 'flow.detached': dropTo }),
+    },
+  };
+}

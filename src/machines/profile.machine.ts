@@ -7,7 +7,13 @@ import { ApiError, messageOf } from '../api/errors';
 import type { ProfileUpdate, User } from '../domain/types';
 import type { DataRef } from './data.machine';
 import type { OverlayRef } from './create-event.machine';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule, requiredText } from './form-rules';
 
@@ -152,11 +158,7 @@ export const profileMachine = setup({
         ],
       },
     },
-    awaitingSession: {
-      tags: 'saving',
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'saving' },
-    },
+    awaitingSession: awaitingSession('saving', { tags: 'saving' }),
     released: { type: 'final' },
     resetting: {
       tags: 'resetting',

@@ -5,7 +5,13 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
-import { sessionLost, sessionRestored, type FlowEvent, type SessionRef } from './flow';
+import {
+  awaitingSession,
+  sessionLost,
+  sessionRestored,
+  type FlowEvent,
+  type SessionRef,
+} from './flow';
 import { formFailure, sameKeys } from './form-errors';
 import { nameRule } from './form-rules';
 
@@ -163,12 +169,8 @@ export const renameMachine = setup({
         ],
       },
     },
-    awaitingSession: {
-      // The row stays in edit with the typed name; it is saved once the user is back.
-      tags: 'saving',
-      invoke: { src: 'sessionRestored', input: ({ context }) => ({ session: context.session }) },
-      on: { 'session.restored': 'saving' },
-    },
+    // The row stays in edit with the typed name; it is saved once the user is back.
+    awaitingSession: awaitingSession('saving', { tags: 'saving' }),
     released: { type: 'final' },
   },
 });
