@@ -1,7 +1,14 @@
 // The data actor's view model (STYLE points 4 and 9, as xstate-tree's selectors): plain functions
 // of its snapshot, so headless tests reach the rules screens show.
 import type { SnapshotFrom } from 'xstate';
-import type { Id, Investment, Transaction } from '../domain/types';
+import { dayOf, isDay } from '../domain/dates';
+import {
+  TRANSACTION_TYPES,
+  type Id,
+  type Investment,
+  type Transaction,
+  type TransactionType,
+} from '../domain/types';
 import type { dataMachine, Entry } from './data.machine';
 
 export type DataSnapshot = SnapshotFrom<typeof dataMachine>;
@@ -66,4 +73,82 @@ export function recoveryMessage(snapshot: DataSnapshot): string | undefined {
   if (snapshot.matches({ recovery: { failing: 'throttled' } }))
     return retryCountdownMessage(snapshot.context.countdown);
   return snapshot.context.failure?.message ?? 'Something went wrong.';
+}
+
+/** What /history shows, as its query says (?q=&type=&portfolio=&from=&to=); '' is "any". */
+export interface HistoryFilter {
+  /** Words that must all occur in the investment's name or the event type's label. */
+  q: string;
+  type: TransactionType | '';
+  portfolio: Id;
+  /** Local days, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+}
+
+const HISTORY_KEYS = [
+  'q',
+  'type',
+  'portfolio',
+  'from',
+  'to',
+] as const satisfies readonly (keyof HistoryFilter)[];
+
+/** The filter a query string holds; unknown types and unreadable days count as no filter. */
+export function parseHistoryFilter(search: string): HistoryFilter {
+  const params = new URLSearchParams(search);
+  const type = params.get('type') ?? '';
+  const day = (key: 'from' | 'to') => {
+    const value = params.get(key) ?? '';
+    return isDay(value) ? value : '';
+  };
+  return {
+    q: params.get('q') ?? '',
+    type: TRANSACTION_TYPES.find((t) => t === type) ?? '',
+    portfolio: params.get('portfolio') ?? '',
+    from: day('from'),
+    to: day('to'),
+  };
+}
+
+/** The query string of a filter, without its empty parts ('' for none). */
+export function historySearch(filter: HistoryFilter): string {
+  const params = new URLSearchParams();
+  for (const key of HISTORY_KEYS) if (filter[key]) params.set(key, filter[key]);
+  return params.toString();
+}
+
+export function isHistoryFiltered(filter: HistoryFilter): boolean {
+  return HISTORY_KEYS.some((key) => filter[key] !== '');
+}
+
+export interface HistoryLookup {
+  /** The portfolio an investment belongs to; events carry only the investment. */
+  portfolioOf: (investmentId: Id) => Id | undefined;
+  /** The type's name as the table shows it, so a search finds what the user reads. */
+  typeLabel: (type: TransactionType) => string;
+}
+
+/** The events the filter lets through, in the order given. */
+export function filterTransactions(
+  list: readonly Transaction[],
+  filter: HistoryFilter,
+  lookup: HistoryLookup,
+): Transaction[] {
+  const words = filter.q.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  return list.filter((t) => {
+    if (filter.type && t.type !== filter.type) return false;
+    if (filter.portfolio && lookup.portfolioOf(t.investment_id) !== filter.portfolio) return false;
+    const day = dayOf(t.date);
+    if (filter.from && day < filter.from) return false;
+    if (filter.to && day > filter.to) return false;
+    const text = `${t.stock_name} ${lookup.typeLabel(t.type)}`.toLocaleLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** "12 of 40 transactions" while filtered, else "40 transactions". */
+export function historyCountText(shown: number, total: number, filtered: boolean): string {
+  const noun = total === 1 ? 'transaction' : 'transactions';
+  return filtered ? `${shown} of ${total} ${noun}` : `${total} ${noun}`;
 }

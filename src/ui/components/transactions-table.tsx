@@ -2,7 +2,7 @@ import type { Transaction, TransactionType } from '../../domain/types';
 import { formatSplitRatio } from '../../domain/numbers';
 import { useFormatters } from './format-context';
 
-const TYPE_LABELS: Record<TransactionType, string> = {
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   buy: 'Buy',
   sell: 'Sell',
   div: 'Dividend',
@@ -72,9 +72,14 @@ export function TransactionsTable({
                 )}
               </td>
               <td className="tx-table__type">
-                <span className={`badge badge--${t.type}`}>{TYPE_LABELS[t.type]}</span>
+                <span className={`badge badge--${t.type}`}>{TRANSACTION_TYPE_LABELS[t.type]}</span>
               </td>
-              {showName && <td className="table__name tx-table__name">{t.stock_name}</td>}
+              {showName && (
+                // A phone cuts a long name short; the title keeps all of it at hand.
+                <td className="table__name tx-table__name" title={t.stock_name}>
+                  {t.stock_name}
+                </td>
+              )}
               <td className="num tx-table__shares" data-none={t.type === 'div' || undefined}>
                 {sharesText(t, f.shares)}
               </td>
