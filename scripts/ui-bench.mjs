@@ -71,8 +71,9 @@ function freePort() {
   });
 }
 
-async function waitForServer(url, what, seconds) {
+async function waitForServer(server, url, what, seconds) {
   for (let attempt = 0; attempt < seconds * 10; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`${what} exited with code ${server.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -84,16 +85,16 @@ async function waitForServer(url, what, seconds) {
 }
 
 /** Runs `measure(base)` against a server, then stops the server and waits for it to exit. */
-async function withServer({ command, args, env, readyPath, what, seconds }, measure) {
+async function withServer({ command, args, env, stdout, readyPath, what, seconds }, measure) {
   const port = await freePort();
   const server = spawn(command, args(port), {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
     env: { ...process.env, ...env(port) },
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitForServer(`${base}${readyPath}`, what, seconds);
+    await waitForServer(server, `${base}${readyPath}`, what, seconds);
     return await measure(base);
   } finally {
     server.kill();
@@ -169,8 +170,16 @@ async function visitHome(page, base) {
 /** Waits for the worker a visit registered to be active, so the next visit can use it. */
 function serviceWorkerReady(page) {
   return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker?.getRegistration();
-    if (registration) await navigator.serviceWorker.ready;
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The app may register its worker a little after load; a worker that fails to install
+    // shows as none on the warm visit instead of stopping the run.
+    for (let tries = 0; tries < 20; tries += 1) {
+      if (await navigator.serviceWorker?.getRegistration()) {
+        await Promise.race([navigator.serviceWorker.ready, wait(60_000)]);
+        return;
+      }
+      await wait(100);
+    }
   });
 }
 
@@ -296,6 +305,8 @@ try {
       command: 'node_modules/.bin/vite',
       args: (port) => ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
       env: () => ({}),
+      // Its banner names a port nobody needs.
+      stdout: 'ignore',
       readyPath: '/',
       what: 'vite preview',
       seconds: 30,
@@ -317,6 +328,8 @@ try {
         BCRYPT_ROUNDS: '4',
         LOG_LEVEL: 'warn',
       }),
+      // Says when it builds dist-live first, and any warning.
+      stdout: 'inherit',
       readyPath: '/up',
       what: 'the Formue server (npm start)',
       // npm start builds dist-live first when the sources are newer.
