@@ -17,8 +17,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Limits only end a hang: CI runs on shared, loaded machines, where slow is no failure.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     trace: 'off',
     launchOptions: chromiumLaunchOptions,

@@ -12,5 +12,5 @@ afterEach(async () => {
 // mock answers; they still return as soon as the screen shows what is awaited.
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 8000 });
+  configure({ asyncUtilTimeout: 15000 });
 }

@@ -8,8 +8,9 @@ import { test, expect, DEMO, demoOnly, loginAsDemo } from './fixtures';
 
 const SEED = 14;
 
-// A step that hangs fails at once, not when the whole soak's time is up.
-test.use({ actionTimeout: 10_000 });
+// A step that hangs fails on its own, not when the whole soak's time is up; both limits only end
+// a hang (CI machines are shared and loaded).
+test.use({ actionTimeout: 30_000 });
 
 type Fault =
   | 'none'
@@ -232,7 +233,7 @@ async function submitUnder(page: Page, fault: Fault, form: Form) {
       await expect(form.told(MESSAGES.throttled)).toBeVisible();
       await form.keptInput();
       // The user waits as the message says, then tries again.
-      await expect.poll(() => apiStatus(page, '/auth/check'), { timeout: 10_000 }).toBe(200);
+      await expect.poll(() => apiStatus(page, '/auth/check'), { timeout: 30_000 }).toBe(200);
       await form.submit();
       await form.done();
       return;
@@ -285,7 +286,7 @@ test('a session of creates and edits under faults loses no input and creates not
   page,
 }) => {
   demoOnly();
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const steps = script(SEED);
   expect(steps.length).toBeGreaterThanOrEqual(30);
 

@@ -55,7 +55,9 @@ function logged(child: ChildProcess, log: string[], matches: (line: string) => b
   });
 }
 
-describe('npm start', () => {
+// Each test starts Node with tsx: on a loaded machine that alone can take many seconds, and a
+// time limit must never be what fails CI.
+describe('npm start', { timeout: 120_000 }, () => {
   it('--help lists every setting', () => {
     const run = spawnSync(process.execPath, [...ENTRY, '--help'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
