@@ -292,8 +292,9 @@ for (const [build, path, hint] of [
     process.exit(1);
   }
 
-const machine = `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(1)} at the start`;
-console.log(`${machine}; ${RUNS} runs per figure`);
+const cores = cpus().length;
+const loadAtStart = loadavg()[0];
+console.log(`${cores} cores, load average ${loadAtStart.toFixed(1)}; ${RUNS} runs per figure`);
 const dataDir = mkdtempSync(join(tmpdir(), 'formue-ui-bench-'));
 const browser = await chromium.launch(chromiumLaunchOptions);
 
@@ -342,6 +343,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+const loadAtEnd = loadavg()[0];
+const machine =
+  `${cores} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end` +
+  (Math.max(loadAtStart, loadAtEnd) > cores
+    ? ' (busy: other work was running, so expect slower figures than on a quiet machine)'
+    : '');
 const budgetTable = [
   '| measure (demo build, unthrottled, one page logged in) | median ms | budget ms | runs (ms) |',
   '|---|---:|---:|---|',
@@ -352,14 +359,14 @@ const budgetTable = [
 const summaries = visitRows.map(summarise);
 const show = (value) => (value === undefined ? 'none' : String(value));
 const visitTable = [
-  '| build | CPU and network | visit | service worker | LCP ms | home with data ms | target ms | LCP runs | home runs |',
+  '| build | CPU and network | visit | service worker | LCP ms | home with data ms | target (ms) | LCP runs | home runs |',
   '|---|---|---|---|---:|---:|---|---|---|',
   ...summaries.map(
     (row) =>
       `| ${row.build} | ${row.condition} | ${row.visit} | ${row.worker} | ${show(row.lcp)} | ${row.home} | ${row.targetText} | ${row.runs.map((run) => show(run.lcp)).join(', ')} | ${row.runs.map((run) => run.home).join(', ')} |`,
   ),
 ].join('\n');
-console.log(`${budgetTable}\n\n${visitTable}`);
+console.log(`${machine}\n\n${budgetTable}\n\n${visitTable}`);
 
 if (process.argv.includes('--write')) {
   const date = new Date().toISOString().slice(0, 10);
