@@ -27,6 +27,27 @@ export interface AmountFormat {
   locale?: string;
   /** Thousands separators; on unless turned off (for a value the user will edit). */
   useGrouping?: boolean;
+  /** Privacy mode: the amount is masked ("DKK ••••"); ratios are not amounts and still show. */
+  hidden?: boolean;
+}
+
+/** What stands for the digits of a hidden amount: the same width for every value. */
+export const AMOUNT_MASK = '••••';
+
+/** The mask where the locale puts the number, next to "DKK" where the locale puts the code. */
+function maskedAmount(format: AmountFormat): string {
+  if (!format.showCurrency) return AMOUNT_MASK;
+  const parts = new Intl.NumberFormat(format.locale, {
+    style: 'currency',
+    currency: 'DKK',
+    currencyDisplay: 'code',
+  }).formatToParts(0);
+  return parts
+    .map((part) => {
+      if (part.type === 'integer') return AMOUNT_MASK;
+      return part.type === 'currency' || part.type === 'literal' ? part.value : '';
+    })
+    .join('');
 }
 
 /** U+2212, the typographic minus: as wide as "+", and read as "minus" by screen readers. */
@@ -46,6 +67,7 @@ function isTiny(value: number): boolean {
  * when the currency shows). With the currency, Intl places the code "DKK" as the locale does.
  */
 export function formatAmount(value: number, format: AmountFormat): string {
+  if (format.hidden) return maskedAmount(format);
   if (isTiny(value)) return exponent(value) + (format.showCurrency ? ' DKK' : '');
   const digits = format.showDecimals ? 2 : 0;
   return new Intl.NumberFormat(format.locale, {

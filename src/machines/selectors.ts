@@ -6,6 +6,7 @@ import {
   TRANSACTION_TYPES,
   type Id,
   type Investment,
+  type Portfolio,
   type Transaction,
   type TransactionType,
 } from '../domain/types';
@@ -151,4 +152,20 @@ export function filterTransactions(
 export function historyCountText(shown: number, total: number, filtered: boolean): string {
   const noun = total === 1 ? 'transaction' : 'transactions';
   return filtered ? `${shown} of ${total} ${noun}` : `${total} ${noun}`;
+}
+
+/** What an account still lacks before home has figures to show. */
+export type FirstStep = 'portfolio' | 'investment';
+
+/**
+ * The first step home offers instead of zeros: a portfolio while there is none, then an
+ * investment (sold ones count: the account has figures). Undefined while the lists are loading.
+ */
+export function firstStep(
+  portfolios: readonly Portfolio[] | undefined,
+  investments: readonly Investment[] | undefined,
+): FirstStep | undefined {
+  if (portfolios === undefined) return undefined;
+  if (portfolios.length === 0) return 'portfolio';
+  return investments?.length === 0 ? 'investment' : undefined;
 }

@@ -1,4 +1,5 @@
-// Display settings (product-spec section 2 "Settings toggles"), kept in cookies as 'true'/'false'.
+// Display settings (product-spec section 2 "Settings toggles"), kept in cookies as 'true'/'false',
+// and privacy mode (the top bar's Hide amounts), kept in local storage.
 import { assign, setup } from 'xstate';
 import type { Platform } from './platform';
 
@@ -12,7 +13,14 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   hide_sold_investments: 'Hide sold investments',
 };
 
-export type SettingsEvent = { type: 'setting.toggled'; key: SettingKey };
+/**
+ * Local storage, not a cookie: whether this device shows amounts is nothing the server needs,
+ * and cookies travel with every request.
+ */
+export const HIDE_AMOUNTS_KEY = 'hide_amounts';
+
+export type SettingsEvent =
+  { type: 'setting.toggled'; key: SettingKey } | { type: 'privacy.toggled' };
 
 export interface SettingsInput {
   platform: Platform;
@@ -21,6 +29,8 @@ export interface SettingsInput {
 export interface SettingsContext {
   platform: Platform;
   settings: Settings;
+  /** Privacy mode: amounts are masked on every screen, percentages stay. */
+  hideAmounts: boolean;
 }
 
 /** Every setting defaults to true; only the cookie 'false' turns one off. */
@@ -42,6 +52,8 @@ export const settingsMachine = setup({
   actions: {
     writeCookie: ({ context }, params: { key: SettingKey }) =>
       context.platform.cookies.set(params.key, String(context.settings[params.key])),
+    writeHideAmounts: ({ context }) =>
+      context.platform.storage.set(HIDE_AMOUNTS_KEY, String(context.hideAmounts)),
     writeAllCookies: ({ context }) => {
       for (const key of SETTING_KEYS) {
         context.platform.cookies.set(key, String(context.settings[key]));
@@ -50,7 +62,11 @@ export const settingsMachine = setup({
   },
 }).createMachine({
   id: 'settings',
-  context: ({ input }) => ({ platform: input.platform, settings: readSettings(input.platform) }),
+  context: ({ input }) => ({
+    platform: input.platform,
+    settings: readSettings(input.platform),
+    hideAmounts: input.platform.storage.get(HIDE_AMOUNTS_KEY) === 'true',
+  }),
   // The cookies hold every setting from the start (defaults too), for a year from the last visit.
   entry: 'writeAllCookies',
   initial: 'ready',
@@ -66,6 +82,12 @@ export const settingsMachine = setup({
               }),
             }),
             { type: 'writeCookie', params: ({ event }) => ({ key: event.key }) },
+          ],
+        },
+        'privacy.toggled': {
+          actions: [
+            assign({ hideAmounts: ({ context }) => !context.hideAmounts }),
+            'writeHideAmounts',
           ],
         },
       },

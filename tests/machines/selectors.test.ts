@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   byValueDescending,
   entryView,
+  firstStep,
   loadView,
   newestFirst,
   shownInvestments,
@@ -68,5 +69,20 @@ describe('loadView', () => {
       refreshing: false,
     });
     expect(entryView(undefined).status).toBe('loading');
+  });
+});
+
+describe('firstStep', () => {
+  const sold = { ...investment('5'), shares: 0 };
+  it.each([
+    ['portfolios still loading', undefined, undefined, undefined],
+    ['no portfolio yet', [], undefined, 'portfolio'],
+    ['no portfolio, even with investments loaded', [], [], 'portfolio'],
+    ['a portfolio, investments still loading', [portfolio('1')], undefined, undefined],
+    ['a portfolio and no investment', [portfolio('1')], [], 'investment'],
+    ['a portfolio and an investment', [portfolio('1')], [investment('5')], undefined],
+    ['only sold investments: the account has figures', [portfolio('1')], [sold], undefined],
+  ])('%s', (_, portfolios, investments, expected) => {
+    expect(firstStep(portfolios, investments)).toBe(expected);
   });
 });

@@ -88,6 +88,11 @@ describe('formatAmount', () => {
     [0.0042, en(true, false), '4.2e-3 DKK'],
     [-0.00001234, en(false, true), '-1.2e-5'],
     [0.01, en(false, true), '0.01'],
+    // Privacy mode: the same mask for every value, the code where the locale puts it.
+    [1234.5, { ...en(true, true), hidden: true }, 'DKK ••••'],
+    [-0.0042, { ...en(true, false), hidden: true }, 'DKK ••••'],
+    [1234.5, { ...en(false, true), hidden: true }, '••••'],
+    [1234.5, { showCurrency: true, showDecimals: true, locale: 'da-DK', hidden: true }, '•••• DKK'],
   ])('formats %d with %j as %j', (value, format, expected) => {
     expect(plain(formatAmount(value, format))).toBe(expected);
   });
@@ -117,6 +122,8 @@ describe('formatChange', () => {
     [0, en(false, true), '0.00'],
     [-4, en(true, true), `${MINUS}DKK 4.00`],
     [0.003, en(false, true), '+3.0e-3'],
+    // Hidden, the sign stays: the percentage next to it tells the same.
+    [-4, { ...en(true, true), hidden: true }, `${MINUS}DKK ••••`],
   ])('signs %d as %j', (value, format, expected) => {
     expect(plain(formatChange(value, format))).toBe(expected);
   });
