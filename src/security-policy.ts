@@ -19,6 +19,9 @@ export function contentSecurityPolicy({ connectTo = [], delivery }: PolicyOption
     "img-src 'self' data:",
     ["connect-src 'self'", ...connectTo].join(' '),
     "font-src 'self'",
+    // The service worker and the web app manifest, both the app's own files.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

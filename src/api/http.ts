@@ -47,6 +47,8 @@ export interface HttpOptions {
   readCookie?: (name: string) => string | undefined;
   /** Whether the browser believes it is online: tells "offline" from "the server is down". */
   isOnline?: () => boolean;
+  /** Every call waits for it first: the demo's server, installed while the page already paints. */
+  until?: Promise<void>;
 }
 
 const documentCookie = (name: string) => cookieOf(document.cookie, name);
@@ -58,6 +60,7 @@ export function createHttp({
   origin,
   readCookie = documentCookie,
   isOnline = browserIsOnline,
+  until,
 }: HttpOptions): Http {
   const listeners = new Set<() => void>();
   // Concurrent 419s share one cookie fetch: a request sent before the latest refresh just retries.
@@ -83,6 +86,7 @@ export function createHttp({
   async function call(url: string, options: FetchOptions<'json'>): Promise<unknown> {
     let response;
     try {
+      await until;
       response = await $fetch.raw<unknown>(url, { ...options, credentials: 'include', retry: 0 });
     } catch (caught) {
       throw normalise(caught);

@@ -7,6 +7,7 @@ import { dataMachine } from './data.machine';
 import { periodMachine } from './period.machine';
 import type { Platform } from './platform';
 import { settingsMachine } from './settings.machine';
+import { updateMachine } from './update.machine';
 
 export interface AppInput {
   api: Api;
@@ -22,13 +23,20 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     input: {} as AppInput,
-    children: {} as { data: 'data'; settings: 'settings'; period: 'period'; auth: 'auth' },
+    children: {} as {
+      data: 'data';
+      settings: 'settings';
+      period: 'period';
+      auth: 'auth';
+      update: 'update';
+    },
   },
   actors: {
     data: dataMachine,
     settings: settingsMachine,
     period: periodMachine,
     auth: authMachine,
+    update: updateMachine,
   },
 }).createMachine({
   id: 'app',
@@ -59,6 +67,12 @@ export const appMachine = setup({
       src: 'auth',
       input: ({ context }) => ({ api: context.api, platform: context.platform }),
     },
+    {
+      id: 'update',
+      systemId: 'update',
+      src: 'update',
+      input: ({ context }) => ({ updates: context.platform.updates }),
+    },
   ],
 });
 
@@ -68,6 +82,7 @@ export type AuthActor = ActorRefFrom<typeof authMachine>;
 export type DataActor = ActorRefFrom<typeof dataMachine>;
 export type PeriodActor = ActorRefFrom<typeof periodMachine>;
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
+export type UpdateActor = ActorRefFrom<typeof updateMachine>;
 
 /**
  * What a per-screen flow needs from the app: the API, the browser seam, the data actor, and the
@@ -86,11 +101,13 @@ export function childrenOf(app: AppActor): {
   data: DataActor;
   period: PeriodActor;
   settings: SettingsActor;
+  update: UpdateActor;
 } {
   const { children } = app.getSnapshot();
-  const { auth, data, period, settings } = children;
-  if (!auth || !data || !period || !settings) throw new Error('The app actor is not running');
-  return { auth, data, period, settings };
+  const { auth, data, period, settings, update } = children;
+  if (!auth || !data || !period || !settings || !update)
+    throw new Error('The app actor is not running');
+  return { auth, data, period, settings, update };
 }
 
 export function flowDeps(app: AppActor): FlowDeps {

@@ -14,7 +14,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { Api } from '../api';
-import { MESSAGES } from '../api/errors';
+import { ApiError, MESSAGES } from '../api/errors';
 import type { Credentials, Registration, User } from '../domain/types';
 import { dataOf, type DataRef } from './data.machine';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
@@ -28,6 +28,9 @@ export const HOME_PATH = '/home';
 
 /** What the password dialog says after a session was lost in use. */
 export const SESSION_LOST_MESSAGE = MESSAGES.sessionExpired;
+
+/** Put before the reason the first session check could not reach the server (an offline shell). */
+export const SERVER_NEEDED = 'Your data is kept on the Formue server.';
 
 export type AuthField = 'name' | 'email' | 'password';
 const AUTH_KEYS = sameKeys<AuthField>(['name', 'email', 'password']);
@@ -148,6 +151,12 @@ export const authMachine = setup({
       return { fieldErrors: failure.fieldErrors, formError: failure.formError };
     }),
     noticeExpired: assign({ notice: MESSAGES.sessionExpired }),
+    noticeUnreachable: assign((_, params: { error: unknown }) => ({
+      notice:
+        params.error instanceof ApiError && params.error.kind === 'network'
+          ? `${SERVER_NEEDED} ${params.error.message}`
+          : undefined,
+    })),
   },
   guards: {
     flagSet: ({ context }) => context.platform.storage.get(LOGGED_IN_KEY) !== null,
@@ -281,7 +290,14 @@ export const authMachine = setup({
               },
               { target: 'idle', actions: ['rememberCurrentScreen', 'goToLoginFromScreen'] },
             ],
-            onError: { target: 'idle' },
+            // The shell opened offline (or the server is down): say that the data needs it.
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'noticeUnreachable',
+                params: ({ event }) => ({ error: event.error }),
+              },
+            },
           },
         },
         idle: {},

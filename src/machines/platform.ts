@@ -36,6 +36,20 @@ export interface VisibilityPort {
   onVisible(listener: () => void): () => void;
 }
 
+/** New versions of the app (the service worker). */
+export interface UpdatePort {
+  /** Calls `listener` when a new version waits to take over; returns the unsubscribe. */
+  onWaiting(listener: () => void): () => void;
+  /** Lets the waiting version take over, then reloads the page. */
+  apply(): void;
+}
+
+/** No service worker (unit tests, `vite dev`): no version ever waits. */
+export const noUpdates: UpdatePort = {
+  onWaiting: () => () => undefined,
+  apply: () => undefined,
+};
+
 export interface Platform {
   navigate: Navigate;
   currentPath(): string;
@@ -44,6 +58,7 @@ export interface Platform {
   history: HistoryPort;
   connectivity: ConnectivityPort;
   visibility: VisibilityPort;
+  updates: UpdatePort;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -151,6 +166,7 @@ export function browserPlatform(overrides: Partial<Platform> = {}): Platform {
     history: browserHistory,
     connectivity: browserConnectivity,
     visibility: browserVisibility,
+    updates: noUpdates,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { AmountFormatProvider } from './components/format-context';
 import { ReauthDialog } from './components/reauth-dialog';
 import { SideMenu } from './components/side-menu';
 import { TopBar } from './components/top-bar';
+import { UpdateStatus } from './components/update-status';
 import { AppActorProvider, useAppChildren, type AppActor } from './hooks/app-actor';
 import { useOverlay } from './hooks/use-overlay';
 import { usePeriod } from './hooks/use-period';
@@ -64,6 +65,7 @@ export function App({ actor, hook = useAppBrowserLocation, searchHook }: AppProp
       <Router hook={hook} searchHook={searchHook}>
         <Formatted>
           <Routes />
+          <UpdateStatus />
         </Formatted>
       </Router>
     </AppActorProvider>

@@ -8,6 +8,7 @@ import {
   isSigningOut,
   LOGGED_IN_KEY,
   logoutError,
+  SERVER_NEEDED,
 } from '../../src/machines/auth.machine';
 import {
   deferred,
@@ -129,6 +130,24 @@ describe('signedOut.verifying', () => {
     const { platform } = start({ flag: false, path: '/no/such/page', loggedIn: false });
     await flush();
     expect(platform.visited).toEqual([]);
+  });
+
+  it('offline (a shell from the cache): the landing page says the data needs the server', async () => {
+    const { auth } = start({ flag: false, loggedIn: 'offline' });
+    await flush();
+    expect(auth.getSnapshot().context.notice).toBe(
+      `${SERVER_NEEDED} You appear to be offline. Check your connection and try again.`,
+    );
+  });
+
+  it('a failure that is no network failure adds no notice', async () => {
+    const api = fakeApi();
+    api.checkAuth.mockRejectedValue(http(500));
+    const app = createActor(appMachine, { input: { api, platform: fakePlatform() } }).start();
+    const { auth } = childrenOf(app);
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(auth.getSnapshot().context.notice).toBeUndefined();
   });
 });
 

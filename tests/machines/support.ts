@@ -8,7 +8,7 @@ import { httpError, networkError } from '../../src/api/errors';
 import type { EventKind, Investment, Portfolio, Transaction } from '../../src/domain/types';
 import { createEventMachine, type EventField } from '../../src/machines/create-event.machine';
 import type { SessionRef } from '../../src/machines/flow';
-import type { Platform } from '../../src/machines/platform';
+import { noUpdates, type Platform } from '../../src/machines/platform';
 
 export type FakeApi = { [K in keyof Api]: Mock<Api[K]> } & {
   /** Plays the API's 401: every registered listener is called. */
@@ -137,6 +137,7 @@ export function fakePlatform(
         return () => visibleListeners.delete(listener);
       },
     },
+    updates: noUpdates,
     historyDepth: () => depth,
     backCalls: () => backs,
     pressBack: pop,

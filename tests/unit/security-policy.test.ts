@@ -3,7 +3,8 @@ import { apiSources, contentSecurityPolicy } from '../../src/security-policy';
 
 const SAME_ORIGIN =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+  "connect-src 'self'; font-src 'self'; worker-src 'self'; manifest-src 'self'; " +
+  "object-src 'none'; base-uri 'self'; form-action 'self'";
 
 describe('contentSecurityPolicy', () => {
   it('as a header (Node server, vite preview) it also forbids framing', () => {

@@ -1,0 +1,20 @@
+import { useUpdate } from '../hooks/use-update';
+
+/** A new version waits: a small, non-blocking offer to reload into it. */
+export function UpdateStatus() {
+  const { offered, updating, reload } = useUpdate();
+  if (!offered) return null;
+  return (
+    <div className="update-status" role="status">
+      <p className="update-status__text">A new version of Formue is available.</p>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        onClick={reload}
+        disabled={updating}
+      >
+        Reload
+      </button>
+    </div>
+  );
+}
