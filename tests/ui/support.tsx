@@ -65,11 +65,14 @@ export interface RenderOptions {
   as?: 'demo' | 'fresh';
   /** Runs after the login and before the app starts, e.g. to switch on a fault. */
   beforeStart?: (server: MockServer) => void;
+  /** Local storage; an earlier render's `flag` plays a reload in the same browser. */
+  storage?: Map<string, string>;
 }
 
 export async function renderApp(path: string, options: RenderOptions = {}) {
   const mock = server ?? startServer();
-  const flag = new Map<string, string>();
+  const flag = options.storage ?? new Map<string, string>();
+  actor?.stop();
   if (options.as === 'demo') await logIn(DEMO);
   if (options.as === 'fresh') await logInFresh();
   if (options.as) flag.set('logged_in', 'true');

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
   formatAmount,
   formatChange,
@@ -10,27 +10,45 @@ import {
 
 const AmountFormatContext = createContext<AmountFormat>({ showCurrency: true, showDecimals: true });
 
-/** Supplies the user's amount settings (show_currency, show_decimals) to every figure below. */
+/**
+ * Supplies the user's amount settings (show_currency, show_decimals, privacy mode) to every
+ * figure below: every screen formats its amounts here, so privacy mode masks them all.
+ */
 export const AmountFormatProvider = AmountFormatContext.Provider;
 
 export interface Formatters {
-  amount: (value: number) => string;
-  change: (value: number) => string;
+  /** Text, or in privacy mode the mask, which a screen reader reads as "hidden amount". */
+  amount: (value: number) => ReactNode;
+  change: (value: number) => ReactNode;
   ratio: (ratio: number) => string;
   shares: (shares: number) => string;
   date: (iso: string) => string;
+  /** Privacy mode is on: figures drawn as plain text (a chart's axis) must hide themselves. */
+  amountsHidden: boolean;
+}
+
+/** The mask is read as "hidden amount", not as a row of bullets. */
+function HiddenAmount({ mask }: { mask: string }) {
+  return (
+    <span className="hidden-amount">
+      <span aria-hidden="true">{mask}</span>
+      <span className="visually-hidden">hidden amount</span>
+    </span>
+  );
 }
 
 export function useFormatters(): Formatters {
   const format = useContext(AmountFormatContext);
-  return useMemo(
-    () => ({
-      amount: (value) => formatAmount(value, format),
-      change: (value) => formatChange(value, format),
+  return useMemo(() => {
+    const masked = (text: string): ReactNode =>
+      format.hidden ? <HiddenAmount mask={text} /> : text;
+    return {
+      amount: (value) => masked(formatAmount(value, format)),
+      change: (value) => masked(formatChange(value, format)),
       ratio: (ratio) => formatRatio(ratio),
       shares: (shares) => formatShares(shares),
       date: (iso) => formatDate(iso),
-    }),
-    [format],
-  );
+      amountsHidden: format.hidden === true,
+    };
+  }, [format]);
 }

@@ -93,6 +93,22 @@ export const AlertIcon = () => (
   </Icon>
 );
 
+export const EyeIcon = () => (
+  <Icon>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+
+/** The eye struck through: amounts are hidden. */
+export const EyeOffIcon = () => (
+  <Icon>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+    <path d="M4 4l16 16" />
+  </Icon>
+);
+
 /** The product mark, same as the favicon. */
 export function Logo() {
   return (

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
+
 export interface StatRow {
   label: string;
-  /** Already formatted. */
-  value: string;
+  /** Already formatted (an amount may be masked, see format-context). */
+  value: ReactNode;
   tone?: 'gain' | 'loss';
 }
 

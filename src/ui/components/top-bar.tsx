@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { PERIODS, type Period } from '../../domain/types';
 import { Logo, MenuIcon } from './icons';
+import { PrivacyToggle } from './privacy-toggle';
 
 export interface TopBarProps {
   period: Period;
@@ -32,6 +33,7 @@ export function TopBar({ period, onPeriodChange, menuOpen, onMenu }: TopBarProps
         <Logo />
         Formue
       </Link>
+      <PrivacyToggle />
       <label htmlFor={periodId} className="visually-hidden">
         Period
       </label>

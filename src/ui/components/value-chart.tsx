@@ -3,6 +3,8 @@ import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import type { ChartPoint } from '../../domain/types';
 import { seriesOrEmpty, yDomain } from '../../domain/chart-axis';
+import { AMOUNT_MASK } from '../../domain/numbers';
+import { useFormatters } from './format-context';
 import { Skeleton } from './states';
 
 /** Drawn at its measured width, so labels keep their font size on any screen. */
@@ -112,6 +114,7 @@ function useWidth(fallback: number) {
 
 export function ValueChart({ points, description, now }: ValueChartProps) {
   const [ref, width] = useWidth(DEFAULT_WIDTH);
+  const { amountsHidden } = useFormatters();
   const size = chartSize(width);
   const geometry = useMemo(
     () => chartGeometry(points, now, chartSize(width)),
@@ -122,7 +125,7 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
       ref={ref}
       className="chart"
       role="img"
-      aria-label={`Value chart, ${description}`}
+      aria-label={`Value chart, ${description}${amountsHidden ? ', amounts hidden' : ''}`}
       viewBox={`0 0 ${size.width} ${size.height}`}
     >
       {geometry.yTicks.map((tick) => (
@@ -135,7 +138,7 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
             y2={tick.y}
           />
           <text className="chart__tick" x={MARGIN.left - 6} y={tick.y} dy="0.32em" textAnchor="end">
-            {tick.label}
+            {amountsHidden ? AMOUNT_MASK : tick.label}
           </text>
         </g>
       ))}

@@ -5,6 +5,7 @@ import { chartKey, statsKey, type Resource } from '../../machines/data.machine';
 import {
   byValueDescending,
   entryView,
+  firstStep,
   loadView,
   newestFirst,
   recoveryMessage,
@@ -38,6 +39,12 @@ export function usePortfolios() {
   const list = useSelector(data, (s) => s.context.portfolios);
   const portfolios = useMemo(() => byValueDescending(list ?? EMPTY), [list]);
   return { ...state, portfolios };
+}
+
+/** The step home shows a new account instead of zeros, or undefined. */
+export function useFirstStep() {
+  const { data } = useAppChildren();
+  return useSelector(data, (s) => firstStep(s.context.portfolios, s.context.investments));
 }
 
 /** Investments by value; sold ones (zero shares) hidden when the setting says so. */

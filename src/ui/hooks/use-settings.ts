@@ -30,12 +30,24 @@ export function useSettings() {
   return { settings, toggle };
 }
 
-/** show_currency and show_decimals as the domain's formatting options. */
+/** show_currency, show_decimals and privacy mode as the domain's formatting options. */
 export function useAmountFormat(): AmountFormat {
   const { settings: actor } = useAppChildren();
   const showCurrency = useSelector(actor, (s) => s.context.settings.show_currency);
   const showDecimals = useSelector(actor, (s) => s.context.settings.show_decimals);
-  return useMemo(() => ({ showCurrency, showDecimals }), [showCurrency, showDecimals]);
+  const hidden = useSelector(actor, (s) => s.context.hideAmounts);
+  return useMemo(
+    () => ({ showCurrency, showDecimals, hidden }),
+    [showCurrency, showDecimals, hidden],
+  );
+}
+
+/** Privacy mode: the top bar's Hide amounts. */
+export function usePrivacy() {
+  const { settings: actor } = useAppChildren();
+  const amountsHidden = useSelector(actor, (s) => s.context.hideAmounts);
+  const toggleAmounts = useCallback(() => actor.send({ type: 'privacy.toggled' }), [actor]);
+  return { amountsHidden, toggleAmounts };
 }
 
 export function useHideSold(): boolean {

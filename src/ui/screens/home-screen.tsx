@@ -9,24 +9,35 @@ import {
   type RenameControl,
   type ValuableRow,
 } from '../components/valuables-table';
-import { useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
+import { useFirstStep, useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
 import { FigureList, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
 import { investmentCreateHref } from '../../machines/routes';
 import type { LoadView } from '../../machines/selectors';
+import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
 
-/** /home: the user's total, then all portfolios and all investments. */
+/**
+ * /home: the user's total, then all portfolios and all investments. An account with nothing to
+ * value yet sees its first step where the total and positions would show zeros.
+ */
 export function HomeScreen() {
+  const step = useFirstStep();
   return (
     <main className="page page--wide">
       <h1 className="visually-hidden">Dashboard</h1>
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
-          <ValueCard target={{ type: 'user' }} label="Total value" />
-          <PositionsSection />
+          {step ? (
+            <FirstStepCard step={step} />
+          ) : (
+            <>
+              <ValueCard target={{ type: 'user' }} label="Total value" />
+              <PositionsSection />
+            </>
+          )}
         </div>
         <div className="stack">
           <PortfoliosSection />

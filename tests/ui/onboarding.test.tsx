@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+// A new account sees its first step on home instead of zeros (issue 15), with the spec's links kept.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from './support';
+
+describe('first step on home', () => {
+  it('an account with no portfolio is welcomed and asked to create one, instead of zeros', async () => {
+    await renderApp('/home', { as: 'fresh' });
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Formue' });
+    expect(welcome.textContent).toMatch(/Step 1 of 2/);
+    const create = screen.getByRole('link', { name: 'Create a portfolio' });
+    expect(create.getAttribute('href')).toBe('/portfolios/create');
+    expect(screen.queryByRole('region', { name: 'Total value' })).toBeNull();
+    expect(screen.queryByRole('img', { name: /^Value chart/ })).toBeNull();
+    expect(screen.getByRole('main').textContent).not.toMatch(/DKK/);
+    // The spec's own links stay.
+    expect(screen.getByRole('link', { name: 'Add portfolio' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Click here to create a portfolio' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Click here to create an Investment' })).toBeTruthy();
+  });
+
+  it('once a portfolio exists, asks for the first investment', async () => {
+    const { paths } = await renderApp('/home', { as: 'fresh' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Create a portfolio' }));
+    await userEvent.type(screen.getByLabelText('Portfolio name'), 'Pension');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/home'));
+
+    const next = await screen.findByRole('region', { name: 'Your portfolio is ready' });
+    expect(next.textContent).toMatch(/Step 2 of 2/);
+    const add = screen.getByRole('link', { name: 'Add your first investment' });
+    expect(add.getAttribute('href')).toBe('/investments/create');
+    expect(screen.queryByRole('region', { name: 'Welcome to Formue' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Total value' })).toBeNull();
+  });
+
+  it('an account with investments sees its total, and no first step', async () => {
+    await renderApp('/home', { as: 'demo' });
+    expect(await screen.findByRole('region', { name: 'Total value' })).toBeTruthy();
+    await screen.findByRole('table', { name: 'Investments' });
+    expect(screen.queryByRole('link', { name: 'Create a portfolio' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add your first investment' })).toBeNull();
+  });
+});
