@@ -99,6 +99,15 @@ const SHOTS = [
     },
   },
   { name: 'not-found', go: (page) => page.goto(`${BASE_URL}/no/such/page`) },
+  {
+    name: 'home-privacy',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('button', { name: 'Hide amounts' }).click();
+    },
+    // Privacy mode is remembered: the later shots show amounts again.
+    after: (page) => page.getByRole('button', { name: 'Hide amounts' }).click(),
+  },
   // Last: it ends the session (a new context logs in again).
   {
     name: 'reauth',
@@ -125,6 +134,23 @@ async function settle(page) {
     .waitForFunction(() => !document.querySelector('.skeleton'), null, { timeout: 10_000 })
     .catch(() => {});
   await page.waitForTimeout(600);
+}
+
+/** A new account's home (its first step), in a context of its own so the demo stays as it is. */
+async function onboarding(browser, options, suffix) {
+  const context = await browser.newContext({ ...options, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`${BASE_URL}/`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Formue' });
+  await dialog.getByLabel('Name').fill('Ada Lovelace');
+  await dialog.getByLabel('Email').fill('ada@example.com');
+  await dialog.getByLabel('Password').fill('long-enough');
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL(/\/home$/);
+  await settle(page);
+  await page.screenshot({ path: new URL(`onboarding-${suffix}`, OUT).pathname });
+  await context.close();
 }
 
 async function run() {
@@ -160,8 +186,17 @@ async function run() {
           await settle(page);
           await page.screenshot({ path: new URL(`${shot.name}-${suffix}`, OUT).pathname });
           console.log(`${shot.name}-${suffix}`);
+          await shot.after?.(page);
         }
         await context.close();
+        if (!only || only.includes('onboarding')) {
+          await onboarding(
+            browser,
+            { viewport, colorScheme, hasTouch: device === 'phone' },
+            suffix,
+          );
+          console.log(`onboarding-${suffix}`);
+        }
       }
     }
   } finally {
