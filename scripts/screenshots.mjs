@@ -26,6 +26,10 @@ const SHOTS = [
     },
   },
   { name: 'history', go: (page) => page.goto(`${BASE_URL}/history`) },
+  {
+    name: 'history-filters',
+    go: (page) => page.goto(`${BASE_URL}/history?q=a&type=buy&from=2024-01-01`),
+  },
   { name: 'profile', go: (page) => page.goto(`${BASE_URL}/profile`) },
   {
     name: 'edit-profile',
@@ -107,6 +111,28 @@ const SHOTS = [
     },
     // Privacy mode is remembered: the later shots show amounts again.
     after: (page) => page.getByRole('button', { name: 'Hide amounts' }).click(),
+  },
+  // Late: the long names stay on every later screen of the session.
+  {
+    name: 'home-long-name',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/portfolios/create`);
+      await page.getByLabel('Portfolio name').fill('Pensionsopsparingskontoen');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+      await page.goto(`${BASE_URL}/investments/create`);
+      await page.getByLabel('Portfolio').selectOption({ label: 'Pensionsopsparingskontoen' });
+      await page.getByLabel('Name').fill('Pensionsopsparingskontoenaktieindeksfonden');
+      await page.getByLabel('ISIN').fill('US0378331005');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Shares').fill('10');
+      await page.getByLabel('Price pr. share').fill('100');
+      await page.getByLabel('Currency').selectOption('DKK');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Investments' }).scrollIntoViewIfNeeded();
+    },
   },
   // Last: it ends the session (a new context logs in again).
   {

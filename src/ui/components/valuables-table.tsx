@@ -38,8 +38,8 @@ export interface ValuablesTableProps {
 /** Portfolios or investments: name (long press to rename), value and change. */
 export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
   return (
-    <div className="table-wrap">
-      <table className="table table--rows" aria-label={label}>
+    <div className="table-wrap valuables-wrap">
+      <table className="table table--rows valuables-table" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">Name</th>
