@@ -20,7 +20,7 @@ import { useFormatters } from '../components/format-context';
 
 /**
  * /home: the user's total, then all portfolios and all investments. An account with nothing to
- * value yet sees its first step where the total and positions would show zeros.
+ * value yet sees its first step above them (the spec's total and positions stay).
  */
 export function HomeScreen() {
   const step = useFirstStep();
@@ -30,14 +30,9 @@ export function HomeScreen() {
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
-          {step ? (
-            <FirstStepCard step={step} />
-          ) : (
-            <>
-              <ValueCard target={{ type: 'user' }} label="Total value" />
-              <PositionsSection />
-            </>
-          )}
+          {step && <FirstStepCard step={step} />}
+          <ValueCard target={{ type: 'user' }} label="Total value" />
+          <PositionsSection />
         </div>
         <div className="stack">
           <PortfoliosSection />
