@@ -9,7 +9,7 @@ import { parseCookies } from '../../src/domain/cookies';
 import { makeServer, type MockServer } from '../../src/mock-server';
 import { createAppActor } from '../../src/machines/app-actor';
 import type { AppActor } from '../../src/machines/app.machine';
-import type { HistoryPort, KeyValueStore } from '../../src/machines/platform';
+import type { HistoryPort, KeyValueStore, UpdatePort } from '../../src/machines/platform';
 import { App, preloadScreens } from '../../src/ui/app';
 
 // Screens load lazily in the browser; here they render at once, as the tests expect.
@@ -67,6 +67,8 @@ export interface RenderOptions {
   beforeStart?: (server: MockServer) => void;
   /** Local storage; an earlier render's `flag` plays a reload in the same browser. */
   storage?: Map<string, string>;
+  /** The service worker's side: none by default. */
+  updates?: UpdatePort;
 }
 
 export async function renderApp(path: string, options: RenderOptions = {}) {
@@ -107,6 +109,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
       currentPath: () => paths[paths.length - 1],
       history,
       storage,
+      ...(options.updates && { updates: options.updates }),
     },
   });
   const view = render(<App actor={actor} hook={location.hook} searchHook={location.searchHook} />);

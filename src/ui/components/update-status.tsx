@@ -5,16 +5,20 @@ export function UpdateStatus() {
   const { offered, updating, reload } = useUpdate();
   if (!offered) return null;
   return (
-    <div className="update-status" role="status">
-      <p className="update-status__text">A new version of Formue is available.</p>
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={reload}
-        disabled={updating}
-      >
-        Reload
-      </button>
-    </div>
+    <>
+      {/* Room at the end of the page, so the fixed status never covers its last controls. */}
+      <div className="update-status-room" />
+      <div className="update-status" role="status">
+        <p className="update-status__text">A new version of Formue is available.</p>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={reload}
+          disabled={updating}
+        >
+          Reload
+        </button>
+      </div>
+    </>
   );
 }
