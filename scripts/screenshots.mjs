@@ -131,7 +131,9 @@ const SHOTS = [
       await page.getByRole('button', { name: 'Create' }).click();
       await page.waitForURL((url) => !url.pathname.endsWith('/create'));
       await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).scrollIntoViewIfNeeded();
+      await page
+        .getByRole('link', { name: 'Pensionsopsparingskontoenaktieindeksfonden' })
+        .scrollIntoViewIfNeeded();
     },
   },
   // Last: it ends the session (a new context logs in again).
