@@ -150,3 +150,33 @@ test('a refused deletion says why and keeps the data', async ({ page }) => {
   await showOverview(page);
   expect(await shares(page)).toBe(0);
 });
+
+test('History keeps its filters in the address: reload, back and forward bring them back', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await page.goto('/history');
+  const count = page.getByRole('status').filter({ hasText: /transactions?$/ });
+  const all = (await count.textContent()) ?? '';
+  await page.getByLabel('Type').selectOption({ label: 'Dividend' });
+  await page.getByLabel('Search').fill('b');
+  await expect(page).toHaveURL(/\/history\?type=div&q=b$/);
+  const filtered = (await count.textContent()) ?? '';
+  expect(filtered).toMatch(/^\d+ of \d+ transactions$/);
+  expect(filtered).not.toBe(all);
+
+  await page.reload();
+  await expect(page.getByLabel('Type')).toHaveValue('div');
+  await expect(page.getByLabel('Search')).toHaveValue('b');
+  await expect(count).toHaveText(filtered);
+
+  await page.goto('/home');
+  await page.goBack();
+  await expect(count).toHaveText(filtered);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goBack();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(count).toHaveText(all);
+});
