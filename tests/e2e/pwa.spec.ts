@@ -72,6 +72,31 @@ test('the manifest is linked and valid, and every icon answers in its declared s
   }
   // Light and dark browser chrome.
   await expect(page.locator('meta[name="theme-color"][media]')).toHaveCount(2);
+  if (onServer(test.info())) {
+    // Never kept by the HTTP cache, so a phone finds a new worker when the app opens.
+    for (const path of ['/sw.js', '/manifest.webmanifest'])
+      expect((await page.request.get(path)).headers()['cache-control'], path).toBe('no-cache');
+  }
+});
+
+test('the demo paints its landing page before its mock server has loaded', async ({ page }) => {
+  demoOnly();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/mock-server-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Formue' });
+  await dialog.getByLabel('Email').fill(DEMO.email);
+  await dialog.getByLabel('Password').fill(DEMO.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  // The login waits for the demo server, then goes through.
+  release();
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test('Chromium finds Formue installable', async ({ playwright }, testInfo) => {
