@@ -100,3 +100,37 @@ describe('the API itself', () => {
     });
   });
 });
+
+describe('a client that waits for its server (the demo, until Mirage is installed)', () => {
+  it('sends nothing before `until` settles, then the call', async () => {
+    const seen: string[] = [];
+    const origin = await host((request, response) => {
+      seen.push(request.url ?? '');
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ currency_codes: ['DKK'] }));
+    });
+    let install = () => {};
+    const until = new Promise<void>((resolve) => (install = resolve));
+    const api = createApi(createHttp({ origin, readCookie: () => undefined, until }));
+    const call = api.getCurrencies();
+    // A whole round trip of a client that does not wait: the held call has not been sent.
+    await apiAt(origin)
+      .getUser()
+      .catch(() => undefined);
+    expect(seen).toEqual(['/api/v1/user']);
+    install();
+    await expect(call).resolves.toEqual(['DKK']);
+    expect(seen).toEqual(['/api/v1/user', '/api/v1/currencies']);
+  });
+
+  it('fails every call as "no answer" when the server never comes', async () => {
+    const until = Promise.reject(new Error('chunk failed to load'));
+    const api = createApi(
+      createHttp({ origin: '', readCookie: () => undefined, isOnline: () => false, until }),
+    );
+    await expect(api.getCurrencies()).rejects.toMatchObject({
+      kind: 'network',
+      message: 'You appear to be offline. Check your connection and try again.',
+    });
+  });
+});
