@@ -25,8 +25,9 @@ import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
+  WAIT_FOR_SESSION,
   type FlowEvent,
   type SessionRef,
 } from './flow';
@@ -332,7 +333,7 @@ export const createEventMachine = setup({
   },
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
   },
 }).createMachine({
   id: 'createEvent',
@@ -392,10 +393,7 @@ export const createEventMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingSession',
-          },
+          WAIT_FOR_SESSION,
           {
             target: 'editing',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },

@@ -17,7 +17,7 @@ import type { dataMachine } from './data.machine';
 import { dateRule } from './date-rule';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
   type FlowEvent,
   type SessionRef,
@@ -249,7 +249,7 @@ export const createInvestmentMachine = setup({
     /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
     onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
       context.values.portfolio_id === '' && params.ids?.length === 1,
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
     instrumentComplete: ({ context }) =>
       !hasErrors(instrumentRules(context.values)) &&
       !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
@@ -346,7 +346,7 @@ export const createInvestmentMachine = setup({
         onDone: { target: 'details' },
         onError: [
           {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            guard: 'sessionLost',
             target: 'validationAwaitingSession',
           },
           {
@@ -427,7 +427,7 @@ export const createInvestmentMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
+            guard: 'sessionLost',
             target: 'creationAwaitingSession',
           },
           {

@@ -7,8 +7,9 @@ import type { Portfolio } from '../domain/types';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
+  WAIT_FOR_SESSION,
   type FlowEvent,
   type SessionRef,
 } from './flow';
@@ -82,7 +83,7 @@ export const createPortfolioMachine = setup({
   },
   guards: {
     nameValid: ({ context }) => context.fieldErrors.name === undefined,
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
   },
 }).createMachine({
   id: 'createPortfolio',
@@ -133,10 +134,7 @@ export const createPortfolioMachine = setup({
           { target: 'created', actions: ['refreshPortfolios', 'leavePageIfShown'] },
         ],
         onError: [
-          {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingSession',
-          },
+          WAIT_FOR_SESSION,
           {
             target: 'editing',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },

@@ -8,8 +8,9 @@ import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
+  WAIT_FOR_SESSION,
   type FlowEvent,
   type SessionRef,
 } from './flow';
@@ -134,7 +135,7 @@ export const deleteValuableMachine = setup({
     detach: assign({ attached: false }),
   },
   guards: {
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
   },
 }).createMachine({
   id: 'deleteValuable',
@@ -181,10 +182,7 @@ export const deleteValuableMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingSession',
-          },
+          WAIT_FOR_SESSION,
           {
             target: 'confirming',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },

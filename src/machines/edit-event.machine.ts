@@ -20,8 +20,9 @@ import {
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
+  WAIT_FOR_SESSION,
   type FlowEvent,
   type SessionRef,
 } from './flow';
@@ -212,7 +213,7 @@ export const editEventMachine = setup({
   },
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
   },
 }).createMachine({
   id: 'editEvent',
@@ -251,13 +252,7 @@ export const editEventMachine = setup({
               target: '#editEvent.editing',
               actions: { type: 'fillEntered', params: ({ event }) => ({ entered: event.output }) },
             },
-            onError: [
-              {
-                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-                target: 'awaitingSession',
-              },
-              { target: '#editEvent.editing', actions: 'sayNotLoaded' },
-            ],
+            onError: [WAIT_FOR_SESSION, { target: '#editEvent.editing', actions: 'sayNotLoaded' }],
           },
         },
         awaitingSession: awaitingSession('calling'),
@@ -297,10 +292,7 @@ export const editEventMachine = setup({
             }),
             onDone: { target: '#editEvent.done', actions: AFTER_CHANGE },
             onError: [
-              {
-                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-                target: 'awaitingSession',
-              },
+              WAIT_FOR_SESSION,
               {
                 target: '#editEvent.editing',
                 actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -330,10 +322,7 @@ export const editEventMachine = setup({
             input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
             onDone: { target: '#editEvent.done', actions: AFTER_CHANGE },
             onError: [
-              {
-                guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-                target: 'awaitingSession',
-              },
+              WAIT_FOR_SESSION,
               // A refusal (422 on `event`: a later event would break) is the form's message.
               {
                 target: '#editEvent.editing',

@@ -18,6 +18,14 @@ export function sessionLost(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 419);
 }
 
+/** A call's failure event lost the session (the guard `sessionLost` of every flow). */
+export function sessionLostIn(event: object): boolean {
+  return 'error' in event && sessionLost(event.error);
+}
+
+/** The first `onError` transition of a flow's call: a lost session waits in `awaitingSession`. */
+export const WAIT_FOR_SESSION = { guard: 'sessionLost', target: 'awaitingSession' } as const;
+
 /** Invoked while a flow waits for the user to log in again. */
 export const sessionRestored = fromCallback<FlowEvent, { session: SessionRef }>(
   ({ input, sendBack }) => {

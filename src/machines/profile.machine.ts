@@ -9,8 +9,9 @@ import type { DataRef } from './data.machine';
 import type { OverlayRef } from './create-event.machine';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
+  WAIT_FOR_SESSION,
   type FlowEvent,
   type SessionRef,
 } from './flow';
@@ -96,7 +97,7 @@ export const profileMachine = setup({
     reloadAll: sendTo(({ context }) => context.data, { type: 'refresh.all' }),
   },
   guards: {
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
   },
 }).createMachine({
   id: 'profile',
@@ -147,10 +148,7 @@ export const profileMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingSession',
-          },
+          WAIT_FOR_SESSION,
           {
             target: 'idle',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },

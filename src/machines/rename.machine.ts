@@ -7,8 +7,9 @@ import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
-  sessionLost,
+  sessionLostIn,
   sessionRestored,
+  WAIT_FOR_SESSION,
   type FlowEvent,
   type SessionRef,
 } from './flow';
@@ -91,7 +92,7 @@ export const renameMachine = setup({
   },
   guards: {
     detached: ({ context }) => !context.attached,
-    sessionLost: (_, params: { error: unknown }) => sessionLost(params.error),
+    sessionLost: ({ event }) => sessionLostIn(event),
     unchanged: ({ context }) => context.draft.trim() === context.original,
     nameInvalid: ({ context }) => nameRule(context.draft) !== undefined,
     isInvestment: ({ context }) => context.kind === 'investment',
@@ -158,10 +159,7 @@ export const renameMachine = setup({
           { target: 'idle', actions: 'refreshList' },
         ],
         onError: [
-          {
-            guard: { type: 'sessionLost', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingSession',
-          },
+          WAIT_FOR_SESSION,
           {
             target: 'editing',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
