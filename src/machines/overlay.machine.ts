@@ -63,7 +63,7 @@ export const overlayMachine = setup({
     },
     shown: {
       tags: 'visible',
-      // Listens only while shown: the pop caused by our own history.back() arrives after this.
+      // Listens only while shown; the pop of an app's own history.back() is never reported.
       invoke: { src: 'backListener', input: ({ context }) => ({ history: context.history }) },
       initial: 'opening',
       states: {

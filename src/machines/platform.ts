@@ -22,7 +22,11 @@ export interface HistoryPort {
   back(): void;
   /** False on a deep link opened in a fresh tab: back would leave the app. */
   canGoBack(): boolean;
-  /** Calls `listener` on every back/forward action; returns the unsubscribe. */
+  /**
+   * Calls `listener` on every back/forward action of the user (not on the pop of the app's own
+   * `back()`, which arrives later and could close an overlay opened meanwhile); returns the
+   * unsubscribe.
+   */
   onPop(listener: () => void): () => void;
 }
 
@@ -111,13 +115,35 @@ function markLoadedEntry(): void {
   window.history.replaceState({ [BACK_IN_APP]: openedBefore }, '');
 }
 
+// The pops still to come of the app's own back() calls: they are not the user's.
+let ownBacksPending = 0;
+const popListeners = new Set<() => void>();
+let listeningToPops = false;
+
+function listenToPops(): void {
+  if (listeningToPops) return;
+  listeningToPops = true;
+  window.addEventListener('popstate', () => {
+    if (ownBacksPending > 0) {
+      ownBacksPending -= 1;
+      return;
+    }
+    for (const listener of [...popListeners]) listener();
+  });
+}
+
 export const browserHistory: HistoryPort = {
   push: () => window.history.pushState(MARK, ''),
-  back: () => window.history.back(),
+  back: () => {
+    listenToPops();
+    ownBacksPending += 1;
+    window.history.back();
+  },
   canGoBack: backStaysInApp,
   onPop(listener) {
-    window.addEventListener('popstate', listener);
-    return () => window.removeEventListener('popstate', listener);
+    listenToPops();
+    popListeners.add(listener);
+    return () => popListeners.delete(listener);
   },
 };
 

@@ -134,3 +134,22 @@ test('the back action and the close icon close an event overlay', async ({ page 
     .click();
   await expect(page.getByRole('dialog', { name: 'Dividend' })).toHaveCount(0);
 });
+
+test('an overlay opened right after another closed stays open', async ({ page }) => {
+  await openFirstInvestment(page);
+  await page.getByRole('button', { name: 'Buy' }).click();
+  await page.getByRole('dialog', { name: 'Buy' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Sell' }).click();
+  const sell = page.getByRole('dialog', { name: 'Sell' });
+  await expect(sell).toBeVisible();
+  // Long after any pop of the first overlay's close could have arrived.
+  await page.waitForTimeout(1000);
+  await expect(sell).toBeVisible();
+  await sell.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The user's own back still closes an overlay.
+  await page.getByRole('button', { name: 'Dividend' }).click();
+  await expect(page.getByRole('dialog', { name: 'Dividend' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
