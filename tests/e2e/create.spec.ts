@@ -6,6 +6,8 @@ async function createPortfolio(page: Page, name: string) {
   await expect(page).toHaveURL(/\/portfolios\/create$/);
   await page.getByLabel('Portfolio name').fill(name);
   await page.getByRole('button', { name: 'Add' }).click();
+  // Created, the app goes back a page: a navigation of the test's own would race that one.
+  await expect(page).not.toHaveURL(/\/portfolios\/create$/);
 }
 
 test('a portfolio needs a name, then appears on home', async ({ page }) => {
