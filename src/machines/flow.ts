@@ -14,7 +14,7 @@ export interface SessionRef {
 export type FlowEvent = { type: 'flow.detached' } | { type: 'session.restored' };
 
 /** The failure says the session is gone; the auth machine is already asking for the password. */
-export function sessionLost(error: unknown): boolean {
+function sessionLost(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 419);
 }
 
