@@ -63,6 +63,8 @@ export interface Platform {
   connectivity: ConnectivityPort;
   visibility: VisibilityPort;
   updates: UpdatePort;
+  /** The browser's preferred languages, most preferred first (navigator.languages). */
+  languages(): readonly string[];
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -193,6 +195,7 @@ export function browserPlatform(overrides: Partial<Platform> = {}): Platform {
     connectivity: browserConnectivity,
     visibility: browserVisibility,
     updates: noUpdates,
+    languages: () => (navigator.languages.length > 0 ? navigator.languages : [navigator.language]),
     ...overrides,
   };
 }

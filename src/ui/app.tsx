@@ -14,6 +14,7 @@ import { SideMenu } from './components/side-menu';
 import { TopBar } from './components/top-bar';
 import { UpdateStatus } from './components/update-status';
 import { AppActorProvider, useAppChildren, type AppActor } from './hooks/app-actor';
+import { I18nProvider, useLanguage } from './hooks/use-i18n';
 import { useOverlay } from './hooks/use-overlay';
 import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
@@ -63,13 +64,24 @@ export function App({ actor, hook = useAppBrowserLocation, searchHook }: AppProp
   return (
     <AppActorProvider value={actor}>
       <Router hook={hook} searchHook={searchHook}>
-        <Formatted>
-          <Routes />
-          <UpdateStatus />
-        </Formatted>
+        <Localized>
+          <Formatted>
+            <Routes />
+            <UpdateStatus />
+          </Formatted>
+        </Localized>
       </Router>
     </AppActorProvider>
   );
+}
+
+/** The chosen language's texts; <html lang> follows it. Nothing until its first texts arrive. */
+function Localized({ children }: { children: React.ReactNode }) {
+  const { i18n, starting } = useLanguage();
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
+  return starting ? null : <I18nProvider value={i18n}>{children}</I18nProvider>;
 }
 
 function Formatted({ children }: { children: React.ReactNode }) {

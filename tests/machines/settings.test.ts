@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { HIDE_AMOUNTS_KEY, settingsMachine } from '../../src/machines/settings.machine';
+import { createActor, waitFor } from 'xstate';
+import { da } from '../../src/i18n/da';
+import { en } from '../../src/i18n/en';
+import {
+  HIDE_AMOUNTS_KEY,
+  LANGUAGE_KEY,
+  settingsMachine,
+} from '../../src/machines/settings.machine';
 import { fakePlatform } from './support';
 
 describe('ready', () => {
@@ -65,5 +71,71 @@ describe('privacy mode', () => {
     createActor(settingsMachine, { input: { platform } }).start().send({ type: 'privacy.toggled' });
     const reloaded = createActor(settingsMachine, { input: { platform } }).start();
     expect(reloaded.getSnapshot().context.hideAmounts).toBe(true);
+  });
+});
+
+describe('language', () => {
+  const start = (options: Parameters<typeof fakePlatform>[0] = {}) => {
+    const platform = fakePlatform(options);
+    return { platform, settings: createActor(settingsMachine, { input: { platform } }).start() };
+  };
+  const ready = (settings: ReturnType<typeof start>['settings']) =>
+    waitFor(settings, (s) => s.matches('ready'));
+
+  it('an English browser starts ready in English, and stores nothing until chosen', () => {
+    const { platform, settings } = start({ languages: ['en-US', 'da'] });
+    expect(settings.getSnapshot().matches('ready')).toBe(true);
+    expect(settings.getSnapshot().context.language).toBe('en');
+    expect(settings.getSnapshot().context.messages).toBe(en);
+    expect(platform.storageData.has(LANGUAGE_KEY)).toBe(false);
+  });
+
+  it('a Danish browser starts (tag starting) until the Danish texts arrive', async () => {
+    const { settings } = start({ languages: ['da-DK', 'en'] });
+    expect(settings.getSnapshot().hasTag('starting')).toBe(true);
+    expect(settings.getSnapshot().context.language).toBe('da');
+    const snapshot = await ready(settings);
+    expect(snapshot.hasTag('starting')).toBe(false);
+    expect(snapshot.context.messages).toEqual(da);
+  });
+
+  it('the stored choice wins over the browser', async () => {
+    const { settings } = start({ languages: ['en-US'], storage: { [LANGUAGE_KEY]: 'da' } });
+    expect((await ready(settings)).context.language).toBe('da');
+    const english = start({ languages: ['da-DK'], storage: { [LANGUAGE_KEY]: 'en' } });
+    expect(english.settings.getSnapshot().context.language).toBe('en');
+  });
+
+  it('a stored value that is no language counts as absent', () => {
+    const { settings } = start({ languages: ['en'], storage: { [LANGUAGE_KEY]: 'xx' } });
+    expect(settings.getSnapshot().context.language).toBe('en');
+  });
+
+  it('language.selected keeps the old texts until the new ones load, and stores the choice', async () => {
+    const { platform, settings } = start();
+    settings.send({ type: 'language.selected', language: 'da' });
+    expect(settings.getSnapshot().matches('switching')).toBe(true);
+    expect(settings.getSnapshot().hasTag('starting')).toBe(false);
+    expect(settings.getSnapshot().context.messages).toBe(en);
+    expect(platform.storageData.get(LANGUAGE_KEY)).toBe('da');
+    expect((await ready(settings)).context.messages).toEqual(da);
+
+    settings.send({ type: 'language.selected', language: 'en' });
+    expect((await ready(settings)).context.messages).toBe(en);
+    expect(platform.storageData.get(LANGUAGE_KEY)).toBe('en');
+  });
+
+  it('a reload on the same storage comes back in the chosen language', async () => {
+    const { platform, settings } = start();
+    settings.send({ type: 'language.selected', language: 'da' });
+    await ready(settings);
+    const reloaded = createActor(settingsMachine, { input: { platform } }).start();
+    expect((await ready(reloaded)).context.language).toBe('da');
+  });
+
+  it('toggles still work while the language loads', () => {
+    const { settings } = start({ languages: ['da'] });
+    settings.send({ type: 'privacy.toggled' });
+    expect(settings.getSnapshot().context.hideAmounts).toBe(true);
   });
 });

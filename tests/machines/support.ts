@@ -78,6 +78,8 @@ export function fakePlatform(
     cookies?: Record<string, string>;
     /** The app was opened at this page, so there is no page of the app to go back to. */
     deepLink?: boolean;
+    /** The browser's languages; English by default. */
+    languages?: readonly string[];
   } = {},
 ): FakePlatform {
   let path = options.path ?? '/';
@@ -138,6 +140,7 @@ export function fakePlatform(
       },
     },
     updates: noUpdates,
+    languages: () => options.languages ?? ['en-US'],
     historyDepth: () => depth,
     backCalls: () => backs,
     pressBack: pop,

@@ -7,6 +7,7 @@ import {
   formatShares,
   type AmountFormat,
 } from '../../domain/numbers';
+import { useT } from '../hooks/use-i18n';
 
 const AmountFormatContext = createContext<AmountFormat>({ showCurrency: true, showDecimals: true });
 
@@ -25,14 +26,17 @@ export interface Formatters {
   date: (iso: string) => string;
   /** Privacy mode is on: figures drawn as plain text (a chart's axis) must hide themselves. */
   amountsHidden: boolean;
+  /** BCP-47 tag of the chosen language, for figures formatted elsewhere (a chart's axis). */
+  locale: string | undefined;
 }
 
 /** The mask is read as "hidden amount", not as a row of bullets. */
 function HiddenAmount({ mask }: { mask: string }) {
+  const { t } = useT();
   return (
     <span className="hidden-amount">
       <span aria-hidden="true">{mask}</span>
-      <span className="visually-hidden">hidden amount</span>
+      <span className="visually-hidden">{t('format.hiddenAmount')}</span>
     </span>
   );
 }
@@ -45,10 +49,11 @@ export function useFormatters(): Formatters {
     return {
       amount: (value) => masked(formatAmount(value, format)),
       change: (value) => masked(formatChange(value, format)),
-      ratio: (ratio) => formatRatio(ratio),
-      shares: (shares) => formatShares(shares),
+      ratio: (ratio) => formatRatio(ratio, format.locale),
+      shares: (shares) => formatShares(shares, format.locale),
       date: (iso) => formatDate(iso),
       amountsHidden: format.hidden === true,
+      locale: format.locale,
     };
   }, [format]);
 }

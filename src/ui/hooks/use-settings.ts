@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AmountFormat } from '../../domain/numbers';
+import { LOCALE_TAGS } from '../../i18n';
 import { SETTING_KEYS, SETTING_LABELS, type SettingKey } from '../../machines/settings.machine';
 import { useAppChildren } from './app-actor';
 
@@ -30,15 +31,16 @@ export function useSettings() {
   return { settings, toggle };
 }
 
-/** show_currency, show_decimals and privacy mode as the domain's formatting options. */
+/** show_currency, show_decimals, privacy mode and the language as the domain's formatting options. */
 export function useAmountFormat(): AmountFormat {
   const { settings: actor } = useAppChildren();
+  const locale = useSelector(actor, (s) => LOCALE_TAGS[s.context.language]);
   const showCurrency = useSelector(actor, (s) => s.context.settings.show_currency);
   const showDecimals = useSelector(actor, (s) => s.context.settings.show_decimals);
   const hidden = useSelector(actor, (s) => s.context.hideAmounts);
   return useMemo(
-    () => ({ showCurrency, showDecimals, hidden }),
-    [showCurrency, showDecimals, hidden],
+    () => ({ showCurrency, showDecimals, hidden, locale }),
+    [showCurrency, showDecimals, hidden, locale],
   );
 }
 
