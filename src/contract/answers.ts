@@ -9,6 +9,8 @@ export interface ContractRequest {
   method: string;
   /** The path without query, e.g. `/api/v1/portfolios/3`. */
   path: string;
+  /** The query string's parameters, the first value of each. */
+  query: Readonly<Record<string, string>>;
   header(name: string): string | undefined;
   cookies: Readonly<Record<string, string>>;
   /** The parsed JSON body; `{}` when absent or not JSON, as Laravel's input would be empty. */
@@ -111,3 +113,10 @@ export function selectedPeriod(cookies: Readonly<Record<string, string>>): Perio
 }
 
 export type { PriceSource };
+
+/** A query string's parameters as the contract reads them: the first value of each name. */
+export function queryOf(parameters: Iterable<[string, string]>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of parameters) query[name] ??= value;
+  return query;
+}

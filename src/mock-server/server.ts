@@ -5,7 +5,7 @@ import { addDemoAccount } from '../contract/demo-data';
 import { parseCookies } from '../domain/cookies';
 import type { PriceSource } from '../contract/figures';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
-import type { Answer, Cookie } from '../contract/answers';
+import { queryOf, type Answer, type Cookie } from '../contract/answers';
 import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
 import { demoHasher, randomToken } from './secrets';
 
@@ -126,7 +126,8 @@ export function makeServer(options: MakeServerOptions): MockServer {
       return new Response(500, {}, {});
     }
     if (faults.failing) return toResponse({ status: 500, body: { message: 'Server Error' } });
-    const path = new URL(request.url, 'http://localhost').pathname;
+    const url = new URL(request.url, 'http://localhost');
+    const path = url.pathname;
     const throttled = throttle(path);
     if (throttled) return throttled;
     // Of the methods routed below, all but GET change state.
@@ -138,6 +139,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     const answer = await contract.handle({
       method,
       path,
+      query: queryOf(url.searchParams),
       header: (name) => headerOf(request, name),
       cookies: parseCookies(document.cookie),
       body: parseBody(request.requestBody),

@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Answer, ContractRequest } from '../contract/answers';
+import { queryOf, type Answer, type ContractRequest } from '../contract/answers';
 import type { Contract } from '../contract/kernel';
 import { contentSecurityPolicy } from '../security-policy';
 
@@ -137,6 +137,7 @@ function toContract(request: FastifyRequest): ContractRequest {
   return {
     method: request.method,
     path: request.url.split('?')[0] ?? '/',
+    query: queryOf(new URL(request.url, 'http://localhost').searchParams),
     header: (name) => {
       const value = request.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;

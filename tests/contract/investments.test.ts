@@ -142,24 +142,6 @@ describe('POST /investments', () => {
       'The selected instrument.type is invalid.',
     ],
     [
-      'a wrong check digit',
-      (b) => (b.instrument.isin = 'US0378331003'),
-      'instrument.isin',
-      'The instrument.isin field must be a valid ISIN code.',
-    ],
-    [
-      'an ISIN outside the catalogue',
-      (b) => (b.instrument.isin = 'AU0000XVGZA3'),
-      'instrument.isin',
-      'The instrument.isin field must be a valid ISIN code.',
-    ],
-    [
-      'an unknown crypto symbol',
-      (b) => Object.assign(b.instrument, { type: 'crypto', isin: 'NOSUCHCOIN' }),
-      'instrument.isin',
-      'The instrument.isin field must be a valid crypto symbol.',
-    ],
-    [
       'zero shares',
       (b) => (b.buy_event.shares = 0),
       'buy_event.shares',
@@ -223,6 +205,44 @@ describe('POST /investments', () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({ message, errors: { [key]: [message] } });
     expect((await get('/investments')).body.investments).toEqual([]);
+  });
+
+  // The first line is the rule's, the second says what is wrong (src/domain/isin.ts).
+  it.each([
+    ['a wrong check digit', 'stock', 'US0378331003', 'The check digit is wrong: expected 5.'],
+    ['too short an ISIN', 'stock', 'US037833100', 'An ISIN has 12 characters; this has 11.'],
+    [
+      'digits for a country',
+      'stock',
+      'U50378331005',
+      'It must start with a two-letter country code, such as DK or US.',
+    ],
+    [
+      'an ISIN outside the catalogue',
+      'stock',
+      'AU0000XVGZA3',
+      'No instrument with this ISIN is known.',
+    ],
+    [
+      'an unknown crypto symbol',
+      'crypto',
+      'NOSUCHCOIN',
+      'No crypto currency with this symbol is known.',
+    ],
+  ])('refuses %s and says why', async (_case, type, isin, detail) => {
+    startServer();
+    const body = validCreate(await freshPortfolio());
+    Object.assign(body.instrument, { type, isin });
+    const answer = await post('/investments', body);
+    expect(answer.status).toBe(422);
+    const rule =
+      type === 'stock'
+        ? 'The instrument.isin field must be a valid ISIN code.'
+        : 'The instrument.isin field must be a valid crypto symbol.';
+    expect(answer.body).toEqual({
+      message: `${rule} (and 1 more error)`,
+      errors: { 'instrument.isin': [rule, detail] },
+    });
   });
 
   it('refuses another user’s portfolio', async () => {

@@ -361,6 +361,8 @@ describe('answers of the mock, as documented', () => {
     expect((await valid('DELETE', `/portfolios/${portfolioId}`)).status).toBe(204);
 
     expect((await valid('GET', '/currencies')).body.currency_codes).toEqual(CURRENCIES);
+    const search = await valid('GET', '/instruments?search=novo');
+    expect(search.body.instruments[0].name).toBe('Novo Nordisk B');
     const check = await valid('POST', '/instruments/validate', { isin: 'BTC', type: 'crypto' });
     expect(check.body).toEqual({ valid: true });
     expect((await valid('POST', '/auth/logout')).status).toBe(204);

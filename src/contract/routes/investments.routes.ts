@@ -14,7 +14,7 @@ import {
   type Call,
   type Route,
 } from '../answers';
-import { knownInstrument } from '../catalogue';
+import { knownInstrument, refusalOf } from '../catalogue';
 import { enteredOf, transactionOf } from '../figures';
 import { conflictMessage, dayOf, PENDING_ID, refusalErrors, replayHistory } from '../history';
 import type { EventFacts, EventRow, InvestmentRow, Store } from '../store';
@@ -240,13 +240,17 @@ export function investmentRoutes(): Route[] {
         const type = v.oneOf('instrument.type', INSTRUMENT_TYPES);
         const code = v.text('instrument.isin', 32);
         const instrument = type && code ? knownInstrument(type, code) : undefined;
-        if (type && code && !instrument)
+        if (type && code && !instrument) {
           v.add(
             'instrument.isin',
             type === 'stock'
               ? 'The instrument.isin field must be a valid ISIN code.'
               : 'The instrument.isin field must be a valid crypto symbol.',
           );
+          // What is wrong, on a line of its own (Laravel's errors are lists).
+          const detail = refusalOf(type, code);
+          if (detail) v.add('instrument.isin', detail);
+        }
         const trade = readTrade(v, 'buy_event.');
         const time = v.eventTime('buy_event.date', call.now);
         if (

@@ -2,8 +2,11 @@
 import { CURRENCIES } from '../../domain/market';
 import { INSTRUMENT_TYPES } from '../../domain/types';
 import { json, noContent, unprocessable, type Route } from '../answers';
-import { knownInstrument } from '../catalogue';
+import { knownInstrument, searchCatalogue } from '../catalogue';
 import { Validator } from '../validation';
+
+/** Longer queries are cut: no name or code in the catalogue is near this long. */
+const MAX_SEARCH = 100;
 
 export function metaRoutes({ demoReset }: { demoReset: boolean }): Route[] {
   const routes: Route[] = [
@@ -12,6 +15,25 @@ export function metaRoutes({ demoReset }: { demoReset: boolean }): Route[] {
       path: '/api/v1/currencies',
       access: 'auth',
       handle: () => Promise.resolve(json(200, { currency_codes: CURRENCIES })),
+    },
+    {
+      // Ours, not the spec's: a backend without it answers 404 and the form only has no suggestions.
+      method: 'GET',
+      path: '/api/v1/instruments',
+      access: 'auth',
+      handle: ({ request }) =>
+        Promise.resolve(
+          json(200, {
+            instruments: searchCatalogue((request.query.search ?? '').slice(0, MAX_SEARCH)).map(
+              (instrument) => ({
+                type: instrument.type,
+                isin: instrument.code,
+                name: instrument.name,
+                currency: instrument.currency,
+              }),
+            ),
+          }),
+        ),
     },
     {
       method: 'POST',
