@@ -1,9 +1,12 @@
 // Hand-written decoders for every answer (decisions.md section 1): lenient where Laravel is
 // (numeric strings, numeric ids), strict everywhere else. A bad answer throws a 'decode' ApiError.
 import {
+  ASSET_CLASSES,
+  INSTRUMENT_TYPES,
   TRANSACTION_TYPES,
   type ChartPoint,
   type EnteredEvent,
+  type HeldInstrument,
   type Id,
   type Investment,
   type Portfolio,
@@ -15,6 +18,7 @@ import {
   type Valuation,
   type ValueChange,
 } from '../domain/types';
+import type { Instrument } from '../domain/market';
 import { ApiError, decodeError } from './errors';
 
 type Decoder<T> = (value: unknown, path: string) => T;
@@ -111,8 +115,23 @@ export const portfolio: Decoder<Portfolio> = (value, path) => {
   };
 };
 
+function oneOf<T extends string>(values: readonly T[]): Decoder<T> {
+  return (value, path) => values.find((v) => v === value) ?? fail(path, values.join(' or '));
+}
+
+const heldInstrument: Decoder<HeldInstrument> = (value, path) => {
+  const o = record(value, path);
+  return {
+    type: oneOf(INSTRUMENT_TYPES)(o.type, `${path}.type`),
+    isin: string(o.isin, `${path}.isin`),
+    asset_class: oneOf(ASSET_CLASSES)(o.asset_class, `${path}.asset_class`),
+    currency: string(o.currency, `${path}.currency`),
+  };
+};
+
 export const investment: Decoder<Investment> = (value, path) => {
   const o = record(value, path);
+  const instrument = nullable(heldInstrument)(o.instrument, `${path}.instrument`);
   return {
     ...valueChange(o, path),
     id: id(o.id, `${path}.id`),
@@ -121,6 +140,8 @@ export const investment: Decoder<Investment> = (value, path) => {
     shares: number(o.shares, `${path}.shares`),
     change_percentage: number(o.change_percentage, `${path}.change_percentage`),
     positions: positions(o.positions, `${path}.positions`),
+    // Absent from a backend that keeps to the spec's fields.
+    ...(instrument && { instrument }),
   };
 };
 
@@ -192,6 +213,18 @@ export const statistics: Decoder<Statistics> = (value, path) => {
 export const chartPoint: Decoder<ChartPoint> = (value, path) => {
   const o = record(value, path);
   return { time: string(o.time, `${path}.time`), value: number(o.value, `${path}.value`) };
+};
+
+/** An entry of GET /instruments (Formue's own call): the catalogue's fields, `isin` as `code`. */
+export const catalogueInstrument: Decoder<Instrument> = (value, path) => {
+  const o = record(value, path);
+  const type = o.type === 'stock' || o.type === 'crypto' ? o.type : fail(`${path}.type`, 'a type');
+  return {
+    type,
+    code: string(o.isin, `${path}.isin`),
+    name: string(o.name, `${path}.name`),
+    currency: string(o.currency, `${path}.currency`),
+  };
 };
 
 export const list = array;

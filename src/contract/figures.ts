@@ -1,7 +1,13 @@
 // Wire entities from the store's rows. Every number comes from the domain (ledger, valuation, market);
 // this file only converts currencies at the event's time and picks the fields of the wire.
 import { NO_STATISTICS, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
-import { findInstrument, quoteTime, rateToDkk, type Instrument } from '../domain/market';
+import {
+  assetClassOf,
+  findInstrument,
+  quoteTime,
+  rateToDkk,
+  type Instrument,
+} from '../domain/market';
 import {
   chartOf,
   chartTimes,
@@ -274,12 +280,21 @@ export class Valuer {
 
   investment(row: InvestmentRow): WireInvestment {
     const figures = this.figures(row);
+    const instrument = findInstrument(row.type, row.code);
     return {
       id: row.id,
       name: row.name,
       portfolio_id: row.portfolioId,
       shares: this.holding(row).shares,
       ...wireFigures(figures),
+      ...(instrument && {
+        instrument: {
+          type: instrument.type,
+          isin: instrument.code,
+          asset_class: assetClassOf(instrument),
+          currency: instrument.currency,
+        },
+      }),
     };
   }
 

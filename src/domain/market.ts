@@ -1,7 +1,7 @@
 // The mock's market: real instruments, and deterministic prices and exchange rates
 // (decisions.md sections 2 and 3). Prices are smooth sums of sinusoids with phases hashed from
 // the instrument's code, so any time costs O(1) and every reload sees the same numbers.
-import type { InstrumentType } from './types';
+import type { AssetClass, InstrumentType } from './types';
 import { normaliseIdentifier } from './isin';
 
 export interface Instrument {
@@ -83,6 +83,12 @@ export const CATALOGUE: readonly Instrument[] = [
   ...toInstruments('stock', STOCKS),
   ...toInstruments('crypto', CRYPTO),
 ];
+
+/** The catalogue's funds are its Irish-domiciled UCITS ETFs; its other stock ISINs are shares. */
+export function assetClassOf(instrument: Instrument): AssetClass {
+  if (instrument.type === 'crypto') return 'crypto';
+  return instrument.code.startsWith('IE') ? 'fund' : 'stock';
+}
 
 const BY_KEY = new Map(CATALOGUE.map((i) => [`${i.type}:${i.code}`, i]));
 

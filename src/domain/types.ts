@@ -45,10 +45,26 @@ export interface Investment extends ValueChange {
   shares: number;
   change_percentage: number;
   positions: Positions;
+  /** Formue's addition to the spec's answer; a backend without it still works (no allocation by type or currency). */
+  instrument?: HeldInstrument;
 }
 
 export const INSTRUMENT_TYPES = ['stock', 'crypto'] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+
+/** What an instrument is to its owner: the wire's type `stock` covers stocks and funds. */
+export const ASSET_CLASSES = ['stock', 'fund', 'crypto'] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+/** The instrument an investment holds, as the investments answer describes it. */
+export interface HeldInstrument {
+  type: InstrumentType;
+  /** ISIN, or the crypto symbol. */
+  isin: string;
+  asset_class: AssetClass;
+  /** The listing currency (crypto: USD). */
+  currency: string;
+}
 
 export const TRANSACTION_TYPES = ['buy', 'sell', 'split', 'div'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

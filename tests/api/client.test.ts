@@ -366,6 +366,32 @@ describe('decoding', () => {
     });
   });
 
+  it('decodes the instrument an investment holds, and an investment without one', async () => {
+    const bare = { ...PORTFOLIO, id: 1, portfolio_id: 7, shares: '2' };
+    const instrument = {
+      type: 'stock',
+      isin: 'IE00B4L5Y983',
+      asset_class: 'fund',
+      currency: 'EUR',
+    };
+    serve({
+      'get /api/v1/investments': () =>
+        json(200, { investments: [{ ...bare, id: 2, instrument }, bare] }),
+    });
+    const [held, without] = await api.getInvestments();
+    expect(held.instrument).toEqual(instrument);
+    expect(without).not.toHaveProperty('instrument');
+  });
+
+  it('refuses an instrument of an unknown class', async () => {
+    const instrument = { type: 'stock', isin: 'X', asset_class: 'bond', currency: 'EUR' };
+    serve({
+      'get /api/v1/investments': () =>
+        json(200, { investments: [{ ...PORTFOLIO, portfolio_id: 7, shares: 1, instrument }] }),
+    });
+    await expect(api.getInvestments()).rejects.toMatchObject({ kind: 'decode' });
+  });
+
   it('matches event types case-insensitively', async () => {
     const event = {
       id: '3',

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { GROUPING_KEY, allocationMachine } from '../../src/machines/allocation.machine';
+import { fakePlatform } from './support';
+
+function start(scope: 'home' | 'portfolio', storage: Record<string, string> = {}) {
+  const platform = fakePlatform({ storage });
+  const actor = createActor(allocationMachine, {
+    input: { storage: platform.storage, scope },
+  }).start();
+  return { actor, platform, grouping: () => actor.getSnapshot().context.grouping };
+}
+
+describe('ready', () => {
+  it('starts by portfolio on home and by investment on a portfolio', () => {
+    expect(start('home').grouping()).toBe('portfolio');
+    expect(start('portfolio').grouping()).toBe('investment');
+  });
+
+  it('starts from what this device remembers, when the screen offers it', () => {
+    expect(start('home', { [GROUPING_KEY.home]: 'currency' }).grouping()).toBe('currency');
+    expect(start('portfolio', { [GROUPING_KEY.portfolio]: 'portfolio' }).grouping()).toBe(
+      'investment',
+    );
+    expect(start('home', { [GROUPING_KEY.home]: 'colour' }).grouping()).toBe('portfolio');
+  });
+
+  it('grouping.selected switches and remembers it for this screen only', () => {
+    const { actor, platform, grouping } = start('home');
+    actor.send({ type: 'grouping.selected', grouping: 'type' });
+    expect(grouping()).toBe('type');
+    expect(platform.storage.get(GROUPING_KEY.home)).toBe('type');
+    expect(platform.storage.get(GROUPING_KEY.portfolio)).toBeNull();
+  });
+
+  it('a portfolio is not split by portfolio', () => {
+    const { actor, platform, grouping } = start('portfolio');
+    actor.send({ type: 'grouping.selected', grouping: 'portfolio' });
+    expect(grouping()).toBe('investment');
+    expect(platform.storage.get(GROUPING_KEY.portfolio)).toBeNull();
+  });
+});
