@@ -27,7 +27,7 @@ async function freshPortfolio(): Promise<number> {
 }
 
 describe('GET /investments', () => {
-  it('lists investments with the spec’s fields', async () => {
+  it('lists investments with the spec’s fields and the instrument held', async () => {
     startServer();
     await loginAsDemo();
     const { investments } = (await get('/investments')).body;
@@ -38,6 +38,7 @@ describe('GET /investments', () => {
           'changeRatio',
           'change_percentage',
           'id',
+          'instrument',
           'name',
           'portfolio_id',
           'positions',
@@ -46,6 +47,20 @@ describe('GET /investments', () => {
         ].sort(),
       );
     }
+    const byName = (name: string): unknown =>
+      investments.find((i: { name: string }) => i.name === name)?.instrument;
+    expect(byName('Bitcoin')).toEqual({
+      type: 'crypto',
+      isin: 'BTC',
+      asset_class: 'crypto',
+      currency: 'USD',
+    });
+    expect(byName('Apple')).toMatchObject({ asset_class: 'stock', currency: 'USD' });
+    expect(byName('iShares Core MSCI World UCITS ETF')).toMatchObject({
+      type: 'stock',
+      asset_class: 'fund',
+      currency: 'EUR',
+    });
   });
 });
 
