@@ -1,4 +1,5 @@
 // Chart axis rules (product-spec display rules).
+import { formatDate } from './numbers';
 import type { ChartPoint } from './types';
 
 const STEP = 10;
@@ -38,4 +39,225 @@ export function seriesOrEmpty(points: readonly ChartPoint[], now: number): Chart
     { time: new Date(now).toISOString(), value: 0 },
     { time: new Date(now + 60_000).toISOString(), value: 0 },
   ];
+}
+
+/**
+ * Tick steps a value axis may use: 1, 2 and 5 times a power of ten. With at least three ticks,
+ * the fewest digits that keep compact labels apart then show every tick exactly.
+ */
+const STEP_FACTORS = [1, 2, 5];
+const MAX_TICKS = 5;
+
+export interface ValueAxis {
+  domain: [number, number];
+  /** Evenly spaced, from the bottom of the domain to its top. */
+  ticks: number[];
+}
+
+/**
+ * The spec's domain (yDomain) widened outwards to the first step that draws 3 to 5 ticks with a
+ * tick at each end, so the highest and lowest points always lie between two ticks.
+ */
+export function valueAxis(values: readonly number[]): ValueAxis {
+  const [low, high] = yDomain(values);
+  // Steps of 1, 2 and 5 keep the ends on the spec's multiples of 10.
+  let power = Math.max(1, 10 ** (Math.floor(Math.log10((high - low) / MAX_TICKS)) - 1));
+  for (;;) {
+    for (const factor of STEP_FACTORS) {
+      const step = factor * power;
+      const bottom = Math.floor(low / step);
+      const top = Math.ceil(high / step);
+      if (top - bottom + 1 <= MAX_TICKS) {
+        const ticks = Array.from({ length: top - bottom + 1 }, (_, i) => (bottom + i) * step || 0);
+        return { domain: [ticks[0], ticks[ticks.length - 1]], ticks };
+      }
+    }
+    power *= 10;
+  }
+}
+
+/** The most fraction digits a compact tick gets before plain digits are clearer. */
+const MAX_COMPACT_DIGITS = 6;
+
+/**
+ * Value ticks in the locale's compact notation ("1.2M", "1,2 mio."), with the fewest fraction
+ * digits that keep neighbours apart and never show a non-zero tick as "0".
+ */
+export function valueTickLabels(ticks: readonly number[], locale?: string): string[] {
+  for (let digits = 0; digits <= MAX_COMPACT_DIGITS; digits++) {
+    const format = new Intl.NumberFormat(locale, {
+      notation: 'compact',
+      maximumFractionDigits: digits,
+      signDisplay: 'negative',
+    });
+    const zero = format.format(0);
+    const labels = ticks.map((tick) => format.format(tick));
+    const distinct = new Set(labels).size === labels.length;
+    if (distinct && ticks.every((tick, i) => tick === 0 || labels[i] !== zero)) return labels;
+  }
+  return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+}
+
+export type TimeUnit = 'minute' | 'hour' | 'weekday' | 'day' | 'week' | 'month' | 'year';
+
+interface TimeInterval {
+  unit: Exclude<TimeUnit, 'minute'>;
+  step: number;
+}
+
+/** Finest first; the first to draw at most MAX_TICKS ticks is taken. */
+const TIME_INTERVALS: readonly TimeInterval[] = [
+  ...[1, 2, 3, 6, 12].map((step) => ({ unit: 'hour' as const, step })),
+  ...[1, 2].map((step) => ({ unit: 'weekday' as const, step })),
+  ...[3, 4].map((step) => ({ unit: 'day' as const, step })),
+  ...[1, 2].map((step) => ({ unit: 'week' as const, step })),
+  ...[1, 2, 3, 6].map((step) => ({ unit: 'month' as const, step })),
+];
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+/** A Monday, so that every other week is the same weeks on every call. */
+const FIRST_MONDAY = new Date(1970, 0, 5).getTime();
+
+/** The round local moment at or before `start` that an interval's marks count from. */
+function origin({ unit, step }: TimeInterval, start: Date): Date {
+  const y = start.getFullYear();
+  const m = start.getMonth();
+  const d = start.getDate();
+  switch (unit) {
+    case 'hour':
+      return new Date(y, m, d, Math.floor(start.getHours() / step) * step);
+    case 'weekday':
+    case 'day':
+      return new Date(y, m, d);
+    case 'week': {
+      const monday = new Date(y, m, d - ((start.getDay() + 6) % 7));
+      const week = Math.round((monday.getTime() - FIRST_MONDAY) / WEEK_MS);
+      const skip = ((week % step) + step) % step;
+      return new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() - 7 * skip);
+    }
+    case 'month':
+      return new Date(y, Math.floor(m / step) * step, 1);
+    case 'year':
+      return new Date(Math.floor(y / step) * step, 0, 1);
+  }
+}
+
+/** The i-th mark after `from`, counted in local calendar units (DST-proof). */
+function advance(from: Date, { unit, step }: TimeInterval, i: number): Date {
+  const y = from.getFullYear();
+  const m = from.getMonth();
+  const d = from.getDate();
+  switch (unit) {
+    case 'hour':
+      return new Date(y, m, d, from.getHours() + i * step);
+    case 'weekday':
+    case 'day':
+      return new Date(y, m, d + i * step);
+    case 'week':
+      return new Date(y, m, d + 7 * i * step);
+    case 'month':
+      return new Date(y, m + i * step, 1);
+    case 'year':
+      return new Date(y + i * step, 0, 1);
+  }
+}
+
+/** An interval's marks after `first` up to `last`; stops once there are too many. */
+function marks(interval: TimeInterval, first: number, last: number): number[] {
+  const from = origin(interval, new Date(first));
+  const times: number[] = [];
+  for (let i = 0; times.length <= MAX_TICKS; i++) {
+    const t = advance(from, interval, i).getTime();
+    if (t > last) break;
+    // Not at `first`: a Day chart from 12:00 to 12:00 would show "12:00" at both ends.
+    if (t > first) times.push(t);
+  }
+  return times;
+}
+
+export interface TimeTicks {
+  unit: TimeUnit;
+  ticks: number[];
+}
+
+/**
+ * 3 to 5 time ticks on round local marks fit for the span: hours for a day, days for a week,
+ * Mondays for a month, months for a year, years (or months) for longer. A span too short for
+ * two round marks is labelled at its ends.
+ */
+export function timeTicks(first: number, last: number): TimeTicks {
+  for (const interval of TIME_INTERVALS) {
+    const ticks = marks(interval, first, last);
+    if (ticks.length <= MAX_TICKS) {
+      return ticks.length >= 2
+        ? { unit: interval.unit, ticks }
+        : { unit: 'minute', ticks: first === last ? [first] : [first, last] };
+    }
+  }
+  for (let step = 1; ; step *= 10) {
+    for (const factor of [1, 2, 5]) {
+      const ticks = marks({ unit: 'year', step: step * factor }, first, last);
+      if (ticks.length <= MAX_TICKS) return { unit: 'year', ticks };
+    }
+  }
+}
+
+function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
+  return new Intl.DateTimeFormat(locale, options);
+}
+
+/**
+ * Time ticks in the locale: clock times in its own hour cycle ("18:00", "18.00", "6:00 PM"), with
+ * a midnight named by its weekday; weekdays; day and month; months, January named by its year;
+ * years.
+ */
+export function timeTickLabels({ unit, ticks }: TimeTicks, locale?: string): string[] {
+  const clock = dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
+  const weekday = dateTimeFormat(locale, { weekday: 'short' });
+  const dayMonth = dateTimeFormat(locale, { day: 'numeric', month: 'short' });
+  const month = dateTimeFormat(locale, { month: 'short' });
+  const year = dateTimeFormat(locale, { year: 'numeric' });
+  return ticks.map((t) => {
+    const date = new Date(t);
+    switch (unit) {
+      case 'minute':
+        return clock.format(date);
+      case 'hour':
+        return date.getHours() === 0 ? weekday.format(date) : clock.format(date);
+      case 'weekday':
+        return weekday.format(date);
+      case 'day':
+      case 'week':
+        return dayMonth.format(date);
+      case 'month':
+        return date.getMonth() === 0 ? year.format(date) : month.format(date);
+      case 'year':
+        return year.format(date);
+    }
+  });
+}
+
+/** Clock time in the locale's own hour cycle, for a read-out of a point within a day. */
+export function clockTime(t: number, locale?: string): string {
+  return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(t));
+}
+
+/** Index of the value in ascending `sorted` nearest to `target` (the earlier on a tie); -1 if empty. */
+export function nearestIndex(sorted: readonly number[], target: number): number {
+  if (sorted.length === 0) return -1;
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] < target) low = mid + 1;
+    else high = mid;
+  }
+  if (low > 0 && target - sorted[low - 1] <= sorted[low] - target) return low - 1;
+  return low;
+}
+
+/** When a chart's point is: its day (YYYY-MM-DD, as every date), then its clock time if the points lie within days. */
+export function pointTimeLabel(t: number, withClock: boolean, locale?: string): string {
+  const day = formatDate(new Date(t).toISOString());
+  return withClock ? `${day} ${clockTime(t, locale)}` : day;
 }

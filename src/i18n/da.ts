@@ -46,6 +46,16 @@ export const da: Messages = {
 
   'format.hiddenAmount': 'skjult beløb',
 
+  'chart.name': 'Værdigraf, {description}',
+  'chart.nameHidden': 'Værdigraf, {description}, beløb skjult',
+  'chart.loading': 'Indlæser graf',
+  'chart.summary': 'Fra {from} til {to}.',
+  'chart.start': 'Start',
+  'chart.end': 'slut',
+  'chart.low': 'laveste',
+  'chart.high': 'højeste',
+  'chart.keys': 'Venstre og højre piletast læser værdien ved hvert punkt.',
+
   'rule.required': 'Feltet skal udfyldes.',
   'rule.number': 'Skal være et tal, fx 12,50.',
   'rule.positive': 'Skal være større end 0.',

@@ -46,6 +46,16 @@ export const en = {
 
   'format.hiddenAmount': 'hidden amount',
 
+  'chart.name': 'Value chart, {description}',
+  'chart.nameHidden': 'Value chart, {description}, amounts hidden',
+  'chart.loading': 'Loading chart',
+  'chart.summary': 'From {from} to {to}.',
+  'chart.start': 'Start',
+  'chart.end': 'end',
+  'chart.low': 'lowest',
+  'chart.high': 'highest',
+  'chart.keys': 'The left and right arrow keys read the value at each point.',
+
   // Form rules (src/machines/form-rules.ts); {max} as the machine writes it.
   'rule.required': 'This field is required.',
   'rule.number': 'Must be a number, like 12.50.',

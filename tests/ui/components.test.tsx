@@ -76,8 +76,9 @@ describe('ValueChart', () => {
     render(<ValueChart points={points} description="Value, Day" now={0} />);
     const yTicks = [...document.querySelectorAll('text.chart__tick[text-anchor="end"]')]
       .map((t) => t.textContent)
-      .slice(0, 3);
-    expect(yTicks).toEqual(['100', '150', '200']);
+      .slice(0, 5);
+    // The spec's [90, 210] widened to whole steps, so 197 lies under the top tick.
+    expect(yTicks).toEqual(['50', '100', '150', '200', '250']);
   });
 });
 

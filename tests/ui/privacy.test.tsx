@@ -37,8 +37,9 @@ describe('privacy mode', () => {
     expect(mainText()).not.toMatch(AMOUNT);
     expect(mainText()).toMatch(PERCENT);
     expect(total.textContent).toMatch(/DKK\s••••/);
-    // A screen reader hears what the bullets mean.
-    expect(within(total).getAllByText('hidden amount')).toHaveLength(2);
+    // A screen reader hears what the bullets mean: the total and its change, and the chart's
+    // start, end, lowest and highest in its description.
+    expect(within(total).getAllByText('hidden amount')).toHaveLength(6);
     const positions = within(screen.getByRole('region', { name: 'Positions' }));
     for (const figure of positions.getAllByRole('definition')) {
       expect(figure.textContent).toMatch(/hidden amount/);
@@ -51,12 +52,12 @@ describe('privacy mode', () => {
     await renderApp('/home', { as: 'demo' });
     const chart = await screen.findByRole('img', { name: /^Value chart/ });
     const ticks = () => [...chart.querySelectorAll('text')].map((text) => text.textContent);
-    expect(ticks().some((tick) => /^[\d.]+[kM]?$/.test(tick))).toBe(true);
+    expect(ticks().some((tick) => /^[\d.]+[kKmM]?$/.test(tick))).toBe(true);
 
     await hideAmounts();
 
     expect(chart.getAttribute('aria-label')).toMatch(/amounts hidden$/);
-    expect(ticks().some((tick) => /^[\d.]+[kM]?$/.test(tick))).toBe(false);
+    expect(ticks().some((tick) => /^[\d.]+[kKmM]?$/.test(tick))).toBe(false);
     expect(ticks()).toContain('••••');
   });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seriesOrEmpty, yDomain } from '../../src/domain/chart-axis';
+import {
+  nearestIndex,
+  pointTimeLabel,
+  seriesOrEmpty,
+  timeTickLabels,
+  timeTicks,
+  valueAxis,
+  valueTickLabels,
+  yDomain,
+} from '../../src/domain/chart-axis';
 
 describe('yDomain', () => {
   it.each<[number[], [number, number]]>([
@@ -75,5 +84,209 @@ describe('seriesOrEmpty', () => {
   it('keeps a series with points as it is', () => {
     const points = [{ time: '2025-06-15T11:00:00.000Z', value: 5 }];
     expect(seriesOrEmpty(points, now)).toEqual(points);
+  });
+});
+
+describe('valueAxis', () => {
+  it.each<[number[], [number, number], number[]]>([
+    [[], [0, 10], [0, 5, 10]],
+    [
+      [0, 0],
+      [0, 10],
+      [0, 5, 10],
+    ],
+    [
+      [103, 197],
+      [50, 250],
+      [50, 100, 150, 200, 250],
+    ],
+    [
+      [100, 100],
+      [90, 110],
+      [90, 95, 100, 105, 110],
+    ],
+    [
+      [-50, 50],
+      [-100, 100],
+      [-100, -50, 0, 50, 100],
+    ],
+    [
+      [1_203_456, 1_250_001],
+      [1_200_000, 1_260_000],
+      [1_200_000, 1_220_000, 1_240_000, 1_260_000],
+    ],
+  ])('gives %j the domain %j and ticks %j', (values, domain, ticks) => {
+    expect(valueAxis(values)).toEqual({ domain, ticks });
+  });
+
+  it('draws 3 to 5 evenly spaced ticks, one at each end, around every point, on multiples of 10', () => {
+    const value = fc.integer({ min: -1e11, max: 1e11 }).map((cents) => cents / 100);
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 50 }), (values) => {
+        const { domain, ticks } = valueAxis(values);
+        const [low, high] = yDomain(values);
+        expect(ticks.length).toBeGreaterThanOrEqual(3);
+        expect(ticks.length).toBeLessThanOrEqual(5);
+        expect([ticks[0], ticks[ticks.length - 1]]).toEqual(domain);
+        expect(domain[0]).toBeLessThanOrEqual(low);
+        expect(domain[1]).toBeGreaterThanOrEqual(high);
+        expect(Math.abs(domain[0] % 10) + Math.abs(domain[1] % 10)).toBe(0);
+        const steps = new Set(ticks.slice(1).map((tick, i) => tick - ticks[i]));
+        expect(steps.size).toBe(1);
+      }),
+    );
+  });
+});
+
+describe('valueTickLabels', () => {
+  it.each<[number[], string, string[]]>([
+    [[0, 5, 10], 'en-GB', ['0', '5', '10']],
+    [[50, 100, 150, 200, 250], 'en-GB', ['50', '100', '150', '200', '250']],
+    [[1_000_000, 1_500_000, 2_000_000], 'en-GB', ['1m', '1.5m', '2m']],
+    [[1_200_000, 1_220_000, 1_240_000], 'en-GB', ['1.2m', '1.22m', '1.24m']],
+    [[1_200_000, 1_220_000, 1_240_000], 'en-US', ['1.2M', '1.22M', '1.24M']],
+    [
+      [1_200_000, 1_220_000, 1_240_000],
+      'da-DK',
+      ['1,2\u00a0mio.', '1,22\u00a0mio.', '1,24\u00a0mio.'],
+    ],
+    [[0, 500_000, 1_000_000], 'en-US', ['0', '500K', '1M']],
+    [[1_000_000, 1_000_005, 1_000_010], 'en-US', ['1M', '1.000005M', '1.00001M']],
+  ])('labels %j in %s as %j', (ticks, locale, labels) => {
+    expect(valueTickLabels(ticks, locale)).toEqual(labels);
+  });
+
+  it('never shows a non-zero tick as 0, and keeps neighbours apart', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1e11, max: 1e11 }), { minLength: 1 }), (cents) => {
+        const { ticks } = valueAxis(cents.map((c) => c / 100));
+        const labels = valueTickLabels(ticks, 'da-DK');
+        expect(new Set(labels).size).toBe(labels.length);
+        ticks.forEach((tick, i) => tick !== 0 && expect(labels[i]).not.toBe('0'));
+      }),
+    );
+  });
+});
+
+describe('timeTicks', () => {
+  // Local times, so the rows hold in any time zone (none of these spans crosses a DST change).
+  const at = (...parts: [number, number, number, number?, number?]) => new Date(...parts).getTime();
+
+  it.each<[string, number, number, string, string[], string[]]>([
+    [
+      'a minute',
+      at(2026, 0, 14, 12, 6),
+      at(2026, 0, 14, 12, 7),
+      'minute',
+      ['12:06', '12:07'],
+      ['12.06', '12.07'],
+    ],
+    [
+      'a Day',
+      at(2026, 0, 13, 12, 5),
+      at(2026, 0, 14, 12, 5),
+      'hour',
+      ['18:00', 'Wed', '6:00', '12:00'],
+      ['18.00', 'ons.', '6.00', '12.00'],
+    ],
+    [
+      'a Week',
+      at(2026, 0, 7, 12, 5),
+      at(2026, 0, 14, 12, 5),
+      'weekday',
+      ['Fri', 'Sun', 'Tue'],
+      ['fre.', 'søn.', 'tirs.'],
+    ],
+    [
+      'a Month',
+      at(2025, 11, 14, 12),
+      at(2026, 0, 14, 12),
+      'week',
+      ['15 Dec', '22 Dec', '29 Dec', '5 Jan', '12 Jan'],
+      ['15. dec.', '22. dec.', '29. dec.', '5. jan.', '12. jan.'],
+    ],
+    [
+      'a Year',
+      at(2025, 0, 14),
+      at(2026, 0, 14),
+      'month',
+      ['Apr', 'Jul', 'Oct', '2026'],
+      ['apr.', 'jul.', 'okt.', '2026'],
+    ],
+    [
+      'three years',
+      at(2023, 0, 14),
+      at(2026, 0, 14),
+      'year',
+      ['2024', '2025', '2026'],
+      ['2024', '2025', '2026'],
+    ],
+    [
+      'ten years',
+      at(2016, 0, 14),
+      at(2026, 0, 14),
+      'year',
+      ['2018', '2020', '2022', '2024', '2026'],
+      ['2018', '2020', '2022', '2024', '2026'],
+    ],
+    [
+      'twelve days',
+      at(2026, 0, 2, 12),
+      at(2026, 0, 14, 12),
+      'day',
+      ['5 Jan', '8 Jan', '11 Jan', '14 Jan'],
+      ['5. jan.', '8. jan.', '11. jan.', '14. jan.'],
+    ],
+  ])('marks %s', (_, first, last, unit, english, danish) => {
+    const ticks = timeTicks(first, last);
+    expect(ticks.unit).toBe(unit);
+    expect(timeTickLabels(ticks, 'en-GB')).toEqual(english);
+    expect(timeTickLabels(ticks, 'da-DK')).toEqual(danish);
+  });
+
+  it("writes clock times in the locale's own hour cycle", () => {
+    const day = timeTicks(at(2026, 0, 13, 12, 5), at(2026, 0, 14, 12, 5));
+    expect(timeTickLabels(day, 'en-US')).toEqual(['6:00 PM', 'Wed', '6:00 AM', '12:00 PM']);
+  });
+
+  it('draws at most 5 ticks, inside the span, for any span from a minute to 40 years', () => {
+    const start = at(2000, 0, 1);
+    fc.assert(
+      fc.property(fc.integer({ min: 60_000, max: 40 * 365 * 86_400_000 }), (span) => {
+        const { ticks } = timeTicks(start, start + span);
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        expect(ticks.length).toBeLessThanOrEqual(5);
+        expect(ticks[0]).toBeGreaterThanOrEqual(start);
+        expect(ticks[ticks.length - 1]).toBeLessThanOrEqual(start + span);
+      }),
+    );
+  });
+});
+
+describe('nearestIndex', () => {
+  it.each<[number[], number, number]>([
+    [[], 5, -1],
+    [[10], -100, 0],
+    [[10, 20, 30], 0, 0],
+    [[10, 20, 30], 14, 0],
+    [[10, 20, 30], 15, 0],
+    [[10, 20, 30], 16, 1],
+    [[10, 20, 30], 29, 2],
+    [[10, 20, 30], 99, 2],
+  ])('finds in %j the nearest to %d at %d', (sorted, target, index) => {
+    expect(nearestIndex(sorted, target)).toBe(index);
+  });
+});
+
+describe('pointTimeLabel', () => {
+  const t = new Date(2026, 0, 14, 18, 5).getTime();
+
+  it.each<[boolean, string, string]>([
+    [true, 'da-DK', '2026-01-14 18.05'],
+    [true, 'en-GB', '2026-01-14 18:05'],
+    [true, 'en-US', '2026-01-14 6:05 PM'],
+    [false, 'en-US', '2026-01-14'],
+  ])('with clock %s in %s is %s', (withClock, locale, label) => {
+    expect(pointTimeLabel(t, withClock, locale)).toBe(label);
   });
 });
