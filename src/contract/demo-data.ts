@@ -1,7 +1,7 @@
 // The demo account's data (decisions.md section 4): the same on every start, from a fixed faker
 // seed and fixed dates before an anchor. Prices of trades follow the domain's market, and each
 // event is checked by the domain's ledger as it is generated, so the history always replays.
-import { Faker, base } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../domain/ledger';
 import { findInstrument, priceAt, rateToDkk, type Instrument } from '../domain/market';
 import type { InstrumentType } from '../domain/types';
@@ -79,9 +79,13 @@ export interface DemoPortfolio {
   investments: DemoInvestment[];
 }
 
-/** The demo account's portfolios, the same on every call. */
-export function demoPortfolios(): DemoPortfolio[] {
-  const faker = new Faker({ locale: [base] });
+/**
+ * The demo account's portfolios, the same on every call. Faker loads only here: the in-browser
+ * demo needs it once, to make its data, and never again while that data is stored.
+ */
+export async function demoPortfolios(): Promise<DemoPortfolio[]> {
+  const { Faker: Generator, base } = await import('@faker-js/faker');
+  const faker = new Generator({ locale: [base] });
   faker.seed(SEED);
   return PLAN.map(({ portfolio, slots }) => ({
     name: portfolio,
@@ -108,7 +112,7 @@ export async function addDemoAccount(store: Store, hasher: PasswordHasher): Prom
     email: DEMO_USER.email,
     passwordHash: await hasher.hash(DEMO_USER.password),
   });
-  for (const portfolio of demoPortfolios()) {
+  for (const portfolio of await demoPortfolios()) {
     const row = await store.createPortfolio({ userId: user.id, name: portfolio.name });
     for (const { events, ...investment } of portfolio.investments) {
       const [first, ...rest] = events;

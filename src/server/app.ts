@@ -104,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.appRoot) {
     await app.register(fastifyStatic, {
       root: options.appRoot,
+      // The build's .br and .gz copies (vite.config.ts), for clients that accept them.
+      preCompressed: true,
       // Hashed file names never change, so they may be kept for a year; index.html never.
       setHeaders: (response, path) => {
         response.header(

@@ -2,6 +2,7 @@
 // headers, the app's files, body limits, health, sessions shared between processes, settings.
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -159,6 +160,9 @@ describe('security headers and the app', () => {
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Formue</title>');
     writeFileSync(join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build's compressed copies (vite.config.ts).
+    writeFileSync(join(root, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(join(root, 'index.html.gz'), gzipSync('<!doctype html><title>Formue</title>'));
     return root;
   }
 
@@ -189,6 +193,18 @@ describe('security headers and the app', () => {
     expect(await api.json()).toEqual({
       message: 'The route api/v1/nothing-here could not be found.',
     });
+  });
+
+  it("sends the build's compressed copies to clients that accept them", async () => {
+    const origin = await serve({ appRoot: appBuild() });
+    for (const path of ['/assets/app-abc123.js', '/home']) {
+      const gzipped = await fetch(`${origin}${path}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(gzipped.headers.get('vary')).toMatch(/accept-encoding/i);
+      const plain = await fetch(`${origin}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await gzipped.text()).toBe(await plain.text());
+    }
   });
 });
 
