@@ -143,6 +143,8 @@ export function createHttp({
         method,
         body: options.body,
         headers: headersFor(method, options.headers),
+        // A deletion is sent as the page goes away (its Undo window cut short): let it finish.
+        keepalive: method === 'DELETE',
       });
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== 'http') throw error;

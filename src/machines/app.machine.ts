@@ -4,6 +4,7 @@ import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Api } from '../api';
 import { authMachine } from './auth.machine';
 import { dataMachine } from './data.machine';
+import { noticesMachine } from './notices.machine';
 import { periodMachine } from './period.machine';
 import type { Platform } from './platform';
 import { settingsMachine } from './settings.machine';
@@ -29,6 +30,7 @@ export const appMachine = setup({
       period: 'period';
       auth: 'auth';
       update: 'update';
+      notices: 'notices';
     },
   },
   actors: {
@@ -37,6 +39,7 @@ export const appMachine = setup({
     period: periodMachine,
     auth: authMachine,
     update: updateMachine,
+    notices: noticesMachine,
   },
 }).createMachine({
   id: 'app',
@@ -73,6 +76,7 @@ export const appMachine = setup({
       src: 'update',
       input: ({ context }) => ({ updates: context.platform.updates }),
     },
+    { id: 'notices', systemId: 'notices', src: 'notices' },
   ],
 });
 
@@ -83,16 +87,18 @@ export type DataActor = ActorRefFrom<typeof dataMachine>;
 export type PeriodActor = ActorRefFrom<typeof periodMachine>;
 export type SettingsActor = ActorRefFrom<typeof settingsMachine>;
 export type UpdateActor = ActorRefFrom<typeof updateMachine>;
+export type NoticesActor = ActorRefFrom<typeof noticesMachine>;
 
 /**
- * What a per-screen flow needs from the app: the API, the browser seam, the data actor, and the
- * auth actor as the session it waits on after a 401.
+ * What a per-screen flow needs from the app: the API, the browser seam, the data actor, the
+ * auth actor as the session it waits on after a 401, and the notices actor it confirms a save to.
  */
 export interface FlowDeps {
   api: Api;
   platform: Platform;
   data: DataActor;
   session: AuthActor;
+  notices: NoticesActor;
 }
 
 /** The long-lived children; they exist from the app actor's start until it stops. */
@@ -102,16 +108,17 @@ export function childrenOf(app: AppActor): {
   period: PeriodActor;
   settings: SettingsActor;
   update: UpdateActor;
+  notices: NoticesActor;
 } {
   const { children } = app.getSnapshot();
-  const { auth, data, period, settings, update } = children;
-  if (!auth || !data || !period || !settings || !update)
+  const { auth, data, period, settings, update, notices } = children;
+  if (!auth || !data || !period || !settings || !update || !notices)
     throw new Error('The app actor is not running');
-  return { auth, data, period, settings, update };
+  return { auth, data, period, settings, update, notices };
 }
 
 export function flowDeps(app: AppActor): FlowDeps {
   const { api, platform } = app.getSnapshot().context;
-  const { data, auth } = childrenOf(app);
-  return { api, platform, data, session: auth };
+  const { data, auth, notices } = childrenOf(app);
+  return { api, platform, data, session: auth, notices };
 }

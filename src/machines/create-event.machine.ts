@@ -40,6 +40,7 @@ import {
   optionalAmountRule,
   requiredText,
 } from './form-rules';
+import { eventNotice, posted, type NoticesRef } from './notices.machine';
 import type { OverlayEvent } from './overlay.machine';
 
 export const EVENT_FIELDS = [
@@ -77,6 +78,7 @@ export interface CreateEventInput {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   /** The overlay the form sits in; closed after success. */
   overlay: OverlayRef;
   investmentId: Id;
@@ -92,6 +94,7 @@ export interface CreateEventContext {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   overlay: OverlayRef;
   /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
   attached: boolean;
@@ -326,6 +329,10 @@ export const createEventMachine = setup({
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
     refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    confirmSaved: sendTo(
+      ({ context }) => context.notices,
+      ({ context }) => posted(eventNotice(context.kind, 'saved')),
+    ),
     closeOverlay: enqueueActions(({ context, enqueue }) => {
       if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
     }),
@@ -341,6 +348,7 @@ export const createEventMachine = setup({
     api: input.api,
     data: input.data,
     session: input.session,
+    notices: input.notices,
     overlay: input.overlay,
     attached: true,
     investmentId: input.investmentId,
@@ -389,6 +397,7 @@ export const createEventMachine = setup({
             'refreshValuation',
             'refreshActiveChart',
             'refreshStats',
+            'confirmSaved',
             'closeOverlay',
           ],
         },

@@ -33,6 +33,7 @@ import {
   requiredText,
 } from './form-rules';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
+import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
 
 export const PAGE_FIELDS = {
@@ -95,6 +96,7 @@ export interface CreateInvestmentInput {
   data: DataActor;
   session: SessionRef;
   platform: Platform;
+  notices: NoticesRef;
   /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
   portfolioId?: Id;
   /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
@@ -106,6 +108,7 @@ export interface CreateInvestmentContext {
   data: DataActor;
   session: SessionRef;
   platform: Platform;
+  notices: NoticesRef;
   /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
   attached: boolean;
   today: string;
@@ -239,6 +242,7 @@ export const createInvestmentMachine = setup({
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
     refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
+    confirmCreated: sendTo(({ context }) => context.notices, posted('Investment created')),
     leavePage: ({ context }) => leavePage(context.platform),
     leavePageIfShown: ({ context }) => {
       if (context.attached) leavePage(context.platform);
@@ -271,6 +275,7 @@ export const createInvestmentMachine = setup({
     data: input.data,
     session: input.session,
     platform: input.platform,
+    notices: input.notices,
     attached: true,
     today: input.today,
     values: {
@@ -411,6 +416,7 @@ export const createInvestmentMachine = setup({
               'refreshValuation',
               'refreshPortfolios',
               'refreshInvestments',
+              'confirmCreated',
               'leavePageIfShown',
             ],
           },
@@ -421,6 +427,7 @@ export const createInvestmentMachine = setup({
               'refreshValuation',
               'refreshPortfolios',
               'refreshInvestments',
+              'confirmCreated',
               'leavePageIfShown',
             ],
           },

@@ -15,6 +15,7 @@ import {
 } from './flow';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule } from './form-rules';
+import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
 
 export type PortfolioField = 'name';
@@ -30,6 +31,7 @@ export interface CreatePortfolioInput {
   data: DataRef;
   session: SessionRef;
   platform: Platform;
+  notices: NoticesRef;
 }
 
 export interface CreatePortfolioContext {
@@ -37,6 +39,7 @@ export interface CreatePortfolioContext {
   data: DataRef;
   session: SessionRef;
   platform: Platform;
+  notices: NoticesRef;
   /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
   attached: boolean;
   /** The last submitted name, kept on failure. */
@@ -75,6 +78,7 @@ export const createPortfolioMachine = setup({
       }),
     ),
     refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
+    confirmCreated: sendTo(({ context }) => context.notices, posted('Portfolio created')),
     leavePage: ({ context }) => leavePage(context.platform),
     leavePageIfShown: ({ context }) => {
       if (context.attached) leavePage(context.platform);
@@ -92,6 +96,7 @@ export const createPortfolioMachine = setup({
     data: input.data,
     session: input.session,
     platform: input.platform,
+    notices: input.notices,
     attached: true,
     name: '',
     fieldErrors: {},
@@ -127,11 +132,15 @@ export const createPortfolioMachine = setup({
             actions: [
               { type: 'announceCreated', params: ({ event }) => ({ portfolio: event.output! }) },
               'refreshPortfolios',
+              'confirmCreated',
               'leavePageIfShown',
             ],
           },
           // A 2xx without the portfolio: reload the list rather than guess.
-          { target: 'created', actions: ['refreshPortfolios', 'leavePageIfShown'] },
+          {
+            target: 'created',
+            actions: ['refreshPortfolios', 'confirmCreated', 'leavePageIfShown'],
+          },
         ],
         onError: [
           WAIT_FOR_SESSION,

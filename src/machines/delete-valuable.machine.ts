@@ -1,7 +1,8 @@
-// Delete investment / Delete portfolio: a confirmation, the call, then home. The deleted page's
-// history entry is replaced by /home, so back never returns to it; the data it showed is dropped
-// at once and reloaded, each refresh named (STYLE point 7).
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+// Delete investment / Delete portfolio: a confirmation, then home at once with the item hidden and
+// "Investment deleted · Undo"; the call goes when the Undo window ends. The deleted page's history
+// entry is replaced by /home, so back never returns to it; the data it showed is dropped at once
+// and reloaded after the call, or after Undo, each refresh named (STYLE point 7).
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
@@ -14,7 +15,8 @@ import {
   type FlowEvent,
   type SessionRef,
 } from './flow';
-import type { Platform } from './platform';
+import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
+import type { Platform, VisibilityPort } from './platform';
 
 export type ValuableKind = 'investment' | 'portfolio';
 
@@ -27,8 +29,11 @@ export type DeleteValuableEvent =
   /** The Delete button: ask first. The target comes with it, as a screen may show another. */
   | { type: 'delete.requested'; target: DeleteTarget }
   | { type: 'delete.confirmed' }
-  /** Cancel, Escape or the backdrop; ignored while the call runs. */
+  /** Cancel, Escape or the backdrop. */
   | { type: 'delete.cancelled' }
+  /** The tab was hidden or the page is going away. */
+  | { type: 'page.hidden' }
+  | UndoEvent
   | FlowEvent;
 
 export interface DeleteValuableInput {
@@ -36,6 +41,7 @@ export interface DeleteValuableInput {
   data: DataRef;
   session: SessionRef;
   platform: Platform;
+  notices: NoticesRef;
 }
 
 export interface DeleteValuableContext extends DeleteValuableInput {
@@ -43,12 +49,18 @@ export interface DeleteValuableContext extends DeleteValuableInput {
   attached: boolean;
   /** What the open confirmation is about; set by `delete.requested`. */
   target: DeleteTarget | undefined;
-  /** Why the last attempt failed; nothing was deleted. */
-  error: string | undefined;
 }
 
 /** Where the app goes after a deletion: the deleted page no longer exists. */
 export const AFTER_DELETE = '/home';
+
+/** How long Undo is offered before the call is sent. */
+export const UNDO_MS = 5000;
+
+/** The toast: "Investment deleted". */
+export function deletedNotice(kind: ValuableKind): string {
+  return kind === 'investment' ? 'Investment deleted' : 'Portfolio deleted';
+}
 
 export function failureMessage(error: unknown): string {
   return `Nothing was deleted. ${messageOf(error)}`;
@@ -88,7 +100,11 @@ export const deleteValuableMachine = setup({
     input: {} as DeleteValuableInput,
     tags: {} as 'open' | 'deleting',
   },
+  delays: { undoWindow: UNDO_MS },
   actors: {
+    pageHidden: fromCallback<DeleteValuableEvent, { visibility: VisibilityPort }>(
+      ({ input, sendBack }) => input.visibility.onHidden(() => sendBack({ type: 'page.hidden' })),
+    ),
     deleteValuable: fromPromise<void, { api: Api; target: DeleteTarget }>(({ input }) =>
       input.target.kind === 'investment'
         ? input.api.deleteInvestment(input.target.id)
@@ -99,7 +115,6 @@ export const deleteValuableMachine = setup({
   actions: {
     ask: assign((_, params: { target: DeleteTarget }) => ({
       target: params.target,
-      error: undefined,
     })),
     // The question counts what goes with it: a list loaded before the last change may be stale
     // (a new investment's buy event, say), so it is reloaded as the question opens.
@@ -109,10 +124,21 @@ export const deleteValuableMachine = setup({
         type: params.kind === 'investment' ? ('refresh.events' as const) : 'refresh.portfolios',
       }),
     ),
-    clearError: assign({ error: undefined }),
-    showFailure: assign((_, params: { error: unknown }) => ({
-      error: failureMessage(params.error),
-    })),
+    // The toast holds while the window and the call run; Undo only while nothing was sent.
+    holdNotice: sendTo(
+      ({ context }) => context.notices,
+      ({ context, self }, params: { undo: boolean }) =>
+        posted(deletedNotice(context.target!.kind), { owner: self, undo: params.undo }),
+    ),
+    withdrawNotice: sendTo(
+      ({ context }) => context.notices,
+      ({ self }) => ({ type: 'notice.withdrawn' as const, owner: self }),
+    ),
+    // The item was hidden but not deleted: say so where the user now is (home), in the toast.
+    reportFailure: sendTo(
+      ({ context }) => context.notices,
+      (_, params: { error: unknown }) => posted(failureMessage(params.error)),
+    ),
     announceDeleted: sendTo(
       ({ context }) => context.data,
       (_, params: DeleteTarget) =>
@@ -139,13 +165,14 @@ export const deleteValuableMachine = setup({
   },
 }).createMachine({
   id: 'deleteValuable',
-  context: ({ input }) => ({ ...input, attached: true, target: undefined, error: undefined }),
+  context: ({ input }) => ({ ...input, attached: true, target: undefined }),
   initial: 'idle',
-  // The page is gone: an open question ends; a deletion in flight finishes (see there).
-  on: { 'flow.detached': '.released' },
+  // The page is gone: a deletion confirmed goes on to its end; see idle and confirming.
+  on: { 'flow.detached': { actions: 'detach' } },
   states: {
     idle: {
       on: {
+        'flow.detached': 'released',
         'delete.requested': {
           target: 'confirming',
           actions: [
@@ -158,13 +185,46 @@ export const deleteValuableMachine = setup({
     confirming: {
       tags: 'open',
       on: {
-        'delete.confirmed': 'deleting',
-        'delete.cancelled': { target: 'idle', actions: 'clearError' },
+        'delete.confirmed': {
+          target: 'pendingUndo',
+          actions: [
+            { type: 'announceDeleted', params: ({ context }) => context.target! },
+            'goHome',
+          ],
+        },
+        'delete.cancelled': 'idle',
+        'flow.detached': 'released',
+      },
+    },
+    pendingUndo: {
+      description:
+        'The contract has no undelete, so Undo is honest only before the call: the item is hidden ' +
+        'and the DELETE waits for the window to end. Hiding the tab or closing the app sends it at ' +
+        'once (keepalive), so a closed app never leaves it half done: the call went, or the item ' +
+        'is there again on the next start.',
+      entry: { type: 'holdNotice', params: { undo: true } },
+      invoke: {
+        src: 'pageHidden',
+        input: ({ context }) => ({ visibility: context.platform.visibility }),
+      },
+      after: { undoWindow: 'deleting' },
+      on: {
+        'page.hidden': 'deleting',
+        'undo.requested': {
+          target: 'restored',
+          actions: [
+            'refreshPortfolios',
+            'refreshInvestments',
+            'refreshValuation',
+            'refreshChart',
+            'refreshEvents',
+          ],
+        },
       },
     },
     deleting: {
-      tags: ['open', 'deleting'],
-      on: { 'flow.detached': { actions: 'detach' } },
+      tags: 'deleting',
+      entry: { type: 'holdNotice', params: { undo: false } },
       invoke: {
         src: 'deleteValuable',
         // Only `delete.requested` leads here, and it sets the target.
@@ -172,26 +232,37 @@ export const deleteValuableMachine = setup({
         onDone: {
           target: 'deleted',
           actions: [
+            // A refresh during the window may have brought it back.
             { type: 'announceDeleted', params: ({ context }) => context.target! },
             'refreshPortfolios',
             'refreshInvestments',
             'refreshValuation',
             'refreshChart',
             'refreshEvents',
-            'goHome',
+            'withdrawNotice',
           ],
         },
         onError: [
           WAIT_FOR_SESSION,
           {
-            target: 'confirming',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: [
+              { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+              'refreshPortfolios',
+              'refreshInvestments',
+              'refreshValuation',
+              'refreshChart',
+              'refreshEvents',
+            ],
           },
         ],
       },
     },
-    awaitingSession: awaitingSession('deleting', { tags: ['open', 'deleting'] }),
+    // Looks busy (the toast stays) until the user is back; the same DELETE is sent then.
+    awaitingSession: awaitingSession('deleting', { tags: 'deleting' }),
     deleted: { type: 'final' },
+    restored: { type: 'final' },
+    failed: { type: 'final' },
     released: { type: 'final' },
   },
 });

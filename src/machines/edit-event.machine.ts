@@ -27,6 +27,7 @@ import {
   type SessionRef,
 } from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
+import { eventNotice, posted, type NoticesRef } from './notices.machine';
 
 export const KIND_OF: Record<TransactionType, EventKind> = {
   buy: 'buy',
@@ -49,6 +50,7 @@ export interface EditEventInput {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   overlay: OverlayRef;
   transaction: Transaction;
   /** The user's local day (YYYY-MM-DD): the latest date allowed. */
@@ -59,6 +61,7 @@ export interface EditEventContext {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   overlay: OverlayRef;
   /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
   attached: boolean;
@@ -206,6 +209,11 @@ export const editEventMachine = setup({
     refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
     refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
     refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    confirm: sendTo(
+      ({ context }) => context.notices,
+      ({ context }, params: { done: 'corrected' | 'deleted' }) =>
+        posted(eventNotice(context.kind, params.done)),
+    ),
     closeOverlay: enqueueActions(({ context, enqueue }) => {
       if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
     }),
@@ -223,6 +231,7 @@ export const editEventMachine = setup({
       api: input.api,
       data: input.data,
       session: input.session,
+      notices: input.notices,
       overlay: input.overlay,
       attached: true,
       eventId: input.transaction.id,
@@ -290,7 +299,10 @@ export const editEventMachine = setup({
                 context.values.date === context.originalDate ? undefined : context.values.date,
               ),
             }),
-            onDone: { target: '#editEvent.done', actions: AFTER_CHANGE },
+            onDone: {
+              target: '#editEvent.done',
+              actions: [...AFTER_CHANGE, { type: 'confirm', params: { done: 'corrected' } }],
+            },
             onError: [
               WAIT_FOR_SESSION,
               {
@@ -320,7 +332,10 @@ export const editEventMachine = setup({
           invoke: {
             src: 'deleteEvent',
             input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
-            onDone: { target: '#editEvent.done', actions: AFTER_CHANGE },
+            onDone: {
+              target: '#editEvent.done',
+              actions: [...AFTER_CHANGE, { type: 'confirm', params: { done: 'deleted' } }],
+            },
             onError: [
               WAIT_FOR_SESSION,
               // A refusal (422 on `event`: a later event would break) is the form's message.

@@ -35,9 +35,11 @@ export interface ConnectivityPort {
   onOnline(listener: () => void): () => void;
 }
 
-/** The tab becoming visible again; returns the unsubscribe. */
+/** The tab becoming visible again, or going away; each returns the unsubscribe. */
 export interface VisibilityPort {
   onVisible(listener: () => void): () => void;
+  /** Hidden (another app, the tab switcher) or unloaded: the last moment a call surely leaves. */
+  onHidden(listener: () => void): () => void;
 }
 
 /** New versions of the app (the service worker). */
@@ -163,6 +165,17 @@ export const browserVisibility: VisibilityPort = {
     };
     document.addEventListener('visibilitychange', changed);
     return () => document.removeEventListener('visibilitychange', changed);
+  },
+  onHidden(listener) {
+    const changed = () => {
+      if (document.visibilityState === 'hidden') listener();
+    };
+    document.addEventListener('visibilitychange', changed);
+    window.addEventListener('pagehide', listener);
+    return () => {
+      document.removeEventListener('visibilitychange', changed);
+      window.removeEventListener('pagehide', listener);
+    };
   },
 };
 

@@ -17,8 +17,10 @@ import {
 } from './flow';
 import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule, requiredText } from './form-rules';
+import { posted, type NoticesRef } from './notices.machine';
 
-export const PROFILE_SAVED = 'Profile saved.';
+/** A toast, as the overlay it was saved in closes. */
+export const PROFILE_SAVED = 'Profile saved';
 export const PROFILE_UNSUPPORTED = 'The profile cannot be saved on this server.';
 export const DEMO_RESET_DONE = 'Demo data was reset.';
 
@@ -35,6 +37,7 @@ export interface ProfileInput {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   /** The Edit Profile overlay; closed after a save. */
   overlay: OverlayRef;
 }
@@ -43,6 +46,7 @@ export interface ProfileContext {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   overlay: OverlayRef;
   /** False once the screen has gone: a save in flight still stores the user, but closes nothing. */
   attached: boolean;
@@ -50,7 +54,7 @@ export interface ProfileContext {
   update: ProfileUpdate | undefined;
   fieldErrors: FormErrors<ProfileField>;
   formError: string | undefined;
-  /** The result of the last save or reset, for the screen to show. */
+  /** The result of the last reset, or why a save failed, for the screen to show. */
   notice: string | undefined;
 }
 
@@ -94,6 +98,7 @@ export const profileMachine = setup({
       if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
     }),
     detach: assign({ attached: false }),
+    confirmSaved: sendTo(({ context }) => context.notices, posted(PROFILE_SAVED)),
     reloadAll: sendTo(({ context }) => context.data, { type: 'refresh.all' }),
   },
   guards: {
@@ -105,6 +110,7 @@ export const profileMachine = setup({
     api: input.api,
     data: input.data,
     session: input.session,
+    notices: input.notices,
     overlay: input.overlay,
     attached: true,
     update: undefined,
@@ -143,7 +149,8 @@ export const profileMachine = setup({
           target: 'idle',
           actions: [
             { type: 'storeUser', params: ({ event }) => ({ user: event.output }) },
-            assign({ notice: PROFILE_SAVED }),
+            assign({ notice: undefined }),
+            'confirmSaved',
             'closeOverlay',
           ],
         },

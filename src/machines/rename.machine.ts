@@ -15,6 +15,7 @@ import {
 } from './flow';
 import { formFailure, sameKeys } from './form-errors';
 import { nameRule } from './form-rules';
+import { posted, type NoticesRef } from './notices.machine';
 
 export type RenameKind = 'portfolio' | 'investment';
 
@@ -31,6 +32,7 @@ export interface RenameInput {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   kind: RenameKind;
 }
 
@@ -38,6 +40,7 @@ export interface RenameContext {
   api: Api;
   data: DataRef;
   session: SessionRef;
+  notices: NoticesRef;
   kind: RenameKind;
   /** False once the table has gone: a save in flight still refreshes, then the flow ends. */
   attached: boolean;
@@ -87,6 +90,11 @@ export const renameMachine = setup({
     ),
     // Transactions show the investment's name.
     refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
+    confirmRenamed: sendTo(
+      ({ context }) => context.notices,
+      ({ context }) =>
+        posted(context.kind === 'portfolio' ? 'Portfolio renamed' : 'Investment renamed'),
+    ),
     reset: assign({ id: undefined, original: '', draft: '', error: undefined }),
     detach: assign({ attached: false }),
   },
@@ -103,6 +111,7 @@ export const renameMachine = setup({
     api: input.api,
     data: input.data,
     session: input.session,
+    notices: input.notices,
     kind: input.kind,
     attached: true,
     id: undefined,
@@ -155,8 +164,12 @@ export const renameMachine = setup({
           name: context.draft.trim(),
         }),
         onDone: [
-          { guard: 'isInvestment', target: 'idle', actions: ['refreshList', 'refreshEvents'] },
-          { target: 'idle', actions: 'refreshList' },
+          {
+            guard: 'isInvestment',
+            target: 'idle',
+            actions: ['refreshList', 'refreshEvents', 'confirmRenamed'],
+          },
+          { target: 'idle', actions: ['refreshList', 'confirmRenamed'] },
         ],
         onError: [
           WAIT_FOR_SESSION,

@@ -145,7 +145,7 @@ describe('submitting', () => {
   });
 
   it('success: adds the event, then refreshes investments, portfolios, valuation, active chart, stats, then closes', async () => {
-    const { form, change, api, data, overlay } = start('buy');
+    const { form, change, api, data, overlay, notices } = start('buy');
     api.createEvent.mockResolvedValue(transaction('77'));
     change('shares', '1');
     change('share_price', '1');
@@ -161,8 +161,22 @@ describe('submitting', () => {
     ]);
     expect(data.events()[0]).toMatchObject({ event: { id: '77' } });
     expect(data.events()[4]).toEqual({ type: 'refresh.chart' });
+    expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text: 'Buy saved' } }]);
     expect(overlay.types()).toEqual(['overlay.closed']);
     expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it.each([
+    ['sell', { shares: '2', share_price: '5' }, 'Sell saved'],
+    ['dividend', { amount: '12' }, 'Dividend saved'],
+    ['split', { shares_after: '20' }, 'Split saved'],
+  ] as const)('a %s confirms itself', async (kind, values, text) => {
+    const { form, change, api, notices } = start(kind, 10);
+    api.createEvent.mockResolvedValue(transaction('78'));
+    for (const [field, value] of Object.entries(values)) change(field as EventField, value);
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text } }]);
   });
 
   it('422: old errors cleared, server errors shown under fields, values kept', async () => {

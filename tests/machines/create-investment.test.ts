@@ -37,12 +37,20 @@ function start(options: { deepLink?: boolean } = {}) {
   const platform = fakePlatform({ path: '/investments/create', ...options });
   const data = recorder();
   const session = fakeSession();
+  const notices = recorder();
   const form = createActor(createInvestmentMachine, {
-    input: { api, data: data.ref, session: session.session, platform, today: TODAY },
+    input: {
+      api,
+      data: data.ref,
+      session: session.session,
+      platform,
+      notices: notices.ref,
+      today: TODAY,
+    },
   }).start();
   const change = (field: InvestmentField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, platform, data, session, form, change };
+  return { api, platform, data, session, notices, form, change };
 }
 
 async function fillPage1(change: (field: InvestmentField, value: string) => void) {
@@ -212,7 +220,7 @@ describe('details (page 2)', () => {
 
 describe('creating', () => {
   it('creates with parsed numbers (fee empty is 0), then adds, refreshes all valuations and goes back', async () => {
-    const { form, change, api, data, platform } = start();
+    const { form, change, api, data, platform, notices } = start();
     await toPage2(api, form, change);
     change('shares', '3');
     change('share_price', '190,50');
@@ -239,6 +247,9 @@ describe('creating', () => {
       'refresh.investments',
     ]);
     expect(data.events()[0]).toMatchObject({ investment: { id: '9' } });
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Investment created' } },
+    ]);
     expect(platform.backCalls()).toBe(1);
     expect(form.getSnapshot().status).toBe('done');
   });
@@ -377,6 +388,7 @@ describe('the portfolio', () => {
         api,
         data,
         session: fakeSession().session,
+        notices: recorder().ref,
         platform: fakePlatform(),
         portfolioId,
         today: TODAY,

@@ -19,10 +19,11 @@ function start(options: { deepLink?: boolean } = {}) {
   const data = recorder();
   const platform = fakePlatform({ path: '/portfolios/create', ...options });
   const session = fakeSession();
+  const notices = recorder();
   const form = createActor(createPortfolioMachine, {
-    input: { api, data: data.ref, session: session.session, platform },
+    input: { api, data: data.ref, session: session.session, platform, notices: notices.ref },
   }).start();
-  return { api, data, platform, session, form };
+  return { api, data, platform, session, notices, form };
 }
 
 describe('editing', () => {
@@ -69,7 +70,7 @@ describe('editing', () => {
 
 describe('submitting', () => {
   it('creates with x-validate-only 0 and the trimmed name, adds it, refreshes and goes back', async () => {
-    const { form, api, data, platform } = start();
+    const { form, api, data, platform, notices } = start();
     api.createPortfolio.mockResolvedValue(portfolio('3', 'Pension'));
     form.send({ type: 'form.submitted', name: ' Pension ' });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
@@ -80,6 +81,9 @@ describe('submitting', () => {
       { validateOnly: false },
     );
     expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Portfolio created' } },
+    ]);
     expect(platform.backCalls()).toBe(1);
     expect(form.getSnapshot().status).toBe('done');
   });

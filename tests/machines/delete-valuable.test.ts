@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { chartKey, dataMachine, statsKey } from '../../src/machines/data.machine';
 import {
   deleteQuestion,
   deleteSummary,
   deleteValuableMachine,
+  UNDO_MS,
   type DeleteTarget,
 } from '../../src/machines/delete-valuable.machine';
 import {
-  deferred,
   fakeApi,
   fakeSession,
   fakePlatform,
@@ -29,11 +29,28 @@ function start() {
   const data = recorder();
   const platform = fakePlatform({ path: '/investments/5' });
   const session = fakeSession();
+  const notices = recorder();
   const flow = createActor(deleteValuableMachine, {
-    input: { api, data: data.ref, session: session.session, platform },
+    input: { api, data: data.ref, session: session.session, platform, notices: notices.ref },
   }).start();
-  return { api, data, platform, session, flow };
+  return { api, data, platform, session, notices, flow };
 }
+
+/** Delete asked and confirmed: the Undo window is open. */
+function confirmed(target: DeleteTarget) {
+  const started = start();
+  started.flow.send({ type: 'delete.requested', target });
+  started.flow.send({ type: 'delete.confirmed' });
+  return started;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('idle', () => {
   it('Delete asks first: nothing is deleted, the counts it names are reloaded', () => {
@@ -72,34 +89,95 @@ describe('confirming', () => {
   });
 });
 
-describe('deleting', () => {
-  it('is busy, and ignores Cancel and a second Delete while the call runs', async () => {
-    const { flow, api } = start();
-    const call = deferred<void>();
-    api.deleteInvestment.mockReturnValue(call.promise);
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    expect(flow.getSnapshot().hasTag('deleting')).toBe(true);
-    expect(flow.getSnapshot().hasTag('open')).toBe(true);
-    flow.send({ type: 'delete.cancelled' });
-    flow.send({ type: 'delete.confirmed' });
-    expect(flow.getSnapshot().matches('deleting')).toBe(true);
-    expect(api.deleteInvestment).toHaveBeenCalledTimes(1);
-    call.resolve();
-    await flush();
-    expect(flow.getSnapshot().status).toBe('done');
-  });
-
-  it('an investment: deleted, every view refreshed, then /home in place of its page', async () => {
-    const { flow, api, data, platform } = start();
-    api.deleteInvestment.mockResolvedValue(undefined);
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
-    expect(api.deleteInvestment).toHaveBeenCalledWith('5');
-    expect(api.deletePortfolio).not.toHaveBeenCalled();
+describe('pendingUndo', () => {
+  it('Delete hides it, goes home in place of its page and offers Undo; nothing is sent yet', () => {
+    const { flow, api, data, platform, notices } = confirmed(NOVO);
     expect(data.events()).toEqual([
       { type: 'refresh.events' },
+      { type: 'investment.deleted', id: '5' },
+    ]);
+    expect(platform.visited).toEqual(['/home']);
+    expect(platform.backCalls()).toBe(0);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Investment deleted', owner: flow, undo: true } },
+    ]);
+    expect(flow.getSnapshot().hasTag('open')).toBe(false);
+    expect(api.deleteInvestment).not.toHaveBeenCalled();
+  });
+
+  it('replaces the history entry, so back does not return to the deleted page', () => {
+    const { flow, platform } = start();
+    const calls: { path: string; replace: boolean | undefined }[] = [];
+    const navigate = platform.navigate;
+    platform.navigate = (path, options) => {
+      calls.push({ path, replace: options?.replace });
+      navigate(path, options);
+    };
+    flow.send({ type: 'delete.requested', target: PENSION });
+    flow.send({ type: 'delete.confirmed' });
+    expect(calls).toEqual([{ path: '/home', replace: true }]);
+  });
+
+  it('Undo: nothing is ever sent, and every view reloads it', async () => {
+    const { flow, api, data } = confirmed(NOVO);
+    flow.send({ type: 'undo.requested' });
+    await vi.advanceTimersByTimeAsync(UNDO_MS * 2);
+    expect(api.deleteInvestment).not.toHaveBeenCalled();
+    expect(data.types().slice(2)).toEqual([
+      'refresh.portfolios',
+      'refresh.investments',
+      'refresh.valuation',
+      'refresh.chart',
+      'refresh.events',
+    ]);
+    expect(flow.getSnapshot().matches('restored')).toBe(true);
+  });
+
+  it('the window ends: the call goes, the toast keeps its text without Undo', async () => {
+    const { flow, api, notices } = confirmed(NOVO);
+    api.deleteInvestment.mockReturnValue(new Promise(() => undefined));
+    await vi.advanceTimersByTimeAsync(UNDO_MS - 1);
+    expect(api.deleteInvestment).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(api.deleteInvestment).toHaveBeenCalledWith('5');
+    expect(flow.getSnapshot().hasTag('deleting')).toBe(true);
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: { text: 'Investment deleted', owner: flow, undo: false },
+    });
+    // Too late: Undo is ignored once the call is out.
+    flow.send({ type: 'undo.requested' });
+    expect(flow.getSnapshot().matches('deleting')).toBe(true);
+  });
+
+  it('hiding the tab or closing the app sends it at once', async () => {
+    const { api, platform } = confirmed(NOVO);
+    api.deleteInvestment.mockResolvedValue(undefined);
+    platform.hideTab();
+    await flush();
+    expect(api.deleteInvestment).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
+    expect(api.deleteInvestment).toHaveBeenCalledTimes(1);
+  });
+
+  it('the page left (flow.detached): the deletion still happens, the user is not moved again', async () => {
+    const { flow, api, platform } = confirmed(NOVO);
+    api.deleteInvestment.mockResolvedValue(undefined);
+    flow.send({ type: 'flow.detached' });
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
+    expect(api.deleteInvestment).toHaveBeenCalledTimes(1);
+    expect(platform.visited).toEqual(['/home']);
+    expect(flow.getSnapshot().matches('deleted')).toBe(true);
+  });
+});
+
+describe('deleting', () => {
+  it('an investment: deleted, every view refreshed, the toast withdrawn', async () => {
+    const { flow, api, data, notices } = confirmed(NOVO);
+    api.deleteInvestment.mockResolvedValue(undefined);
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
+    expect(api.deletePortfolio).not.toHaveBeenCalled();
+    expect(data.events().slice(2)).toEqual([
       { type: 'investment.deleted', id: '5' },
       { type: 'refresh.portfolios' },
       { type: 'refresh.investments' },
@@ -107,36 +185,19 @@ describe('deleting', () => {
       { type: 'refresh.chart', chart: { type: 'user' } },
       { type: 'refresh.events' },
     ]);
-    expect(platform.visited).toEqual(['/home']);
-    expect(platform.currentPath()).toBe('/home');
-    expect(platform.backCalls()).toBe(0);
+    expect(notices.events().at(-1)).toEqual({ type: 'notice.withdrawn', owner: flow });
     expect(flow.getSnapshot().matches('deleted')).toBe(true);
   });
 
-  it('replaces the history entry, so back does not return to the deleted page', async () => {
-    const { flow, api, platform } = start();
-    const calls: { path: string; replace: boolean | undefined }[] = [];
-    const navigate = platform.navigate;
-    platform.navigate = (path, options) => {
-      calls.push({ path, replace: options?.replace });
-      navigate(path, options);
-    };
+  it('a portfolio: deleted with what it holds, every view refreshed', async () => {
+    const { api, data, notices } = confirmed(PENSION);
     api.deletePortfolio.mockResolvedValue(undefined);
-    flow.send({ type: 'delete.requested', target: PENSION });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
-    expect(calls).toEqual([{ path: '/home', replace: true }]);
-  });
-
-  it('a portfolio: deleted with what it holds, every view refreshed, then /home', async () => {
-    const { flow, api, data, platform } = start();
-    api.deletePortfolio.mockResolvedValue(undefined);
-    flow.send({ type: 'delete.requested', target: PENSION });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
     expect(api.deletePortfolio).toHaveBeenCalledWith('1');
+    expect(notices.events()[0]).toMatchObject({ notice: { text: 'Portfolio deleted' } });
     expect(data.types()).toEqual([
       'refresh.portfolios',
+      'portfolio.deleted',
       'portfolio.deleted',
       'refresh.portfolios',
       'refresh.investments',
@@ -144,38 +205,28 @@ describe('deleting', () => {
       'refresh.chart',
       'refresh.events',
     ]);
-    expect(platform.visited).toEqual(['/home']);
   });
 
   it.each([
     ['a server error', http(500), /^Nothing was deleted\. The server had a problem/],
     ['offline', offline(), /^Nothing was deleted\. You appear to be offline/],
     ['a 404', http(404, { message: 'Not found.' }), /^Nothing was deleted\./],
-  ])('%s: the question stays open with the reason, nothing refreshed', async (_, error, text) => {
-    const { flow, api, data, platform } = start();
+  ])('%s: the toast says nothing was deleted, every view reloads it', async (_, error, text) => {
+    const { flow, api, data, notices } = confirmed(NOVO);
     api.deleteInvestment.mockRejectedValue(error);
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
-    expect(flow.getSnapshot().matches('confirming')).toBe(true);
-    expect(flow.getSnapshot().context.error).toMatch(text);
-    // Only the question's own reload: nothing refreshed as if deleted.
-    expect(data.types()).toEqual(['refresh.events']);
-    expect(platform.visited).toEqual([]);
-  });
-
-  it('a retry after a failure can succeed; Cancel clears the message', async () => {
-    const { flow, api, platform } = start();
-    api.deleteInvestment.mockRejectedValueOnce(offline()).mockResolvedValueOnce(undefined);
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
-    flow.send({ type: 'delete.cancelled' });
-    expect(flow.getSnapshot().context.error).toBeUndefined();
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
-    expect(platform.visited).toEqual(['/home']);
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: { text: expect.stringMatching(text) as string },
+    });
+    expect(data.types().slice(2)).toEqual([
+      'refresh.portfolios',
+      'refresh.investments',
+      'refresh.valuation',
+      'refresh.chart',
+      'refresh.events',
+    ]);
+    expect(flow.getSnapshot().matches('failed')).toBe(true);
   });
 });
 
@@ -263,32 +314,27 @@ describe('data drops what was deleted at once', () => {
 
 describe('a lost session', () => {
   it('the deletion waits for the user to log in again, then is sent once', async () => {
-    const { flow, api, platform, session } = start();
+    const { flow, api, session } = confirmed(NOVO);
     api.deleteInvestment.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(undefined);
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    await flush();
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
     expect(flow.getSnapshot().hasTag('deleting')).toBe(true);
-    expect(flow.getSnapshot().context.error).toBeUndefined();
+    expect(flow.getSnapshot().matches('awaitingSession')).toBe(true);
     session.restore();
     await flush();
     expect(api.deleteInvestment).toHaveBeenCalledTimes(2);
-    expect(platform.visited).toEqual(['/home']);
+    expect(flow.getSnapshot().matches('deleted')).toBe(true);
   });
 });
 
 describe('the page left (flow.detached)', () => {
-  it('while the call runs: the data still drops it, the user is not moved', async () => {
-    const { flow, api, data, platform } = start();
-    const call = deferred<void>();
-    api.deleteInvestment.mockReturnValue(call.promise);
-    flow.send({ type: 'delete.requested', target: NOVO });
-    flow.send({ type: 'delete.confirmed' });
-    flow.send({ type: 'flow.detached' });
-    call.resolve();
-    await flush();
-    expect(data.types()).toContain('investment.deleted');
-    expect(platform.visited).toEqual([]);
-    expect(flow.getSnapshot().status).toBe('done');
+  it('before the question, or while it is open: the flow ends, nothing is deleted', () => {
+    const idle = start();
+    idle.flow.send({ type: 'flow.detached' });
+    expect(idle.flow.getSnapshot().status).toBe('done');
+    const asking = start();
+    asking.flow.send({ type: 'delete.requested', target: NOVO });
+    asking.flow.send({ type: 'flow.detached' });
+    expect(asking.flow.getSnapshot().matches('released')).toBe(true);
+    expect(asking.data.types()).toEqual(['refresh.events']);
   });
 });

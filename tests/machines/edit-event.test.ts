@@ -63,11 +63,13 @@ async function startEdit(
   const data = recorder();
   const overlay = recorder();
   const session = fakeSession();
+  const notices = recorder();
   const form = createActor(editEventMachine, {
     input: {
       api,
       data: data.ref,
       session: session.session,
+      notices: notices.ref,
       overlay: overlay.ref,
       transaction: t,
       today: TODAY,
@@ -76,7 +78,7 @@ async function startEdit(
   await flush();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, session, form, change };
+  return { api, data, overlay, session, notices, form, change };
 }
 
 const startCreate = startCreateEvent;
@@ -212,6 +214,7 @@ describe('editing', () => {
         api,
         data: recorder().ref,
         session: fakeSession().session,
+        notices: recorder().ref,
         overlay: recorder().ref,
         transaction: buy(),
         today: TODAY,
@@ -273,13 +276,16 @@ describe('saving', () => {
   });
 
   it('success: refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
-    const { form, change, api, data, overlay } = await startEdit();
+    const { form, change, api, data, overlay, notices } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('shares', '3');
     form.send({ type: 'event.submitted' });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
     expect(data.types()).toEqual(REFRESHES);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Buy corrected' } },
+    ]);
     expect(data.events()[4]).toEqual({ type: 'refresh.chart' });
     expect(overlay.types()).toEqual(['overlay.closed']);
     expect(form.getSnapshot().status).toBe('done');
@@ -320,7 +326,7 @@ describe('deleting', () => {
   });
 
   it('confirmed: deletes, then refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
-    const { form, api, data, overlay } = await startEdit();
+    const { form, api, data, overlay, notices } = await startEdit();
     api.deleteEvent.mockResolvedValue(undefined);
     form.send({ type: 'delete.requested' });
     form.send({ type: 'delete.confirmed' });
@@ -328,6 +334,7 @@ describe('deleting', () => {
     await flush();
     expect(api.deleteEvent).toHaveBeenCalledWith('9');
     expect(data.types()).toEqual(REFRESHES);
+    expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text: 'Buy deleted' } }]);
     expect(overlay.types()).toEqual(['overlay.closed']);
     expect(form.getSnapshot().status).toBe('done');
   });

@@ -13,10 +13,17 @@ function start() {
   const data = recorder();
   const overlay = recorder();
   const session = fakeSession();
+  const notices = recorder();
   const profile = createActor(profileMachine, {
-    input: { api, data: data.ref, session: session.session, overlay: overlay.ref },
+    input: {
+      api,
+      data: data.ref,
+      session: session.session,
+      notices: notices.ref,
+      overlay: overlay.ref,
+    },
   }).start();
-  return { api, data, overlay, session, profile };
+  return { api, data, overlay, session, notices, profile };
 }
 
 describe('idle', () => {
@@ -62,8 +69,8 @@ describe('edit.opened', () => {
 });
 
 describe('saving', () => {
-  it('PUT /user; the new user goes to data, the result is shown and the overlay closes', async () => {
-    const { profile, api, data, overlay } = start();
+  it('PUT /user; the new user goes to data, the result is confirmed and the overlay closes', async () => {
+    const { profile, api, data, overlay, notices } = start();
     api.updateUser.mockResolvedValue({ name: 'New', email: 'new@example.com' });
     profile.send({
       type: 'profile.submitted',
@@ -76,7 +83,8 @@ describe('saving', () => {
     expect(data.events()).toEqual([
       { type: 'user.updated', user: { name: 'New', email: 'new@example.com' } },
     ]);
-    expect(profile.getSnapshot().context.notice).toBe(PROFILE_SAVED);
+    expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text: PROFILE_SAVED } }]);
+    expect(PROFILE_SAVED).toBe('Profile saved');
     expect(overlay.types()).toEqual(['overlay.closed']);
   });
 
@@ -118,7 +126,7 @@ describe('resetting', () => {
 
 describe('a lost session', () => {
   it('the change waits for the user to log in again, then is saved once', async () => {
-    const { profile, api, overlay, session } = start();
+    const { profile, api, overlay, session, notices } = start();
     const user = { name: 'Ada', email: 'ada@example.com' };
     api.updateUser.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(user);
     profile.send({ type: 'profile.submitted', update: { ...user, password: '' } });
@@ -128,7 +136,7 @@ describe('a lost session', () => {
     await flush();
     expect(api.updateUser).toHaveBeenCalledTimes(2);
     expect(api.updateUser).toHaveBeenLastCalledWith(user);
-    expect(profile.getSnapshot().context.notice).toBe(PROFILE_SAVED);
+    expect(notices.types()).toEqual(['notice.posted']);
     expect(overlay.types()).toEqual(['overlay.closed']);
   });
 });

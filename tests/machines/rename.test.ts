@@ -7,10 +7,11 @@ function start(kind: RenameKind = 'portfolio') {
   const api = fakeApi();
   const data = recorder();
   const session = fakeSession();
+  const notices = recorder();
   const rename = createActor(renameMachine, {
-    input: { api, data: data.ref, session: session.session, kind },
+    input: { api, data: data.ref, session: session.session, notices: notices.ref, kind },
   }).start();
-  return { api, data, session, rename };
+  return { api, data, session, notices, rename };
 }
 
 describe('idle', () => {
@@ -52,7 +53,7 @@ describe('editing', () => {
 
 describe('saving', () => {
   it('submit saves a portfolio name (PATCH) and refreshes the list', async () => {
-    const { rename, api, data } = start('portfolio');
+    const { rename, api, data, notices } = start('portfolio');
     api.renamePortfolio.mockResolvedValue(portfolio('3', 'Retirement'));
     rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
     rename.send({ type: 'rename.changed', name: ' Retirement ' });
@@ -61,11 +62,14 @@ describe('saving', () => {
     await flush();
     expect(api.renamePortfolio).toHaveBeenCalledWith('3', 'Retirement');
     expect(data.types()).toEqual(['refresh.portfolios']);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Portfolio renamed' } },
+    ]);
     expect(rename.getSnapshot().matches('idle')).toBe(true);
   });
 
   it('blur saves an investment name and refreshes investments and events', async () => {
-    const { rename, api, data } = start('investment');
+    const { rename, api, data, notices } = start('investment');
     api.renameInvestment.mockResolvedValue(investment('5', 'Apple Inc'));
     rename.send({ type: 'rename.started', id: '5', name: 'Apple' });
     rename.send({ type: 'rename.changed', name: 'Apple Inc' });
@@ -73,6 +77,9 @@ describe('saving', () => {
     await flush();
     expect(api.renameInvestment).toHaveBeenCalledWith('5', 'Apple Inc');
     expect(data.types()).toEqual(['refresh.investments', 'refresh.events']);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Investment renamed' } },
+    ]);
   });
 
   it('a failure returns to editing with the error and the typed name', async () => {

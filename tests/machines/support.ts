@@ -69,6 +69,8 @@ export interface FakePlatform extends Platform {
   goOnline(): void;
   /** Plays the tab becoming visible again. */
   showTab(): void;
+  /** Plays the tab being hidden or the page going away. */
+  hideTab(): void;
 }
 
 export function fakePlatform(
@@ -89,6 +91,7 @@ export function fakePlatform(
   const popListeners = new Set<() => void>();
   const onlineListeners = new Set<() => void>();
   const visibleListeners = new Set<() => void>();
+  const hiddenListeners = new Set<() => void>();
   let depth = 0;
   let backs = 0;
   const pop = () => {
@@ -138,6 +141,10 @@ export function fakePlatform(
         visibleListeners.add(listener);
         return () => visibleListeners.delete(listener);
       },
+      onHidden: (listener) => {
+        hiddenListeners.add(listener);
+        return () => hiddenListeners.delete(listener);
+      },
     },
     updates: noUpdates,
     languages: () => options.languages ?? ['en-US'],
@@ -146,6 +153,7 @@ export function fakePlatform(
     pressBack: pop,
     goOnline: () => onlineListeners.forEach((l) => l()),
     showTab: () => visibleListeners.forEach((l) => l()),
+    hideTab: () => hiddenListeners.forEach((l) => l()),
   };
 }
 
@@ -259,12 +267,14 @@ export function startCreateEvent(kind: EventKind, currentShares = 10) {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
+  const notices = recorder();
   const session = fakeSession();
   const form = createActor(createEventMachine, {
     input: {
       api,
       data: data.ref,
       session: session.session,
+      notices: notices.ref,
       overlay: overlay.ref,
       investmentId: '5',
       kind,
@@ -274,5 +284,5 @@ export function startCreateEvent(kind: EventKind, currentShares = 10) {
   }).start();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, session, form, change };
+  return { api, data, overlay, notices, session, form, change };
 }

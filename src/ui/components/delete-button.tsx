@@ -29,7 +29,7 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
   const titleId = useId();
   const textId = useId();
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const { deleting, error, question, summary, confirm, cancel } = control;
+  const { question, summary, confirm, cancel } = control;
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -68,17 +68,11 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
           {question}
         </h2>
         <p id={textId}>{summary}</p>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
         <div className="button-row">
           <button
             ref={cancelButton}
             type="button"
             className="button button--secondary"
-            disabled={deleting}
             onClick={cancel}
           >
             Cancel
@@ -86,8 +80,6 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
           <button
             type="button"
             className="button button--danger"
-            disabled={deleting}
-            aria-busy={deleting || undefined}
             onClick={confirm}
           >
             Delete

@@ -20,8 +20,6 @@ export function useDeleteValuable(kind: ValuableKind, id: Id) {
   const { data } = useAppChildren();
   const actor = useFlow(deleteValuableMachine, flowDeps(app));
   const open = useSelector(actor, (s) => s.hasTag('open'));
-  const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
-  const error = useSelector(actor, (s) => s.context.error);
   const name = useSelector(data, (s) =>
     kind === 'investment'
       ? s.context.investments?.find((i) => i.id === id)?.name
@@ -48,8 +46,6 @@ export function useDeleteValuable(kind: ValuableKind, id: Id) {
     /** The page's thing is known, so it can be offered for deletion. */
     ready: name !== undefined,
     open,
-    deleting,
-    error,
     question: deleteQuestion(shownName),
     summary: deleteSummary(kind, shownName, parts),
     request,

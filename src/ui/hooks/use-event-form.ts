@@ -83,12 +83,13 @@ export interface EventFormInput {
 
 /** One Buy, Sell, Dividend or Stock Split form, started when its overlay opens. */
 export function useEventForm({ investmentId, kind, currentShares, overlay }: EventFormInput) {
-  const { api, data, session } = flowDeps(useAppActor());
+  const { api, data, session, notices } = flowDeps(useAppActor());
   const today = useToday();
   const actor = useFlow(createEventMachine, {
     api,
     data,
     session,
+    notices,
     overlay,
     investmentId,
     kind,
@@ -108,9 +109,17 @@ export interface EditEventFormInput {
 
 /** The correction form of one recorded event: Save, or Delete after a confirmation. */
 export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
-  const { api, data, session } = flowDeps(useAppActor());
+  const { api, data, session, notices } = flowDeps(useAppActor());
   const today = useToday();
-  const actor = useFlow(editEventMachine, { api, data, session, overlay, transaction, today });
+  const actor = useFlow(editEventMachine, {
+    api,
+    data,
+    session,
+    notices,
+    overlay,
+    transaction,
+    today,
+  });
   const kind = useSelector(actor, (s) => s.context.kind);
   const view = useFormView(actor, kind, today);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));

@@ -12,8 +12,8 @@ import { useOverlay } from './use-overlay';
 export function useProfile() {
   const app = useAppActor();
   const overlay = useOverlay();
-  const { api, data, session } = flowDeps(app);
-  const actor = useFlow(profileMachine, { api, data, session, overlay: overlay.actor });
+  const { api, data, session, notices } = flowDeps(app);
+  const actor = useFlow(profileMachine, { api, data, session, notices, overlay: overlay.actor });
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
   const formError = useSelector(actor, (s) => s.context.formError);
   const notice = useSelector(actor, (s) => s.context.notice);

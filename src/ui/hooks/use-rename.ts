@@ -8,8 +8,8 @@ import { useFlow } from './use-flow';
 
 /** Inline rename of one table's rows (long press to start). */
 export function useRename(kind: RenameKind): RenameControl {
-  const { api, data, session } = flowDeps(useAppActor());
-  const actor = useFlow(renameMachine, { api, data, session, kind });
+  const { api, data, session, notices } = flowDeps(useAppActor());
+  const actor = useFlow(renameMachine, { api, data, session, notices, kind });
   const editingId = useSelector(actor, (s) => (s.matches('idle') ? undefined : s.context.id));
   const draft = useSelector(actor, (s) => s.context.draft);
   const error = useSelector(actor, (s) => s.context.error);
