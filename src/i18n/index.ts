@@ -83,7 +83,7 @@ function englishTexts() {
 /**
  * A text the machines or the API sent in English (a form rule's message, the contract's error
  * texts), in the chosen language: looked up by its English wording in the English catalogue,
- * with placeholders read back out of it. A field name ({attribute}) and a nested message
+ * with placeholders read back out of it. A field name or word ('attribute.*') and a nested message
  * ({message}) are translated too.
  * A text the catalogue does not know is shown as sent.
  */
@@ -100,8 +100,7 @@ export function translateText(messages: Messages, text: string): string {
       const value = match[i + 1] ?? '';
       const attribute = exact.get(value);
       if (name === 'message') params[name] = translateText(messages, value);
-      else if (name === 'attribute' && attribute?.startsWith('attribute.'))
-        params[name] = messages[attribute];
+      else if (attribute?.startsWith('attribute.')) params[name] = messages[attribute];
       else params[name] = value;
     });
     return fill(messages[template.key], params);

@@ -148,12 +148,6 @@ export function filterTransactions(
   });
 }
 
-/** "12 of 40 transactions" while filtered, else "40 transactions". */
-export function historyCountText(shown: number, total: number, filtered: boolean): string {
-  const noun = total === 1 ? 'transaction' : 'transactions';
-  return filtered ? `${shown} of ${total} ${noun}` : `${total} ${noun}`;
-}
-
 /** What an account still lacks before home has figures to show. */
 export type FirstStep = 'portfolio' | 'investment';
 

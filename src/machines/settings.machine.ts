@@ -8,12 +8,6 @@ export const SETTING_KEYS = ['show_currency', 'show_decimals', 'hide_sold_invest
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type Settings = Record<SettingKey, boolean>;
 
-export const SETTING_LABELS: Record<SettingKey, string> = {
-  show_currency: 'Show currency',
-  show_decimals: 'Show decimals',
-  hide_sold_investments: 'Hide sold investments',
-};
-
 /**
  * Local storage, not a cookie: whether this device shows amounts is nothing the server needs,
  * and cookies travel with every request.

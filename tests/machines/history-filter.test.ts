@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction, TransactionType } from '../../src/domain/types';
 import {
   filterTransactions,
-  historyCountText,
   historySearch,
   isHistoryFiltered,
   parseHistoryFilter,
@@ -85,16 +84,5 @@ describe('filterTransactions', () => {
     const lost = [event('9', 'buy', 'Gone', '2025-01-01')];
     expect(filterTransactions(lost, { ...NONE, portfolio: 'p1' }, lookup)).toEqual([]);
     expect(filterTransactions(lost, NONE, lookup)).toHaveLength(1);
-  });
-});
-
-describe('historyCountText', () => {
-  it.each([
-    { shown: 12, total: 40, filtered: true, text: '12 of 40 transactions' },
-    { shown: 0, total: 1, filtered: true, text: '0 of 1 transaction' },
-    { shown: 40, total: 40, filtered: false, text: '40 transactions' },
-    { shown: 1, total: 1, filtered: false, text: '1 transaction' },
-  ])('$text', ({ shown, total, filtered, text }) => {
-    expect(historyCountText(shown, total, filtered)).toBe(text);
   });
 });

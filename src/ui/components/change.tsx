@@ -1,10 +1,20 @@
 import { ArrowDownIcon, ArrowUpIcon } from './icons';
 import { useFormatters } from './format-context';
+import { useT } from '../hooks/use-i18n';
 
 function direction(value: number): 'gain' | 'loss' | 'flat' {
   if (value > 0) return 'gain';
   if (value < 0) return 'loss';
   return 'flat';
+}
+
+/** "Up " or "Down " for a screen reader; nothing for no change. */
+function Direction({ dir }: { dir: 'gain' | 'loss' | 'flat' }) {
+  const { t } = useT();
+  if (dir === 'flat') return null;
+  return (
+    <span className="visually-hidden">{`${t(dir === 'gain' ? 'change.up' : 'change.down')} `}</span>
+  );
 }
 
 /** A change as sign, arrow and words, with colour only as a hint. */
@@ -15,9 +25,7 @@ export function Change({ change, ratio }: { change: number; ratio?: number }) {
     <span className={`change change--${dir} num`}>
       {dir === 'gain' && <ArrowUpIcon />}
       {dir === 'loss' && <ArrowDownIcon />}
-      <span className="visually-hidden">
-        {dir === 'gain' ? 'Up ' : dir === 'loss' ? 'Down ' : ''}
-      </span>
+      <Direction dir={dir} />
       {f.change(change)}
       {ratio !== undefined && <span> ({f.ratio(ratio)})</span>}
     </span>
@@ -33,9 +41,7 @@ export function CompactChange({ change, ratio }: { change: number; ratio: number
       <span className={`change change--${dir} num`}>
         {dir === 'gain' && <ArrowUpIcon />}
         {dir === 'loss' && <ArrowDownIcon />}
-        <span className="visually-hidden">
-          {dir === 'gain' ? 'Up ' : dir === 'loss' ? 'Down ' : ''}
-        </span>
+        <Direction dir={dir} />
         {f.ratio(ratio)}
       </span>
       <span className="table__sub num">{f.change(change)}</span>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { ambiguousDecimalHint, DECIMAL_PATTERN } from '../../domain/numbers';
 import { AlertIcon } from './icons';
+import { useT } from '../hooks/use-i18n';
 
 /** Server and client messages for one field; several are shown one per line. */
 export type FieldErrors = readonly string[] | string | undefined;
@@ -36,13 +37,20 @@ interface FieldShellProps {
   }) => ReactNode;
 }
 
-/** Label, control, hints and errors, tied together for assistive technology. */
+/**
+ * Label, control, hints and errors, tied together for assistive technology. Messages and hints
+ * come from machines and the server in English; they show in the chosen language.
+ */
 export function FieldShell({ label, errors, hints = [], children }: FieldShellProps) {
+  const { text } = useT();
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const list = messages(errors);
-  const hint = hints.filter(Boolean).join(' ');
+  const list = messages(errors).map(text);
+  const hint = hints
+    .filter((line): line is string => Boolean(line))
+    .map(text)
+    .join(' ');
   const describedBy = [hint ? hintId : '', list.length ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
@@ -174,10 +182,11 @@ export function SelectField({
 
 /** A message about the whole form (network down, server error), not one field. */
 export function FormError({ message }: { message: string | undefined }) {
+  const { text } = useT();
   if (!message) return null;
   return (
     <p className="form-error" role="alert">
-      {message}
+      {text(message)}
     </p>
   );
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LoadStatus } from '../../machines/selectors';
-
-/** What a card says when it has nothing to show: the reason and Retry are the screen's, once. */
-export const NOT_LOADED = 'Could not be loaded.';
+import { useT } from '../hooks/use-i18n';
 
 /**
  * One place for the states every list and figure has: skeleton, nothing loaded, data, and data
@@ -17,17 +15,22 @@ export function Loadable({
 }: {
   status: LoadStatus;
   stale?: boolean;
-  /** Overrides NOT_LOADED, e.g. "Not found." */
+  /**
+   * Overrides "Could not be loaded.", e.g. "Not found." (a card's reason and Retry are the
+   * screen's, once).
+   */
   error?: string;
   skeleton: ReactNode;
   children: () => ReactNode;
 }) {
-  if (status === 'failed') return <p className="load-failed">{error ?? NOT_LOADED}</p>;
+  const { t, text } = useT();
+  if (status === 'failed')
+    return <p className="load-failed">{error ? text(error) : t('load.failed')}</p>;
   if (status === 'loading') return <>{skeleton}</>;
   if (!stale) return <>{children()}</>;
   return (
     <div className="stale">
-      <p className="stale__label">Out of date</p>
+      <p className="stale__label">{t('load.stale')}</p>
       <div className="stale__content">{children()}</div>
     </div>
   );

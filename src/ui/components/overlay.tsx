@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import { useT } from '../hooks/use-i18n';
 
 export interface OverlayProps {
   /** The dialog's visible title and accessible name. */
@@ -18,6 +19,7 @@ export interface OverlayProps {
 export function Overlay({ title, onClose, children, icon, closing = false }: OverlayProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const { t } = useT();
 
   // Focus moves into the dialog when it opens and returns to the opener when it closes.
   useEffect(() => {
@@ -80,7 +82,12 @@ export function Overlay({ title, onClose, children, icon, closing = false }: Ove
             {title}
           </h2>
           {onClose && (
-            <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('overlay.close')}
+              onClick={onClose}
+            >
               <CloseIcon />
             </button>
           )}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useGesture, type Point } from '../hooks/use-gesture';
+import { useT } from '../hooks/use-i18n';
 
 /** Horizontal distance of a swipe (spec section 9). */
 export const SWIPE_THRESHOLD_PX = 75;
@@ -90,21 +91,22 @@ export function PageDots({
   count,
   current,
   onSelect,
-  label = 'Pages',
+  label,
 }: {
   count: number;
   current: number;
   onSelect: (page: number) => void;
   label?: string;
 }) {
+  const { t } = useT();
   return (
-    <div className="dots" role="group" aria-label={label}>
+    <div className="dots" role="group" aria-label={label ?? t('pager.pages')}>
       {Array.from({ length: count }, (_, index) => (
         <button
           key={index}
           type="button"
           className="dot"
-          aria-label={`Page ${index + 1}`}
+          aria-label={t('pager.page', { number: index + 1 })}
           aria-current={index === current ? 'step' : undefined}
           onClick={() => onSelect(index)}
         />

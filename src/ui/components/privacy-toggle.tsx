@@ -1,14 +1,16 @@
+import { useT } from '../hooks/use-i18n';
 import { usePrivacy } from '../hooks/use-settings';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 /** Privacy mode: pressed, it masks every amount on every screen; percentages stay. */
 export function PrivacyToggle() {
   const { amountsHidden, toggleAmounts } = usePrivacy();
+  const { t } = useT();
   return (
     <button
       type="button"
       className="icon-button privacy-toggle"
-      aria-label="Hide amounts"
+      aria-label={t('privacy.hide')}
       aria-pressed={amountsHidden}
       onClick={toggleAmounts}
     >

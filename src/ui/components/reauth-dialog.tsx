@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
 import { SESSION_LOST_MESSAGE } from '../../machines/auth.machine';
 import { useReauth } from '../hooks/use-auth';
+import { useT } from '../hooks/use-i18n';
 import { FormError, TextField, formText } from './field';
 import { Overlay } from './overlay';
-
-export const REAUTH_TITLE = 'Log in again';
 
 /**
  * The password, asked for on top of whatever the user was doing when the session was lost. The
@@ -13,6 +12,7 @@ export const REAUTH_TITLE = 'Log in again';
  */
 export function ReauthDialog() {
   const { open, email, errors, formError, submitting, submit, logout } = useReauth();
+  const { t, text } = useT();
   if (!open) return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,11 +20,11 @@ export function ReauthDialog() {
     submit({ email: email || formText(data, 'email'), password: formText(data, 'password') });
   };
   return (
-    <Overlay title={REAUTH_TITLE}>
+    <Overlay title={t('reauth.title')}>
       <form className="form" onSubmit={onSubmit}>
-        <p className="form__lead">{SESSION_LOST_MESSAGE}</p>
+        <p className="form__lead">{text(SESSION_LOST_MESSAGE)}</p>
         <TextField
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="username"
@@ -34,7 +34,7 @@ export function ReauthDialog() {
           errors={errors.email}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -47,7 +47,7 @@ export function ReauthDialog() {
           className="button button--primary button--block"
           disabled={submitting}
         >
-          Log in
+          {t('auth.login')}
         </button>
         <button
           type="button"
@@ -55,7 +55,7 @@ export function ReauthDialog() {
           disabled={submitting}
           onClick={logout}
         >
-          Log out
+          {t('auth.logout')}
         </button>
       </form>
     </Overlay>

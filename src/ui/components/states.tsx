@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { useT } from '../hooks/use-i18n';
 
 /** A grey placeholder block with a shimmer while data loads. */
 export function Skeleton({
@@ -14,9 +15,10 @@ export function Skeleton({
 }
 
 /** Placeholder rows as tall as a table's rows, so nothing below moves when the table comes. */
-export function SkeletonRows({ rows = 4, label = 'Loading' }: { rows?: number; label?: string }) {
+export function SkeletonRows({ rows = 4, label }: { rows?: number; label?: string }) {
+  const { t } = useT();
   return (
-    <div className="skeleton-rows" role="status" aria-label={label}>
+    <div className="skeleton-rows" role="status" aria-label={label ?? t('states.loading')}>
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} className="skeleton-rows__row">
           <Skeleton width="45%" height={14} />
@@ -33,13 +35,14 @@ export function EmptyState({ children }: { children: ReactNode }) {
 
 /** A screen's place while its code loads: the page frame with placeholder cards. */
 export function ScreenSkeleton() {
+  const { t } = useT();
   return (
     <main className="page">
       <div className="page__header">
         <Skeleton width={160} height={26} />
       </div>
       <section className="card">
-        <SkeletonRows rows={3} label="Loading screen" />
+        <SkeletonRows rows={3} label={t('states.loadingScreen')} />
       </section>
     </main>
   );

@@ -1,12 +1,15 @@
 import type { Transaction, TransactionType } from '../../domain/types';
 import { formatSplitRatio } from '../../domain/numbers';
 import { useFormatters } from './format-context';
+import { useT, type I18n } from '../hooks/use-i18n';
+import type { MessageKey } from '../../i18n';
 
-export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
-  buy: 'Buy',
-  sell: 'Sell',
-  div: 'Dividend',
-  split: 'Split',
+/** Each type's label key: Buy, Sell, Dividend, Split. */
+export const TRANSACTION_TYPE_KEYS: Record<TransactionType, MessageKey> = {
+  buy: 'type.buy',
+  sell: 'type.sell',
+  div: 'type.div',
+  split: 'type.split',
 };
 
 export interface TransactionsTableProps {
@@ -31,6 +34,8 @@ export function TransactionsTable({
   onOpen,
 }: TransactionsTableProps) {
   const f = useFormatters();
+  const i18n = useT();
+  const { t } = i18n;
   return (
     <div className="table-wrap tx-wrap">
       <table
@@ -39,54 +44,56 @@ export function TransactionsTable({
       >
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            {showName && <th scope="col">Name</th>}
+            <th scope="col">{t('table.date')}</th>
+            <th scope="col">{t('table.type')}</th>
+            {showName && <th scope="col">{t('table.name')}</th>}
             <th scope="col" className="num">
-              Shares
+              {t('table.shares')}
             </th>
             <th scope="col" className="num">
-              Price
+              {t('table.price')}
             </th>
             <th scope="col" className="num">
-              Value
+              {t('table.value')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {transactions.map((t) => (
+          {transactions.map((tx) => (
             // A tap anywhere on the row opens it; the date is the row's button for keyboard and
             // assistive tech, and its click reaches the row like any other.
-            <tr key={t.id} onClick={onOpen && (() => onOpen(t))}>
+            <tr key={tx.id} onClick={onOpen && (() => onOpen(tx))}>
               <td className="tx-table__date">
                 {onOpen ? (
                   <button
                     type="button"
                     className="tx-table__open"
-                    aria-label={openLabel(t, f.date(t.date), showName)}
+                    aria-label={openLabel(i18n, tx, f.date(tx.date), showName)}
                   >
-                    {f.date(t.date)}
+                    {f.date(tx.date)}
                   </button>
                 ) : (
-                  f.date(t.date)
+                  f.date(tx.date)
                 )}
               </td>
               <td className="tx-table__type">
-                <span className={`badge badge--${t.type}`}>{TRANSACTION_TYPE_LABELS[t.type]}</span>
+                <span className={`badge badge--${tx.type}`}>
+                  {t(TRANSACTION_TYPE_KEYS[tx.type])}
+                </span>
               </td>
               {showName && (
                 // A phone cuts a long name short; the title keeps all of it at hand.
-                <td className="table__name tx-table__name" title={t.stock_name}>
-                  {t.stock_name}
+                <td className="table__name tx-table__name" title={tx.stock_name}>
+                  {tx.stock_name}
                 </td>
               )}
-              <td className="num tx-table__shares" data-none={t.type === 'div' || undefined}>
-                {sharesText(t, f.shares)}
+              <td className="num tx-table__shares" data-none={tx.type === 'div' || undefined}>
+                {sharesText(tx, f.shares)}
               </td>
-              <td className="num tx-table__price" data-none={!tradePrice(t) || undefined}>
-                {tradePrice(t) ? f.amount(t.stock_price) : '–'}
+              <td className="num tx-table__price" data-none={!tradePrice(tx) || undefined}>
+                {tradePrice(tx) ? f.amount(tx.stock_price) : '–'}
               </td>
-              <td className="num tx-table__value">{f.amount(t.total_value)}</td>
+              <td className="num tx-table__value">{f.amount(tx.total_value)}</td>
             </tr>
           ))}
         </tbody>
@@ -96,19 +103,13 @@ export function TransactionsTable({
 }
 
 /**
- * What a row's button opens, in words that do not repeat the action buttons' names ("Buy",
- * "Dividend"), so each control keeps a name of its own.
+ * "Edit the purchase of 2024-01-15" (with the name where the table shows several investments):
+ * words that do not repeat the action buttons' names ("Buy", "Dividend"), so each control keeps
+ * a name of its own.
  */
-const OPEN_NOUNS: Record<TransactionType, string> = {
-  buy: 'purchase',
-  sell: 'sale',
-  div: 'payout',
-  split: 'split',
-};
-
-/** "Edit the purchase of 2024-01-15" (with the name where the table shows several investments). */
-function openLabel(t: Transaction, date: string, showName: boolean): string {
-  return `Edit the ${OPEN_NOUNS[t.type]} of ${date}${showName ? `, ${t.stock_name}` : ''}`;
+function openLabel({ t }: I18n, tx: Transaction, date: string, showName: boolean): string {
+  const label = t(`tx.open.${tx.type}`, { date });
+  return showName ? t('tx.open.named', { label, name: tx.stock_name }) : label;
 }
 
 /** Only buys and sells have a price per share. */

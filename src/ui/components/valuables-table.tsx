@@ -2,6 +2,7 @@ import { useId, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CompactChange } from './change';
 import { useFormatters } from './format-context';
+import { useT } from '../hooks/use-i18n';
 import { useLongPress } from '../hooks/use-long-press';
 
 export interface ValuableRow {
@@ -37,17 +38,18 @@ export interface ValuablesTableProps {
 
 /** Portfolios or investments: name (long press to rename), value and change. */
 export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
+  const { t } = useT();
   return (
     <div className="table-wrap valuables-wrap">
       <table className="table table--rows valuables-table" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
+            <th scope="col">{t('table.name')}</th>
             <th scope="col" className="num">
-              Value
+              {t('table.value')}
             </th>
             <th scope="col" className="num">
-              Change
+              {t('table.change')}
             </th>
           </tr>
         </thead>
@@ -108,11 +110,12 @@ function ValueCells({ row }: { row: ValuableRow }) {
 
 function RenameInput({ name, control }: { name: string; control: RenameControl }) {
   const errorId = useId();
+  const { t, text } = useT();
   return (
     <>
       <input
         className="rename-input"
-        aria-label={`Rename ${name}`}
+        aria-label={t('table.rename', { name })}
         aria-invalid={control.error ? true : undefined}
         aria-describedby={control.error ? errorId : undefined}
         value={control.draft}
@@ -130,7 +133,7 @@ function RenameInput({ name, control }: { name: string; control: RenameControl }
       />
       {control.error && (
         <span className="field__error" id={errorId}>
-          {control.error}
+          {text(control.error)}
         </span>
       )}
     </>

@@ -1,13 +1,15 @@
 import { Change } from './change';
 import { useFormatters } from './format-context';
 import { Skeleton } from './states';
+import { useT } from '../hooks/use-i18n';
+import type { Period } from '../../domain/types';
 
 export interface ValueSummaryProps {
   label: string;
   value: number;
   change: number;
   changeRatio: number;
-  period: string;
+  period: Period;
   /** Newer figures are loading: these are dimmed until they arrive. */
   updating?: boolean;
 }
@@ -22,32 +24,27 @@ export function ValueSummary({
   updating = false,
 }: ValueSummaryProps) {
   const f = useFormatters();
+  const { t } = useT();
   return (
     <div className={`value-summary${updating ? ' value-summary--updating' : ''}`}>
       <p className="value-summary__label">{label}</p>
       <p className="value-summary__value num">{f.amount(value)}</p>
       <p className="change-pill">
         <Change change={change} ratio={changeRatio} />
-        <span className="change__period">{periodPhrase(period)}</span>
+        <span className="change__period">{t(`summary.${period}`)}</span>
       </p>
     </div>
   );
 }
 
-function periodPhrase(period: string): string {
-  switch (period) {
-    case 'Day':
-      return 'today';
-    case 'Forever':
-      return 'all time';
-    default:
-      return `this ${period.toLowerCase()}`;
-  }
-}
-
 export function ValueSummarySkeleton({ label }: { label: string }) {
+  const { t } = useT();
   return (
-    <div className="value-summary" role="status" aria-label={`Loading ${label.toLowerCase()}`}>
+    <div
+      className="value-summary"
+      role="status"
+      aria-label={t('summary.loading', { label: label.toLowerCase() })}
+    >
       <p className="value-summary__label">{label}</p>
       <Skeleton width="60%" height={38} />
       <Skeleton width="40%" height={20} />

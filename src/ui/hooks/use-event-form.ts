@@ -3,6 +3,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { localDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
+import { useT } from './use-i18n';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
 import {
@@ -44,9 +45,12 @@ function useFormView(actor: FormActor, kind: EventKind, today: string) {
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context));
   const ratio = useSelector(actor, (s) => splitRatio(s.context));
+  const { locale } = useT();
   const total = useSelector(actor, (s) => {
     const value = tradeTotal(kind, s.context.values);
-    return value === undefined ? undefined : formatMoney(value, s.context.values.currency_code);
+    return value === undefined
+      ? undefined
+      : formatMoney(value, s.context.values.currency_code, locale);
   });
   const currencies = useSelector(data, (s) => s.context.currencies);
   const currencyOptions = useMemo(

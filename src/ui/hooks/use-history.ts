@@ -5,15 +5,27 @@ import { localDay } from '../../domain/dates';
 import type { Id } from '../../domain/types';
 import {
   filterTransactions,
-  historyCountText,
   historySearch,
   isHistoryFiltered,
   parseHistoryFilter,
   type HistoryFilter,
 } from '../../machines/selectors';
-import { TRANSACTION_TYPE_LABELS } from '../components/transactions-table';
+import { TRANSACTION_TYPE_KEYS } from '../components/transactions-table';
 import { useAppChildren } from './app-actor';
+import { useT, type I18n } from './use-i18n';
 import { usePortfolios, useTransactions } from './use-data';
+
+/** "12 of 40 transactions" while filtered, else "40 transactions". */
+export function historyCountText(
+  { t }: I18n,
+  shown: number,
+  total: number,
+  filtered: boolean,
+): string {
+  const one = total === 1;
+  if (filtered) return t(one ? 'history.countOf.one' : 'history.countOf.many', { shown, total });
+  return t(one ? 'history.count.one' : 'history.count.many', { total });
+}
 
 /**
  * /history's events through the filter in its query, so back, forward and reload keep it. A
@@ -29,13 +41,16 @@ export function useHistory() {
   const { status, stale, transactions } = useTransactions();
   const { portfolios } = usePortfolios();
   const investments = useSelector(data, (s) => s.context.investments);
+  const i18n = useT();
+  const { t } = i18n;
   const shown = useMemo(() => {
     const portfolioOf = new Map((investments ?? []).map((i) => [i.id, i.portfolio_id]));
     return filterTransactions(transactions, filter, {
       portfolioOf: (id: Id) => portfolioOf.get(id),
-      typeLabel: (type) => TRANSACTION_TYPE_LABELS[type],
+      // The label as the table shows it, in the chosen language.
+      typeLabel: (type) => t(TRANSACTION_TYPE_KEYS[type]),
     });
-  }, [transactions, filter, investments]);
+  }, [transactions, filter, investments, t]);
   const filtered = isHistoryFiltered(filter);
   const go = useCallback(
     (query: string) => navigate(query ? `${path}?${query}` : path, { replace: true }),
@@ -64,7 +79,7 @@ export function useHistory() {
     today,
     total: transactions.length,
     transactions: shown,
-    count: historyCountText(shown.length, transactions.length, filtered),
+    count: historyCountText(i18n, shown.length, transactions.length, filtered),
     portfolioOptions,
     setFilter,
     clear,

@@ -2,27 +2,24 @@ import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { AmountFormat } from '../../domain/numbers';
 import { LOCALE_TAGS } from '../../i18n';
-import { SETTING_KEYS, SETTING_LABELS, type SettingKey } from '../../machines/settings.machine';
+import { SETTING_KEYS, type SettingKey } from '../../machines/settings.machine';
 import { useAppChildren } from './app-actor';
+import { useT } from './use-i18n';
 
-const DESCRIPTIONS: Record<SettingKey, string> = {
-  show_currency: 'Write DKK after amounts.',
-  show_decimals: 'Show øre, two decimals.',
-  hide_sold_investments: 'Leave out investments with no shares left.',
-};
-
+/** The spec's toggles with their labels ("Show currency") and descriptions. */
 export function useSettings() {
   const { settings: actor } = useAppChildren();
   const values = useSelector(actor, (s) => s.context.settings);
+  const { t } = useT();
   const settings = useMemo(
     () =>
       SETTING_KEYS.map((key) => ({
         key,
-        label: SETTING_LABELS[key],
-        description: DESCRIPTIONS[key],
+        label: t(`settings.${key}`),
+        description: t(`settings.${key}.description`),
         on: values[key],
       })),
-    [values],
+    [values, t],
   );
   const toggle = useCallback(
     (key: SettingKey) => actor.send({ type: 'setting.toggled', key }),

@@ -6,14 +6,8 @@ import { Overlay } from '../components/overlay';
 import { useFormatters } from '../components/format-context';
 import { useInvestment, useTransactions } from '../hooks/use-data';
 import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use-event-form';
+import { useT } from '../hooks/use-i18n';
 import type { OverlayControl } from '../hooks/use-overlay';
-
-const TITLES: Record<EventKind, string> = {
-  buy: 'Buy',
-  sell: 'Sell',
-  dividend: 'Dividend',
-  split: 'Stock Split',
-};
 
 interface EventFieldsProps {
   kind: EventKind;
@@ -27,32 +21,41 @@ interface EventFieldsProps {
 /** The fields of one kind, with its result before saving (total, or split ratio). */
 function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
   const f = useFormatters();
+  const { t } = useT();
   const totalId = useId();
   const ratioId = useId();
   const { values, errors, change, currencyOptions } = form;
   const field = bindField(values, errors, change);
   const currency = (
-    <SelectField label="Currency" required options={currencyOptions} {...field('currency_code')} />
+    <SelectField
+      label={t('event.currency')}
+      required
+      options={currencyOptions}
+      {...field('currency_code')}
+    />
   );
-  const date = <DateField label="Date" required max={form.today} {...field('date')} />;
+  const date = <DateField label={t('event.date')} required max={form.today} {...field('date')} />;
+  const fee = <TextField label={t('event.fee')} decimal placeholder="0.00" {...field('fee')} />;
 
   return (
     <>
       {(kind === 'buy' || kind === 'sell') && (
         <>
-          {held !== undefined && <p className="field__hint">You hold {f.shares(held)} shares.</p>}
+          {held !== undefined && (
+            <p className="field__hint">{t('event.hold', { shares: f.shares(held) })}</p>
+          )}
           {date}
           <div className="field-row">
-            <TextField label="Shares" decimal required {...field('shares')} />
-            <TextField label="Price per share" decimal required {...field('share_price')} />
+            <TextField label={t('event.shares')} decimal required {...field('shares')} />
+            <TextField label={t('event.sharePrice')} decimal required {...field('share_price')} />
           </div>
           <div className="field-row">
-            <TextField label="Fee" decimal placeholder="0.00" {...field('fee')} />
+            {fee}
             {currency}
           </div>
           <div className="ratio">
             <label className="field__hint" htmlFor={totalId}>
-              {kind === 'buy' ? 'Total' : 'Total after fee'}
+              {t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}
             </label>
             <output id={totalId} className="ratio__value num" aria-live="polite">
               {form.total ?? '–'}
@@ -63,7 +66,7 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
       {kind === 'dividend' && (
         <>
           {date}
-          <TextField label="Total dividends" decimal required {...field('amount')} />
+          <TextField label={t('event.amount')} decimal required {...field('amount')} />
           {currency}
         </>
       )}
@@ -72,33 +75,33 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
           {date}
           <div className="ratio">
             <label className="field__hint" htmlFor={ratioId}>
-              Split ratio
+              {t('event.ratio')}
             </label>
             <output id={ratioId} className="ratio__value num" aria-live="polite">
               {form.ratio}
             </output>
           </div>
           <TextField
-            label="Shares after split"
+            label={t('event.sharesAfter')}
             decimal
             required
-            hint={`Before the split: ${f.shares(splitBefore)} shares.`}
+            hint={t('event.before', { shares: f.shares(splitBefore) })}
             {...field('shares_after')}
           />
           <div className="field-row">
-            <TextField label="Fee" decimal placeholder="0.00" {...field('fee')} />
+            {fee}
             {currency}
           </div>
           <fieldset className="fieldset" disabled={!form.soldEnabled}>
-            <legend>Cash in lieu, when the split leaves fewer shares</legend>
+            <legend>{t('event.cashInLieu')}</legend>
             <TextField
-              label="Sold shares"
+              label={t('event.soldShares')}
               decimal
               disabled={!form.soldEnabled}
               {...field('sold_shares')}
             />
             <TextField
-              label="Sold price per share"
+              label={t('event.soldPrice')}
               decimal
               disabled={!form.soldEnabled}
               {...field('sold_share_price')}
@@ -120,22 +123,23 @@ export interface EventOverlayProps {
 /** The full-screen form of a new event: buy, sell, dividend or stock split. */
 export function EventOverlay({ investmentId, kind, currentShares, overlay }: EventOverlayProps) {
   const form = useEventForm({ investmentId, kind, currentShares, overlay: overlay.actor });
+  const { t } = useT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     form.submit();
   };
 
   return (
-    <Overlay title={TITLES[kind]} onClose={overlay.close} closing={overlay.closing}>
+    <Overlay title={t(`event.${kind}`)} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
         <EventFields kind={kind} form={form} held={currentShares} splitBefore={currentShares} />
         <FormError message={form.formError} />
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={overlay.close}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={form.submitting}>
-            Add
+            {t('common.add')}
           </button>
         </div>
       </form>
@@ -180,6 +184,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
   const questionId = useId();
   const keep = useRef<HTMLButtonElement>(null);
   const asking = form.confirming || form.deleting;
+  const { t, text } = useT();
   // The question takes focus, so keyboard and screen-reader users meet it first.
   useEffect(() => {
     if (form.confirming) keep.current?.focus();
@@ -190,7 +195,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
   };
 
   return (
-    <Overlay title={TITLES[form.kind]} onClose={overlay.close} closing={overlay.closing}>
+    <Overlay title={t(`event.${form.kind}`)} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
         <fieldset
           className="event-edit__fields"
@@ -203,9 +208,9 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
         {asking ? (
           <div className="event-delete" role="group" aria-labelledby={questionId}>
             <p className="event-delete__question" id={questionId}>
-              {form.question}
+              {text(form.question)}
             </p>
-            <p className="field__hint">Its figures are recalculated without it.</p>
+            <p className="field__hint">{t('event.deleteHint')}</p>
             <div className="button-row">
               <button
                 ref={keep}
@@ -214,7 +219,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
                 disabled={form.deleting}
                 onClick={form.cancelDelete}
               >
-                Keep
+                {t('event.keep')}
               </button>
               <button
                 type="button"
@@ -222,14 +227,14 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
                 disabled={form.deleting}
                 onClick={form.confirmDelete}
               >
-                Delete
+                {t('common.delete')}
               </button>
             </div>
           </div>
         ) : (
           <div className="button-row">
             <button type="button" className="button button--secondary" onClick={overlay.close}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button
               type="button"
@@ -237,14 +242,14 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
               disabled={form.submitting || form.loading}
               onClick={form.requestDelete}
             >
-              Delete
+              {t('common.delete')}
             </button>
             <button
               type="submit"
               className="button button--primary"
               disabled={form.submitting || form.loading}
             >
-              Save
+              {t('common.save')}
             </button>
           </div>
         )}

@@ -4,35 +4,30 @@ import { Loadable } from '../components/loadable';
 import { RefreshAlert } from '../components/refresh-alert';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
-import { TRANSACTION_TYPE_LABELS, TransactionsTable } from '../components/transactions-table';
+import { TRANSACTION_TYPE_KEYS, TransactionsTable } from '../components/transactions-table';
 import { useHistory } from '../hooks/use-history';
+import { useT } from '../hooks/use-i18n';
 import { useOverlay } from '../hooks/use-overlay';
 import { editMode, TransactionOverlay } from './event-overlay';
-
-const TYPE_OPTIONS = Object.entries(TRANSACTION_TYPE_LABELS).map(([value, label]) => ({
-  value,
-  label,
-}));
 
 /** /history: every event, newest first, narrowed by the filters in the address. */
 export function HistoryScreen() {
   const history = useHistory();
   const overlay = useOverlay();
+  const { t } = useT();
   return (
     <main className="page page--wide">
-      <h1 className="page__title">History</h1>
+      <h1 className="page__title">{t('history.title')}</h1>
       <RefreshAlert />
-      <Section title="Transactions" flush>
+      <Section title={t('history.transactions')} flush>
         <Loadable
           status={history.status}
           stale={history.stale}
-          skeleton={<SkeletonRows rows={8} label="Loading transactions" />}
+          skeleton={<SkeletonRows rows={8} label={t('history.loading')} />}
         >
           {() =>
             history.total === 0 ? (
-              <p className="empty">
-                No transactions yet. Buys, sells, dividends and splits show up here.
-              </p>
+              <p className="empty">{t('history.empty')}</p>
             ) : (
               <>
                 <HistoryFilters history={history} />
@@ -44,12 +39,12 @@ export function HistoryScreen() {
                 </div>
                 {history.transactions.length === 0 ? (
                   <div className="empty">
-                    <p>No transactions match these filters.</p>
+                    <p>{t('history.noMatch')}</p>
                     <ClearButton onClear={history.clear} />
                   </div>
                 ) : (
                   <TransactionsTable
-                    label="Transactions"
+                    label={t('history.transactions')}
                     transactions={history.transactions}
                     onOpen={(t) => overlay.open(editMode(t))}
                   />
@@ -66,48 +61,53 @@ export function HistoryScreen() {
 
 function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> }) {
   const { filter, setFilter } = history;
+  const { t } = useT();
+  const typeOptions = Object.entries(TRANSACTION_TYPE_KEYS).map(([value, key]) => ({
+    value,
+    label: t(key),
+  }));
   return (
     <form
       className="history-filters"
       role="search"
-      aria-label="Filter transactions"
+      aria-label={t('history.filter')}
       onSubmit={(event) => event.preventDefault()}
     >
       <div className="history-filters__search">
         <TextField
-          label="Search"
+          label={t('history.search')}
           name="q"
           value={filter.q}
           onValueChange={(value) => setFilter('q', value)}
-          placeholder="Name or type"
+          placeholder={t('history.searchPlaceholder')}
           autoComplete="off"
         />
       </div>
       <SelectField
-        label="Type"
+        label={t('history.type')}
         name="type"
-        options={TYPE_OPTIONS}
-        placeholder="All types"
+        options={typeOptions}
+        placeholder={t('history.allTypes')}
         value={filter.type}
         onValueChange={(value) => setFilter('type', value)}
       />
       <SelectField
-        label="Portfolio"
+        label={t('history.portfolio')}
         name="portfolio"
         options={history.portfolioOptions}
-        placeholder="All portfolios"
+        placeholder={t('history.allPortfolios')}
         value={filter.portfolio}
         onValueChange={(value) => setFilter('portfolio', value)}
       />
       <DateField
-        label="From"
+        label={t('history.from')}
         name="from"
         max={history.today}
         value={filter.from}
         onValueChange={(value) => setFilter('from', value)}
       />
       <DateField
-        label="To"
+        label={t('history.to')}
         name="to"
         max={history.today}
         value={filter.to}
@@ -118,9 +118,10 @@ function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> })
 }
 
 function ClearButton({ onClear }: { onClear: () => void }) {
+  const { t } = useT();
   return (
     <button type="button" className="button button--ghost button--small" onClick={onClear}>
-      Clear filters
+      {t('history.clear')}
     </button>
   );
 }

@@ -17,6 +17,8 @@ import type { LoadView } from '../../machines/selectors';
 import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
+import { useT } from '../hooks/use-i18n';
+import type { MessageKey } from '../../i18n';
 
 /**
  * /home: the user's total, then all portfolios and all investments. An account with nothing to
@@ -24,14 +26,15 @@ import { useFormatters } from '../components/format-context';
  */
 export function HomeScreen() {
   const step = useFirstStep();
+  const { t } = useT();
   return (
     <main className="page page--wide">
-      <h1 className="visually-hidden">Dashboard</h1>
+      <h1 className="visually-hidden">{t('home.title')}</h1>
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
           {step && <FirstStepCard step={step} />}
-          <ValueCard target={{ type: 'user' }} label="Total value" />
+          <ValueCard target={{ type: 'user' }} label={t('home.totalValue')} />
           <PositionsSection />
         </div>
         <div className="stack">
@@ -46,30 +49,31 @@ export function HomeScreen() {
 function PositionsSection() {
   const { status, stale, positions } = usePositions();
   const f = useFormatters();
+  const { t } = useT();
   return (
-    <Section title="Positions" flush>
+    <Section title={t('home.positions')} flush>
       <Loadable
         status={status}
         stale={stale}
-        skeleton={<SkeletonRows rows={3} label="Loading positions" />}
+        skeleton={<SkeletonRows rows={3} label={t('home.loadingPositions')} />}
       >
         {() =>
           positions && (
             <FigureList
-              label="Positions"
+              label={t('home.positions')}
               rows={[
                 {
-                  label: 'Lifetime',
+                  label: t('home.lifetime'),
                   value: f.change(positions.lifetime),
                   tone: toneOf(positions.lifetime),
                 },
                 {
-                  label: 'Realised',
+                  label: t('home.realised'),
                   value: f.change(positions.realised),
                   tone: toneOf(positions.realised),
                 },
                 {
-                  label: 'Unrealised',
+                  label: t('home.unrealised'),
                   value: f.change(positions.unrealised),
                   tone: toneOf(positions.unrealised),
                 },
@@ -83,7 +87,8 @@ function PositionsSection() {
 }
 
 interface ValuablesSectionProps {
-  title: 'Portfolios' | 'Investments';
+  title: string;
+  loadingLabel: string;
   createHref: string;
   addLabel: string;
   emptyText: string;
@@ -95,6 +100,7 @@ interface ValuablesSectionProps {
 /** A titled table of portfolios or investments with its plus link and empty text. */
 function ValuablesSection({
   title,
+  loadingLabel,
   createHref,
   addLabel,
   emptyText,
@@ -112,7 +118,7 @@ function ValuablesSection({
       <Loadable
         status={resource.status}
         stale={resource.stale}
-        skeleton={<SkeletonRows label={`Loading ${title.toLowerCase()}`} />}
+        skeleton={<SkeletonRows label={loadingLabel} />}
       >
         {() => {
           const shown = rows();
@@ -131,12 +137,14 @@ function ValuablesSection({
 
 function PortfoliosSection() {
   const { portfolios, ...resource } = usePortfolios();
+  const { t } = useT();
   return (
     <ValuablesSection
-      title="Portfolios"
+      title={t('home.portfolios')}
+      loadingLabel={t('home.loadingPortfolios')}
       createHref="/portfolios/create"
-      addLabel="Add portfolio"
-      emptyText="Click here to create a portfolio"
+      addLabel={t('home.addPortfolio')}
+      emptyText={t('home.noPortfolios')}
       resource={resource}
       rename={useRename('portfolio')}
       rows={() =>
@@ -147,23 +155,29 @@ function PortfoliosSection() {
           value: p.value,
           change: p.change,
           changeRatio: p.changeRatio,
-          detail: p.investments === 1 ? '1 investment' : `${p.investments} investments`,
+          detail: t(countKey(p.investments), { count: p.investments }),
         }))
       }
     />
   );
 }
 
+function countKey(investments: number): MessageKey {
+  return investments === 1 ? 'home.investmentCount.one' : 'home.investmentCount.many';
+}
+
 /** The investments table of home and of a portfolio (then filtered by its id). */
 export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
   const { investments, ...resource } = useInvestments(portfolioId);
   const f = useFormatters();
+  const { t } = useT();
   return (
     <ValuablesSection
-      title="Investments"
+      title={t('home.investments')}
+      loadingLabel={t('home.loadingInvestments')}
       createHref={investmentCreateHref(portfolioId)}
-      addLabel="Add investment"
-      emptyText="Click here to create an Investment"
+      addLabel={t('home.addInvestment')}
+      emptyText={t('home.noInvestments')}
       resource={resource}
       rename={useRename('investment')}
       rows={() =>
@@ -174,7 +188,7 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
           value: i.value,
           change: i.change,
           changeRatio: i.changeRatio,
-          detail: `${f.shares(i.shares)} shares`,
+          detail: t('home.shares', { shares: f.shares(i.shares) }),
         }))
       }
     />

@@ -3,11 +3,7 @@ import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { PageDots, Pager } from '../components/pager';
 import { useCreateInvestment } from '../hooks/use-create-investment';
-
-const TYPE_OPTIONS = [
-  { value: 'stock', label: 'Stock / Fund' },
-  { value: 'crypto', label: 'Crypto' },
-];
+import { useT } from '../hooks/use-i18n';
 
 /** /investments/create: instrument on page 1, the first buy on page 2. */
 export function InvestmentCreateScreen() {
@@ -30,6 +26,11 @@ export function InvestmentCreateScreen() {
   } = useCreateInvestment();
   const crypto = values.type === 'crypto';
   const field = bindField(values, errors, change);
+  const { t } = useT();
+  const typeOptions = [
+    { value: 'stock', label: t('create.stock') },
+    { value: 'crypto', label: t('create.crypto') },
+  ];
 
   /** Native validity of the shown page first, so the browser says what is missing. */
   const pageIsValid = () => {
@@ -51,23 +52,28 @@ export function InvestmentCreateScreen() {
   const instrumentPage = (
     <>
       <SelectField
-        label="Portfolio"
+        label={t('create.portfolio')}
         required
         disabled={!enabled.instrument}
-        placeholder="Choose a portfolio"
+        placeholder={t('create.choosePortfolio')}
         options={portfolioOptions}
         {...field('portfolio_id')}
       />
       <SelectField
-        label="Type"
+        label={t('create.type')}
         required
         disabled={!enabled.instrument}
-        options={TYPE_OPTIONS}
+        options={typeOptions}
         {...field('type')}
       />
-      <TextField label="Name" required disabled={!enabled.instrument} {...field('name')} />
       <TextField
-        label={crypto ? 'Symbol' : 'ISIN'}
+        label={t('create.name')}
+        required
+        disabled={!enabled.instrument}
+        {...field('name')}
+      />
+      <TextField
+        label={t(crypto ? 'create.symbol' : 'create.isin')}
         required
         disabled={!enabled.instrument}
         placeholder="AB0123456789"
@@ -79,24 +85,36 @@ export function InvestmentCreateScreen() {
 
   const buyPage = (
     <>
-      <DateField label="Date" required max={today} disabled={!enabled.details} {...field('date')} />
-      <TextField label="Shares" decimal required disabled={!enabled.details} {...field('shares')} />
+      <DateField
+        label={t('create.date')}
+        required
+        max={today}
+        disabled={!enabled.details}
+        {...field('date')}
+      />
       <TextField
-        label="Price pr. share"
+        label={t('create.shares')}
+        decimal
+        required
+        disabled={!enabled.details}
+        {...field('shares')}
+      />
+      <TextField
+        label={t('create.sharePrice')}
         decimal
         required
         disabled={!enabled.details}
         {...field('share_price')}
       />
       <TextField
-        label="Fees"
+        label={t('create.fees')}
         decimal
         disabled={!enabled.details}
         placeholder="0.00"
         {...field('fee')}
       />
       <SelectField
-        label="Currency"
+        label={t('create.currency')}
         required
         disabled={!enabled.details}
         options={currencyOptions}
@@ -108,13 +126,11 @@ export function InvestmentCreateScreen() {
   return (
     <main className="page">
       <div className="page__header">
-        <h1 className="page__title">New investment</h1>
+        <h1 className="page__title">{t('create.title')}</h1>
         <PageDots count={lastPage + 1} current={page} onSelect={select} />
       </div>
       <form ref={form} className="card form" onSubmit={onSubmit} noValidate={false}>
-        <p className="field__hint">
-          {page === 0 ? 'What are you investing in?' : 'Your first purchase'}
-        </p>
+        <p className="field__hint">{t(page === 0 ? 'create.page1' : 'create.page2')}</p>
         <Pager
           current={page}
           onSelect={select}
@@ -124,10 +140,10 @@ export function InvestmentCreateScreen() {
         <FormError message={formError} />
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={back}>
-            {page === 0 ? 'Cancel' : 'Back'}
+            {t(page === 0 ? 'common.cancel' : 'common.back')}
           </button>
           <button type="submit" className="button button--primary" disabled={submitting}>
-            {page < lastPage ? 'Next' : 'Create'}
+            {t(page < lastPage ? 'common.next' : 'common.create')}
           </button>
         </div>
       </form>

@@ -3,18 +3,21 @@ import { CheckIcon, Logo } from '../components/icons';
 import { Overlay } from '../components/overlay';
 import { FormError, TextField, formText } from '../components/field';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth';
+import { useT } from '../hooks/use-i18n';
 import { useOverlay } from '../hooks/use-overlay';
+import type { MessageKey } from '../../i18n';
 
-const FEATURES = [
-  'Stocks, funds and crypto in one place',
-  'Buys, sells, dividends and splits',
-  'Value and change by day, week, month or year',
+const FEATURES: readonly MessageKey[] = [
+  'landing.feature.kinds',
+  'landing.feature.events',
+  'landing.feature.periods',
 ];
 
 /** '/': what Formue is, and the Login / Register overlay. */
 export function LandingScreen() {
   const overlay = useOverlay();
   const { notice, resetErrors } = useAuthForm();
+  const { t, text } = useT();
   const open = (mode: AuthMode) => {
     resetErrors();
     overlay.open(mode);
@@ -26,16 +29,14 @@ export function LandingScreen() {
           <Logo />
           <span>Formue</span>
         </p>
-        <h1 className="landing__tagline">Know what your investments are worth, every day.</h1>
-        <p className="landing__lead">
-          A calm overview of your portfolios, with every trade and dividend in DKK.
-        </p>
+        <h1 className="landing__tagline">{t('landing.tagline')}</h1>
+        <p className="landing__lead">{t('landing.lead')}</p>
         <Preview />
         <ul className="landing__features">
           {FEATURES.map((feature) => (
             <li key={feature}>
               <CheckIcon />
-              {feature}
+              {t(feature)}
             </li>
           ))}
         </ul>
@@ -43,7 +44,7 @@ export function LandingScreen() {
       <div className="landing__inner landing__actions">
         {notice && (
           <p role="status" className="form-error">
-            {notice}
+            {text(notice)}
           </p>
         )}
         <button
@@ -51,14 +52,14 @@ export function LandingScreen() {
           className="button button--primary button--block"
           onClick={() => open('login')}
         >
-          Login
+          {t('landing.login')}
         </button>
         <button
           type="button"
           className="button button--secondary button--block"
           onClick={() => open('register')}
         >
-          Register
+          {t('landing.register')}
         </button>
       </div>
       {overlay.visible && (
@@ -84,6 +85,7 @@ function AuthOverlay({
   const { errors, formError, submitting, demo, submit } = useAuthForm();
   const form = useRef<HTMLFormElement>(null);
   const register = mode === 'register';
+  const { t } = useT();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,12 +102,14 @@ function AuthOverlay({
   };
 
   return (
-    <Overlay title="Formue" icon={<Logo />} onClose={onClose} closing={closing}>
-      <p className="landing__lead">{register ? 'Create your account' : 'Welcome back'}</p>
+    <Overlay title={t('app.name')} icon={<Logo />} onClose={onClose} closing={closing}>
+      <p className="landing__lead">
+        {t(register ? 'landing.createAccount' : 'landing.welcomeBack')}
+      </p>
       {demo && !register && (
         <div className="demo-hint">
           <div>
-            <p className="demo-hint__title">Demo account</p>
+            <p className="demo-hint__title">{t('landing.demo')}</p>
             <p>
               {demo.email} / {demo.password}
             </p>
@@ -115,16 +119,22 @@ function AuthOverlay({
             className="button button--secondary button--small"
             onClick={useDemo}
           >
-            Use demo account
+            {t('landing.useDemo')}
           </button>
         </div>
       )}
       <form ref={form} className="form" onSubmit={onSubmit} key={mode}>
         {register && (
-          <TextField label="Name" name="name" autoComplete="name" required errors={errors.name} />
+          <TextField
+            label={t('auth.name')}
+            name="name"
+            autoComplete="name"
+            required
+            errors={errors.name}
+          />
         )}
         <TextField
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -133,7 +143,7 @@ function AuthOverlay({
           errors={errors.email}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete={register ? 'new-password' : 'current-password'}
@@ -146,7 +156,7 @@ function AuthOverlay({
           className="button button--primary button--block"
           disabled={submitting}
         >
-          {register ? 'Register' : 'Login'}
+          {t(register ? 'landing.register' : 'landing.login')}
         </button>
       </form>
     </Overlay>
@@ -155,11 +165,12 @@ function AuthOverlay({
 
 /** A decorative glimpse of the dashboard (not data: hidden from assistive tech). */
 function Preview() {
+  const { t } = useT();
   return (
     <div className="card landing__preview" aria-hidden="true">
-      <span className="value-summary__label">Total value</span>
-      <span className="landing__preview-value num">1,284,310</span>
-      <span className="change change--gain">▲ 2.41 % this year</span>
+      <span className="value-summary__label">{t('landing.previewLabel')}</span>
+      <span className="landing__preview-value num">{t('landing.previewValue')}</span>
+      <span className="change change--gain">{t('landing.previewChange')}</span>
       <svg className="landing__preview-chart" viewBox="0 0 300 72" preserveAspectRatio="none">
         <path
           className="chart__area"

@@ -1,13 +1,15 @@
 import { Link } from 'wouter';
+import { useT } from '../hooks/use-i18n';
 
 /** An address that is no screen; the way out depends on whether someone is logged in. */
 export function NotFoundScreen({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useT();
   return (
     <main className="page not-found">
-      <h1 className="not-found__code">404 Not Found</h1>
-      <p className="field__hint">There is nothing at this address.</p>
+      <h1 className="not-found__code">{t('notFound.title')}</h1>
+      <p className="field__hint">{t('notFound.text')}</p>
       <Link href={loggedIn ? '/home' : '/'} className="button button--primary">
-        {loggedIn ? 'Go to Dashboard' : 'Go to Formue'}
+        {t(loggedIn ? 'notFound.dashboard' : 'notFound.landing')}
       </Link>
     </main>
   );
@@ -15,11 +17,12 @@ export function NotFoundScreen({ loggedIn }: { loggedIn: boolean }) {
 
 /** A portfolio or investment id that the lists do not hold (deleted, or another user's). */
 export function Missing({ what }: { what: 'portfolio' | 'investment' }) {
+  const { t } = useT();
   return (
     <main className="page not-found">
-      <p className="page__title">This {what} was not found.</p>
+      <p className="page__title">{t(`notFound.${what}`)}</p>
       <Link href="/home" className="button button--primary">
-        Go to Dashboard
+        {t('notFound.dashboard')}
       </Link>
     </main>
   );

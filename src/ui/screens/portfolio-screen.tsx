@@ -6,11 +6,13 @@ import { ValueCard } from './value-card';
 import { Skeleton } from '../components/states';
 import { RefreshAlert } from '../components/refresh-alert';
 import { Missing } from './not-found-screen';
+import { useT } from '../hooks/use-i18n';
 
 /** /portfolios/{id}: its total, statistics, chart and investments. */
 export function PortfolioScreen({ id }: { id: string }) {
   const { name, missing } = usePortfolio(id);
   const target = { type: 'portfolio', id } as const;
+  const { t } = useT();
   if (missing) return <Missing what="portfolio" />;
   return (
     <main className="page page--wide">
@@ -18,8 +20,8 @@ export function PortfolioScreen({ id }: { id: string }) {
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
-          <ValueCard target={target} label="Total value" />
-          <StatsSection target={target} title="Investments statistics" />
+          <ValueCard target={target} label={t('home.totalValue')} />
+          <StatsSection target={target} title={t('stats.portfolio')} />
         </div>
         <div className="stack">
           <InvestmentsSection portfolioId={id} />

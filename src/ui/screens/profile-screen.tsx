@@ -1,11 +1,13 @@
 import type { FormEvent } from 'react';
-import { FormError, TextField, formText } from '../components/field';
+import { FormError, SelectField, TextField, formText } from '../components/field';
 import { Overlay } from '../components/overlay';
 import { Section } from '../components/section';
 import { Switch } from '../components/switch';
 import { useProfile } from '../hooks/use-profile';
 import { useSession } from '../hooks/use-session';
 import { useSettings } from '../hooks/use-settings';
+import { useLanguage, useT } from '../hooks/use-i18n';
+import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
 
 type ProfileControl = ReturnType<typeof useProfile>;
 
@@ -18,16 +20,17 @@ export function ProfileScreen() {
   const { name, email } = useSession();
   const profile = useProfile();
   const { settings, toggle } = useSettings();
+  const { t, text } = useT();
   return (
     <main className="page">
-      <h1 className="page__title">Profile</h1>
-      <section className="card profile-card" aria-label="Your account">
+      <h1 className="page__title">{t('profile.title')}</h1>
+      <section className="card profile-card" aria-label={t('profile.account')}>
         <span className="avatar avatar--large" aria-hidden="true">
           {name.slice(0, 1).toUpperCase() || '?'}
         </span>
         <div className="profile-card__text">
-          <p className="profile-card__title">Your account</p>
-          <p className="field__hint">Change your name, e-mail or password.</p>
+          <p className="profile-card__title">{t('profile.account')}</p>
+          <p className="field__hint">{t('profile.accountHint')}</p>
         </div>
         <button
           type="button"
@@ -36,15 +39,15 @@ export function ProfileScreen() {
           // The form starts from the user, so it waits until the user is known.
           disabled={!email}
         >
-          Edit Profile
+          {t('profile.edit')}
         </button>
       </section>
       {profile.notice && (
         <p className="notice" role="status">
-          {profile.notice}
+          {text(profile.notice)}
         </p>
       )}
-      <Section title="Settings" flush>
+      <Section title={t('profile.settings')} flush>
         <ul className="settings">
           {settings.map((setting) => (
             <li key={setting.key}>
@@ -56,26 +59,43 @@ export function ProfileScreen() {
               />
             </li>
           ))}
+          <li className="settings__language">
+            <LanguageSelect />
+          </li>
         </ul>
       </Section>
       {profile.demo && (
-        <Section title="Demo data">
-          <p className="field__hint">
-            Your changes to the demo are kept in this browser. Start again from the sample
-            portfolios.
-          </p>
+        <Section title={t('profile.demo')}>
+          <p className="field__hint">{t('profile.demoText')}</p>
           <button
             type="button"
             className="button button--secondary section__button"
             onClick={profile.resetDemo}
             disabled={profile.resetting}
           >
-            Reset demo data
+            {t('profile.resetDemo')}
           </button>
         </Section>
       )}
       {profile.editing && <EditProfileOverlay profile={profile} name={name} email={email} />}
     </main>
+  );
+}
+
+/** English or Dansk, each named in its own language; remembered on this device. */
+function LanguageSelect() {
+  const { t, language } = useT();
+  const { select } = useLanguage();
+  return (
+    <SelectField
+      label={t('language.label')}
+      name="language"
+      value={language}
+      options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+      onValueChange={(value) => {
+        if (isLocale(value)) select(value);
+      }}
+    />
   );
 }
 
@@ -89,6 +109,7 @@ function EditProfileOverlay({
   email: string;
 }) {
   const { closeEdit, save, errors, formError, saving, editClosing } = profile;
+  const { t } = useT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -96,10 +117,10 @@ function EditProfileOverlay({
     save({ name: text('name'), email: text('email'), password: text('password') });
   };
   return (
-    <Overlay title="Edit Profile" onClose={closeEdit} closing={editClosing}>
+    <Overlay title={t('profile.edit')} onClose={closeEdit} closing={editClosing}>
       <form className="form" onSubmit={onSubmit}>
         <TextField
-          label="Name"
+          label={t('auth.name')}
           name="name"
           defaultValue={name}
           autoComplete="name"
@@ -107,7 +128,7 @@ function EditProfileOverlay({
           errors={errors.name}
         />
         <TextField
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           defaultValue={email}
@@ -116,20 +137,20 @@ function EditProfileOverlay({
           errors={errors.email}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="new-password"
-          hint="Leave empty to keep your password."
+          hint={t('profile.passwordHint')}
           errors={errors.password}
         />
         <FormError message={formError} />
         <div className="button-row">
           <button type="button" className="button button--secondary" onClick={closeEdit}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="button button--primary" disabled={saving}>
-            Save
+            {t('common.save')}
           </button>
         </div>
       </form>

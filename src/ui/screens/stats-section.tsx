@@ -6,23 +6,25 @@ import { useFormatters, type Formatters } from '../components/format-context';
 import { useStats, type StatsTarget } from '../hooks/use-data';
 import type { Statistics } from '../../domain/types';
 import { NO_STATISTICS } from '../../domain/ledger';
+import { useT, type I18n } from '../hooks/use-i18n';
 
 /** Average cost only for one investment: over a whole portfolio it mixes instruments. */
-function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatRow[] {
-  const rows: StatRow[] = [{ label: 'Shares', value: f.shares(stats.shares) }];
+function rowsOf(stats: Statistics, f: Formatters, { t }: I18n, perInvestment: boolean): StatRow[] {
+  const rows: StatRow[] = [{ label: t('stats.shares'), value: f.shares(stats.shares) }];
   if (perInvestment) {
     rows.push({
-      label: 'Average cost',
+      label: t('stats.averageCost'),
       value: f.amount(stats.shares > 0 ? stats.costs / stats.shares : 0),
     });
   }
+  const change = (value: number) => ({ value: f.change(value), tone: toneOf(value) });
   rows.push(
-    { label: 'Costs', value: f.amount(stats.costs) },
-    { label: 'Fees', value: f.amount(stats.fees) },
-    { label: 'Dividends', value: f.amount(stats.dividends) },
-    { label: 'Realised', value: f.change(stats.realised), tone: toneOf(stats.realised) },
-    { label: 'Unrealised', value: f.change(stats.unrealised), tone: toneOf(stats.unrealised) },
-    { label: 'Lifetime', value: f.change(stats.lifetime), tone: toneOf(stats.lifetime) },
+    { label: t('stats.costs'), value: f.amount(stats.costs) },
+    { label: t('stats.fees'), value: f.amount(stats.fees) },
+    { label: t('stats.dividends'), value: f.amount(stats.dividends) },
+    { label: t('stats.realised'), ...change(stats.realised) },
+    { label: t('stats.unrealised'), ...change(stats.unrealised) },
+    { label: t('stats.lifetime'), ...change(stats.lifetime) },
   );
   return rows;
 }
@@ -31,6 +33,7 @@ function rowsOf(stats: Statistics, f: Formatters, perInvestment: boolean): StatR
 export function StatsSection({ target, title }: { target: StatsTarget; title: string }) {
   const { status, stale, statistics } = useStats(target);
   const f = useFormatters();
+  const i18n = useT();
   const perInvestment = target.type === 'investment';
   return (
     <Section title={title} flush>
@@ -40,13 +43,15 @@ export function StatsSection({ target, title }: { target: StatsTarget; title: st
         // As many rows as the table will have, so the Actions below do not move when it comes.
         skeleton={
           <SkeletonRows
-            rows={rowsOf(NO_STATISTICS, f, perInvestment).length}
-            label="Loading statistics"
+            rows={rowsOf(NO_STATISTICS, f, i18n, perInvestment).length}
+            label={i18n.t('stats.loading')}
           />
         }
       >
         {() =>
-          statistics && <StatsTable label={title} rows={rowsOf(statistics, f, perInvestment)} />
+          statistics && (
+            <StatsTable label={title} rows={rowsOf(statistics, f, i18n, perInvestment)} />
+          )
         }
       </Loadable>
     </Section>

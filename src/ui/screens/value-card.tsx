@@ -3,6 +3,7 @@ import { ChartSkeleton, ValueChart } from '../components/value-chart';
 import { Loadable } from '../components/loadable';
 import { ValueSummary, ValueSummarySkeleton } from '../components/value-summary';
 import { useChart, useValue, type ValueTarget } from '../hooks/use-data';
+import { useT } from '../hooks/use-i18n';
 import { usePeriod } from '../hooks/use-period';
 
 /** A screen's headline figure with its change over the period, and its chart. */
@@ -13,6 +14,7 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
   const { period } = usePeriod();
   // An empty chart is drawn from the moment the screen opened.
   const [now] = useState(Date.now);
+  const { t } = useT();
   return (
     <section
       className="card"
@@ -44,7 +46,10 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
             <ValueChart
               points={chart.points}
               now={now}
-              description={`${label}, ${chart.period ?? period}`}
+              description={t('chart.description', {
+                label,
+                period: t(`period.${chart.period ?? period}`),
+              })}
             />
           )}
         </Loadable>
