@@ -3,7 +3,13 @@
 // event is checked by the domain's ledger as it is generated, so the history always replays.
 import type { Faker } from '@faker-js/faker';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../domain/ledger';
-import { findInstrument, priceAt, rateToDkk, type Instrument } from '../domain/market';
+import {
+  assetClassOf,
+  findInstrument,
+  priceAt,
+  rateToDkk,
+  type Instrument,
+} from '../domain/market';
 import type { InstrumentType } from '../domain/types';
 import { toEntry } from './figures';
 import type { EventFacts, PasswordHasher, Store } from './store';
@@ -63,7 +69,7 @@ const PLAN: readonly { portfolio: string; slots: readonly Slot[] }[] = [
   },
 ];
 
-const isFund = (instrument: Instrument) => instrument.code.startsWith('IE');
+const isFund = (instrument: Instrument) => assetClassOf(instrument) === 'fund';
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export interface DemoInvestment {

@@ -146,3 +146,12 @@ export function allocationOf(
 ): Slice[] {
   return slicesOf(partsOf(investments, portfolios, grouping));
 }
+
+/** A slice's percent as shown: one decimal, "41.3 %" ("41,3 %" in Danish). */
+export function formatSlicePercent(percent: number, locale?: string): string {
+  const text = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(percent);
+  return `${text} %`;
+}

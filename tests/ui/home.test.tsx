@@ -22,12 +22,15 @@ describe('home', () => {
     expect(screen.getByRole('region', { name: 'Total value' }).textContent).toMatch(/DKK/);
   });
 
-  it('lists positions as key figures, so the only tables are portfolios and investments', async () => {
+  it('lists positions as key figures, so the only tables are portfolios, investments and the allocation', async () => {
     await renderApp('/home', { as: 'demo' });
     await screen.findByRole('table', { name: 'Investments' });
-    expect(screen.getAllByRole('table').map((table) => table.getAttribute('aria-label'))).toEqual([
+    const name = (table: HTMLElement) =>
+      table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent;
+    expect(screen.getAllByRole('table').map(name)).toEqual([
       'Portfolios',
       'Investments',
+      'Allocation by portfolio',
     ]);
     const positions = within(screen.getByRole('region', { name: 'Positions' }));
     const terms = (await positions.findAllByRole('term')).map((term) => term.textContent);

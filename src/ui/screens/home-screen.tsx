@@ -14,6 +14,7 @@ import { FigureList, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
 import { investmentCreateHref } from '../../machines/routes';
 import type { LoadView } from '../../machines/selectors';
+import { AllocationSection } from './allocation-section';
 import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
@@ -42,6 +43,7 @@ export function HomeScreen() {
           <InvestmentsSection />
         </div>
       </div>
+      <AllocationSection scope="home" />
     </main>
   );
 }

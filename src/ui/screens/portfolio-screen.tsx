@@ -1,4 +1,5 @@
 import { DeleteValuable } from '../components/delete-button';
+import { AllocationSection } from './allocation-section';
 import { usePortfolio } from '../hooks/use-data';
 import { InvestmentsSection } from './home-screen';
 import { StatsSection } from './stats-section';
@@ -25,6 +26,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         </div>
         <div className="stack">
           <InvestmentsSection portfolioId={id} />
+          <AllocationSection scope="portfolio" portfolioId={id} />
           <DeleteValuable kind="portfolio" id={id} />
         </div>
       </div>

@@ -1,0 +1,37 @@
+import { useCallback, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { allocationOf, type Grouping } from '../../domain/allocation';
+import type { Id } from '../../domain/types';
+import {
+  GROUPINGS_OF,
+  allocationMachine,
+  type AllocationScope,
+} from '../../machines/allocation.machine';
+import { shownInvestments } from '../../machines/selectors';
+import { useAppActor, useAppChildren } from './app-actor';
+
+/** The allocation of home (every investment) or of one portfolio, and its grouping switch. */
+export function useAllocation(scope: AllocationScope, portfolioId?: Id) {
+  const app = useAppActor();
+  const { data } = useAppChildren();
+  const actor = useActorRef(allocationMachine, {
+    input: { storage: app.getSnapshot().context.platform.storage, scope },
+  });
+  const grouping = useSelector(actor, (s) => s.context.grouping);
+  const investments = useSelector(data, (s) => s.context.investments);
+  const portfolios = useSelector(data, (s) => s.context.portfolios);
+  const slices = useMemo(
+    () =>
+      allocationOf(
+        shownInvestments(investments ?? [], { portfolioId, hideSold: true }),
+        portfolios ?? [],
+        grouping,
+      ),
+    [investments, portfolios, portfolioId, grouping],
+  );
+  const select = useCallback(
+    (next: Grouping) => actor.send({ type: 'grouping.selected', grouping: next }),
+    [actor],
+  );
+  return { slices, grouping, groupings: GROUPINGS_OF[scope], select };
+}
