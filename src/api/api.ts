@@ -22,6 +22,7 @@ import {
   type User,
   type Valuation,
 } from '../domain/types';
+import type { Instrument } from '../domain/market';
 import * as d from './decode';
 import type { Http } from './http';
 
@@ -84,6 +85,8 @@ export interface Api {
   deletePortfolio(id: Id): Promise<void>;
   getCurrencies(): Promise<string[]>;
   validateInstrument(isin: string, type: InstrumentType): Promise<boolean>;
+  /** Formue's own call: the catalogue's best matches; a backend without it rejects with a 404. */
+  searchInstruments(search: string): Promise<Instrument[]>;
   /** Mock-only: restores the demo data. */
   resetDemo(): Promise<void>;
 }
@@ -202,6 +205,12 @@ export function createApi(http: Http): Api {
         await http.request('POST', '/instruments/validate', { body: { isin, type } }),
         'valid',
         d.boolean,
+      ),
+    searchInstruments: async (search) =>
+      d.field(
+        await get(`/instruments?search=${encodeURIComponent(search)}`),
+        'instruments',
+        d.list(d.catalogueInstrument),
       ),
     resetDemo: async () => {
       await http.request('POST', '/demo/reset');

@@ -67,6 +67,13 @@ export const da: Messages = {
     'Gemmes som {value} ({separator} er et decimaltegn). Mente du {grouped}? Skriv det uden {separator}.',
   'rule.isin': 'Skal være en gyldig ISIN-kode',
   'rule.symbol': 'Skal være et gyldigt kryptosymbol',
+  'rule.isin.country': 'Den skal begynde med en landekode på to bogstaver, fx DK eller US.',
+  'rule.isin.character': 'Tegn {position} ({character}) skal være et bogstav eller et ciffer.',
+  'rule.isin.length': 'En ISIN-kode har 12 tegn; denne har {length}.',
+  'rule.isin.checkCharacter': 'Det sidste tegn (kontrolcifferet) skal være et ciffer.',
+  'rule.isin.checkDigit': 'Kontrolcifferet er forkert: det skulle være {digit}.',
+  'rule.isin.unknown': 'Der findes ikke noget værdipapir med denne ISIN-kode.',
+  'rule.symbol.unknown': 'Der findes ingen kryptovaluta med dette symbol.',
 
   'error.sessionExpired': 'Din session er udløbet. Log venligst ind igen.',
   'error.notFound': 'Ikke fundet. Den kan være slettet.',
@@ -339,4 +346,6 @@ export const da: Messages = {
   'create.currency': 'Valuta',
   'create.page1': 'Hvad investerer du i?',
   'create.page2': 'Dit første køb',
+  'create.suggestions': 'Fundne værdipapirer',
+  'create.suggestionCount': 'Fundne værdipapirer: {count}. Brug piletasterne til at vælge et.',
 };

@@ -68,6 +68,14 @@ export const en = {
     'Saved as {value} (the {separator} is a decimal point). Meant {grouped}? Type it without the {separator}.',
   'rule.isin': 'Must be a valid ISIN code',
   'rule.symbol': 'Must be a valid Crypto Symbol',
+  // What is wrong with an identifier (src/domain/isin.ts), under the two above.
+  'rule.isin.country': 'It must start with a two-letter country code, such as DK or US.',
+  'rule.isin.character': 'Character {position} ({character}) must be a letter or a digit.',
+  'rule.isin.length': 'An ISIN has 12 characters; this has {length}.',
+  'rule.isin.checkCharacter': 'The last character (the check digit) must be a digit.',
+  'rule.isin.checkDigit': 'The check digit is wrong: expected {digit}.',
+  'rule.isin.unknown': 'No instrument with this ISIN is known.',
+  'rule.symbol.unknown': 'No crypto currency with this symbol is known.',
 
   // Failures as src/api/errors.ts words them.
   'error.sessionExpired': 'Your session has expired. Please log in again.',
@@ -357,4 +365,6 @@ export const en = {
   'create.currency': 'Currency',
   'create.page1': 'What are you investing in?',
   'create.page2': 'Your first purchase',
+  'create.suggestions': 'Instruments found',
+  'create.suggestionCount': 'Instruments found: {count}. Use the arrow keys to choose one.',
 } as const;

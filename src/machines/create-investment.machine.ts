@@ -12,6 +12,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { Api } from '../api';
+import type { Instrument } from '../domain/market';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
 import type { dataMachine } from './data.machine';
 import { dateRule } from './date-rule';
@@ -33,6 +34,7 @@ import {
   requiredText,
 } from './form-rules';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
+import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
 import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
 
@@ -84,6 +86,9 @@ export type CreateInvestmentEvent =
   /** Create on page 2. */
   | { type: 'form.submitted' }
   | IdentifierVerdict
+  /** A suggestion chosen: it fills name, identifier, type and listing currency. */
+  | { type: 'instrument.chosen'; instrument: Instrument }
+  | InstrumentIdentified
   | FlowEvent
   /** The user's portfolios as the data actor holds them (undefined until loaded). */
   | { type: 'portfolios.listed'; ids: readonly Id[] | undefined };
@@ -116,6 +121,9 @@ export interface CreateInvestmentContext {
   fieldErrors: FormErrors<InvestmentField>;
   formError: string | undefined;
   identifier: ActorRefFrom<typeof identifierCheckMachine>;
+  search: ActorRefFrom<typeof instrumentSearchMachine>;
+  /** Fields the user has changed: a found instrument fills only the others. */
+  edited: readonly InvestmentField[];
 }
 
 function instrumentTypeOf(value: string): InstrumentType {
@@ -174,6 +182,7 @@ export const createInvestmentMachine = setup({
   },
   actors: {
     identifierCheck: identifierCheckMachine,
+    instrumentSearch: instrumentSearchMachine,
     validateInvestment: fromPromise<
       Investment | null,
       { api: Api; payload: CreateInvestmentPayload }
@@ -209,8 +218,51 @@ export const createInvestmentMachine = setup({
         params.field === 'type'
           ? { ...context.values, type: instrumentTypeOf(params.value) }
           : { ...context.values, [params.field]: value };
-      return { values, fieldErrors, formError: undefined };
+      const edited = context.edited.includes(params.field)
+        ? context.edited
+        : [...context.edited, params.field];
+      return { values, fieldErrors, formError: undefined, edited };
     }),
+    searchName: sendTo(
+      ({ context }) => context.search,
+      (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
+    ),
+    choose: assign(({ context }, params: { instrument: Instrument }) => {
+      const fieldErrors = { ...context.fieldErrors };
+      for (const field of ['name', 'isin', 'type', 'currency_code'] as const)
+        delete fieldErrors[field];
+      const { instrument } = params;
+      return {
+        values: {
+          ...context.values,
+          name: instrument.name,
+          isin: instrument.code,
+          type: instrument.type,
+          currency_code: instrument.currency,
+        },
+        fieldErrors,
+        formError: undefined,
+      };
+    }),
+    closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
+    identify: sendTo(
+      ({ context }) => context.search,
+      ({ context }) => ({
+        type: 'search.identified' as const,
+        code: context.values.isin,
+        instrumentType: context.values.type,
+      }),
+    ),
+    /** What the user typed stays: only an empty name and an untouched currency are filled. */
+    fillIdentified: assign(({ context }, params: { instrument: Instrument }) => ({
+      values: {
+        ...context.values,
+        name: context.values.name.trim() === '' ? params.instrument.name : context.values.name,
+        currency_code: context.edited.includes('currency_code')
+          ? context.values.currency_code
+          : params.instrument.currency,
+      },
+    })),
     forwardToIdentifier: sendTo(
       ({ context }) => context.identifier,
       (_, params: { field: InvestmentField; value: string }) =>
@@ -223,7 +275,8 @@ export const createInvestmentMachine = setup({
     ),
     takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => {
       const fieldErrors = { ...context.fieldErrors };
-      if (verdict.status === 'invalid' && verdict.message) fieldErrors.isin = [verdict.message];
+      if (verdict.status === 'invalid' && verdict.message)
+        fieldErrors.isin = verdict.detail ? [verdict.message, verdict.detail] : [verdict.message];
       else delete fieldErrors.isin;
       return { fieldErrors };
     }),
@@ -295,6 +348,8 @@ export const createInvestmentMachine = setup({
       id: 'identifier',
       input: { api: input.api, instrumentType: 'stock' },
     }),
+    search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
+    edited: [],
   }),
   invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
   on: {
@@ -306,10 +361,24 @@ export const createInvestmentMachine = setup({
         values: ({ context, event }) => ({ ...context.values, portfolio_id: event.ids![0] }),
       }),
     },
-    'identifier.verdict': {
-      // An answer for an older code than the field's is stale.
-      guard: ({ context, event }) => event.code === context.values.isin,
-      actions: { type: 'takeVerdict', params: ({ event }) => event },
+    'identifier.verdict': [
+      {
+        // An answer for an older code than the field's is stale.
+        guard: ({ context, event }) =>
+          event.code === context.values.isin && event.status === 'valid',
+        actions: [{ type: 'takeVerdict', params: ({ event }) => event }, 'identify'],
+      },
+      {
+        guard: ({ context, event }) => event.code === context.values.isin,
+        actions: { type: 'takeVerdict', params: ({ event }) => event },
+      },
+    ],
+    'instrument.identified': {
+      // Only for the code still in the field and of the type chosen.
+      guard: ({ context, event }) =>
+        event.instrument.code === context.values.isin.trim() &&
+        event.instrument.type === context.values.type,
+      actions: { type: 'fillIdentified', params: ({ event }) => event },
     },
   },
   initial: 'instrument',
@@ -326,10 +395,32 @@ export const createInvestmentMachine = setup({
             ],
           },
           {
+            guard: ({ event }) => event.field === 'name',
+            actions: [
+              { type: 'change', params: ({ event }) => event },
+              { type: 'searchName', params: ({ event }) => ({ query: event.value }) },
+            ],
+          },
+          {
             guard: ({ event }) => isInstrumentField(event.field),
             actions: { type: 'change', params: ({ event }) => event },
           },
         ],
+        'instrument.chosen': {
+          actions: [
+            { type: 'choose', params: ({ event }) => event },
+            // The identifier is checked as if typed: type first, then the code.
+            {
+              type: 'forwardToIdentifier',
+              params: ({ event }) => ({ field: 'type', value: event.instrument.type }),
+            },
+            {
+              type: 'forwardToIdentifier',
+              params: ({ event }) => ({ field: 'isin', value: event.instrument.code }),
+            },
+            'closeSuggestions',
+          ],
+        },
         'form.next': [
           { guard: 'instrumentComplete', target: 'validating' },
           {

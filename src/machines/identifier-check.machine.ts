@@ -5,7 +5,7 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Api } from '../api';
 import { messageOf } from '../api/errors';
-import { isValidIsin, normaliseIdentifier } from '../domain/isin';
+import { instrumentRefusal, isValidIsin, normaliseIdentifier } from '../domain/isin';
 import type { InstrumentType } from '../domain/types';
 
 export const IDENTIFIER_DEBOUNCE_MS = 500;
@@ -24,6 +24,8 @@ export interface IdentifierVerdict {
   code: string;
   status: IdentifierStatus;
   message: string | undefined;
+  /** What is wrong, under the spec's message: the check digit, the length, an unknown code. */
+  detail: string | undefined;
 }
 
 export interface IdentifierInput {
@@ -39,6 +41,7 @@ export interface IdentifierContext {
   code: string;
   /** Shown under the field while invalid, or why the server could not be asked. */
   message: string | undefined;
+  detail: string | undefined;
 }
 
 function invalidMessage(type: InstrumentType): string {
@@ -64,10 +67,15 @@ export const identifierCheckMachine = setup({
         code: context.code,
         status: params.status,
         message: context.message,
+        detail: context.detail,
       }),
     ),
-    flagInvalid: assign({ message: ({ context }) => invalidMessage(context.instrumentType) }),
-    clearMessage: assign({ message: undefined }),
+    flagInvalid: assign(({ context }) => ({
+      message: invalidMessage(context.instrumentType),
+      // Past the local check only the server's "unknown" is left to say.
+      detail: instrumentRefusal(context.instrumentType, normaliseIdentifier(context.code), false),
+    })),
+    clearMessage: assign({ message: undefined, detail: undefined }),
   },
   guards: {
     isEmpty: ({ context }) => normaliseIdentifier(context.code) === '',
@@ -82,6 +90,7 @@ export const identifierCheckMachine = setup({
     instrumentType: input.instrumentType,
     code: (input.code ?? '').toUpperCase(),
     message: undefined,
+    detail: undefined,
   }),
   initial: 'routing',
   on: {

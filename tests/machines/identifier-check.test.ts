@@ -126,3 +126,20 @@ describe('checking', () => {
     expect(last()?.status).toBe('unverified');
   });
 });
+
+describe('invalid: what is wrong', () => {
+  it.each([
+    ['stock', 'US0378331003', undefined, 'The check digit is wrong: expected 5.'],
+    ['stock', 'US03783310', undefined, 'An ISIN has 12 characters; this has 10.'],
+    ['stock', 'DE0005140008', false, 'No instrument with this ISIN is known.'],
+    ['crypto', 'NOSUCHCOIN', false, 'No crypto currency with this symbol is known.'],
+  ] as const)('%s %s: %s', async (type, code, known, detail) => {
+    const { actor, api } = start(type);
+    if (known !== undefined) api.validateInstrument.mockResolvedValue(known);
+    actor.send({ type: 'identifier.changed', value: code });
+    await vi.advanceTimersByTimeAsync(IDENTIFIER_DEBOUNCE_MS);
+    expect(actor.getSnapshot().context.detail).toBe(detail);
+    actor.send({ type: 'identifier.changed', value: '' });
+    expect(actor.getSnapshot().context.detail).toBeUndefined();
+  });
+});

@@ -51,6 +51,7 @@ export function fakeApi(): FakeApi {
     deletePortfolio: unstubbed('deletePortfolio'),
     getCurrencies: unstubbed('getCurrencies'),
     validateInstrument: unstubbed('validateInstrument'),
+    searchInstruments: unstubbed('searchInstruments'),
     resetDemo: unstubbed('resetDemo'),
   };
 }

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { localDay } from '../../domain/dates';
+import type { Instrument } from '../../domain/market';
 import { flowDeps } from '../../machines/app.machine';
 import {
   createInvestmentMachine,
@@ -12,6 +13,8 @@ import {
 import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
+
+const NO_SUGGESTIONS: readonly Instrument[] = [];
 
 /**
  * The Add investment paged form: page, values, errors and the intentions of its buttons. The
@@ -34,6 +37,11 @@ export function useCreateInvestment() {
     (s) => ({ instrument: isFieldEnabled(s, 'name'), details: isFieldEnabled(s, 'shares') }),
     shallowEqual,
   );
+  const search = useSelector(actor, (s) => s.context.search);
+  const suggestions = useSelector(search, (s) =>
+    s.hasTag('open') ? s.context.suggestions : NO_SUGGESTIONS,
+  );
+  const activeSuggestion = useSelector(search, (s) => s.context.active);
   const portfolios = useSelector(data, (s) => s.context.portfolios);
   const currencies = useSelector(data, (s) => s.context.currencies);
   const portfolioOptions = useMemo(
@@ -57,6 +65,18 @@ export function useCreateInvestment() {
     },
     [actor, page],
   );
+  const chooseSuggestion = useCallback(
+    (index: number) => {
+      const instrument = search.getSnapshot().context.suggestions[index];
+      if (instrument) actor.send({ type: 'instrument.chosen', instrument });
+    },
+    [actor, search],
+  );
+  const moveSuggestion = useCallback(
+    (by: 1 | -1) => search.send({ type: 'search.moved', by }),
+    [search],
+  );
+  const dismissSuggestions = useCallback(() => search.send({ type: 'search.dismissed' }), [search]);
   const back = useCallback(() => actor.send({ type: 'form.back' }), [actor]);
   const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
   return {
@@ -70,6 +90,11 @@ export function useCreateInvestment() {
     enabled,
     portfolioOptions,
     currencyOptions,
+    suggestions,
+    activeSuggestion,
+    chooseSuggestion,
+    moveSuggestion,
+    dismissSuggestions,
     change,
     goTo,
     back,

@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { ComboboxField } from '../components/combobox-field';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { PageDots, Pager } from '../components/pager';
@@ -19,6 +20,11 @@ export function InvestmentCreateScreen() {
     enabled,
     portfolioOptions,
     currencyOptions,
+    suggestions,
+    activeSuggestion,
+    chooseSuggestion,
+    moveSuggestion,
+    dismissSuggestions,
     change,
     goTo,
     back,
@@ -66,11 +72,26 @@ export function InvestmentCreateScreen() {
         options={typeOptions}
         {...field('type')}
       />
-      <TextField
+      <ComboboxField
         label={t('create.name')}
         required
         disabled={!enabled.instrument}
         {...field('name')}
+        options={suggestions.map((instrument) => ({
+          key: `${instrument.type}:${instrument.code}`,
+          label: instrument.name,
+          details: [
+            instrument.code,
+            t(instrument.type === 'crypto' ? 'create.crypto' : 'create.stock'),
+            instrument.currency,
+          ].join(' · '),
+        }))}
+        active={activeSuggestion}
+        listLabel={t('create.suggestions')}
+        announcement={t('create.suggestionCount', { count: suggestions.length })}
+        onMove={moveSuggestion}
+        onChoose={chooseSuggestion}
+        onDismiss={dismissSuggestions}
       />
       <TextField
         label={t(crypto ? 'create.symbol' : 'create.isin')}
