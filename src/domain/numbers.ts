@@ -101,6 +101,15 @@ export function formatRatio(ratio: number, locale?: string): string {
   return `${sign(ratio)}${percent} %`;
 }
 
+/** A part of a whole, 0.4127 as "41.27 %": unsigned, as it is no gain or loss. */
+export function formatPercent(ratio: number, locale?: string): string {
+  const percent = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(ratio * 100);
+  return `${percent} %`;
+}
+
 /** The most decimals a share count is stored with (the contract's decimal:0,8). */
 export const SHARE_DECIMALS = 8;
 /** The most decimals a price, fee or amount is stored with (decimal:0,6). */

@@ -11,14 +11,35 @@ export const SCREEN_PATHS = {
   investment: '/investments/:id',
 } as const;
 
-const SCREEN_PATTERNS = Object.values(SCREEN_PATHS).map(
-  // Case-insensitive, as Wouter matches routes.
-  (path) => new RegExp(`^${path.replace(/:[a-z]+/g, '[^/]+')}/?$`, 'i'),
-);
+export type Screen = keyof typeof SCREEN_PATHS;
+
+const isScreen = (key: string): key is Screen => Object.hasOwn(SCREEN_PATHS, key);
+
+// In the router's order: the create paths before the ones with an id, which would match them.
+const SCREEN_PATTERNS = Object.keys(SCREEN_PATHS)
+  .filter(isScreen)
+  .map((screen) => ({
+    screen,
+    // Case-insensitive, as Wouter matches routes.
+    pattern: new RegExp(`^${SCREEN_PATHS[screen].replace(/:[a-z]+/g, '[^/]+')}/?$`, 'i'),
+  }));
+
+/** The guarded screen at `path`, or undefined (Login, an unknown address). */
+export function screenOf(path: string): Screen | undefined {
+  return SCREEN_PATTERNS.find(({ pattern }) => pattern.test(path))?.screen;
+}
 
 /** Whether `path` is one of the guarded screens (not Login, not an unknown address). */
 export function isScreenPath(path: string): boolean {
-  return SCREEN_PATTERNS.some((pattern) => pattern.test(path));
+  return screenOf(path) !== undefined;
+}
+
+/** The screens that show figures over the selected period; the period selector only there. */
+const PERIOD_SCREENS: readonly Screen[] = ['home', 'portfolio', 'investment'];
+
+export function showsPeriod(path: string): boolean {
+  const screen = screenOf(path);
+  return screen !== undefined && PERIOD_SCREENS.includes(screen);
 }
 
 /** The query that opens Add investment for one portfolio (its screen's plus link). */

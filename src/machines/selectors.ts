@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { dayOf, isDay } from '../domain/dates';
 import {
   TRANSACTION_TYPES,
+  type HeldInstrument,
   type Id,
   type Investment,
   type Portfolio,
@@ -162,4 +163,30 @@ export function firstStep(
   if (portfolios === undefined) return undefined;
   if (portfolios.length === 0) return 'portfolio';
   return investments?.length === 0 ? 'investment' : undefined;
+}
+
+/** The facts an investment's header shows; a figure that cannot be known is left out. */
+export interface InvestmentFacts {
+  /** DKK per share now: its value over its shares (none once sold out). */
+  price?: number;
+  /** ISIN or crypto symbol, asset class and listing currency, when the backend says them. */
+  instrument?: HeldInstrument;
+  /** Unrealised gain over the cost of the shares held (value − unrealised). */
+  unrealisedRatio?: number;
+  /** Its value over its portfolio's value. */
+  portfolioShare?: number;
+}
+
+export function investmentFacts(
+  investment: Investment,
+  portfolio: Portfolio | undefined,
+): InvestmentFacts {
+  const cost = investment.value - investment.positions.unrealised;
+  return {
+    ...(investment.shares > 0 && { price: investment.value / investment.shares }),
+    ...(investment.instrument && { instrument: investment.instrument }),
+    ...(investment.shares > 0 &&
+      cost > 0 && { unrealisedRatio: investment.positions.unrealised / cost }),
+    ...(portfolio && portfolio.value > 0 && { portfolioShare: investment.value / portfolio.value }),
+  };
 }

@@ -1,6 +1,6 @@
 // A small panel for demos: latency, faults and a data reset. It lives in its own DOM node and
-// React root, so the app never knows it exists. Collapsed it is a tiny tab at the top edge,
-// above the top bar's controls, away from the bottom of the screen.
+// React root, so the app never knows it exists. Collapsed it is a tiny tab just under the top
+// bar (never over its controls), away from the bottom of the screen.
 import { StrictMode, useState, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { MockServer } from './server';
@@ -9,9 +9,12 @@ const LATENCIES = [0, 150, 1000, 3000] as const;
 // A short throttle shows the app's countdown and retry without a long wait.
 const THROTTLE_SECONDS = [3, 30] as const;
 
+// The app's top bar height (styles.css), read where the panel is drawn.
+const UNDER_TOP_BAR = 'var(--top-bar-height, 68px)';
+
 const tab: CSSProperties = {
   position: 'fixed',
-  top: 0,
+  top: UNDER_TOP_BAR,
   left: '50%',
   transform: 'translateX(-50%)',
   zIndex: 1000,
@@ -27,7 +30,7 @@ const tab: CSSProperties = {
 
 const panel: CSSProperties = {
   position: 'fixed',
-  top: 22,
+  top: `calc(${UNDER_TOP_BAR} + 22px)`,
   left: '50%',
   transform: 'translateX(-50%)',
   zIndex: 1000,

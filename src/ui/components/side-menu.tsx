@@ -3,19 +3,6 @@ import { Link } from 'wouter';
 import { FormError } from './field';
 import { DashboardIcon, HistoryIcon, LogoutIcon, ProfileIcon } from './icons';
 
-export interface SideMenuProps {
-  name: string;
-  email: string;
-  /** The current path, to mark its link. */
-  path: string;
-  onClose: () => void;
-  /** A link was followed; it replaced the menu's history entry. */
-  onNavigate: () => void;
-  onLogout: () => void;
-  loggingOut: boolean;
-  logoutError: string | undefined;
-}
-
 const LINKS = [
   { href: '/home', label: 'Dashboard', Icon: DashboardIcon },
   { href: '/history', label: 'History', Icon: HistoryIcon },
@@ -33,17 +20,84 @@ function initials(name: string): string {
   );
 }
 
-/** The burger menu: who is logged in, where to go, and Logout. Rendered only while open. */
-export function SideMenu({
+interface MenuContentProps {
+  name: string;
+  email: string;
+  /** The current path, to mark its link. */
+  path: string;
+  /** In the burger menu: a link was followed; it replaced the menu's history entry. */
+  onNavigate?: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+  logoutError: string | undefined;
+}
+
+export type SideNavProps = Omit<MenuContentProps, 'onNavigate'>;
+
+export interface SideMenuProps extends SideNavProps {
+  onClose: () => void;
+  onNavigate: () => void;
+}
+
+/** Who is logged in, where to go, and Logout: the burger menu's and the sidebar's content. */
+function MenuContent({
   name,
   email,
   path,
-  onClose,
   onNavigate,
   onLogout,
   loggingOut,
   logoutError,
-}: SideMenuProps) {
+}: MenuContentProps) {
+  return (
+    <>
+      <div className="side-menu__user">
+        <span className="avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+        <div>
+          <p className="side-menu__name">{name}</p>
+          <p className="side-menu__email" title={email}>
+            {email}
+          </p>
+        </div>
+      </div>
+      <nav className="side-menu__nav" aria-label="Main">
+        {LINKS.map(({ href, label, Icon }) => (
+          <Link
+            key={href}
+            href={href}
+            className="side-menu__link"
+            aria-current={path === href ? 'page' : undefined}
+            // From the menu, the page takes the menu's own history entry, so back leads to the
+            // page before.
+            replace={onNavigate !== undefined}
+            onClick={onNavigate}
+          >
+            <Icon />
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <div className="side-menu__footer">
+        <button
+          type="button"
+          className="side-menu__link button--block"
+          disabled={loggingOut}
+          aria-busy={loggingOut}
+          onClick={onLogout}
+        >
+          <LogoutIcon />
+          Logout
+        </button>
+        <FormError message={logoutError} />
+      </div>
+    </>
+  );
+}
+
+/** The burger menu, rendered only while open. */
+export function SideMenu({ onClose, onNavigate, ...content }: SideMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('a')?.focus();
@@ -61,45 +115,17 @@ export function SideMenu({
           if (event.key === 'Escape') onClose();
         }}
       >
-        <div className="side-menu__user">
-          <span className="avatar" aria-hidden="true">
-            {initials(name)}
-          </span>
-          <div>
-            <p className="side-menu__name">{name}</p>
-            <p className="side-menu__email">{email}</p>
-          </div>
-        </div>
-        <nav className="side-menu__nav" aria-label="Main">
-          {LINKS.map(({ href, label, Icon }) => (
-            <Link
-              key={href}
-              href={href}
-              className="side-menu__link"
-              aria-current={path === href ? 'page' : undefined}
-              // The page takes the menu's own history entry, so back leads to the page before.
-              replace
-              onClick={onNavigate}
-            >
-              <Icon />
-              {label}
-            </Link>
-          ))}
-        </nav>
-        <div className="side-menu__footer">
-          <button
-            type="button"
-            className="side-menu__link button--block"
-            disabled={loggingOut}
-            aria-busy={loggingOut}
-            onClick={onLogout}
-          >
-            <LogoutIcon />
-            Logout
-          </button>
-          <FormError message={logoutError} />
-        </div>
+        <MenuContent {...content} onNavigate={onNavigate} />
       </div>
     </div>
+  );
+}
+
+/** The same content always shown beside the page, on a desktop. */
+export function SideNav(props: SideNavProps) {
+  return (
+    <aside className="side-nav">
+      <MenuContent {...props} />
+    </aside>
   );
 }

@@ -3,12 +3,15 @@ import { Link } from 'wouter';
 import { PERIODS, type Period } from '../../domain/types';
 import { Logo, MenuIcon } from './icons';
 import { PrivacyToggle } from './privacy-toggle';
+import { useT } from '../hooks/use-i18n';
 
 export interface TopBarProps {
-  period: Period;
+  /** The selected period; no selector where the screen shows no figures over a period. */
+  period?: Period;
   onPeriodChange: (period: Period) => void;
   menuOpen: boolean;
-  onMenu: () => void;
+  /** No burger button where the menu is a sidebar. */
+  onMenu?: () => void;
 }
 
 function isPeriod(value: string): value is Period {
@@ -17,40 +20,47 @@ function isPeriod(value: string): value is Period {
 
 export function TopBar({ period, onPeriodChange, menuOpen, onMenu }: TopBarProps) {
   const periodId = useId();
+  const { t } = useT();
   return (
     <header className="top-bar">
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Menu"
-        aria-haspopup="dialog"
-        aria-expanded={menuOpen}
-        onClick={onMenu}
-      >
-        <MenuIcon />
-      </button>
+      {onMenu && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('topBar.menu')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onMenu}
+        >
+          <MenuIcon />
+        </button>
+      )}
       <Link href="/home" className="top-bar__brand">
         <Logo />
-        Formue
+        {t('app.name')}
       </Link>
       <PrivacyToggle />
-      <label htmlFor={periodId} className="visually-hidden">
-        Period
-      </label>
-      <select
-        id={periodId}
-        className="period-select"
-        value={period}
-        onChange={(event) => {
-          if (isPeriod(event.target.value)) onPeriodChange(event.target.value);
-        }}
-      >
-        {PERIODS.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      {period && (
+        <>
+          <label htmlFor={periodId} className="visually-hidden">
+            {t('topBar.period')}
+          </label>
+          <select
+            id={periodId}
+            className="period-select"
+            value={period}
+            onChange={(event) => {
+              if (isPeriod(event.target.value)) onPeriodChange(event.target.value);
+            }}
+          >
+            {PERIODS.map((option) => (
+              <option key={option} value={option}>
+                {t(`period.${option}`)}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
     </header>
   );
 }

@@ -6,10 +6,12 @@ import {
   byValueDescending,
   entryView,
   firstStep,
+  investmentFacts,
   loadView,
   newestFirst,
   recoveryMessage,
   shownInvestments,
+  type InvestmentFacts,
   type LoadView,
 } from '../../machines/selectors';
 import { useAppChildren } from './app-actor';
@@ -88,6 +90,24 @@ export function useInvestment(id: Id) {
     (s) => s.context.investments?.find((i) => i.id === id)?.shares ?? 0,
   );
   return { name, shares, missing: state.status === 'ready' && name === undefined };
+}
+
+/** The facts of an investment's header; undefined until the investments are loaded. */
+export function useInvestmentFacts(id: Id): InvestmentFacts | undefined {
+  const { data } = useAppChildren();
+  return useSelector(
+    data,
+    (s) => {
+      const { investments, portfolios } = s.context;
+      const investment = investments?.find((i) => i.id === id);
+      if (!investment) return undefined;
+      return investmentFacts(
+        investment,
+        portfolios?.find((p) => p.id === investment.portfolio_id),
+      );
+    },
+    shallowEqual,
+  );
 }
 
 interface Figures {

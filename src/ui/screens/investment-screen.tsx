@@ -1,45 +1,69 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { EventKind, Transaction } from '../../domain/types';
 import { DeleteValuable } from '../components/delete-button';
+import { InvestmentFacts } from '../components/investment-facts';
 import { Loadable } from '../components/loadable';
 import { RefreshAlert } from '../components/refresh-alert';
 import { PageDots, Pager } from '../components/pager';
 import { Section } from '../components/section';
 import { Skeleton, SkeletonRows } from '../components/states';
 import { TransactionsTable } from '../components/transactions-table';
-import { useInvestment, useTransactions } from '../hooks/use-data';
+import { useInvestment, useInvestmentFacts, useTransactions } from '../hooks/use-data';
+import { useT } from '../hooks/use-i18n';
 import { useOverlay } from '../hooks/use-overlay';
 import { editMode, EventOverlay, TransactionOverlay } from './event-overlay';
 import { StatsSection } from './stats-section';
 import { ValueCard } from './value-card';
 import { Missing } from './not-found-screen';
 
-const ACTIONS: readonly { kind: EventKind; label: string }[] = [
-  { kind: 'buy', label: 'Buy' },
-  { kind: 'sell', label: 'Sell' },
-  { kind: 'dividend', label: 'Dividend' },
-  { kind: 'split', label: 'Stock Split' },
+/** The event buttons, labelled as their forms' titles (Buy, Sell, Dividend, Stock Split). */
+const ACTIONS: readonly { kind: EventKind }[] = [
+  { kind: 'buy' },
+  { kind: 'sell' },
+  { kind: 'dividend' },
+  { kind: 'split' },
 ];
 
 function isEventKind(mode: string | undefined): mode is EventKind {
   return ACTIONS.some((action) => action.kind === mode);
 }
 
-/** /investments/{id}: figures and actions on page 1, its transactions on page 2. */
+/**
+ * /investments/{id}: its facts and the event buttons under its name, then two pages: its figures
+ * (page 1) and its transactions (page 2). A desktop shows both pages side by side.
+ */
 export function InvestmentScreen({ id }: { id: string }) {
   const { name, shares, missing } = useInvestment(id);
+  const facts = useInvestmentFacts(id);
   const overlay = useOverlay();
   // Which of the two read-only pages is shown is UI-only state.
   const [page, setPage] = useState(0);
   const target = { type: 'investment', id } as const;
+  const { t } = useT();
+  const actionsId = useId();
 
   if (missing) return <Missing what="investment" />;
 
   const overview = (
     <>
-      <ValueCard target={target} label="Total value" />
-      <StatsSection target={target} title="Investment statistics" />
-      <Section title="Actions">
+      <ValueCard target={target} label={t('home.totalValue')} />
+      <StatsSection target={target} title={t('stats.investment')} />
+      <DeleteValuable kind="investment" id={id} />
+    </>
+  );
+
+  return (
+    <main className="page page--wide investment">
+      <div className="page__header">
+        <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
+        <PageDots count={2} current={page} onSelect={setPage} />
+      </div>
+      <InvestmentFacts facts={facts} />
+      {/* Right under the name, so Buy and Sell are at hand on either page without scrolling. */}
+      <section className="investment__actions" aria-labelledby={actionsId}>
+        <h2 className="visually-hidden" id={actionsId}>
+          {t('investment.actions')}
+        </h2>
         <div className="actions">
           {ACTIONS.map((action) => (
             <button
@@ -48,21 +72,11 @@ export function InvestmentScreen({ id }: { id: string }) {
               className="button button--secondary"
               onClick={() => overlay.open(action.kind)}
             >
-              {action.label}
+              {t(`event.${action.kind}`)}
             </button>
           ))}
         </div>
-        <DeleteValuable kind="investment" id={id} />
-      </Section>
-    </>
-  );
-
-  return (
-    <main className="page">
-      <div className="page__header">
-        <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
-        <PageDots count={2} current={page} onSelect={setPage} />
-      </div>
+      </section>
       <RefreshAlert />
       <Pager
         current={page}
@@ -94,19 +108,20 @@ function InvestmentTransactions({
   onOpen: (transaction: Transaction) => void;
 }) {
   const { status, stale, transactions } = useTransactions(id);
+  const { t } = useT();
   return (
-    <Section title="Transactions" flush>
+    <Section title={t('investment.transactions')} flush>
       <Loadable
         status={status}
         stale={stale}
-        skeleton={<SkeletonRows label="Loading transactions" />}
+        skeleton={<SkeletonRows label={t('investment.loadingTransactions')} />}
       >
         {() =>
           transactions.length === 0 ? (
-            <p className="empty">No transactions for this investment yet.</p>
+            <p className="empty">{t('investment.noTransactions')}</p>
           ) : (
             <TransactionsTable
-              label="Transactions"
+              label={t('investment.transactions')}
               transactions={transactions}
               showName={false}
               onOpen={onOpen}

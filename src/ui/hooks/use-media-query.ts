@@ -1,0 +1,20 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Where the side menu becomes a sidebar; styles.css's desktop blocks start at the same width. */
+export const DESKTOP_QUERY = '(min-width: 1024px)';
+
+/** Whether a media query matches, kept up to date; false without matchMedia (jsdom). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = typeof matchMedia === 'function' ? matchMedia(query) : undefined;
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof matchMedia === 'function' && matchMedia(query).matches,
+  );
+}
