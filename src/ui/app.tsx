@@ -10,13 +10,9 @@ import {
 } from 'wouter';
 import { AmountFormatProvider } from './components/format-context';
 import { ReauthDialog } from './components/reauth-dialog';
-import { SideMenu } from './components/side-menu';
-import { TopBar } from './components/top-bar';
 import { UpdateStatus } from './components/update-status';
 import { AppActorProvider, useAppChildren, type AppActor } from './hooks/app-actor';
 import { I18nProvider, useLanguage } from './hooks/use-i18n';
-import { useOverlay } from './hooks/use-overlay';
-import { usePeriod } from './hooks/use-period';
 import { useSession } from './hooks/use-session';
 import { useAmountFormat } from './hooks/use-settings';
 import { SCREEN_PATHS } from '../machines/routes';
@@ -24,6 +20,7 @@ import { useAppBrowserLocation } from './browser-location';
 import { LandingScreen } from './screens/landing-screen';
 import { ScreenSkeleton } from './components/states';
 import { lazyScreen } from './lazy-screen';
+import { Chrome } from './chrome';
 import './styles.css';
 
 // Logged-in screens load on first visit, so the landing page needs only the shell.
@@ -148,34 +145,4 @@ function LoginFirst({ path }: { path: string }) {
   const { auth } = useAppChildren();
   useEffect(() => auth.send({ type: 'auth.required', path }), [auth, path]);
   return null;
-}
-
-/** Top bar and side menu of every logged-in screen. The menu is an overlay: back closes it. */
-function Chrome() {
-  const { period, selectPeriod } = usePeriod();
-  const menu = useOverlay();
-  const { name, email, logout, loggingOut, logoutFailure } = useSession();
-  const [path] = useLocation();
-  return (
-    <>
-      <TopBar
-        period={period}
-        onPeriodChange={selectPeriod}
-        menuOpen={menu.visible}
-        onMenu={() => menu.open('menu')}
-      />
-      {menu.visible && !menu.closing && (
-        <SideMenu
-          name={name}
-          email={email}
-          path={path}
-          onClose={menu.close}
-          onNavigate={menu.navigated}
-          onLogout={logout}
-          loggingOut={loggingOut}
-          logoutError={logoutFailure}
-        />
-      )}
-    </>
-  );
 }
