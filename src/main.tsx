@@ -4,10 +4,14 @@ import { createApi, createHttp } from './api';
 import { apiMode, apiOrigin } from './env';
 import { createAppActor } from './machines/app-actor';
 import { registerServiceWorker } from './pwa-register';
-import { App, preloadScreens } from './ui/app';
+import { App, preloadScreenAt, preloadScreens } from './ui/app';
 
-// Demo mode downloads Mirage and faker lazily; a live build never requests that chunk. The page
-// paints at once; API calls wait until the demo server is installed.
+// The screen at this address is known before anything renders: its code downloads alongside the
+// demo server and the first data instead of after the first render.
+const firstScreen = preloadScreenAt(location.pathname);
+
+// Demo mode downloads Mirage lazily (its HTML preloads it); a live build never requests that
+// chunk. The page paints at once; API calls wait until the demo server is installed.
 const demoServer =
   apiMode() === 'mock'
     ? import('./mock-server').then(({ startDemoServer }) => {
@@ -25,6 +29,14 @@ createRoot(document.getElementById('root')!).render(
     <App actor={actor} />
   </StrictMode>,
 );
-// First paint needs only the shell; fetch the other screens' code right after it, so moving
-// between screens never waits for a download.
-void preloadScreens();
+// The other screens' code once this one and the demo server are in and the browser is idle, so
+// it never competes with them on a slow network, yet moving between screens never waits.
+void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    // Safari has no requestIdleCallback.
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 500);
+  });
+}

@@ -15,7 +15,7 @@ import { AppActorProvider, useAppChildren, type AppActor } from './hooks/app-act
 import { I18nProvider, useLanguage } from './hooks/use-i18n';
 import { useSession } from './hooks/use-session';
 import { useAmountFormat } from './hooks/use-settings';
-import { SCREEN_PATHS } from '../machines/routes';
+import { SCREEN_PATHS, screenOf } from '../machines/routes';
 import { useAppBrowserLocation } from './browser-location';
 import { LandingScreen } from './screens/landing-screen';
 import { ScreenSkeleton } from './components/states';
@@ -40,6 +40,12 @@ const screens = {
   portfolio: lazyScreen(() => import('./screens/portfolio-screen').then((m) => m.PortfolioScreen)),
   profile: lazyScreen(() => import('./screens/profile-screen').then((m) => m.ProfileScreen)),
 };
+
+/** Starts loading the code of the screen at `path`, if it is one: before anything renders. */
+export function preloadScreenAt(path: string): Promise<void> {
+  const screen = screenOf(path);
+  return screen ? screens[screen].preload() : Promise.resolve();
+}
 
 /** Loads every screen's code, e.g. before tests that expect screens to render at once. */
 export function preloadScreens(): Promise<void> {
