@@ -6,6 +6,9 @@ const phone = {
   ...devices['Desktop Chrome'],
   viewport: { width: 390, height: 844 },
   hasTouch: true,
+  // Every test speaks English unless it says otherwise (language.spec.ts): the app follows
+  // the browser's language.
+  locale: 'en-US',
 };
 
 // Browser tests run in Debian's Chromium twice: against the built demo (the mock server in the

@@ -1,7 +1,7 @@
 // Captures every screen of a running `vite preview` (demo build) at phone and desktop size, in
 // light and dark, into docs/screenshots/. It builds nothing: run `npx vite build` and
 // `vite preview --port 4173` first (BASE_URL overrides the address; SHOTS=buy,reauth takes only
-// those, after the landing and login shots).
+// those, after the landing and login shots; SHOTS=danish only the Danish ones, *-da.png).
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -181,10 +181,55 @@ async function onboarding(browser, options, suffix) {
   await context.close();
 }
 
+/** Danish screens: a browser that prefers Danish (da-DK), phone and desktop, light. */
+const DANISH_SHOTS = [
+  { name: 'landing', go: () => undefined },
+  { name: 'login', go: (page) => page.getByRole('button', { name: 'Log ind' }).click() },
+  {
+    name: 'home',
+    go: async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Formue' });
+      await dialog.getByLabel('E-mail').fill(DEMO.email);
+      await dialog.getByLabel('Adgangskode').fill(DEMO.password);
+      await dialog.getByRole('button', { name: 'Log ind' }).click();
+      await page.waitForURL(/\/home$/);
+    },
+  },
+  {
+    name: 'investment',
+    go: (page) =>
+      page.getByRole('table', { name: 'Investeringer' }).getByRole('link').first().click(),
+  },
+  { name: 'buy', go: (page) => page.getByRole('button', { name: 'Køb', exact: true }).click() },
+  { name: 'history', go: (page) => page.goto(`${BASE_URL}/history`) },
+  { name: 'profile', go: (page) => page.goto(`${BASE_URL}/profile`) },
+];
+
+async function danish(browser) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    const context = await browser.newContext({
+      viewport,
+      hasTouch: device === 'phone',
+      locale: 'da-DK',
+    });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/`);
+    for (const shot of DANISH_SHOTS) {
+      await shot.go(page);
+      await settle(page);
+      const name = `${shot.name}-${device}-light-da.png`;
+      await page.screenshot({ path: new URL(name, OUT).pathname });
+      console.log(name);
+    }
+    await context.close();
+  }
+}
+
 async function run() {
   await mkdir(OUT, { recursive: true });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
+    if (process.env.SHOTS === 'danish') return await danish(browser);
     for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       for (const colorScheme of ['light', 'dark']) {
         const context = await browser.newContext({
@@ -227,6 +272,7 @@ async function run() {
         }
       }
     }
+    if (!process.env.SHOTS) await danish(browser);
   } finally {
     await browser.close();
   }

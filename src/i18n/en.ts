@@ -367,4 +367,34 @@ export const en = {
   'create.page2': 'Your first purchase',
   'create.suggestions': 'Instruments found',
   'create.suggestionCount': 'Instruments found: {count}. Use the arrow keys to choose one.',
+
+  // Delete investment / portfolio (src/machines/delete-valuable.machine.ts), most specific first
+  'delete.summaryInvestmentOne': '{name} and its 1 transaction will be deleted.',
+  'delete.summaryInvestmentMany': '{name} and its {count} transactions will be deleted.',
+  'delete.summaryInvestment': '{name} and its transactions will be deleted.',
+  'delete.summaryPortfolioOne': '{name}, its 1 investment and its transactions will be deleted.',
+  'delete.summaryPortfolioMany':
+    '{name}, its {count} investments and their transactions will be deleted.',
+  'delete.summaryPortfolio': '{name}, its investments and their transactions will be deleted.',
+  'delete.summaryAlone': '{name} will be deleted.',
+  'delete.question': 'Delete {name}?',
+
+  // Other texts of the machines
+  'error.retrying': 'Too many requests. Trying again in {seconds} seconds.',
+  'error.retryingOne': 'Too many requests. Trying again in {seconds} second.',
+
+  // Top bar and menu
+  'topBar.menu': 'Menu',
+  'topBar.period': 'Period',
+  'menu.main': 'Main',
+  'menu.dashboard': 'Dashboard',
+  'menu.history': 'History',
+  'menu.profile': 'Profile',
+  'menu.logout': 'Logout',
+
+  // Investment (/investments/{id})
+  'investment.actions': 'Actions',
+  'investment.transactions': 'Transactions',
+  'investment.loadingTransactions': 'Loading transactions',
+  'investment.noTransactions': 'No transactions for this investment yet.',
 } as const;

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import type { Id } from '../../domain/types';
 import type { ValuableKind } from '../../machines/delete-valuable.machine';
 import { useDeleteValuable, type DeleteControl } from '../hooks/use-delete-valuable';
+import { useT } from '../hooks/use-i18n';
 
 /** "Delete investment" or "Delete portfolio", and its confirmation while open. */
 export function DeleteButton({ label, control }: { label: string; control: DeleteControl }) {
@@ -30,6 +31,7 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
   const textId = useId();
   const cancelButton = useRef<HTMLButtonElement>(null);
   const { question, summary, confirm, cancel } = control;
+  const { t, text } = useT();
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -65,9 +67,9 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
         }}
       >
         <h2 className="confirm__title" id={titleId}>
-          {question}
+          {text(question)}
         </h2>
-        <p id={textId}>{summary}</p>
+        <p id={textId}>{text(summary)}</p>
         <div className="button-row">
           <button
             ref={cancelButton}
@@ -75,14 +77,10 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
             className="button button--secondary"
             onClick={cancel}
           >
-            Cancel
+            {t('common.cancel')}
           </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={confirm}
-          >
-            Delete
+          <button type="button" className="button button--danger" onClick={confirm}>
+            {t('common.delete')}
           </button>
         </div>
       </div>
@@ -94,9 +92,10 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
 /** The control a screen places: its own flow, for the investment or portfolio `id`. */
 export function DeleteValuable({ kind, id }: { kind: ValuableKind; id: Id }) {
   const control = useDeleteValuable(kind, id);
+  const { t } = useT();
   return (
     <div className="danger-zone">
-      <DeleteButton label={`Delete ${kind}`} control={control} />
+      <DeleteButton label={t(`delete.${kind}`)} control={control} />
     </div>
   );
 }
