@@ -5,6 +5,8 @@ import type { Investment, Portfolio } from '../../src/domain/types';
 import { investmentFacts } from '../../src/machines/selectors';
 import { AmountFormatProvider } from '../../src/ui/components/format-context';
 import { InvestmentFacts } from '../../src/ui/components/investment-facts';
+import { I18nProvider, makeI18n } from '../../src/ui/hooks/use-i18n';
+import { da } from '../../src/i18n/da';
 import { renderApp } from './support';
 
 const positions = { lifetime: 0, realised: 0, unrealised: 0 };
@@ -81,6 +83,22 @@ describe('the investment header', () => {
     expect(facts.Price).not.toContain('250');
     expect(facts.Unrealised).toBe('+25.00 %');
     expect(facts['Of portfolio']).toBe('25.00 %');
+  });
+
+  it('speaks Danish when Danish is chosen', () => {
+    render(
+      <I18nProvider value={makeI18n('da', da)}>
+        <AmountFormatProvider value={{ showCurrency: true, showDecimals: true, locale: 'da-DK' }}>
+          <InvestmentFacts facts={investmentFacts(investment, portfolio)} />
+        </AmountFormatProvider>
+      </I18nProvider>,
+    );
+    expect(factsOf(screen.getByLabelText('Nøgletal'))).toMatchObject({
+      Type: 'Aktie',
+      Valuta: 'DKK',
+      Urealiseret: '+25,00 %',
+      'Andel af portefølje': '25,00 %',
+    });
   });
 
   it('holds its place while the investments load', () => {

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { formatPercent } from '../../domain/numbers';
 import type { AssetClass } from '../../domain/types';
+import type { MessageKey } from '../../i18n';
 import type { InvestmentFacts as Facts } from '../../machines/selectors';
+import { useT } from '../hooks/use-i18n';
 import { useFormatters } from './format-context';
 import { Skeleton } from './states';
 import { toneOf } from './stats-table';
 
-const ASSET_CLASS_LABELS: Record<AssetClass, string> = {
-  stock: 'Stock',
-  fund: 'Fund',
-  crypto: 'Crypto',
+const ASSET_CLASS_LABELS: Record<AssetClass, MessageKey> = {
+  stock: 'facts.class.stock',
+  fund: 'facts.class.fund',
+  crypto: 'facts.class.crypto',
 };
 
 interface Fact {
@@ -25,9 +27,10 @@ interface Fact {
  */
 export function InvestmentFacts({ facts }: { facts: Facts | undefined }) {
   const f = useFormatters();
+  const { t } = useT();
   if (!facts) {
     return (
-      <div className="facts" role="status" aria-label="Loading facts">
+      <div className="facts" role="status" aria-label={t('facts.loading')}>
         {Array.from({ length: 6 }, (_, index) => (
           <span key={index} className="facts__placeholder">
             <Skeleton height="100%" />
@@ -37,28 +40,32 @@ export function InvestmentFacts({ facts }: { facts: Facts | undefined }) {
     );
   }
   const list: Fact[] = [];
-  if (facts.price !== undefined) list.push({ label: 'Price', value: f.amount(facts.price) });
+  if (facts.price !== undefined)
+    list.push({ label: t('facts.price'), value: f.amount(facts.price) });
   if (facts.instrument) {
     const { type, isin, asset_class, currency } = facts.instrument;
     list.push(
-      { label: type === 'crypto' ? 'Symbol' : 'ISIN', value: isin },
-      { label: 'Type', value: ASSET_CLASS_LABELS[asset_class] },
-      { label: 'Currency', value: currency },
+      { label: t(type === 'crypto' ? 'facts.symbol' : 'facts.isin'), value: isin },
+      { label: t('facts.type'), value: t(ASSET_CLASS_LABELS[asset_class]) },
+      { label: t('facts.currency'), value: currency },
     );
   }
   if (facts.unrealisedRatio !== undefined) {
     list.push({
-      label: 'Unrealised',
+      label: t('facts.unrealised'),
       value: f.ratio(facts.unrealisedRatio),
       tone: toneOf(facts.unrealisedRatio),
     });
   }
   if (facts.portfolioShare !== undefined) {
-    list.push({ label: 'Of portfolio', value: formatPercent(facts.portfolioShare) });
+    list.push({
+      label: t('facts.ofPortfolio'),
+      value: formatPercent(facts.portfolioShare, f.locale),
+    });
   }
   if (list.length === 0) return null;
   return (
-    <dl className="facts" aria-label="Facts">
+    <dl className="facts" aria-label={t('facts.label')}>
       {list.map((fact) => (
         <div key={fact.label} className="facts__item">
           <dt>{fact.label}</dt>
