@@ -10,6 +10,7 @@ import {
 } from 'wouter';
 import { AmountFormatProvider } from './components/format-context';
 import { ReauthDialog } from './components/reauth-dialog';
+import { Toast } from './components/toast';
 import { UpdateStatus } from './components/update-status';
 import { AppActorProvider, useAppChildren, type AppActor } from './hooks/app-actor';
 import { I18nProvider, useLanguage } from './hooks/use-i18n';
@@ -70,6 +71,7 @@ export function App({ actor, hook = useAppBrowserLocation, searchHook }: AppProp
         <Localized>
           <Formatted>
             <Routes />
+            <Toast />
             <UpdateStatus />
           </Formatted>
         </Localized>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import type { EventKind, Transaction } from '../../domain/types';
+import { BusyButton } from '../components/busy-button';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { Overlay } from '../components/overlay';
@@ -138,9 +139,9 @@ export function EventOverlay({ investmentId, kind, currentShares, overlay }: Eve
           <button type="button" className="button button--secondary" onClick={overlay.close}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={form.submitting}>
+          <BusyButton type="submit" className="button button--primary" busy={form.submitting}>
             {t('common.add')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Overlay>
@@ -221,14 +222,14 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
               >
                 {t('event.keep')}
               </button>
-              <button
+              <BusyButton
                 type="button"
                 className="button event-delete__confirm"
-                disabled={form.deleting}
+                busy={form.deleting}
                 onClick={form.confirmDelete}
               >
                 {t('common.delete')}
-              </button>
+              </BusyButton>
             </div>
           </div>
         ) : (
@@ -244,13 +245,14 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
             >
               {t('common.delete')}
             </button>
-            <button
+            <BusyButton
               type="submit"
               className="button button--primary"
-              disabled={form.submitting || form.loading}
+              busy={form.submitting}
+              disabled={form.loading}
             >
               {t('common.save')}
-            </button>
+            </BusyButton>
           </div>
         )}
       </form>

@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { BusyButton } from '../components/busy-button';
 import { ComboboxField } from '../components/combobox-field';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
@@ -163,9 +164,9 @@ export function InvestmentCreateScreen() {
           <button type="button" className="button button--secondary" onClick={back}>
             {t(page === 0 ? 'common.cancel' : 'common.back')}
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
+          <BusyButton type="submit" className="button button--primary" busy={submitting}>
             {t(page < lastPage ? 'common.next' : 'common.create')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </main>

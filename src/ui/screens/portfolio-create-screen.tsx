@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { BusyButton } from '../components/busy-button';
 import { FormError, TextField, formText } from '../components/field';
 import { useCreatePortfolio } from '../hooks/use-create-portfolio';
 import { useT } from '../hooks/use-i18n';
@@ -21,9 +22,9 @@ export function PortfolioCreateScreen() {
           <button type="button" className="button button--secondary" onClick={cancel}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
+          <BusyButton type="submit" className="button button--primary" busy={submitting}>
             {t('common.add')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </main>

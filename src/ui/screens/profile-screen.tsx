@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { BusyButton } from '../components/busy-button';
 import { FormError, SelectField, TextField, formText } from '../components/field';
 import { Overlay } from '../components/overlay';
 import { Section } from '../components/section';
@@ -149,9 +150,9 @@ function EditProfileOverlay({
           <button type="button" className="button button--secondary" onClick={closeEdit}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
+          <BusyButton type="submit" className="button button--primary" busy={saving}>
             {t('common.save')}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Overlay>
