@@ -2,11 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { FormError } from './field';
 import { DashboardIcon, HistoryIcon, LogoutIcon, ProfileIcon } from './icons';
+import { useT } from '../hooks/use-i18n';
 
 const LINKS = [
-  { href: '/home', label: 'Dashboard', Icon: DashboardIcon },
-  { href: '/history', label: 'History', Icon: HistoryIcon },
-  { href: '/profile', label: 'Profile', Icon: ProfileIcon },
+  { href: '/home', label: 'menu.dashboard', Icon: DashboardIcon },
+  { href: '/history', label: 'menu.history', Icon: HistoryIcon },
+  { href: '/profile', label: 'menu.profile', Icon: ProfileIcon },
 ] as const;
 
 function initials(name: string): string {
@@ -49,6 +50,7 @@ function MenuContent({
   loggingOut,
   logoutError,
 }: MenuContentProps) {
+  const { t } = useT();
   return (
     <>
       <div className="side-menu__user">
@@ -62,7 +64,7 @@ function MenuContent({
           </p>
         </div>
       </div>
-      <nav className="side-menu__nav" aria-label="Main">
+      <nav className="side-menu__nav" aria-label={t('menu.main')}>
         {LINKS.map(({ href, label, Icon }) => (
           <Link
             key={href}
@@ -75,7 +77,7 @@ function MenuContent({
             onClick={onNavigate}
           >
             <Icon />
-            {label}
+            {t(label)}
           </Link>
         ))}
       </nav>
@@ -88,7 +90,7 @@ function MenuContent({
           onClick={onLogout}
         >
           <LogoutIcon />
-          Logout
+          {t('menu.logout')}
         </button>
         <FormError message={logoutError} />
       </div>
@@ -99,6 +101,7 @@ function MenuContent({
 /** The burger menu, rendered only while open. */
 export function SideMenu({ onClose, onNavigate, ...content }: SideMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const { t } = useT();
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('a')?.focus();
   }, []);
@@ -110,7 +113,7 @@ export function SideMenu({ onClose, onNavigate, ...content }: SideMenuProps) {
         className="side-menu__panel"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('topBar.menu')}
         onKeyDown={(event) => {
           if (event.key === 'Escape') onClose();
         }}
