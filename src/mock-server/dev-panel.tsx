@@ -18,9 +18,10 @@ const tab: CSSProperties = {
   left: '50%',
   transform: 'translateX(-50%)',
   zIndex: 1000,
-  height: 18,
+  // Within the page's top padding (16 px on a phone), so it covers no card.
+  height: 16,
   padding: '0 8px',
-  font: '600 11px/18px system-ui, sans-serif',
+  font: '600 11px/16px system-ui, sans-serif',
   color: '#fff',
   background: 'rgba(80, 60, 160, 0.8)',
   border: 'none',
