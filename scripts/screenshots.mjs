@@ -116,6 +116,21 @@ const SHOTS = [
   },
   { name: 'not-found', go: (page) => page.goto(`${BASE_URL}/no/such/page`) },
   {
+    name: 'home-allocation',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('region', { name: 'Allocation' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    name: 'portfolio-allocation',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
+      await page.getByRole('region', { name: 'Allocation' }).scrollIntoViewIfNeeded();
+    },
+  },
+  {
     name: 'home-privacy',
     go: async (page) => {
       await page.goto(`${BASE_URL}/home`);

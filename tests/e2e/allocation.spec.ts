@@ -3,7 +3,8 @@ import type { Locator } from '@playwright/test';
 
 /** The legend's rows as [name, value, percent]. */
 async function legend(table: Locator): Promise<string[][]> {
-  const rows = table.getByRole('row').filter({ has: table.page().getByRole('rowheader') });
+  // Head, body and foot: the body holds the slices.
+  const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
   await expect(rows.first()).toBeVisible();
   const found: string[][] = [];
   for (const row of await rows.all()) {

@@ -31,9 +31,10 @@ function renderChart(hidden = false) {
 /** Each row of the legend as [name, value, percent]. */
 function legend(name: string | RegExp): string[][] {
   const table = screen.getByRole('table', { name });
-  return within(table)
+  // Head, body and foot: the body holds the slices.
+  const body = within(table).getAllByRole('rowgroup')[1];
+  return within(body)
     .getAllByRole('row')
-    .filter((row) => within(row).queryAllByRole('columnheader').length === 0)
     .map((row) =>
       [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')].map(
         (cell) => cell.textContent?.replace(/\s+/g, ' ').trim() ?? '',
@@ -61,6 +62,8 @@ describe('AllocationChart', () => {
       ['Savings', 'DKK 1,000.00', '25.0 %'],
     ]);
     expect(percentSum(rows)).toBe(1000);
+    const foot = within(screen.getByRole('table')).getAllByRole('rowgroup')[2];
+    expect(foot.textContent?.replace(/\s+/g, ' ')).toBe('TotalDKK 4,000.00100.0 %');
   });
 
   it('offers the groupings as radio buttons and tells which one is chosen', async () => {

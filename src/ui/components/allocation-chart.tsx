@@ -106,10 +106,6 @@ export function AllocationChart({
               ))}
             </g>
           </svg>
-          <div className="allocation__centre" aria-hidden="true">
-            <span className="allocation__total">{f.amount(total)}</span>
-            <span className="allocation__caption">{t('allocation.total')}</span>
-          </div>
         </div>
         <table className="allocation__table">
           <caption className="visually-hidden">{chartName}</caption>
@@ -124,14 +120,23 @@ export function AllocationChart({
             {slices.map((s, i) => (
               <tr key={s.key}>
                 <th scope="row">
-                  <span className={`allocation__swatch ${colourOf(s, i)}`} aria-hidden="true" />
-                  <span className="allocation__name">{label(s.label)}</span>
+                  <span className="allocation__label">
+                    <span className={`allocation__swatch ${colourOf(s, i)}`} aria-hidden="true" />
+                    {label(s.label)}
+                  </span>
                 </th>
                 <td className="allocation__value num">{f.amount(s.value)}</td>
                 <td className="allocation__percent num">{formatSlicePercent(s.percent, locale)}</td>
               </tr>
             ))}
           </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t('allocation.total')}</th>
+              <td className="allocation__value num">{f.amount(total)}</td>
+              <td className="allocation__percent num">{formatSlicePercent(100, locale)}</td>
+            </tr>
+          </tfoot>
         </table>
       </div>
     </div>
