@@ -33,6 +33,10 @@ test('delete an investment: gone from home and from /history, and back stays hom
   await expect(dialog).toBeHidden();
   await expect(investmentsTable(page).getByRole('link').first()).toBeVisible();
   await expect(investmentsTable(page).getByRole('link', { name, exact: true })).toHaveCount(0);
+  // The call goes when the Undo window ends; its toast stays until the call is done.
+  await expect(page.getByRole('status').filter({ hasText: 'Investment deleted' })).toHaveCount(0, {
+    timeout: 20_000,
+  });
 
   // The deleted page's entry was replaced: back does not return to it.
   await page.goBack();

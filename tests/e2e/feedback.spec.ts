@@ -1,0 +1,68 @@
+import { test, expect, loginAsDemo } from './fixtures';
+import type { Page } from '@playwright/test';
+
+function investmentsTable(page: Page) {
+  return page.getByRole('table', { name: 'Investments' });
+}
+
+function toast(page: Page) {
+  return page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss' }) });
+}
+
+/** A deletion's toast stays until its call is done: the Undo window (5 s) and the call. */
+const DELETION_DONE = { timeout: 20_000 };
+
+/** Deletes the first investment on home from its page; returns its name. */
+async function deleteFirstInvestment(page: Page): Promise<string> {
+  await loginAsDemo(page);
+  const link = investmentsTable(page).getByRole('link').first();
+  const name = (await link.textContent()) ?? '';
+  expect(name).not.toBe('');
+  await link.click();
+  await expect(page).toHaveURL(/\/investments\/[^/]+$/);
+  await page.getByRole('button', { name: 'Delete investment' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(investmentsTable(page).getByRole('link').first()).toBeVisible();
+  await expect(investmentsTable(page).getByRole('link', { name, exact: true })).toHaveCount(0);
+  return name;
+}
+
+test('save shows a confirmation, which goes by itself', async ({ page }) => {
+  await loginAsDemo(page);
+  await investmentsTable(page).getByRole('link').first().click();
+  await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible();
+  await page.getByRole('button', { name: 'Buy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy' });
+  await dialog.getByLabel('Shares').fill('2');
+  await dialog.getByLabel('Price per share').fill('10.5');
+  await dialog.getByLabel('Currency').selectOption('DKK');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(toast(page)).toContainText('Buy saved');
+  await expect(toast(page).getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
+});
+
+test('delete, Undo: the investment is back, also after a reload', async ({ page }) => {
+  const name = await deleteFirstInvestment(page);
+  await expect(toast(page)).toContainText('Investment deleted');
+  await toast(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(toast(page)).toHaveCount(0);
+  await expect(investmentsTable(page).getByRole('link', { name, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(investmentsTable(page).getByRole('link', { name, exact: true })).toBeVisible();
+});
+
+test('delete, no Undo: the investment is gone after a reload', async ({ page }) => {
+  const name = await deleteFirstInvestment(page);
+  await expect(toast(page).getByRole('button', { name: 'Undo' })).toBeVisible();
+  // Once the window has ended the toast keeps its text, without Undo, until the call is done.
+  await expect(toast(page)).toHaveCount(0, DELETION_DONE);
+  await page.reload();
+  await expect(investmentsTable(page).getByRole('link').first()).toBeVisible();
+  await expect(investmentsTable(page).getByRole('link', { name, exact: true })).toHaveCount(0);
+});
