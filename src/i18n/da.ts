@@ -4,25 +4,17 @@ import type { Messages } from './index';
 
 export const da: Messages = {
   'app.name': 'Formue',
-  'app.loading': 'Indlæser Formue…',
 
   'common.cancel': 'Annuller',
   'common.add': 'Tilføj',
   'common.save': 'Gem',
   'common.delete': 'Slet',
-  'common.close': 'Luk',
   'common.back': 'Tilbage',
   'common.next': 'Næste',
   'common.create': 'Opret',
   'common.retry': 'Prøv igen',
-  'common.loading': 'Indlæser',
   'common.name': 'Navn',
   'common.value': 'Værdi',
-  'common.change': 'Ændring',
-  'common.date': 'Dato',
-  'common.type': 'Type',
-  'common.shares': 'Antal',
-  'common.price': 'Kurs',
 
   'period.Day': 'Dag',
   'period.Week': 'Uge',
@@ -38,8 +30,6 @@ export const da: Messages = {
   'settings.hide_sold_investments.description': 'Udelad investeringer uden aktier tilbage.',
 
   'language.label': 'Sprog',
-  'language.en': 'English',
-  'language.da': 'Dansk',
 
   'update.available': 'Der er en ny version af Formue.',
   'update.reload': 'Genindlæs',

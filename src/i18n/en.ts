@@ -4,25 +4,17 @@
 // the UI can show them in Danish (translateText in ./index.ts finds them by their wording).
 export const en = {
   'app.name': 'Formue',
-  'app.loading': 'Loading Formue…',
 
   'common.cancel': 'Cancel',
   'common.add': 'Add',
   'common.save': 'Save',
   'common.delete': 'Delete',
-  'common.close': 'Close',
   'common.back': 'Back',
   'common.next': 'Next',
   'common.create': 'Create',
   'common.retry': 'Retry',
-  'common.loading': 'Loading',
   'common.name': 'Name',
   'common.value': 'Value',
-  'common.change': 'Change',
-  'common.date': 'Date',
-  'common.type': 'Type',
-  'common.shares': 'Shares',
-  'common.price': 'Price',
 
   'period.Day': 'Day',
   'period.Week': 'Week',
@@ -38,8 +30,6 @@ export const en = {
   'settings.hide_sold_investments.description': 'Leave out investments with no shares left.',
 
   'language.label': 'Language',
-  'language.en': 'English',
-  'language.da': 'Dansk',
 
   'update.available': 'A new version of Formue is available.',
   'update.reload': 'Reload',
