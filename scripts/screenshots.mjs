@@ -53,6 +53,15 @@ const SHOTS = [
   { name: 'portfolio-create', go: (page) => page.goto(`${BASE_URL}/portfolios/create`) },
   { name: 'investment-create', go: (page) => page.goto(`${BASE_URL}/investments/create`) },
   {
+    name: 'investment-search',
+    go: async (page) => {
+      await page.goto(`${BASE_URL}/investments/create`);
+      await page.getByRole('combobox', { name: 'Name' }).pressSequentially('novo');
+      await page.getByRole('option', { name: /^Novo Nordisk B/ }).waitFor();
+      await page.getByRole('combobox', { name: 'Name' }).press('ArrowDown');
+    },
+  },
+  {
     name: 'portfolio',
     go: async (page) => {
       await page.goto(`${BASE_URL}/home`);
