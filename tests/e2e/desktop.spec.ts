@@ -23,7 +23,6 @@ test.describe('at 1280 x 800', () => {
     for (const name of ['Dashboard', 'History', 'Profile'])
       await expect(nav.getByRole('link', { name })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'History' }).click();
     await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
@@ -31,6 +30,20 @@ test.describe('at 1280 x 800', () => {
       'aria-current',
       'page',
     );
+  });
+
+  test('the burger menu still opens, and then only it names the links', async ({ page }) => {
+    await loginAsDemo(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByText('demo@example.com')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'History' })).toHaveCount(1);
+    await expect(page.getByText('demo@example.com')).toHaveCount(1);
+    await menu.getByRole('link', { name: 'History' }).click();
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }),
+    ).toBeVisible();
   });
 
   test("an investment's chart, statistics and transactions are all in view", async ({ page }) => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Investment, Portfolio } from '../../src/domain/types';
 import { investmentFacts } from '../../src/machines/selectors';
 import { AmountFormatProvider } from '../../src/ui/components/format-context';
@@ -130,7 +131,7 @@ describe('on a desktop', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the menu as a sidebar, without the burger button', async () => {
+  it('shows the menu as a sidebar, and the burger menu without it', async () => {
     const desktop: Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'> = {
       matches: true,
       addEventListener: () => undefined,
@@ -145,6 +146,9 @@ describe('on a desktop', () => {
     );
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/home');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'History' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'History' })).toHaveLength(1);
   });
 });

@@ -124,11 +124,10 @@ export function SideMenu({ onClose, onNavigate, ...content }: SideMenuProps) {
   );
 }
 
-/** The same content always shown beside the page, on a desktop. */
-export function SideNav(props: SideNavProps) {
-  return (
-    <aside className="side-nav">
-      <MenuContent {...props} />
-    </aside>
-  );
+/**
+ * The same content shown beside the page on a desktop. While the burger menu is open the
+ * sidebar keeps its room but not its content: one screen never names each link twice.
+ */
+export function SideNav({ menuOpen, ...props }: SideNavProps & { menuOpen: boolean }) {
+  return <aside className="side-nav">{!menuOpen && <MenuContent {...props} />}</aside>;
 }

@@ -10,8 +10,7 @@ export interface TopBarProps {
   period?: Period;
   onPeriodChange: (period: Period) => void;
   menuOpen: boolean;
-  /** No burger button where the menu is a sidebar. */
-  onMenu?: () => void;
+  onMenu: () => void;
 }
 
 function isPeriod(value: string): value is Period {
@@ -23,18 +22,16 @@ export function TopBar({ period, onPeriodChange, menuOpen, onMenu }: TopBarProps
   const { t } = useT();
   return (
     <header className="top-bar">
-      {onMenu && (
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('topBar.menu')}
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={onMenu}
-        >
-          <MenuIcon />
-        </button>
-      )}
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('topBar.menu')}
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        onClick={onMenu}
+      >
+        <MenuIcon />
+      </button>
       <Link href="/home" className="top-bar__brand">
         <Logo />
         {t('app.name')}
