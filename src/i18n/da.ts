@@ -275,7 +275,7 @@ export const da: Messages = {
   'facts.symbol': 'Symbol',
   'facts.type': 'Type',
   'facts.currency': 'Valuta',
-  'facts.unrealised': 'Urealiseret',
+  'facts.return': 'Afkast',
   'facts.ofPortfolio': 'Andel af portefølje',
   'facts.class.stock': 'Aktie',
   'facts.class.fund': 'Fond',

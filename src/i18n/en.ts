@@ -288,7 +288,7 @@ export const en = {
   'facts.symbol': 'Symbol',
   'facts.type': 'Type',
   'facts.currency': 'Currency',
-  'facts.unrealised': 'Unrealised',
+  'facts.return': 'Return',
   'facts.ofPortfolio': 'Of portfolio',
   'facts.class.stock': 'Stock',
   'facts.class.fund': 'Fund',

@@ -50,14 +50,14 @@ function factsOf(list: HTMLElement): Record<string, string> {
 }
 
 describe('the investment header', () => {
-  it('shows price, code, type, currency, unrealised and share of the portfolio', () => {
+  it('shows price, code, type, currency, return and share of the portfolio', () => {
     render(<InvestmentFacts facts={investmentFacts(investment, portfolio)} />);
     expect(factsOf(screen.getByLabelText('Facts'))).toEqual({
       Price: 'DKK 250.00',
       ISIN: 'DK0062498333',
       Type: 'Stock',
       Currency: 'DKK',
-      Unrealised: '+25.00 %',
+      Return: '+25.00 %',
       'Of portfolio': '25.00 %',
     });
   });
@@ -82,7 +82,7 @@ describe('the investment header', () => {
     const facts = factsOf(screen.getByLabelText('Facts'));
     expect(facts.Price).toContain('hidden amount');
     expect(facts.Price).not.toContain('250');
-    expect(facts.Unrealised).toBe('+25.00 %');
+    expect(facts.Return).toBe('+25.00 %');
     expect(facts['Of portfolio']).toBe('25.00 %');
   });
 
@@ -97,7 +97,7 @@ describe('the investment header', () => {
     expect(factsOf(screen.getByLabelText('Nøgletal'))).toMatchObject({
       Type: 'Aktie',
       Valuta: 'DKK',
-      Urealiseret: '+25,00 %',
+      Afkast: '+25,00 %',
       'Andel af portefølje': '25,00 %',
     });
   });

@@ -52,7 +52,7 @@ export function InvestmentFacts({ facts }: { facts: Facts | undefined }) {
   }
   if (facts.unrealisedRatio !== undefined) {
     list.push({
-      label: t('facts.unrealised'),
+      label: t('facts.return'),
       value: f.ratio(facts.unrealisedRatio),
       tone: toneOf(facts.unrealisedRatio),
     });
