@@ -20,6 +20,8 @@ export const AmountFormatProvider = AmountFormatContext.Provider;
 export interface Formatters {
   /** Text, or in privacy mode the mask, which a screen reader reads as "hidden amount". */
   amount: (value: number) => ReactNode;
+  /** Plain text for an attribute: the amount, or in privacy mode the words "hidden amount". */
+  amountText: (value: number) => string;
   change: (value: number) => ReactNode;
   ratio: (ratio: number) => string;
   shares: (shares: number) => string;
@@ -43,11 +45,14 @@ function HiddenAmount({ mask }: { mask: string }) {
 
 export function useFormatters(): Formatters {
   const format = useContext(AmountFormatContext);
+  const { t } = useT();
   return useMemo(() => {
     const masked = (text: string): ReactNode =>
       format.hidden ? <HiddenAmount mask={text} /> : text;
     return {
       amount: (value) => masked(formatAmount(value, format)),
+      amountText: (value) =>
+        format.hidden ? t('format.hiddenAmount') : formatAmount(value, format),
       change: (value) => masked(formatChange(value, format)),
       ratio: (ratio) => formatRatio(ratio, format.locale),
       shares: (shares) => formatShares(shares, format.locale),
@@ -55,5 +60,5 @@ export function useFormatters(): Formatters {
       amountsHidden: format.hidden === true,
       locale: format.locale,
     };
-  }, [format]);
+  }, [format, t]);
 }

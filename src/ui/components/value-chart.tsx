@@ -1,5 +1,4 @@
 import {
-  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -176,9 +175,8 @@ function keyedIndex(key: string, index: number | null, count: number): number | 
  */
 export function ValueChart({ points, description, now }: ValueChartProps) {
   const [ref, width] = useWidth(DEFAULT_WIDTH);
-  const { amount, amountsHidden, locale } = useFormatters();
+  const { amount, amountText, amountsHidden, locale } = useFormatters();
   const { t } = useT();
-  const summaryId = useId();
   // Which point the read-out shows: pointer and focus state of this element only.
   const [active, setActive] = useState<number | null>(null);
   const size = chartSize(width);
@@ -210,6 +208,13 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
   const low = Math.min(...values);
   const high = Math.max(...values);
   const name = t(amountsHidden ? 'chart.nameHidden' : 'chart.name', { description });
+  // An attribute, not hidden text: the figures would repeat the value card's, and a search of
+  // the page for an amount would find them twice.
+  const summary =
+    `${t('chart.summary', { from: timeOf(marks[0]), to: timeOf(marks[marks.length - 1]) })} ` +
+    `${t('chart.start')} ${amountText(marks[0].value)}, ` +
+    `${t('chart.end')} ${amountText(marks[marks.length - 1].value)}, ` +
+    `${t('chart.low')} ${amountText(low)}, ${t('chart.high')} ${amountText(high)}. ${t('chart.keys')}`;
 
   return (
     <div ref={ref} className="chart-frame">
@@ -217,7 +222,7 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
         className="chart"
         role="img"
         aria-label={name}
-        aria-describedby={summaryId}
+        aria-description={summary}
         tabIndex={0}
         width={size.width}
         height={size.height}
@@ -262,12 +267,6 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
           </g>
         )}
       </svg>
-      <p id={summaryId} className="visually-hidden">
-        {t('chart.summary', { from: timeOf(marks[0]), to: timeOf(marks[marks.length - 1]) })}{' '}
-        {t('chart.start')} {amount(marks[0].value)}, {t('chart.end')}{' '}
-        {amount(marks[marks.length - 1].value)}, {t('chart.low')} {amount(low)}, {t('chart.high')}{' '}
-        {amount(high)}. {t('chart.keys')}
-      </p>
       <div className="chart__live" aria-live="polite">
         {shown && (
           <p
