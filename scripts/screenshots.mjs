@@ -128,6 +128,7 @@ const SHOTS = [
     name: 'home-allocation',
     go: async (page) => {
       await page.goto(`${BASE_URL}/home`);
+      await page.getByRole('button', { name: 'Show allocation' }).click();
       await page.getByRole('region', { name: 'Allocation' }).scrollIntoViewIfNeeded();
     },
   },
@@ -136,6 +137,7 @@ const SHOTS = [
     go: async (page) => {
       await page.goto(`${BASE_URL}/home`);
       await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Show allocation' }).click();
       await page.getByRole('region', { name: 'Allocation' }).scrollIntoViewIfNeeded();
     },
   },

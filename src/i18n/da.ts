@@ -231,6 +231,8 @@ export const da: Messages = {
   'home.investmentCount.many': '{count} investeringer',
   'home.shares': '{shares} stk.',
   'allocation.title': 'Fordeling',
+  'allocation.show': 'Vis fordeling',
+  'allocation.hide': 'Skjul fordeling',
   'allocation.groupBy': 'Gruppér efter',
   'allocation.grouping.portfolio': 'Portefølje',
   'allocation.grouping.investment': 'Investering',

@@ -244,6 +244,8 @@ export const en = {
   'home.investmentCount.many': '{count} investments',
   'home.shares': '{shares} shares',
   'allocation.title': 'Allocation',
+  'allocation.show': 'Show allocation',
+  'allocation.hide': 'Hide allocation',
   'allocation.groupBy': 'Group by',
   'allocation.grouping.portfolio': 'Portfolio',
   'allocation.grouping.investment': 'Investment',

@@ -1,5 +1,6 @@
-// The allocation's grouping on home or on a portfolio, remembered on this device per screen (as
-// privacy mode is: nothing the server needs). A portfolio is not split by portfolio.
+// The allocation on home or on a portfolio: folded until asked for (its legend repeats the names
+// and values of the screen's own tables), and its grouping; both remembered on this device per
+// screen (as privacy mode is: nothing the server needs). A portfolio is not split by portfolio.
 import { assign, setup } from 'xstate';
 import { GROUPINGS, type Grouping } from '../domain/allocation';
 import type { KeyValueStore } from './platform';
@@ -16,7 +17,15 @@ export const GROUPING_KEY: Record<AllocationScope, string> = {
   portfolio: 'allocation_portfolio',
 };
 
-export type AllocationEvent = { type: 'grouping.selected'; grouping: Grouping };
+export const SHOWN_KEY: Record<AllocationScope, string> = {
+  home: 'allocation_home_shown',
+  portfolio: 'allocation_portfolio_shown',
+};
+
+export type AllocationEvent =
+  | { type: 'grouping.selected'; grouping: Grouping }
+  | { type: 'allocation.shown' }
+  | { type: 'allocation.folded' };
 
 export interface AllocationInput {
   storage: KeyValueStore;
@@ -42,11 +51,15 @@ export const allocationMachine = setup({
     input: {} as AllocationInput,
   },
   guards: {
-    offered: ({ context, event }) => GROUPINGS_OF[context.scope].includes(event.grouping),
+    offered: ({ context }, params: { grouping: Grouping }) =>
+      GROUPINGS_OF[context.scope].includes(params.grouping),
+    rememberedShown: ({ context }) => context.storage.get(SHOWN_KEY[context.scope]) === 'true',
   },
   actions: {
     writeGrouping: ({ context }) =>
       context.storage.set(GROUPING_KEY[context.scope], context.grouping),
+    writeShown: ({ context }, params: { shown: boolean }) =>
+      context.storage.set(SHOWN_KEY[context.scope], String(params.shown)),
   },
 }).createMachine({
   id: 'allocation',
@@ -55,13 +68,30 @@ export const allocationMachine = setup({
     scope: input.scope,
     grouping: readGrouping(input.scope, input.storage.get(GROUPING_KEY[input.scope])),
   }),
-  initial: 'ready',
+  initial: 'starting',
+  on: {
+    'grouping.selected': {
+      guard: { type: 'offered', params: ({ event }) => ({ grouping: event.grouping }) },
+      actions: [assign({ grouping: ({ event }) => event.grouping }), 'writeGrouping'],
+    },
+  },
   states: {
-    ready: {
+    starting: {
+      always: [{ guard: 'rememberedShown', target: 'shown' }, { target: 'folded' }],
+    },
+    folded: {
       on: {
-        'grouping.selected': {
-          guard: 'offered',
-          actions: [assign({ grouping: ({ event }) => event.grouping }), 'writeGrouping'],
+        'allocation.shown': {
+          target: 'shown',
+          actions: { type: 'writeShown', params: { shown: true } },
+        },
+      },
+    },
+    shown: {
+      on: {
+        'allocation.folded': {
+          target: 'folded',
+          actions: { type: 'writeShown', params: { shown: false } },
         },
       },
     },

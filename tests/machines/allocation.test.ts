@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { GROUPING_KEY, allocationMachine } from '../../src/machines/allocation.machine';
+import { GROUPING_KEY, SHOWN_KEY, allocationMachine } from '../../src/machines/allocation.machine';
 import { fakePlatform } from './support';
 
 function start(scope: 'home' | 'portfolio', storage: Record<string, string> = {}) {
@@ -11,7 +11,7 @@ function start(scope: 'home' | 'portfolio', storage: Record<string, string> = {}
   return { actor, platform, grouping: () => actor.getSnapshot().context.grouping };
 }
 
-describe('ready', () => {
+describe('grouping', () => {
   it('starts by portfolio on home and by investment on a portfolio', () => {
     expect(start('home').grouping()).toBe('portfolio');
     expect(start('portfolio').grouping()).toBe('investment');
@@ -38,5 +38,27 @@ describe('ready', () => {
     actor.send({ type: 'grouping.selected', grouping: 'portfolio' });
     expect(grouping()).toBe('investment');
     expect(platform.storage.get(GROUPING_KEY.portfolio)).toBeNull();
+  });
+});
+
+describe('folded and shown', () => {
+  it('starts folded, and shown where this device last showed it', () => {
+    expect(start('home').actor.getSnapshot().value).toBe('folded');
+    expect(start('home', { [SHOWN_KEY.home]: 'true' }).actor.getSnapshot().value).toBe('shown');
+    expect(start('portfolio', { [SHOWN_KEY.home]: 'true' }).actor.getSnapshot().value).toBe(
+      'folded',
+    );
+  });
+
+  it('allocation.shown and allocation.folded switch and are remembered', () => {
+    const { actor, platform } = start('portfolio');
+    actor.send({ type: 'allocation.shown' });
+    expect(actor.getSnapshot().value).toBe('shown');
+    expect(platform.storage.get(SHOWN_KEY.portfolio)).toBe('true');
+    actor.send({ type: 'grouping.selected', grouping: 'currency' });
+    expect(actor.getSnapshot().context.grouping).toBe('currency');
+    actor.send({ type: 'allocation.folded' });
+    expect(actor.getSnapshot().value).toBe('folded');
+    expect(platform.storage.get(SHOWN_KEY.portfolio)).toBe('false');
   });
 });

@@ -86,9 +86,24 @@ describe('AllocationChart', () => {
 });
 
 describe('allocation on the screens', () => {
+  it('is folded until asked for, so its legend does not repeat the tables', async () => {
+    await renderApp('/home', { as: 'demo' });
+    const section = await screen.findByRole('region', { name: 'Allocation' });
+    expect(within(section).queryByRole('table')).toBeNull();
+    const show = within(section).getByRole('button', { name: 'Show allocation' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(show);
+    expect(within(section).getByRole('table', { name: 'Allocation by portfolio' })).toBeTruthy();
+    const hide = within(section).getByRole('button', { name: 'Hide allocation' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(hide);
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
   it('home splits the demo by portfolio, and by type once switched, each adding up to 100 %', async () => {
     await renderApp('/home', { as: 'demo' });
     const section = await screen.findByRole('region', { name: 'Allocation' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Show allocation' }));
     const byPortfolio = legend('Allocation by portfolio');
     expect(byPortfolio.map((row) => row[0]).sort()).toEqual([
       'Crypto',
@@ -110,6 +125,7 @@ describe('allocation on the screens', () => {
     const portfolios = await screen.findByRole('table', { name: 'Portfolios' });
     await userEvent.click(within(portfolios).getAllByRole('link')[0]);
     const section = await screen.findByRole('region', { name: 'Allocation' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Show allocation' }));
     expect(within(section).queryByRole('radio', { name: 'Portfolio' })).toBeNull();
     expect(within(section).getByRole('radio', { name: 'Investment' })).toHaveProperty(
       'checked',

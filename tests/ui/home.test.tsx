@@ -22,16 +22,12 @@ describe('home', () => {
     expect(screen.getByRole('region', { name: 'Total value' }).textContent).toMatch(/DKK/);
   });
 
-  it('lists positions as key figures, so the only tables are portfolios, investments and the allocation', async () => {
+  it('lists positions as key figures, so the only tables are portfolios and investments', async () => {
     await renderApp('/home', { as: 'demo' });
     await screen.findByRole('table', { name: 'Investments' });
     const name = (table: HTMLElement) =>
       table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent;
-    expect(screen.getAllByRole('table').map(name)).toEqual([
-      'Portfolios',
-      'Investments',
-      'Allocation by portfolio',
-    ]);
+    expect(screen.getAllByRole('table').map(name)).toEqual(['Portfolios', 'Investments']);
     const positions = within(screen.getByRole('region', { name: 'Positions' }));
     const terms = (await positions.findAllByRole('term')).map((term) => term.textContent);
     expect(terms).toEqual(['Lifetime', 'Realised', 'Unrealised']);

@@ -10,7 +10,10 @@ import {
 import { shownInvestments } from '../../machines/selectors';
 import { useAppActor, useAppChildren } from './app-actor';
 
-/** The allocation of home (every investment) or of one portfolio, and its grouping switch. */
+/**
+ * The allocation of home (every investment) or of one portfolio, whether it is shown, and its
+ * grouping switch.
+ */
 export function useAllocation(scope: AllocationScope, portfolioId?: Id) {
   const app = useAppActor();
   const { data } = useAppChildren();
@@ -18,6 +21,7 @@ export function useAllocation(scope: AllocationScope, portfolioId?: Id) {
     input: { storage: app.getSnapshot().context.platform.storage, scope },
   });
   const grouping = useSelector(actor, (s) => s.context.grouping);
+  const shown = useSelector(actor, (s) => s.matches('shown'));
   const investments = useSelector(data, (s) => s.context.investments);
   const portfolios = useSelector(data, (s) => s.context.portfolios);
   const slices = useMemo(
@@ -33,5 +37,7 @@ export function useAllocation(scope: AllocationScope, portfolioId?: Id) {
     (next: Grouping) => actor.send({ type: 'grouping.selected', grouping: next }),
     [actor],
   );
-  return { slices, grouping, groupings: GROUPINGS_OF[scope], select };
+  const show = useCallback(() => actor.send({ type: 'allocation.shown' }), [actor]);
+  const fold = useCallback(() => actor.send({ type: 'allocation.folded' }), [actor]);
+  return { slices, grouping, groupings: GROUPINGS_OF[scope], select, shown, show, fold };
 }
