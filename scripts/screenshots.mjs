@@ -261,21 +261,24 @@ const DANISH_SHOTS = [
 
 async function danish(browser) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    const context = await browser.newContext({
-      viewport,
-      hasTouch: device === 'phone',
-      locale: 'da-DK',
-    });
-    const page = await context.newPage();
-    await page.goto(`${BASE_URL}/`);
-    for (const shot of DANISH_SHOTS) {
-      await shot.go(page);
-      await settle(page);
-      const name = `${shot.name}-${device}-light-da.png`;
-      await page.screenshot({ path: new URL(name, OUT).pathname });
-      console.log(name);
+    for (const colorScheme of ['light', 'dark']) {
+      const context = await browser.newContext({
+        viewport,
+        colorScheme,
+        hasTouch: device === 'phone',
+        locale: 'da-DK',
+      });
+      const page = await context.newPage();
+      await page.goto(`${BASE_URL}/`);
+      for (const shot of DANISH_SHOTS) {
+        await shot.go(page);
+        await settle(page);
+        const name = `${shot.name}-${device}-${colorScheme}-da.png`;
+        await page.screenshot({ path: new URL(name, OUT).pathname });
+        console.log(name);
+      }
+      await context.close();
     }
-    await context.close();
   }
 }
 
