@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, loginAsDemo, record } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function openFirstInvestment(page: Page) {
@@ -30,13 +30,7 @@ async function shares(page: Page): Promise<number> {
 test('buy adds shares and a transaction', async ({ page }) => {
   await openFirstInvestment(page);
   const before = await shares(page);
-  await page.getByRole('button', { name: 'Buy' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Buy' });
-  await dialog.getByLabel('Shares').fill('2');
-  await dialog.getByLabel('Price per share').fill('10.5');
-  await dialog.getByLabel('Currency').selectOption('DKK');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog).toHaveCount(0);
+  await record(page, 'Buy', { Shares: '2', 'Price per share': '10.5' });
   await expect.poll(() => shares(page)).toBeCloseTo(before + 2, 2);
 });
 

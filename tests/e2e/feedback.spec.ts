@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, loginAsDemo, record } from './fixtures';
 import type { Page } from '@playwright/test';
 
 function investmentsTable(page: Page) {
@@ -35,13 +35,7 @@ test('save shows a confirmation, which goes by itself', async ({ page }) => {
   await loginAsDemo(page);
   await investmentsTable(page).getByRole('link').first().click();
   await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible();
-  await page.getByRole('button', { name: 'Buy' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Buy' });
-  await dialog.getByLabel('Shares').fill('2');
-  await dialog.getByLabel('Price per share').fill('10.5');
-  await dialog.getByLabel('Currency').selectOption('DKK');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog).toHaveCount(0);
+  await record(page, 'Buy', { Shares: '2', 'Price per share': '10.5' });
   await expect(toast(page)).toContainText('Buy saved');
   await expect(toast(page).getByRole('button', { name: 'Undo' })).toHaveCount(0);
   await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });

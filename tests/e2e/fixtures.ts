@@ -64,3 +64,22 @@ export async function openInvestment(page: Page, name: string | RegExp): Promise
   await table.getByRole('link', { name }).first().click();
   await expect(page).toHaveURL(/\/investments\/[^/]+$/);
 }
+
+/** Records a Buy or Sell in DKK from the open investment's screen and waits for its overlay to go. */
+export async function record(
+  page: Page,
+  kind: 'Buy' | 'Sell',
+  values: Record<string, string>,
+): Promise<void> {
+  await page.getByRole('button', { name: kind, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: kind });
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByLabel('Currency').selectOption('DKK');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await closed(page, kind);
+}
+
+/** The overlay has finished animating out (it is hidden from roles while it does). */
+export async function closed(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('dialog', { name, includeHidden: true })).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 // Back-dated events and corrections, in both projects (the demo and the Node server).
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, loginAsDemo, record, closed } from './fixtures';
 
 async function openFirstInvestment(page: Page): Promise<string> {
   const link = page
@@ -26,20 +26,6 @@ function statCell(page: Page, label: string) {
 async function shares(page: Page): Promise<number> {
   const text = (await statCell(page, 'Shares').textContent()) ?? '';
   return Number(text.replace(/[^\d.,-]/g, '').replace(/,/g, ''));
-}
-
-async function record(page: Page, kind: 'Buy' | 'Sell', values: Record<string, string>) {
-  await page.getByRole('button', { name: kind, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: kind });
-  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label).fill(value);
-  await dialog.getByLabel('Currency').selectOption('DKK');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await closed(page, kind);
-}
-
-/** The overlay has finished animating out (it is hidden from roles while it does). */
-async function closed(page: Page, name: string) {
-  await expect(page.getByRole('dialog', { name, includeHidden: true })).toHaveCount(0);
 }
 
 function transactions(page: Page) {
