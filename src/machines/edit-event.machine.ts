@@ -1,9 +1,11 @@
 // Correcting or deleting one recorded event (a transaction row's overlay). The form is the create
 // form of its kind, filled in; Save sends PUT, Delete asks first, then DELETE. After either, the
 // named refresh steps run in order (the events list too: the row changed or went) and the overlay
-// closes. A refused change keeps everything and says why.
+// closes. A refused change keeps everything and says why. A deletion's toast offers Undo, which
+// re-creates the event as entered (the contract has no undelete) and refreshes as a new event does.
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, EventPayload } from '../api';
+import { messageOf } from '../api/errors';
 import { dayOf } from '../domain/dates';
 import type { EnteredEvent, EventKind, Id, Transaction, TransactionType } from '../domain/types';
 import {
@@ -26,8 +28,16 @@ import {
   type FlowEvent,
   type SessionRef,
 } from './flow';
+import { UNDO_MS } from './delete-valuable.machine';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
-import { eventNotice, posted, type NoticesRef } from './notices.machine';
+import {
+  eventNotice,
+  notRestoredNotice,
+  posted,
+  restoringNotice,
+  type NoticesRef,
+  type UndoEvent,
+} from './notices.machine';
 
 export const KIND_OF: Record<TransactionType, EventKind> = {
   buy: 'buy',
@@ -44,6 +54,7 @@ export type EditEventEvent =
   | { type: 'delete.requested' }
   | { type: 'delete.confirmed' }
   | { type: 'delete.cancelled' }
+  | UndoEvent
   | FlowEvent;
 
 export interface EditEventInput {
@@ -66,7 +77,13 @@ export interface EditEventContext {
   /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
   attached: boolean;
   eventId: Id;
+  investmentId: Id;
   kind: EventKind;
+  /**
+   * The event as entered, once loaded: what Undo re-creates after a deletion. Without it (the
+   * load failed) the form holds DKK figures without a fee, so no Undo is offered.
+   */
+  entered: EventValues | undefined;
   /** The day the event was booked on; an unchanged day is not sent, so its time stays. */
   originalDate: string;
   /** A split's holding before it; 0 for other kinds (no sale limit is checked on a correction). */
@@ -157,6 +174,13 @@ interface SaveInput {
   payload: EventPayload<EventKind>;
 }
 
+interface RestoreInput {
+  api: Api;
+  investmentId: Id;
+  kind: EventKind;
+  payload: EventPayload<EventKind>;
+}
+
 /** A saved or deleted event changes all of these: each is refreshed before the overlay closes. */
 const AFTER_CHANGE = [
   'refreshEvents',
@@ -185,6 +209,9 @@ export const editEventMachine = setup({
     deleteEvent: fromPromise<void, { api: Api; eventId: Id }>(({ input }) =>
       input.api.deleteEvent(input.eventId),
     ),
+    restoreEvent: fromPromise<Transaction, RestoreInput>(({ input }) =>
+      input.api.createEvent(input.investmentId, input.kind, input.payload),
+    ),
     sessionRestored,
   },
   actions: {
@@ -196,9 +223,10 @@ export const editEventMachine = setup({
       formError: undefined,
     })),
     clearFormError: assign({ formError: undefined }),
-    fillEntered: assign(({ context }, params: { entered: EnteredEvent }) => ({
-      values: enteredValues(params.entered, context.today),
-    })),
+    fillEntered: assign(({ context }, params: { entered: EnteredEvent }) => {
+      const values = enteredValues(params.entered, context.today);
+      return { values, entered: values };
+    }),
     sayNotLoaded: assign({ formError: NOT_LOADED }),
     showFailure: assign((_, params: { error: unknown }) =>
       formFailure(params.error, sameKeys(EVENT_FIELDS)),
@@ -214,6 +242,35 @@ export const editEventMachine = setup({
       ({ context }, params: { done: 'corrected' | 'deleted' }) =>
         posted(eventNotice(context.kind, params.done)),
     ),
+    // The deletion's toast stays while Undo is offered and while the event is re-created.
+    holdNotice: sendTo(
+      ({ context }) => context.notices,
+      ({ context, self }, params: { undo: boolean }) =>
+        posted(params.undo ? eventNotice(context.kind, 'deleted') : restoringNotice(context.kind), {
+          owner: self,
+          undo: params.undo,
+        }),
+    ),
+    withdrawNotice: sendTo(
+      ({ context }) => context.notices,
+      ({ self }) => ({ type: 'notice.withdrawn' as const, owner: self }),
+    ),
+    confirmRestored: sendTo(
+      ({ context }) => context.notices,
+      ({ context }) => posted(eventNotice(context.kind, 'restored')),
+    ),
+    reportNotRestored: sendTo(
+      ({ context }) => context.notices,
+      ({ context }, params: { error: unknown }) =>
+        posted(notRestoredNotice(context.kind, messageOf(params.error))),
+    ),
+    announceCreated: sendTo(
+      ({ context }) => context.data,
+      (_, params: { event: Transaction }) => ({
+        type: 'event.created' as const,
+        event: params.event,
+      }),
+    ),
     closeOverlay: enqueueActions(({ context, enqueue }) => {
       if (context.attached) enqueue.sendTo(context.overlay, { type: 'overlay.closed' });
     }),
@@ -221,8 +278,10 @@ export const editEventMachine = setup({
   },
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+    restorable: ({ context }) => context.entered !== undefined,
     sessionLost: ({ event }) => sessionLostIn(event),
   },
+  delays: { undoWindow: UNDO_MS },
 }).createMachine({
   id: 'editEvent',
   context: ({ input }) => {
@@ -235,7 +294,9 @@ export const editEventMachine = setup({
       overlay: input.overlay,
       attached: true,
       eventId: input.transaction.id,
+      investmentId: input.transaction.investment_id,
       kind: KIND_OF[input.transaction.type],
+      entered: undefined,
       originalDate: values.date,
       currentShares: input.transaction.from_shares ?? 0,
       today: input.today,
@@ -332,10 +393,13 @@ export const editEventMachine = setup({
           invoke: {
             src: 'deleteEvent',
             input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
-            onDone: {
-              target: '#editEvent.done',
-              actions: [...AFTER_CHANGE, { type: 'confirm', params: { done: 'deleted' } }],
-            },
+            onDone: [
+              { guard: 'restorable', target: '#editEvent.undoable', actions: AFTER_CHANGE },
+              {
+                target: '#editEvent.done',
+                actions: [...AFTER_CHANGE, { type: 'confirm', params: { done: 'deleted' } }],
+              },
+            ],
             onError: [
               WAIT_FOR_SESSION,
               // A refusal (422 on `event`: a later event would break) is the form's message.
@@ -347,6 +411,63 @@ export const editEventMachine = setup({
           },
         },
         awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
+      },
+    },
+    undoable: {
+      description:
+        'The DELETE went at once; "Buy deleted · Undo" is shown for the window. The contract has ' +
+        'no undelete, so Undo creates the event again as entered: on the same day, with a new id.',
+      entry: { type: 'holdNotice', params: { undo: true } },
+      after: { undoWindow: { target: 'done', actions: 'withdrawNotice' } },
+      on: {
+        'flow.detached': { actions: 'detach' },
+        // Handled here only: a second press, or one after the window, creates nothing.
+        'undo.requested': 'restoring',
+      },
+    },
+    restoring: {
+      entry: { type: 'holdNotice', params: { undo: false } },
+      on: { 'flow.detached': { actions: 'detach' } },
+      initial: 'calling',
+      states: {
+        calling: {
+          invoke: {
+            src: 'restoreEvent',
+            input: ({ context }) => ({
+              api: context.api,
+              investmentId: context.investmentId,
+              kind: context.kind,
+              // Only `restorable` leads to Undo, and it needs the event as entered.
+              payload: eventPayload(context.kind, context.entered!, context.entered!.date),
+            }),
+            onDone: {
+              target: '#editEvent.done',
+              // The create flow's steps, and the events list, where it goes back in its place.
+              actions: [
+                { type: 'announceCreated', params: ({ event }) => ({ event: event.output }) },
+                'refreshEvents',
+                'refreshInvestments',
+                'refreshPortfolios',
+                'refreshValuation',
+                'refreshActiveChart',
+                'refreshStats',
+                'confirmRestored',
+              ],
+            },
+            onError: [
+              WAIT_FOR_SESSION,
+              {
+                target: '#editEvent.done',
+                actions: {
+                  type: 'reportNotRestored',
+                  params: ({ event }) => ({ error: event.error }),
+                },
+              },
+            ],
+          },
+        },
+        // The toast keeps saying "Restoring…"; the same event is sent once after the login.
+        awaitingSession: awaitingSession('calling'),
       },
     },
     done: { type: 'final' },

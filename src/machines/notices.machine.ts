@@ -118,9 +118,22 @@ const EVENT_NAMES: Record<EventKind, string> = {
   split: 'Split',
 };
 
-/** "Buy saved", "Split corrected", "Dividend deleted". */
-export function eventNotice(kind: EventKind, done: 'saved' | 'corrected' | 'deleted'): string {
+/** "Buy saved", "Split corrected", "Dividend deleted", "Sell restored". */
+export function eventNotice(
+  kind: EventKind,
+  done: 'saved' | 'corrected' | 'deleted' | 'restored',
+): string {
   return `${EVENT_NAMES[kind]} ${done}`;
+}
+
+/** While Undo of a deleted event re-creates it: "Restoring the Buy…". */
+export function restoringNotice(kind: EventKind): string {
+  return `Restoring the ${EVENT_NAMES[kind]}…`;
+}
+
+/** "The Buy could not be restored. The server had a problem. …" */
+export function notRestoredNotice(kind: EventKind, message: string): string {
+  return `The ${EVENT_NAMES[kind]} could not be restored. ${message}`;
 }
 
 /** A flow's notice to the notices actor: `sendTo(notices, posted('Profile saved'))`. */

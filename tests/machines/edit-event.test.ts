@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { heldMessage, tradeTotal, type EventField } from '../../src/machines/create-event.machine';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
+import { UNDO_MS } from '../../src/machines/delete-valuable.machine';
 import { decimalsMessage } from '../../src/machines/form-rules';
 import {
   deleteQuestion,
@@ -334,8 +335,23 @@ describe('deleting', () => {
     await flush();
     expect(api.deleteEvent).toHaveBeenCalledWith('9');
     expect(data.types()).toEqual(REFRESHES);
-    expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text: 'Buy deleted' } }]);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Buy deleted', owner: form, undo: true } },
+    ]);
     expect(overlay.types()).toEqual(['overlay.closed']);
+    expect(form.getSnapshot().matches('undoable')).toBe(true);
+  });
+
+  it('an event whose entered figures did not load is deleted without Undo', async () => {
+    const { form, api, notices } = await startEdit(buy(), (fake) =>
+      fake.getEvent.mockRejectedValue(http(500)),
+    );
+    api.deleteEvent.mockResolvedValue(undefined);
+    form.send({ type: 'delete.requested' });
+    form.send({ type: 'delete.confirmed' });
+    await flush();
+    // Its fee and currency are unknown, so it could not be made again as it was.
+    expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text: 'Buy deleted' } }]);
     expect(form.getSnapshot().status).toBe('done');
   });
 
@@ -427,6 +443,137 @@ describe('the overlay closed (flow.detached)', () => {
       'refresh.stats',
     ]);
     expect(overlay.types()).toEqual([]);
+    // Undo is still offered: the toast outlives the overlay.
+    expect(form.getSnapshot().matches('undoable')).toBe(true);
+  });
+});
+
+describe('Undo of a deletion', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A buy entered as 2 at 7.25 USD with a fee of 1.5, deleted; its Undo window is open. */
+  async function deleted(
+    t: Transaction = buy(),
+    entered: EnteredEvent = enteredOf(t, { currency_code: 'USD', share_price: 7.25, fee: 1.5 }),
+  ) {
+    const started = await startEdit(t, (api) => api.getEvent.mockResolvedValue(entered));
+    started.api.deleteEvent.mockResolvedValue(undefined);
+    started.form.send({ type: 'delete.requested' });
+    started.form.send({ type: 'delete.confirmed' });
+    await flush();
+    return started;
+  }
+
+  it('re-creates the event as entered on its day, then refreshes as a new event does', async () => {
+    const { form, api, data, notices } = await deleted();
+    const restored = transaction('10');
+    api.createEvent.mockResolvedValue(restored);
+    form.send({ type: 'undo.requested' });
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: { text: 'Restoring the Buy…', owner: form, undo: false },
+    });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith('5', 'buy', {
+      date: form.getSnapshot().context.originalDate,
+      shares: 2,
+      share_price: 7.25,
+      fee: 1.5,
+      currency_code: 'USD',
+    });
+    expect(data.events().slice(REFRESHES.length)).toEqual([
+      { type: 'event.created', event: restored },
+      ...REFRESHES.map((type) => ({ type })),
+    ]);
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: { text: 'Buy restored' },
+    });
     expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('a split comes back with its shares after, fee, and sold shares and price', async () => {
+    const t: Transaction = { ...buy(), type: 'split', from_shares: 10, to_shares: 4 };
+    const { form, api } = await deleted(t, {
+      id: t.id,
+      type: 'split',
+      date: t.date,
+      currency_code: 'EUR',
+      shares_after: 4,
+      fee: 2,
+      sold_shares: 0.5,
+      sold_share_price: 30,
+    });
+    api.createEvent.mockResolvedValue(t);
+    form.send({ type: 'undo.requested' });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith('5', 'split', {
+      date: form.getSnapshot().context.originalDate,
+      shares_after: 4,
+      fee: 2,
+      currency_code: 'EUR',
+      sold_shares: 0.5,
+      sold_share_price: 30,
+      hide: false,
+    });
+  });
+
+  it('a second Undo while it is re-created creates nothing more', async () => {
+    const { form, api, notices } = await deleted();
+    const call = deferred<Transaction>();
+    api.createEvent.mockReturnValue(call.promise);
+    form.send({ type: 'undo.requested' });
+    form.send({ type: 'undo.requested' });
+    call.resolve(transaction('10'));
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledOnce();
+    expect(notices.events().filter((e) => e.type === 'notice.posted')).toHaveLength(3);
+  });
+
+  it('a failure says the event could not be restored, and why', async () => {
+    const { form, api, data, notices } = await deleted();
+    api.createEvent.mockRejectedValue(http(500));
+    form.send({ type: 'undo.requested' });
+    await flush();
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: {
+        text: 'The Buy could not be restored. The server had a problem. Please try again in a moment.',
+      },
+    });
+    expect(data.types()).toEqual(REFRESHES);
+    expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('a lost session waits for the user to log in again, then sends the event once', async () => {
+    const { form, api, notices, session } = await deleted();
+    api.createEvent.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(transaction('10'));
+    form.send({ type: 'undo.requested' });
+    await flush();
+    expect(session.waiting()).toBe(1);
+    expect(notices.events().at(-1)).toMatchObject({ notice: { text: 'Restoring the Buy…' } });
+    // The overlay is long gone; the flow still finishes.
+    form.send({ type: 'flow.detached' });
+    session.restore();
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledTimes(2);
+    expect(notices.events().at(-1)).toMatchObject({ notice: { text: 'Buy restored' } });
+  });
+
+  it('the window ends: the toast is withdrawn and the flow ends, so Undo can create nothing', async () => {
+    const { form, api, notices } = await deleted();
+    form.send({ type: 'flow.detached' });
+    await vi.advanceTimersByTimeAsync(UNDO_MS - 1);
+    expect(form.getSnapshot().matches('undoable')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(notices.events().at(-1)).toEqual({ type: 'notice.withdrawn', owner: form });
+    expect(form.getSnapshot().status).toBe('done');
+    expect(api.createEvent).not.toHaveBeenCalled();
   });
 });

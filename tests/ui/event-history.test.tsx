@@ -237,6 +237,35 @@ describe('corrections', () => {
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before, 2));
   });
 
+  it("Undo in the deletion's toast brings the transaction back as it was", async () => {
+    await openInvestment();
+    const before = sharesHeld();
+    await record('Buy', '3', '12.5', '2022-04-04');
+    await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 3, 2));
+    const table = await transactions();
+    const name = 'Edit the purchase of 2022-04-04';
+    const row = () =>
+      within(screen.getByRole('table', { name: 'Transactions' })).queryByRole('button', { name });
+    const figures = row()!.closest('tr')!.textContent;
+    const dialog = await openCorrection(within(table).getByRole('button', { name }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const question = within(dialog).getByRole('group', {
+      name: 'Delete the purchase of 2022-04-04?',
+    });
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(row()).toBeNull());
+
+    const toast = screen.getByRole('status');
+    expect(within(toast).getByText('Buy deleted')).toBeTruthy();
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    // One press: the Undo button is gone, so the event cannot be made twice.
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(await screen.findByText('Buy restored')).toBeTruthy();
+    await waitFor(() => expect(row()?.closest('tr')?.textContent).toBe(figures));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 3, 2));
+  });
+
   it('Keep goes back to the form without deleting', async () => {
     await openInvestment();
     const table = await transactions();

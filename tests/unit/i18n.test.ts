@@ -11,6 +11,11 @@ import {
 } from '../../src/i18n';
 import { MESSAGES, throttledMessage } from '../../src/api/errors';
 import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/form-rules';
+import {
+  eventNotice,
+  notRestoredNotice,
+  restoringNotice,
+} from '../../src/machines/notices.machine';
 import { summarise } from '../../src/contract/validation';
 
 describe('pickLocale', () => {
@@ -67,6 +72,9 @@ describe('translateText', () => {
     expect(translateText(da, throttledMessage(1))).toBe(
       'For mange forespørgsler. Prøv igen om 1 sekund.',
     );
+    expect(translateText(da, notRestoredNotice('split', MESSAGES.serverError))).toBe(
+      `Aktiesplittet kunne ikke genskabes. ${translateText(da, MESSAGES.serverError)}`,
+    );
     const summary = summarise({ a: ['The name field is required.'], b: ['x'] }).message;
     expect(translateText(da, summary)).toBe('Feltet navn skal udfyldes. (og 1 fejl mere)');
   });
@@ -76,8 +84,13 @@ describe('translateText', () => {
     expect(translateText(en, RULE_MESSAGES.required)).toBe(RULE_MESSAGES.required);
   });
 
-  it('knows every message of the form rules and the API client', () => {
-    const texts = [...Object.values(RULE_MESSAGES), ...Object.values(MESSAGES)];
+  it('knows every message of the form rules, the API client and the event notices', () => {
+    const kinds = ['buy', 'sell', 'dividend', 'split'] as const;
+    const texts = [
+      ...Object.values(RULE_MESSAGES),
+      ...Object.values(MESSAGES),
+      ...kinds.flatMap((kind) => [eventNotice(kind, 'restored'), restoringNotice(kind)]),
+    ];
     for (const text of texts) expect(translateText(da, text), text).not.toBe(text);
   });
 });
