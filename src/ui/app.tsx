@@ -125,7 +125,9 @@ function Routes() {
   return (
     <>
       <Chrome />
-      <Suspense fallback={<ScreenSkeleton />}>
+      {/* One boundary per screen: while the next screen's code loads, the one left is unmounted,
+          not kept hidden in the page under the skeleton. */}
+      <Suspense key={screenOf(path) ?? 'notFound'} fallback={<ScreenSkeleton />}>
         <Switch>
           <Route path={SCREEN_PATHS.home} component={screens.home} />
           <Route path={SCREEN_PATHS.history} component={screens.history} />

@@ -37,6 +37,8 @@ test('a finger swipes between the investment pages', async ({ page }) => {
   await expect(transactions).not.toBeInViewport();
 
   const hand = await finger(page);
+  // The header's facts and actions come first on a phone: bring the page's content into view.
+  await statistics.scrollIntoViewIfNeeded();
   await hand.swipe(await centreOf(statistics), -200);
   await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
     'aria-current',
@@ -44,7 +46,9 @@ test('a finger swipes between the investment pages', async ({ page }) => {
   );
   await expect(transactions).toBeInViewport();
 
-  await hand.swipe(await centreOf(page.getByRole('heading', { name: 'Transactions' })), 200);
+  const heading = page.getByRole('heading', { name: 'Transactions' });
+  await heading.scrollIntoViewIfNeeded();
+  await hand.swipe(await centreOf(heading), 200);
   await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
     'aria-current',
     'step',
@@ -56,6 +60,7 @@ test('a mouse drag swipes too, and a short one does not', async ({ page }) => {
   await loginAsDemo(page);
   await openInvestment(page, /./);
   const statistics = page.getByRole('table', { name: 'Investment statistics' });
+  await statistics.scrollIntoViewIfNeeded();
   const start = await centreOf(statistics);
   const drag = async (dx: number) => {
     await page.mouse.move(start.x, start.y);
