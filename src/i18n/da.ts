@@ -1,8 +1,10 @@
-// Danish texts: every key of the English catalogue (TypeScript refuses a missing one).
+// Danish texts: every key of the English catalogues (TypeScript refuses a missing one).
 // Loaded on its own, only when Danish is chosen (the start-up budget).
-import type { Messages } from './index';
+import type { Catalogue, Translation } from './index';
+import { LOCALE_TAGS } from './locales';
+import { sentTextTranslator } from './sent';
 
-export const da: Messages = {
+export const da: Translation = {
   'app.name': 'Formue',
 
   'common.cancel': 'Annuller',
@@ -410,3 +412,5 @@ export const da: Messages = {
   'investment.loadingTransactions': 'Indlæser transaktioner',
   'investment.noTransactions': 'Ingen transaktioner for denne investering endnu.',
 };
+
+export const danish: Catalogue = { messages: da, text: sentTextTranslator(da, LOCALE_TAGS.da) };

@@ -1,7 +1,6 @@
 // English texts, the reference catalogue: keys dot-namespaced by screen or part, `{name}`
 // placeholders. The spec's English texts are requirements: change none of them here.
-// Texts the machines or the API send in English (rule.*, error.*, server.*) are listed too, so
-// the UI can show them in Danish (translateText in ./index.ts finds them by their wording).
+// The texts the machines and the API send in English are in ./en-sent.ts, out of the start-up code.
 export const en = {
   'app.name': 'Formue',
 
@@ -45,99 +44,6 @@ export const en = {
   'chart.low': 'lowest',
   'chart.high': 'highest',
   'chart.keys': 'The left and right arrow keys read the value at each point.',
-
-  // Form rules (src/machines/form-rules.ts); {max} as the machine writes it.
-  'rule.required': 'This field is required.',
-  'rule.number': 'Must be a number, like 12.50.',
-  'rule.positive': 'Must be greater than 0.',
-  'rule.tooLong': 'Must be at most {max} characters.',
-  'rule.control': 'Must not contain control characters.',
-  'rule.tooLarge': 'Must be at most {max}.',
-  'rule.decimals': 'Use at most {decimals} decimals.',
-  'rule.ambiguous':
-    'Saved as {value} (the {separator} is a decimal point). Meant {grouped}? Type it without the {separator}.',
-  'rule.isin': 'Must be a valid ISIN code',
-  'rule.symbol': 'Must be a valid Crypto Symbol',
-  // What is wrong with an identifier (src/domain/isin.ts), under the two above.
-  'rule.isin.country': 'It must start with a two-letter country code, such as DK or US.',
-  'rule.isin.character': 'Character {position} ({character}) must be a letter or a digit.',
-  'rule.isin.length': 'An ISIN has 12 characters; this has {length}.',
-  'rule.isin.checkCharacter': 'The last character (the check digit) must be a digit.',
-  'rule.isin.checkDigit': 'The check digit is wrong: expected {digit}.',
-  'rule.isin.unknown': 'No instrument with this ISIN is known.',
-  'rule.symbol.unknown': 'No crypto currency with this symbol is known.',
-
-  // Failures as src/api/errors.ts words them.
-  'error.sessionExpired': 'Your session has expired. Please log in again.',
-  'error.notFound': 'Not found. It may have been deleted.',
-  'error.notSupported': 'The server does not support this action.',
-  'error.invalid': 'Please correct the marked fields.',
-  'error.serverError': 'The server had a problem. Please try again in a moment.',
-  'error.offline': 'You appear to be offline. Check your connection and try again.',
-  'error.throttledLater': 'Too many requests. Try again later.',
-  'error.throttledOne': 'Too many requests. Try again in {seconds} second.',
-  'error.throttled': 'Too many requests. Try again in {seconds} seconds.',
-  'error.failed': 'The request failed ({status}).',
-  'error.unreachable':
-    'Formue cannot reach the server at {origin}. Check that it is running and try again.',
-  'error.unreadable': 'The server sent an answer Formue cannot read: {detail}.',
-  'error.unknown': 'Something went wrong.',
-
-  // The contract's messages (src/contract), Laravel's wording; {attribute} is a field name.
-  'server.required': 'The {attribute} field is required.',
-  'server.maxChars': 'The {attribute} field must not be greater than {max} characters.',
-  'server.control': 'The {attribute} field must not contain control characters.',
-  'server.string': 'The {attribute} field must be a string.',
-  'server.email': 'The {attribute} field must be a valid email address.',
-  'server.minChars': 'The {attribute} field must be at least {min} characters.',
-  'server.number': 'The {attribute} field must be a number.',
-  'server.greaterThan': 'The {attribute} field must be greater than {min}.',
-  'server.atLeast': 'The {attribute} field must be at least {min}.',
-  'server.max': 'The {attribute} field must not be greater than {max}.',
-  'server.decimals': 'The {attribute} field must have 0-{decimals} decimal places.',
-  'server.dateFormat': 'The {attribute} field must match the format Y-m-d.',
-  'server.dateAfter': 'The {attribute} field must be a date after or equal to {date}.',
-  'server.dateToday': 'The {attribute} field must be a date before or equal to today.',
-  'server.selected': 'The selected {attribute} is invalid.',
-  'server.boolean': 'The {attribute} field must be true or false.',
-  'server.invalid': 'The given data was invalid.',
-  'server.more': '{message} (and {count} more error)',
-  'server.moreMany': '{message} (and {count} more errors)',
-  'server.csrf': 'CSRF token mismatch.',
-  'server.unauthenticated': 'Unauthenticated.',
-  'server.throttled': 'Too Many Attempts.',
-  'server.credentials': 'These credentials do not match our records.',
-  'server.emailTaken': 'The email has already been taken.',
-  'server.isin': 'The instrument.isin field must be a valid ISIN code.',
-  'server.symbol': 'The instrument.isin field must be a valid crypto symbol.',
-  'server.portfolio': 'The selected investment.portfolio id is invalid.',
-
-  // Field names inside the contract's messages.
-  'attribute.name': 'name',
-  'attribute.email': 'email',
-  'attribute.password': 'password',
-  'attribute.shares': 'shares',
-  'attribute.share price': 'share price',
-  'attribute.fee': 'fee',
-  'attribute.currency code': 'currency code',
-  'attribute.amount': 'amount',
-  'attribute.shares after': 'shares after',
-  'attribute.sold shares': 'sold shares',
-  'attribute.sold share price': 'sold share price',
-  'attribute.date': 'date',
-  'attribute.hide': 'hide',
-  'attribute.type': 'type',
-  'attribute.isin': 'isin',
-  'attribute.portfolio id': 'portfolio id',
-  'attribute.investment.name': 'investment.name',
-  'attribute.investment.portfolio id': 'investment.portfolio id',
-  'attribute.instrument.type': 'instrument.type',
-  'attribute.instrument.isin': 'instrument.isin',
-  'attribute.buy event.shares': 'buy event.shares',
-  'attribute.buy event.share price': 'buy event.share price',
-  'attribute.buy event.fee': 'buy event.fee',
-  'attribute.buy event.currency code': 'buy event.currency code',
-  'attribute.buy event.date': 'buy event.date',
 
   // Parts shared by screens (src/ui/components)
   'change.up': 'Up',
@@ -373,55 +279,9 @@ export const en = {
   'create.suggestions': 'Instruments found',
   'create.suggestionCount': 'Instruments found: {count}. Use the arrow keys to choose one.',
 
-  // Toasts after a save or a delete (notices.machine.ts sends the English).
+  // The buttons of a toast
   'notice.undo': 'Undo',
   'notice.dismiss': 'Dismiss',
-  'notice.buySaved': 'Buy saved',
-  'notice.sellSaved': 'Sell saved',
-  'notice.dividendSaved': 'Dividend saved',
-  'notice.splitSaved': 'Split saved',
-  'notice.buyCorrected': 'Buy corrected',
-  'notice.sellCorrected': 'Sell corrected',
-  'notice.dividendCorrected': 'Dividend corrected',
-  'notice.splitCorrected': 'Split corrected',
-  'notice.buyDeleted': 'Buy deleted',
-  'notice.sellDeleted': 'Sell deleted',
-  'notice.dividendDeleted': 'Dividend deleted',
-  'notice.splitDeleted': 'Split deleted',
-  'notice.buyRestored': 'Buy restored',
-  'notice.sellRestored': 'Sell restored',
-  'notice.dividendRestored': 'Dividend restored',
-  'notice.splitRestored': 'Split restored',
-  'notice.buyRestoring': 'Restoring the Buy…',
-  'notice.sellRestoring': 'Restoring the Sell…',
-  'notice.dividendRestoring': 'Restoring the Dividend…',
-  'notice.splitRestoring': 'Restoring the Split…',
-  'notice.buyNotRestored': 'The Buy could not be restored. {message}',
-  'notice.sellNotRestored': 'The Sell could not be restored. {message}',
-  'notice.dividendNotRestored': 'The Dividend could not be restored. {message}',
-  'notice.splitNotRestored': 'The Split could not be restored. {message}',
-  'notice.investmentCreated': 'Investment created',
-  'notice.investmentRenamed': 'Investment renamed',
-  'notice.investmentDeleted': 'Investment deleted',
-  'notice.portfolioCreated': 'Portfolio created',
-  'notice.portfolioRenamed': 'Portfolio renamed',
-  'notice.portfolioDeleted': 'Portfolio deleted',
-  'notice.nothingDeleted': 'Nothing was deleted. {message}',
-
-  // Delete investment / portfolio (src/machines/delete-valuable.machine.ts), most specific first
-  'delete.summaryInvestmentOne': '{name} and its 1 transaction will be deleted.',
-  'delete.summaryInvestmentMany': '{name} and its {count} transactions will be deleted.',
-  'delete.summaryInvestment': '{name} and its transactions will be deleted.',
-  'delete.summaryPortfolioOne': '{name}, its 1 investment and its transactions will be deleted.',
-  'delete.summaryPortfolioMany':
-    '{name}, its {count} investments and their transactions will be deleted.',
-  'delete.summaryPortfolio': '{name}, its investments and their transactions will be deleted.',
-  'delete.summaryAlone': '{name} will be deleted.',
-  'delete.question': 'Delete {name}?',
-
-  // Other texts of the machines
-  'error.retrying': 'Too many requests. Trying again in {seconds} seconds.',
-  'error.retryingOne': 'Too many requests. Trying again in {seconds} second.',
 
   // Top bar and menu
   'topBar.menu': 'Menu',

@@ -117,7 +117,7 @@ export interface EventFormState {
 }
 
 export function heldMessage(held: number): string {
-  return `You can sell at most the ${formatShares(held)} shares you hold.`;
+  return `You can sell at most the ${formatShares(held, 'en-US')} shares you hold.`;
 }
 
 /** The sold-shares part of a split applies only when the holding shrinks. */

@@ -1,7 +1,14 @@
 // Display settings (product-spec section 2 "Settings toggles"), kept in cookies as 'true'/'false',
 // privacy mode (the top bar's Hide amounts) and the language, kept in local storage.
 import { assign, fromPromise, setup } from 'xstate';
-import { en, isLocale, loadMessages, pickLocale, type Locale, type Messages } from '../i18n';
+import {
+  english,
+  isLocale,
+  loadCatalogue,
+  pickLocale,
+  type Catalogue,
+  type Locale,
+} from '../i18n';
 import type { Platform } from './platform';
 
 export const SETTING_KEYS = ['show_currency', 'show_decimals', 'hide_sold_investments'] as const;
@@ -33,7 +40,7 @@ export interface SettingsContext {
   hideAmounts: boolean;
   language: Locale;
   /** The texts on screen: the chosen language's once loaded, the previous ones until then. */
-  messages: Messages;
+  catalogue: Catalogue;
 }
 
 /** Every setting defaults to true; only the cookie 'false' turns one off. */
@@ -60,8 +67,8 @@ export const settingsMachine = setup({
     tags: {} as 'starting',
   },
   actors: {
-    loadMessages: fromPromise<Messages, { language: Locale }>(({ input }) =>
-      loadMessages(input.language),
+    loadCatalogue: fromPromise<Catalogue, { language: Locale }>(({ input }) =>
+      loadCatalogue(input.language),
     ),
   },
   actions: {
@@ -86,7 +93,7 @@ export const settingsMachine = setup({
     settings: readSettings(input.platform),
     hideAmounts: input.platform.storage.get(HIDE_AMOUNTS_KEY) === 'true',
     language: readLanguage(input.platform),
-    messages: en,
+    catalogue: english,
   }),
   // The cookies hold every setting from the start (defaults too), for a year from the last visit.
   entry: 'writeAllCookies',
@@ -117,9 +124,9 @@ export const settingsMachine = setup({
       tags: 'starting',
       always: { guard: 'isEnglish', target: 'ready' },
       invoke: {
-        src: 'loadMessages',
+        src: 'loadCatalogue',
         input: ({ context }) => ({ language: context.language }),
-        onDone: { target: 'ready', actions: assign({ messages: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ catalogue: ({ event }) => event.output }) },
         // The chunk cannot load (offline on a first visit): English rather than nothing.
         onError: 'ready',
       },
@@ -127,9 +134,9 @@ export const settingsMachine = setup({
     switching: {
       description: 'The previous language stays on screen until the chosen one has loaded.',
       invoke: {
-        src: 'loadMessages',
+        src: 'loadCatalogue',
         input: ({ context }) => ({ language: context.language }),
-        onDone: { target: 'ready', actions: assign({ messages: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: assign({ catalogue: ({ event }) => event.output }) },
         onError: 'ready',
       },
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { da } from '../../src/i18n/da';
-import { en } from '../../src/i18n/en';
+import { danish } from '../../src/i18n/da';
+import { english } from '../../src/i18n';
 import {
   HIDE_AMOUNTS_KEY,
   LANGUAGE_KEY,
@@ -86,7 +86,7 @@ describe('language', () => {
     const { platform, settings } = start({ languages: ['en-US', 'da'] });
     expect(settings.getSnapshot().matches('ready')).toBe(true);
     expect(settings.getSnapshot().context.language).toBe('en');
-    expect(settings.getSnapshot().context.messages).toBe(en);
+    expect(settings.getSnapshot().context.catalogue).toBe(english);
     expect(platform.storageData.has(LANGUAGE_KEY)).toBe(false);
   });
 
@@ -96,14 +96,14 @@ describe('language', () => {
     expect(settings.getSnapshot().context.language).toBe('da');
     const snapshot = await ready(settings);
     expect(snapshot.hasTag('starting')).toBe(false);
-    expect(snapshot.context.messages).toEqual(da);
+    expect(snapshot.context.catalogue).toBe(danish);
   });
 
   it('the stored choice wins over the browser', async () => {
     const { settings } = start({ languages: ['en-US'], storage: { [LANGUAGE_KEY]: 'da' } });
     expect((await ready(settings)).context.language).toBe('da');
-    const english = start({ languages: ['da-DK'], storage: { [LANGUAGE_KEY]: 'en' } });
-    expect(english.settings.getSnapshot().context.language).toBe('en');
+    const chosen = start({ languages: ['da-DK'], storage: { [LANGUAGE_KEY]: 'en' } });
+    expect(chosen.settings.getSnapshot().context.language).toBe('en');
   });
 
   it('a stored value that is no language counts as absent', () => {
@@ -116,12 +116,12 @@ describe('language', () => {
     settings.send({ type: 'language.selected', language: 'da' });
     expect(settings.getSnapshot().matches('switching')).toBe(true);
     expect(settings.getSnapshot().hasTag('starting')).toBe(false);
-    expect(settings.getSnapshot().context.messages).toBe(en);
+    expect(settings.getSnapshot().context.catalogue).toBe(english);
     expect(platform.storageData.get(LANGUAGE_KEY)).toBe('da');
-    expect((await ready(settings)).context.messages).toEqual(da);
+    expect((await ready(settings)).context.catalogue).toBe(danish);
 
     settings.send({ type: 'language.selected', language: 'en' });
-    expect((await ready(settings)).context.messages).toBe(en);
+    expect((await ready(settings)).context.catalogue).toBe(english);
     expect(platform.storageData.get(LANGUAGE_KEY)).toBe('en');
   });
 

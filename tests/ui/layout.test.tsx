@@ -7,7 +7,7 @@ import { investmentFacts } from '../../src/machines/selectors';
 import { AmountFormatProvider } from '../../src/ui/components/format-context';
 import { InvestmentFacts } from '../../src/ui/components/investment-facts';
 import { I18nProvider, makeI18n } from '../../src/ui/hooks/use-i18n';
-import { da } from '../../src/i18n/da';
+import { danish } from '../../src/i18n/da';
 import { renderApp } from './support';
 
 const positions = { lifetime: 0, realised: 0, unrealised: 0 };
@@ -88,7 +88,7 @@ describe('the investment header', () => {
 
   it('speaks Danish when Danish is chosen', () => {
     render(
-      <I18nProvider value={makeI18n('da', da)}>
+      <I18nProvider value={makeI18n('da', danish)}>
         <AmountFormatProvider value={{ showCurrency: true, showDecimals: true, locale: 'da-DK' }}>
           <InvestmentFacts facts={investmentFacts(investment, portfolio)} />
         </AmountFormatProvider>

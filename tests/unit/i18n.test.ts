@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { da } from '../../src/i18n/da';
+import { da, danish } from '../../src/i18n/da';
+import { enSent } from '../../src/i18n/en-sent';
 import {
   en,
+  english,
   fill,
-  loadMessages,
+  loadCatalogue,
   pickLocale,
   translate,
-  translateText,
   type MessageKey,
+  type SentKey,
 } from '../../src/i18n';
 import { MESSAGES, throttledMessage } from '../../src/api/errors';
+import { ambiguousDecimalHint } from '../../src/domain/numbers';
 import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/form-rules';
 import {
   eventNotice,
@@ -35,53 +38,65 @@ describe('pickLocale', () => {
 describe('translate', () => {
   it('fills placeholders, leaving unknown ones as written', () => {
     expect(fill('Hi {name}, {name}! {other}', { name: 'Ada' })).toBe('Hi Ada, Ada! {other}');
-    expect(translate(da, 'error.throttled', { seconds: 5 })).toBe(
-      'For mange forespørgsler. Prøv igen om 5 sekunder.',
-    );
+    expect(translate(da, 'event.hold', { shares: 5 })).toBe('Du ejer 5 stk.');
     expect(translate(en, 'language.label')).toBe('Language');
   });
 
   it('loads Danish on demand, English at once', async () => {
-    expect(await loadMessages('en')).toBe(en);
-    expect(await loadMessages('da')).toEqual(da);
+    expect(await loadCatalogue('en')).toBe(english);
+    expect(await loadCatalogue('da')).toBe(danish);
   });
 
   it('every Danish text is there, and keeps the English placeholders', () => {
-    for (const key of Object.keys(en) as MessageKey[]) {
+    const all: Record<MessageKey | SentKey, string> = { ...en, ...enSent };
+    for (const key of Object.keys(all) as (MessageKey | SentKey)[]) {
       expect(da[key].trim(), key).not.toBe('');
       const names = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
-      expect(names(da[key]), key).toEqual(names(en[key]));
+      expect(names(da[key]), key).toEqual(names(all[key]));
     }
   });
 });
 
-describe('translateText', () => {
+describe('a sent text in Danish', () => {
+  it('writes a figure the Danish way', () => {
+    expect(danish.text(RULE_MESSAGES.tooLarge)).toBe('Må højst være 1.000.000.000.');
+    expect(danish.text('You can sell at most the 1,234.5 shares you hold.')).toBe(
+      'Du kan højst sælge de 1.234,5 aktier, du ejer.',
+    );
+    expect(danish.text('The shares field must not be greater than 2500.')).toBe(
+      'Feltet antal må ikke være større end 2.500.',
+    );
+    expect(danish.text(ambiguousDecimalHint('1.500') ?? '')).toBe(
+      'Gemmes som 1,5 (punktummet er et decimaltegn). Mente du 1500? Skriv det uden punktummet.',
+    );
+  });
+
   it('finds a machine text by its English wording', () => {
-    expect(translateText(da, RULE_MESSAGES.required)).toBe(da['rule.required']);
-    expect(translateText(da, 'Must be a valid ISIN code')).toBe(da['rule.isin']);
+    expect(danish.text(RULE_MESSAGES.required)).toBe(da['rule.required']);
+    expect(danish.text('Must be a valid ISIN code')).toBe(da['rule.isin']);
   });
 
   it('reads placeholders back, translating a field name', () => {
-    expect(translateText(da, decimalsMessage('money'))).toBe('Brug højst 6 decimaler.');
-    expect(translateText(da, 'The share price field is required.')).toBe(
+    expect(danish.text(decimalsMessage('money'))).toBe('Brug højst 6 decimaler.');
+    expect(danish.text('The share price field is required.')).toBe(
       'Feltet kurs skal udfyldes.',
     );
-    expect(translateText(da, 'The email field must be at least 8 characters.')).toBe(
+    expect(danish.text('The email field must be at least 8 characters.')).toBe(
       'Feltet e-mail skal være mindst 8 tegn.',
     );
-    expect(translateText(da, throttledMessage(1))).toBe(
+    expect(danish.text(throttledMessage(1))).toBe(
       'For mange forespørgsler. Prøv igen om 1 sekund.',
     );
-    expect(translateText(da, notRestoredNotice('split', MESSAGES.serverError))).toBe(
-      `Aktiesplittet kunne ikke genskabes. ${translateText(da, MESSAGES.serverError)}`,
+    expect(danish.text(notRestoredNotice('split', MESSAGES.serverError))).toBe(
+      `Aktiesplittet kunne ikke genskabes. ${danish.text(MESSAGES.serverError)}`,
     );
     const summary = summarise({ a: ['The name field is required.'], b: ['x'] }).message;
-    expect(translateText(da, summary)).toBe('Feltet navn skal udfyldes. (og 1 fejl mere)');
+    expect(danish.text(summary)).toBe('Feltet navn skal udfyldes. (og 1 fejl mere)');
   });
 
   it('shows an unknown text as sent, and English as it is', () => {
-    expect(translateText(da, 'Something new.')).toBe('Something new.');
-    expect(translateText(en, RULE_MESSAGES.required)).toBe(RULE_MESSAGES.required);
+    expect(danish.text('Something new.')).toBe('Something new.');
+    expect(english.text(RULE_MESSAGES.required)).toBe(RULE_MESSAGES.required);
   });
 
   it('knows every message of the form rules, the API client and the event notices', () => {
@@ -91,6 +106,6 @@ describe('translateText', () => {
       ...Object.values(MESSAGES),
       ...kinds.flatMap((kind) => [eventNotice(kind, 'restored'), restoringNotice(kind)]),
     ];
-    for (const text of texts) expect(translateText(da, text), text).not.toBe(text);
+    for (const text of texts) expect(danish.text(text), text).not.toBe(text);
   });
 });

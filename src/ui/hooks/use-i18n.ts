@@ -1,13 +1,12 @@
 import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import {
-  en,
+  english,
   LOCALE_TAGS,
   translate,
-  translateText,
+  type Catalogue,
   type Locale,
   type MessageKey,
-  type Messages,
   type Params,
 } from '../../i18n';
 import { useAppChildren } from './app-actor';
@@ -21,16 +20,16 @@ export interface I18n {
   text: (english: string) => string;
 }
 
-export function makeI18n(language: Locale, messages: Messages): I18n {
+export function makeI18n(language: Locale, catalogue: Catalogue): I18n {
   return {
     language,
     locale: LOCALE_TAGS[language],
-    t: (key, params) => translate(messages, key, params),
-    text: (english) => translateText(messages, english),
+    t: (key, params) => translate(catalogue.messages, key, params),
+    text: catalogue.text,
   };
 }
 
-const I18nContext = createContext<I18n>(makeI18n('en', en));
+const I18nContext = createContext<I18n>(makeI18n('en', english));
 
 /** Supplies the chosen language to every text below (English when absent, as in tests of parts). */
 export const I18nProvider = I18nContext.Provider;
@@ -44,9 +43,9 @@ export function useT(): I18n {
 export function useLanguage() {
   const { settings: actor } = useAppChildren();
   const language = useSelector(actor, (s) => s.context.language);
-  const messages = useSelector(actor, (s) => s.context.messages);
+  const catalogue = useSelector(actor, (s) => s.context.catalogue);
   const starting = useSelector(actor, (s) => s.hasTag('starting'));
-  const i18n = useMemo(() => makeI18n(language, messages), [language, messages]);
+  const i18n = useMemo(() => makeI18n(language, catalogue), [language, catalogue]);
   const select = useCallback(
     (next: Locale) => actor.send({ type: 'language.selected', language: next }),
     [actor],
