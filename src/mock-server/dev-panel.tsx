@@ -1,9 +1,11 @@
 // A small panel for demos: latency, faults and a data reset. It lives in its own DOM node and
 // React root, so the app never knows it exists. Collapsed it is a tiny tab just under the top
 // bar (never over its controls), away from the bottom of the screen.
-import { StrictMode, useState, type CSSProperties } from 'react';
+import { StrictMode, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { MockServer } from './server';
+import { isLocale } from '../i18n';
+import { DEV_PANEL_TEXTS, type DevPanelTexts } from './dev-panel-texts';
+import { RESET_NOTICE, type MockServer } from './server';
 
 const LATENCIES = [0, 150, 1000, 3000] as const;
 // A short throttle shows the app's countdown and retry without a long wait.
@@ -50,15 +52,32 @@ const panel: CSSProperties = {
 
 const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' };
 
+/** The app's language, as it writes it on <html lang>: the panel is no part of the app. */
+function subscribeToLanguage(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  return () => observer.disconnect();
+}
+
+function documentLanguage() {
+  const language = document.documentElement.lang.split('-')[0];
+  return isLocale(language) ? language : 'en';
+}
+
 export function DevPanel({ server }: { server: MockServer }) {
+  const text = DEV_PANEL_TEXTS[useSyncExternalStore(subscribeToLanguage, documentLanguage)];
   const [open, setOpen] = useState(server.notice !== null);
   const [faults, setFaults] = useState(server.faults.state());
-  const [status, setStatus] = useState(server.notice ?? '');
+  // What the last action did, in whichever language is chosen when it shows.
+  const [status, setStatus] = useState<(texts: DevPanelTexts) => string>(
+    () => (texts: DevPanelTexts) =>
+      server.notice === RESET_NOTICE ? texts.wasReset : (server.notice ?? ''),
+  );
 
-  const act = (message: string, action: () => void) => () => {
+  const act = (message: (texts: DevPanelTexts) => string, action: () => void) => () => {
     action();
     setFaults(server.faults.state());
-    setStatus(message);
+    setStatus(() => message);
   };
 
   return (
@@ -70,17 +89,20 @@ export function DevPanel({ server }: { server: MockServer }) {
         aria-controls="demo-tools-panel"
         onClick={() => setOpen(!open)}
       >
-        Demo tools
+        {text.tab}
       </button>
       {open && (
-        <section id="demo-tools-panel" aria-label="Demo tools" style={panel}>
+        <section id="demo-tools-panel" aria-label={text.tab} style={panel}>
           <label style={row}>
-            Latency
+            {text.latency}
             <select
               value={faults.latency}
               onChange={(event) => {
                 const ms = Number(event.target.value);
-                act(`Latency ${ms} ms`, () => server.faults.latency(ms))();
+                act(
+                  (texts) => texts.latencySet(ms),
+                  () => server.faults.latency(ms),
+                )();
               }}
             >
               {[...new Set([...LATENCIES, faults.latency])].map((ms) => (
@@ -93,61 +115,73 @@ export function DevPanel({ server }: { server: MockServer }) {
           <div style={row}>
             <button
               type="button"
-              onClick={act('Session expired: the next call answers 401 (or 419)', () =>
-                server.faults.expireSession(),
+              onClick={act(
+                (texts) => texts.sessionExpired,
+                () => server.faults.expireSession(),
               )}
             >
-              Expire session
+              {text.expireSession}
             </button>
             <button
               type="button"
-              onClick={act('The next change answers 419 once: a fresh CSRF cookie cures it', () =>
-                server.faults.csrfMismatch(1),
+              onClick={act(
+                (texts) => texts.csrfOnceSet,
+                () => server.faults.csrfMismatch(1),
               )}
             >
-              419 once
+              {text.csrfOnce}
             </button>
             <button
               type="button"
-              onClick={act('The next change and its retry answer 419', () =>
-                server.faults.csrfMismatch(2),
+              onClick={act(
+                (texts) => texts.csrfTwiceSet,
+                () => server.faults.csrfMismatch(2),
               )}
             >
-              419 twice
+              {text.csrfTwice}
             </button>
             {THROTTLE_SECONDS.map((seconds) => (
               <button
                 key={seconds}
                 type="button"
-                onClick={act(`Throttled for ${seconds} s (429)`, () =>
-                  server.faults.throttle(seconds),
+                onClick={act(
+                  (texts) => texts.throttled(seconds),
+                  () => server.faults.throttle(seconds),
                 )}
               >
-                Throttle {seconds} s
+                {text.throttle(seconds)}
               </button>
             ))}
             <button
               type="button"
               aria-pressed={faults.failing}
-              onClick={act(faults.failing ? 'Calls answer again' : 'Every call answers 500', () =>
-                server.faults.fail(!faults.failing),
+              onClick={act(
+                (texts) => (faults.failing ? texts.answering : texts.failing),
+                () => server.faults.fail(!faults.failing),
               )}
             >
-              Fail with 500
+              {text.fail}
             </button>
             <button
               type="button"
               aria-pressed={faults.offline}
-              onClick={act(faults.offline ? 'Back online' : 'Offline: every call fails', () =>
-                server.faults.offline(!faults.offline),
+              onClick={act(
+                (texts) => (faults.offline ? texts.online : texts.offlineSet),
+                () => server.faults.offline(!faults.offline),
               )}
             >
-              Offline
+              {text.offline}
             </button>
           </div>
           <div style={row}>
-            <button type="button" onClick={act('Faults cleared', () => server.faults.clear())}>
-              Clear faults
+            <button
+              type="button"
+              onClick={act(
+                (texts) => texts.cleared,
+                () => server.faults.clear(),
+              )}
+            >
+              {text.clear}
             </button>
             <button
               type="button"
@@ -156,11 +190,11 @@ export function DevPanel({ server }: { server: MockServer }) {
                 void server.resetDemoData().then(() => location.reload());
               }}
             >
-              Reset demo data
+              {text.reset}
             </button>
           </div>
           <p role="status" style={{ margin: 0, minHeight: '1.4em' }}>
-            {status}
+            {status(text)}
           </p>
         </section>
       )}

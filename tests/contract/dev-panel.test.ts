@@ -92,4 +92,22 @@ describeMock('Demo tools panel', () => {
     });
     expect((await screen.findByRole('status')).textContent).toBe('Demo data was reset');
   });
+
+  it('speaks the language the app shows, switching with it', async () => {
+    const server = startServer({ storage: storageWith('{not json') });
+    document.documentElement.lang = 'da';
+    act(() => {
+      unmount = mountDevPanel(server);
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('Demodata blev nulstillet');
+    expect(screen.getByRole('region', { name: 'Demoværktøjer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nulstil demodata' })).toBeTruthy();
+
+    await act(async () => {
+      document.documentElement.lang = 'en';
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('status').textContent).toBe('Demo data was reset');
+    expect(screen.getByRole('button', { name: 'Demo tools' })).toBeTruthy();
+  });
 });
