@@ -25,7 +25,7 @@ test('the build carries a strict policy, and landing and login run under it', as
   expect(html).toMatch(
     /^<!doctype html>\s*<html[^>]*>\s*<head>\s*<meta http-equiv="Content-Security-Policy"/i,
   );
-  expect(html).toContain('<p class="boot" role="status">Loading Formue…</p>');
+  expect(html).toContain('<p class="boot" role="status">Formue</p>');
 
   await page.goto('/');
   const policy = await page
@@ -35,9 +35,9 @@ test('the build carries a strict policy, and landing and login run under it', as
   expect(policy).toContain("object-src 'none'");
   expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
 
-  // React replaced the loading message with the landing page.
+  // React replaced the splash with the landing page.
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  await expect(page.getByText('Loading Formue…')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Formue$/ })).toHaveCount(0);
   // Home draws charts and sets style props: still nothing blocked.
   await loginAsDemo(page);
   await expect(page.getByRole('table', { name: /investments/i })).toBeVisible();
