@@ -280,7 +280,7 @@ export const da: Translation = {
   'facts.type': 'Type',
   'facts.currency': 'Valuta',
   'facts.return': 'Afkast',
-  'facts.ofPortfolio': 'Andel af portefølje',
+  'facts.ofPortfolio': 'Andel',
   'facts.class.stock': 'Aktie',
   'facts.class.fund': 'Fond',
   'facts.class.crypto': 'Krypto',

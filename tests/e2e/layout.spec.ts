@@ -133,3 +133,17 @@ test('plus buttons and page dots are touch targets of 44 px or more', async ({ p
   await expectTouchTarget(page, 'Page 1');
   await expectTouchTarget(page, 'Page 2');
 });
+
+test('on a phone an investment opens with Buy, Sell and the start of its statistics in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsDemo(page);
+  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+  await expect(page.getByText('Of portfolio')).toBeVisible();
+  for (const name of ['Buy', 'Sell', 'Dividend', 'Stock Split'])
+    await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  // The statistics' heading and first row: the page does not open on a wall of header.
+  const statistics = page.getByRole('table', { name: 'Investment statistics' });
+  await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
+});

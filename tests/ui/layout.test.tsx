@@ -98,7 +98,7 @@ describe('the investment header', () => {
       Type: 'Aktie',
       Valuta: 'DKK',
       Afkast: '+25,00 %',
-      'Andel af portefølje': '25,00 %',
+      Andel: '25,00 %',
     });
   });
 
