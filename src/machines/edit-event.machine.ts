@@ -181,16 +181,18 @@ interface RestoreInput {
   payload: EventPayload<EventKind>;
 }
 
-/** A saved or deleted event changes all of these: each is refreshed before the overlay closes. */
-const AFTER_CHANGE = [
+/** What an event changes, from its own list to the figures: each is refreshed after a change. */
+const REFRESHES = [
   'refreshEvents',
   'refreshInvestments',
   'refreshPortfolios',
   'refreshValuation',
   'refreshActiveChart',
   'refreshStats',
-  'closeOverlay',
 ] as const;
+
+/** A saved or deleted event: everything refreshed before the overlay closes. */
+const AFTER_CHANGE = [...REFRESHES, 'closeOverlay'] as const;
 
 export const editEventMachine = setup({
   types: {
@@ -445,12 +447,7 @@ export const editEventMachine = setup({
               // The create flow's steps, and the events list, where it goes back in its place.
               actions: [
                 { type: 'announceCreated', params: ({ event }) => ({ event: event.output }) },
-                'refreshEvents',
-                'refreshInvestments',
-                'refreshPortfolios',
-                'refreshValuation',
-                'refreshActiveChart',
-                'refreshStats',
+                ...REFRESHES,
                 'confirmRestored',
               ],
             },
