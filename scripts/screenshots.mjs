@@ -15,6 +15,12 @@ const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 };
 
+/** The first investment on home, where most of the shots start. */
+async function openFirstInvestment(page) {
+  await page.goto(`${BASE_URL}/home`);
+  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+}
+
 /** Each shot: a name and how to reach it from a logged-in home screen. */
 const SHOTS = [
   { name: 'home', go: (page) => page.goto(`${BASE_URL}/home`) },
@@ -70,32 +76,26 @@ const SHOTS = [
   },
   {
     name: 'investment',
-    go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
-    },
+    go: openFirstInvestment,
   },
   {
     name: 'investment-transactions',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Page 2' }).click();
     },
   },
   {
     name: 'split',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Stock Split' }).click();
     },
   },
   {
     name: 'buy',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Buy' }).click();
       const dialog = page.getByRole('dialog', { name: 'Buy' });
       await dialog.getByLabel('Shares').fill('1.000');
@@ -105,8 +105,7 @@ const SHOTS = [
   {
     name: 'edit-event',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Page 2' }).click();
       const transactions = page.getByRole('table', { name: 'Transactions' });
       await transactions
@@ -118,8 +117,7 @@ const SHOTS = [
   {
     name: 'delete-investment',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Delete investment' }).click();
     },
   },
@@ -178,8 +176,7 @@ const SHOTS = [
   {
     name: 'toast',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Delete investment' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('button', { name: 'Undo' }).waitFor();
@@ -194,8 +191,7 @@ const SHOTS = [
   {
     name: 'reauth',
     go: async (page) => {
-      await page.goto(`${BASE_URL}/home`);
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+      await openFirstInvestment(page);
       await page.getByRole('button', { name: 'Buy' }).click();
       const buy = page.getByRole('dialog', { name: 'Buy' });
       await buy.getByLabel('Shares').fill('3');
