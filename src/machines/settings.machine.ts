@@ -1,14 +1,7 @@
 // Display settings (product-spec section 2 "Settings toggles"), kept in cookies as 'true'/'false',
 // privacy mode (the top bar's Hide amounts) and the language, kept in local storage.
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  english,
-  isLocale,
-  loadCatalogue,
-  pickLocale,
-  type Catalogue,
-  type Locale,
-} from '../i18n';
+import { english, isLocale, loadCatalogue, pickLocale, type Catalogue, type Locale } from '../i18n';
 import type { Platform } from './platform';
 
 export const SETTING_KEYS = ['show_currency', 'show_decimals', 'hide_sold_investments'] as const;

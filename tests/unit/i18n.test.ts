@@ -78,9 +78,7 @@ describe('a sent text in Danish', () => {
 
   it('reads placeholders back, translating a field name', () => {
     expect(danish.text(decimalsMessage('money'))).toBe('Brug højst 6 decimaler.');
-    expect(danish.text('The share price field is required.')).toBe(
-      'Feltet kurs skal udfyldes.',
-    );
+    expect(danish.text('The share price field is required.')).toBe('Feltet kurs skal udfyldes.');
     expect(danish.text('The email field must be at least 8 characters.')).toBe(
       'Feltet e-mail skal være mindst 8 tegn.',
     );
