@@ -175,6 +175,7 @@ export const da: Translation = {
   'summary.Month': 'denne måned',
   'summary.Year': 'i år',
   'summary.Forever': 'i alt',
+  'summary.updating': 'Opdaterer…',
   'summary.loading': 'Indlæser {label}',
   'attribute.point': 'punktummet',
   'attribute.comma': 'kommaet',

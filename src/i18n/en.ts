@@ -87,6 +87,7 @@ export const en = {
   'summary.Month': 'this month',
   'summary.Year': 'this year',
   'summary.Forever': 'all time',
+  'summary.updating': 'Updating…',
   'summary.loading': 'Loading {label}',
   'attribute.point': 'point',
   'attribute.comma': 'comma',

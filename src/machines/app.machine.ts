@@ -50,7 +50,11 @@ export const appMachine = setup({
       id: 'data',
       systemId: 'data',
       src: 'data',
-      input: ({ context }) => ({ api: context.api, platform: context.platform }),
+      input: ({ context }) => ({
+        api: context.api,
+        platform: context.platform,
+        figures: context.platform.storage,
+      }),
     },
     {
       id: 'settings',

@@ -29,7 +29,14 @@ import type {
   User,
   Valuation,
 } from '../domain/types';
-import type { Platform } from './platform';
+import type { KeyValueStore, Platform } from './platform';
+import {
+  forgetFigures,
+  isRemembered,
+  readFigures,
+  rememberFigure,
+  REMEMBERED,
+} from './remembered-figures';
 
 export interface ChartRef {
   type: ChartType;
@@ -147,11 +154,14 @@ export interface DataInput {
   api: Api;
   /** The connection and the tab coming back; without it (headless tests) only Retry retries. */
   platform?: ReturnPorts;
+  /** Where the figures home shows first are kept for the next visit; without it, nowhere. */
+  figures?: KeyValueStore;
 }
 
 export interface DataContext {
   api: Api;
   platform: ReturnPorts | undefined;
+  figures: KeyValueStore | undefined;
   /** The period the server answers for now; each answer records the one it was asked in. */
   period: Period | undefined;
   user: User | undefined;
@@ -412,6 +422,34 @@ const dataSetup = setup({
         periods: { ...context.periods, [params.resource]: params.period },
       }),
     ),
+    /** The last visit's figures, for what is not held yet; each is asked for again at once. */
+    recallFigures: assign(({ context }) => {
+      if (!context.figures) return {};
+      const kept = readFigures(context.figures);
+      const periods = { ...context.periods };
+      for (const resource of REMEMBERED) {
+        const figure = kept[resource];
+        if (figure && context[resource] === undefined) periods[resource] = figure.period;
+      }
+      return {
+        user: context.user ?? kept.user?.data,
+        valuation: context.valuation ?? kept.valuation?.data,
+        portfolios: context.portfolios ?? kept.portfolios?.data,
+        investments: context.investments ?? kept.investments?.data,
+        periods,
+      };
+    }),
+    rememberFigure: (
+      { context },
+      params: { resource: Resource; data: ResourceData[Resource]; period: Period | undefined },
+    ) => {
+      const { resource, data, period } = params;
+      if (context.figures && isRemembered(resource))
+        rememberFigure(context.figures, resource, { data, period });
+    },
+    forgetFigures: ({ context }) => {
+      if (context.figures) forgetFigures(context.figures);
+    },
     setFailure: assign(({ context }, params: { resource: Resource; error: unknown }) => ({
       errors: { ...context.errors, [params.resource]: messageOf(params.error) },
     })),
@@ -470,6 +508,10 @@ function resourceRegion(resource: Resource) {
             actions: [
               {
                 type: 'store',
+                params: ({ event }) => ({ resource, ...event.output }),
+              },
+              {
+                type: 'rememberFigure',
                 params: ({ event }) => ({ resource, ...event.output }),
               },
               { type: 'clearFailure', params: { resource } },
@@ -556,6 +598,7 @@ export const dataMachine = dataSetup.createMachine({
   context: ({ input }) => ({
     api: input.api,
     platform: input.platform,
+    figures: input.figures,
     period: undefined,
     user: undefined,
     valuation: undefined,
@@ -583,7 +626,11 @@ export const dataMachine = dataSetup.createMachine({
         '.events.loading',
         '.currencies.loading',
       ],
-      actions: [raise({ type: 'refresh.chart' }), raise({ type: 'refresh.stats' })],
+      actions: [
+        'recallFigures',
+        raise({ type: 'refresh.chart' }),
+        raise({ type: 'refresh.stats' }),
+      ],
     },
     'refresh.chart': [
       {
@@ -695,22 +742,25 @@ export const dataMachine = dataSetup.createMachine({
         '.events.idle',
         '.currencies.idle',
       ],
-      actions: assign(({ context }) => ({
-        user: undefined,
-        valuation: undefined,
-        portfolios: undefined,
-        investments: undefined,
-        events: undefined,
-        currencies: undefined,
-        errors: {},
-        periods: {},
-        activeChart: undefined,
-        activeStats: undefined,
-        charts: {},
-        stats: {},
-        // Kept growing, so an answer to a request from before the clear is never taken as current.
-        lastRequest: context.lastRequest,
-      })),
+      actions: [
+        'forgetFigures',
+        assign(({ context }) => ({
+          user: undefined,
+          valuation: undefined,
+          portfolios: undefined,
+          investments: undefined,
+          events: undefined,
+          currencies: undefined,
+          errors: {},
+          periods: {},
+          activeChart: undefined,
+          activeStats: undefined,
+          charts: {},
+          stats: {},
+          // Kept growing, so an answer to a request from before the clear is never taken as current.
+          lastRequest: context.lastRequest,
+        })),
+      ],
     },
   },
   // Each region handles its refresh per state: a re-entering transition on the region itself

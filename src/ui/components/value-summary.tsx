@@ -10,7 +10,8 @@ export interface ValueSummaryProps {
   change: number;
   changeRatio: number;
   period: Period;
-  /** Newer figures are loading: these are dimmed until they arrive. */
+  /** Newer figures are loading (after a period switch, or these are the last visit's): these are
+   * dimmed, and said to be updating if the answer is slow, until they arrive. */
   updating?: boolean;
 }
 
@@ -33,6 +34,7 @@ export function ValueSummary({
         <Change change={change} ratio={changeRatio} />
         <span className="change__period">{t(`summary.${period}`)}</span>
       </p>
+      {updating && <p className="value-summary__updating">{t('summary.updating')}</p>}
     </div>
   );
 }

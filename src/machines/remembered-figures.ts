@@ -1,0 +1,85 @@
+// The figures of the last visit, kept on the device so the next visit paints them at once, marked
+// as updating, while the server is asked again (issue 16: a warm start that waits for nothing).
+// Only what home shows first is kept; it is forgotten when the session ends.
+import { PERIODS, type Period } from '../domain/types';
+import type { ResourceData } from './data.machine';
+import type { KeyValueStore } from './platform';
+
+export const FIGURES_KEY = 'figures';
+
+/**
+ * Raised whenever the domain types of the kept resources change: figures written by an older
+ * build are then not read, rather than read in a shape the screens do not expect.
+ */
+const FORMAT = 1;
+
+export const REMEMBERED = ['user', 'valuation', 'portfolios', 'investments'] as const;
+export type Remembered = (typeof REMEMBERED)[number];
+
+export interface Figure<R extends Remembered> {
+  data: ResourceData[R];
+  /** The period the answer was for. */
+  period: Period | undefined;
+}
+
+export type RememberedFigures = { [R in Remembered]?: Figure<R> };
+
+export function isRemembered(resource: string): resource is Remembered {
+  return (REMEMBERED as readonly string[]).includes(resource);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The outer shape of each kept answer: a list where the API sends a list, else an object. */
+const SHAPES: Record<Remembered, (data: unknown) => boolean> = {
+  user: isObject,
+  valuation: isObject,
+  portfolios: Array.isArray,
+  investments: Array.isArray,
+};
+
+/** What the last visit kept; nothing when absent, unreadable or written by another format. */
+export function readFigures(store: KeyValueStore): RememberedFigures {
+  let kept: unknown;
+  try {
+    kept = JSON.parse(store.get(FIGURES_KEY) ?? 'null');
+  } catch {
+    return {};
+  }
+  if (!isObject(kept) || kept.format !== FORMAT || !isObject(kept.figures)) return {};
+  const figures: Record<string, unknown> = {};
+  for (const resource of REMEMBERED) {
+    const figure = kept.figures[resource];
+    if (!isObject(figure) || !SHAPES[resource](figure.data)) continue;
+    const period = figure.period;
+    if (period === undefined || PERIODS.some((known) => known === period))
+      figures[resource] = figure;
+  }
+  return figures;
+}
+
+/**
+ * Keeps one answer beside the others; a full or refused storage only means no warm start.
+ * Written as it came (its type is checked where it is read).
+ */
+export function rememberFigure(
+  store: KeyValueStore,
+  resource: Remembered,
+  figure: { data: unknown; period: Period | undefined },
+): void {
+  try {
+    const figures = { ...readFigures(store), [resource]: figure };
+    store.set(FIGURES_KEY, JSON.stringify({ format: FORMAT, figures }));
+  } catch {
+    // Quota exceeded or storage disabled.
+  }
+}
+
+export function forgetFigures(store: KeyValueStore): void {
+  try {
+    store.remove(FIGURES_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
