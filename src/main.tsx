@@ -24,11 +24,18 @@ const actor = createAppActor({
   api: createApi(createHttp({ origin: apiOrigin, until: demoServer })),
   platform: { updates: registerServiceWorker() },
 });
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App actor={actor} />
-  </StrictMode>,
-);
+// The first render waits for the screen's code (index.html's splash shows meanwhile): a screen
+// that suspends is revealed only up to 300 ms after its code has come, as React batches reveals.
+// A chunk that failed to load renders too, as the screen's own error.
+void firstScreen
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App actor={actor} />
+      </StrictMode>,
+    ),
+  );
 // The other screens' code once this one and the demo server are in and the browser is idle, so
 // it never competes with them on a slow network, yet moving between screens never waits.
 void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
