@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { createApi, createHttp } from './api';
 import { apiMode, apiOrigin } from './env';
 import { createAppActor } from './machines/app-actor';
+import { browserStorage } from './machines/platform';
+import { hasKeptFigures } from './machines/remembered-figures';
 import { registerServiceWorker } from './pwa-register';
 import { App, preloadScreenAt, preloadScreens } from './ui/app';
 
@@ -10,13 +12,22 @@ import { App, preloadScreenAt, preloadScreens } from './ui/app';
 // demo server and the first data instead of after the first render.
 const firstScreen = preloadScreenAt(location.pathname);
 
+// With the last visit's figures to show, the demo server starts once they are painted: starting
+// it and answering the first calls would otherwise hold the main thread before that paint.
+let openDemoGate = () => {};
+const demoGate = hasKeptFigures(browserStorage)
+  ? new Promise<void>((open) => (openDemoGate = open))
+  : Promise.resolve();
+
 // Demo mode downloads Mirage lazily (its HTML preloads it); a live build never requests that
 // chunk. The page paints at once; API calls wait until the demo server is installed.
 const demoServer =
   apiMode() === 'mock'
-    ? import('./mock-server').then(({ startDemoServer }) => {
-        startDemoServer();
-      })
+    ? demoGate
+        .then(() => import('./mock-server'))
+        .then(({ startDemoServer }) => {
+          startDemoServer();
+        })
     : undefined;
 
 // The one app actor, created once, outside React so StrictMode cannot double it.
@@ -29,16 +40,22 @@ const actor = createAppActor({
 // A chunk that failed to load renders too, as the screen's own error.
 void firstScreen
   .catch(() => undefined)
-  .then(() =>
+  .then(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <App actor={actor} />
       </StrictMode>,
-    ),
-  );
+    );
+    afterNextPaint(openDemoGate);
+  });
 // The other screens' code once this one and the demo server are in and the browser is idle, so
 // it never competes with them on a slow network, yet moving between screens never waits.
 void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
+
+/** After the frame that shows what was just rendered. */
+function afterNextPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
 
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {

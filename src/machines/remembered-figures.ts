@@ -76,6 +76,15 @@ export function rememberFigure(
   }
 }
 
+/** Whether a last visit kept figures to paint (cheaper than reading them). */
+export function hasKeptFigures(store: KeyValueStore): boolean {
+  try {
+    return store.get(FIGURES_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function forgetFigures(store: KeyValueStore): void {
   try {
     store.remove(FIGURES_KEY);

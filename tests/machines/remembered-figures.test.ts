@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { dataMachine } from '../../src/machines/data.machine';
-import { FIGURES_KEY, readFigures, rememberFigure } from '../../src/machines/remembered-figures';
+import {
+  FIGURES_KEY,
+  hasKeptFigures,
+  readFigures,
+  rememberFigure,
+} from '../../src/machines/remembered-figures';
 import { deferred, fakeApi, fakePlatform, flush, investment, portfolio } from './support';
 
 const VALUATION = {
@@ -76,8 +81,10 @@ describe('remembered figures', () => {
       portfolio('3'),
     ]);
 
+    expect(hasKeptFigures(platform.storage)).toBe(true);
     data.send({ type: 'data.cleared' });
     expect(platform.storageData.has(FIGURES_KEY)).toBe(false);
+    expect(hasKeptFigures(platform.storage)).toBe(false);
     data.send({ type: 'refresh.all' });
     expect(data.getSnapshot().context.portfolios).toBeUndefined();
   });
