@@ -21,6 +21,15 @@ async function openFirstInvestment(page) {
   await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
 }
 
+/** An investment's transactions: its second page on a phone, beside its figures on a desktop. */
+async function showTransactions(page) {
+  const transactions = page.getByRole('table', { name: 'Transactions' });
+  await page.getByRole('heading', { name: 'Investment statistics' }).waitFor();
+  const secondPage = page.getByRole('button', { name: 'Page 2' });
+  if (await secondPage.isVisible()) await secondPage.click();
+  else await transactions.scrollIntoViewIfNeeded();
+}
+
 /** Each shot: a name and how to reach it from a logged-in home screen. */
 const SHOTS = [
   { name: 'home', go: (page) => page.goto(`${BASE_URL}/home`) },
@@ -82,7 +91,7 @@ const SHOTS = [
     name: 'investment-transactions',
     go: async (page) => {
       await openFirstInvestment(page);
-      await page.getByRole('button', { name: 'Page 2' }).click();
+      await showTransactions(page);
     },
   },
   {
@@ -106,7 +115,7 @@ const SHOTS = [
     name: 'edit-event',
     go: async (page) => {
       await openFirstInvestment(page);
-      await page.getByRole('button', { name: 'Page 2' }).click();
+      await showTransactions(page);
       const transactions = page.getByRole('table', { name: 'Transactions' });
       await transactions
         .getByRole('button', { name: /^Edit the purchase of / })
