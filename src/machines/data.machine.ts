@@ -592,6 +592,22 @@ const recoveryRegion = dataSetup.createStateConfig({
   },
 });
 
+/** What a session holds before its first answer, and once it has ended. */
+const NOTHING_HELD = {
+  user: undefined,
+  valuation: undefined,
+  portfolios: undefined,
+  investments: undefined,
+  events: undefined,
+  currencies: undefined,
+  errors: {},
+  periods: {},
+  activeChart: undefined,
+  activeStats: undefined,
+  charts: {},
+  stats: {},
+} as const satisfies Partial<DataContext>;
+
 export const dataMachine = dataSetup.createMachine({
   id: 'data',
   type: 'parallel',
@@ -600,18 +616,7 @@ export const dataMachine = dataSetup.createMachine({
     platform: input.platform,
     figures: input.figures,
     period: undefined,
-    user: undefined,
-    valuation: undefined,
-    portfolios: undefined,
-    investments: undefined,
-    events: undefined,
-    currencies: undefined,
-    errors: {},
-    periods: {},
-    activeChart: undefined,
-    activeStats: undefined,
-    charts: {},
-    stats: {},
+    ...NOTHING_HELD,
     lastRequest: 0,
     failure: undefined,
     countdown: 0,
@@ -745,18 +750,7 @@ export const dataMachine = dataSetup.createMachine({
       actions: [
         'forgetFigures',
         assign(({ context }) => ({
-          user: undefined,
-          valuation: undefined,
-          portfolios: undefined,
-          investments: undefined,
-          events: undefined,
-          currencies: undefined,
-          errors: {},
-          periods: {},
-          activeChart: undefined,
-          activeStats: undefined,
-          charts: {},
-          stats: {},
+          ...NOTHING_HELD,
           // Kept growing, so an answer to a request from before the clear is never taken as current.
           lastRequest: context.lastRequest,
         })),
