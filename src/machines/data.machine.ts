@@ -737,7 +737,15 @@ export const dataMachine = dataSetup.createMachine({
         };
       }),
     },
-    'user.updated': { actions: assign({ user: ({ event }) => event.user }) },
+    'user.updated': {
+      actions: [
+        assign({ user: ({ event }) => event.user }),
+        {
+          type: 'rememberFigure',
+          params: ({ event }) => ({ resource: 'user', data: event.user, period: undefined }),
+        },
+      ],
+    },
     'data.cleared': {
       target: [
         '.user.idle',

@@ -89,6 +89,12 @@ describe('remembered figures', () => {
     expect(data.getSnapshot().context.portfolios).toBeUndefined();
   });
 
+  it('keeps a profile saved in the app, so the next visit opens with the new name', async () => {
+    const { platform, data } = start(await afterFirstVisit());
+    data.send({ type: 'user.updated', user: { name: 'B', email: 'b@c.d' } });
+    expect(readFigures(platform.storage).user?.data).toEqual({ name: 'B', email: 'b@c.d' });
+  });
+
   it('keeps nothing of the events or currencies', async () => {
     const stored = await afterFirstVisit();
     expect(Object.keys(JSON.parse(stored[FIGURES_KEY] ?? '{}').figures).sort()).toEqual([
