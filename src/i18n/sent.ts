@@ -42,6 +42,9 @@ function englishIndex() {
       .join('(.+?)');
     templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
   }
+  // The most specific first: a short template such as '{label}, {name}' matches nearly anything.
+  const fixedLength = (t: Template) => english[t.key].replace(/\{\w+\}/g, '').length;
+  templates.sort((a, b) => fixedLength(b) - fixedLength(a));
   index = { exact, templates };
   return index;
 }

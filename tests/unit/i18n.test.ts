@@ -106,4 +106,13 @@ describe('a sent text in Danish', () => {
     ];
     for (const text of texts) expect(danish.text(text), text).not.toBe(text);
   });
+
+  it('finds every sent text by its own template, whatever its placeholders hold', () => {
+    // A comma in a name once let the UI's '{label}, {name}' take a deletion summary.
+    for (const key of Object.keys(enSent) as SentKey[]) {
+      const names = [...enSent[key].matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+      const params = Object.fromEntries(names.map((name) => [name, 'Novo, B']));
+      expect(danish.text(fill(enSent[key], params)), key).toBe(fill(da[key], params));
+    }
+  });
 });
