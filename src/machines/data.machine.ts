@@ -36,6 +36,7 @@ import {
   readFigures,
   rememberFigure,
   REMEMBERED,
+  type Remembered,
 } from './remembered-figures';
 
 export interface ChartRef {
@@ -447,6 +448,15 @@ const dataSetup = setup({
       if (context.figures && isRemembered(resource))
         rememberFigure(context.figures, resource, { data, period });
     },
+    /** A change made here is kept at once: the next visit must not show a deleted item again. */
+    rememberHeld: ({ context }, params: { resources: readonly Remembered[] }) => {
+      if (!context.figures) return;
+      for (const resource of params.resources) {
+        const data = context[resource];
+        if (data !== undefined)
+          rememberFigure(context.figures, resource, { data, period: context.periods[resource] });
+      }
+    },
     forgetFigures: ({ context }) => {
       if (context.figures) forgetFigures(context.figures);
     },
@@ -708,42 +718,51 @@ export const dataMachine = dataSetup.createMachine({
       }),
     },
     'investment.created': {
-      actions: assign({
-        investments: ({ context, event }) =>
-          withCreated(context.investments, event.investment, 'last'),
-      }),
+      actions: [
+        assign({
+          investments: ({ context, event }) =>
+            withCreated(context.investments, event.investment, 'last'),
+        }),
+        { type: 'rememberHeld', params: { resources: ['investments'] } },
+      ],
     },
     'portfolio.created': {
-      actions: assign({
-        portfolios: ({ context, event }) =>
-          withCreated(context.portfolios, event.portfolio, 'last'),
-      }),
+      actions: [
+        assign({
+          portfolios: ({ context, event }) =>
+            withCreated(context.portfolios, event.portfolio, 'last'),
+        }),
+        { type: 'rememberHeld', params: { resources: ['portfolios'] } },
+      ],
     },
     'investment.deleted': {
-      actions: assign(({ context, event }) => withoutInvestments(context, [event.id])),
+      actions: [
+        assign(({ context, event }) => withoutInvestments(context, [event.id])),
+        { type: 'rememberHeld', params: { resources: ['investments'] } },
+      ],
     },
     'portfolio.deleted': {
-      actions: assign(({ context, event }) => {
-        const held = (context.investments ?? []).filter((i) => i.portfolio_id === event.id);
-        const rest = withoutInvestments(
-          context,
-          held.map((i) => i.id),
-        );
-        return {
-          ...rest,
-          portfolios: context.portfolios?.filter((p) => p.id !== event.id),
-          stats: withoutKey(rest.stats, statsKey({ type: 'portfolio', id: event.id })),
-          charts: withoutKey(rest.charts, chartKey({ type: 'portfolio', id: event.id })),
-        };
-      }),
+      actions: [
+        assign(({ context, event }) => {
+          const held = (context.investments ?? []).filter((i) => i.portfolio_id === event.id);
+          const rest = withoutInvestments(
+            context,
+            held.map((i) => i.id),
+          );
+          return {
+            ...rest,
+            portfolios: context.portfolios?.filter((p) => p.id !== event.id),
+            stats: withoutKey(rest.stats, statsKey({ type: 'portfolio', id: event.id })),
+            charts: withoutKey(rest.charts, chartKey({ type: 'portfolio', id: event.id })),
+          };
+        }),
+        { type: 'rememberHeld', params: { resources: ['portfolios', 'investments'] } },
+      ],
     },
     'user.updated': {
       actions: [
         assign({ user: ({ event }) => event.user }),
-        {
-          type: 'rememberFigure',
-          params: ({ event }) => ({ resource: 'user', data: event.user, period: undefined }),
-        },
+        { type: 'rememberHeld', params: { resources: ['user'] } },
       ],
     },
     'data.cleared': {

@@ -29,14 +29,29 @@ export function isRemembered(resource: string): resource is Remembered {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The outer shape of each kept answer: a list where the API sends a list, else an object. */
+const isString = (value: unknown) => typeof value === 'string';
+const isNumber = (value: unknown) => typeof value === 'number';
+
+/** A value with its change, and the three positions: what every figure on home reads. */
+const hasFigures = (value: unknown) =>
+  isObject(value) && isNumber(value.value) && isNumber(value.change) && isNumber(value.changeRatio);
+
+const isValuable = (item: unknown) =>
+  hasFigures(item) && isObject(item) && isString(item.id) && isString(item.name);
+
+/**
+ * The fields the screens read of each kept answer. Figures written by the same format have them;
+ * this guards against storage edited by hand or damaged.
+ */
 const SHAPES: Record<Remembered, (data: unknown) => boolean> = {
-  user: isObject,
-  valuation: isObject,
-  portfolios: Array.isArray,
-  investments: Array.isArray,
+  user: (data) => isObject(data) && isString(data.name) && isString(data.email),
+  valuation: (data) => isObject(data) && hasFigures(data.value) && isObject(data.positions),
+  portfolios: (data) => Array.isArray(data) && data.every(isValuable),
+  investments: (data) =>
+    Array.isArray(data) &&
+    data.every((item) => isValuable(item) && isObject(item) && isString(item.portfolio_id)),
 };
 
 /** What the last visit kept; nothing when absent, unreadable or written by another format. */

@@ -95,6 +95,29 @@ describe('remembered figures', () => {
     expect(readFigures(platform.storage).user?.data).toEqual({ name: 'B', email: 'b@c.d' });
   });
 
+  it('keeps what is created and deleted here at once, before any refresh', async () => {
+    const { api, platform, data } = start(await afterFirstVisit());
+    api.getPortfolios.mockReturnValue(deferred<never>().promise);
+    api.getInvestments.mockReturnValue(deferred<never>().promise);
+    data.send({ type: 'refresh.all' });
+    data.send({ type: 'portfolio.created', portfolio: portfolio('7') });
+    data.send({ type: 'investment.created', investment: investment('8', 'New', '7') });
+    expect(readFigures(platform.storage).portfolios?.data).toEqual([
+      portfolio('1'),
+      portfolio('7'),
+    ]);
+    expect(readFigures(platform.storage).investments?.data).toEqual([
+      investment('5'),
+      investment('8', 'New', '7'),
+    ]);
+
+    data.send({ type: 'portfolio.deleted', id: '7' });
+    expect(readFigures(platform.storage).portfolios?.data).toEqual([portfolio('1')]);
+    expect(readFigures(platform.storage).investments?.data).toEqual([investment('5')]);
+    data.send({ type: 'investment.deleted', id: '5' });
+    expect(readFigures(platform.storage).investments?.data).toEqual([]);
+  });
+
   it('keeps nothing of the events or currencies', async () => {
     const stored = await afterFirstVisit();
     expect(Object.keys(JSON.parse(stored[FIGURES_KEY] ?? '{}').figures).sort()).toEqual([
@@ -122,6 +145,7 @@ describe('readFigures', () => {
           format: 1,
           figures: {
             portfolios: { data: { not: 'a list' } },
+            user: { data: ['a list'] },
             investments: { data: [investment('5')], period: 'Fortnight' },
             valuation: { data: VALUATION, period: 'Day' },
           },
@@ -129,6 +153,16 @@ describe('readFigures', () => {
       ),
     );
     expect(figures).toEqual({ valuation: { data: VALUATION, period: 'Day' } });
+  });
+
+  it('skips a list with an item the screens could not read', () => {
+    const kept = (portfolios: unknown[]) =>
+      readFigures(
+        store(JSON.stringify({ format: 1, figures: { portfolios: { data: portfolios } } })),
+      );
+    expect(kept([portfolio('1'), null]).portfolios).toBeUndefined();
+    expect(kept([{ ...portfolio('1'), value: '100' }]).portfolios).toBeUndefined();
+    expect(kept([portfolio('1')]).portfolios?.data).toEqual([portfolio('1')]);
   });
 
   it('a refused write only means no warm start', () => {
