@@ -52,9 +52,18 @@ void firstScreen
 // it never competes with them on a slow network, yet moving between screens never waits.
 void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
 
-/** After the frame that shows what was just rendered. */
+/**
+ * After the frame that shows what was just rendered; a tab opened in the background paints no
+ * frame, so at the latest after half a second.
+ */
 function afterNextPaint(then: () => void): void {
-  requestAnimationFrame(() => setTimeout(then, 0));
+  let done = false;
+  const once = () => {
+    if (!done) then();
+    done = true;
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 500);
 }
 
 function whenIdle(): Promise<void> {

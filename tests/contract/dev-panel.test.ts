@@ -8,7 +8,10 @@ import { mountDevPanel } from '../../src/mock-server/dev-panel';
 import { describeMock, get, loginAsDemo, post, startServer } from './support';
 
 let unmount: (() => void) | undefined;
-afterEach(() => act(() => unmount?.()));
+afterEach(() => {
+  act(() => unmount?.());
+  document.documentElement.lang = '';
+});
 
 function storageWith(value: string): Storage {
   const items = new Map([[STORAGE_KEY, value]]);

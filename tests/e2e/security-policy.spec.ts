@@ -25,7 +25,7 @@ test('the build carries a strict policy, and landing and login run under it', as
   expect(html).toMatch(
     /^<!doctype html>\s*<html[^>]*>\s*<head>\s*<meta http-equiv="Content-Security-Policy"/i,
   );
-  expect(html).toContain('<p class="boot" role="status">Formue</p>');
+  expect(html).toContain('<p class="boot" role="progressbar" aria-label="Formue">Formue</p>');
 
   await page.goto('/');
   const policy = await page
@@ -37,7 +37,7 @@ test('the build carries a strict policy, and landing and login run under it', as
 
   // React replaced the splash with the landing page.
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Formue$/ })).toHaveCount(0);
+  await expect(page.getByRole('progressbar', { name: 'Formue' })).toHaveCount(0);
   // Home draws charts and sets style props: still nothing blocked.
   await loginAsDemo(page);
   await expect(page.getByRole('table', { name: /investments/i })).toBeVisible();
