@@ -440,15 +440,10 @@ const dataSetup = setup({
         periods,
       };
     }),
-    rememberFigure: (
-      { context },
-      params: { resource: Resource; data: ResourceData[Resource]; period: Period | undefined },
-    ) => {
-      const { resource, data, period } = params;
-      if (context.figures && isRemembered(resource))
-        rememberFigure(context.figures, resource, { data, period });
-    },
-    /** A change made here is kept at once: the next visit must not show a deleted item again. */
+    /**
+     * Each answer, and each change made here, kept at once (the next visit must not show a
+     * deleted item again): what the context holds after it, with its period.
+     */
     rememberHeld: ({ context }, params: { resources: readonly Remembered[] }) => {
       if (!context.figures) return;
       for (const resource of params.resources) {
@@ -521,8 +516,8 @@ function resourceRegion(resource: Resource) {
                 params: ({ event }) => ({ resource, ...event.output }),
               },
               {
-                type: 'rememberFigure',
-                params: ({ event }) => ({ resource, ...event.output }),
+                type: 'rememberHeld',
+                params: { resources: isRemembered(resource) ? [resource] : [] },
               },
               { type: 'clearFailure', params: { resource } },
             ],

@@ -34,12 +34,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown) => typeof value === 'string';
 const isNumber = (value: unknown) => typeof value === 'number';
 
-/** A value with its change, and the three positions: what every figure on home reads. */
-const hasFigures = (value: unknown) =>
+/** A value with its change: what every figure on home reads. */
+const hasFigures = (value: unknown): value is Record<string, unknown> =>
   isObject(value) && isNumber(value.value) && isNumber(value.change) && isNumber(value.changeRatio);
 
-const isValuable = (item: unknown) =>
-  hasFigures(item) && isObject(item) && isString(item.id) && isString(item.name);
+const isValuable = (item: unknown): item is Record<string, unknown> =>
+  hasFigures(item) && isString(item.id) && isString(item.name);
 
 /**
  * The fields the screens read of each kept answer. Figures written by the same format have them;
@@ -50,8 +50,7 @@ const SHAPES: Record<Remembered, (data: unknown) => boolean> = {
   valuation: (data) => isObject(data) && hasFigures(data.value) && isObject(data.positions),
   portfolios: (data) => Array.isArray(data) && data.every(isValuable),
   investments: (data) =>
-    Array.isArray(data) &&
-    data.every((item) => isValuable(item) && isObject(item) && isString(item.portfolio_id)),
+    Array.isArray(data) && data.every((item) => isValuable(item) && isString(item.portfolio_id)),
 };
 
 /** What the last visit kept; nothing when absent, unreadable or written by another format. */
