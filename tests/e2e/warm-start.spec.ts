@@ -1,7 +1,8 @@
 // A second visit paints the last figures at once, marked as updating, while the server is asked
 // again (issue 16); logging out forgets them. The data calls are held back by the browser here,
 // on the live build (the demo's calls never leave the page).
-import { test, expect, loginAsDemo, serverOnly } from './fixtures';
+import type { Page, Request } from '@playwright/test';
+import { test, expect, demoOnly, loginAsDemo, serverOnly } from './fixtures';
 
 test('a second visit shows the last figures at once, as updating, until the answers come', async ({
   page,
@@ -44,4 +45,74 @@ test('logging out forgets the figures: the next login waits for the server', asy
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('figures'))).toBeNull();
+});
+
+test.describe('the first code', () => {
+  // Requests a service worker answers never reach page.route.
+  test.use({ serviceWorkers: 'block' });
+
+  test("the screen's code is asked for before the app's entry has even arrived", async ({
+    page,
+  }) => {
+    await loginAsDemo(page);
+    let screenAsked = () => {};
+    const asked = new Promise<void>((resolve) => (screenAsked = resolve));
+    page.on('request', (request) => {
+      if (/\/assets\/profile-screen-[^/]+\.js$/.test(request.url())) screenAsked();
+    });
+    // Held until the screen's code is asked for: without the preload, that waits for the entry.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await asked;
+      await route.continue();
+    });
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  });
+
+  /**
+   * Opens /home with the app's entry held back until the home screen's code is asked for, and
+   * counts the demo server's preload links then: only the preload script can have added them.
+   */
+  async function demoServerPreloadsBeforeTheEntry(page: Page): Promise<number> {
+    let screenAsked = () => {};
+    const asked = new Promise<void>((resolve) => (screenAsked = resolve));
+    const onRequest = (request: Request) => {
+      if (/\/assets\/home-screen-[^/]+\.js$/.test(request.url())) screenAsked();
+    };
+    page.on('request', onRequest);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const entry = /\/assets\/index-[^/]+\.js$/;
+    await page.route(entry, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const opened = page.goto('/home');
+    await asked;
+    const links = await page.locator('link[rel="modulepreload"][href*="/mock-server-"]').count();
+    release();
+    await opened;
+    await page.unroute(entry);
+    page.off('request', onRequest);
+    return links;
+  }
+
+  test('the demo preloads its server only when there are no kept figures to paint first', async ({
+    page,
+  }) => {
+    demoOnly();
+    expect(await demoServerPreloadsBeforeTheEntry(page)).toBe(1);
+
+    await loginAsDemo(page);
+    await expect(
+      page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
+    ).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('figures'))).not.toBeNull();
+    expect(await demoServerPreloadsBeforeTheEntry(page)).toBe(0);
+    // The demo server still starts, once the kept figures are painted.
+    await expect(page.getByRole('region', { name: 'Total value' })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  });
 });
