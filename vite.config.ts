@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -5,7 +6,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { createHash } from 'node:crypto';
 import { FIGURES_KEY } from './src/machines/remembered-figures.ts';
 import { SCREEN_PATTERNS } from './src/machines/routes.ts';
 import { apiSources, contentSecurityPolicy } from './src/security-policy.ts';
