@@ -52,7 +52,7 @@ type ScreenRoute = [source: string, flags: string, files: string[]];
  * demo server's, unless the last visit kept figures (the demo server then starts after they are
  * painted, see main.tsx, and would only take bandwidth from the entry).
  */
-function preloadForAddress(routes: ScreenRoute[], demoServer: string[], figuresKey: string) {
+export function preloadForAddress(routes: ScreenRoute[], demoServer: string[], figuresKey: string) {
   const route = routes.find(([source, flags]) => new RegExp(source, flags).test(location.pathname));
   let figuresKept = false;
   try {
@@ -80,8 +80,6 @@ function preloadFirstCode(demo: boolean): Plugin {
   return {
     name: 'formue-preload-first-code',
     apply: 'build',
-    // Before Vite writes index.html, which names the script.
-    enforce: 'pre',
     generateBundle(_options, bundle) {
       const chunkOf = (module: string) => {
         const chunk = Object.values(bundle).find(
@@ -108,10 +106,11 @@ function preloadFirstCode(demo: boolean): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () =>
-        script
-          ? [{ tag: 'script', attrs: { async: true, src: `/${script}` }, injectTo: 'head' }]
-          : [],
+      handler() {
+        // Vite writes index.html after the plugins' generateBundle, this one's included.
+        if (!script) throw new Error('The first-code script was not written before index.html');
+        return [{ tag: 'script', attrs: { async: true, src: `/${script}` }, injectTo: 'head' }];
+      },
     },
   };
 }

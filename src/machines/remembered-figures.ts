@@ -1,7 +1,8 @@
 // The figures of the last visit, kept on the device so the next visit paints them at once, marked
 // as updating, while the server is asked again (issue 16: a warm start that waits for nothing).
 // Only what home shows first is kept; it is forgotten when the session ends.
-// With its extension: vite.config.ts imports this module too, and Node's loader wants one.
+// With its extension: vite.config.ts imports this module too, and Vite warns of config imports
+// that Node could not load without one.
 import { PERIODS, type Period } from '../domain/types.ts';
 import type { ResourceData } from './data.machine';
 import type { KeyValueStore } from './platform';

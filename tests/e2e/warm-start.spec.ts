@@ -53,20 +53,29 @@ test.describe('the first code', () => {
 
   test("the screen's code is asked for before the app's entry has even arrived", async ({
     page,
+    context,
   }) => {
     await loginAsDemo(page);
+    // A page of its own: the first one fetches every screen's code once it is idle.
+    const visit = await context.newPage();
     let screenAsked = () => {};
     const asked = new Promise<void>((resolve) => (screenAsked = resolve));
-    page.on('request', (request) => {
+    visit.on('request', (request) => {
       if (/\/assets\/profile-screen-[^/]+\.js$/.test(request.url())) screenAsked();
     });
-    // Held until the screen's code is asked for: without the preload, that waits for the entry.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await asked;
+    // The entry is held until the screen's code is asked for, or 15 s: without the preload, the
+    // screen's code is asked for only once the entry has run.
+    let askedFirst = false;
+    await visit.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      askedFirst = await Promise.race([
+        asked.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
       await route.continue();
     });
-    await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await visit.goto('/profile');
+    await expect(visit.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    expect(askedFirst).toBe(true);
   });
 
   /**
