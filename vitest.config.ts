@@ -11,6 +11,7 @@ export default defineConfig({
       'tests/ui/**/*.test.tsx',
       'tests/api/**/*.test.ts',
       'tests/server/**/*.test.ts',
+      'tests/market/**/*.test.ts',
     ],
     environment: 'node',
     // Tiers that need a DOM (Mirage, Testing Library) declare `// @vitest-environment jsdom`.

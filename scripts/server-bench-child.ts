@@ -9,6 +9,7 @@
 //                    'idle' (wait for the requests still running: autocannon hangs up at the
 //                    end of a run, but the server finishes what it was given),
 //                    'stop' (close the server and exit, so --cpu-prof can write its profile).
+import { SYNTHETIC_MARKET as SYNTHETIC } from '../src/server/config';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     logLevel: 'silent',
     trustProxy: false,
     appRoot: undefined,
+    market: SYNTHETIC,
   });
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();

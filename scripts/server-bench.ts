@@ -27,6 +27,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { toEntry } from '../src/contract/figures';
+import { SHARES_ONLY } from '../src/contract/pricing';
 import type { EventFacts } from '../src/contract/store';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../src/domain/ledger';
 import { CATALOGUE, priceAt, rateToDkk, seededRandom, type Instrument } from '../src/domain/market';
@@ -277,7 +278,7 @@ function planInvestment(
     } else {
       facts = { kind: 'dividend', time, currency, amount: cents(held * price * 0.01) };
     }
-    const result = applyEntry(holding, toEntry(facts));
+    const result = applyEntry(holding, toEntry(facts, SHARES_ONLY));
     if (!result.ok) throw new Error(`planned event refused: ${JSON.stringify(result.refusal)}`);
     holding = result.holding;
     events.push(facts);

@@ -1,7 +1,9 @@
 // Requests and answers of the contract, free of any transport: the Mirage adapter and the Node
 // server translate HTTP into a ContractRequest and an Answer back into HTTP.
 import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
-import type { PriceSource, Valuer } from './figures';
+import type { Valuer } from './figures';
+import type { Market } from './market';
+import type { RateSource } from './pricing';
 import type { InvestmentRow, PasswordHasher, Session, Store } from './store';
 import { summarise, type Errors, type Validator } from './validation';
 
@@ -47,6 +49,11 @@ export interface Call {
   now: number;
   /** Figures of these investments at the request's time and selected period. */
   valuer(investments: readonly InvestmentRow[]): Promise<Valuer>;
+  market: Market;
+  /** DKK rates as the market keeps them; read before a store transaction, which must not wait on other reads. */
+  rates(): Promise<RateSource>;
+  /** A route's other named path parameter (`{date}`), as sent. */
+  param(name: string): string;
   /** A route's numeric `{id}`, or undefined when it is not one (then the answer is 404). */
   id(): number | undefined;
   /** The raw `{id}` segment, for Laravel's 404 text. */
@@ -111,8 +118,6 @@ export function selectedPeriod(cookies: Readonly<Record<string, string>>): Perio
   const value = cookies.selected_period;
   return PERIODS.find((p) => p === value) ?? DEFAULT_PERIOD;
 }
-
-export type { PriceSource };
 
 /** A query string's parameters as the contract reads them: the first value of each name. */
 export function queryOf(parameters: Iterable<[string, string]>): Record<string, string> {

@@ -140,7 +140,7 @@ function history(faker: Faker, instrument: Instrument, slot: Slot): EventFacts[]
   const events: EventFacts[] = [];
   let holding: Holding = EMPTY_HOLDING;
   const accept = (event: EventFacts) => {
-    const result = applyEntry(holding, toEntry(event));
+    const result = applyEntry(holding, toEntry(event, rateToDkk));
     if (!result.ok) return;
     holding = result.holding;
     events.push(event);

@@ -2,16 +2,9 @@
 // this file only converts currencies at the event's time and picks the fields of the wire.
 import { NO_STATISTICS, statistics, tidy, type Holding, type LedgerEntry } from '../domain/ledger';
 import {
-  assetClassOf,
-  findInstrument,
-  quoteTime,
-  rateToDkk,
-  type Instrument,
-} from '../domain/market';
-import {
   chartOf,
   chartTimes,
-  splitAdjustedPrice,
+  splitSteps,
   sumFigures,
   Timeline,
   valueHolding,
@@ -26,13 +19,19 @@ import type {
   Transaction,
   Valuation,
 } from '../domain/types';
+import type { Market } from './market';
+import {
+  priceInvestment,
+  type MarketSnapshot,
+  type PricedInvestment,
+  type RateSource,
+  type WireQuote,
+} from './pricing';
 import type { EventFacts, EventRow, InvestmentRow, PortfolioRow, Store } from './store';
 
-/** Price per unit in the instrument's listing currency (the domain's `priceAt`, or a test's). */
-export type PriceSource = (instrument: Instrument, time: number) => number;
-
-export function toEntry(event: EventFacts): LedgerEntry {
-  const rate = rateToDkk(event.currency, event.time);
+/** The ledger's entry of an event: its amounts in DKK at the rate of its time. */
+export function toEntry(event: EventFacts, rates: RateSource): LedgerEntry {
+  const rate = rates(event.currency, event.time);
   switch (event.kind) {
     case 'buy':
     case 'sell':
@@ -60,11 +59,18 @@ export function toEntry(event: EventFacts): LedgerEntry {
 // Laravel sends integer ids; the client accepts numbers or strings (decisions.md section 1).
 type Wire<T, K extends keyof T> = Omit<T, K> & Record<K, number>;
 export type WireTransaction = Wire<Transaction, 'id' | 'investment_id'>;
-export type WireInvestment = Wire<Investment, 'id' | 'portfolio_id'>;
+export type WireInvestment = Wire<Investment, 'id' | 'portfolio_id'> & {
+  /** The price the investment is valued at now; absent before its first trade. */
+  quote?: WireQuote;
+};
 export type WirePortfolio = Wire<Portfolio, 'id'>;
 
-export function transactionOf(event: EventRow, investment: InvestmentRow): WireTransaction {
-  const entry = toEntry(event);
+export function transactionOf(
+  event: EventRow,
+  investment: InvestmentRow,
+  rates: RateSource,
+): WireTransaction {
+  const entry = toEntry(event, rates);
   const common = {
     id: event.id,
     investment_id: investment.id,
@@ -99,107 +105,100 @@ export function transactionOf(event: EventRow, investment: InvestmentRow): WireT
   }
 }
 
-const MAX_GRID_PRICES = 4096;
 /** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
 export const GRID_WEIGHT = 60;
 const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
 
+/** An investment's replayed history with its prices. */
+export interface Valued {
+  timeline: Timeline;
+  priced: PricedInvestment;
+}
+
 /** Investments' replayed histories (timelines) kept between requests, under their versions. */
 export class Timelines {
-  private readonly cached = new Map<number, { version: number; timeline: Timeline }>();
+  private readonly cached = new Map<number, { version: string; valued: Valued }>();
   private weight = 0;
-  /** DKK prices per instrument at chart grid times, shared by every user holding it. */
-  private readonly gridPrices = new Map<Instrument, Map<number, number>>();
 
   /**
    * `maxEntries` bounds the memory, at a few hundred bytes an entry; each timeline also counts
    * as GRID_WEIGHT entries for the chart grids it keeps. The least recently used go first.
    */
   constructor(
-    private readonly store: Pick<Store, 'events'>,
-    private readonly prices: PriceSource,
+    private readonly store: Pick<Store, 'events' | 'manualPrices'>,
+    private readonly market: Pick<Market, 'snapshot'>,
     private readonly maxEntries = 1_000_000,
   ) {}
 
-  async of(investments: readonly InvestmentRow[]): Promise<Map<number, Timeline>> {
-    const found = new Map<number, Timeline>();
+  async of(
+    investments: readonly InvestmentRow[],
+  ): Promise<{ valued: Map<number, Valued>; snapshot: MarketSnapshot }> {
+    const snapshot = await this.market.snapshot(investments);
+    const versionOf = (i: InvestmentRow) => `${i.version}:${snapshot.versionOf(i)}`;
+    const found = new Map<number, Valued>();
     const stale: InvestmentRow[] = [];
     for (const investment of investments) {
       const hit = this.cached.get(investment.id);
-      if (hit?.version === investment.version) found.set(investment.id, hit.timeline);
+      if (hit?.version === versionOf(investment)) found.set(investment.id, hit.valued);
       else stale.push(investment);
     }
-    const events = stale.length > 0 ? await this.store.events(stale.map((i) => i.id)) : [];
-    const byInvestment = new Map<number, EventRow[]>();
-    for (const event of events) {
-      const list = byInvestment.get(event.investmentId);
-      if (list) list.push(event);
-      else byInvestment.set(event.investmentId, [event]);
-    }
+    const ids = stale.map((i) => i.id);
+    const [events, manual] =
+      stale.length > 0
+        ? await Promise.all([this.store.events(ids), this.store.manualPrices(ids)])
+        : [[], []];
+    const eventsOf = groupBy(events, (e) => e.investmentId);
+    const manualOf = groupBy(manual, (m) => m.investmentId);
     for (const investment of stale) {
-      const timeline = this.timeline(investment, byInvestment.get(investment.id) ?? []);
-      this.keep(investment, timeline);
-      found.set(investment.id, timeline);
+      const list = eventsOf.get(investment.id) ?? [];
+      const entries = list.map((event) => toEntry(event, snapshot.rate));
+      const priced = priceInvestment(
+        entries,
+        list,
+        splitSteps(entries),
+        snapshot.provider(investment),
+        manualOf.get(investment.id) ?? [],
+        snapshot.rate,
+      );
+      const valued = { timeline: new Timeline({ entries, priceAt: priced.priceAt }), priced };
+      this.keep(investment, versionOf(investment), valued);
+      found.set(investment.id, valued);
     }
     // Hits move to the back: Map keeps insertion order, so the front is least recently used.
     for (const investment of investments) {
       const hit = this.cached.get(investment.id);
-      if (hit && found.get(investment.id) === hit.timeline) {
+      if (hit && found.get(investment.id) === hit.valued) {
         this.cached.delete(investment.id);
         this.cached.set(investment.id, hit);
       }
     }
-    return found;
+    return { valued: found, snapshot };
   }
 
-  private timeline(investment: InvestmentRow, events: readonly EventRow[]): Timeline {
-    const instrument = findInstrument(investment.type, investment.code);
-    const entries = events.map(toEntry);
-    const marketPrice = instrument ? this.dkkPrice(instrument) : () => 0;
-    return new Timeline({ entries, priceAt: splitAdjustedPrice(entries, marketPrice) });
-  }
-
-  /**
-   * The instrument's DKK price at any time. Chart points between a period's ends fall on quote
-   * times (`chartTimes`, `quoteTime`) and come back on every request; those are kept, other times
-   * (now, a period's start) are not, so the memory stays bounded.
-   */
-  private dkkPrice(instrument: Instrument): (time: number) => number {
-    const price = (time: number) =>
-      this.prices(instrument, time) * rateToDkk(instrument.currency, time);
-    let kept = this.gridPrices.get(instrument);
-    if (!kept) {
-      kept = new Map();
-      this.gridPrices.set(instrument, kept);
-    }
-    const prices = kept;
-    return (time) => {
-      if (time !== quoteTime(time)) return price(time);
-      let known = prices.get(time);
-      if (known === undefined) {
-        known = price(time);
-        // Every period's grid fits about twice over; past that, a fresh start.
-        if (prices.size >= MAX_GRID_PRICES) prices.clear();
-        prices.set(time, known);
-      }
-      return known;
-    };
-  }
-
-  private keep(investment: InvestmentRow, timeline: Timeline): void {
+  private keep(investment: InvestmentRow, version: string, valued: Valued): void {
     const old = this.cached.get(investment.id);
     if (old) {
-      this.weight -= weightOf(old.timeline);
+      this.weight -= weightOf(old.valued.timeline);
       this.cached.delete(investment.id);
     }
-    this.cached.set(investment.id, { version: investment.version, timeline });
-    this.weight += weightOf(timeline);
+    this.cached.set(investment.id, { version, valued });
+    this.weight += weightOf(valued.timeline);
     for (const [id, oldest] of this.cached) {
       if (this.weight <= this.maxEntries || this.cached.size === 1) break;
       this.cached.delete(id);
-      this.weight -= weightOf(oldest.timeline);
+      this.weight -= weightOf(oldest.valued.timeline);
     }
   }
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
 }
 
 const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
@@ -258,13 +257,24 @@ export function enteredOf(event: EventRow): WireEnteredEvent {
 
 export class Valuer {
   constructor(
-    private readonly timelines: ReadonlyMap<number, Timeline>,
+    private readonly valued: ReadonlyMap<number, Valued>,
+    private readonly snapshot: MarketSnapshot,
     private readonly period: Period,
     private readonly now: number,
   ) {}
 
   private timeline(investment: InvestmentRow): Timeline {
-    return this.timelines.get(investment.id) ?? NO_EVENTS;
+    return this.valued.get(investment.id)?.timeline ?? NO_EVENTS;
+  }
+
+  /** The price an investment is valued at `time`, and where it comes from. */
+  quote(investment: InvestmentRow, time: number): WireQuote | undefined {
+    return this.valued.get(investment.id)?.priced.quoteAt(time);
+  }
+
+  /** An event as the transaction lists show it, in DKK at the rate of its time. */
+  transaction(event: EventRow, investment: InvestmentRow): WireTransaction {
+    return transactionOf(event, investment, this.snapshot.rate);
   }
 
   holding(investment: InvestmentRow): Holding {
@@ -280,21 +290,22 @@ export class Valuer {
 
   investment(row: InvestmentRow): WireInvestment {
     const figures = this.figures(row);
-    const instrument = findInstrument(row.type, row.code);
+    const facts = this.snapshot.facts(row);
+    const quote = this.valued.get(row.id)?.priced.quoteAt(this.now);
     return {
       id: row.id,
       name: row.name,
       portfolio_id: row.portfolioId,
       shares: this.holding(row).shares,
       ...wireFigures(figures),
-      ...(instrument && {
-        instrument: {
-          type: instrument.type,
-          isin: instrument.code,
-          asset_class: assetClassOf(instrument),
-          currency: instrument.currency,
-        },
-      }),
+      instrument: {
+        type: facts.type,
+        isin: facts.code,
+        asset_class: facts.asset_class,
+        // Unknown instruments: the currency they were last traded in.
+        currency: facts.currency ?? quote?.currency ?? 'DKK',
+      },
+      ...(quote && { quote }),
     };
   }
 

@@ -2,6 +2,7 @@
 // whether it still replays in time order, and if not, which event breaks and why.
 import { applyEntry, EMPTY_HOLDING, type Refusal } from '../domain/ledger';
 import { toEntry } from './figures';
+import { SHARES_ONLY } from './pricing';
 import type { EventRow } from './store';
 import type { Errors } from './validation';
 
@@ -22,7 +23,7 @@ export function replayHistory(events: readonly EventRow[]): Verdict {
   const replayed: EventRow[] = [];
   for (const event of inHistoryOrder(events)) {
     const current = event.kind === 'split' ? { ...event, fromShares: holding.shares } : event;
-    const result = applyEntry(holding, toEntry(current));
+    const result = applyEntry(holding, toEntry(current, SHARES_ONLY));
     if (!result.ok) return { ok: false, event, refusal: result.refusal };
     holding = result.holding;
     replayed.push(current);

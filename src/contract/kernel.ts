@@ -1,7 +1,6 @@
 // The /api/v1 contract as one function from request to answer, in Laravel's middleware order:
 // routing (404/405), session, CSRF (419), auth (401), then the route. Transports (Mirage, the
 // Node server) only translate HTTP in and out, so both answer exactly alike.
-import { priceAt } from '../domain/market';
 import {
   json,
   selectedPeriod,
@@ -11,11 +10,13 @@ import {
   type Cookie,
   type Route,
 } from './answers';
-import { Timelines, Valuer, type PriceSource } from './figures';
+import { Timelines, Valuer } from './figures';
+import type { Market } from './market';
 import { authRoutes } from './routes/auth.routes';
 import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
+import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
 import type { PasswordHasher, Session, Store } from './store';
 
@@ -29,8 +30,8 @@ export interface ContractOptions {
   store: Store;
   hasher: PasswordHasher;
   now?: () => number;
-  /** Price source in listing currency; tests may fix prices, the default is the domain's. */
-  prices?: PriceSource;
+  /** Where instruments are found and prices kept: the demo's synthetic market, or real ones. */
+  market: Market;
   /** Random bytes as base64: session ids and CSRF tokens. */
   randomToken: (bytes: number) => string;
   /** Given where demo data can be restored: adds POST /api/v1/demo/reset. */
@@ -53,16 +54,16 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function createContract(options: ContractOptions): Contract {
   const { store, hasher, randomToken } = options;
   const now = options.now ?? (() => Date.now());
-  const prices = options.prices ?? priceAt;
   const routes: Route[] = [
     ...authRoutes(),
     ...userRoutes(),
     ...portfolioRoutes(),
     ...investmentRoutes(),
+    ...priceRoutes(),
     ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
-  const timelines = new Timelines(store, prices);
+  const timelines = new Timelines(store, options.market);
 
   const newSession = (time: number): Session => ({
     id: randomToken(30),
@@ -114,7 +115,8 @@ export function createContract(options: ContractOptions): Contract {
       const user = session.userId === null ? undefined : await store.userById(session.userId);
       const userId = user?.id ?? null;
 
-      const rawId = pattern.exec(request.path)?.groups?.id ?? '';
+      const groups = pattern.exec(request.path)?.groups ?? {};
+      const rawId = groups.id ?? '';
       const call: Call = {
         store,
         hasher,
@@ -125,8 +127,13 @@ export function createContract(options: ContractOptions): Contract {
         now: time,
         rawId,
         id: () => (/^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : undefined),
-        valuer: async (investments) =>
-          new Valuer(await timelines.of(investments), selectedPeriod(request.cookies), time),
+        valuer: async (investments) => {
+          const { valued, snapshot } = await timelines.of(investments);
+          return new Valuer(valued, snapshot, selectedPeriod(request.cookies), time);
+        },
+        market: options.market,
+        rates: async () => (await options.market.snapshot([])).rate,
+        param: (name) => decodeURIComponent(groups[name] ?? ''),
         regenerateSession: (nextUser) => {
           session = { ...newSession(time), userId: nextUser };
         },
@@ -184,7 +191,7 @@ function withCookies(answer: Answer, session: Session, withToken: boolean): Answ
 function pathPattern(path: string): RegExp {
   const source = path
     .split('/')
-    .map((part) => (part === '{id}' ? '(?<id>[^/]+)' : part))
+    .map((part) => part.replace(/^\{(\w+)\}$/, '(?<$1>[^/]+)'))
     .join('/');
   return new RegExp(`^${source}/?$`);
 }

@@ -23,14 +23,25 @@ export interface InvestmentRow {
   portfolioId: number;
   name: string;
   type: InstrumentType;
-  /** ISIN or crypto symbol, as in the catalogue. */
+  /** ISIN or crypto symbol, normalised (trimmed, upper-cased). */
   code: string;
+  /**
+   * The listing its prices come from, as `provider:symbol` (`yahoo:NOVO-B.CO`); null when no
+   * provider knows the instrument (then typed prices and trades value it) or the market is
+   * the demo's, which prices by code.
+   */
+  listing: string | null;
   /**
    * Changes whenever the investment's events do, never back to an earlier value: what a replay
    * of them is cached under, also across server processes.
    */
   version: number;
 }
+
+/** An investment before the store gives it an id; without a listing it has none. */
+export type NewInvestment = Omit<InvestmentRow, 'id' | 'version' | 'listing'> & {
+  listing?: string | null;
+};
 
 /** An event as entered: amounts in `currency`, converted to DKK at `time` when read. */
 export type EventRow = { id: number; investmentId: number; time: number; currency: string } & (
@@ -55,6 +66,16 @@ export type EventDraft = DistributiveOmit<EventRow, 'id'>;
 
 /** What an event says, whichever investment it belongs to. */
 export type EventFacts = DistributiveOmit<EventRow, 'id' | 'investmentId'>;
+
+/** A price the user typed for one day of an investment: it wins over a provider's that day. */
+export interface ManualPriceRow {
+  investmentId: number;
+  /** YYYY-MM-DD. */
+  day: string;
+  /** Exact decimal text, per unit, in `currency`. */
+  price: string;
+  currency: string;
+}
 
 /** Laravel's session: its cookie's id, the CSRF token and the logged-in user, if any. */
 export interface Session {
@@ -85,11 +106,10 @@ export interface Store {
 
   investments(userId: number): Promise<InvestmentRow[]>;
   /** The investment and its first event, together or not at all. */
-  createInvestment(
-    investment: Omit<InvestmentRow, 'id' | 'version'>,
-    first: EventFacts,
-  ): Promise<InvestmentRow>;
+  createInvestment(investment: NewInvestment, first: EventFacts): Promise<InvestmentRow>;
   renameInvestment(id: number, name: string): Promise<void>;
+  /** Points the investment at another listing (`provider:symbol`), or none. */
+  setListing(id: number, listing: string | null): Promise<void>;
   /** The investment with its events. */
   deleteInvestment(id: number): Promise<void>;
   /** The portfolio with its investments and their events. */
@@ -102,6 +122,13 @@ export interface Store {
   /** Replaces the event of the same id, keeping its place in entry order. */
   updateEvent(event: EventRow): Promise<void>;
   deleteEvent(id: number): Promise<void>;
+
+  /** Typed prices of these investments, by investment then day. */
+  manualPrices(investmentIds: readonly number[]): Promise<ManualPriceRow[]>;
+  /** Adds or replaces the price of that day; changes the investment's version. */
+  saveManualPrice(price: ManualPriceRow): Promise<void>;
+  /** Whether there was a price on that day to delete; changes the investment's version. */
+  deleteManualPrice(investmentId: number, day: string): Promise<boolean>;
 
   session(id: string): Promise<Session | undefined>;
   saveSession(session: Session): Promise<void>;

@@ -110,47 +110,61 @@ export class Timeline implements PricedHolding {
   }
 }
 
-/**
- * The DKK price per share quoted for an investment at any time, from the market's price, which
- * knows nothing of the investment's own splits. From each split on, the price is divided by its
- * ratio (post-split units over shares before), so the price before any split is the market's and
- * a split never changes the holding's value by itself: recording one, today or dated years back,
- * neither moves today's value nor rewrites history. It depends on the entries and the time only,
- * so a valuation as of any time matches the chart's point there.
- * Costs O(entries) once, then O(log splits) per price.
- */
-export function splitAdjustedPrice(
-  entries: readonly LedgerEntry[],
-  marketPrice: (time: number) => number,
-): (time: number) => number {
-  const splitTimes: number[] = [];
-  const ratios: number[] = [];
+/** Every split of a ledger at its time, with the product of the ratios before each. */
+export interface SplitSteps {
+  times: number[];
+  /** before[i]: the product of the ratios (post-split units over shares before) of the first i splits; before[0] is 1. */
+  before: number[];
+}
+
+/** The index of the first of the ascending `times` after `time` (one at `time` is done by then). */
+export function doneBy(times: ArrayLike<number>, time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (times[mid] <= time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The splits of a ledger, replayed once. O(entries). */
+export function splitSteps(entries: readonly LedgerEntry[]): SplitSteps {
+  const times: number[] = [];
+  const before = [1];
   let holding = EMPTY_HOLDING;
   for (const entry of inTimeOrder(entries)) {
     const result = applyEntry(holding, entry);
     // Refused entries are skipped, as every replay of stored history does.
     if (!result.ok) continue;
     if (entry.kind === 'split') {
-      splitTimes.push(entry.time);
-      ratios.push((entry.sharesAfter + entry.soldShares) / holding.shares);
+      times.push(entry.time);
+      before.push(
+        before[before.length - 1] * ((entry.sharesAfter + entry.soldShares) / holding.shares),
+      );
     }
     holding = result.holding;
   }
-  if (splitTimes.length === 0) return marketPrice;
-  // before[i]: the product of the ratios of the first i splits; before[0] is 1.
-  const before = new Array<number>(ratios.length + 1).fill(1);
-  for (let i = 0; i < ratios.length; i++) before[i + 1] = before[i] * ratios[i];
-  return (time) => {
-    // The first split after `time` (a split at `time` is done by then, as in Timeline.doneBy).
-    let low = 0;
-    let high = splitTimes.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (splitTimes[mid] <= time) low = mid + 1;
-      else high = mid;
-    }
-    return marketPrice(time) / before[low];
-  };
+  return { times, before };
+}
+
+/**
+ * The DKK price per share quoted for an investment at any time, from a market price that knows
+ * nothing of the investment's own splits (the demo's). From each split on, the price is divided
+ * by its ratio (post-split units over shares before), so the price before any split is the
+ * market's and a split never changes the holding's value by itself: recording one, today or
+ * dated years back, neither moves today's value nor rewrites history. It depends on the entries
+ * and the time only, so a valuation as of any time matches the chart's point there.
+ * Costs O(entries) once, then O(log splits) per price.
+ */
+export function splitAdjustedPrice(
+  entries: readonly LedgerEntry[],
+  marketPrice: (time: number) => number,
+): (time: number) => number {
+  const { times, before } = splitSteps(entries);
+  if (times.length === 0) return marketPrice;
+  return (time) => marketPrice(time) / before[doneBy(times, time)];
 }
 
 /** Valuation of one investment, portfolio or user over a period. */

@@ -2,12 +2,15 @@
 import { replay } from '../domain/ledger';
 import { findInstrument, isCurrency } from '../domain/market';
 import { toEntry } from '../contract/figures';
+import { SHARES_ONLY } from '../contract/pricing';
 import type {
   Attempts,
   EventDraft,
   EventFacts,
   EventRow,
   InvestmentRow,
+  ManualPriceRow,
+  NewInvestment,
   PortfolioRow,
   Session,
   Store,
@@ -22,6 +25,8 @@ export interface Tables {
   portfolios: PortfolioRow[];
   investments: StoredInvestment[];
   events: EventRow[];
+  /** Typed prices; absent in data kept before they existed. */
+  prices?: ManualPriceRow[];
   sessions: Session[];
   attempts: Record<string, Attempts>;
   nextId: number;
@@ -32,6 +37,7 @@ export const emptyTables = (): Tables => ({
   portfolios: [],
   investments: [],
   events: [],
+  prices: [],
   sessions: [],
   attempts: {},
   nextId: 1,
@@ -126,12 +132,16 @@ export class MemoryStore implements Store {
     return Promise.resolve(
       this.tables.investments
         .filter((i) => i.userId === userId)
-        .map((i): InvestmentRow => ({ ...i, version: this.versionOf(i.id) })),
+        .map((i): InvestmentRow => ({
+          ...i,
+          listing: i.listing ?? null,
+          version: this.versionOf(i.id),
+        })),
     );
   }
 
-  createInvestment(investment: Omit<InvestmentRow, 'id' | 'version'>, first: EventFacts) {
-    const row = { ...investment, id: this.nextId() };
+  createInvestment(investment: NewInvestment, first: EventFacts) {
+    const row = { ...investment, listing: investment.listing ?? null, id: this.nextId() };
     this.tables.investments.push(row);
     this.tables.events.push({ ...first, investmentId: row.id, id: this.nextId() });
     return this.write<InvestmentRow>({ ...row, version: this.versionOf(row.id) });
@@ -143,8 +153,16 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
+  setListing(id: number, listing: string | null) {
+    const row = this.tables.investments.find((i) => i.id === id);
+    if (row) row.listing = listing;
+    this.eventsChanged(id);
+    return this.write(undefined);
+  }
+
   deleteInvestment(id: number) {
     this.tables.events = this.tables.events.filter((e) => e.investmentId !== id);
+    this.tables.prices = this.tables.prices?.filter((p) => p.investmentId !== id);
     this.tables.investments = this.tables.investments.filter((i) => i.id !== id);
     return this.write(undefined);
   }
@@ -154,6 +172,7 @@ export class MemoryStore implements Store {
       this.tables.investments.filter((i) => i.portfolioId === id).map((i) => i.id),
     );
     this.tables.events = this.tables.events.filter((e) => !held.has(e.investmentId));
+    this.tables.prices = this.tables.prices?.filter((p) => !held.has(p.investmentId));
     this.tables.investments = this.tables.investments.filter((i) => !held.has(i.id));
     this.tables.portfolios = this.tables.portfolios.filter((p) => p.id !== id);
     return this.write(undefined);
@@ -182,6 +201,33 @@ export class MemoryStore implements Store {
     this.tables.events = this.tables.events.filter((e) => e !== deleted);
     if (deleted) this.eventsChanged(deleted.investmentId);
     return this.write(undefined);
+  }
+
+  manualPrices(investmentIds: readonly number[]) {
+    const wanted = new Set(investmentIds);
+    return Promise.resolve(
+      (this.tables.prices ?? [])
+        .filter((p) => wanted.has(p.investmentId))
+        .sort((a, b) => a.investmentId - b.investmentId || a.day.localeCompare(b.day))
+        .map((p) => ({ ...p })),
+    );
+  }
+
+  saveManualPrice(price: ManualPriceRow) {
+    const others = (this.tables.prices ?? []).filter(
+      (p) => !(p.investmentId === price.investmentId && p.day === price.day),
+    );
+    this.tables.prices = [...others, { ...price }];
+    this.eventsChanged(price.investmentId);
+    return this.write(undefined);
+  }
+
+  deleteManualPrice(investmentId: number, day: string) {
+    const before = this.tables.prices ?? [];
+    this.tables.prices = before.filter((p) => !(p.investmentId === investmentId && p.day === day));
+    const deleted = this.tables.prices.length < before.length;
+    if (deleted) this.eventsChanged(investmentId);
+    return this.write(deleted);
   }
 
   session(id: string) {
@@ -241,7 +287,10 @@ export function consistent(tables: Tables): boolean {
   if (!tables.events.every((e) => investments.has(e.investmentId) && isCurrency(e.currency)))
     return false;
   return tables.investments.every(
-    (i) => replay(tables.events.filter((e) => e.investmentId === i.id).map(toEntry)).ok,
+    (i) =>
+      replay(
+        tables.events.filter((e) => e.investmentId === i.id).map((e) => toEntry(e, SHARES_ONLY)),
+      ).ok,
   );
 }
 
@@ -306,7 +355,10 @@ const isInvestment = fields({
   name: isStr,
   type: (v) => v === 'stock' || v === 'crypto',
   code: isStr,
+  // Absent in data kept before listings existed.
+  listing: (v) => v === undefined || v === null || isStr(v),
 });
+const isManualPrice = fields({ investmentId: isNum, day: isStr, price: isStr, currency: isStr });
 const eventBase = { id: isNum, investmentId: isNum, time: isNum, currency: isStr };
 const isTrade = fields({ ...eventBase, shares: isNum, price: isNum, fee: isNum });
 const isDividend = fields({ ...eventBase, amount: isNum });
@@ -345,6 +397,7 @@ const isTables = fields({
   portfolios: listOf(isPortfolio),
   investments: listOf(isInvestment),
   events: listOf(isEvent),
+  prices: (v) => v === undefined || listOf(isManualPrice)(v),
   sessions: listOf(isSession),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
   nextId: isNum,

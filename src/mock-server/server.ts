@@ -3,7 +3,7 @@
 import { createServer, Response, type Request } from 'miragejs';
 import { addDemoAccount } from '../contract/demo-data';
 import { parseCookies } from '../domain/cookies';
-import type { PriceSource } from '../contract/figures';
+import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
 import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
@@ -105,7 +105,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     store,
     hasher: demoHasher,
     now,
-    prices: options.prices,
+    market: syntheticMarket(options.prices),
     randomToken,
     resetDemoData,
     onError: (error) => console.error('mock server:', error),

@@ -14,7 +14,29 @@ export interface Config {
   trustProxy: boolean;
   /** The live build of the app to serve; none serves the API only. */
   appRoot: string | undefined;
+  market: MarketConfig;
 }
+
+/** Where prices come from: real providers, or the demo's deterministic market. */
+export interface MarketConfig {
+  mode: 'live' | 'synthetic';
+  yahooUrl: string;
+  ecbUrl: string;
+  openFigiUrl: string;
+  coinGeckoUrl: string;
+  openFigiApiKey: string | undefined;
+  coinGeckoApiKey: string | undefined;
+}
+
+export const DEFAULT_MARKET: MarketConfig = {
+  mode: 'live',
+  yahooUrl: 'https://query1.finance.yahoo.com',
+  ecbUrl: 'https://www.ecb.europa.eu',
+  openFigiUrl: 'https://api.openfigi.com',
+  coinGeckoUrl: 'https://api.coingecko.com',
+  openFigiApiKey: undefined,
+  coinGeckoApiKey: undefined,
+};
 
 export const SETTINGS_HELP = `Formue server: the app and its /api/v1 on one origin.
 
@@ -30,6 +52,16 @@ Settings (environment variables):
   BCRYPT_ROUNDS  bcrypt cost of password hashes, 4 to 31 (default 12, as Laravel)
   LOG_LEVEL      fatal, error, warn, info (default), debug, trace or silent
   TRUST_PROXY    1: behind a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto
+
+Market data:
+  MARKET_DATA        live (default): real prices from the providers below, kept in the database
+                     synthetic: the demo's made-up market, no network
+  YAHOO_URL          Yahoo Finance (default https://query1.finance.yahoo.com)
+  ECB_URL            ECB euro reference rates (default https://www.ecb.europa.eu)
+  OPENFIGI_URL       OpenFIGI (default https://api.openfigi.com)
+  COINGECKO_URL      CoinGecko (default https://api.coingecko.com)
+  OPENFIGI_API_KEY   optional: sent to OpenFIGI only when set (raises its rate limit)
+  COINGECKO_API_KEY  optional: a CoinGecko demo key, sent only when set
 `;
 
 export class ConfigError extends Error {}
@@ -61,6 +93,40 @@ function databaseUrl(raw: string | undefined): string | undefined {
   );
 }
 
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new ConfigError(`${name} must be an http:// or https:// URL, not "${raw}".`);
+  // Adapters append paths to it.
+  return raw.replace(/\/+$/, '');
+}
+
+function marketConfig(env: NodeJS.ProcessEnv): MarketConfig {
+  const mode = env.MARKET_DATA === undefined || env.MARKET_DATA === '' ? 'live' : env.MARKET_DATA;
+  if (mode !== 'live' && mode !== 'synthetic')
+    throw new ConfigError(`MARKET_DATA must be live or synthetic, not "${mode}".`);
+  const key = (name: string) => (env[name] === '' ? undefined : env[name]);
+  return {
+    mode,
+    yahooUrl: httpUrl(env, 'YAHOO_URL', DEFAULT_MARKET.yahooUrl),
+    ecbUrl: httpUrl(env, 'ECB_URL', DEFAULT_MARKET.ecbUrl),
+    openFigiUrl: httpUrl(env, 'OPENFIGI_URL', DEFAULT_MARKET.openFigiUrl),
+    coinGeckoUrl: httpUrl(env, 'COINGECKO_URL', DEFAULT_MARKET.coinGeckoUrl),
+    openFigiApiKey: key('OPENFIGI_API_KEY'),
+    coinGeckoApiKey: key('COINGECKO_API_KEY'),
+  };
+}
+
+/** The demo's market, no network: for try-outs and tests. */
+export const SYNTHETIC_MARKET: MarketConfig = { ...DEFAULT_MARKET, mode: 'synthetic' };
+
 export function readConfig(env: NodeJS.ProcessEnv, appRoot: string | undefined): Config {
   const level = env.LOG_LEVEL ?? 'info';
   const logLevel = LOG_LEVELS.find((l) => l === level);
@@ -76,5 +142,6 @@ export function readConfig(env: NodeJS.ProcessEnv, appRoot: string | undefined):
     logLevel,
     trustProxy: flag(env, 'TRUST_PROXY'),
     appRoot,
+    market: marketConfig(env),
   };
 }

@@ -7,27 +7,45 @@ import { createContract } from '../contract/kernel';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { bcryptHasher } from './passwords';
+import { liveMarket } from './market/live-market';
+import { realProviders } from './market/providers';
 import { openDatabase } from './sql/connect';
+import { PriceStore } from './sql/price-store';
 import { SqlStore } from './sql/sql-store';
-import type { PriceSource } from '../contract/figures';
+import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
 
-/** For tests: a fixed clock and prices, as the mock takes them. */
+/** For tests: a fixed clock and prices (the synthetic market's), as the mock takes them. */
 export interface StartOptions {
   now?: () => number;
   prices?: PriceSource;
 }
 
+/** How often the scheduler looks for closes and rates to fetch. */
+const REFRESH_INTERVAL_MS = 10 * 60_000;
+
 export async function startServer(config: Config, options: StartOptions = {}) {
   const database = await openDatabase(config.databaseUrl);
   const store = new SqlStore(database.db, database.dialect);
   const hasher = bcryptHasher(config.bcryptRounds);
+  const live =
+    config.market.mode === 'live' && !options.prices
+      ? liveMarket({
+          prices: new PriceStore(database.db, database.dialect),
+          providers: realProviders(config.market, options.now),
+          now: options.now,
+          log: {
+            warn: (details, message) => app.log.warn(details, message),
+            info: (details, message) => app.log.info(details, message),
+          },
+        })
+      : undefined;
   const app = await buildApp({
     contract: createContract({
       store,
       hasher,
       randomToken: (bytes) => randomBytes(bytes).toString('base64'),
       now: options.now,
-      prices: options.prices,
+      market: live ?? syntheticMarket(options.prices),
       onError: (error) => app.log.error({ err: error }, 'contract error'),
     }),
     healthy: async () => {
@@ -40,7 +58,26 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   });
   if (config.demo && (await addDemoAccount(store, hasher)))
     app.log.info('created the demo account demo@example.com');
-  app.addHook('onClose', () => database.close());
+  let refreshing: Promise<void> = Promise.resolve();
+  const timer = live
+    ? setInterval(() => {
+        refreshing = live
+          .refresh()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'market refresh failed'));
+      }, REFRESH_INTERVAL_MS)
+    : undefined;
+  timer?.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await refreshing;
+    await live?.settled();
+    await database.close();
+  });
   await app.listen({ port: config.port, host: config.host });
+  // The first round after the start: rates, and closes missed while the server was down.
+  if (live)
+    refreshing = live
+      .refresh()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'market refresh failed'));
   return app;
 }

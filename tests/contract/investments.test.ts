@@ -42,10 +42,23 @@ describe('GET /investments', () => {
           'name',
           'portfolio_id',
           'positions',
+          'quote',
           'shares',
           'value',
         ].sort(),
       );
+      // Valued at the demo market's price of now, in the listing currency and in DKK.
+      const { quote } = investment;
+      expect(quote).toEqual({
+        price: expect.any(Number),
+        currency: investment.instrument.currency,
+        // Prices on the wire may be rounded to 6 decimals, as typed prices are.
+        price_dkk: expect.closeTo(quote.price * rateToDkk(quote.currency, NOW), 5),
+        date: '2026-11-02',
+        source: 'synthetic',
+      });
+      expect(quote.price).toBeGreaterThan(0);
+      expect(investment.value).toBeCloseTo(investment.shares * quote.price_dkk, 2);
     }
     const byName = (name: string): unknown =>
       investments.find((i: { name: string }) => i.name === name)?.instrument;

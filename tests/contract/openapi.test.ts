@@ -4,9 +4,11 @@
 // one the document promises, body, headers and all.
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
+import { syntheticMarket } from '../../src/contract/synthetic-market';
 import { createContract } from '../../src/contract/kernel';
 import { MAX_NAME, MAX_NUMBER, MIN_PASSWORD, summarise } from '../../src/contract/validation';
 import { CURRENCIES } from '../../src/domain/market';
+import { PRICE_SOURCES } from '../../src/market/port';
 import { INSTRUMENT_TYPES, PERIODS, TRANSACTION_TYPES } from '../../src/domain/types';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
 import { demoHasher, randomToken } from '../../src/mock-server/secrets';
@@ -109,7 +111,7 @@ function concrete(template: string, ids: Ids): string {
     : template.startsWith('/api/v1/investments/events/')
       ? ids.event
       : ids.investment;
-  return sendPath(template.replace('{id}', id));
+  return sendPath(template.replace('{id}', id).replace('{date}', '2026-11-01'));
 }
 
 const validCreate = (portfolioId: number) => ({
@@ -220,10 +222,11 @@ describe('docs/openapi.yaml', () => {
     expect(schema('Period').enum).toEqual(PERIODS);
     expect(schema('Period').default).toBe('Day');
     expect(schema('TransactionType').enum).toEqual(TRANSACTION_TYPES);
+    expect(schema('PriceSource').enum).toEqual(PRICE_SOURCES);
     expect(schema('NameText').maxLength).toBe(MAX_NAME);
     const registration = schema('Registration').properties as Record<string, { minLength: number }>;
     expect(registration.password.minLength).toBe(MIN_PASSWORD);
-    for (const name of ['TradeInput', 'DividendInput', 'SplitInput']) {
+    for (const name of ['TradeInput', 'DividendInput', 'SplitInput', 'PriceInput']) {
       const fields = schema(name).properties as Record<string, { maximum?: number }>;
       for (const [field, rules] of Object.entries(fields))
         if ('maximum' in rules) expect(rules.maximum, `${name}.${field}`).toBe(MAX_NUMBER);
@@ -234,6 +237,7 @@ describe('docs/openapi.yaml', () => {
     const { routes } = createContract({
       store: new MemoryStore(emptyTables()),
       hasher: demoHasher,
+      market: syntheticMarket(),
       randomToken,
       resetDemoData: async () => {},
     });
@@ -317,6 +321,24 @@ describe('answers of the mock, as documented', () => {
     expect(lenient.status).toBe(201);
     const id = investment.body.data.id as number;
     expect((await valid('PATCH', `/investments/${id}`, { name: 'Apple Inc.' })).status).toBe(200);
+    const withListing = await valid('POST', '/investments', {
+      ...validCreate(portfolioId),
+      instrument: { type: 'stock', isin: 'US0378331005', listing: 'synthetic:US0378331005' },
+    });
+    expect(withListing.status).toBe(201);
+    expect((await valid('DELETE', `/investments/${withListing.body.data.id}`)).status).toBe(204);
+
+    const prices = `/investments/${id}/prices`;
+    const typed = { date: '2026-11-01', price: 188.25, currency_code: 'USD' };
+    expect((await valid('POST', prices, typed)).status).toBe(201);
+    expect((await valid('GET', prices)).body.prices.length).toBeGreaterThan(0);
+    expect((await valid('GET', `${prices}?from=2026-10-01&to=2026-10-31`)).status).toBe(200);
+    expect((await valid('GET', `${prices}?from=October`)).status).toBe(422);
+    expect((await valid('DELETE', `${prices}/2026-11-01`)).status).toBe(204);
+    expect((await valid('DELETE', `${prices}/2026-11-01`)).status).toBe(404);
+    const { listings } = (await valid('GET', `/investments/${id}/listings`)).body;
+    const chosen = { listing: listings[0].id };
+    expect((await valid('PUT', `/investments/${id}/listing`, chosen)).status).toBe(200);
 
     const events: Array<[string, unknown]> = [
       ['buy', { shares: 2, share_price: 180, fee: 1.5, currency_code: 'USD' }],
@@ -459,7 +481,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(15);
+    expect(operations.length).toBe(20);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },
@@ -483,9 +505,12 @@ describe('answers of the mock, as documented', () => {
     const { portfolioId, investmentId } = await createHolding();
     const event = String((await get('/investments/events')).body.events[0].id);
     const ids = { portfolio: String(portfolioId), investment: String(investmentId), event };
-    // DELETE has no input: its 422 is a history that would break (see the success flow).
-    const operations = operationsWith(422).filter(([method]) => method !== 'DELETE');
-    expect(operations.length).toBe(13);
+    // DELETE has no input: its 422 is a history that would break (see the success flow); GET's
+    // input is its query, whose 422 the success flow sees.
+    const operations = operationsWith(422).filter(
+      ([method]) => method !== 'DELETE' && method !== 'GET',
+    );
+    expect(operations.length).toBe(15);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

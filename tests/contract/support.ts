@@ -2,6 +2,7 @@
 // sent, which the app's client (src/api, tested in api-client.test.ts) decodes away.
 // Two backends answer it: the Mirage mock in jsdom (default), and with FORMUE_BACKEND=server the
 // Node server over real HTTP with real cookies, on SQLite or on DATABASE_URL's PostgreSQL.
+import { SYNTHETIC_MARKET as SYNTHETIC } from '../../src/server/config';
 import type { FastifyInstance } from 'fastify';
 import { createFetch } from 'ofetch';
 import { afterEach, describe, it } from 'vitest';
@@ -160,6 +161,7 @@ export function startServer(options: ServerOptions = {}): MockServer {
           logLevel: 'silent',
           trustProxy: false,
           appRoot: undefined,
+          market: SYNTHETIC,
         },
         { now: options.now ?? (() => NOW), prices: options.prices },
       );

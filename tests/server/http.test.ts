@@ -1,5 +1,6 @@
 // What only the Node server adds to the contract, over real HTTP: cookie attributes, security
 // headers, the app's files, body limits, health, sessions shared between processes, settings.
+import { SYNTHETIC_MARKET as SYNTHETIC } from '../../src/server/config';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,7 @@ async function serve(overrides: Partial<Config> = {}): Promise<string> {
     logLevel: 'silent',
     trustProxy: false,
     appRoot: undefined,
+    market: SYNTHETIC,
     ...overrides,
   });
   running.push(app);

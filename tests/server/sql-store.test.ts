@@ -155,6 +155,7 @@ describe.each(backends)('SqlStore on $name', ({ url }) => {
       portfolioId: portfolio.id,
       name: 'Novo',
       ...STOCK,
+      listing: null,
       version: investment.version,
     });
     const events = await store.events([investment.id]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GRID_WEIGHT, Timelines } from '../../src/contract/figures';
 import type { EventRow, InvestmentRow } from '../../src/contract/store';
+import { syntheticMarket } from '../../src/contract/synthetic-market';
 
 const T0 = Date.UTC(2025, 0, 2, 12);
 
@@ -10,6 +11,7 @@ const investment = (id: number, version: number): InvestmentRow => ({
   portfolioId: 1,
   name: `Investment ${id}`,
   type: 'stock',
+  listing: null,
   code: 'DK0062498333',
   version,
 });
@@ -23,6 +25,7 @@ function storeOf(events: EventRow[]) {
       reads.push([...ids]);
       return Promise.resolve(events.filter((e) => ids.includes(e.investmentId)));
     },
+    manualPrices: () => Promise.resolve([]),
   };
 }
 
@@ -38,13 +41,17 @@ const buy = (id: number, investmentId: number, shares: number): EventRow => ({
 });
 
 const sharesOf = async (timelines: Timelines, investments: InvestmentRow[]) =>
-  [...(await timelines.of(investments)).values()].map((t) => t.holdingAt(T0 + 1000).shares);
+  [...(await timelines.of(investments)).valued.values()].map(
+    (v) => v.timeline.holdingAt(T0 + 1000).shares,
+  );
+
+const market = syntheticMarket(() => 1);
 
 describe('Timelines', () => {
   it('reads an investment’s events again only when its version changed', async () => {
     const events = [buy(1, 1, 2), buy(2, 2, 3)];
     const store = storeOf(events);
-    const timelines = new Timelines(store, () => 1);
+    const timelines = new Timelines(store, market);
     expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([2, 3]);
     expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([2, 3]);
     expect(store.reads).toEqual([[1, 2]]);
@@ -57,7 +64,7 @@ describe('Timelines', () => {
   it('forgets the least recently used beyond its size, and reads them again when asked', async () => {
     const store = storeOf([buy(1, 1, 1), buy(2, 2, 2), buy(3, 3, 3)]);
     // Room for two timelines of one event each.
-    const timelines = new Timelines(store, () => 1, 2 * (1 + GRID_WEIGHT));
+    const timelines = new Timelines(store, market, 2 * (1 + GRID_WEIGHT));
     await timelines.of([investment(1, 0)]);
     await timelines.of([investment(2, 0)]);
     await timelines.of([investment(1, 0)]);

@@ -14,7 +14,6 @@ import {
   type Call,
   type Route,
 } from '../answers';
-import { knownInstrument, refusalOf } from '../catalogue';
 import { enteredOf, transactionOf } from '../figures';
 import { conflictMessage, dayOf, PENDING_ID, refusalErrors, replayHistory } from '../history';
 import type { EventFacts, EventRow, InvestmentRow, Store } from '../store';
@@ -121,6 +120,7 @@ function eventRoute(kind: EventKind): Route {
         const facts = readers[kind](v, time ?? call.now);
         if (v.failed || !facts || time === undefined) return unprocessable(v);
         const draft = { ...facts, investmentId: investment.id };
+        const rates = await call.rates();
         // Checked and added as one step, so concurrent events cannot both pass the ledger.
         return call.store.exclusive(investment.id, async (store) => {
           const existing = await store.events([investment.id]);
@@ -136,7 +136,7 @@ function eventRoute(kind: EventKind): Route {
           const { id: _pending, ...replayed } = verdict.events.find((e) => e.id === PENDING_ID)!;
           const row = await store.addEvent(replayed);
           await keepReplayed(store, existing, verdict.events);
-          return json(201, { data: transactionOf(row, investment) });
+          return json(201, { data: transactionOf(row, investment, rates) });
         });
       }),
   };
@@ -175,6 +175,7 @@ const editEvent: Route = {
       const facts = readers[event.kind](v, time ?? event.time);
       if (v.failed || !facts || time === undefined) return unprocessable(v);
       const edited: EventRow = { ...facts, id: event.id, investmentId: investment.id };
+      const rates = await call.rates();
       return call.store.exclusive(investment.id, async (store) => {
         const existing = await store.events([investment.id]);
         const verdict = replayHistory(existing.map((e) => (e.id === event.id ? edited : e)));
@@ -188,7 +189,7 @@ const editEvent: Route = {
         const row = verdict.events.find((e) => e.id === event.id) ?? edited;
         await store.updateEvent(row);
         await keepReplayed(store, existing, verdict.events);
-        return json(200, { data: transactionOf(row, investment) });
+        return json(200, { data: transactionOf(row, investment, rates) });
       });
     }),
 };
@@ -239,8 +240,11 @@ export function investmentRoutes(): Route[] {
         const name = v.name('investment.name');
         const type = v.oneOf('instrument.type', INSTRUMENT_TYPES);
         const code = v.text('instrument.isin', 32);
-        const instrument = type && code ? knownInstrument(type, code) : undefined;
-        if (type && code && !instrument) {
+        const wantedListing = v.input('instrument.listing');
+        const trade = readTrade(v, 'buy_event.');
+        const time = v.eventTime('buy_event.date', call.now);
+        const accepted = type && code ? await call.market.resolve(type, code) : undefined;
+        if (type && code && accepted && 'refusal' in accepted) {
           v.add(
             'instrument.isin',
             type === 'stock'
@@ -248,11 +252,15 @@ export function investmentRoutes(): Route[] {
               : 'The instrument.isin field must be a valid crypto symbol.',
           );
           // What is wrong, on a line of its own (Laravel's errors are lists).
-          const detail = refusalOf(type, code);
-          if (detail) v.add('instrument.isin', detail);
+          v.add('instrument.isin', accepted.refusal);
         }
-        const trade = readTrade(v, 'buy_event.');
-        const time = v.eventTime('buy_event.date', call.now);
+        const instrument = accepted && !('refusal' in accepted) ? accepted : undefined;
+        let listing = instrument?.listing ?? null;
+        if (instrument && wantedListing != null && wantedListing !== '') {
+          const chosen = instrument.listings.find((l) => l.id === wantedListing);
+          if (chosen) listing = chosen.id;
+          else v.add('instrument.listing', 'The selected instrument.listing is invalid.');
+        }
         if (
           v.failed ||
           !portfolioId ||
@@ -269,8 +277,10 @@ export function investmentRoutes(): Route[] {
         if (!verdict.ok) return unprocessableFor(refusalErrors(verdict.refusal, 'buy_event.'));
         if (validateOnly(call)) return json(200, { data: null });
 
+        // Its prices from the first trade on, so the answer is valued from them.
+        if (listing) await call.market.held(listing, dayOf(time));
         const investment = await store.createInvestment(
-          { userId: call.userId, portfolioId, name, type, code: instrument.code },
+          { userId: call.userId, portfolioId, name, type, code: instrument.code, listing },
           first,
         );
         return json(201, { data: (await call.valuer([investment])).investment(investment) });
@@ -316,10 +326,11 @@ export function investmentRoutes(): Route[] {
         const investments = new Map(
           (await call.store.investments(call.userId)).map((i) => [i.id, i]),
         );
+        const rates = await call.rates();
         const events = (await call.store.events([...investments.keys()]))
           .filter((e) => !(e.kind === 'split' && e.hide))
           .sort((a, b) => b.time - a.time || b.id - a.id)
-          .map((e) => transactionOf(e, investments.get(e.investmentId)!));
+          .map((e) => transactionOf(e, investments.get(e.investmentId)!, rates));
         return json(200, { events });
       },
     },

@@ -2,7 +2,6 @@
 import { CURRENCIES } from '../../domain/market';
 import { INSTRUMENT_TYPES } from '../../domain/types';
 import { json, noContent, unprocessable, type Route } from '../answers';
-import { knownInstrument, searchCatalogue } from '../catalogue';
 import { Validator } from '../validation';
 
 /** Longer queries are cut: no name or code in the catalogue is near this long. */
@@ -21,30 +20,21 @@ export function metaRoutes({ demoReset }: { demoReset: boolean }): Route[] {
       method: 'GET',
       path: '/api/v1/instruments',
       access: 'auth',
-      handle: ({ request }) =>
-        Promise.resolve(
-          json(200, {
-            instruments: searchCatalogue((request.query.search ?? '').slice(0, MAX_SEARCH)).map(
-              (instrument) => ({
-                type: instrument.type,
-                isin: instrument.code,
-                name: instrument.name,
-                currency: instrument.currency,
-              }),
-            ),
-          }),
-        ),
+      handle: async ({ request, market }) =>
+        json(200, {
+          instruments: await market.search((request.query.search ?? '').slice(0, MAX_SEARCH)),
+        }),
     },
     {
       method: 'POST',
       path: '/api/v1/instruments/validate',
       access: 'auth',
-      handle: ({ body }) => {
+      handle: async ({ body, market }) => {
         const v = new Validator(body);
         const isin = v.text('isin', 32);
         const type = v.oneOf('type', INSTRUMENT_TYPES);
-        if (v.failed || !isin || !type) return Promise.resolve(unprocessable(v));
-        return Promise.resolve(json(200, { valid: knownInstrument(type, isin) !== undefined }));
+        if (v.failed || !isin || !type) return unprocessable(v);
+        return json(200, { valid: !('refusal' in (await market.resolve(type, isin))) });
       },
     },
   ];

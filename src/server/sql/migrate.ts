@@ -5,6 +5,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Database, SqlDialect } from './schema';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-investment-version';
+import * as m0003 from './migrations/0003-market-data';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => m0002.up(db, dialect),
       down: (db) => m0002.down(db, dialect),
     },
+    '0003-market-data': { up: (db) => m0003.up(db, dialect), down: (db) => m0003.down(db) },
   };
 }
 

@@ -1,6 +1,6 @@
 // The tables as Kysely sees them: snake_case columns, mapped to the store port's rows in sql-store.
 import type { Generated } from 'kysely';
-import type { InstrumentType } from '../../domain/types';
+import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { EventRow } from '../../contract/store';
 
 /** Which SQL the queries run on; only a few statements differ. */
@@ -27,6 +27,8 @@ export interface InvestmentsTable {
   name: string;
   type: InstrumentType;
   code: string;
+  /** `provider:symbol` of its listing (migration 0003). */
+  listing: string | null;
   /** Raised with every change to the investment's events (migration 0002). */
   version: Generated<number>;
 }
@@ -66,6 +68,80 @@ export interface LoginAttemptsTable {
   reset_at: number;
 }
 
+// Market data (migration 0003). Decimals read back as text on both databases.
+export interface ManualPricesTable {
+  investment_id: number;
+  day: string;
+  price: string;
+  currency: string;
+}
+
+export interface ListingsTable {
+  key: string;
+  provider: string;
+  symbol: string;
+  name: string;
+  exchange: string;
+  mic: string | null;
+  asset_class: AssetClass;
+  currency: string;
+  quote_currency: string;
+  timezone: string;
+}
+
+export interface DailyClosesTable {
+  listing: string;
+  day: string;
+  close: string;
+}
+
+export interface LatestQuotesTable {
+  listing: string;
+  price: string;
+  /** Epoch ms. */
+  time: number;
+  day: string;
+}
+
+export interface IntradayPricesTable {
+  listing: string;
+  time: number;
+  price: string;
+}
+
+export interface CorporateActionsTable {
+  listing: string;
+  day: string;
+  kind: 'split' | 'dividend';
+  numerator: number | null;
+  denominator: number | null;
+  amount: string | null;
+}
+
+export interface FxRatesTable {
+  currency: string;
+  day: string;
+  per_euro: string;
+}
+
+export interface MarketSyncTable {
+  key: string;
+  version: Generated<number>;
+  history_from: string | null;
+  last_attempt: number | null;
+  last_success: number | null;
+  quote_success: number | null;
+  errors_in_row: Generated<number>;
+  last_error: string | null;
+  next_attempt: number | null;
+}
+
+export interface DismissedActionsTable {
+  investment_id: number;
+  day: string;
+  kind: 'split' | 'dividend';
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -73,4 +149,13 @@ export interface Database {
   events: EventsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  manual_prices: ManualPricesTable;
+  listings: ListingsTable;
+  daily_closes: DailyClosesTable;
+  latest_quotes: LatestQuotesTable;
+  intraday_prices: IntradayPricesTable;
+  corporate_actions: CorporateActionsTable;
+  fx_rates: FxRatesTable;
+  market_sync: MarketSyncTable;
+  dismissed_actions: DismissedActionsTable;
 }

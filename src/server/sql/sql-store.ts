@@ -6,6 +6,8 @@ import type {
   EventFacts,
   EventRow,
   InvestmentRow,
+  ManualPriceRow,
+  NewInvestment,
   PortfolioRow,
   Session,
   Store,
@@ -101,10 +103,7 @@ export class SqlStore implements Store {
     return rows.map(toInvestment);
   }
 
-  createInvestment(
-    investment: Omit<InvestmentRow, 'id' | 'version'>,
-    first: EventFacts,
-  ): Promise<InvestmentRow> {
+  createInvestment(investment: NewInvestment, first: EventFacts): Promise<InvestmentRow> {
     return this.inTransaction(async (db) => {
       const row = await db
         .insertInto('investments')
@@ -114,6 +113,7 @@ export class SqlStore implements Store {
           name: investment.name,
           type: investment.type,
           code: investment.code,
+          listing: investment.listing ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -135,8 +135,19 @@ export class SqlStore implements Store {
     await this.db.updateTable('investments').set({ name }).where('id', '=', id).execute();
   }
 
+  async setListing(id: number, listing: string | null): Promise<void> {
+    // The version too: the investment's prices come from elsewhere now.
+    await this.db
+      .updateTable('investments')
+      .set((eb) => ({ listing, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   deleteInvestment(id: number): Promise<void> {
     return this.inTransaction(async (db) => {
+      await db.deleteFrom('manual_prices').where('investment_id', '=', id).execute();
+      await db.deleteFrom('dismissed_actions').where('investment_id', '=', id).execute();
       await db.deleteFrom('events').where('investment_id', '=', id).execute();
       await db.deleteFrom('investments').where('id', '=', id).execute();
     });
@@ -145,6 +156,8 @@ export class SqlStore implements Store {
   deletePortfolio(id: number): Promise<void> {
     return this.inTransaction(async (db) => {
       const held = db.selectFrom('investments').select('id').where('portfolio_id', '=', id);
+      await db.deleteFrom('manual_prices').where('investment_id', 'in', held).execute();
+      await db.deleteFrom('dismissed_actions').where('investment_id', 'in', held).execute();
       await db.deleteFrom('events').where('investment_id', 'in', held).execute();
       await db.deleteFrom('investments').where('portfolio_id', '=', id).execute();
       await db.deleteFrom('portfolios').where('id', '=', id).execute();
@@ -191,6 +204,63 @@ export class SqlStore implements Store {
 
   async deleteEvent(id: number): Promise<void> {
     await this.db.deleteFrom('events').where('id', '=', id).execute();
+  }
+
+  async manualPrices(investmentIds: readonly number[]): Promise<ManualPriceRow[]> {
+    const ids = [...new Set(investmentIds)];
+    let rows: ManualPriceRow[] = [];
+    for (let start = 0; start < ids.length; start += IN_LIST_CHUNK) {
+      const found = await this.db
+        .selectFrom('manual_prices')
+        .selectAll()
+        .where('investment_id', 'in', ids.slice(start, start + IN_LIST_CHUNK))
+        .orderBy('investment_id')
+        .orderBy('day')
+        .execute();
+      rows = rows.concat(
+        found.map((row) => ({
+          investmentId: row.investment_id,
+          day: row.day,
+          price: String(row.price),
+          currency: row.currency,
+        })),
+      );
+    }
+    return rows;
+  }
+
+  saveManualPrice(price: ManualPriceRow): Promise<void> {
+    return this.inTransaction(async (db) => {
+      await db
+        .insertInto('manual_prices')
+        .values({
+          investment_id: price.investmentId,
+          day: price.day,
+          price: price.price,
+          currency: price.currency,
+        })
+        .onConflict((oc) =>
+          oc.columns(['investment_id', 'day']).doUpdateSet((eb) => ({
+            price: eb.ref('excluded.price'),
+            currency: eb.ref('excluded.currency'),
+          })),
+        )
+        .execute();
+      await raiseVersion(db, price.investmentId);
+    });
+  }
+
+  deleteManualPrice(investmentId: number, day: string): Promise<boolean> {
+    return this.inTransaction(async (db) => {
+      const { numDeletedRows } = await db
+        .deleteFrom('manual_prices')
+        .where('investment_id', '=', investmentId)
+        .where('day', '=', day)
+        .executeTakeFirst();
+      if (numDeletedRows === 0n) return false;
+      await raiseVersion(db, investmentId);
+      return true;
+    });
   }
 
   async session(id: string): Promise<Session | undefined> {
@@ -280,6 +350,15 @@ export class SqlStore implements Store {
   }
 }
 
+/** Typed prices value the investment too, so its cached replay must go. */
+async function raiseVersion(db: Kysely<Database>, investmentId: number): Promise<void> {
+  await db
+    .updateTable('investments')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', investmentId)
+    .execute();
+}
+
 const toUser = (row: Selectable<UsersTable>): UserRow => ({
   id: row.id,
   name: row.name,
@@ -300,6 +379,7 @@ const toInvestment = (row: Selectable<InvestmentsTable>): InvestmentRow => ({
   name: row.name,
   type: row.type,
   code: row.code,
+  listing: row.listing,
   version: row.version,
 });
 

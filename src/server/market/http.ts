@@ -1,0 +1,108 @@
+// The server's HttpClient for market-data providers, one per provider: requests are spread to
+// the provider's rate (queued, never refused), each has a deadline, and a circuit breaker stops
+// calling a provider that keeps failing. The one place in src/server that calls fetch.
+import pThrottle from 'p-throttle';
+import {
+  CircuitState,
+  ConsecutiveBreaker,
+  TimeoutStrategy,
+  circuitBreaker,
+  handleWhen,
+  isBrokenCircuitError,
+  isIsolatedCircuitError,
+  timeout,
+} from 'cockatiel';
+import {
+  MarketDataError,
+  type HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+} from '../../market/port';
+import { transientError } from '../../market/providers/answers';
+
+export interface GuardedHttpOptions {
+  /** The provider, for messages ("yahoo: circuit open"). */
+  name: string;
+  /** Requests are spread evenly: 30 a minute is one every 2 s. */
+  requestsPerMinute: number;
+  /** Deadline per request, answer body included. */
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+  /** The clock, for Retry-After given as a date. */
+  now?: () => number;
+  /** Consecutive failures (429, 5xx, no answer) that open the breaker. */
+  failuresToOpen?: number;
+  /** How long the breaker stays open before one request may test the provider again. */
+  halfOpenAfterMs?: number;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function guardedHttp({
+  name,
+  requestsPerMinute,
+  timeoutMs = 10_000,
+  fetch = globalThis.fetch,
+  now = Date.now,
+  failuresToOpen = 5,
+  halfOpenAfterMs = 60_000,
+}: GuardedHttpOptions): HttpClient {
+  if (!(requestsPerMinute > 0)) throw new RangeError('requestsPerMinute must be positive');
+  // Only what says "the provider is in trouble" counts; a 404 is an answer.
+  const breaker = circuitBreaker(
+    handleWhen(
+      (error) =>
+        error instanceof MarketDataError &&
+        (error.kind === 'unavailable' || error.kind === 'rate-limited'),
+    ),
+    { halfOpenAfter: halfOpenAfterMs, breaker: new ConsecutiveBreaker(failuresToOpen) },
+  );
+  const deadline = timeout(timeoutMs, TimeoutStrategy.Cooperative);
+  // One request per slot rather than bursts of `requestsPerMinute`: providers ban bursts.
+  const throttle = pThrottle({ limit: 1, interval: Math.ceil(60_000 / requestsPerMinute) });
+
+  const send = throttle(async (request: HttpRequest): Promise<HttpResponse> => {
+    // The breaker may have opened while this request waited its turn.
+    if (breaker.state === CircuitState.Open) {
+      throw new MarketDataError('unavailable', `${name}: circuit open after repeated failures`);
+    }
+    return deadline.execute(async ({ signal }) => {
+      let answer: HttpResponse;
+      try {
+        const response = await fetch(request.url, {
+          method: request.method ?? 'GET',
+          headers: request.headers,
+          body: request.body,
+          signal,
+        });
+        // Read inside the deadline: the policy aborts the signal once this function returns.
+        const text = await response.text();
+        answer = {
+          status: response.status,
+          header: (header) => response.headers.get(header) ?? undefined,
+          text,
+        };
+      } catch (error) {
+        const why = signal.aborted ? `no answer within ${timeoutMs} ms` : describe(error);
+        throw new MarketDataError('unavailable', `${name}: ${why}`);
+      }
+      const transient = transientError(name, answer, now());
+      if (transient) throw transient;
+      return answer;
+    });
+  });
+
+  return async (request) => {
+    try {
+      return await breaker.execute(() => send(request));
+    } catch (error) {
+      if (error instanceof MarketDataError) throw error;
+      if (isBrokenCircuitError(error) || isIsolatedCircuitError(error)) {
+        throw new MarketDataError('unavailable', `${name}: circuit open after repeated failures`);
+      }
+      throw new MarketDataError('unavailable', `${name}: ${describe(error)}`);
+    }
+  };
+}

@@ -1,0 +1,557 @@
+// The server's real market: instruments found through the providers, prices and rates read from
+// the database (never from a provider while valuing), and kept fresh in the background: a
+// listing's history when it is first held, its closes after each exchange close, its latest
+// quote when a request finds it older than the TTL (one refresh per listing at a time, across
+// processes on PostgreSQL), the ECB's rates once a day. A provider that fails costs the user
+// nothing: figures come from what is stored, and the listing is tried again later, less often.
+import { CURRENCIES, findInstrument } from '../../domain/market';
+import {
+  diagnoseIsin,
+  describeIsinProblem,
+  normaliseIdentifier,
+  UNKNOWN_SYMBOL,
+} from '../../domain/isin';
+import { searchInstruments } from '../../domain/instrument-search';
+import { CATALOGUE } from '../../domain/market';
+import type { AssetClass, InstrumentType } from '../../domain/types';
+import type {
+  Accepted,
+  InstrumentSuggestion,
+  ListingOption,
+  Market,
+  ProviderAction,
+  Refused,
+} from '../../contract/market';
+import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
+import type { InvestmentRow } from '../../contract/store';
+import {
+  exchangeByMic,
+  exchangeByYahooSymbol,
+  homeExchanges,
+  type Exchange,
+} from '../../market/exchanges';
+import { majorQuote, majorUnits, unadjustedCloses, unadjustedDividends } from '../../market/ingest';
+import {
+  MarketDataError,
+  type CoinFinder,
+  type Day,
+  type FxProvider,
+  type ListingCandidate,
+  type ListingFinder,
+  type ListingSearch,
+  type QuoteProvider,
+} from '../../market/port';
+import { euroRateTable, storedPricing } from '../../market/stored-prices';
+import { addDays, dayInZone, utcDay, zonedTimeToEpoch } from '../../market/zoned-time';
+import { FX_KEY, type ListingRecord, type PriceStore, type SyncState } from '../sql/price-store';
+
+export interface Providers {
+  quotes: { yahoo: QuoteProvider; coingecko: QuoteProvider };
+  /** Ways from an ISIN to listings, asked together; the first's listings come first. */
+  finders: ListingFinder[];
+  coins: CoinFinder & ListingSearch;
+  fx: FxProvider;
+}
+
+export interface LiveMarketOptions {
+  prices: PriceStore;
+  providers: Providers;
+  now?: () => number;
+  log?: {
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
+  /** How long creating an investment waits for its first history before answering anyway. */
+  firstLoadWaitMs?: number;
+  /** A latest quote older than this is refreshed in the background when a request reads it. */
+  quoteTtlMs?: number;
+}
+
+/** The catalogue's coins, for when CoinGecko cannot be asked: their ids never change. */
+const KNOWN_COINS: Readonly<Record<string, string>> = {
+  BTC: 'bitcoin',
+  ETH: 'ethereum',
+  SOL: 'solana',
+  XRP: 'ripple',
+  BNB: 'binancecoin',
+  ADA: 'cardano',
+  DOGE: 'dogecoin',
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY_MS = 24 * HOUR;
+/** Days fetched again before the last stored close: heals a provider's corrections. */
+const OVERLAP_DAYS = 5;
+/** A close is fetched this long after its exchange closes, when the provider has it. */
+const AFTER_CLOSE_MS = 30 * MINUTE;
+/** Back-off after failures: doubling from a minute, at most six hours. */
+const FIRST_BACKOFF_MS = MINUTE;
+const MAX_BACKOFF_MS = 6 * HOUR;
+/** ECB rates are published once a working day; checking every few hours finds them. */
+const FX_REFRESH_MS = 3 * HOUR;
+/** Listings of an ISIN are kept this long before providers are asked again. */
+const RESOLUTION_TTL_MS = DAY_MS;
+
+export const UNREACHABLE = 'The price sources cannot be reached now; try again in a minute.';
+
+export interface LiveMarket extends Market {
+  /** One round of the scheduler: rates, and closes of listings whose exchange has closed. */
+  refresh(): Promise<void>;
+  /** Waits for background refreshes in flight (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+interface KeptListing {
+  version: number;
+  record: ListingRecord | undefined;
+  pricing: ProviderPricing | undefined;
+}
+
+export function liveMarket(options: LiveMarketOptions): LiveMarket {
+  const { prices, providers } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log;
+  const firstLoadWaitMs = options.firstLoadWaitMs ?? 8_000;
+  const quoteTtlMs = options.quoteTtlMs ?? 15 * MINUTE;
+
+  const kept = new Map<string, KeptListing>();
+  let rates: { version: number; currencies: string; table: RateSource } | undefined;
+  const resolutions = new Map<string, { time: number; candidates: ListingCandidate[] }>();
+  /** Candidates seen, by listing key: what a listing row is made of before its history. */
+  const candidates = new Map<string, ListingCandidate>();
+  const inFlight = new Map<string, Promise<void>>();
+
+  /** One run of `work` per key at a time in this process; others join it. */
+  function singleFlight(key: string, work: () => Promise<void>): Promise<void> {
+    const running = inFlight.get(key);
+    if (running) return running;
+    const run = work()
+      .catch((error: unknown) => log?.warn({ key, err: error }, 'market refresh failed'))
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, run);
+    return run;
+  }
+
+  async function failed(key: string, error: unknown, state: SyncState | undefined) {
+    const errors = (state?.errorsInRow ?? 0) + 1;
+    let wait = Math.min(FIRST_BACKOFF_MS * 2 ** (errors - 1), MAX_BACKOFF_MS);
+    if (error instanceof MarketDataError && error.retryAfterMs !== undefined)
+      wait = Math.max(wait, error.retryAfterMs);
+    const message = error instanceof Error ? error.message : String(error);
+    log?.warn({ key, errors, retryInMs: wait }, `market data: ${message}`);
+    await prices.saveFailure(key, message.slice(0, 500), now(), now() + wait);
+  }
+
+  const parseKey = (key: string) => {
+    const at = key.indexOf(':');
+    return { provider: key.slice(0, at), symbol: key.slice(at + 1) };
+  };
+
+  function exchangeOf(provider: string, symbol: string, mic?: string | null): Exchange | undefined {
+    if (provider !== 'yahoo') return undefined;
+    return (mic ? exchangeByMic(mic) : undefined) ?? exchangeByYahooSymbol(symbol);
+  }
+
+  /** The listing's row, from what is known of it: the history's answer, else the candidate. */
+  function recordOf(
+    key: string,
+    found: { currency?: string; timezone?: string } = {},
+  ): ListingRecord {
+    const { provider, symbol } = parseKey(key);
+    const candidate = candidates.get(key);
+    const exchange = exchangeOf(provider, symbol, candidate?.mic);
+    const quoted = found.currency ?? candidate?.currency ?? exchange?.currency ?? 'USD';
+    return {
+      key,
+      provider,
+      symbol,
+      name: candidate?.name ?? symbol,
+      exchange: candidate?.exchange ?? exchange?.name ?? provider,
+      mic: candidate?.mic ?? exchange?.mic ?? null,
+      assetClass: candidate?.kind ?? (provider === 'coingecko' ? 'crypto' : 'stock'),
+      currency: majorUnits(quoted).currency,
+      quoteCurrency: quoted,
+      timezone: found.timezone ?? exchange?.timezone ?? 'UTC',
+    };
+  }
+
+  function quoteProvider(key: string): QuoteProvider | undefined {
+    const { provider } = parseKey(key);
+    return provider === 'yahoo' || provider === 'coingecko'
+      ? providers.quotes[provider]
+      : undefined;
+  }
+
+  /** History from `since` to today, stored unadjusted; the latest quote with it. */
+  async function loadHistory(key: string, since: Day): Promise<void> {
+    const provider = quoteProvider(key);
+    if (!provider) return;
+    const { symbol } = parseKey(key);
+    const state = (await prices.syncStates([key])).get(key);
+    try {
+      await prices.whileLocked(key, async () => {
+        const history = await provider.history(symbol, since, utcDay(now()));
+        const record = recordOf(key, history);
+        await prices.saveListing(record);
+        const actions = [
+          ...history.splits.map((s) => ({ kind: 'split' as const, ...s })),
+          ...unadjustedDividends(history).map((d) => ({ kind: 'dividend' as const, ...d })),
+        ];
+        await prices.saveHistory(key, unadjustedCloses(history), actions, since, now());
+        await loadQuote(key, provider, symbol, record);
+      });
+    } catch (error) {
+      // The listing is kept all the same: the investment points at it, and a later try fills it.
+      if (!(await prices.listing(key))) await prices.saveListing(recordOf(key));
+      await failed(key, error, state);
+    }
+  }
+
+  async function loadQuote(
+    key: string,
+    provider: QuoteProvider,
+    symbol: string,
+    record: ListingRecord,
+  ): Promise<void> {
+    const quote = majorQuote(await provider.latest(symbol));
+    // A quote in another unit than the listing's (rare; a provider's change) is not mixed in.
+    if (quote.currency !== record.currency) return;
+    await prices.saveQuote(key, quote, now());
+  }
+
+  function refreshQuote(key: string): Promise<void> {
+    return singleFlight(`quote:${key}`, async () => {
+      const provider = quoteProvider(key);
+      const record = await prices.listing(key);
+      if (!provider || !record) return;
+      const state = (await prices.syncStates([key])).get(key);
+      try {
+        await prices.whileLocked(key, () => loadQuote(key, provider, record.symbol, record));
+      } catch (error) {
+        await failed(key, error, state);
+      }
+    });
+  }
+
+  async function refreshRates(): Promise<void> {
+    const state = (await prices.syncStates([FX_KEY])).get(FX_KEY);
+    try {
+      await prices.whileLocked(FX_KEY, async () => {
+        const last = await prices.lastRateDay();
+        await prices.saveRates(await providers.fx.rates(last), now());
+      });
+    } catch (error) {
+      await failed(FX_KEY, error, state);
+    }
+  }
+
+  const due = (state: SyncState | undefined) =>
+    state?.nextAttempt === null || state?.nextAttempt === undefined || state.nextAttempt <= now();
+
+  /** Whether an exchange close (of a day on or after the last one stored) has passed since the last success. */
+  function closesDue(record: ListingRecord, state: SyncState | undefined): boolean {
+    if (!state?.lastSuccess) return true;
+    const exchange = exchangeOf(record.provider, record.symbol, record.mic);
+    const time = now();
+    const today = dayInZone(time, record.timezone);
+    const closeToday = exchange
+      ? zonedTimeToEpoch(today, exchange.close, exchange.timezone)
+      : Date.parse(`${today}T00:00:00Z`);
+    const lastClose = time >= closeToday + AFTER_CLOSE_MS ? closeToday : closeToday - DAY_MS;
+    return state.lastSuccess < lastClose + AFTER_CLOSE_MS;
+  }
+
+  async function refresh(): Promise<void> {
+    const fxState = (await prices.syncStates([FX_KEY])).get(FX_KEY);
+    if (due(fxState) && (!fxState?.lastSuccess || fxState.lastSuccess < now() - FX_REFRESH_MS))
+      await singleFlight(FX_KEY, refreshRates);
+    await linkUnlisted();
+    const held = await prices.heldListings();
+    const states = await prices.syncStates(held);
+    for (const record of await prices.listings(held)) {
+      const state = states.get(record.key);
+      if (!due(state) || !closesDue(record, state)) continue;
+      const last = (await prices.closes(record.key)).at(-1)?.day;
+      const since = last ? addDays(last, -OVERLAP_DAYS) : (state?.historyFrom ?? utcDay(now()));
+      await singleFlight(record.key, () => loadHistory(record.key, since));
+    }
+  }
+
+  /**
+   * Investments without a listing (made before listings existed, or when no source could be
+   * asked) get the one their instrument resolves to; an instrument no source knows is asked
+   * again after a back-off.
+   */
+  async function linkUnlisted(): Promise<void> {
+    for (const { type, code, firstTime } of await prices.unlisted()) {
+      const key = `resolve:${type}:${code}`;
+      const state = (await prices.syncStates([key])).get(key);
+      if (!due(state)) continue;
+      const accepted = await resolve(type, code);
+      if ('refusal' in accepted || accepted.listing === null) {
+        await failed(key, new Error(`no listing found for ${code}`), state);
+        continue;
+      }
+      await singleFlight(accepted.listing, () =>
+        loadHistory(accepted.listing ?? '', utcDay(firstTime)),
+      );
+      await prices.link(type, code, accepted.listing);
+    }
+  }
+
+  /** The rates of every currency an investment may need, as stored. */
+  async function rateTable(version: number, listingCurrencies: string[]): Promise<RateSource> {
+    const currencies = [...new Set([...CURRENCIES, ...listingCurrencies, 'DKK'])].sort().join();
+    if (rates?.version === version && rates.currencies === currencies) return rates.table;
+    const table = euroRateTable(await prices.euroRates(currencies.split(',')));
+    rates = { version, currencies, table };
+    return table;
+  }
+
+  async function keptListing(key: string, version: number): Promise<KeptListing> {
+    const known = kept.get(key);
+    if (known && known.version === version) return known;
+    const record = await prices.listing(key);
+    const source = parseKey(key).provider;
+    let pricing: ProviderPricing | undefined;
+    if (record && (source === 'yahoo' || source === 'coingecko')) {
+      const exchange = exchangeOf(record.provider, record.symbol, record.mic);
+      pricing = storedPricing({
+        source,
+        currency: record.currency,
+        timezone: exchange?.timezone ?? record.timezone,
+        close: exchange?.close,
+        closes: await prices.closes(key),
+        quote: await prices.quote(key),
+      });
+    }
+    const fresh = { version, record, pricing };
+    kept.set(key, fresh);
+    return fresh;
+  }
+
+  function facts(investment: InvestmentRow) {
+    const record = investment.listing ? kept.get(investment.listing)?.record : undefined;
+    const instrument = findInstrument(investment.type, investment.code);
+    const fallback: AssetClass =
+      investment.type === 'crypto' ? 'crypto' : /^(IE|LU)/.test(investment.code) ? 'fund' : 'stock';
+    return {
+      type: investment.type,
+      code: investment.code,
+      asset_class: record?.assetClass ?? fallback,
+      currency: record?.currency ?? instrument?.currency,
+    };
+  }
+
+  async function snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot> {
+    const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
+    const states = await prices.syncStates([...keys, FX_KEY]);
+    const listings = new Map<string, KeptListing>();
+    for (const key of keys)
+      listings.set(key, await keptListing(key, states.get(key)?.version ?? 0));
+    const fxVersion = states.get(FX_KEY)?.version ?? 0;
+    const rate = await rateTable(
+      fxVersion,
+      [...listings.values()].flatMap((l) => (l.record ? [l.record.currency] : [])),
+    );
+    // Stale quotes are refreshed behind the answer, which is made from what is stored.
+    for (const key of keys) {
+      const state = states.get(key);
+      if (due(state) && (!state?.quoteSuccess || state.quoteSuccess < now() - quoteTtlMs))
+        void refreshQuote(key);
+    }
+    if (!states.get(FX_KEY)?.lastSuccess && due(states.get(FX_KEY)))
+      void singleFlight(FX_KEY, refreshRates);
+    return {
+      rate,
+      versionOf: (investment) =>
+        `${investment.listing ? (listings.get(investment.listing)?.version ?? 0) : '-'}:${fxVersion}`,
+      provider: (investment) =>
+        investment.listing ? listings.get(investment.listing)?.pricing : undefined,
+      facts,
+    };
+  }
+
+  /** Listings of an ISIN from every finder, the first finder's first; undefined if none could be asked. */
+  async function findListings(isin: string): Promise<ListingCandidate[] | undefined> {
+    const known = resolutions.get(isin);
+    if (known && known.time > now() - RESOLUTION_TTL_MS) return known.candidates;
+    const answers = await Promise.allSettled(providers.finders.map((f) => f.byIsin(isin)));
+    if (answers.every((a) => a.status === 'rejected')) {
+      log?.warn({ isin }, 'no listing source could be asked');
+      return undefined;
+    }
+    const seen = new Set<string>();
+    const found: ListingCandidate[] = [];
+    for (const answer of answers) {
+      if (answer.status !== 'fulfilled') continue;
+      for (const candidate of answer.value) {
+        const key = `${candidate.provider}:${candidate.symbol}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        found.push(candidate);
+        candidates.set(key, candidate);
+      }
+    }
+    resolutions.set(isin, { time: now(), candidates: found });
+    return found;
+  }
+
+  const optionOf = (candidate: ListingCandidate): ListingOption => ({
+    id: `${candidate.provider}:${candidate.symbol}`,
+    symbol: candidate.symbol,
+    name: candidate.name,
+    exchange: candidate.exchange,
+    currency: candidate.currency ? majorUnits(candidate.currency).currency : null,
+  });
+
+  /** The listing on an exchange of the ISIN's country, else the first found. */
+  function homeListing(isin: string, found: readonly ListingCandidate[]) {
+    const home = new Set(homeExchanges(isin.slice(0, 2)).map((e) => e.mic));
+    return found.find((c) => c.mic !== undefined && home.has(c.mic)) ?? found[0];
+  }
+
+  async function resolveCoin(symbol: string): Promise<Accepted | Refused> {
+    let coin: ListingCandidate | undefined;
+    let unreachable = false;
+    try {
+      coin = await providers.coins.bySymbol(symbol);
+    } catch {
+      unreachable = true;
+    }
+    if (!coin && KNOWN_COINS[symbol])
+      coin = {
+        provider: 'coingecko',
+        symbol: KNOWN_COINS[symbol],
+        name: findInstrument('crypto', symbol)?.name ?? symbol,
+        exchange: 'CoinGecko',
+        currency: 'USD',
+        kind: 'crypto',
+      };
+    if (!coin) return { refusal: unreachable ? UNREACHABLE : UNKNOWN_SYMBOL };
+    const option = optionOf(coin);
+    candidates.set(option.id, coin);
+    return { code: symbol, name: coin.name, listing: option.id, listings: [option] };
+  }
+
+  async function resolve(type: InstrumentType, raw: string): Promise<Accepted | Refused> {
+    const code = normaliseIdentifier(raw);
+    if (type === 'crypto') {
+      if (!/^[A-Z0-9]{1,20}$/.test(code)) return { refusal: UNKNOWN_SYMBOL };
+      return resolveCoin(code);
+    }
+    const problem = diagnoseIsin(code);
+    if (problem) return { refusal: describeIsinProblem(problem) };
+    // An ISIN no source knows (or none can be asked now) is still taken: typed prices value it.
+    const found = (await findListings(code)) ?? [];
+    const picked = found.length > 0 ? homeListing(code, found) : undefined;
+    return {
+      code,
+      name: picked?.name ?? findInstrument('stock', code)?.name,
+      listing: picked ? optionOf(picked).id : null,
+      listings: found.map(optionOf),
+    };
+  }
+
+  async function held(listing: string, since: Day): Promise<void> {
+    const state = (await prices.syncStates([listing, FX_KEY])).get(listing);
+    const work: Promise<void>[] = [];
+    if (!state?.historyFrom || state.historyFrom > since)
+      work.push(singleFlight(listing, () => loadHistory(listing, since)));
+    const fx = (await prices.syncStates([FX_KEY])).get(FX_KEY);
+    if (!fx?.lastSuccess) work.push(singleFlight(FX_KEY, refreshRates));
+    if (work.length === 0) return;
+    // The answer waits a little for the history, then goes on from what is stored.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(work),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, firstLoadWaitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  async function listings(investment: InvestmentRow): Promise<ListingOption[]> {
+    const accepted = await resolve(investment.type, investment.code);
+    const options = 'refusal' in accepted ? [] : accepted.listings;
+    // The one held stays on the list, also when the providers no longer name it.
+    if (investment.listing && !options.some((o) => o.id === investment.listing)) {
+      const record = await prices.listing(investment.listing);
+      if (record)
+        options.unshift({
+          id: record.key,
+          symbol: record.symbol,
+          name: record.name,
+          exchange: record.exchange,
+          currency: record.currency,
+        });
+    }
+    return options;
+  }
+
+  async function actions(listing: string): Promise<ProviderAction[]> {
+    const record = await prices.listing(listing);
+    return (await prices.actions(listing)).map((action) =>
+      action.kind === 'split'
+        ? action
+        : {
+            kind: 'dividend',
+            day: action.day,
+            amount: Number(action.amount),
+            currency: record?.currency ?? 'USD',
+          },
+    );
+  }
+
+  const searches = new Map<string, { time: number; found: InstrumentSuggestion[] }>();
+  async function search(query: string): Promise<InstrumentSuggestion[]> {
+    const builtIn = searchInstruments(CATALOGUE, query).map((i) => ({
+      type: i.type,
+      isin: i.code,
+      name: i.name,
+      currency: i.currency,
+    }));
+    const folded = query.trim().toLowerCase();
+    if (folded.length < 2) return builtIn;
+    let coins = searches.get(folded);
+    if (!coins || coins.time < now() - HOUR) {
+      // Coins by name from CoinGecko; a failure only leaves the built-in list.
+      const found = await providers.coins.search(folded).catch(() => []);
+      coins = {
+        time: now(),
+        found: found.slice(0, 5).flatMap((coin) => {
+          const ticker = coin.isin ?? coin.symbol;
+          return /^[A-Z0-9]{1,20}$/.test(ticker.toUpperCase())
+            ? [
+                {
+                  type: 'crypto' as const,
+                  isin: ticker.toUpperCase(),
+                  name: coin.name,
+                  currency: 'USD',
+                },
+              ]
+            : [];
+        }),
+      };
+      searches.set(folded, coins);
+    }
+    const seen = new Set(builtIn.map((s) => `${s.type}:${s.isin}`));
+    return [...builtIn, ...coins.found.filter((s) => !seen.has(`${s.type}:${s.isin}`))].slice(0, 8);
+  }
+
+  return {
+    snapshot,
+    resolve,
+    search,
+    listings,
+    held,
+    actions,
+    facts,
+    refresh,
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}

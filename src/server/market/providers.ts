@@ -1,0 +1,50 @@
+// The real providers, each behind its own guarded HTTP client (rate limit, timeout, circuit
+// breaker), at the base URLs the settings give: the services themselves, or a local fake.
+import type { MarketConfig } from '../config';
+import { coinGecko } from '../../market/providers/coingecko';
+import { ecbRates } from '../../market/providers/ecb';
+import { openFigi } from '../../market/providers/openfigi';
+import { yahooListings, yahooQuotes } from '../../market/providers/yahoo';
+import { utcDay } from '../../market/zoned-time';
+import { guardedHttp } from './http';
+import type { Providers } from './live-market';
+
+/** Requests a minute: well inside each service's published or observed limits. */
+const RATES = {
+  // Unofficial and quick to throttle by address: one request every two seconds.
+  yahoo: 30,
+  // 25 a minute without a key; a key allows 25 every 6 s.
+  openfigi: 20,
+  // 30 a minute on the demo plan, about 10 without a key.
+  coingecko: 10,
+  ecb: 10,
+} as const;
+
+export function realProviders(config: MarketConfig, now: () => number = Date.now): Providers {
+  const http = (name: keyof typeof RATES, requestsPerMinute: number = RATES[name]) =>
+    guardedHttp({ name, requestsPerMinute, now });
+  const yahooHttp = http('yahoo');
+  const coins = coinGecko({
+    baseUrl: config.coinGeckoUrl,
+    http: http('coingecko', config.coinGeckoApiKey ? 25 : RATES.coingecko),
+    apiKey: config.coinGeckoApiKey,
+    now,
+  });
+  return {
+    quotes: {
+      yahoo: yahooQuotes({ baseUrl: config.yahooUrl, http: yahooHttp, now }),
+      coingecko: coins,
+    },
+    finders: [
+      yahooListings({ baseUrl: config.yahooUrl, http: yahooHttp, now }),
+      openFigi({
+        baseUrl: config.openFigiUrl,
+        http: http('openfigi', config.openFigiApiKey ? 200 : RATES.openfigi),
+        apiKey: config.openFigiApiKey,
+        now,
+      }),
+    ],
+    coins,
+    fx: ecbRates({ baseUrl: config.ecbUrl, http: http('ecb'), today: () => utcDay(now()), now }),
+  };
+}

@@ -1,0 +1,430 @@
+// Market data over SQL (migration 0003): listings, unadjusted closes, latest quotes with the
+// day's points, splits and dividends, ECB rates, and each listing's sync state. Every write of a
+// listing's prices (or of the rates, key `fx`) raises its version in market_sync, in the same
+// transaction, so every server process sees when what it keeps in memory is stale.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Day, DecimalText, EuroRate } from '../../market/port';
+import type { StoredClose } from '../../market/ingest';
+import type { AssetClass } from '../../domain/types';
+import type { Database, ListingsTable, MarketSyncTable, SqlDialect } from './schema';
+
+export const FX_KEY = 'fx';
+
+export interface ListingRecord {
+  key: string;
+  provider: string;
+  symbol: string;
+  name: string;
+  exchange: string;
+  mic: string | null;
+  assetClass: AssetClass;
+  /** Major units. */
+  currency: string;
+  quoteCurrency: string;
+  timezone: string;
+}
+
+export interface SyncState {
+  key: string;
+  version: number;
+  historyFrom: Day | null;
+  lastAttempt: number | null;
+  lastSuccess: number | null;
+  quoteSuccess: number | null;
+  errorsInRow: number;
+  lastError: string | null;
+  nextAttempt: number | null;
+}
+
+export interface StoredQuote {
+  price: DecimalText;
+  time: number;
+  day: Day;
+  intraday: { time: number; price: DecimalText }[];
+}
+
+export type StoredAction =
+  | { kind: 'split'; day: Day; numerator: number; denominator: number }
+  | { kind: 'dividend'; day: Day; amount: DecimalText };
+
+/** Rows per multi-row insert: far below both databases' limits on bound parameters. */
+const INSERT_CHUNK = 300;
+
+export class PriceStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: SqlDialect,
+  ) {}
+
+  async listing(key: string): Promise<ListingRecord | undefined> {
+    const row = await this.db
+      .selectFrom('listings')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && toListing(row);
+  }
+
+  async listings(keys: readonly string[]): Promise<ListingRecord[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('listings')
+      .selectAll()
+      .where('key', 'in', [...new Set(keys)])
+      .execute();
+    return rows.map(toListing);
+  }
+
+  async saveListing(listing: ListingRecord): Promise<void> {
+    const row = {
+      key: listing.key,
+      provider: listing.provider,
+      symbol: listing.symbol,
+      name: listing.name,
+      exchange: listing.exchange,
+      mic: listing.mic,
+      asset_class: listing.assetClass,
+      currency: listing.currency,
+      quote_currency: listing.quoteCurrency,
+      timezone: listing.timezone,
+    };
+    await this.db
+      .insertInto('listings')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          name: row.name,
+          exchange: row.exchange,
+          mic: row.mic,
+          asset_class: row.asset_class,
+          currency: row.currency,
+          quote_currency: row.quote_currency,
+          timezone: row.timezone,
+        }),
+      )
+      .execute();
+  }
+
+  /** Listings some investment holds. */
+  async heldListings(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('investments')
+      .select('listing')
+      .distinct()
+      .where('listing', 'is not', null)
+      .execute();
+    return rows.flatMap((row) => (row.listing ? [row.listing] : []));
+  }
+
+  /** Instruments held without a listing, with the day of their first trade. */
+  async unlisted(): Promise<{ type: 'stock' | 'crypto'; code: string; firstTime: number }[]> {
+    const rows = await this.db
+      .selectFrom('investments')
+      .innerJoin('events', 'events.investment_id', 'investments.id')
+      .select(['investments.type', 'investments.code'])
+      .select((eb) => eb.fn.min('events.time').as('first_time'))
+      .where('investments.listing', 'is', null)
+      .groupBy(['investments.type', 'investments.code'])
+      .execute();
+    return rows.map((row) => ({
+      type: row.type,
+      code: row.code,
+      firstTime: Number(row.first_time),
+    }));
+  }
+
+  /** Points every investment of that instrument without a listing at `listing`. */
+  async link(type: 'stock' | 'crypto', code: string, listing: string): Promise<void> {
+    await this.db
+      .updateTable('investments')
+      .set((eb) => ({ listing, version: eb('version', '+', 1) }))
+      .where('listing', 'is', null)
+      .where('type', '=', type)
+      .where('code', '=', code)
+      .execute();
+  }
+
+  /** The sync state of each key that has one. */
+  async syncStates(keys: readonly string[]): Promise<Map<string, SyncState>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('market_sync')
+      .selectAll()
+      .where('key', 'in', [...new Set(keys)])
+      .execute();
+    return new Map(rows.map((row) => [row.key, toSync(row)]));
+  }
+
+  async closes(key: string): Promise<StoredClose[]> {
+    const rows = await this.db
+      .selectFrom('daily_closes')
+      .select(['day', 'close'])
+      .where('listing', '=', key)
+      .orderBy('day')
+      .execute();
+    return rows.map((row) => ({ day: row.day, close: String(row.close) }));
+  }
+
+  async quote(key: string): Promise<StoredQuote | undefined> {
+    const row = await this.db
+      .selectFrom('latest_quotes')
+      .selectAll()
+      .where('listing', '=', key)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const points = await this.db
+      .selectFrom('intraday_prices')
+      .select(['time', 'price'])
+      .where('listing', '=', key)
+      .orderBy('time')
+      .execute();
+    return {
+      price: String(row.price),
+      time: row.time,
+      day: row.day,
+      intraday: points.map((p) => ({ time: p.time, price: String(p.price) })),
+    };
+  }
+
+  async actions(key: string): Promise<StoredAction[]> {
+    const rows = await this.db
+      .selectFrom('corporate_actions')
+      .selectAll()
+      .where('listing', '=', key)
+      .orderBy('day')
+      .execute();
+    return rows.flatMap((row): StoredAction[] => {
+      if (row.kind === 'split' && row.numerator !== null && row.denominator !== null)
+        return [
+          { kind: 'split', day: row.day, numerator: row.numerator, denominator: row.denominator },
+        ];
+      if (row.kind === 'dividend' && row.amount !== null)
+        return [{ kind: 'dividend', day: row.day, amount: String(row.amount) }];
+      return [];
+    });
+  }
+
+  /** Closes (replacing those of the same days) and actions, with a success and a new version. */
+  saveHistory(
+    key: string,
+    closes: readonly StoredClose[],
+    actions: readonly StoredAction[],
+    historyFrom: Day,
+    time: number,
+  ): Promise<void> {
+    return this.db.transaction().execute(async (db) => {
+      for (let start = 0; start < closes.length; start += INSERT_CHUNK) {
+        await db
+          .insertInto('daily_closes')
+          .values(
+            closes
+              .slice(start, start + INSERT_CHUNK)
+              .map((c) => ({ listing: key, day: c.day, close: c.close })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['listing', 'day'])
+              .doUpdateSet((eb) => ({ close: eb.ref('excluded.close') })),
+          )
+          .execute();
+      }
+      for (const action of actions) {
+        await db
+          .insertInto('corporate_actions')
+          .values({
+            listing: key,
+            day: action.day,
+            kind: action.kind,
+            numerator: action.kind === 'split' ? action.numerator : null,
+            denominator: action.kind === 'split' ? action.denominator : null,
+            amount: action.kind === 'dividend' ? action.amount : null,
+          })
+          .onConflict((oc) => oc.columns(['listing', 'day', 'kind']).doNothing())
+          .execute();
+      }
+      // The earliest day loaded stays: a later, shorter refresh does not forget older history.
+      const kept = await db
+        .selectFrom('market_sync')
+        .select('history_from')
+        .where('key', '=', key)
+        .executeTakeFirst();
+      const from = kept?.history_from;
+      await upsertSync(db, key, {
+        history_from: from && from < historyFrom ? from : historyFrom,
+        last_attempt: time,
+        last_success: time,
+        errors_in_row: 0,
+        last_error: null,
+        next_attempt: null,
+      });
+    });
+  }
+
+  saveQuote(key: string, quote: StoredQuote, time: number): Promise<void> {
+    return this.db.transaction().execute(async (db) => {
+      await db
+        .insertInto('latest_quotes')
+        .values({ listing: key, price: quote.price, time: quote.time, day: quote.day })
+        .onConflict((oc) =>
+          oc
+            .column('listing')
+            .doUpdateSet({ price: quote.price, time: quote.time, day: quote.day }),
+        )
+        .execute();
+      await db.deleteFrom('intraday_prices').where('listing', '=', key).execute();
+      for (let start = 0; start < quote.intraday.length; start += INSERT_CHUNK) {
+        await db
+          .insertInto('intraday_prices')
+          .values(
+            quote.intraday
+              .slice(start, start + INSERT_CHUNK)
+              .map((p) => ({ listing: key, time: p.time, price: p.price })),
+          )
+          .onConflict((oc) => oc.columns(['listing', 'time']).doNothing())
+          .execute();
+      }
+      await upsertSync(db, key, {
+        quote_success: time,
+        last_attempt: time,
+        errors_in_row: 0,
+        last_error: null,
+        next_attempt: null,
+      });
+    });
+  }
+
+  /** A failed attempt: counted, with when to try again. */
+  async saveFailure(key: string, error: string, time: number, nextAttempt: number): Promise<void> {
+    await this.db
+      .insertInto('market_sync')
+      .values({
+        key,
+        last_attempt: time,
+        errors_in_row: 1,
+        last_error: error,
+        next_attempt: nextAttempt,
+      })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => ({
+          last_attempt: time,
+          errors_in_row: eb('market_sync.errors_in_row', '+', 1),
+          last_error: error,
+          next_attempt: nextAttempt,
+        })),
+      )
+      .execute();
+  }
+
+  /** Rates of the currencies asked for, oldest first. */
+  async euroRates(currencies: readonly string[]): Promise<EuroRate[]> {
+    if (currencies.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('fx_rates')
+      .selectAll()
+      .where('currency', 'in', [...new Set(currencies)])
+      .orderBy('currency')
+      .orderBy('day')
+      .execute();
+    return rows.map((row) => ({
+      currency: row.currency,
+      day: row.day,
+      perEuro: String(row.per_euro),
+    }));
+  }
+
+  /** The last day with rates, or undefined when none are kept. */
+  async lastRateDay(): Promise<Day | undefined> {
+    const row = await this.db
+      .selectFrom('fx_rates')
+      .select((eb) => eb.fn.max('day').as('day'))
+      .executeTakeFirst();
+    return row?.day ?? undefined;
+  }
+
+  saveRates(rates: readonly EuroRate[], time: number): Promise<void> {
+    return this.db.transaction().execute(async (db) => {
+      for (let start = 0; start < rates.length; start += INSERT_CHUNK) {
+        await db
+          .insertInto('fx_rates')
+          .values(
+            rates
+              .slice(start, start + INSERT_CHUNK)
+              .map((r) => ({ currency: r.currency, day: r.day, per_euro: r.perEuro })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['currency', 'day'])
+              .doUpdateSet((eb) => ({ per_euro: eb.ref('excluded.per_euro') })),
+          )
+          .execute();
+      }
+      await upsertSync(db, FX_KEY, {
+        last_attempt: time,
+        last_success: time,
+        errors_in_row: 0,
+        last_error: null,
+        next_attempt: null,
+      });
+    });
+  }
+
+  /**
+   * Runs `work` while holding the refresh lock of `key`, or not at all when another process
+   * holds it (PostgreSQL advisory lock; SQLite serves one process, so its lock is this one's).
+   */
+  async whileLocked<T>(key: string, work: () => Promise<T>): Promise<T | undefined> {
+    if (this.dialect !== 'postgres') return work();
+    return this.db.connection().execute(async (connection) => {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(hashtext(${`formue:${key}`})) as locked`.execute(connection);
+      if (!rows[0]?.locked) return undefined;
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext(${`formue:${key}`}))`.execute(connection);
+      }
+    });
+  }
+}
+
+type SyncColumns = Partial<Omit<Selectable<MarketSyncTable>, 'key' | 'version'>>;
+
+/** Sets the columns given and raises the version. */
+async function upsertSync(db: Kysely<Database>, key: string, columns: SyncColumns) {
+  await db
+    .insertInto('market_sync')
+    .values({ key, ...columns, version: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        ...columns,
+        version: eb('market_sync.version', '+', 1),
+      })),
+    )
+    .execute();
+}
+
+const toListing = (row: Selectable<ListingsTable>): ListingRecord => ({
+  key: row.key,
+  provider: row.provider,
+  symbol: row.symbol,
+  name: row.name,
+  exchange: row.exchange,
+  mic: row.mic,
+  assetClass: row.asset_class,
+  currency: row.currency,
+  quoteCurrency: row.quote_currency,
+  timezone: row.timezone,
+});
+
+const toSync = (row: Selectable<MarketSyncTable>): SyncState => ({
+  key: row.key,
+  version: row.version,
+  historyFrom: row.history_from,
+  lastAttempt: row.last_attempt,
+  lastSuccess: row.last_success,
+  quoteSuccess: row.quote_success,
+  errorsInRow: row.errors_in_row,
+  lastError: row.last_error,
+  nextAttempt: row.next_attempt,
+});

@@ -1,0 +1,179 @@
+// The server's guarded HTTP client: requests spread to the provider's rate and queued, typed
+// errors for 429, 5xx, failures and timeouts, and a circuit breaker. Timers are simulated, so
+// the tests assert order and counts, never durations.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { guardedHttp, type GuardedHttpOptions } from '../../src/server/market/http';
+import { marketError } from './provider-contract';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface Call {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+/** A fetch that records calls and answers from `reply`. */
+function fakeFetch(reply: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
+    const call = { url: String(input), init };
+    calls.push(call);
+    return Promise.resolve(reply(call));
+  });
+  return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+const ok = () => new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+function http(fetch: typeof globalThis.fetch, options: Partial<GuardedHttpOptions> = {}) {
+  return guardedHttp({ name: 'test', requestsPerMinute: 60_000, fetch, ...options });
+}
+
+describe('rate limit', () => {
+  it('spreads requests to the rate, one per slot, queued in order rather than refused', async () => {
+    vi.useFakeTimers();
+    const { calls, fetch } = fakeFetch(ok);
+    // Two a minute: one every 30 s.
+    const client = http(fetch, { requestsPerMinute: 2 });
+    const done: string[] = [];
+    const requests = ['a', 'b', 'c'].map((name) =>
+      client({ url: `http://p.invalid/${name}` }).then(() => done.push(name)),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.map((c) => c.url)).toEqual(['http://p.invalid/a']);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls.map((c) => c.url)).toEqual(['http://p.invalid/a', 'http://p.invalid/b']);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await Promise.all(requests);
+    expect(calls).toHaveLength(3);
+    expect(done).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('answers', () => {
+  it('returns status, headers (any case) and text; passes method, headers, body and a signal', async () => {
+    const { calls, fetch } = fakeFetch(
+      () => new Response('nope', { status: 404, headers: { 'X-Thing': 'yes' } }),
+    );
+    const answer = await http(fetch)({
+      url: 'http://p.invalid/x',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[]',
+    });
+    expect(answer.status).toBe(404);
+    expect(answer.text).toBe('nope');
+    expect(answer.header('x-thing')).toBe('yes');
+    expect(answer.header('X-THING')).toBe('yes');
+    expect(answer.header('missing')).toBeUndefined();
+    expect(calls[0].init).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    expect(calls[0].init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it.each([
+    ['30', 30_000],
+    ['0', 0],
+    ['Fri, 14 Mar 2025 12:00:45 GMT', 45_000],
+    ['soon', undefined],
+  ])('a 429 with Retry-After %j is rate-limited for %s ms', async (retryAfter, ms) => {
+    const now = Date.parse('2025-03-14T12:00:00Z');
+    const { fetch } = fakeFetch(() => new Response('', { status: 429, headers: { 'Retry-After': retryAfter } }));
+    const error = await marketError(http(fetch, { now: () => now })({ url: 'http://p.invalid/' }));
+    expect(error.kind).toBe('rate-limited');
+    expect(error.retryAfterMs).toBe(ms);
+  });
+
+  it('a 429 without Retry-After is rate-limited with no delay given', async () => {
+    const { fetch } = fakeFetch(() => new Response('', { status: 429 }));
+    const error = await marketError(http(fetch)({ url: 'http://p.invalid/' }));
+    expect(error).toMatchObject({ kind: 'rate-limited', retryAfterMs: undefined });
+  });
+
+  it.each([500, 502, 503])('a %i is unavailable', async (status) => {
+    const { fetch } = fakeFetch(() => new Response('', { status }));
+    expect((await marketError(http(fetch)({ url: 'http://p.invalid/' }))).kind).toBe('unavailable');
+  });
+
+  it('a refused connection is unavailable', async () => {
+    const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await marketError(http(fetch as unknown as typeof globalThis.fetch)({ url: 'http://p.invalid/' }));
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toMatch(/fetch failed/);
+  });
+
+  it('no answer by the deadline aborts the request and is unavailable', async () => {
+    vi.useFakeTimers();
+    let aborted = false;
+    const fetch = vi.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        }),
+    );
+    const pending = marketError(
+      http(fetch as unknown as typeof globalThis.fetch, { timeoutMs: 10_000 })({ url: 'http://p.invalid/' }),
+    );
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(aborted).toBe(true);
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toMatch(/no answer within 10000 ms/);
+  });
+});
+
+describe('circuit breaker', () => {
+  it('opens after five failures in a row: the sixth request never reaches fetch', async () => {
+    const { calls, fetch } = fakeFetch(() => new Response('', { status: 503 }));
+    const client = http(fetch);
+    for (let i = 0; i < 5; i++) await marketError(client({ url: 'http://p.invalid/' }));
+    expect(calls).toHaveLength(5);
+    const error = await marketError(client({ url: 'http://p.invalid/' }));
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toMatch(/circuit open/);
+    expect(calls).toHaveLength(5);
+  });
+
+  it('429s count as failures too', async () => {
+    const { calls, fetch } = fakeFetch(() => new Response('', { status: 429 }));
+    const client = http(fetch);
+    for (let i = 0; i < 5; i++) expect((await marketError(client({ url: 'http://p.invalid/' }))).kind).toBe('rate-limited');
+    expect((await marketError(client({ url: 'http://p.invalid/' }))).kind).toBe('unavailable');
+    expect(calls).toHaveLength(5);
+  });
+
+  it('answers such as 404 are no failures, and a success resets the count', async () => {
+    let status = 404;
+    const { calls, fetch } = fakeFetch(() => new Response('', { status }));
+    const client = http(fetch);
+    for (let i = 0; i < 8; i++) expect((await client({ url: 'http://p.invalid/' })).status).toBe(404);
+    status = 503;
+    for (let i = 0; i < 4; i++) await marketError(client({ url: 'http://p.invalid/' }));
+    status = 200;
+    await client({ url: 'http://p.invalid/' });
+    status = 503;
+    for (let i = 0; i < 4; i++) await marketError(client({ url: 'http://p.invalid/' }));
+    expect(calls).toHaveLength(8 + 4 + 1 + 4);
+  });
+
+  it('lets one request test the provider after the pause, and closes again on success', async () => {
+    vi.useFakeTimers();
+    let status = 503;
+    const { calls, fetch } = fakeFetch(() => new Response('', { status }));
+    const client = http(fetch, { halfOpenAfterMs: 60_000 });
+    for (let i = 0; i < 5; i++) await marketError(client({ url: 'http://p.invalid/' }));
+    await marketError(client({ url: 'http://p.invalid/' }));
+    expect(calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(60_000);
+    status = 200;
+    expect((await client({ url: 'http://p.invalid/' })).status).toBe(200);
+    expect((await client({ url: 'http://p.invalid/' })).status).toBe(200);
+    expect(calls).toHaveLength(7);
+  });
+});
