@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
-import { E2E_DATA, E2E_DATABASE, SERVER_PORT } from './tests/e2e/server-backend';
+import { E2E_DATA, E2E_DATABASE, FAKE_MARKET_PORT, SERVER_PORT } from './tests/e2e/server-backend';
+
+/** The offline fake of Yahoo, OpenFIGI, CoinGecko and the ECB: one URL serves all four. */
+const FAKE_MARKET = `http://127.0.0.1:${FAKE_MARKET_PORT}`;
 
 const phone = {
   ...devices['Desktop Chrome'],
@@ -45,7 +48,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // npm start, on a database of its own that the fixtures reset before each test.
+      command: 'node_modules/.bin/tsx tests/fake-market/main.ts',
+      url: `${FAKE_MARKET}/__fake/requests`,
+      env: { FAKE_MARKET_PORT: String(FAKE_MARKET_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // npm start, on a database of its own that the fixtures reset before each test, with real
+      // market data from the fake providers.
       command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && node scripts/start.mjs`,
       url: `http://127.0.0.1:${SERVER_PORT}/up`,
       env: {
@@ -54,6 +65,11 @@ export default defineConfig({
         FORMUE_DEMO: '1',
         BCRYPT_ROUNDS: '4',
         LOG_LEVEL: 'warn',
+        MARKET_DATA: 'live',
+        YAHOO_URL: FAKE_MARKET,
+        ECB_URL: FAKE_MARKET,
+        OPENFIGI_URL: FAKE_MARKET,
+        COINGECKO_URL: FAKE_MARKET,
       },
       reuseExistingServer: false,
       // A first run builds the live app.

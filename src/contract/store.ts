@@ -130,6 +130,10 @@ export interface Store {
   /** Whether there was a price on that day to delete; changes the investment's version. */
   deleteManualPrice(investmentId: number, day: string): Promise<boolean>;
 
+  /** A provider's split or dividend the user chose not to record: `kind:day` of each. */
+  dismissedActions(investmentId: number): Promise<string[]>;
+  dismissAction(investmentId: number, kind: 'split' | 'dividend', day: string): Promise<void>;
+
   session(id: string): Promise<Session | undefined>;
   saveSession(session: Session): Promise<void>;
   deleteSession(id: string): Promise<void>;

@@ -11,7 +11,7 @@ import {
   type Instrument,
 } from '../domain/market';
 import { refusalOf, searchCatalogue } from './catalogue';
-import type { Accepted, Market, Refused } from './market';
+import type { Accepted, Market, ProviderAction, Refused } from './market';
 import { utcDay, type ProviderPricing, type MarketSnapshot } from './pricing';
 import type { InvestmentRow } from './store';
 
@@ -22,7 +22,10 @@ export type PriceSource = (instrument: Instrument, time: number) => number;
 const MAX_GRID_PRICES = 4096;
 const LISTING = 'synthetic:';
 
-export function syntheticMarket(prices: PriceSource = priceAt): Market {
+/** Splits and dividends a test's provider reports, by instrument code; the demo reports none. */
+export type ActionSource = (code: string) => ProviderAction[];
+
+export function syntheticMarket(prices: PriceSource = priceAt, actions?: ActionSource): Market {
   /** Shared by every user holding the instrument. */
   const providers = new Map<Instrument, ProviderPricing>();
 
@@ -98,8 +101,7 @@ export function syntheticMarket(prices: PriceSource = priceAt): Market {
       return Promise.resolve({
         code: instrument.code,
         name: instrument.name,
-        // The demo prices by code: the investment names no listing.
-        listing: null,
+        listing: `${LISTING}${instrument.code}`,
         listings: listingsOf(instrument),
       });
     },
@@ -117,7 +119,10 @@ export function syntheticMarket(prices: PriceSource = priceAt): Market {
       return Promise.resolve(instrument ? listingsOf(instrument) : []);
     },
     held: () => Promise.resolve(),
-    actions: () => Promise.resolve([]),
+    actions: (listing) =>
+      Promise.resolve(
+        actions && listing.startsWith(LISTING) ? actions(listing.slice(LISTING.length)) : [],
+      ),
     facts: snapshot.facts,
   };
 }

@@ -385,6 +385,9 @@ const NORDIC_CLASS_TICKERS = new Set([
   'CARLB',
   'COLOB',
   'NSISB',
+  'AMBUB',
+  'HLUNA',
+  'HLUNB',
   'NZYMB',
   'CHRB',
   'ROCKA',
@@ -405,7 +408,6 @@ const NORDIC_CLASS_TICKERS = new Set([
   'SCAB',
   'ESSITYB',
   'SKFB',
-  'ALIVB',
   'KINVB',
   'TEL2B',
 ]);

@@ -110,3 +110,8 @@ export function isDay(text: string): boolean {
   const midnight = utcMidnight(text);
   return !Number.isNaN(midnight) && utcDay(midnight) === text;
 }
+
+/** Guards an adapter's range: both ends real days (an empty range, `from` after `to`, is fine). */
+export function checkRange(from: Day, to: Day): void {
+  if (!isDay(from) || !isDay(to)) throw new RangeError(`Not a range of days: ${from} to ${to}`);
+}

@@ -27,6 +27,8 @@ export interface Tables {
   events: EventRow[];
   /** Typed prices; absent in data kept before they existed. */
   prices?: ManualPriceRow[];
+  /** `investmentId:kind:day` of dismissed provider actions; absent in older data. */
+  dismissed?: string[];
   sessions: Session[];
   attempts: Record<string, Attempts>;
   nextId: number;
@@ -230,6 +232,22 @@ export class MemoryStore implements Store {
     return this.write(deleted);
   }
 
+  dismissedActions(investmentId: number) {
+    const prefix = `${investmentId}:`;
+    return Promise.resolve(
+      (this.tables.dismissed ?? [])
+        .filter((d) => d.startsWith(prefix))
+        .map((d) => d.slice(prefix.length)),
+    );
+  }
+
+  dismissAction(investmentId: number, kind: 'split' | 'dividend', day: string) {
+    const key = `${investmentId}:${kind}:${day}`;
+    const dismissed = this.tables.dismissed ?? [];
+    if (!dismissed.includes(key)) this.tables.dismissed = [...dismissed, key];
+    return this.write(undefined);
+  }
+
   session(id: string) {
     const found = this.tables.sessions.find((s) => s.id === id);
     return Promise.resolve(found && { ...found });
@@ -398,6 +416,7 @@ const isTables = fields({
   investments: listOf(isInvestment),
   events: listOf(isEvent),
   prices: (v) => v === undefined || listOf(isManualPrice)(v),
+  dismissed: (v) => v === undefined || listOf(isStr)(v),
   sessions: listOf(isSession),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
   nextId: isNum,

@@ -3,7 +3,7 @@
 import { createServer, Response, type Request } from 'miragejs';
 import { addDemoAccount } from '../contract/demo-data';
 import { parseCookies } from '../domain/cookies';
-import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
+import { syntheticMarket, type ActionSource, type PriceSource } from '../contract/synthetic-market';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
 import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
@@ -18,6 +18,8 @@ export interface MakeServerOptions {
   timing?: number;
   /** Price source in listing currency; tests may fix prices, the demo uses the domain's. */
   prices?: PriceSource;
+  /** Splits and dividends the market reports (tests); the demo's reports none. */
+  actions?: ActionSource;
 }
 
 export interface FaultState {
@@ -105,7 +107,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     store,
     hasher: demoHasher,
     now,
-    market: syntheticMarket(options.prices),
+    market: syntheticMarket(options.prices, options.actions),
     randomToken,
     resetDemoData,
     onError: (error) => console.error('mock server:', error),

@@ -20,6 +20,9 @@ export interface StartOptions {
   prices?: PriceSource;
 }
 
+/** How long a shutdown waits for a market refresh to end. */
+const SHUTDOWN_WAIT_MS = 2_000;
+
 /** How often the scheduler looks for closes and rates to fetch. */
 const REFRESH_INTERVAL_MS = 10 * 60_000;
 
@@ -69,8 +72,16 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   timer?.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await refreshing;
-    await live?.settled();
+    live?.stop();
+    // A refresh stores nothing once stopped; one waiting on a provider is not waited for long.
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([refreshing, live?.settled()]),
+      new Promise((resolve) => {
+        timeout = setTimeout(resolve, SHUTDOWN_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timeout);
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -4,6 +4,7 @@
 // one the document promises, body, headers and all.
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
+import type { ProviderAction } from '../../src/contract/market';
 import { syntheticMarket } from '../../src/contract/synthetic-market';
 import { createContract } from '../../src/contract/kernel';
 import { MAX_NAME, MAX_NUMBER, MIN_PASSWORD, summarise } from '../../src/contract/validation';
@@ -121,6 +122,16 @@ const validCreate = (portfolioId: number) => ({
 });
 
 const trade = { shares: 1, share_price: 100, fee: 0, currency_code: 'DKK' };
+
+/** Microsoft's splits and dividends on the mock's market in the success flow; none elsewhere. */
+const MICROSOFT = 'US5949181045';
+const providerActions = (code: string): ProviderAction[] =>
+  code === MICROSOFT
+    ? [
+        { kind: 'split', day: '2026-10-01', numerator: 2, denominator: 1 },
+        { kind: 'dividend', day: '2026-10-15', amount: 0.83, currency: 'USD' },
+      ]
+    : [];
 
 /** Every `$ref` in a value, with where it was found. */
 function refsIn(value: unknown, where = '#'): Array<[string, string]> {
@@ -288,7 +299,8 @@ describe('answers of the mock, as documented', () => {
   });
 
   it('every operation answers as documented on success', async () => {
-    startServer();
+    // The Node server's synthetic market reports no splits or dividends: no suggestions there.
+    startServer({ actions: providerActions });
     await valid('GET', '/sanctum/csrf-cookie');
     await valid('POST', '/auth/register', {
       name: 'Figures',
@@ -339,6 +351,22 @@ describe('answers of the mock, as documented', () => {
     const { listings } = (await valid('GET', `/investments/${id}/listings`)).body;
     const chosen = { listing: listings[0].id };
     expect((await valid('PUT', `/investments/${id}/listing`, chosen)).status).toBe(200);
+
+    // Held since before the provider's split and dividend, so both are suggested (on the mock).
+    const held = await valid('POST', '/investments', {
+      investment: { portfolio_id: portfolioId, name: 'Microsoft' },
+      instrument: { type: 'stock', isin: MICROSOFT },
+      buy_event: { date: '2026-09-01', shares: 3, share_price: 400, currency_code: 'USD' },
+    });
+    expect(held.status).toBe(201);
+    const suggestions = `/investments/${held.body.data.id}/suggestions`;
+    const suggested = (await valid('GET', suggestions)).body.suggestions as Array<{ kind: string }>;
+    expect(suggested.map((s) => s.kind)).toEqual(ON_MOCK ? ['dividend', 'split'] : []);
+    const dismissal = { kind: 'dividend', date: '2026-10-15' };
+    expect((await valid('POST', `${suggestions}/dismiss`, dismissal)).status).toBe(204);
+    const left = (await valid('GET', suggestions)).body.suggestions as Array<{ kind: string }>;
+    expect(left.map((s) => s.kind)).toEqual(ON_MOCK ? ['split'] : []);
+    expect((await valid('DELETE', `/investments/${held.body.data.id}`)).status).toBe(204);
 
     const events: Array<[string, unknown]> = [
       ['buy', { shares: 2, share_price: 180, fee: 1.5, currency_code: 'USD' }],
@@ -481,7 +509,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(20);
+    expect(operations.length).toBe(22);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },
@@ -510,7 +538,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(15);
+    expect(operations.length).toBe(16);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

@@ -179,6 +179,7 @@ describe('GET /investments/{id}/prices', () => {
     const { prices } = (await get(`/investments/${id}/prices`)).body as {
       prices: { date: string }[];
     };
+    expect(prices.length).toBeGreaterThanOrEqual(31);
     expect(prices[0].date).toBe(TODAY);
     prices.forEach(({ date }, i) =>
       expect(date).toBe(
@@ -189,9 +190,28 @@ describe('GET /investments/{id}/prices', () => {
     expect((await get(`/investments/${id}/prices?from=&to=`)).body.prices).toEqual(prices);
   });
 
-  // Bug (prices.routes.ts listPrices): without `from` the list covers DEFAULT_PRICE_DAYS + 1
-  // days (2026-10-02 to 2026-11-02 here, 32 rows), not the 31 days up to `to` it promises.
-  it.todo('without from: the 31 days up to to');
+  it('without from: the 31 days up to to', async () => {
+    const id = await novo();
+    const dates = async (query: string) =>
+      ((await get(`/investments/${id}/prices?${query}`)).body.prices as { date: string }[]).map(
+        (p) => p.date,
+      );
+    const latest = await dates('');
+    expect(latest).toHaveLength(31);
+    expect(latest.at(-1)).toBe('2026-10-03');
+    const earlier = await dates('to=2026-10-20');
+    expect(earlier).toHaveLength(31);
+    expect([earlier[0], earlier.at(-1)]).toEqual(['2026-10-20', '2026-09-20']);
+  });
+
+  it('lists at most 1100 days in one answer', async () => {
+    const id = await novo();
+    const { prices } = (await get(`/investments/${id}/prices?from=1900-01-01`)).body as {
+      prices: { date: string }[];
+    };
+    expect(prices).toHaveLength(1100);
+    expect(prices[0].date).toBe(TODAY);
+  });
 
   it('from and to are both included, and the list stops at today', async () => {
     const id = await novo();
@@ -221,10 +241,13 @@ describe('GET /investments/{id}/prices', () => {
     expect(answer.body).toEqual({ message, errors: { [key]: [message] } });
   });
 
-  // Bug (prices.routes.ts listPrices): a bad `to` alone also reports `from`, which was not sent
-  // ({"to":[…],"from":["The from field must match the format Y-m-d."]}), because `from`'s
-  // default is computed from `to`.
-  it.todo('refuses a bad to alone with 422 on to only');
+  it('refuses a bad to alone with 422 on to only', async () => {
+    const id = await novo();
+    const answer = await get(`/investments/${id}/prices?to=2026-10-32`);
+    expect(answer.status).toBe(422);
+    const message = 'The to field must match the format Y-m-d.';
+    expect(answer.body).toEqual({ message, errors: { to: [message] } });
+  });
 
   it('refuses a bad from and to with 422 on both', async () => {
     const id = await novo();

@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/server/sql/connect';
 import { SqlStore } from '../../src/server/sql/sql-store';
 
 export const SERVER_PORT = 4180;
+export const FAKE_MARKET_PORT = 4190;
 export const E2E_DATA = '.e2e-server';
 export const E2E_DATABASE = `${E2E_DATA}/formue.sqlite`;
 
@@ -14,7 +15,10 @@ export async function resetServerData(): Promise<void> {
   const database = await openDatabase(`sqlite:${E2E_DATABASE}`);
   const { db, dialect } = database;
   try {
+    // Prices of listings stay: they are the market's, not the user's.
     for (const table of [
+      'manual_prices',
+      'dismissed_actions',
       'events',
       'investments',
       'portfolios',

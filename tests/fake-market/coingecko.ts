@@ -15,7 +15,14 @@ interface Coin {
 /** Search order is CoinGecko's relevance, not the rank: the best coin is not always first. */
 export const COINS: readonly Coin[] = [
   { id: 'batcat', name: 'batcat', symbol: 'BTC', rank: 2345, level: 0.0004, supply: 1e12 },
-  { id: 'bitcoin-bridged-fake', name: 'Bitcoin (Bridged)', symbol: 'BTC', rank: null, level: 60_000, supply: 10 },
+  {
+    id: 'bitcoin-bridged-fake',
+    name: 'Bitcoin (Bridged)',
+    symbol: 'BTC',
+    rank: null,
+    level: 60_000,
+    supply: 10,
+  },
   { id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', rank: 1, level: 60_000, supply: 19.8e6 },
   { id: 'ethereum', name: 'Ethereum', symbol: 'ETH', rank: 2, level: 3000, supply: 120e6 },
   { id: 'ripple', name: 'XRP', symbol: 'XRP', rank: 4, level: 0.6, supply: 57e9 },

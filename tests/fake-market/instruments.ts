@@ -40,10 +40,21 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     figiName: 'NOVO NORDISK A/S-B',
     type: 'EQUITY',
     listings: [
-      { symbol: 'NOVO-B.CO', code: 'CPH', level: 400, figi: { ticker: 'NOVOB', exchCodes: ['DC'] } },
+      {
+        symbol: 'NOVO-B.CO',
+        code: 'CPH',
+        level: 400,
+        figi: { ticker: 'NOVOB', exchCodes: ['DC'] },
+      },
       { symbol: 'NOVC.DE', code: 'GER', level: 54, figi: { ticker: 'NOVC', exchCodes: ['GY'] } },
       // A venue outside the exchange table: OpenFIGI lists it, the adapter must skip it.
-      { symbol: 'NOVOBC.XC', code: 'CXE', level: 400, figi: { ticker: 'NOVOBC', exchCodes: ['EB'] }, searchable: false },
+      {
+        symbol: 'NOVOBC.XC',
+        code: 'CXE',
+        level: 400,
+        figi: { ticker: 'NOVOBC', exchCodes: ['EB'] },
+        searchable: false,
+      },
     ],
   },
   {
@@ -51,77 +62,134 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     name: 'Danske Bank A/S',
     figiName: 'DANSKE BANK A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'DANSKE.CO', code: 'CPH', level: 220, figi: { ticker: 'DANSKE', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'DANSKE.CO',
+        code: 'CPH',
+        level: 220,
+        figi: { ticker: 'DANSKE', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0060079531',
     name: 'DSV A/S',
     figiName: 'DSV A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'DSV.CO', code: 'CPH', level: 1500, figi: { ticker: 'DSV', exchCodes: ['DC'] } }],
+    listings: [
+      { symbol: 'DSV.CO', code: 'CPH', level: 1500, figi: { ticker: 'DSV', exchCodes: ['DC'] } },
+    ],
   },
   {
     isin: 'DK0010244508',
     name: 'A.P. Møller - Mærsk A/S',
     figiName: 'AP MOLLER-MAERSK A/S-B',
     type: 'EQUITY',
-    listings: [{ symbol: 'MAERSK-B.CO', code: 'CPH', level: 11000, figi: { ticker: 'MAERSKB', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'MAERSK-B.CO',
+        code: 'CPH',
+        level: 11000,
+        figi: { ticker: 'MAERSKB', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0060094928',
     name: 'Ørsted A/S',
     figiName: 'ORSTED A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'ORSTED.CO', code: 'CPH', level: 300, figi: { ticker: 'ORSTED', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'ORSTED.CO',
+        code: 'CPH',
+        level: 300,
+        figi: { ticker: 'ORSTED', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0061539921',
     name: 'Vestas Wind Systems A/S',
     figiName: 'VESTAS WIND SYSTEMS A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'VWS.CO', code: 'CPH', level: 110, figi: { ticker: 'VWS', exchCodes: ['DC'] } }],
+    listings: [
+      { symbol: 'VWS.CO', code: 'CPH', level: 110, figi: { ticker: 'VWS', exchCodes: ['DC'] } },
+    ],
   },
   {
     isin: 'DK0060448595',
     name: 'Coloplast A/S',
     figiName: 'COLOPLAST-B',
     type: 'EQUITY',
-    listings: [{ symbol: 'COLO-B.CO', code: 'CPH', level: 800, figi: { ticker: 'COLOB', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'COLO-B.CO',
+        code: 'CPH',
+        level: 800,
+        figi: { ticker: 'COLOB', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0010181759',
     name: 'Carlsberg A/S',
     figiName: 'CARLSBERG AS-B',
     type: 'EQUITY',
-    listings: [{ symbol: 'CARL-B.CO', code: 'CPH', level: 850, figi: { ticker: 'CARLB', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'CARL-B.CO',
+        code: 'CPH',
+        level: 850,
+        figi: { ticker: 'CARLB', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0060336014',
     name: 'Novonesis A/S',
     figiName: 'NOVONESIS (NOVOZYMES)-B',
     type: 'EQUITY',
-    listings: [{ symbol: 'NSIS-B.CO', code: 'CPH', level: 420, figi: { ticker: 'NSISB', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'NSIS-B.CO',
+        code: 'CPH',
+        level: 420,
+        figi: { ticker: 'NSISB', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0060252690',
     name: 'Pandora A/S',
     figiName: 'PANDORA A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'PNDORA.CO', code: 'CPH', level: 1100, figi: { ticker: 'PNDORA', exchCodes: ['DC'] } }],
+    listings: [
+      {
+        symbol: 'PNDORA.CO',
+        code: 'CPH',
+        level: 1100,
+        figi: { ticker: 'PNDORA', exchCodes: ['DC'] },
+      },
+    ],
   },
   {
     isin: 'DK0010272202',
     name: 'Genmab A/S',
     figiName: 'GENMAB A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'GMAB.CO', code: 'CPH', level: 1500, figi: { ticker: 'GMAB', exchCodes: ['DC'] } }],
+    listings: [
+      { symbol: 'GMAB.CO', code: 'CPH', level: 1500, figi: { ticker: 'GMAB', exchCodes: ['DC'] } },
+    ],
   },
   {
     isin: 'DK0060636678',
     name: 'Tryg A/S',
     figiName: 'TRYG A/S',
     type: 'EQUITY',
-    listings: [{ symbol: 'TRYG.CO', code: 'CPH', level: 155, figi: { ticker: 'TRYG', exchCodes: ['DC'] } }],
+    listings: [
+      { symbol: 'TRYG.CO', code: 'CPH', level: 155, figi: { ticker: 'TRYG', exchCodes: ['DC'] } },
+    ],
   },
   // A Danish investment fund only OpenFIGI knows; its ticker ends in a letter that is no class.
   {
@@ -130,7 +198,13 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     figiName: 'SPARINDEX INDEX GLOBALE AKTIER KL',
     type: 'MUTUALFUND',
     listings: [
-      { symbol: 'SPIGA.CO', code: 'CPH', level: 180, figi: { ticker: 'SPIGA', exchCodes: ['DC'] }, searchable: false },
+      {
+        symbol: 'SPIGA.CO',
+        code: 'CPH',
+        level: 180,
+        figi: { ticker: 'SPIGA', exchCodes: ['DC'] },
+        searchable: false,
+      },
     ],
   },
   // Stockholm, Oslo.
@@ -139,21 +213,32 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     name: 'Telefonaktiebolaget LM Ericsson (publ)',
     figiName: 'ERICSSON LM-B SHS',
     type: 'EQUITY',
-    listings: [{ symbol: 'ERIC-B.ST', code: 'STO', level: 80, figi: { ticker: 'ERICB', exchCodes: ['SS'] } }],
+    listings: [
+      { symbol: 'ERIC-B.ST', code: 'STO', level: 80, figi: { ticker: 'ERICB', exchCodes: ['SS'] } },
+    ],
   },
   {
     isin: 'SE0000115446',
     name: 'AB Volvo (publ)',
     figiName: 'VOLVO AB-B SHS',
     type: 'EQUITY',
-    listings: [{ symbol: 'VOLV-B.ST', code: 'STO', level: 270, figi: { ticker: 'VOLVB', exchCodes: ['SS'] } }],
+    listings: [
+      {
+        symbol: 'VOLV-B.ST',
+        code: 'STO',
+        level: 270,
+        figi: { ticker: 'VOLVB', exchCodes: ['SS'] },
+      },
+    ],
   },
   {
     isin: 'NO0010096985',
     name: 'Equinor ASA',
     figiName: 'EQUINOR ASA',
     type: 'EQUITY',
-    listings: [{ symbol: 'EQNR.OL', code: 'OSL', level: 260, figi: { ticker: 'EQNR', exchCodes: ['NO'] } }],
+    listings: [
+      { symbol: 'EQNR.OL', code: 'OSL', level: 260, figi: { ticker: 'EQNR', exchCodes: ['NO'] } },
+    ],
   },
   // United States.
   {
@@ -161,56 +246,72 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     name: 'Apple Inc.',
     figiName: 'APPLE INC',
     type: 'EQUITY',
-    listings: [{ symbol: 'AAPL', code: 'NMS', level: 200, figi: { ticker: 'AAPL', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'AAPL', code: 'NMS', level: 200, figi: { ticker: 'AAPL', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US67066G1040',
     name: 'NVIDIA Corporation',
     figiName: 'NVIDIA CORP',
     type: 'EQUITY',
-    listings: [{ symbol: 'NVDA', code: 'NMS', level: 130, figi: { ticker: 'NVDA', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'NVDA', code: 'NMS', level: 130, figi: { ticker: 'NVDA', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US5949181045',
     name: 'Microsoft Corporation',
     figiName: 'MICROSOFT CORP',
     type: 'EQUITY',
-    listings: [{ symbol: 'MSFT', code: 'NMS', level: 420, figi: { ticker: 'MSFT', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'MSFT', code: 'NMS', level: 420, figi: { ticker: 'MSFT', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US02079K3059',
     name: 'Alphabet Inc.',
     figiName: 'ALPHABET INC-CL A',
     type: 'EQUITY',
-    listings: [{ symbol: 'GOOGL', code: 'NMS', level: 170, figi: { ticker: 'GOOGL', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'GOOGL', code: 'NMS', level: 170, figi: { ticker: 'GOOGL', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US0231351067',
     name: 'Amazon.com, Inc.',
     figiName: 'AMAZON.COM INC',
     type: 'EQUITY',
-    listings: [{ symbol: 'AMZN', code: 'NMS', level: 190, figi: { ticker: 'AMZN', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'AMZN', code: 'NMS', level: 190, figi: { ticker: 'AMZN', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US88160R1014',
     name: 'Tesla, Inc.',
     figiName: 'TESLA INC',
     type: 'EQUITY',
-    listings: [{ symbol: 'TSLA', code: 'NMS', level: 250, figi: { ticker: 'TSLA', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'TSLA', code: 'NMS', level: 250, figi: { ticker: 'TSLA', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US30303M1027',
     name: 'Meta Platforms, Inc.',
     figiName: 'META PLATFORMS INC-CLASS A',
     type: 'EQUITY',
-    listings: [{ symbol: 'META', code: 'NMS', level: 550, figi: { ticker: 'META', exchCodes: us('UW') } }],
+    listings: [
+      { symbol: 'META', code: 'NMS', level: 550, figi: { ticker: 'META', exchCodes: us('UW') } },
+    ],
   },
   {
     isin: 'US4781601046',
     name: 'Johnson & Johnson',
     figiName: 'JOHNSON & JOHNSON',
     type: 'EQUITY',
-    listings: [{ symbol: 'JNJ', code: 'NYQ', level: 155, figi: { ticker: 'JNJ', exchCodes: us('UN') } }],
+    listings: [
+      { symbol: 'JNJ', code: 'NYQ', level: 155, figi: { ticker: 'JNJ', exchCodes: us('UN') } },
+    ],
   },
   // Europe.
   {
@@ -230,7 +331,13 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     type: 'EQUITY',
     listings: [
       { symbol: 'SAP.DE', code: 'GER', level: 220, figi: { ticker: 'SAP', exchCodes: ['GY'] } },
-      { symbol: 'SAP.F', code: 'FRA', level: 220, figi: { ticker: 'SAP', exchCodes: ['GR', 'GF'] }, searchable: false },
+      {
+        symbol: 'SAP.F',
+        code: 'FRA',
+        level: 220,
+        figi: { ticker: 'SAP', exchCodes: ['GR', 'GF'] },
+        searchable: false,
+      },
     ],
   },
   {
@@ -238,14 +345,18 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     name: 'LVMH Moët Hennessy - Louis Vuitton, Société Européenne',
     figiName: 'LVMH MOET HENNESSY LOUIS VUI',
     type: 'EQUITY',
-    listings: [{ symbol: 'MC.PA', code: 'PAR', level: 650, figi: { ticker: 'MC', exchCodes: ['FP'] } }],
+    listings: [
+      { symbol: 'MC.PA', code: 'PAR', level: 650, figi: { ticker: 'MC', exchCodes: ['FP'] } },
+    ],
   },
   {
     isin: 'DE0007236101',
     name: 'Siemens Aktiengesellschaft',
     figiName: 'SIEMENS AG-REG',
     type: 'EQUITY',
-    listings: [{ symbol: 'SIE.DE', code: 'GER', level: 190, figi: { ticker: 'SIE', exchCodes: ['GY'] } }],
+    listings: [
+      { symbol: 'SIE.DE', code: 'GER', level: 190, figi: { ticker: 'SIE', exchCodes: ['GY'] } },
+    ],
   },
   // Dutch ISIN, home listing in Paris: the ISIN's country is not always the exchange's.
   {
@@ -274,7 +385,9 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     name: 'HSBC Holdings plc',
     figiName: 'HSBC HOLDINGS PLC',
     type: 'EQUITY',
-    listings: [{ symbol: 'HSBA.L', code: 'LSE', level: 800, figi: { ticker: 'HSBA', exchCodes: ['LN'] } }],
+    listings: [
+      { symbol: 'HSBA.L', code: 'LSE', level: 800, figi: { ticker: 'HSBA', exchCodes: ['LN'] } },
+    ],
   },
   // Irish UCITS ETFs, listed in Amsterdam, Xetra and London.
   {
@@ -294,7 +407,13 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     type: 'ETF',
     listings: [
       { symbol: 'SXR8.DE', code: 'GER', level: 550, figi: { ticker: 'SXR8', exchCodes: ['GY'] } },
-      { symbol: 'CSPX.L', code: 'LSE', level: 600, currency: 'USD', figi: { ticker: 'CSPX', exchCodes: ['LN'] } },
+      {
+        symbol: 'CSPX.L',
+        code: 'LSE',
+        level: 600,
+        currency: 'USD',
+        figi: { ticker: 'CSPX', exchCodes: ['LN'] },
+      },
     ],
   },
   {
@@ -302,7 +421,9 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
     name: 'Vanguard FTSE All-World UCITS ETF USD Accumulation',
     figiName: 'VANGUARD FTSE ALL-WORLD',
     type: 'ETF',
-    listings: [{ symbol: 'VWCE.DE', code: 'GER', level: 125, figi: { ticker: 'VWCE', exchCodes: ['GY'] } }],
+    listings: [
+      { symbol: 'VWCE.DE', code: 'GER', level: 125, figi: { ticker: 'VWCE', exchCodes: ['GY'] } },
+    ],
   },
   {
     isin: 'IE00BKM4GZ66',
@@ -324,9 +445,27 @@ export const NOT_HOLDINGS: readonly {
   code: string;
   exchDisp: string;
 }[] = [
-  { symbol: '^IXIC', name: 'NASDAQ Composite', quoteType: 'INDEX', code: 'NIM', exchDisp: 'Nasdaq GIDS' },
-  { symbol: 'NQ=F', name: 'Nasdaq 100 Dec 25', quoteType: 'FUTURE', code: 'CME', exchDisp: 'Chicago Mercantile Exchange' },
-  { symbol: '^OMXC25', name: 'OMX Copenhagen 25 Index', quoteType: 'INDEX', code: 'CPH', exchDisp: 'Copenhagen' },
+  {
+    symbol: '^IXIC',
+    name: 'NASDAQ Composite',
+    quoteType: 'INDEX',
+    code: 'NIM',
+    exchDisp: 'Nasdaq GIDS',
+  },
+  {
+    symbol: 'NQ=F',
+    name: 'Nasdaq 100 Dec 25',
+    quoteType: 'FUTURE',
+    code: 'CME',
+    exchDisp: 'Chicago Mercantile Exchange',
+  },
+  {
+    symbol: '^OMXC25',
+    name: 'OMX Copenhagen 25 Index',
+    quoteType: 'INDEX',
+    code: 'CPH',
+    exchDisp: 'Copenhagen',
+  },
   { symbol: 'DKK=X', name: 'USD/DKK', quoteType: 'CURRENCY', code: 'CCY', exchDisp: 'CCY' },
 ];
 

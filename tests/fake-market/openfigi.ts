@@ -31,8 +31,9 @@ function records(instrument: FakeInstrument) {
   const shareClass = figi(`${instrument.isin}:share-class`);
   const [securityType, securityType2] = SECURITY_TYPES[instrument.type];
   return instrument.listings
-    .filter((listing): listing is FakeListing & { figi: NonNullable<FakeListing['figi']> } =>
-      listing.figi !== undefined,
+    .filter(
+      (listing): listing is FakeListing & { figi: NonNullable<FakeListing['figi']> } =>
+        listing.figi !== undefined,
     )
     .flatMap((listing) => {
       const composite = figi(`${instrument.isin}:${listing.figi.exchCodes[0]}:composite`);
@@ -78,6 +79,7 @@ export function mapping(request: FakeRequest): FakeAnswer {
   }
   if (!Array.isArray(jobs)) return answer(400, 'text/plain', 'Request body must be a JSON array.');
   const limit = request.headers['x-openfigi-apikey'] ? MAX_JOBS.keyed : MAX_JOBS.keyless;
-  if (jobs.length > limit) return answer(413, 'text/plain', `Too many mapping jobs (max ${limit}).`);
+  if (jobs.length > limit)
+    return answer(413, 'text/plain', `Too many mapping jobs (max ${limit}).`);
   return json(200, jobs.map(job), JSON_TYPE);
 }

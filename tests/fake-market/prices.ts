@@ -30,8 +30,8 @@ function seeded(seed: number): () => number {
 
 /** [period in days, amplitude of the log price]: years down to an hour. */
 const WAVES: readonly (readonly [number, number])[] = [
-  [900, 0.16],
-  [140, 0.06],
+  [900, 0.1],
+  [140, 0.05],
   [21, 0.025],
   [3.1, 0.01],
   [0.27, 0.003],
@@ -50,7 +50,7 @@ function pathOf(key: string, scale: number): Path {
   if (cached) return cached;
   const random = seeded(hash(key));
   const path = {
-    drift: (0.02 + 0.08 * random()) * scale,
+    drift: (0.01 + 0.04 * random()) * scale,
     waves: WAVES.map(([period, amplitude]) => ({
       omega: (2 * Math.PI) / period,
       amplitude: amplitude * scale * (0.6 + 0.8 * random()),

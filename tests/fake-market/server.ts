@@ -143,7 +143,9 @@ export async function startFakeMarket(options: FakeMarketOptions = {}): Promise<
         unknown
       >;
       if (!isProvider(provider) || !isMode(mode)) {
-        return json(400, { error: `expected {provider: ${PROVIDERS.join('|')}, mode: ${MODES.join('|')}}` });
+        return json(400, {
+          error: `expected {provider: ${PROVIDERS.join('|')}, mode: ${MODES.join('|')}}`,
+        });
       }
       setMode(provider, mode);
       return json(200, { provider, mode });

@@ -92,7 +92,9 @@ function lineOf(symbol: string): Line | undefined {
  * NVDA's 10-for-1 split. The price path is the split-adjusted series Yahoo shows: NVDA traded at
  * ten times these closes before 2024-06-10, and Yahoo divides them by 10.
  */
-const SPLITS: Readonly<Record<string, readonly { day: Day; numerator: number; denominator: number }[]>> = {
+const SPLITS: Readonly<
+  Record<string, readonly { day: Day; numerator: number; denominator: number }[]>
+> = {
   NVDA: [{ day: '2024-06-10', numerator: 10, denominator: 1 }],
 };
 
@@ -186,9 +188,36 @@ interface Bar {
   adjclose: number | null;
 }
 
-function bar(line: Line, from: number, to: number, gap: boolean, adjust = 1): Bar {
+/** Closed sessions' bars, per symbol: long histories are asked for again and again. */
+const DAILY_BARS = new Map<string, Map<Day, Bar>>();
+
+/** A session's daily bar; today's, still open, is computed afresh. */
+function dailyBar(line: Line, session: Session, now: number): Bar {
+  if (session.close > now) return bar(line, session.open, now, isGap(line, session.day));
+  let bars = DAILY_BARS.get(line.symbol);
+  if (!bars) {
+    bars = new Map();
+    DAILY_BARS.set(line.symbol, bars);
+  }
+  let daily = bars.get(session.day);
+  if (!daily) {
+    daily = bar(line, session.open, session.close, isGap(line, session.day));
+    bars.set(session.day, daily);
+  }
+  return daily;
+}
+
+function bar(line: Line, from: number, to: number, gap: boolean): Bar {
   if (gap) {
-    return { time: Math.floor(from / 1000), open: null, high: null, low: null, close: null, volume: null, adjclose: null };
+    return {
+      time: Math.floor(from / 1000),
+      open: null,
+      high: null,
+      low: null,
+      close: null,
+      volume: null,
+      adjclose: null,
+    };
   }
   const open = priceAt(line, from);
   const close = priceAt(line, to);
@@ -199,7 +228,7 @@ function bar(line: Line, from: number, to: number, gap: boolean, adjust = 1): Ba
     low: yahooNumber(Math.min(open, close) * 0.996),
     close,
     volume: volumeAt(line.symbol, from),
-    adjclose: yahooNumber(close * adjust),
+    adjclose: close,
   };
 }
 
@@ -330,8 +359,9 @@ function dailyChart(
   const { timezone } = line.exchange;
   const today = dayInZone(now, timezone);
   const sessions: Session[] = [];
-  const last = dayInZone(Math.min(end, now), timezone);
-  for (let day = addDays(dayInZone(start, timezone), -1); day <= addDays(last, 1); day = addDays(day, 1)) {
+  const first = addDays(dayInZone(Math.max(start, utcMidnight(FIRST_DAY)), timezone), -1);
+  const last = addDays(dayInZone(Math.min(end, now), timezone), 1);
+  for (let day = first; day <= last; day = addDays(day, 1)) {
     if (!isWeekday(day) || day < FIRST_DAY) continue;
     const session = sessionOf(line.exchange, day);
     if (session.open >= start && session.open < end && session.open <= now) sessions.push(session);
@@ -349,15 +379,24 @@ function dailyChart(
     }
     return json(200, {
       chart: {
-        result: [{ meta: meta(line, now, '1d', range, previousClose), indicators: { quote: [{}], adjclose: [{}] } }],
+        result: [
+          {
+            meta: meta(line, now, '1d', range, previousClose),
+            indicators: { quote: [{}], adjclose: [{}] },
+          },
+        ],
         error: null,
       },
     });
   }
   const factors = dividendFactors(line, sessions, today);
-  const bars = sessions.map((s, i) =>
-    bar(line, s.open, Math.min(s.close, now), isGap(line, s.day), factors[i]),
-  );
+  const bars = sessions.map((s, i) => {
+    const daily = dailyBar(line, s, now);
+    return {
+      ...daily,
+      adjclose: daily.close === null ? null : yahooNumber(daily.close * factors[i]),
+    };
+  });
   const inRange = (day: Day) => day >= firstSession.day && day <= sessions[sessions.length - 1].day;
   const eventsOut: Record<string, unknown> = {};
   if (/div/.test(events)) {
@@ -378,7 +417,10 @@ function dailyChart(
         splits.map((s) => {
           const date = Math.floor(sessionOf(line.exchange, s.day).open / 1000);
           const splitRatio = `${s.numerator}:${s.denominator}`;
-          return [String(date), { date, numerator: s.numerator, denominator: s.denominator, splitRatio }];
+          return [
+            String(date),
+            { date, numerator: s.numerator, denominator: s.denominator, splitRatio },
+          ];
         }),
       );
     }
@@ -449,7 +491,21 @@ function intradayChart(line: Line, now: number): FakeAnswer {
   });
 }
 
-const INTERVALS = ['1m', '2m', '5m', '15m', '30m', '60m', '90m', '1h', '1d', '5d', '1wk', '1mo', '3mo'];
+const INTERVALS = [
+  '1m',
+  '2m',
+  '5m',
+  '15m',
+  '30m',
+  '60m',
+  '90m',
+  '1h',
+  '1d',
+  '5d',
+  '1wk',
+  '1mo',
+  '3mo',
+];
 
 export function chart(symbol: string, request: FakeRequest, now: Clock): FakeAnswer {
   const line = symbol === DELISTED ? undefined : lineOf(symbol);
@@ -469,7 +525,8 @@ export function chart(symbol: string, request: FakeRequest, now: Clock): FakeAns
   }
   if (range !== undefined) {
     const start = rangeStart(range, at);
-    if (start === undefined) return chartError(400, 'Bad Request', `Invalid input - range=${range}`);
+    if (start === undefined)
+      return chartError(400, 'Bad Request', `Invalid input - range=${range}`);
     return dailyChart(line, start, at + 1, events, range, at);
   }
   const start = Number(period1 ?? 0) * 1000;
@@ -521,14 +578,18 @@ export function search(request: FakeRequest): FakeAnswer {
     for (const instrument of [...INSTRUMENTS, ...NAME_ONLY]) {
       for (const listing of instrument.listings) {
         const matches =
-          instrument.name.toLowerCase().includes(needle) || listing.symbol.toLowerCase().includes(needle);
+          instrument.name.toLowerCase().includes(needle) ||
+          listing.symbol.toLowerCase().includes(needle);
         if (matches && listing.searchable !== false) {
           quotes.push(quoteOf(instrument, listing.symbol, listing.code, 20_000 - quotes.length));
         }
       }
     }
     for (const other of NOT_HOLDINGS) {
-      if (other.name.toLowerCase().includes(needle) || other.symbol.toLowerCase().includes(needle)) {
+      if (
+        other.name.toLowerCase().includes(needle) ||
+        other.symbol.toLowerCase().includes(needle)
+      ) {
         quotes.push({
           exchange: other.code,
           shortname: other.name,

@@ -25,6 +25,7 @@ describe('CoinGecko coins by ticker', () => {
       name: 'Bitcoin',
       exchange: 'CoinGecko',
       currency: 'USD',
+      kind: 'crypto',
     });
     expect(market.requests()[0].query).toEqual({ query: 'BTC' });
   });
@@ -51,7 +52,7 @@ describe('CoinGecko coins by ticker', () => {
 });
 
 describe('CoinGecko history', () => {
-  it('is one close per UTC day, the last point of the day', async () => {
+  it('is one close per UTC day: the last point before the day ends', async () => {
     const from = '2025-03-01';
     const to = '2025-03-10';
     const history = await gecko().history('bitcoin', from, to);
@@ -66,29 +67,37 @@ describe('CoinGecko history', () => {
       from: String(utcMidnight(from) / 1000),
       to: String(utcMidnight('2025-03-11') / 1000),
     });
-    // The same range straight from the fake: hourly points; the adapter kept each day's last.
+    // The same range straight from the fake: hourly points; the adapter kept each day's last,
+    // a point at midnight closing the day before.
     const raw = await (
-      await fetch(`${market.url}${request.path}?vs_currency=usd&from=${request.query.from}&to=${request.query.to}`)
+      await fetch(
+        `${market.url}${request.path}?vs_currency=usd&from=${request.query.from}&to=${request.query.to}`,
+      )
     ).json();
     const lastOf = (day: string) =>
-      (raw.prices as [number, number][]).filter(([t]) => utcDay(t) === day).at(-1)?.[1];
+      (raw.prices as [number, number][]).filter(([t]) => utcDay(t - 1) === day).at(-1)?.[1];
     for (const close of history.closes) expect(Number(close.close)).toBe(lastOf(close.day));
   });
 
   it('asks for no more than the plan’s year: older days are cut, not refused', async () => {
     const history = await gecko().history('bitcoin', '2023-01-01', TODAY);
     const earliest = addDays(TODAY, -364);
-    expect(history.closes[0].day).toBe(earliest);
+    // The first daily point, at midnight of the plan's first day, is the close of the day before.
+    expect(history.closes[0].day).toBe(addDays(earliest, -1));
     expect(market.requests()[0].query.from).toBe(String(utcMidnight(earliest) / 1000));
   });
 
   it('a range wholly before the plan’s year is no-data, without a request', async () => {
-    expect((await marketError(gecko().history('bitcoin', '2020-01-01', '2020-12-31'))).kind).toBe('no-data');
+    expect((await marketError(gecko().history('bitcoin', '2020-01-01', '2020-12-31'))).kind).toBe(
+      'no-data',
+    );
     expect(market.requests()).toEqual([]);
   });
 
   it('CoinGecko’s refusal of old history (401, code 10012) is no-data', async () => {
-    const error = await marketError(gecko({ historyDays: Infinity }).history('bitcoin', '2022-01-01', TODAY));
+    const error = await marketError(
+      gecko({ historyDays: Infinity }).history('bitcoin', '2022-01-01', TODAY),
+    );
     expect(error.kind).toBe('no-data');
   });
 
@@ -119,6 +128,16 @@ describe('CoinGecko latest', () => {
     const [keyless, keyed] = market.requests();
     expect(keyless.headers).not.toHaveProperty('x-cg-demo-api-key');
     expect(keyed.headers['x-cg-demo-api-key']).toBe('CG-demo');
+  });
+
+  it('a 404 that is not "coin not found" (a wrong path) says nothing about the coin', async () => {
+    const http: HttpClient = () =>
+      Promise.resolve({
+        status: 404,
+        header: () => undefined,
+        text: '{"error":"Incorrect path. Please check https://www.coingecko.com/api/"}',
+      });
+    expect((await marketError(gecko({ http }).latest('bitcoin'))).kind).toBe('unavailable');
   });
 
   it('a rate limit answered with 200 and status.error_code 429 is rate-limited', async () => {

@@ -51,7 +51,14 @@ describe('ECB file choice', () => {
   it('the whole history starts on 4 January 1999 and skips weekends and TARGET holidays', async () => {
     const days = new Set((await ecb().rates(undefined)).map((r) => r.day));
     expect([...days][0]).toBe('1999-01-04');
-    for (const closed of ['2024-12-25', '2024-12-26', '2025-01-01', '2024-03-29', '2024-04-01', '2025-03-08']) {
+    for (const closed of [
+      '2024-12-25',
+      '2024-12-26',
+      '2025-01-01',
+      '2024-03-29',
+      '2024-04-01',
+      '2025-03-08',
+    ]) {
       expect(days.has(closed)).toBe(false);
     }
     expect(days.has('2025-03-13')).toBe(true);
@@ -61,9 +68,11 @@ describe('ECB file choice', () => {
     const morning = Date.parse(`${TODAY}T09:00:00Z`);
     const early = await startFakeMarket({ now: () => morning });
     try {
-      const rates = await ecbRates({ baseUrl: early.url, http: client('ecb'), today: () => TODAY }).rates(
-        addDays(TODAY, -1),
-      );
+      const rates = await ecbRates({
+        baseUrl: early.url,
+        http: client('ecb'),
+        today: () => TODAY,
+      }).rates(addDays(TODAY, -1));
       expect(new Set(rates.map((r) => r.day))).toEqual(new Set([addDays(TODAY, -1)]));
     } finally {
       await early.close();
@@ -81,7 +90,8 @@ describe('ECB rates are the text the ECB wrote', () => {
         written.set(`${day[1]} ${rate[1]}`, rate[2]);
       }
     }
-    for (const rate of rates) expect(rate.perEuro).toBe(written.get(`${rate.day} ${rate.currency}`));
+    for (const rate of rates)
+      expect(rate.perEuro).toBe(written.get(`${rate.day} ${rate.currency}`));
     expect(rates.some((r) => r.perEuro.endsWith('0'))).toBe(true);
   });
 
@@ -112,8 +122,14 @@ describe('ECB rates are the text the ECB wrote', () => {
   it.each([
     ['not XML', 'Service temporarily unavailable <'],
     ['an HTML page', '<html><body>Maintenance</body></html>'],
-    ['a rate that is not a number', `<gesmes:Envelope><Cube><Cube time="2024-06-28"><Cube currency="USD" rate="n/a"/></Cube></Cube></gesmes:Envelope>`],
-    ['a bad day', `<gesmes:Envelope><Cube><Cube time="2024-13-40"><Cube currency="USD" rate="1.1"/></Cube></Cube></gesmes:Envelope>`],
+    [
+      'a rate that is not a number',
+      `<gesmes:Envelope><Cube><Cube time="2024-06-28"><Cube currency="USD" rate="n/a"/></Cube></Cube></gesmes:Envelope>`,
+    ],
+    [
+      'a bad day',
+      `<gesmes:Envelope><Cube><Cube time="2024-13-40"><Cube currency="USD" rate="1.1"/></Cube></Cube></gesmes:Envelope>`,
+    ],
   ])('%s is a bad response', async (_name, text) => {
     const http: HttpClient = () => Promise.resolve({ status: 200, header: () => undefined, text });
     expect((await marketError(ecb(TODAY, http).rates(TODAY))).kind).toBe('bad-response');

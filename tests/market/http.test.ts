@@ -18,14 +18,27 @@ interface Call {
 function fakeFetch(reply: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
-    const call = { url: String(input), init };
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const call = { url, init };
     calls.push(call);
     return Promise.resolve(reply(call));
   });
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
 }
 
-const ok = () => new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+/** Runs a promise to its end under simulated timers, moving the clock as the throttle asks. */
+async function settle<T>(promise: Promise<T>, stepMs = 1): Promise<T> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled) await vi.advanceTimersByTimeAsync(stepMs);
+  return promise;
+}
+
+const ok = () =>
+  new Response('{"ok":true}', { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 function http(fetch: typeof globalThis.fetch, options: Partial<GuardedHttpOptions> = {}) {
   return guardedHttp({ name: 'test', requestsPerMinute: 60_000, fetch, ...options });
@@ -52,6 +65,20 @@ describe('rate limit', () => {
   });
 });
 
+describe('bursts', () => {
+  it('lets a sixth of the minute’s requests go at once, then waits for the next slice', async () => {
+    vi.useFakeTimers();
+    const { calls, fetch } = fakeFetch(ok);
+    const client = http(fetch, { requestsPerMinute: 30 });
+    const requests = Array.from({ length: 7 }, (_, i) => client({ url: `http://p.invalid/${i}` }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(requests);
+    expect(calls).toHaveLength(7);
+  });
+});
+
 describe('answers', () => {
   it('returns status, headers (any case) and text; passes method, headers, body and a signal', async () => {
     const { calls, fetch } = fakeFetch(
@@ -68,7 +95,11 @@ describe('answers', () => {
     expect(answer.header('x-thing')).toBe('yes');
     expect(answer.header('X-THING')).toBe('yes');
     expect(answer.header('missing')).toBeUndefined();
-    expect(calls[0].init).toMatchObject({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[]' });
+    expect(calls[0].init).toMatchObject({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[]',
+    });
     expect(calls[0].init?.signal).toBeInstanceOf(AbortSignal);
   });
 
@@ -79,7 +110,9 @@ describe('answers', () => {
     ['soon', undefined],
   ])('a 429 with Retry-After %j is rate-limited for %s ms', async (retryAfter, ms) => {
     const now = Date.parse('2025-03-14T12:00:00Z');
-    const { fetch } = fakeFetch(() => new Response('', { status: 429, headers: { 'Retry-After': retryAfter } }));
+    const { fetch } = fakeFetch(
+      () => new Response('', { status: 429, headers: { 'Retry-After': retryAfter } }),
+    );
     const error = await marketError(http(fetch, { now: () => now })({ url: 'http://p.invalid/' }));
     expect(error.kind).toBe('rate-limited');
     expect(error.retryAfterMs).toBe(ms);
@@ -98,7 +131,7 @@ describe('answers', () => {
 
   it('a refused connection is unavailable', async () => {
     const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed')));
-    const error = await marketError(http(fetch as unknown as typeof globalThis.fetch)({ url: 'http://p.invalid/' }));
+    const error = await marketError(http(fetch)({ url: 'http://p.invalid/' }));
     expect(error.kind).toBe('unavailable');
     expect(error.message).toMatch(/fetch failed/);
   });
@@ -116,7 +149,9 @@ describe('answers', () => {
         }),
     );
     const pending = marketError(
-      http(fetch as unknown as typeof globalThis.fetch, { timeoutMs: 10_000 })({ url: 'http://p.invalid/' }),
+      http(fetch as unknown as typeof globalThis.fetch, { timeoutMs: 10_000 })({
+        url: 'http://p.invalid/',
+      }),
     );
     await vi.advanceTimersByTimeAsync(9_999);
     expect(aborted).toBe(false);
@@ -140,10 +175,27 @@ describe('circuit breaker', () => {
     expect(calls).toHaveLength(5);
   });
 
+  it('requests queued while the breaker opens are refused without reaching fetch', async () => {
+    vi.useFakeTimers();
+    const { calls, fetch } = fakeFetch(() => new Response('', { status: 503 }));
+    // One every 10 s: each waits its turn, and the breaker opens while the last three wait.
+    const client = http(fetch, { requestsPerMinute: 6 });
+    const errors = await settle(
+      Promise.all(
+        Array.from({ length: 8 }, () => marketError(client({ url: 'http://p.invalid/' }))),
+      ),
+      100_000,
+    );
+    expect(calls).toHaveLength(5);
+    expect(errors.map((e) => e.kind)).toEqual(Array<string>(8).fill('unavailable'));
+    expect(errors.slice(5).every((e) => /circuit open/.test(e.message))).toBe(true);
+  });
+
   it('429s count as failures too', async () => {
     const { calls, fetch } = fakeFetch(() => new Response('', { status: 429 }));
     const client = http(fetch);
-    for (let i = 0; i < 5; i++) expect((await marketError(client({ url: 'http://p.invalid/' }))).kind).toBe('rate-limited');
+    for (let i = 0; i < 5; i++)
+      expect((await marketError(client({ url: 'http://p.invalid/' }))).kind).toBe('rate-limited');
     expect((await marketError(client({ url: 'http://p.invalid/' }))).kind).toBe('unavailable');
     expect(calls).toHaveLength(5);
   });
@@ -152,7 +204,8 @@ describe('circuit breaker', () => {
     let status = 404;
     const { calls, fetch } = fakeFetch(() => new Response('', { status }));
     const client = http(fetch);
-    for (let i = 0; i < 8; i++) expect((await client({ url: 'http://p.invalid/' })).status).toBe(404);
+    for (let i = 0; i < 8; i++)
+      expect((await client({ url: 'http://p.invalid/' })).status).toBe(404);
     status = 503;
     for (let i = 0; i < 4; i++) await marketError(client({ url: 'http://p.invalid/' }));
     status = 200;
@@ -167,13 +220,17 @@ describe('circuit breaker', () => {
     let status = 503;
     const { calls, fetch } = fakeFetch(() => new Response('', { status }));
     const client = http(fetch, { halfOpenAfterMs: 60_000 });
-    for (let i = 0; i < 5; i++) await marketError(client({ url: 'http://p.invalid/' }));
-    await marketError(client({ url: 'http://p.invalid/' }));
+    const request = () => client({ url: 'http://p.invalid/' });
+    for (let i = 0; i < 5; i++) await settle(marketError(request()));
+    await settle(marketError(request()));
     expect(calls).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect((await settle(marketError(request()))).message).toMatch(/circuit open/);
+    expect(calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(1_000);
     status = 200;
-    expect((await client({ url: 'http://p.invalid/' })).status).toBe(200);
-    expect((await client({ url: 'http://p.invalid/' })).status).toBe(200);
+    expect((await settle(request())).status).toBe(200);
+    expect((await settle(request())).status).toBe(200);
     expect(calls).toHaveLength(7);
   });
 });

@@ -19,8 +19,20 @@ const figi = (apiKey?: string, http: HttpClient = client('openfigi')) =>
 describe('OpenFIGI mapping', () => {
   it('maps an ISIN to Yahoo symbols of the table’s exchanges, skipping venues outside it', async () => {
     expect(await figi().byIsin('DK0062498333')).toEqual([
-      { provider: 'yahoo', symbol: 'NOVO-B.CO', name: 'NOVO NORDISK A/S-B', exchange: 'Copenhagen', mic: 'XCSE' },
-      { provider: 'yahoo', symbol: 'NOVC.DE', name: 'NOVO NORDISK A/S-B', exchange: 'Xetra', mic: 'XETR' },
+      {
+        provider: 'yahoo',
+        symbol: 'NOVO-B.CO',
+        name: 'NOVO NORDISK A/S-B',
+        exchange: 'Copenhagen',
+        mic: 'XCSE',
+      },
+      {
+        provider: 'yahoo',
+        symbol: 'NOVC.DE',
+        name: 'NOVO NORDISK A/S-B',
+        exchange: 'Xetra',
+        mic: 'XETR',
+      },
     ]);
   });
 
@@ -76,6 +88,8 @@ describe('OpenFIGI mapping', () => {
   it('an answer of another shape is a bad response', async () => {
     const http: HttpClient = () =>
       Promise.resolve({ status: 200, header: () => undefined, text: '{"data": []}' });
-    expect((await marketError(figi(undefined, http).byIsin('DK0062498333'))).kind).toBe('bad-response');
+    expect((await marketError(figi(undefined, http).byIsin('DK0062498333'))).kind).toBe(
+      'bad-response',
+    );
   });
 });

@@ -1,7 +1,12 @@
 // The contract every QuoteProvider adapter keeps, run over the fake market through the server's
 // real guarded HTTP client: what a caller may rely on, whatever the provider.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MarketDataError, type Day, type HttpClient, type QuoteProvider } from '../../src/market/port';
+import {
+  MarketDataError,
+  type Day,
+  type HttpClient,
+  type QuoteProvider,
+} from '../../src/market/port';
 import { guardedHttp, type GuardedHttpOptions } from '../../src/server/market/http';
 import { isDay } from '../../src/market/zoned-time';
 import { startFakeMarket, type FakeMarket, type FakeProvider } from '../fake-market/server';
@@ -25,7 +30,13 @@ export async function marketError(promise: Promise<unknown>): Promise<MarketData
 
 /** A fresh guarded client (its own breaker and throttle), fast enough for tests. */
 export function client(name: string, overrides: Partial<GuardedHttpOptions> = {}): HttpClient {
-  return guardedHttp({ name, requestsPerMinute: 60_000, timeoutMs: 5000, now: () => NOW, ...overrides });
+  return guardedHttp({
+    name,
+    requestsPerMinute: 60_000,
+    timeoutMs: 5000,
+    now: () => NOW,
+    ...overrides,
+  });
 }
 
 export interface ContractSubject {
@@ -52,30 +63,36 @@ export function describeQuoteProviderContract(name: string, subject: ContractSub
     afterEach(() => market.reset());
     afterAll(() => market.close());
 
-    it.each(subject.symbols)('%s: daily closes ascending, one per day, within the range', async (symbol) => {
-      const history = await provider().history(symbol, subject.from, subject.to);
-      expect(history.closes.length).toBeGreaterThan(0);
-      const days = history.closes.map((c) => c.day);
-      expect(days.every(isDay)).toBe(true);
-      expect(days).toEqual([...new Set(days)].sort());
-      expect(days[0] >= subject.from && days[days.length - 1] <= subject.to).toBe(true);
-      for (const close of history.closes) expect(close.close).toMatch(DECIMAL);
-      expect(history.currency).not.toBe('');
-      expect(history.timezone).not.toBe('');
-      for (const dividend of history.dividends) expect(dividend.amount).toMatch(DECIMAL);
-    });
+    it.each(subject.symbols)(
+      '%s: daily closes ascending, one per day, within the range',
+      async (symbol) => {
+        const history = await provider().history(symbol, subject.from, subject.to);
+        expect(history.closes.length).toBeGreaterThan(0);
+        const days = history.closes.map((c) => c.day);
+        expect(days.every(isDay)).toBe(true);
+        expect(days).toEqual([...new Set(days)].sort());
+        expect(days[0] >= subject.from && days[days.length - 1] <= subject.to).toBe(true);
+        for (const close of history.closes) expect(close.close).toMatch(DECIMAL);
+        expect(history.currency).not.toBe('');
+        expect(history.timezone).not.toBe('');
+        for (const dividend of history.dividends) expect(dividend.amount).toMatch(DECIMAL);
+      },
+    );
 
-    it.each(subject.symbols)('%s: the latest price has a decimal, a currency and a day', async (symbol) => {
-      const quote = await provider().latest(symbol);
-      expect(quote.price).toMatch(DECIMAL);
-      expect(quote.currency).not.toBe('');
-      expect(isDay(quote.day)).toBe(true);
-      expect(quote.day <= TODAY).toBe(true);
-      expect(Number.isFinite(quote.time)).toBe(true);
-      const times = quote.intraday.map((point) => point.time);
-      expect(times).toEqual([...times].sort((a, b) => a - b));
-      for (const point of quote.intraday) expect(point.price).toMatch(DECIMAL);
-    });
+    it.each(subject.symbols)(
+      '%s: the latest price has a decimal, a currency and a day',
+      async (symbol) => {
+        const quote = await provider().latest(symbol);
+        expect(quote.price).toMatch(DECIMAL);
+        expect(quote.currency).not.toBe('');
+        expect(isDay(quote.day)).toBe(true);
+        expect(quote.day <= TODAY).toBe(true);
+        expect(Number.isFinite(quote.time)).toBe(true);
+        const times = quote.intraday.map((point) => point.time);
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+        for (const point of quote.intraday) expect(point.price).toMatch(DECIMAL);
+      },
+    );
 
     it('an unknown symbol is not-found, for history and latest', async () => {
       const p = provider();
@@ -94,7 +111,9 @@ export function describeQuoteProviderContract(name: string, subject: ContractSub
 
     it('a 503 is unavailable', async () => {
       market.setMode(subject.service, '503');
-      const error = await marketError(provider().history(subject.symbols[0], subject.from, subject.to));
+      const error = await marketError(
+        provider().history(subject.symbols[0], subject.from, subject.to),
+      );
       expect(error.kind).toBe('unavailable');
     });
 

@@ -15,10 +15,15 @@ afterEach(() => market.reset());
 afterAll(() => market.close());
 
 const quotes = () => yahooQuotes({ baseUrl: market.url, http: client('yahoo'), now: () => NOW });
-const listings = () => yahooListings({ baseUrl: market.url, http: client('yahoo'), now: () => NOW });
+const listings = () =>
+  yahooListings({ baseUrl: market.url, http: client('yahoo'), now: () => NOW });
 
 /** An HttpClient that answers every request with one status and body. */
-function answering(status: number, body: unknown, headers: Record<string, string> = {}): HttpClient {
+function answering(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HttpClient {
   const response: HttpResponse = {
     status,
     header: (name) => headers[name.toLowerCase()],
@@ -70,7 +75,9 @@ describe('Yahoo chart: days are the exchange’s own', () => {
     ]);
     // The fake's raw bars sit at 10:00 AEDT, 23:00 UTC the day before: UTC dates would be wrong.
     const period = `period1=${utcMidnight('2025-01-05') / 1000}&period2=${utcMidnight('2025-01-10') / 1000}`;
-    const raw = await (await fetch(`${market.url}/v8/finance/chart/BHP.AX?interval=1d&${period}`)).json();
+    const raw = await (
+      await fetch(`${market.url}/v8/finance/chart/BHP.AX?interval=1d&${period}`)
+    ).json();
     const utcDays = raw.chart.result[0].timestamp.map((t: number) => utcDay(t * 1000));
     expect(utcDays).toEqual(['2025-01-05', '2025-01-06', '2025-01-07', '2025-01-08', '2025-01-09']);
   });
@@ -194,7 +201,12 @@ describe('Yahoo chart: errors', () => {
       'a result without bars',
       'no-data',
       200,
-      { chart: { result: [{ meta: { currency: 'USD', exchangeTimezoneName: 'UTC' } }], error: null } },
+      {
+        chart: {
+          result: [{ meta: { currency: 'USD', exchangeTimezoneName: 'UTC' } }],
+          error: null,
+        },
+      },
     ],
     [
       'Not Found in a 200 envelope',
@@ -203,7 +215,12 @@ describe('Yahoo chart: errors', () => {
       { chart: { result: null, error: { code: 'Not Found', description: 'x' } } },
     ],
     ['a body that is not JSON', 'bad-response', 200, '<html>consent</html>'],
-    ['a result without meta', 'bad-response', 200, { chart: { result: [{ timestamp: [1] }], error: null } }],
+    [
+      'a result without meta',
+      'bad-response',
+      200,
+      { chart: { result: [{ timestamp: [1] }], error: null } },
+    ],
     ['closes not matching timestamps', 'bad-response', 200, chartBody({}, [1, 2], [1])],
     [
       'another 400',
@@ -211,17 +228,47 @@ describe('Yahoo chart: errors', () => {
       400,
       { chart: { result: null, error: { code: 'Bad Request', description: 'Invalid input' } } },
     ],
-    ['a 401 (cookie or crumb refused)', 'unavailable', 401, { finance: { error: { code: 'Unauthorized' } } }],
+    [
+      'a 401 (cookie or crumb refused)',
+      'unavailable',
+      401,
+      { finance: { error: { code: 'Unauthorized' } } },
+    ],
     ['a 500', 'unavailable', 500, 'oops'],
+    ['a 404 without the chart envelope', 'unavailable', 404, '<html>Not Found</html>'],
+    [
+      'a 404 with the envelope',
+      'not-found',
+      404,
+      { chart: { result: null, error: { code: 'Not Found', description: 'No data found' } } },
+    ],
   ])('%s is %s', async (_name, kind, status, body) => {
-    const error = await marketError(over(answering(status, body)).history('X', '2024-03-01', '2024-03-08'));
+    const error = await marketError(
+      over(answering(status, body)).history('X', '2024-03-01', '2024-03-08'),
+    );
     expect(error.kind).toBe(kind);
+  });
+
+  it('refuses days that are no days, before asking', async () => {
+    await expect(quotes().history('AAPL', '2025-02-30', '2025-03-01')).rejects.toThrow(RangeError);
+    await expect(quotes().history('AAPL', '2025-03-01', '14/03/2025')).rejects.toThrow(RangeError);
+    expect(market.requests()).toEqual([]);
+  });
+
+  it('an empty range (from after to) has no closes', async () => {
+    const history = await quotes().history('AAPL', '2025-03-14', '2025-03-13');
+    expect(history.closes).toEqual([]);
+    expect(history.currency).toBe('USD');
   });
 
   it('a 429 is rate-limited with Retry-After, also as an HTTP date', async () => {
     const now = Date.parse('2025-03-14T12:00:00Z');
-    const http = answering(429, 'Too Many Requests', { 'retry-after': 'Fri, 14 Mar 2025 12:01:30 GMT' });
-    const error = await marketError(yahooQuotes({ baseUrl: 'http://y.invalid', http, now: () => now }).latest('X'));
+    const http = answering(429, 'Too Many Requests', {
+      'retry-after': 'Fri, 14 Mar 2025 12:01:30 GMT',
+    });
+    const error = await marketError(
+      yahooQuotes({ baseUrl: 'http://y.invalid', http, now: () => now }).latest('X'),
+    );
     expect(error.kind).toBe('rate-limited');
     expect(error.retryAfterMs).toBe(90_000);
   });
@@ -231,8 +278,24 @@ describe('Yahoo search', () => {
   it('finds an ISIN’s listings with exchange names and MICs from the table, no currency', async () => {
     const found = await listings().byIsin('DK0062498333');
     expect(found).toEqual([
-      { provider: 'yahoo', symbol: 'NOVO-B.CO', name: 'Novo Nordisk A/S', exchange: 'Copenhagen', mic: 'XCSE', isin: 'DK0062498333' },
-      { provider: 'yahoo', symbol: 'NOVC.DE', name: 'Novo Nordisk A/S', exchange: 'Xetra', mic: 'XETR', isin: 'DK0062498333' },
+      {
+        provider: 'yahoo',
+        symbol: 'NOVO-B.CO',
+        name: 'Novo Nordisk A/S',
+        exchange: 'Copenhagen',
+        mic: 'XCSE',
+        kind: 'stock',
+        isin: 'DK0062498333',
+      },
+      {
+        provider: 'yahoo',
+        symbol: 'NOVC.DE',
+        name: 'Novo Nordisk A/S',
+        exchange: 'Xetra',
+        mic: 'XETR',
+        kind: 'stock',
+        isin: 'DK0062498333',
+      },
     ]);
     const [request] = market.requests();
     expect(request.path).toBe('/v1/finance/search');
@@ -245,7 +308,11 @@ describe('Yahoo search', () => {
 
   it('drops indices, futures and currencies, keeps equities', async () => {
     const raw = await (await fetch(`${market.url}/v1/finance/search?q=nasdaq`)).json();
-    expect(raw.quotes.map((q: { quoteType: string }) => q.quoteType).sort()).toEqual(['EQUITY', 'FUTURE', 'INDEX']);
+    expect(raw.quotes.map((q: { quoteType: string }) => q.quoteType).sort()).toEqual([
+      'EQUITY',
+      'FUTURE',
+      'INDEX',
+    ]);
     const found = await listings().search('nasdaq');
     expect(found.map((c) => c.symbol)).toEqual(['NDAQ']);
     expect(found[0]).toMatchObject({ exchange: 'NASDAQ', mic: 'XNAS', name: 'Nasdaq, Inc.' });
@@ -260,9 +327,19 @@ describe('Yahoo search', () => {
   it('falls back to exchDisp for exchanges outside the table', async () => {
     const http = answering(200, {
       count: 1,
-      quotes: [{ symbol: '7203.T2', exchange: 'XYZ', exchDisp: 'Somewhere', quoteType: 'EQUITY', shortname: 'Short' }],
+      quotes: [
+        {
+          symbol: '7203.T2',
+          exchange: 'XYZ',
+          exchDisp: 'Somewhere',
+          quoteType: 'EQUITY',
+          shortname: 'Short',
+        },
+      ],
     });
     const found = await yahooListings({ baseUrl: 'http://y.invalid', http }).search('x');
-    expect(found).toEqual([{ provider: 'yahoo', symbol: '7203.T2', name: 'Short', exchange: 'Somewhere' }]);
+    expect(found).toEqual([
+      { provider: 'yahoo', symbol: '7203.T2', name: 'Short', exchange: 'Somewhere', kind: 'stock' },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, type Config } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 import { freshDatabaseUrl } from './databases';
+import { Browser } from './browser';
 
 const running: FastifyInstance[] = [];
 
@@ -34,45 +35,6 @@ async function serve(overrides: Partial<Config> = {}): Promise<string> {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening');
   return `http://127.0.0.1:${address.port}`;
-}
-
-/** A browser's cookie jar, reduced to what these tests need. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  readonly setCookieLines: string[] = [];
-
-  constructor(private readonly origin: string) {}
-
-  async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const token = this.cookies.get('XSRF-TOKEN');
-    const response = await fetch(`${this.origin}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}),
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      this.setCookieLines.push(line);
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  }
-
-  async login() {
-    await this.send('GET', '/sanctum/csrf-cookie');
-    return this.send('POST', '/api/v1/auth/login', {
-      email: 'demo@example.com',
-      password: 'demo1234',
-    });
-  }
 }
 
 describe('Sanctum cookies', () => {

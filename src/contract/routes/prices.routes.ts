@@ -5,7 +5,9 @@ import { CURRENCIES } from '../../domain/market';
 import { isDay } from '../../domain/dates';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
-import { dayStart, utcDay } from '../pricing';
+import { replay, tidy } from '../../domain/ledger';
+import { toEntry } from '../figures';
+import { dayStart, SHARES_ONLY, utcDay } from '../pricing';
 import type { InvestmentRow } from '../store';
 import { Validator } from '../validation';
 import { PRICE_DECIMALS } from './investments.routes';
@@ -40,14 +42,17 @@ const listPrices: Route = {
     ownedInvestment(call, async (row) => {
       const today = utcDay(call.now);
       const to = queryDay(call.request.query.to, today);
-      const from =
-        to && queryDay(call.request.query.from, utcDay(dayStart(to) - DEFAULT_PRICE_DAYS * DAY_MS));
+      // Both ends count: 31 days end 30 days before `to`.
+      const from = queryDay(
+        call.request.query.from,
+        utcDay(dayStart(to ?? today) - (DEFAULT_PRICE_DAYS - 1) * DAY_MS),
+      );
       const v = new Validator({});
-      if (!to) v.add('to', 'The to field must match the format Y-m-d.');
       if (!from) v.add('from', 'The from field must match the format Y-m-d.');
+      if (!to) v.add('to', 'The to field must match the format Y-m-d.');
       if (!from || !to) return unprocessable(v);
       const last = Math.min(dayStart(to < today ? to : today), call.now);
-      const first = Math.max(dayStart(from), last - MAX_PRICE_DAYS * DAY_MS);
+      const first = Math.max(dayStart(from), last - (MAX_PRICE_DAYS - 1) * DAY_MS);
       const priced = await call.valuer([row]);
       const prices: WirePrice[] = [];
       // Newest first: the price in force at the end of each day, once per day it is for.
@@ -150,6 +155,118 @@ const chooseListing: Route = {
     }),
 };
 
+/** Midnight UTC of an event's day: windows are counted in whole days. */
+const dayOf = (event: { time: number }) => dayStart(utcDay(event.time));
+
+/** A recorded split this close to a provider's counts as that split. */
+const SPLIT_MATCH_MS = 7 * DAY_MS;
+/** A dividend recorded from the ex-day to this long after counts as the provider's. */
+const DIVIDEND_MATCH_MS = 60 * DAY_MS;
+
+export type WireSuggestion =
+  | {
+      kind: 'split';
+      date: string;
+      numerator: number;
+      denominator: number;
+      shares_before: number;
+      shares_after: number;
+    }
+  | {
+      kind: 'dividend';
+      date: string;
+      per_share: number;
+      currency_code: string;
+      shares: number;
+      amount: number;
+    };
+
+/**
+ * The provider's splits and dividends on days the investment was held, newest first, that it
+ * has not recorded and the user has not dismissed: offered, never applied by themselves.
+ */
+const listSuggestions: Route = {
+  method: 'GET',
+  path: '/api/v1/investments/{id}/suggestions',
+  access: 'auth',
+  handle: (call) =>
+    ownedInvestment(call, async (row) => {
+      if (!row.listing) return json(200, { suggestions: [] });
+      const [actions, events, dismissed] = await Promise.all([
+        call.market.actions(row.listing),
+        call.store.events([row.id]),
+        call.store.dismissedActions(row.id),
+      ]);
+      const entries = events.map((event) => toEntry(event, SHARES_ONLY));
+      const suggestions: WireSuggestion[] = [];
+      for (const action of actions) {
+        const exDay = dayStart(action.day);
+        if (exDay > call.now || dismissed.includes(`${action.kind}:${action.day}`)) continue;
+        // Held at the start of the ex-day: what the split or dividend applied to.
+        const held = replay(entries, exDay - 1);
+        const shares = held.ok ? held.holding.shares : 0;
+        if (shares <= 0) continue;
+        if (action.kind === 'split') {
+          if (
+            events.some((e) => e.kind === 'split' && Math.abs(dayOf(e) - exDay) <= SPLIT_MATCH_MS)
+          )
+            continue;
+          suggestions.push({
+            kind: 'split',
+            date: action.day,
+            numerator: action.numerator,
+            denominator: action.denominator,
+            shares_before: shares,
+            shares_after: tidy((shares * action.numerator) / action.denominator),
+          });
+        } else {
+          const recorded = events.some(
+            (e) =>
+              e.kind === 'dividend' &&
+              dayOf(e) >= exDay - DAY_MS &&
+              dayOf(e) <= exDay + DIVIDEND_MATCH_MS,
+          );
+          if (recorded) continue;
+          suggestions.push({
+            kind: 'dividend',
+            date: action.day,
+            per_share: action.amount,
+            currency_code: action.currency,
+            shares,
+            amount: Math.round(action.amount * shares * 100) / 100,
+          });
+        }
+      }
+      suggestions.sort((a, b) => b.date.localeCompare(a.date));
+      return json(200, { suggestions });
+    }),
+};
+
+const dismissSuggestion: Route = {
+  method: 'POST',
+  path: '/api/v1/investments/{id}/suggestions/dismiss',
+  access: 'auth',
+  handle: (call) =>
+    ownedInvestment(call, async (row) => {
+      const v = new Validator(call.body);
+      const kind = v.oneOf('kind', ['split', 'dividend'] as const);
+      const day = v.text('date', 10);
+      if (day !== undefined && !isDay(day))
+        v.add('date', 'The date field must match the format Y-m-d.');
+      if (v.failed || !kind || day === undefined) return unprocessable(v);
+      await call.store.dismissAction(row.id, kind, day);
+      return noContent();
+    }),
+};
+
 export function priceRoutes(): Route[] {
-  return [listPrices, addPrice, deletePrice, listListings, chooseListing];
+  return [
+    listPrices,
+    addPrice,
+    deletePrice,
+    listListings,
+    chooseListing,
+    listSuggestions,
+    dismissSuggestion,
+  ];
 }

@@ -48,6 +48,15 @@ export function parseJson(provider: string, text: string): unknown {
   }
 }
 
+/** The body as JSON when it is JSON: for reading error envelopes on any status. */
+export function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export type JsonObject = Record<string, unknown>;
 
 export function isObject(value: unknown): value is JsonObject {

@@ -13,7 +13,7 @@ import {
   type ProviderQuote,
   type QuoteProvider,
 } from '../port';
-import { addDays, utcDay, utcMidnight } from '../zoned-time';
+import { addDays, checkRange, utcDay, utcMidnight } from '../zoned-time';
 import {
   badResponse,
   isFiniteNumber,
@@ -21,6 +21,7 @@ import {
   parseJson,
   stringField,
   transientError,
+  tryParseJson,
 } from './answers';
 
 export interface CoinGeckoOptions {
@@ -61,15 +62,14 @@ async function get(options: CoinGeckoOptions, path: string): Promise<unknown> {
   });
   const transient = transientError(PROVIDER, response, now);
   if (transient) throw transient;
-  let body: unknown;
-  try {
-    body = JSON.parse(response.text) as unknown;
-  } catch {
-    body = undefined;
-  }
+  const body = tryParseJson(response.text);
   if (response.status === 404) {
     const message = isObject(body) ? stringField(body, 'error') : undefined;
-    throw new MarketDataError('not-found', `${PROVIDER}: ${message ?? 'not found'}`);
+    // `{"error":"coin not found"}`; any other 404 (a wrong path) says nothing about the coin.
+    if (message && /not found/i.test(message)) {
+      throw new MarketDataError('not-found', `${PROVIDER}: ${message}`);
+    }
+    throw new MarketDataError('unavailable', `${PROVIDER}: HTTP 404 ${message ?? ''}`.trim());
   }
   if (response.status === 401 && errorCode(body) === BEYOND_PLAN_HISTORY) {
     throw new MarketDataError('no-data', `${PROVIDER}: beyond the plan's history`);
@@ -80,8 +80,9 @@ async function get(options: CoinGeckoOptions, path: string): Promise<unknown> {
   if (response.status !== 200) throw badResponse(PROVIDER, `HTTP ${response.status}`);
   const parsed = parseJson(PROVIDER, response.text);
   // The keyless tier has been seen answering a rate limit with 200 and this body.
-  if (errorCode(parsed) === 429)
+  if (errorCode(parsed) === 429) {
     throw new MarketDataError('rate-limited', `${PROVIDER}: rate limited`);
+  }
   return parsed;
 }
 
@@ -112,6 +113,7 @@ function candidate(coin: Coin): ListingCandidate {
     name: coin.name,
     exchange: 'CoinGecko',
     currency: 'USD',
+    kind: 'crypto',
   };
 }
 
@@ -142,7 +144,8 @@ export function parseMarketChart(body: unknown, from: Day, to: Day): ProviderClo
   });
   const closes = new Map<Day, ProviderClose>();
   for (const [time, price] of [...points].sort((a, b) => a[0] - b[0])) {
-    const day = utcDay(time);
+    // A daily point at 00:00 UTC is the day before's close: the price as that day ended.
+    const day = utcDay(time - 1);
     if (day >= from && day <= to) closes.set(day, { day, close: decimalOf(price, FLOAT64_DIGITS) });
   }
   return [...closes.values()];
@@ -154,6 +157,7 @@ async function history(
   from: Day,
   to: Day,
 ): Promise<ProviderHistory> {
+  checkRange(from, to);
   const now = (options.now ?? Date.now)();
   const days = options.historyDays ?? 365;
   const earliest = Number.isFinite(days) ? utcMidnight(addDays(utcDay(now), 1 - days)) : 0;
@@ -212,6 +216,11 @@ export function coinGecko(options: CoinGeckoOptions): QuoteProvider & CoinFinder
       const coin = pickCoin(await searchCoins(options, ticker), ticker);
       return coin && candidate(coin);
     },
-    search: async (query) => (await searchCoins(options, query)).map(candidate),
+    // A coin's ticker is its identifier in Formue (`instrument.isin` of a crypto investment).
+    search: async (query) =>
+      (await searchCoins(options, query)).map((coin) => ({
+        ...candidate(coin),
+        isin: coin.symbol.toUpperCase(),
+      })),
   };
 }

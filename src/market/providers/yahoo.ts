@@ -18,7 +18,7 @@ import {
   type ProviderSplit,
   type QuoteProvider,
 } from '../port';
-import { addDays, dayInZone, utcMidnight } from '../zoned-time';
+import { addDays, checkRange, dayInZone, utcMidnight } from '../zoned-time';
 import { isValidIsin } from '../../domain/isin';
 import {
   badResponse,
@@ -27,6 +27,7 @@ import {
   parseJson,
   stringField,
   transientError,
+  tryParseJson,
   type JsonObject,
 } from './answers';
 
@@ -65,6 +66,10 @@ async function get(options: YahooOptions, url: string): Promise<HttpResponse> {
   const response = await options.http({ url, method: 'GET', headers: { ...YAHOO_HEADERS } });
   const transient = transientError(PROVIDER, response, (options.now ?? Date.now)());
   if (transient) throw transient;
+  // 401/403 are Yahoo turning a client away (cookie, crumb, consent): try again later.
+  if (response.status === 401 || response.status === 403) {
+    throw new MarketDataError('unavailable', `${PROVIDER}: refused (HTTP ${response.status})`);
+  }
   return response;
 }
 
@@ -77,14 +82,6 @@ function chartError(body: unknown): { code: string; description: string } | unde
   };
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The chart answer's one result, or the typed error its status and envelope say. */
 async function requestChart(
   options: YahooOptions,
@@ -93,19 +90,16 @@ async function requestChart(
 ): Promise<JsonObject> {
   const url = `${trimmed(options.baseUrl)}/v8/finance/chart/${encodeURIComponent(symbol)}?${query}`;
   const response = await get(options, url);
-  const error = chartError(safeJson(response.text));
-  if (response.status === 404 || error?.code === 'Not Found') {
-    throw new MarketDataError(
-      'not-found',
-      `${PROVIDER}: ${symbol}: ${error?.description ?? 'not found'}`,
-    );
+  const error = chartError(tryParseJson(response.text));
+  if (error?.code === 'Not Found') {
+    throw new MarketDataError('not-found', `${PROVIDER}: ${symbol}: ${error.description}`);
+  }
+  // A 404 without Yahoo's envelope says nothing about the symbol: an outage or a wrong base URL.
+  if (response.status === 404) {
+    throw new MarketDataError('unavailable', `${PROVIDER}: HTTP 404 without a chart answer`);
   }
   if (response.status === 400 && error && /doesn't exist|no data/i.test(error.description)) {
     throw new MarketDataError('no-data', `${PROVIDER}: ${symbol}: ${error.description}`);
-  }
-  // 401/403 are Yahoo turning a client away (cookie, crumb, consent): try again later.
-  if (response.status === 401 || response.status === 403) {
-    throw new MarketDataError('unavailable', `${PROVIDER}: HTTP ${response.status}`);
   }
   if (response.status !== 200) {
     throw badResponse(PROVIDER, `HTTP ${response.status}${error ? `: ${error.description}` : ''}`);
@@ -244,6 +238,7 @@ export function parseQuote(result: JsonObject): ProviderQuote {
 }
 
 async function history(options: YahooOptions, symbol: string, from: Day, to: Day) {
+  checkRange(from, to);
   // A day of margin each side: a bar's instant can fall on the UTC day before its local day.
   const period1 = utcMidnight(from) / 1000 - DAY_S;
   const period2 = utcMidnight(addDays(to, 1)) / 1000;
@@ -272,6 +267,14 @@ export function yahooQuotes(options: YahooOptions): QuoteProvider {
 const NOT_HOLDINGS = new Set(['OPTION', 'FUTURE', 'INDEX', 'CURRENCY']);
 
 /** A search answer's quotes as listing candidates (Yahoo's own ranking kept). */
+/** What Yahoo's quoteType says an instrument is to its owner. */
+const KINDS: Readonly<Record<string, ListingCandidate['kind']>> = {
+  EQUITY: 'stock',
+  ETF: 'fund',
+  MUTUALFUND: 'fund',
+  CRYPTOCURRENCY: 'crypto',
+};
+
 export function parseSearch(
   body: unknown,
   isin?: string,
@@ -294,6 +297,7 @@ export function parseSearch(
       exchange: exchange?.name ?? stringField(quote, 'exchDisp') ?? code,
       ...(exchange ? { mic: exchange.mic } : {}),
       ...(currency ? { currency: normaliseCurrency(currency) } : {}),
+      ...(type ? { kind: KINDS[type] ?? 'stock' } : {}),
       ...(isin ? { isin } : {}),
     });
   }

@@ -3,7 +3,6 @@
 // calling a provider that keeps failing. The one place in src/server that calls fetch.
 import pThrottle from 'p-throttle';
 import {
-  CircuitState,
   ConsecutiveBreaker,
   TimeoutStrategy,
   circuitBreaker,
@@ -36,7 +35,7 @@ export interface GuardedHttpOptions {
   halfOpenAfterMs?: number;
 }
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -60,12 +59,23 @@ export function guardedHttp({
     { halfOpenAfter: halfOpenAfterMs, breaker: new ConsecutiveBreaker(failuresToOpen) },
   );
   const deadline = timeout(timeoutMs, TimeoutStrategy.Cooperative);
-  // One request per slot rather than bursts of `requestsPerMinute`: providers ban bursts.
-  const throttle = pThrottle({ limit: 1, interval: Math.ceil(60_000 / requestsPerMinute) });
+  // The minute's requests in six slices: a user's few calls (search, history, quote) go at
+  // once, while a backlog is spread out rather than sent in a burst the provider would refuse.
+  const slices = Math.min(6, Math.floor(requestsPerMinute)) || 1;
+  const throttle = pThrottle({
+    limit: Math.max(1, Math.floor(requestsPerMinute / slices)),
+    interval: Math.ceil(60_000 / slices),
+  });
 
-  const send = throttle(async (request: HttpRequest): Promise<HttpResponse> => {
-    // The breaker may have opened while this request waited its turn.
-    if (breaker.state === CircuitState.Open) {
+  // The breaker may open while admitted requests wait their turn in the throttle: counting the
+  // breaks lets each one see whether it opened since it was let in.
+  let breaks = 0;
+  breaker.onBreak(() => {
+    breaks += 1;
+  });
+
+  const send = throttle(async (request: HttpRequest, admitted: number): Promise<HttpResponse> => {
+    if (breaks !== admitted) {
       throw new MarketDataError('unavailable', `${name}: circuit open after repeated failures`);
     }
     return deadline.execute(async ({ signal }) => {
@@ -85,7 +95,7 @@ export function guardedHttp({
           text,
         };
       } catch (error) {
-        const why = signal.aborted ? `no answer within ${timeoutMs} ms` : describe(error);
+        const why = signal.aborted ? `no answer within ${timeoutMs} ms` : messageOf(error);
         throw new MarketDataError('unavailable', `${name}: ${why}`);
       }
       const transient = transientError(name, answer, now());
@@ -96,13 +106,13 @@ export function guardedHttp({
 
   return async (request) => {
     try {
-      return await breaker.execute(() => send(request));
+      return await breaker.execute(() => send(request, breaks));
     } catch (error) {
       if (error instanceof MarketDataError) throw error;
       if (isBrokenCircuitError(error) || isIsolatedCircuitError(error)) {
         throw new MarketDataError('unavailable', `${name}: circuit open after repeated failures`);
       }
-      throw new MarketDataError('unavailable', `${name}: ${describe(error)}`);
+      throw new MarketDataError('unavailable', `${name}: ${messageOf(error)}`);
     }
   };
 }

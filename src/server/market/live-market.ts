@@ -4,7 +4,7 @@
 // quote when a request finds it older than the TTL (one refresh per listing at a time, across
 // processes on PostgreSQL), the ECB's rates once a day. A provider that fails costs the user
 // nothing: figures come from what is stored, and the listing is tried again later, less often.
-import { CURRENCIES, findInstrument } from '../../domain/market';
+import { CURRENCIES, findInstrument, rateToDkk } from '../../domain/market';
 import {
   diagnoseIsin,
   describeIsinProblem,
@@ -67,6 +67,11 @@ export interface LiveMarketOptions {
   quoteTtlMs?: number;
 }
 
+/** The demo market's rate of a currency it knows; NaN for others. */
+function syntheticRate(currency: string, time: number): number {
+  return CURRENCIES.includes(currency) ? rateToDkk(currency, time) : NaN;
+}
+
 /** The catalogue's coins, for when CoinGecko cannot be asked: their ids never change. */
 const KNOWN_COINS: Readonly<Record<string, string>> = {
   BTC: 'bitcoin',
@@ -100,6 +105,8 @@ export interface LiveMarket extends Market {
   refresh(): Promise<void>;
   /** Waits for background refreshes in flight (tests, shutdown). */
   settled(): Promise<void>;
+  /** No more refreshes: what is in flight ends at its next step, storing nothing. */
+  stop(): void;
 }
 
 interface KeptListing {
@@ -121,19 +128,28 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   /** Candidates seen, by listing key: what a listing row is made of before its history. */
   const candidates = new Map<string, ListingCandidate>();
   const inFlight = new Map<string, Promise<void>>();
+  let stopped = false;
+  /** Thrown past every await once stopped, so a shutdown does not wait on queued requests. */
+  const going = () => {
+    if (stopped) throw new Error('market stopped');
+  };
 
   /** One run of `work` per key at a time in this process; others join it. */
   function singleFlight(key: string, work: () => Promise<void>): Promise<void> {
+    if (stopped) return Promise.resolve();
     const running = inFlight.get(key);
     if (running) return running;
     const run = work()
-      .catch((error: unknown) => log?.warn({ key, err: error }, 'market refresh failed'))
+      .catch((error: unknown) => {
+        if (!stopped) log?.warn({ key, err: error }, 'market refresh failed');
+      })
       .finally(() => inFlight.delete(key));
     inFlight.set(key, run);
     return run;
   }
 
   async function failed(key: string, error: unknown, state: SyncState | undefined) {
+    going();
     const errors = (state?.errorsInRow ?? 0) + 1;
     let wait = Math.min(FIRST_BACKOFF_MS * 2 ** (errors - 1), MAX_BACKOFF_MS);
     if (error instanceof MarketDataError && error.retryAfterMs !== undefined)
@@ -183,15 +199,24 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
       : undefined;
   }
 
-  /** History from `since` to today, stored unadjusted; the latest quote with it. */
-  async function loadHistory(key: string, since: Day): Promise<void> {
+  /**
+   * History from `since` to today, stored unadjusted; the latest quote with it. `needed` is asked
+   * again under the lock: another process may have loaded it meanwhile.
+   */
+  async function loadHistory(
+    key: string,
+    since: Day,
+    needed: (state: SyncState | undefined) => boolean,
+  ): Promise<void> {
     const provider = quoteProvider(key);
     if (!provider) return;
     const { symbol } = parseKey(key);
     const state = (await prices.syncStates([key])).get(key);
     try {
       await prices.whileLocked(key, async () => {
+        if (!needed((await prices.syncStates([key])).get(key))) return;
         const history = await provider.history(symbol, since, utcDay(now()));
+        going();
         const record = recordOf(key, history);
         await prices.saveListing(record);
         const actions = [
@@ -215,6 +240,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     record: ListingRecord,
   ): Promise<void> {
     const quote = majorQuote(await provider.latest(symbol));
+    going();
     // A quote in another unit than the listing's (rare; a provider's change) is not mixed in.
     if (quote.currency !== record.currency) return;
     await prices.saveQuote(key, quote, now());
@@ -227,7 +253,10 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
       if (!provider || !record) return;
       const state = (await prices.syncStates([key])).get(key);
       try {
-        await prices.whileLocked(key, () => loadQuote(key, provider, record.symbol, record));
+        await prices.whileLocked(key, async () => {
+          if (quoteDue((await prices.syncStates([key])).get(key)))
+            await loadQuote(key, provider, record.symbol, record);
+        });
       } catch (error) {
         await failed(key, error, state);
       }
@@ -239,12 +268,19 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     try {
       await prices.whileLocked(FX_KEY, async () => {
         const last = await prices.lastRateDay();
-        await prices.saveRates(await providers.fx.rates(last), now());
+        const rates = await providers.fx.rates(last);
+        going();
+        await prices.saveRates(rates, now());
       });
     } catch (error) {
       await failed(FX_KEY, error, state);
     }
   }
+
+  const lacksHistory = (state: SyncState | undefined, since: Day) =>
+    !state?.historyFrom || state.historyFrom > since;
+  const quoteDue = (state: SyncState | undefined) =>
+    !state?.quoteSuccess || state.quoteSuccess < now() - quoteTtlMs;
 
   const due = (state: SyncState | undefined) =>
     state?.nextAttempt === null || state?.nextAttempt === undefined || state.nextAttempt <= now();
@@ -273,8 +309,12 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
       const state = states.get(record.key);
       if (!due(state) || !closesDue(record, state)) continue;
       const last = (await prices.closes(record.key)).at(-1)?.day;
-      const since = last ? addDays(last, -OVERLAP_DAYS) : (state?.historyFrom ?? utcDay(now()));
-      await singleFlight(record.key, () => loadHistory(record.key, since));
+      const since = last
+        ? addDays(last, -OVERLAP_DAYS)
+        : utcDay((await prices.firstTrade(record.key)) ?? now());
+      await singleFlight(record.key, () =>
+        loadHistory(record.key, since, (current) => closesDue(record, current)),
+      );
     }
   }
 
@@ -293,8 +333,9 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
         await failed(key, new Error(`no listing found for ${code}`), state);
         continue;
       }
+      const since = utcDay(firstTime);
       await singleFlight(accepted.listing, () =>
-        loadHistory(accepted.listing ?? '', utcDay(firstTime)),
+        loadHistory(accepted.listing ?? '', since, (current) => lacksHistory(current, since)),
       );
       await prices.link(type, code, accepted.listing);
     }
@@ -304,7 +345,13 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   async function rateTable(version: number, listingCurrencies: string[]): Promise<RateSource> {
     const currencies = [...new Set([...CURRENCIES, ...listingCurrencies, 'DKK'])].sort().join();
     if (rates?.version === version && rates.currencies === currencies) return rates.table;
-    const table = euroRateTable(await prices.euroRates(currencies.split(',')));
+    const stored = euroRateTable(await prices.euroRates(currencies.split(',')));
+    // Until the ECB's rates are first loaded (a first start without a network), the demo
+    // market's typical rates stand in, so figures are approximate rather than missing.
+    const table: RateSource = (currency, time) => {
+      const rate = stored(currency, time);
+      return Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
+    };
     rates = { version, currencies, table };
     return table;
   }
@@ -358,8 +405,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     // Stale quotes are refreshed behind the answer, which is made from what is stored.
     for (const key of keys) {
       const state = states.get(key);
-      if (due(state) && (!state?.quoteSuccess || state.quoteSuccess < now() - quoteTtlMs))
-        void refreshQuote(key);
+      if (due(state) && quoteDue(state)) void refreshQuote(key);
     }
     if (!states.get(FX_KEY)?.lastSuccess && due(states.get(FX_KEY)))
       void singleFlight(FX_KEY, refreshRates);
@@ -413,12 +459,17 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   }
 
   async function resolveCoin(symbol: string): Promise<Accepted | Refused> {
-    let coin: ListingCandidate | undefined;
+    const known = resolutions.get(`crypto:${symbol}`);
+    let coin: ListingCandidate | undefined =
+      known && known.time > now() - RESOLUTION_TTL_MS ? known.candidates[0] : undefined;
     let unreachable = false;
-    try {
-      coin = await providers.coins.bySymbol(symbol);
-    } catch {
-      unreachable = true;
+    if (!known || known.time <= now() - RESOLUTION_TTL_MS) {
+      try {
+        coin = await providers.coins.bySymbol(symbol);
+        resolutions.set(`crypto:${symbol}`, { time: now(), candidates: coin ? [coin] : [] });
+      } catch {
+        unreachable = true;
+      }
     }
     if (!coin && KNOWN_COINS[symbol])
       coin = {
@@ -457,8 +508,12 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   async function held(listing: string, since: Day): Promise<void> {
     const state = (await prices.syncStates([listing, FX_KEY])).get(listing);
     const work: Promise<void>[] = [];
-    if (!state?.historyFrom || state.historyFrom > since)
-      work.push(singleFlight(listing, () => loadHistory(listing, since)));
+    if (lacksHistory(state, since))
+      work.push(
+        singleFlight(listing, () =>
+          loadHistory(listing, since, (current) => lacksHistory(current, since)),
+        ),
+      );
     const fx = (await prices.syncStates([FX_KEY])).get(FX_KEY);
     if (!fx?.lastSuccess) work.push(singleFlight(FX_KEY, refreshRates));
     if (work.length === 0) return;
@@ -552,6 +607,9 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     refresh,
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+    },
+    stop: () => {
+      stopped = true;
     },
   };
 }

@@ -15,8 +15,8 @@ const RATES = {
   yahoo: 30,
   // 25 a minute without a key; a key allows 25 every 6 s.
   openfigi: 20,
-  // 30 a minute on the demo plan, about 10 without a key.
-  coingecko: 10,
+  // 30 a minute on the demo plan, 5 to 15 without a key.
+  coingecko: 12,
   ecb: 10,
 } as const;
 

@@ -133,6 +133,17 @@ export class PriceStore {
     }));
   }
 
+  /** Epoch ms of the first trade of any investment holding the listing. */
+  async firstTrade(listing: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('events')
+      .innerJoin('investments', 'investments.id', 'events.investment_id')
+      .select((eb) => eb.fn.min('events.time').as('first'))
+      .where('investments.listing', '=', listing)
+      .executeTakeFirst();
+    return row?.first == null ? undefined : Number(row.first);
+  }
+
   /** Points every investment of that instrument without a listing at `listing`. */
   async link(type: 'stock' | 'crypto', code: string, listing: string): Promise<void> {
     await this.db

@@ -263,6 +263,23 @@ export class SqlStore implements Store {
     });
   }
 
+  async dismissedActions(investmentId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('dismissed_actions')
+      .select(['kind', 'day'])
+      .where('investment_id', '=', investmentId)
+      .execute();
+    return rows.map((row) => `${row.kind}:${row.day}`);
+  }
+
+  async dismissAction(investmentId: number, kind: 'split' | 'dividend', day: string) {
+    await this.db
+      .insertInto('dismissed_actions')
+      .values({ investment_id: investmentId, kind, day })
+      .onConflict((oc) => oc.columns(['investment_id', 'day', 'kind']).doNothing())
+      .execute();
+  }
+
   async session(id: string): Promise<Session | undefined> {
     const row = await this.db
       .selectFrom('sessions')

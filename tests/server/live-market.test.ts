@@ -1,0 +1,345 @@
+// The server with MARKET_DATA=live, its providers pointed at the offline fake of Yahoo, OpenFIGI,
+// CoinGecko and the ECB: real HTTP both ways, the real formats, a real database.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_MARKET, type Config } from '../../src/server/config';
+import { startServer } from '../../src/server/server';
+import { startFakeMarket, type FakeMarket } from '../fake-market/server';
+import { Browser } from './browser';
+import { freshDatabaseUrl, postgresUrl } from './databases';
+
+const TODAY = '2026-11-24';
+/** After every exchange's close that day, as the fake's clock. */
+const NOW = Date.parse(`${TODAY}T22:00:00Z`);
+
+let fake: FakeMarket;
+const running: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeMarket({ today: TODAY });
+});
+afterAll(() => fake.close());
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((app) => app.close()));
+  fake.reset();
+});
+
+async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUrl: string }> {
+  const url = databaseUrl ?? (await freshDatabaseUrl());
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: url,
+    demo: false,
+    bcryptRounds: 4,
+    logLevel: 'silent',
+    trustProxy: false,
+    appRoot: undefined,
+    market: {
+      ...DEFAULT_MARKET,
+      yahooUrl: fake.url,
+      ecbUrl: fake.url,
+      openFigiUrl: fake.url,
+      coinGeckoUrl: fake.url,
+    },
+  };
+  const app = await startServer(config, { now: () => NOW });
+  running.push(app);
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return { origin: `http://127.0.0.1:${address.port}`, databaseUrl: url };
+}
+
+async function loggedIn(origin: string, email?: string): Promise<Browser> {
+  const browser = new Browser(origin);
+  expect((await browser.register(email)).status).toBe(200);
+  return browser;
+}
+
+async function portfolio(browser: Browser): Promise<number> {
+  const created = await browser.json('POST', '/api/v1/portfolios', { name: 'Real' });
+  return created.body.data.id as number;
+}
+
+function create(browser: Browser, portfolioId: number, isin: string, buy: object, type = 'stock') {
+  return browser.json('POST', '/api/v1/investments', {
+    investment: { portfolio_id: portfolioId, name: isin },
+    instrument: { type, isin },
+    buy_event: { fee: 0, ...buy },
+  });
+}
+
+/** What the fake's chart says the latest price of a Yahoo symbol is. */
+async function fakeLatest(symbol: string): Promise<{ price: number; currency: string }> {
+  const answer = await fetch(`${fake.url}/v8/finance/chart/${symbol}?interval=5m&range=1d`);
+  const body = await answer.json();
+  const meta = body.chart.result[0].meta;
+  return { price: Number(meta.regularMarketPrice.toPrecision(7)), currency: meta.currency };
+}
+
+/** The fake ECB's DKK per unit of a currency on a day (its hist file). */
+async function fakeRate(currency: string, day: string): Promise<number> {
+  const xml = await (await fetch(`${fake.url}/stats/eurofxref/eurofxref-hist.xml`)).text();
+  const block = new RegExp(`<Cube time=['"]${day}['"]>([\\s\\S]*?)</Cube>`).exec(xml)?.[1] ?? '';
+  const perEuro = (code: string) =>
+    Number(new RegExp(`currency=['"]${code}['"] rate=['"]([\\d.]+)['"]`).exec(block)?.[1]);
+  return currency === 'EUR' ? perEuro('DKK') : perEuro('DKK') / perEuro(currency);
+}
+
+const yahooRequests = (symbol: string) =>
+  fake.requests().filter((r) => r.provider === 'yahoo' && r.path === `/v8/finance/chart/${symbol}`)
+    .length;
+
+describe('a live server', () => {
+  it('values a listed ISIN from the provider’s price and the ECB’s rate', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const id = await portfolio(browser);
+    const created = await create(browser, id, 'US0378331005', {
+      shares: 3,
+      share_price: 180,
+      currency_code: 'USD',
+      date: '2025-03-03',
+    });
+    expect(created.status).toBe(201);
+    const latest = await fakeLatest('AAPL');
+    const rate = await fakeRate('USD', TODAY);
+    expect(created.body.data.quote).toEqual({
+      price: latest.price,
+      currency: 'USD',
+      price_dkk: expect.closeTo(latest.price * rate, 4),
+      date: TODAY,
+      source: 'yahoo',
+    });
+    expect(created.body.data.value).toBeCloseTo(3 * latest.price * rate, 4);
+    expect(created.body.data.instrument).toEqual({
+      type: 'stock',
+      isin: 'US0378331005',
+      asset_class: 'stock',
+      currency: 'USD',
+    });
+  });
+
+  it('picks the listing on the ISIN country’s exchange and offers the others', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const id = await portfolio(browser);
+    const created = await create(browser, id, 'DK0062498333', {
+      shares: 1,
+      share_price: 400,
+      currency_code: 'DKK',
+      date: '2026-01-05',
+    });
+    expect(created.body.data.quote).toMatchObject({ currency: 'DKK', source: 'yahoo' });
+    const listings = await browser.json(
+      'GET',
+      `/api/v1/investments/${created.body.data.id}/listings`,
+    );
+    const ids = listings.body.listings.map((l: { id: string }) => l.id);
+    expect(ids).toEqual(expect.arrayContaining(['yahoo:NOVO-B.CO', 'yahoo:NOVC.DE']));
+    expect(listings.body.listings.find((l: { selected: boolean }) => l.selected).id).toBe(
+      'yahoo:NOVO-B.CO',
+    );
+    const moved = await browser.json('PUT', `/api/v1/investments/${created.body.data.id}/listing`, {
+      listing: 'yahoo:NOVC.DE',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.quote).toMatchObject({ currency: 'EUR', source: 'yahoo' });
+  });
+
+  it('turns a London listing’s pence into pounds', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const created = await create(browser, await portfolio(browser), 'GB0009895292', {
+      shares: 2,
+      share_price: 110,
+      currency_code: 'GBP',
+      date: '2026-06-01',
+    });
+    const latest = await fakeLatest('AZN.L');
+    expect(latest.currency).toBe('GBp');
+    expect(created.body.data.quote).toMatchObject({ currency: 'GBP', source: 'yahoo' });
+    expect(created.body.data.quote.price).toBeCloseTo(latest.price / 100, 6);
+  });
+
+  it('stores closes unadjusted and offers the provider’s split, never applying it', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const created = await create(browser, await portfolio(browser), 'US67066G1040', {
+      shares: 10,
+      share_price: 1150,
+      currency_code: 'USD',
+      date: '2024-06-03',
+    });
+    const path = `/api/v1/investments/${created.body.data.id}`;
+    const prices = await browser.json('GET', `${path}/prices?from=2024-06-06&to=2024-06-11`);
+    const byDay = new Map(
+      prices.body.prices.map((p: { date: string; price: number }) => [p.date, p.price]),
+    );
+    const before = byDay.get('2024-06-07') as number;
+    const after = byDay.get('2024-06-10') as number;
+    // About ten times: the price paid each day, not Yahoo's adjusted series.
+    expect(before / after).toBeGreaterThan(9);
+    expect(before / after).toBeLessThan(11);
+    const suggestions = await browser.json('GET', `${path}/suggestions`);
+    expect(suggestions.body.suggestions).toContainEqual({
+      kind: 'split',
+      date: '2024-06-10',
+      numerator: 10,
+      denominator: 1,
+      shares_before: 10,
+      shares_after: 100,
+    });
+    // Recorded by the user, it is no longer offered, and the value does not jump.
+    const split = await browser.json('POST', `${path}/events/split`, {
+      shares_after: 100,
+      fee: 0,
+      currency_code: 'USD',
+      sold_shares: 0,
+      sold_share_price: 0,
+      hide: false,
+      date: '2024-06-10',
+    });
+    expect(split.status).toBe(201);
+    const again = await browser.json('GET', `${path}/suggestions`);
+    expect(again.body.suggestions.filter((s: { kind: string }) => s.kind === 'split')).toEqual([]);
+  });
+
+  it('takes an ISIN no source knows, valued at its last trade until a price is typed', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const unknown = 'DK0000000001';
+    const valid = await browser.json('POST', '/api/v1/instruments/validate', {
+      isin: unknown,
+      type: 'stock',
+    });
+    expect(valid.body).toEqual({ valid: true });
+    const created = await create(browser, await portfolio(browser), unknown, {
+      shares: 4,
+      share_price: 125.5,
+      currency_code: 'DKK',
+      date: '2026-10-01',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.quote).toEqual({
+      price: 125.5,
+      currency: 'DKK',
+      price_dkk: 125.5,
+      date: '2026-10-01',
+      source: 'trade',
+    });
+    const path = `/api/v1/investments/${created.body.data.id}`;
+    const typed = await browser.json('POST', `${path}/prices`, {
+      date: '2026-11-20',
+      price: '130.25',
+      currency_code: 'DKK',
+    });
+    expect(typed.status).toBe(201);
+    const [investment] = (await browser.json('GET', '/api/v1/investments')).body.investments;
+    expect(investment.quote).toMatchObject({ price: 130.25, source: 'manual', date: '2026-11-20' });
+    expect(investment.value).toBe(521);
+  });
+
+  it('refuses a malformed ISIN with what is wrong', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const created = await create(browser, await portfolio(browser), 'US0378331004', {
+      shares: 1,
+      share_price: 1,
+      currency_code: 'USD',
+    });
+    expect(created.status).toBe(422);
+    expect(created.body.errors['instrument.isin']).toEqual([
+      'The instrument.isin field must be a valid ISIN code.',
+      'The check digit is wrong: expected 5.',
+    ]);
+  });
+
+  it('finds a coin by its ticker, the one with the best market-cap rank', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const created = await create(
+      browser,
+      await portfolio(browser),
+      'BTC',
+      { shares: 0.1, share_price: 60000, currency_code: 'USD', date: '2026-02-02' },
+      'crypto',
+    );
+    expect(created.body.data.quote).toMatchObject({ source: 'coingecko', currency: 'USD' });
+    const listings = await browser.json(
+      'GET',
+      `/api/v1/investments/${created.body.data.id}/listings`,
+    );
+    expect(listings.body.listings.map((l: { id: string }) => l.id)).toEqual(['coingecko:bitcoin']);
+  });
+
+  it('answers from what is stored while a provider fails, without calling it in a loop', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    const created = await create(browser, await portfolio(browser), 'US0378331005', {
+      shares: 1,
+      share_price: 180,
+      currency_code: 'USD',
+      date: '2026-01-05',
+    });
+    const quote = created.body.data.quote;
+    fake.setMode('yahoo', '503');
+    const before = yahooRequests('AAPL');
+    for (let i = 0; i < 10; i++) {
+      const listed = await browser.json('GET', '/api/v1/investments');
+      expect(listed.status).toBe(200);
+      expect(listed.body.investments[0].quote).toEqual(quote);
+    }
+    // The quote is fresh: none of the ten answers asked Yahoo.
+    expect(yahooRequests('AAPL')).toBe(before);
+  });
+
+  it('values from the database after a restart while every provider hangs', async () => {
+    const first = await serve();
+    const browser = await loggedIn(first.origin);
+    const created = await create(browser, await portfolio(browser), 'DE0007164600', {
+      shares: 2,
+      share_price: 200,
+      currency_code: 'EUR',
+      date: '2026-03-02',
+    });
+    expect(created.body.data.quote.source).toBe('yahoo');
+    // SQLite in memory ends with its server; a file or PostgreSQL outlives it.
+    if (first.databaseUrl === 'sqlite::memory:') return;
+    await running.splice(0).map((app) => app.close())[0];
+    for (const provider of ['yahoo', 'openfigi', 'coingecko', 'ecb'] as const)
+      fake.setMode(provider, 'hang');
+    const second = await serve(first.databaseUrl);
+    const again = new Browser(second.origin);
+    await again.send('GET', '/sanctum/csrf-cookie');
+    await again.send('POST', '/api/v1/auth/login', {
+      email: 'ida@example.com',
+      password: 'secret-password',
+    });
+    const listed = await again.json('GET', '/api/v1/investments');
+    expect(listed.body.investments[0].quote).toEqual(created.body.data.quote);
+  });
+
+  it.runIf(postgresUrl)(
+    'loads a listing once when two processes on one PostgreSQL take it up at once',
+    async () => {
+      const first = await serve();
+      const second = await serve(first.databaseUrl);
+      const [ida, bo] = await Promise.all([
+        loggedIn(first.origin, 'ida@example.com'),
+        loggedIn(second.origin, 'bo@example.com'),
+      ]);
+      const [idaPortfolio, boPortfolio] = await Promise.all([portfolio(ida), portfolio(bo)]);
+      const buy = { shares: 1, share_price: 300, currency_code: 'NOK', date: '2026-05-04' };
+      const created = await Promise.all([
+        create(ida, idaPortfolio, 'NO0010096985', buy),
+        create(bo, boPortfolio, 'NO0010096985', buy),
+      ]);
+      expect(created.map((c): unknown => c.body.data.quote.source)).toEqual(['yahoo', 'yahoo']);
+      const histories = fake
+        .requests()
+        .filter((r) => r.path === '/v8/finance/chart/EQNR.OL' && r.query.interval === '1d');
+      expect(histories).toHaveLength(1);
+    },
+  );
+});
