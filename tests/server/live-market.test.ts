@@ -22,7 +22,20 @@ afterAll(() => fake.close());
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
   fake.reset();
+  clock = NOW;
 });
+
+/** Waits until the fake has been asked `count` times for a quote of `symbol`. */
+async function quoteRequests(symbol: string, count: number): Promise<number> {
+  const asked = () =>
+    fake.requests().filter((r) => r.path === `/v8/finance/chart/${symbol}` && r.query.range).length;
+  for (let tries = 0; asked() < count && tries < 200; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  return asked();
+}
+
+/** The servers' clock; a test may move it. */
+let clock = NOW;
 
 async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUrl: string }> {
   const url = databaseUrl ?? (await freshDatabaseUrl());
@@ -43,7 +56,7 @@ async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUr
       coinGeckoUrl: fake.url,
     },
   };
-  const app = await startServer(config, { now: () => NOW });
+  const app = await startServer(config, { now: () => clock });
   running.push(app);
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('not listening');
@@ -54,6 +67,15 @@ async function loggedIn(origin: string, email?: string): Promise<Browser> {
   const browser = new Browser(origin);
   expect((await browser.register(email)).status).toBe(200);
   return browser;
+}
+
+async function logIn(browser: Browser): Promise<void> {
+  await browser.send('GET', '/sanctum/csrf-cookie');
+  const answer = await browser.send('POST', '/api/v1/auth/login', {
+    email: 'ida@example.com',
+    password: 'secret-password',
+  });
+  expect(answer.status).toBe(200);
 }
 
 async function portfolio(browser: Browser): Promise<number> {
@@ -311,11 +333,7 @@ describe('a live server', () => {
       fake.setMode(provider, 'hang');
     const second = await serve(first.databaseUrl);
     const again = new Browser(second.origin);
-    await again.send('GET', '/sanctum/csrf-cookie');
-    await again.send('POST', '/api/v1/auth/login', {
-      email: 'ida@example.com',
-      password: 'secret-password',
-    });
+    await logIn(again);
     const listed = await again.json('GET', '/api/v1/investments');
     expect(listed.body.investments[0].quote).toEqual(created.body.data.quote);
   });
@@ -342,4 +360,38 @@ describe('a live server', () => {
       expect(histories).toHaveLength(1);
     },
   );
+
+  it('asks for a new quote only while the exchange trades, and backs off after a failure', async () => {
+    const { origin } = await serve();
+    const browser = await loggedIn(origin);
+    await create(browser, await portfolio(browser), 'US0378331005', {
+      shares: 1,
+      share_price: 180,
+      currency_code: 'USD',
+      date: '2026-01-05',
+    });
+    const afterCreate = await quoteRequests('AAPL', 1);
+    // Tuesday night in New York: the quote fetched after the close is the last until Wednesday.
+    clock = NOW + 3 * 3_600_000;
+    // Sessions last two hours.
+    await logIn(browser);
+    expect((await browser.json('GET', '/api/v1/investments')).status).toBe(200);
+    expect(await quoteRequests('AAPL', afterCreate)).toBe(afterCreate);
+    // Wednesday 15:00 UTC, 10:00 in New York: the 15-minute-old quote is refreshed once.
+    fake.setMode('yahoo', '503');
+    clock = Date.parse('2026-11-25T15:00:00Z');
+    await logIn(browser);
+    expect((await browser.json('GET', '/api/v1/investments')).status).toBe(200);
+    const failedOnce = await quoteRequests('AAPL', afterCreate + 1);
+    expect(failedOnce).toBe(afterCreate + 1);
+    // It failed: for the next minute no request asks again, however many answers are read.
+    for (let i = 0; i < 5; i++) {
+      clock += 5_000;
+      expect((await browser.json('GET', '/api/v1/investments')).status).toBe(200);
+    }
+    expect(await quoteRequests('AAPL', failedOnce)).toBe(failedOnce);
+    clock += 60_000;
+    await browser.json('GET', '/api/v1/investments');
+    expect(await quoteRequests('AAPL', failedOnce + 1)).toBe(failedOnce + 1);
+  });
 });

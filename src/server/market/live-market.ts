@@ -282,6 +282,36 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const quoteDue = (state: SyncState | undefined) =>
     !state?.quoteSuccess || state.quoteSuccess < now() - quoteTtlMs;
 
+  /**
+   * Whether the listing's exchange is closed and its quote was fetched after the last close:
+   * then no newer price exists until it opens (nights, weekends). Crypto never closes.
+   */
+  function closedSinceQuote(
+    record: ListingRecord | undefined,
+    state: SyncState | undefined,
+  ): boolean {
+    const exchange = record && exchangeOf(record.provider, record.symbol, record.mic);
+    if (!exchange || !state?.quoteSuccess) return false;
+    const time = now();
+    const today = dayInZone(time, exchange.timezone);
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    const open = zonedTimeToEpoch(today, exchange.open, exchange.timezone);
+    const close = zonedTimeToEpoch(today, exchange.close, exchange.timezone);
+    const trading = weekday >= 1 && weekday <= 5 && time >= open && time < close;
+    return !trading && state.quoteSuccess >= lastCloseBefore(exchange, time);
+  }
+
+  /** The exchange's latest close at or before `time`, weekends skipped. */
+  function lastCloseBefore(exchange: Exchange, time: number): number {
+    let day = dayInZone(time, exchange.timezone);
+    for (let tries = 0; tries < 7; tries++, day = addDays(day, -1)) {
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      const close = zonedTimeToEpoch(day, exchange.close, exchange.timezone);
+      if (weekday >= 1 && weekday <= 5 && close <= time) return close;
+    }
+    return -Infinity;
+  }
+
   const due = (state: SyncState | undefined) =>
     state?.nextAttempt === null || state?.nextAttempt === undefined || state.nextAttempt <= now();
 
@@ -405,7 +435,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     // Stale quotes are refreshed behind the answer, which is made from what is stored.
     for (const key of keys) {
       const state = states.get(key);
-      if (due(state) && quoteDue(state)) void refreshQuote(key);
+      const closed = closedSinceQuote(listings.get(key)?.record, state);
+      if (due(state) && quoteDue(state) && !closed) void refreshQuote(key);
     }
     if (!states.get(FX_KEY)?.lastSuccess && due(states.get(FX_KEY)))
       void singleFlight(FX_KEY, refreshRates);
