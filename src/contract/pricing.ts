@@ -7,6 +7,8 @@ import { inTimeOrder } from '../domain/ledger';
 import { doneBy, type SplitSteps } from '../domain/valuation';
 import type { AssetClass, InstrumentType } from '../domain/types';
 import type { PriceSourceName } from '../market/port';
+// Events are kept at noon UTC of their day, so a UTC day is theirs.
+import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { EventRow, InvestmentRow, ManualPriceRow } from './store';
 
 /** DKK per one unit of `currency` at `time`; NaN when no rate is known at all. */
@@ -19,12 +21,6 @@ export type RateSource = (currency: string, time: number) => number;
 export const SHARES_ONLY: RateSource = () => 1;
 
 const DAY_MS = 86_400_000;
-
-/** The UTC calendar day of a time: events are kept at noon UTC of their day, so this is theirs. */
-export const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
-
-/** Epoch ms of 00:00 UTC of a `YYYY-MM-DD` day. */
-export const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 
 /** A provider's price of a listing over time, in major units of its currency. */
 export interface ProviderPricing {
@@ -116,8 +112,8 @@ function manualSteps(manual: readonly ManualPriceRow[]): ManualStep[] {
   return [...manual]
     .sort((a, b) => a.day.localeCompare(b.day))
     .map((m) => ({
-      start: dayStart(m.day),
-      end: dayStart(m.day) + DAY_MS,
+      start: utcMidnight(m.day),
+      end: utcMidnight(m.day) + DAY_MS,
       day: m.day,
       price: Number(m.price),
       currency: m.currency,

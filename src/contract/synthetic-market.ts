@@ -12,7 +12,8 @@ import {
 } from '../domain/market';
 import { refusalOf, searchCatalogue } from './catalogue';
 import type { Accepted, Market, ProviderAction, Refused } from './market';
-import { utcDay, type ProviderPricing, type MarketSnapshot } from './pricing';
+import { utcDay } from '../market/zoned-time';
+import type { ProviderPricing, MarketSnapshot } from './pricing';
 import type { InvestmentRow } from './store';
 
 /** Price per unit in the instrument's listing currency (the domain's `priceAt`, or a test's). */

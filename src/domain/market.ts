@@ -103,7 +103,7 @@ const YEAR = 365.25 * DAY;
 const ANCHOR = Date.UTC(2025, 6, 1);
 
 /** FNV-1a: a stable 32-bit hash of a string. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -2,31 +2,14 @@
 // few sine waves with phases hashed from the symbol), so any instant costs O(1) and every run and
 // process sees the same numbers.
 
+import { hash, seededRandom as seeded } from '../../src/domain/market';
+
+export { hash };
+
 const DAY_MS = 86_400_000;
 const YEAR_MS = 365.25 * DAY_MS;
 /** Prices sit near their level here and drift slowly away either side. */
 const ANCHOR = Date.UTC(2025, 6, 1);
-
-/** FNV-1a: a stable 32-bit hash. */
-export function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: numbers in [0, 1) from a seed. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** [period in days, amplitude of the log price]: years down to an hour. */
 const WAVES: readonly (readonly [number, number])[] = [

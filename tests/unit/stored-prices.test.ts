@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toEntry } from '../../src/contract/figures';
-import { priceInvestment, utcDay } from '../../src/contract/pricing';
+import { priceInvestment } from '../../src/contract/pricing';
 import type { EventRow, ManualPriceRow } from '../../src/contract/store';
 import { Timeline, splitSteps } from '../../src/domain/valuation';
 import { majorQuote, majorUnits, unadjustedCloses } from '../../src/market/ingest';
 import type { ProviderHistory } from '../../src/market/port';
 import { euroRateTable, storedPricing } from '../../src/market/stored-prices';
-import { zonedTimeToEpoch } from '../../src/market/zoned-time';
+import { utcDay, zonedTimeToEpoch } from '../../src/market/zoned-time';
 
 const DAY = 86_400_000;
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);

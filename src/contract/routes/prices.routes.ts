@@ -7,7 +7,8 @@ import { json, noContent, notFound, owned, unprocessable, type Call, type Route 
 import type { Answer } from '../answers';
 import { replay, tidy } from '../../domain/ledger';
 import { toEntry } from '../figures';
-import { dayStart, SHARES_ONLY, utcDay } from '../pricing';
+import { utcDay, utcMidnight } from '../../market/zoned-time';
+import { SHARES_ONLY } from '../pricing';
 import type { InvestmentRow } from '../store';
 import { Validator } from '../validation';
 import { PRICE_DECIMALS } from './investments.routes';
@@ -45,18 +46,18 @@ const listPrices: Route = {
       // Both ends count: 31 days end 30 days before `to`.
       const from = queryDay(
         call.request.query.from,
-        utcDay(dayStart(to ?? today) - (DEFAULT_PRICE_DAYS - 1) * DAY_MS),
+        utcDay(utcMidnight(to ?? today) - (DEFAULT_PRICE_DAYS - 1) * DAY_MS),
       );
       const v = new Validator({});
       if (!from) v.add('from', 'The from field must match the format Y-m-d.');
       if (!to) v.add('to', 'The to field must match the format Y-m-d.');
       if (!from || !to) return unprocessable(v);
-      const last = Math.min(dayStart(to < today ? to : today), call.now);
-      const first = Math.max(dayStart(from), last - (MAX_PRICE_DAYS - 1) * DAY_MS);
+      const last = Math.min(utcMidnight(to < today ? to : today), call.now);
+      const first = Math.max(utcMidnight(from), last - (MAX_PRICE_DAYS - 1) * DAY_MS);
       const priced = await call.valuer([row]);
       const prices: WirePrice[] = [];
       // Newest first: the price in force at the end of each day, once per day it is for.
-      for (let start = dayStart(utcDay(last)); start >= first; start -= DAY_MS) {
+      for (let start = utcMidnight(utcDay(last)); start >= first; start -= DAY_MS) {
         const quote = priced.quote(row, Math.min(start + DAY_MS - 1, call.now));
         if (!quote || quote.date !== utcDay(start)) continue;
         prices.push({
@@ -156,7 +157,7 @@ const chooseListing: Route = {
 };
 
 /** Midnight UTC of an event's day: windows are counted in whole days. */
-const dayOf = (event: { time: number }) => dayStart(utcDay(event.time));
+const dayOf = (event: { time: number }) => utcMidnight(utcDay(event.time));
 
 /** A recorded split this close to a provider's counts as that split. */
 const SPLIT_MATCH_MS = 7 * DAY_MS;
@@ -200,7 +201,7 @@ const listSuggestions: Route = {
       const entries = events.map((event) => toEntry(event, SHARES_ONLY));
       const suggestions: WireSuggestion[] = [];
       for (const action of actions) {
-        const exDay = dayStart(action.day);
+        const exDay = utcMidnight(action.day);
         if (exDay > call.now || dismissed.includes(`${action.kind}:${action.day}`)) continue;
         // Held at the start of the ex-day: what the split or dividend applied to.
         const held = replay(entries, exDay - 1);
