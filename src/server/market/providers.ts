@@ -20,9 +20,14 @@ const RATES = {
   ecb: 10,
 } as const;
 
+const ECB_TIMEOUT_MS = 60_000;
+
 export function realProviders(config: MarketConfig, now: () => number = Date.now): Providers {
-  const http = (name: keyof typeof RATES, requestsPerMinute: number = RATES[name]) =>
-    guardedHttp({ name, requestsPerMinute, now });
+  const http = (
+    name: keyof typeof RATES,
+    requestsPerMinute: number = RATES[name],
+    timeoutMs?: number,
+  ) => guardedHttp({ name, requestsPerMinute, now, timeoutMs });
   const yahooHttp = http('yahoo');
   const coins = coinGecko({
     baseUrl: config.coinGeckoUrl,
@@ -45,6 +50,12 @@ export function realProviders(config: MarketConfig, now: () => number = Date.now
       }),
     ],
     coins,
-    fx: ecbRates({ baseUrl: config.ecbUrl, http: http('ecb'), today: () => utcDay(now()), now }),
+    // The whole history is a file of several MB: a slow line needs longer than a quote.
+    fx: ecbRates({
+      baseUrl: config.ecbUrl,
+      http: http('ecb', RATES.ecb, ECB_TIMEOUT_MS),
+      today: () => utcDay(now()),
+      now,
+    }),
   };
 }
