@@ -38,6 +38,8 @@ export interface ContractOptions {
   resetDemoData?: () => Promise<void>;
   /** Told of an error that became a 500; the client sees only "Server Error". */
   onError?: (error: unknown) => void;
+  /** Whether an error means the storage cannot be reached now: 503 with Retry-After, not 500. */
+  unavailable?: (error: unknown) => boolean;
 }
 
 export interface Contract {
@@ -47,6 +49,10 @@ export interface Contract {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** When a client may try again after the storage could not be reached. */
+const RETRY_UNAVAILABLE_SECONDS = 5;
+/** What `randomToken` makes: base64 of random bytes. */
+const SESSION_ID = /^[A-Za-z0-9+/=_-]{16,128}$/;
 const SWEEP_CHANCE = 0.02;
 /** How stale a session's last activity may get before a read-only request records it. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -75,7 +81,8 @@ export function createContract(options: ContractOptions): Contract {
   /** The request's session, or a new logged-out one (no cookie, unknown, or expired). */
   async function sessionOf(request: ContractRequest, time: number): Promise<Session | undefined> {
     const id = request.cookies[SESSION_COOKIE];
-    const found = id ? await store.session(id) : undefined;
+    // A value of a shape no session id has (NUL, say) is no session: it never reaches the store.
+    const found = id && SESSION_ID.test(id) ? await store.session(id) : undefined;
     if (found && time - found.lastSeen <= SESSION_LIFETIME_MS) return found;
     if (found) await store.deleteSession(found.id);
     // Laravel's lottery: now and then, sessions idle past their lifetime are swept.
@@ -148,8 +155,14 @@ export function createContract(options: ContractOptions): Contract {
       await keep(session, stored, time);
       return withCookies(answer, session, true);
     } catch (error) {
-      // As Laravel without APP_DEBUG: the client sees only "Server Error".
       options.onError?.(error);
+      if (options.unavailable?.(error))
+        return json(
+          503,
+          { message: 'Service Unavailable' },
+          { 'Retry-After': String(RETRY_UNAVAILABLE_SECONDS) },
+        );
+      // As Laravel without APP_DEBUG: the client sees only "Server Error".
       return json(500, { message: 'Server Error' });
     }
   }

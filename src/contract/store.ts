@@ -141,7 +141,11 @@ export interface Store {
   pruneSessions(before: number): Promise<void>;
 
   attempts(key: string): Promise<Attempts | undefined>;
-  saveAttempts(key: string, attempts: Attempts): Promise<void>;
+  /**
+   * Counts one attempt under `key`, atomically (parallel requests each see their own count),
+   * starting a new window of `windowMs` when the last one has ended; the count after it.
+   */
+  hitAttempt(key: string, now: number, windowMs: number): Promise<Attempts>;
   clearAttempts(key: string): Promise<void>;
 
   /**
@@ -156,4 +160,6 @@ export interface Store {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
+  /** Takes as long as a `verify` and is false: the answer for an e-mail with no account. */
+  verifyNone(password: string): Promise<boolean>;
 }

@@ -101,7 +101,8 @@ export class Validator {
   email(key: string): string | undefined {
     const value = this.text(key);
     if (value === undefined) return undefined;
-    if (!/^[^\s@]+@[^\s@]+$/.test(value)) {
+    // Control and format characters (NUL among them) make a second address that looks the same.
+    if (!/^[^\s@]+@[^\s@]+$/.test(value) || /[\p{Cc}\p{Cf}]/u.test(value)) {
       this.add(key, `The ${attribute(key)} field must be a valid email address.`);
       return undefined;
     }

@@ -273,9 +273,14 @@ export class MemoryStore implements Store {
     return Promise.resolve(this.tables.attempts[key]);
   }
 
-  saveAttempts(key: string, attempts: Attempts) {
-    this.tables.attempts[key] = { ...attempts };
-    return this.write(undefined);
+  hitAttempt(key: string, now: number, windowMs: number) {
+    const current = this.tables.attempts[key];
+    const hit: Attempts =
+      current && current.resetAt > now
+        ? { count: current.count + 1, resetAt: current.resetAt }
+        : { count: 1, resetAt: now + windowMs };
+    this.tables.attempts[key] = hit;
+    return this.write({ ...hit });
   }
 
   clearAttempts(key: string) {

@@ -35,6 +35,10 @@ export const demoHasher: PasswordHasher = {
     const [salt = '', digest] = hash.split('$');
     return Promise.resolve(digestOf(password, salt) === digest);
   },
+  verifyNone(password) {
+    digestOf(password, 'none');
+    return Promise.resolve(false);
+  },
 };
 
 /** Random bytes as base64, which holds '+', '/' and '=' as Laravel's encrypted token does. */

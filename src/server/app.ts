@@ -165,6 +165,7 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
       maxAge: cookie.maxAgeSeconds,
     });
   }
-  reply.code(answer.status).headers(answer.headers);
+  // Answers are the user's own data: no cache (a shared proxy, the back button) may keep them.
+  reply.code(answer.status).headers({ 'Cache-Control': 'no-store', ...answer.headers });
   return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }

@@ -9,7 +9,7 @@ import type { Config } from './config';
 import { bcryptHasher } from './passwords';
 import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
-import { openDatabase } from './sql/connect';
+import { isDatabaseUnavailable, openDatabase } from './sql/connect';
 import { PriceStore } from './sql/price-store';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
@@ -27,7 +27,11 @@ const SHUTDOWN_WAIT_MS = 2_000;
 const REFRESH_INTERVAL_MS = 10 * 60_000;
 
 export async function startServer(config: Config, options: StartOptions = {}) {
-  const database = await openDatabase(config.databaseUrl);
+  // The app's logger exists only once the database is open; until then, errors go to stderr.
+  let logConnectionError = (error: Error) => console.error('database connection error', error);
+  const database = await openDatabase(config.databaseUrl, {
+    onConnectionError: (error) => logConnectionError(error),
+  });
   const store = new SqlStore(database.db, database.dialect);
   const hasher = bcryptHasher(config.bcryptRounds);
   const live =
@@ -50,6 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       now: options.now,
       market: live ?? syntheticMarket(options.prices),
       onError: (error) => app.log.error({ err: error }, 'contract error'),
+      unavailable: isDatabaseUnavailable,
     }),
     healthy: async () => {
       await sql`select 1`.execute(database.db);
@@ -59,6 +64,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
+  logConnectionError = (error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
   if (config.demo && (await addDemoAccount(store, hasher)))
     app.log.info('created the demo account demo@example.com');
   let refreshing: Promise<void> = Promise.resolve();

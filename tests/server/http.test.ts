@@ -1,13 +1,17 @@
 // What only the Node server adds to the contract, over real HTTP: cookie attributes, security
 // headers, the app's files, body limits, health, sessions shared between processes, settings.
-import { SYNTHETIC_MARKET as SYNTHETIC } from '../../src/server/config';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, type Config } from '../../src/server/config';
+import {
+  ConfigError,
+  readConfig,
+  SYNTHETIC_MARKET as SYNTHETIC,
+  type Config,
+} from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';

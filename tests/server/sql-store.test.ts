@@ -318,16 +318,35 @@ describe.each(backends)('SqlStore on $name', ({ url }) => {
     expect(await store.session('s2')).toBeUndefined();
   });
 
-  it('upserts and clears login attempts', async () => {
+  it('counts login attempts in windows, and clears them', async () => {
     expect(await store.attempts('login|ann|1.2.3.4')).toBeUndefined();
-    await store.saveAttempts('login|ann|1.2.3.4', { count: 1, resetAt: T0 });
-    await store.saveAttempts('login|bob|1.2.3.4', { count: 4, resetAt: T0 + 1 });
-    await store.saveAttempts('login|ann|1.2.3.4', { count: 2, resetAt: T0 + 60_000 });
-    expect(await store.attempts('login|ann|1.2.3.4')).toEqual({ count: 2, resetAt: T0 + 60_000 });
+    expect(await store.hitAttempt('login|ann|1.2.3.4', T0, 60_000)).toEqual({
+      count: 1,
+      resetAt: T0 + 60_000,
+    });
+    expect(await store.hitAttempt('login|ann|1.2.3.4', T0 + 10, 60_000)).toEqual({
+      count: 2,
+      resetAt: T0 + 60_000,
+    });
+    await store.hitAttempt('login|bob|1.2.3.4', T0, 60_000);
+    // The window has ended: a new one starts.
+    expect(await store.hitAttempt('login|ann|1.2.3.4', T0 + 60_000, 60_000)).toEqual({
+      count: 1,
+      resetAt: T0 + 120_000,
+    });
     await store.clearAttempts('login|ann|1.2.3.4');
     await store.clearAttempts('never');
     expect(await store.attempts('login|ann|1.2.3.4')).toBeUndefined();
-    expect(await store.attempts('login|bob|1.2.3.4')).toEqual({ count: 4, resetAt: T0 + 1 });
+    expect(await store.attempts('login|bob|1.2.3.4')).toEqual({ count: 1, resetAt: T0 + 60_000 });
+  });
+
+  it('counts parallel attempts each, none lost', async () => {
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, () => store.hitAttempt('login|eve|1.2.3.4', T0, 60_000)),
+    );
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
   });
 
   it('creates an investment with its first event or not at all', async () => {
@@ -529,9 +548,9 @@ async function script(store: Store): Promise<unknown[]> {
   await store.deleteSession('b');
   log.push(await sessionOf('b'));
 
-  await store.saveAttempts('k1', { count: 1, resetAt: T0 });
-  await store.saveAttempts('k1', { count: 2, resetAt: T0 + 5 });
-  await store.saveAttempts('k2', { count: 5, resetAt: T0 + 9 });
+  await store.hitAttempt('k1', T0, 5);
+  await store.hitAttempt('k1', T0 + 1, 5);
+  await store.hitAttempt('k2', T0, 9);
   log.push(await store.attempts('k1'), await store.attempts('k2'), await store.attempts('k3'));
   await store.clearAttempts('k1');
   log.push(await store.attempts('k1'), await store.attempts('k2'));

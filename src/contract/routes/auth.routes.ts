@@ -33,21 +33,21 @@ async function login(call: Call): Promise<Answer> {
   if (v.failed || email === undefined || password === undefined) return unprocessable(v);
 
   const key = `login|${email.toLowerCase()}|${call.request.address}`;
-  const attempts = await store.attempts(key);
-  const current = attempts && attempts.resetAt > now ? attempts : undefined;
-  if (current && current.count >= LOGIN_ATTEMPTS) return tooManyAttempts(current.resetAt, now);
+  // Counted before the password is checked, so parallel guesses cannot all pass the limit.
+  const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
+  if (attempt.count > LOGIN_ATTEMPTS) return tooManyAttempts(attempt.resetAt, now);
 
   const user = await store.userByEmail(email);
-  if (!user || !(await call.hasher.verify(password, user.passwordHash))) {
-    await store.saveAttempts(key, {
-      count: (current?.count ?? 0) + 1,
-      resetAt: current?.resetAt ?? now + LOGIN_DECAY_MS,
-    });
+  // An unknown e-mail costs a check too, so the time of an answer tells no one who has an account.
+  const matches = user
+    ? await call.hasher.verify(password, user.passwordHash)
+    : await call.hasher.verifyNone(password);
+  if (!user || !matches) {
     const failed = new Validator({});
     failed.add('email', 'These credentials do not match our records.');
     return unprocessable(failed);
   }
-  if (current) await store.clearAttempts(key);
+  await store.clearAttempts(key);
   call.regenerateSession(user.id);
   return json(200, userBody(user));
 }

@@ -24,8 +24,19 @@ const ACCEPTED =
  * `undefined`: the embedded SQLite file; `sqlite:<path>` another file (`sqlite::memory:` in
  * memory); `postgres://…` or `postgresql://…` a PostgreSQL server.
  */
-export async function openDatabase(url: string | undefined): Promise<OpenedDatabase> {
-  const { db, dialect } = connect(url);
+export interface OpenOptions {
+  /**
+   * Told when an idle PostgreSQL connection breaks (a restart, a failover, a proxy's timeout).
+   * The pool replaces it; without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(
+  url: string | undefined,
+  options: OpenOptions = {},
+): Promise<OpenedDatabase> {
+  const { db, dialect } = connect(url, options);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
@@ -35,7 +46,10 @@ export async function openDatabase(url: string | undefined): Promise<OpenedDatab
   return { db, dialect, close: () => db.destroy() };
 }
 
-function connect(url: string | undefined): { db: Kysely<Database>; dialect: SqlDialect } {
+function connect(
+  url: string | undefined,
+  options: OpenOptions,
+): { db: Kysely<Database>; dialect: SqlDialect } {
   if (url === undefined) return { db: sqlite(DEFAULT_SQLITE_FILE), dialect: 'sqlite' };
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
@@ -43,7 +57,7 @@ function connect(url: string | undefined): { db: Kysely<Database>; dialect: SqlD
     return { db: sqlite(path), dialect: 'sqlite' };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    return { db: postgres(url), dialect: 'postgres' };
+    return { db: postgres(url, options), dialect: 'postgres' };
   }
   // Only the scheme: the rest of a URL may hold a password.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
@@ -58,6 +72,8 @@ function sqlite(path: string): Kysely<Database> {
   // WAL lets readers (a backup, the sqlite3 shell) run beside the server's writes.
   try {
     database.pragma('journal_mode = WAL');
+    // An acknowledged write survives a power cut (WAL's default, NORMAL, may lose the last ones).
+    database.pragma('synchronous = FULL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
   } catch (error) {
@@ -74,7 +90,40 @@ function pgTypes(): pg.TypeOverrides {
   return types;
 }
 
-function postgres(url: string): Kysely<Database> {
+function postgres(url: string, options: OpenOptions): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes() });
+  pool.on('error', (error) => options.onConnectionError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** PostgreSQL's codes for a server that is shutting down, starting, or a lost connection. */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  // SQLite: the disk is full, or another writer holds the file past the busy timeout.
+  'SQLITE_FULL',
+  'SQLITE_BUSY',
+  'SQLITE_IOERR',
+]);
+
+/**
+ * Whether an error means the database cannot be used just now (rather than a bug): then the
+ * answer is 503 with Retry-After, and the next request may find it back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return /Connection terminated|connection timeout|terminating connection|Client has encountered a connection error/i.test(
+    error.message,
+  );
 }

@@ -325,17 +325,33 @@ export class SqlStore implements Store {
     return row && { count: row.count, resetAt: row.reset_at };
   }
 
-  async saveAttempts(key: string, attempts: Attempts): Promise<void> {
-    await this.db
+  /** One statement, so parallel attempts on either database each count. */
+  async hitAttempt(key: string, now: number, windowMs: number): Promise<Attempts> {
+    const row = await this.db
       .insertInto('login_attempts')
-      .values({ key, count: attempts.count, reset_at: attempts.resetAt })
+      .values({ key, count: 1, reset_at: now + windowMs })
       .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          count: eb.ref('excluded.count'),
-          reset_at: eb.ref('excluded.reset_at'),
-        })),
+        oc.column('key').doUpdateSet((eb) => {
+          const ended = eb('login_attempts.reset_at', '<=', now);
+          return {
+            count: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb('login_attempts.count', '+', 1))
+              .end(),
+            reset_at: eb
+              .case()
+              .when(ended)
+              .then(now + windowMs)
+              .else(eb.ref('login_attempts.reset_at'))
+              .end(),
+          };
+        }),
       )
-      .execute();
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), resetAt: Number(row.reset_at) };
   }
 
   async clearAttempts(key: string): Promise<void> {

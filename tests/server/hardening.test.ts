@@ -1,0 +1,217 @@
+// What an attack run found against the server (issue 24), each a test that failed before.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ContractRequest } from '../../src/contract/answers';
+import { createContract } from '../../src/contract/kernel';
+import type { PasswordHasher } from '../../src/contract/store';
+import { syntheticMarket } from '../../src/contract/synthetic-market';
+import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
+import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
+import { startServer } from '../../src/server/server';
+import { isDatabaseUnavailable, openDatabase } from '../../src/server/sql/connect';
+import { demoHasher } from '../../src/mock-server/secrets';
+import { Browser } from './browser';
+import { freshDatabaseUrl, postgresUrl } from './databases';
+
+const running: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((app) => app.close()));
+});
+
+async function serve(): Promise<string> {
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: await freshDatabaseUrl(),
+    demo: true,
+    bcryptRounds: 4,
+    logLevel: 'silent',
+    trustProxy: false,
+    appRoot: undefined,
+    market: SYNTHETIC_MARKET,
+  };
+  const app = await startServer(config);
+  running.push(app);
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+describe('the login throttle', () => {
+  it('checks at most 5 of 100 parallel wrong passwords for one e-mail', async () => {
+    const origin = await serve();
+    const browser = new Browser(origin);
+    await browser.send('GET', '/sanctum/csrf-cookie');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        browser.send('POST', '/api/v1/auth/login', {
+          email: 'demo@example.com',
+          password: 'wrong-password',
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(95);
+  });
+});
+
+describe('login timing', () => {
+  it('costs one password check whether or not the e-mail has an account', async () => {
+    const checks: string[] = [];
+    const hasher: PasswordHasher = {
+      hash: (password) => Promise.resolve(`h:${password}`),
+      verify: (password, hash) => {
+        checks.push('verify');
+        return Promise.resolve(hash === `h:${password}`);
+      },
+      verifyNone: () => {
+        checks.push('none');
+        return Promise.resolve(false);
+      },
+    };
+    const store = new MemoryStore(emptyTables());
+    await store.createUser({ name: 'Ann', email: 'ann@example.com', passwordHash: 'h:secret-pw' });
+    const contract = createContract({
+      store,
+      hasher,
+      market: syntheticMarket(),
+      randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
+    });
+    const login = async (email: string) => {
+      const cookies: Record<string, string> = {};
+      const token = await contract.handle(request('GET', '/sanctum/csrf-cookie', cookies));
+      for (const c of token.cookies) cookies[c.name] = c.value;
+      return contract.handle(
+        request('POST', '/api/v1/auth/login', cookies, { email, password: 'guess-guess' }),
+      );
+    };
+    expect((await login('ann@example.com')).status).toBe(422);
+    expect((await login('nobody@example.com')).status).toBe(422);
+    expect(checks).toEqual(['verify', 'none']);
+  });
+});
+
+function request(
+  method: string,
+  path: string,
+  cookies: Record<string, string>,
+  body: unknown = {},
+): ContractRequest {
+  return {
+    method,
+    path,
+    query: {},
+    header: (name) => (name.toLowerCase() === 'x-xsrf-token' ? cookies['XSRF-TOKEN'] : undefined),
+    cookies,
+    body,
+    address: '127.0.0.1',
+  };
+}
+
+describe('NUL bytes', () => {
+  it('in the e-mail of login and register are a field error, never a 500', async () => {
+    const browser = new Browser(await serve());
+    await browser.send('GET', '/sanctum/csrf-cookie');
+    const message = 'The email field must be a valid email address.';
+    for (const path of ['/api/v1/auth/login', '/api/v1/auth/register']) {
+      const answer = await browser.json('POST', path, {
+        name: 'Nul',
+        email: 'demo@example.com\u0000',
+        password: 'secret-password',
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors.email).toEqual([message]);
+    }
+  });
+
+  it('in the session cookie is no session, never a 500', async () => {
+    const origin = await serve();
+    const answer = await fetch(`${origin}/api/v1/user`, {
+      headers: { Accept: 'application/json', Cookie: 'formue_session=a%00b' },
+    });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe('caching', () => {
+  it('marks every API answer no-store', async () => {
+    const browser = new Browser(await serve());
+    expect((await browser.send('GET', '/sanctum/csrf-cookie')).headers.get('cache-control')).toBe(
+      'no-store',
+    );
+    await browser.login();
+    const user = await browser.send('GET', '/api/v1/user');
+    expect(user.status).toBe(200);
+    expect(user.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('SQLite durability', () => {
+  it('syncs every commit to disk (synchronous=FULL)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-sync-'));
+    const database = await openDatabase(`sqlite:${join(dir, 'db.sqlite')}`);
+    try {
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+      // 2 is FULL.
+      expect(rows[0]?.synchronous).toBe(2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('a database that goes away', () => {
+  it.runIf(postgresUrl)(
+    'keeps the server up when PostgreSQL ends its connections, and it recovers',
+    async () => {
+      const browser = new Browser(await serve());
+      expect((await browser.login()).status).toBe(200);
+      expect((await browser.send('GET', '/api/v1/portfolios')).status).toBe(200);
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ ended: boolean }>(
+          `select pg_terminate_backend(pid) as ended from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid()
+              and application_name = ''`,
+        );
+        expect(rows.some((row) => row.ended)).toBe(true);
+      } finally {
+        await admin.end();
+      }
+      // The pool noticed the idle connections go; the next requests get new ones.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await browser.send('GET', '/api/v1/portfolios')).status);
+      expect(statuses.at(-1)).toBe(200);
+      expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    },
+  );
+
+  it('answers 503 with Retry-After while the storage cannot be reached', async () => {
+    const store = new MemoryStore(emptyTables());
+    const gone = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    store.session = () => Promise.reject(gone);
+    const contract = createContract({
+      store,
+      hasher: demoHasher,
+      market: syntheticMarket(),
+      randomToken: () => 'x'.repeat(24),
+      unavailable: isDatabaseUnavailable,
+    });
+    const answer = await contract.handle(
+      request('GET', '/api/v1/user', { formue_session: 'y'.repeat(24) }),
+    );
+    expect(answer.status).toBe(503);
+    expect(answer.headers['Retry-After']).toBe('5');
+    expect(answer.body).toEqual({ message: 'Service Unavailable' });
+  });
+});
