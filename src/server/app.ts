@@ -90,10 +90,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: 'Server Error' });
   });
 
+  // Readiness: the database answers and takes a write. A load balancer sends traffic only here.
   app.get('/up', async (_request, reply) => {
     const up = await options.healthy().catch(() => false);
     return reply.code(up ? 200 : 503).send({ status: up ? 'up' : 'down' });
   });
+  // Liveness: the process answers; restart it only when this fails.
+  app.get('/live', (_request, reply) => reply.code(200).send({ status: 'alive' }));
 
   const api = async (request: FastifyRequest, reply: FastifyReply) =>
     send(reply, await options.contract.handle(toContract(request)));

@@ -1,7 +1,6 @@
 // One Formue server: the database opened and migrated, the contract over the SQL store, and
 // the HTTP adapter listening. Tests start it on a port of their own.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { addDemoAccount } from '../contract/demo-data';
 import { createContract } from '../contract/kernel';
 import { buildApp } from './app';
@@ -10,6 +9,7 @@ import { bcryptHasher } from './passwords';
 import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
 import { isDatabaseUnavailable, openDatabase } from './sql/connect';
+import { databaseReady } from './sql/health';
 import { PriceStore } from './sql/price-store';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
@@ -56,10 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       onError: (error) => app.log.error({ err: error }, 'contract error'),
       unavailable: isDatabaseUnavailable,
     }),
-    healthy: async () => {
-      await sql`select 1`.execute(database.db);
-      return true;
-    },
+    healthy: () => databaseReady(database.db, database.dialect, Date.now()),
     appRoot: config.appRoot,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,

@@ -14,6 +14,7 @@ import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
 import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 import { isDatabaseUnavailable, openDatabase } from '../../src/server/sql/connect';
+import { databaseReady } from '../../src/server/sql/health';
 import { demoHasher } from '../../src/mock-server/secrets';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
@@ -213,5 +214,74 @@ describe('a database that goes away', () => {
     expect(answer.status).toBe(503);
     expect(answer.headers['Retry-After']).toBe('5');
     expect(answer.body).toEqual({ message: 'Service Unavailable' });
+  });
+});
+
+describe('an edit racing a delete', () => {
+  it('answers 404, never 200, when the delete got there first', async () => {
+    const store = new MemoryStore(emptyTables());
+    const contract = createContract({
+      store,
+      hasher: demoHasher,
+      market: syntheticMarket(),
+      randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
+    });
+    const cookies: Record<string, string> = {};
+    const send = async (method: string, path: string, body?: unknown) => {
+      const answer = await contract.handle(request(method, path, cookies, body));
+      for (const c of answer.cookies) cookies[c.name] = c.value;
+      return answer;
+    };
+    await send('GET', '/sanctum/csrf-cookie');
+    await send('POST', '/api/v1/auth/register', {
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'secret-password',
+    });
+    const portfolio = await send('POST', '/api/v1/portfolios', { name: 'P' });
+    const created = await send('POST', '/api/v1/investments', {
+      investment: { portfolio_id: (portfolio.body as { data: { id: number } }).data.id, name: 'N' },
+      instrument: { type: 'stock', isin: 'DK0062498333' },
+      buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
+    });
+    const investmentId = (created.body as { data: { id: number } }).data.id;
+    const [event] = await store.events([investmentId]);
+    // The delete commits between the edit's read of the event and its write.
+    const exclusive = store.exclusive.bind(store);
+    store.exclusive = async (id, work) => {
+      await store.deleteEvent(event.id);
+      store.exclusive = exclusive;
+      return exclusive(id, work);
+    };
+    const edit = await send('PUT', `/api/v1/investments/events/${event.id}`, {
+      shares: 2,
+      share_price: 1,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+    expect(edit.status).toBe(404);
+    expect(await store.events([investmentId])).toEqual([]);
+  });
+});
+
+describe('readiness', () => {
+  it('is not ready when SQLite cannot take a write, though it answers queries', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-ready-'));
+    const database = await openDatabase(`sqlite:${join(dir, 'db.sqlite')}`);
+    try {
+      expect(await databaseReady(database.db, 'sqlite', 1)).toBe(true);
+      // As on a full disk: reads work, writes fail.
+      await sql`pragma query_only = on`.execute(database.db);
+      expect((await sql`select 1 as one`.execute(database.db)).rows).toHaveLength(1);
+      expect(await databaseReady(database.db, 'sqlite', 2)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('answers liveness apart from readiness', async () => {
+    const origin = await serve();
+    expect(await (await fetch(`${origin}/up`)).json()).toEqual({ status: 'up' });
+    expect(await (await fetch(`${origin}/live`)).json()).toEqual({ status: 'alive' });
   });
 });

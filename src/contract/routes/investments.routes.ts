@@ -178,6 +178,8 @@ const editEvent: Route = {
       const rates = await call.rates();
       return call.store.exclusive(investment.id, async (store) => {
         const existing = await store.events([investment.id]);
+        // Deleted since it was read: an edit that lost the race must not answer 200.
+        if (!existing.some((e) => e.id === event.id)) return notFound('Event', call.rawId);
         const verdict = replayHistory(existing.map((e) => (e.id === event.id ? edited : e)));
         if (!verdict.ok)
           return unprocessableFor(
@@ -202,6 +204,7 @@ const deleteEvent: Route = {
     ownedEvent(call, (event, investment) =>
       call.store.exclusive(investment.id, async (store) => {
         const existing = await store.events([investment.id]);
+        if (!existing.some((e) => e.id === event.id)) return notFound('Event', call.rawId);
         const verdict = replayHistory(existing.filter((e) => e.id !== event.id));
         if (!verdict.ok)
           return unprocessableFor({ event: [conflictMessage(verdict.event, verdict.refusal)] });

@@ -142,6 +142,11 @@ export interface DismissedActionsTable {
   kind: 'split' | 'dividend';
 }
 
+export interface HealthChecksTable {
+  id: number;
+  checked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -158,4 +163,5 @@ export interface Database {
   fx_rates: FxRatesTable;
   market_sync: MarketSyncTable;
   dismissed_actions: DismissedActionsTable;
+  health_checks: HealthChecksTable;
 }
