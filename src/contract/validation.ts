@@ -6,6 +6,10 @@ export { MAX_NAME };
 /** The largest amount, share count or price accepted (Laravel `max:`); beyond it is a typo. */
 export const MAX_NUMBER = 1_000_000_000;
 export const MIN_PASSWORD = 8;
+/** bcrypt hashes the first 72 bytes of a password. */
+export const MAX_PASSWORD_BYTES = 72;
+/** A UTF-16 surrogate without its pair: not a character, so not storable as sent. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const EARLIEST_EVENT_DATE = '1970-01-01';
 const EARLIEST_EVENT_DAY = Date.parse(EARLIEST_EVENT_DATE);
@@ -64,12 +68,16 @@ export class Validator {
     return value;
   }
 
-  /** required|string */
+  /** required|string, and well-formed: a lone surrogate cannot be stored as it was sent. */
   private string(key: string): string | undefined {
     const value = this.required(key);
     if (value === undefined) return undefined;
     if (typeof value !== 'string') {
       this.add(key, `The ${attribute(key)} field must be a string.`);
+      return undefined;
+    }
+    if (LONE_SURROGATE.test(value)) {
+      this.add(key, `The ${attribute(key)} field must be valid text.`);
       return undefined;
     }
     return value;
@@ -109,8 +117,14 @@ export class Validator {
     return value;
   }
 
-  /** required|string|min:8; `optional`: empty means "unchanged"; login has no `min`. */
-  password(key: string, { optional = false, min = MIN_PASSWORD } = {}): string | undefined {
+  /**
+   * required|string|min:8; `optional`: empty means "unchanged"; login has no `min`. A new
+   * password is at most `maxBytes` (bcrypt's 72) in UTF-8.
+   */
+  password(
+    key: string,
+    { optional = false, min = MIN_PASSWORD, maxBytes = undefined as number | undefined } = {},
+  ): string | undefined {
     // Passwords are not trimmed by Laravel's TrimStrings middleware, only emptied to null.
     const raw = isRecord(this.body) ? this.body[key] : undefined;
     if (raw === undefined || raw === null || raw === '') {
@@ -121,9 +135,18 @@ export class Validator {
       this.add(key, `The ${attribute(key)} field must be a string.`);
       return undefined;
     }
+    if (LONE_SURROGATE.test(raw)) {
+      this.add(key, `The ${attribute(key)} field must be valid text.`);
+      return undefined;
+    }
     // Counted as mb_strlen does: code points, not UTF-16 units.
     if ([...raw].length < min) {
       this.add(key, `The ${attribute(key)} field must be at least ${min} characters.`);
+      return undefined;
+    }
+    // bcrypt reads 72 bytes and ignores the rest: a longer password would not be what it seems.
+    if (maxBytes !== undefined && new TextEncoder().encode(raw).length > maxBytes) {
+      this.add(key, `The ${attribute(key)} field must not be greater than ${maxBytes} bytes.`);
       return undefined;
     }
     return raw;

@@ -37,6 +37,12 @@ const SECURITY_HEADERS = {
 };
 
 const API_PATH = /^\/(api|sanctum)(\/|$)/;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A body that cannot be read as sent: 400 with what is wrong. */
+class MalformedBody extends Error {
+  readonly statusCode = 400;
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -53,8 +59,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Laravel reads a body that is not JSON as no input (then 422 names the missing fields).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, parseJson(typeof body === 'string' ? body : body.toString('utf8')));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    let text: string;
+    try {
+      // Not the lossy decoding, which would store U+FFFD for what was sent.
+      text = UTF8.decode(typeof body === 'string' ? Buffer.from(body) : body);
+    } catch {
+      done(new MalformedBody('The request body is not valid UTF-8.'));
+      return;
+    }
+    done(null, parseJson(text));
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -80,11 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  app.setErrorHandler(async (error: { statusCode?: number }, request, reply) => {
+  app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {
     if (error.statusCode === 413)
       return reply.code(413).send({ message: 'The request body is too large.' });
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-      return reply.code(error.statusCode).send({ message: 'Bad Request' });
+      return reply
+        .code(error.statusCode)
+        .send({ message: error instanceof MalformedBody ? error.message : 'Bad Request' });
     // The log has why; the client only "Server Error", as Laravel without APP_DEBUG.
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Server Error' });

@@ -5,7 +5,7 @@ export class Browser {
   readonly cookies = new Map<string, string>();
   readonly setCookieLines: string[] = [];
 
-  constructor(private readonly origin: string) {}
+  constructor(readonly origin: string) {}
 
   async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const token = this.cookies.get('XSRF-TOKEN');

@@ -285,3 +285,49 @@ describe('readiness', () => {
     expect(await (await fetch(`${origin}/live`)).json()).toEqual({ status: 'alive' });
   });
 });
+
+describe('input stored as sent, or refused', () => {
+  it('refuses a body that is not UTF-8 instead of storing replacement characters', async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const token = decodeURIComponent(browser.cookies.get('XSRF-TOKEN') ?? '');
+    const answer = await fetch(`${browser.origin}/api/v1/portfolios`, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'X-XSRF-TOKEN': token,
+        Cookie: [...browser.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+      },
+      body: Buffer.concat([
+        Buffer.from('{"name":"Pen'),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('"}'),
+      ]),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ message: 'The request body is not valid UTF-8.' });
+  });
+
+  it('refuses a lone surrogate in a name with a field error', async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const answer = await browser.json('POST', '/api/v1/portfolios', { name: 'Pension \ud800' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.name).toEqual(['The name field must be valid text.']);
+  });
+
+  it('refuses a new password over bcrypt’s 72 bytes, saying so', async () => {
+    const browser = new Browser(await serve());
+    await browser.send('GET', '/sanctum/csrf-cookie');
+    const answer = await browser.json('POST', '/api/v1/auth/register', {
+      name: 'Long',
+      email: 'long@example.com',
+      password: 'æ'.repeat(37),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.password).toEqual([
+      'The password field must not be greater than 72 bytes.',
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 // Sanctum's CSRF cookie and Breeze's API auth routes.
 import { json, noContent, unprocessable, type Answer, type Call, type Route } from '../answers';
-import { Validator } from '../validation';
+import { MAX_PASSWORD_BYTES, Validator } from '../validation';
 
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
 export const LOGIN_ATTEMPTS = 5;
@@ -39,9 +39,12 @@ async function login(call: Call): Promise<Answer> {
 
   const user = await store.userByEmail(email);
   // An unknown e-mail costs a check too, so the time of an answer tells no one who has an account.
-  const matches = user
-    ? await call.hasher.verify(password, user.passwordHash)
-    : await call.hasher.verifyNone(password);
+  // Over bcrypt's 72 bytes no stored password can be it, though bcrypt would compare a prefix.
+  const fits = new TextEncoder().encode(password).length <= MAX_PASSWORD_BYTES;
+  const matches =
+    user && fits
+      ? await call.hasher.verify(password, user.passwordHash)
+      : await call.hasher.verifyNone(password);
   if (!user || !matches) {
     const failed = new Validator({});
     failed.add('email', 'These credentials do not match our records.');
@@ -59,7 +62,7 @@ async function register(call: Call): Promise<Answer> {
   const email = v.email('email');
   if (email && (await store.userByEmail(email)))
     v.add('email', 'The email has already been taken.');
-  const password = v.password('password');
+  const password = v.password('password', { maxBytes: MAX_PASSWORD_BYTES });
   if (v.failed || !name || !email || !password) return unprocessable(v);
   const user = await store.createUser({
     name,

@@ -1,6 +1,6 @@
 // The logged-in user: profile (PUT is ours, beyond the spec), valuation and chart.
 import { json, unprocessable, type Route } from '../answers';
-import { Validator } from '../validation';
+import { MAX_PASSWORD_BYTES, Validator } from '../validation';
 import { userBody } from './auth.routes';
 
 export function userRoutes(): Route[] {
@@ -26,7 +26,7 @@ export function userRoutes(): Route[] {
         const email = v.email('email');
         const holder = email ? await store.userByEmail(email) : undefined;
         if (holder && holder.id !== userId) v.add('email', 'The email has already been taken.');
-        const password = v.password('password', { optional: true });
+        const password = v.password('password', { optional: true, maxBytes: MAX_PASSWORD_BYTES });
         if (v.failed || !name || !email) return unprocessable(v);
         const updated = {
           ...user,
