@@ -44,6 +44,8 @@ export interface Call {
   request: ContractRequest;
   body: unknown;
   session: Session;
+  /** The request came with no (live) session: this one is new. */
+  freshSession: boolean;
   /** The logged-in user, for routes behind `auth:sanctum`. */
   userId: number;
   now: number;

@@ -12,7 +12,7 @@ import {
 } from './answers';
 import { Timelines, Valuer } from './figures';
 import type { Market } from './market';
-import { authRoutes } from './routes/auth.routes';
+import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
 import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
@@ -115,7 +115,8 @@ export function createContract(options: ContractOptions): Contract {
       const stored = await sessionOf(request, time);
       let session = stored ?? newSession(time);
       if (MUTATING.has(method) && request.header('x-xsrf-token') !== session.token) {
-        await keep(session, stored, time);
+        // A session that never was has nothing to keep: a flood of cookieless posts writes no rows.
+        if (stored) await keep(session, stored, time);
         // No XSRF-TOKEN on this answer: Laravel's middleware threw before adding it.
         return withCookies(json(419, { message: 'CSRF token mismatch.' }), session, false);
       }
@@ -130,6 +131,7 @@ export function createContract(options: ContractOptions): Contract {
         request,
         body: request.body,
         session,
+        freshSession: stored === undefined,
         userId: userId ?? 0,
         now: time,
         rawId,
@@ -152,7 +154,10 @@ export function createContract(options: ContractOptions): Contract {
           : await route.handle(call);
 
       if (stored && stored.id !== session.id) await store.deleteSession(stored.id);
-      await keep(session, stored, time);
+      // A new session is kept when it was asked for (the CSRF cookie) or holds a user; others
+      // (a cookieless GET) would only fill the table.
+      if (stored || session.userId !== null || route.path === CSRF_COOKIE_PATH)
+        await keep(session, stored, time);
       return withCookies(answer, session, true);
     } catch (error) {
       options.onError?.(error);

@@ -24,11 +24,19 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
 
+let lastDatabaseUrl = '';
+
+/** A server on a fresh database another connection can read too (a file, not memory). */
 async function serve(): Promise<string> {
+  const fresh = await freshDatabaseUrl();
+  lastDatabaseUrl =
+    fresh === 'sqlite::memory:'
+      ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'formue-hard-')), 'db.sqlite')}`
+      : fresh;
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: await freshDatabaseUrl(),
+    databaseUrl: lastDatabaseUrl,
     demo: true,
     bcryptRounds: 4,
     logLevel: 'silent',
@@ -331,3 +339,75 @@ describe('input stored as sent, or refused', () => {
     ]);
   });
 });
+
+describe('new sessions and accounts', () => {
+  it('writes no session row for requests without a cookie that ask for none', async () => {
+    const origin = await serve();
+    const before = await sessionRows();
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${origin}/api/v1/auth/check`, { headers: { Accept: 'application/json' } }),
+      ),
+    );
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${origin}/api/v1/portfolios`, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: '{"name":"x"}',
+        }),
+      ),
+    );
+    expect(await sessionRows()).toBe(before);
+  });
+
+  it('limits new sessions per address with 429 and Retry-After', async () => {
+    const origin = await serve();
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, () => fetch(`${origin}/sanctum/csrf-cookie`)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(60);
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+    // A client with its session is not held up.
+    const browser = new Browser(origin);
+    browser.cookies.set(
+      'formue_session',
+      answers[0].headers.getSetCookie()[1].split(';')[0].split('=')[1],
+    );
+    expect((await browser.send('GET', '/sanctum/csrf-cookie')).status).toBe(204);
+  });
+
+  it('limits registrations per address', async () => {
+    const browser = new Browser(await serve());
+    await browser.send('GET', '/sanctum/csrf-cookie');
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const answer = await browser.send('POST', '/api/v1/auth/register', {
+        name: `User ${i}`,
+        email: `user${i}@example.com`,
+        password: 'secret-password',
+      });
+      statuses.push(answer.status);
+      // Registering logs in (a new session); out again, to register the next.
+      if (answer.status === 200) await browser.send('POST', '/api/v1/auth/logout');
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+/** Rows in the sessions table of the database the last server started on. */
+async function sessionRows(): Promise<number> {
+  const database = await openDatabase(lastDatabaseUrl);
+  try {
+    const row = await database.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  } finally {
+    await database.close();
+  }
+}

@@ -5,19 +5,26 @@ import { MAX_PASSWORD_BYTES, Validator } from '../validation';
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
 export const LOGIN_ATTEMPTS = 5;
 const LOGIN_DECAY_MS = 60_000;
+/** Registrations per client address and window: a person, a family behind one router. */
+export const REGISTRATIONS = 10;
+const REGISTER_WINDOW_MS = 10 * 60_000;
+/** New sessions (CSRF cookies without a session) per client address and minute. */
+export const NEW_SESSIONS = 60;
+const NEW_SESSION_WINDOW_MS = 60_000;
+export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 
 const userBody = (user: { name: string; email: string }) => ({
   user: { name: user.name, email: user.email },
 });
 
-function tooManyAttempts(resetAt: number, now: number): Answer {
+function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
   const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   return json(
     429,
     { message: 'Too Many Attempts.' },
     {
       'Retry-After': String(seconds),
-      'X-RateLimit-Limit': String(LOGIN_ATTEMPTS),
+      'X-RateLimit-Limit': String(limit),
       'X-RateLimit-Remaining': '0',
       'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
     },
@@ -57,6 +64,13 @@ async function login(call: Call): Promise<Answer> {
 
 async function register(call: Call): Promise<Answer> {
   const { store } = call;
+  const attempt = await store.hitAttempt(
+    `register|${call.request.address}`,
+    call.now,
+    REGISTER_WINDOW_MS,
+  );
+  if (attempt.count > REGISTRATIONS)
+    return tooManyAttempts(attempt.resetAt, call.now, REGISTRATIONS);
   const v = new Validator(call.body);
   const name = v.name('name');
   const email = v.email('email');
@@ -77,10 +91,18 @@ export function authRoutes(): Route[] {
   return [
     {
       method: 'GET',
-      path: '/sanctum/csrf-cookie',
+      path: CSRF_COOKIE_PATH,
       access: 'public',
-      // The kernel writes the XSRF-TOKEN cookie after every answer; this one only starts it.
-      handle: () => Promise.resolve(noContent()),
+      // The kernel writes the XSRF-TOKEN cookie after every answer; this one starts a session,
+      // so a client asking for new ones without end is stopped.
+      handle: async ({ store, freshSession, request, now }) => {
+        if (!freshSession) return noContent();
+        const key = `session|${request.address}`;
+        const attempt = await store.hitAttempt(key, now, NEW_SESSION_WINDOW_MS);
+        return attempt.count > NEW_SESSIONS
+          ? tooManyAttempts(attempt.resetAt, now, NEW_SESSIONS)
+          : noContent();
+      },
     },
     {
       method: 'GET',
