@@ -137,6 +137,8 @@ export interface Store {
   session(id: string): Promise<Session | undefined>;
   saveSession(session: Session): Promise<void>;
   deleteSession(id: string): Promise<void>;
+  /** Ends every session of the user but `keep`. */
+  deleteUserSessions(userId: number, keep: string): Promise<void>;
   /** Removes sessions last seen before `before` (epoch ms). */
   pruneSessions(before: number): Promise<void>;
 

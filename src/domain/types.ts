@@ -175,6 +175,8 @@ export interface ProfileUpdate {
   name: string;
   email: string;
   password?: string;
+  /** Needed to change the password or the e-mail address. */
+  current_password?: string;
 }
 
 export type EventKind = 'buy' | 'sell' | 'dividend' | 'split';

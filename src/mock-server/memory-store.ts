@@ -264,6 +264,11 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
+  deleteUserSessions(userId: number, keep: string) {
+    this.tables.sessions = this.tables.sessions.filter((s) => s.userId !== userId || s.id === keep);
+    return this.write(undefined);
+  }
+
   pruneSessions(before: number) {
     this.tables.sessions = this.tables.sessions.filter((s) => s.lastSeen >= before);
     return this.write(undefined);

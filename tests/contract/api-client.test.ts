@@ -68,7 +68,13 @@ describeMock('the API client against the mock', () => {
     startServer();
     const api = await freshClient();
     expect(await api.getPortfolios()).toEqual([]);
-    expect(await api.updateUser({ name: 'New', email: 'new@example.com' })).toEqual({
+    expect(
+      await api.updateUser({
+        name: 'New',
+        email: 'new@example.com',
+        current_password: 'long-enough',
+      }),
+    ).toEqual({
       name: 'New',
       email: 'new@example.com',
     });

@@ -228,11 +228,12 @@ describe('the session id', () => {
 describe('PUT /user', () => {
   it('changes name and email, and a new password works at the next login', async () => {
     startServer();
-    await registerFresh();
+    const account = await registerFresh();
     const answer = await put('/user', {
       name: 'Renamed',
       email: 'renamed@example.com',
       password: 'brand-new-pass',
+      current_password: account.password,
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ user: { name: 'Renamed', email: 'renamed@example.com' } });
@@ -257,8 +258,8 @@ describe('PUT /user', () => {
     ['Ada\u0000', 'The name field must not contain control characters.'],
   ])('refuses the name %j and keeps the old one', async (name, message) => {
     startServer();
-    await registerFresh();
-    const answer = await put('/user', { name, email: 'kept@example.com' });
+    const account = await registerFresh();
+    const answer = await put('/user', { name, email: account.email });
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ name: [message] });
     expect((await get('/user')).body.user.name).toBe('Test user');
@@ -267,11 +268,35 @@ describe('PUT /user', () => {
   it('refuses another account’s email and a short password', async () => {
     startServer();
     await registerFresh();
-    const answer = await put('/user', { name: 'X', email: DEMO.email, password: 'short' });
+    const answer = await put('/user', {
+      name: 'X',
+      email: DEMO.email,
+      password: 'short',
+      current_password: 'secret-pass',
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({
       email: ['The email has already been taken.'],
       password: ['The password field must be at least 8 characters.'],
     });
+  });
+
+  it.each([
+    [{ password: 'brand-new-pass' }, 'The current password field is required.'],
+    [{ email: 'elsewhere@example.com' }, 'The current password field is required.'],
+    [
+      { password: 'brand-new-pass', current_password: 'not-my-password' },
+      'The password is incorrect.',
+    ],
+  ])('asks for the current password to change password or e-mail: %j', async (change, message) => {
+    startServer();
+    const account = await registerFresh();
+    const answer = await put('/user', { name: 'Test user', email: account.email, ...change });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ current_password: [message] });
+    // Nothing changed: the old password still logs in.
+    await post('/auth/logout');
+    await csrf();
+    expect((await post('/auth/login', account)).status).toBe(200);
   });
 });

@@ -411,3 +411,22 @@ async function sessionRows(): Promise<number> {
     await database.close();
   }
 }
+
+describe('a password change', () => {
+  it('ends the user’s other sessions and keeps this one', async () => {
+    const origin = await serve();
+    const here = new Browser(origin);
+    const elsewhere = new Browser(origin);
+    await here.login();
+    await elsewhere.login();
+    const changed = await here.json('PUT', '/api/v1/user', {
+      name: 'Demo',
+      email: 'demo@example.com',
+      password: 'a-new-password',
+      current_password: 'demo1234',
+    });
+    expect(changed.status).toBe(200);
+    expect((await here.send('GET', '/api/v1/user')).status).toBe(200);
+    expect((await elsewhere.send('GET', '/api/v1/user')).status).toBe(401);
+  });
+});

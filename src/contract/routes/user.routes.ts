@@ -18,7 +18,7 @@ export function userRoutes(): Route[] {
       method: 'PUT',
       path: '/api/v1/user',
       access: 'auth',
-      handle: async ({ store, hasher, body, userId }) => {
+      handle: async ({ store, hasher, body, userId, session }) => {
         const user = await store.userById(userId);
         if (!user) return json(401, { message: 'Unauthenticated.' });
         const v = new Validator(body);
@@ -27,6 +27,16 @@ export function userRoutes(): Route[] {
         const holder = email ? await store.userByEmail(email) : undefined;
         if (holder && holder.id !== userId) v.add('email', 'The email has already been taken.');
         const password = v.password('password', { optional: true, maxBytes: MAX_PASSWORD_BYTES });
+        // What lets someone take the account over (its password, the address a reset would go
+        // to) needs the current password: a session left open is not enough.
+        const sensitive =
+          password !== undefined ||
+          (email !== undefined && email.toLowerCase() !== user.email.toLowerCase());
+        if (sensitive) {
+          const current = v.password('current_password', { min: 0 });
+          if (current !== undefined && !(await hasher.verify(current, user.passwordHash)))
+            v.add('current_password', 'The password is incorrect.');
+        }
         if (v.failed || !name || !email) return unprocessable(v);
         const updated = {
           ...user,
@@ -35,6 +45,8 @@ export function userRoutes(): Route[] {
           passwordHash: password === undefined ? user.passwordHash : await hasher.hash(password),
         };
         await store.updateUser(updated);
+        // A new password ends every other session: a thief's stays open no longer.
+        if (password !== undefined) await store.deleteUserSessions(userId, session.id);
         return json(200, userBody(updated));
       },
     },

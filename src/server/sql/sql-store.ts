@@ -312,6 +312,14 @@ export class SqlStore implements Store {
     await this.db.deleteFrom('sessions').where('id', '=', id).execute();
   }
 
+  async deleteUserSessions(userId: number, keep: string): Promise<void> {
+    await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keep)
+      .execute();
+  }
+
   async pruneSessions(before: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('last_seen', '<', before).execute();
   }
