@@ -4,6 +4,7 @@
 import {
   json,
   selectedPeriod,
+  validateOnly,
   type Answer,
   type Call,
   type ContractRequest,
@@ -11,6 +12,7 @@ import {
   type Route,
 } from './answers';
 import { Timelines, Valuer } from './figures';
+import { IDEMPOTENCY_HEADER, idempotent } from './idempotency';
 import type { Market } from './market';
 import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
 import { investmentRoutes } from './routes/investments.routes';
@@ -148,10 +150,20 @@ export function createContract(options: ContractOptions): Contract {
         },
         resetDemoData: options.resetDemoData,
       };
+      const key = request.header(IDEMPOTENCY_HEADER);
       const answer =
         route.access === 'auth' && userId === null
           ? json(401, { message: 'Unauthenticated.' })
-          : await route.handle(call);
+          : method === 'POST' && key !== undefined && userId !== null && !validateOnly(call)
+            ? await idempotent(
+                store,
+                userId,
+                key,
+                { method, path: request.path, body: request.body },
+                time,
+                () => route.handle(call),
+              )
+            : await route.handle(call);
 
       if (stored && stored.id !== session.id) await store.deleteSession(stored.id);
       // A new session is kept when it was asked for (the CSRF cookie) or holds a user; others

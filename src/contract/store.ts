@@ -2,6 +2,7 @@
 // the server over SQL (SQLite or PostgreSQL). Rows belong to users; the contract asks only for
 // a user's own rows, so another user's ids behave as unknown.
 import type { InstrumentType } from '../domain/types';
+import type { KeptRequest } from './idempotency';
 
 export interface UserRow {
   id: number;
@@ -149,6 +150,22 @@ export interface Store {
    */
   hitAttempt(key: string, now: number, windowMs: number): Promise<Attempts>;
   clearAttempts(key: string): Promise<void>;
+
+  /**
+   * Claims an idempotency key of a user for a request: undefined when it is new (or its last use
+   * is older than `expiredBefore`), else what is kept of the earlier request. Atomic: of two
+   * claims at once, one gets undefined.
+   */
+  claimRequest(
+    userId: number,
+    key: string,
+    fingerprint: string,
+    now: number,
+    expiredBefore: number,
+  ): Promise<KeptRequest | undefined>;
+  keepAnswer(userId: number, key: string, status: number, body: string | null): Promise<void>;
+  /** Forgets a claim whose request failed, so a retry runs it. */
+  releaseRequest(userId: number, key: string): Promise<void>;
 
   /**
    * Runs `work` so that no other write to the same investment interleaves: an event is checked

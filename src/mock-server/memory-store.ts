@@ -3,6 +3,7 @@ import { replay } from '../domain/ledger';
 import { findInstrument, isCurrency } from '../domain/market';
 import { toEntry } from '../contract/figures';
 import { SHARES_ONLY } from '../contract/pricing';
+import type { KeptRequest } from '../contract/idempotency';
 import type {
   Attempts,
   EventDraft,
@@ -29,6 +30,8 @@ export interface Tables {
   prices?: ManualPriceRow[];
   /** `investmentId:kind:day` of dismissed provider actions; absent in older data. */
   dismissed?: string[];
+  /** Idempotency keys by `userId:key`; absent in older data. */
+  requests?: Record<string, KeptRequest & { createdAt: number }>;
   sessions: Session[];
   attempts: Record<string, Attempts>;
   nextId: number;
@@ -248,6 +251,33 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
+  claimRequest(
+    userId: number,
+    key: string,
+    fingerprint: string,
+    now: number,
+    expiredBefore: number,
+  ) {
+    const requests = (this.tables.requests ??= {});
+    const id = `${userId}:${key}`;
+    const kept = requests[id];
+    if (kept && kept.createdAt >= expiredBefore)
+      return Promise.resolve<KeptRequest | undefined>({ ...kept });
+    requests[id] = { fingerprint, status: null, body: null, createdAt: now };
+    return this.write<KeptRequest | undefined>(undefined);
+  }
+
+  keepAnswer(userId: number, key: string, status: number, body: string | null) {
+    const kept = this.tables.requests?.[`${userId}:${key}`];
+    if (kept) Object.assign(kept, { status, body });
+    return this.write(undefined);
+  }
+
+  releaseRequest(userId: number, key: string) {
+    if (this.tables.requests) delete this.tables.requests[`${userId}:${key}`];
+    return this.write(undefined);
+  }
+
   session(id: string) {
     const found = this.tables.sessions.find((s) => s.id === id);
     return Promise.resolve(found && { ...found });
@@ -427,6 +457,17 @@ const isTables = fields({
   events: listOf(isEvent),
   prices: (v) => v === undefined || listOf(isManualPrice)(v),
   dismissed: (v) => v === undefined || listOf(isStr)(v),
+  requests: (v) =>
+    v === undefined ||
+    (isObject(v) &&
+      Object.values(v).every(
+        fields({
+          fingerprint: isStr,
+          status: (x) => x === null || isNum(x),
+          body: (x) => x === null || isStr(x),
+          createdAt: isNum,
+        }),
+      )),
   sessions: listOf(isSession),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
   nextId: isNum,

@@ -430,3 +430,51 @@ describe('a password change', () => {
     expect((await elsewhere.send('GET', '/api/v1/user')).status).toBe(401);
   });
 });
+
+describe('idempotency keys', () => {
+  it('books 20 identical buys sent at once with one key once', async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const [investment] = (await browser.json('GET', '/api/v1/investments')).body.investments;
+    const count = async () =>
+      (await browser.json('GET', '/api/v1/investments/events')).body.events.length as number;
+    const before = await count();
+    const buy = { shares: 1, share_price: 100, fee: 0, currency_code: 'DKK' };
+    const key = '6b0f1c2e-9a4d-4c55-8f8e-2d1b7c9e3a10';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        browser.send('POST', `/api/v1/investments/${investment.id}/events/buy`, buy, {
+          'Idempotency-Key': key,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(await count()).toBe(before + 1);
+    const created = await Promise.all(
+      answers.filter((a) => a.status === 201).map(async (a) => (await a.json()).data.id as number),
+    );
+    expect(new Set(created).size).toBe(1);
+    // A retry later gets the first answer again, not a second buy.
+    const retry = await browser.send(
+      'POST',
+      `/api/v1/investments/${investment.id}/events/buy`,
+      buy,
+      {
+        'Idempotency-Key': key,
+      },
+    );
+    expect(retry.status).toBe(201);
+    expect((await retry.json()).data.id).toBe(created[0]);
+    expect(await count()).toBe(before + 1);
+    // The same key for something else is refused.
+    const other = await browser.send(
+      'POST',
+      `/api/v1/investments/${investment.id}/events/buy`,
+      { ...buy, shares: 2 },
+      { 'Idempotency-Key': key },
+    );
+    expect(other.status).toBe(422);
+    expect(await count()).toBe(before + 1);
+  });
+});

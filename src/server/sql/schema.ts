@@ -147,6 +147,15 @@ export interface HealthChecksTable {
   checked_at: number;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -164,4 +173,5 @@ export interface Database {
   market_sync: MarketSyncTable;
   dismissed_actions: DismissedActionsTable;
   health_checks: HealthChecksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -1,5 +1,6 @@
 // The store port over SQL: one set of Kysely queries for SQLite and PostgreSQL.
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { KeptRequest } from '../../contract/idempotency';
 import type {
   Attempts,
   EventDraft,
@@ -277,6 +278,49 @@ export class SqlStore implements Store {
       .insertInto('dismissed_actions')
       .values({ investment_id: investmentId, kind, day })
       .onConflict((oc) => oc.columns(['investment_id', 'day', 'kind']).doNothing())
+      .execute();
+  }
+
+  claimRequest(
+    userId: number,
+    key: string,
+    fingerprint: string,
+    now: number,
+    expiredBefore: number,
+  ): Promise<KeptRequest | undefined> {
+    return this.inTransaction(async (db) => {
+      // A key older than a day is free again, and every expired one goes with it.
+      await db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).execute();
+      const claimed = await db
+        .insertInto('idempotency_keys')
+        .values({ user_id: userId, key, fingerprint, status: null, body: null, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) > 0) return undefined;
+      const kept = await db
+        .selectFrom('idempotency_keys')
+        .select(['fingerprint', 'status', 'body'])
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return kept;
+    });
+  }
+
+  async keepAnswer(userId: number, key: string, status: number, body: string | null) {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ status, body })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .execute();
+  }
+
+  async releaseRequest(userId: number, key: string) {
+    await this.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
       .execute();
   }
 

@@ -1,0 +1,80 @@
+// Idempotency keys on creating calls: a client makes one key per submission (a UUID) and sends
+// it again when it retries, so a retry after a lost answer gets the first answer instead of a
+// second record. Keys are the user's, kept 24 hours.
+import { json, type Answer } from './answers';
+import type { Store } from './store';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/** A UUID fits, as does any other unguessable token a client makes. */
+const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** What is kept of a request under its key: what it asked, and its answer once there is one. */
+export interface KeptRequest {
+  fingerprint: string;
+  /** null while the first request is still running. */
+  status: number | null;
+  body: string | null;
+}
+
+async function fingerprintOf(method: string, path: string, body: unknown): Promise<string> {
+  const text = `${method} ${path} ${JSON.stringify(body ?? null)}`;
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Runs `run` once per key: a repeat gets the first answer, a different request under the same
+ * key 422, a repeat while the first still runs 409. Server errors are not kept, so a retry runs.
+ */
+export async function idempotent(
+  store: Pick<Store, 'claimRequest' | 'keepAnswer' | 'releaseRequest'>,
+  user: number,
+  key: string,
+  request: { method: string; path: string; body: unknown },
+  now: number,
+  run: () => Promise<Answer>,
+): Promise<Answer> {
+  if (!KEY_SHAPE.test(key))
+    return json(422, {
+      message: 'The idempotency key must be 8 to 100 letters, digits, dashes or underscores.',
+      errors: {
+        idempotency_key: [
+          'The idempotency key must be 8 to 100 letters, digits, dashes or underscores.',
+        ],
+      },
+    });
+  const fingerprint = await fingerprintOf(request.method, request.path, request.body);
+  const kept = await store.claimRequest(user, key, fingerprint, now, now - IDEMPOTENCY_TTL_MS);
+  if (kept) {
+    if (kept.fingerprint !== fingerprint) {
+      const message = 'The idempotency key was already used for another request.';
+      return json(422, { message, errors: { idempotency_key: [message] } });
+    }
+    if (kept.status === null)
+      return json(
+        409,
+        { message: 'A request with this idempotency key is still running.' },
+        { 'Retry-After': '1' },
+      );
+    return kept.body === null
+      ? { status: kept.status, headers: {}, cookies: [] }
+      : json(kept.status, JSON.parse(kept.body) as object);
+  }
+  let answer: Answer;
+  try {
+    answer = await run();
+  } catch (error) {
+    await store.releaseRequest(user, key);
+    throw error;
+  }
+  if (answer.status >= 500) await store.releaseRequest(user, key);
+  else
+    await store.keepAnswer(
+      user,
+      key,
+      answer.status,
+      answer.body === undefined ? null : JSON.stringify(answer.body),
+    );
+  return answer;
+}
