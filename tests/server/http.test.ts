@@ -244,6 +244,34 @@ describe('settings', () => {
       databaseUrl: undefined,
       demo: false,
       bcryptRounds: 12,
+      market: {
+        mode: 'live',
+        yahooUrl: 'https://query1.finance.yahoo.com',
+        ecbUrl: 'https://www.ecb.europa.eu',
+        openFigiUrl: 'https://api.openfigi.com',
+        coinGeckoUrl: 'https://api.coingecko.com',
+        openFigiApiKey: undefined,
+        coinGeckoApiKey: undefined,
+      },
+    });
+  });
+
+  it('reads the market settings, keys only when set, URLs without a trailing slash', () => {
+    expect(
+      readConfig(
+        {
+          MARKET_DATA: 'synthetic',
+          YAHOO_URL: 'http://127.0.0.1:4190/',
+          OPENFIGI_API_KEY: 'figi-key',
+          COINGECKO_API_KEY: '',
+        },
+        undefined,
+      ).market,
+    ).toMatchObject({
+      mode: 'synthetic',
+      yahooUrl: 'http://127.0.0.1:4190',
+      openFigiApiKey: 'figi-key',
+      coinGeckoApiKey: undefined,
     });
   });
 
@@ -254,6 +282,9 @@ describe('settings', () => {
     [{ FORMUE_DEMO: 'yes' }, /FORMUE_DEMO must be 1 or 0, not "yes"/],
     [{ BCRYPT_ROUNDS: '3' }, /BCRYPT_ROUNDS must be a whole number from 4 to 31/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ MARKET_DATA: 'real' }, /MARKET_DATA must be live or synthetic, not "real"/],
+    [{ YAHOO_URL: 'ftp://x' }, /YAHOO_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ ECB_URL: 'not a url' }, /ECB_URL must be an http:\/\/ or https:\/\/ URL/],
   ])('refuses %o with a message that says what is accepted', (env, message) => {
     expect(() => readConfig(env, undefined)).toThrow(ConfigError);
     expect(() => readConfig(env, undefined)).toThrow(message);
