@@ -106,6 +106,8 @@ export interface Store {
   renamePortfolio(id: number, name: string): Promise<void>;
 
   investments(userId: number): Promise<InvestmentRow[]>;
+  /** The investment's version now (see InvestmentRow.version); undefined once it is deleted. */
+  investmentVersion(id: number): Promise<number | undefined>;
   /** The investment and its first event, together or not at all. */
   createInvestment(investment: NewInvestment, first: EventFacts): Promise<InvestmentRow>;
   renameInvestment(id: number, name: string): Promise<void>;

@@ -145,6 +145,11 @@ export class MemoryStore implements Store {
     );
   }
 
+  investmentVersion(id: number) {
+    const found = this.tables.investments.some((i) => i.id === id);
+    return Promise.resolve(found ? this.versionOf(id) : undefined);
+  }
+
   createInvestment(investment: NewInvestment, first: EventFacts) {
     const row = { ...investment, listing: investment.listing ?? null, id: this.nextId() };
     this.tables.investments.push(row);

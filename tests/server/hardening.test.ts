@@ -478,3 +478,59 @@ describe('idempotency keys', () => {
     expect(await count()).toBe(before + 1);
   });
 });
+
+describe('a write and the replay it needs', () => {
+  it('reads and replays the history outside the write lock', async () => {
+    const store = new MemoryStore(emptyTables());
+    const contract = createContract({
+      store,
+      hasher: demoHasher,
+      market: syntheticMarket(),
+      randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
+    });
+    const cookies: Record<string, string> = {};
+    const send = async (method: string, path: string, body?: unknown) => {
+      const answer = await contract.handle(request(method, path, cookies, body));
+      for (const c of answer.cookies) cookies[c.name] = c.value;
+      return answer;
+    };
+    await send('GET', '/sanctum/csrf-cookie');
+    await send('POST', '/api/v1/auth/register', {
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'secret-password',
+    });
+    const portfolio = await send('POST', '/api/v1/portfolios', { name: 'P' });
+    const created = await send('POST', '/api/v1/investments', {
+      investment: { portfolio_id: (portfolio.body as { data: { id: number } }).data.id, name: 'N' },
+      instrument: { type: 'stock', isin: 'DK0062498333' },
+      buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
+    });
+    const id = (created.body as { data: { id: number } }).data.id;
+    let locked = false;
+    const readsUnderLock: number[] = [];
+    const events = store.events.bind(store);
+    store.events = (ids) => {
+      if (locked) readsUnderLock.push(...ids);
+      return events(ids);
+    };
+    const exclusive = store.exclusive.bind(store);
+    store.exclusive = (investmentId, work) =>
+      exclusive(investmentId, async (tx) => {
+        locked = true;
+        try {
+          return await work(tx);
+        } finally {
+          locked = false;
+        }
+      });
+    const buy = await send('POST', `/api/v1/investments/${id}/events/buy`, {
+      shares: 1,
+      share_price: 2,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+    expect(buy.status).toBe(201);
+    expect(readsUnderLock).toEqual([]);
+  });
+});

@@ -108,6 +108,44 @@ async function keepReplayed(
   }
 }
 
+/** What a change to an investment's history comes to: a final answer, or a write to make. */
+type Step = { answer: Answer } | { write: (store: Store) => Promise<Answer> };
+
+/** Tries the replay outside the lock this often before doing it under the lock. */
+const OPTIMISTIC_TRIES = 3;
+
+/**
+ * Replays the investment's history with a change outside the write lock, then writes under the
+ * lock only if the investment's version is still the one read (no other change came between),
+ * so the database is held for the write alone, not the replay; else it tries again. A busy
+ * investment is finally replayed under the lock.
+ */
+async function replayThenWrite(
+  call: Call,
+  investmentId: number,
+  plan: (existing: readonly EventRow[]) => Step,
+): Promise<Answer> {
+  for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+    const version = await call.store.investmentVersion(investmentId);
+    if (version === undefined) return notFound('Investment', String(investmentId));
+    const step = plan(await call.store.events([investmentId]));
+    const unchanged = async (store: Store) =>
+      (await store.investmentVersion(investmentId)) === version;
+    if ('answer' in step) {
+      if (await unchanged(call.store)) return step.answer;
+      continue;
+    }
+    const written = await call.store.exclusive(investmentId, async (store) =>
+      (await unchanged(store)) ? step.write(store) : undefined,
+    );
+    if (written) return written;
+  }
+  return call.store.exclusive(investmentId, async (store) => {
+    const step = plan(await store.events([investmentId]));
+    return 'answer' in step ? step.answer : step.write(store);
+  });
+}
+
 function eventRoute(kind: EventKind): Route {
   return {
     method: 'POST',
@@ -122,21 +160,26 @@ function eventRoute(kind: EventKind): Route {
         const draft = { ...facts, investmentId: investment.id };
         const rates = await call.rates();
         // Checked and added as one step, so concurrent events cannot both pass the ledger.
-        return call.store.exclusive(investment.id, async (store) => {
-          const existing = await store.events([investment.id]);
+        return replayThenWrite(call, investment.id, (existing): Step => {
           const verdict = replayHistory([...existing, { ...draft, id: PENDING_ID }]);
           if (!verdict.ok)
-            return unprocessableFor(
-              verdict.event.id === PENDING_ID
-                ? refusalErrors(verdict.refusal, '', time === call.now ? undefined : dayOf(time))
-                : { date: [conflictMessage(verdict.event, verdict.refusal)] },
-            );
-          if (validateOnly(call)) return json(200, { data: null });
+            return {
+              answer: unprocessableFor(
+                verdict.event.id === PENDING_ID
+                  ? refusalErrors(verdict.refusal, '', time === call.now ? undefined : dayOf(time))
+                  : { date: [conflictMessage(verdict.event, verdict.refusal)] },
+              ),
+            };
+          if (validateOnly(call)) return { answer: json(200, { data: null }) };
           // The replayed draft: a split's from_shares is known now.
           const { id: _pending, ...replayed } = verdict.events.find((e) => e.id === PENDING_ID)!;
-          const row = await store.addEvent(replayed);
-          await keepReplayed(store, existing, verdict.events);
-          return json(201, { data: transactionOf(row, investment, rates) });
+          return {
+            write: async (store) => {
+              const row = await store.addEvent(replayed);
+              await keepReplayed(store, existing, verdict.events);
+              return json(201, { data: transactionOf(row, investment, rates) });
+            },
+          };
         });
       }),
   };
@@ -176,22 +219,28 @@ const editEvent: Route = {
       if (v.failed || !facts || time === undefined) return unprocessable(v);
       const edited: EventRow = { ...facts, id: event.id, investmentId: investment.id };
       const rates = await call.rates();
-      return call.store.exclusive(investment.id, async (store) => {
-        const existing = await store.events([investment.id]);
+      return replayThenWrite(call, investment.id, (existing): Step => {
         // Deleted since it was read: an edit that lost the race must not answer 200.
-        if (!existing.some((e) => e.id === event.id)) return notFound('Event', call.rawId);
+        if (!existing.some((e) => e.id === event.id))
+          return { answer: notFound('Event', call.rawId) };
         const verdict = replayHistory(existing.map((e) => (e.id === event.id ? edited : e)));
         if (!verdict.ok)
-          return unprocessableFor(
-            verdict.event.id === event.id
-              ? refusalErrors(verdict.refusal, '', dayOf(time))
-              : { date: [conflictMessage(verdict.event, verdict.refusal)] },
-          );
-        if (validateOnly(call)) return json(200, { data: null });
+          return {
+            answer: unprocessableFor(
+              verdict.event.id === event.id
+                ? refusalErrors(verdict.refusal, '', dayOf(time))
+                : { date: [conflictMessage(verdict.event, verdict.refusal)] },
+            ),
+          };
+        if (validateOnly(call)) return { answer: json(200, { data: null }) };
         const row = verdict.events.find((e) => e.id === event.id) ?? edited;
-        await store.updateEvent(row);
-        await keepReplayed(store, existing, verdict.events);
-        return json(200, { data: transactionOf(row, investment, rates) });
+        return {
+          write: async (store) => {
+            await store.updateEvent(row);
+            await keepReplayed(store, existing, verdict.events);
+            return json(200, { data: transactionOf(row, investment, rates) });
+          },
+        };
       });
     }),
 };
@@ -202,15 +251,21 @@ const deleteEvent: Route = {
   access: 'auth',
   handle: (call) =>
     ownedEvent(call, (event, investment) =>
-      call.store.exclusive(investment.id, async (store) => {
-        const existing = await store.events([investment.id]);
-        if (!existing.some((e) => e.id === event.id)) return notFound('Event', call.rawId);
+      replayThenWrite(call, investment.id, (existing): Step => {
+        if (!existing.some((e) => e.id === event.id))
+          return { answer: notFound('Event', call.rawId) };
         const verdict = replayHistory(existing.filter((e) => e.id !== event.id));
         if (!verdict.ok)
-          return unprocessableFor({ event: [conflictMessage(verdict.event, verdict.refusal)] });
-        await store.deleteEvent(event.id);
-        await keepReplayed(store, existing, verdict.events);
-        return noContent();
+          return {
+            answer: unprocessableFor({ event: [conflictMessage(verdict.event, verdict.refusal)] }),
+          };
+        return {
+          write: async (store) => {
+            await store.deleteEvent(event.id);
+            await keepReplayed(store, existing, verdict.events);
+            return noContent();
+          },
+        };
       }),
     ),
 };

@@ -104,6 +104,15 @@ export class SqlStore implements Store {
     return rows.map(toInvestment);
   }
 
+  async investmentVersion(id: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('investments')
+      .select('version')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.version;
+  }
+
   createInvestment(investment: NewInvestment, first: EventFacts): Promise<InvestmentRow> {
     return this.inTransaction(async (db) => {
       const row = await db
