@@ -1,6 +1,8 @@
 // The server under `npm run bench:server`, in a process of its own so the load generator does not
 // distort its figures. Started by scripts/server-bench.ts with fork() (an IPC channel), the
-// database URL in BENCH_DATABASE_URL. It seeds nothing. Messages:
+// database URL in BENCH_DATABASE_URL. It seeds nothing. With BENCH_PROVIDER_URL set the market is
+// live (`MARKET_DATA=live`) with all four providers at that URL, the parent's request counter;
+// without it, the synthetic market. Messages:
 //   to the parent:   { type: 'ready', port, resolutionMs }  once listening;
 //                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
@@ -9,7 +11,7 @@
 //                    'idle' (wait for the requests still running: autocannon hangs up at the
 //                    end of a run, but the server finishes what it was given),
 //                    'stop' (close the server and exit, so --cpu-prof can write its profile).
-import { SYNTHETIC_MARKET as SYNTHETIC } from '../src/server/config';
+import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../src/server/config';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +37,16 @@ async function main(): Promise<void> {
   if (!databaseUrl || !process.send) {
     throw new Error('Run by scripts/server-bench.ts (fork, BENCH_DATABASE_URL set).');
   }
+  const providerUrl = process.env.BENCH_PROVIDER_URL;
+  const market: MarketConfig = providerUrl
+    ? {
+        ...DEFAULT_MARKET,
+        yahooUrl: providerUrl,
+        ecbUrl: providerUrl,
+        openFigiUrl: providerUrl,
+        coinGeckoUrl: providerUrl,
+      }
+    : SYNTHETIC_MARKET;
   const app = await startServer({
     port: 0,
     host: '127.0.0.1',
@@ -44,7 +56,7 @@ async function main(): Promise<void> {
     logLevel: 'silent',
     trustProxy: false,
     appRoot: undefined,
-    market: SYNTHETIC,
+    market,
   });
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();

@@ -1,27 +1,37 @@
 // `npm run bench:server`: the Node server under load, on SQLite and (when DATABASE_URL names one)
-// PostgreSQL, with accounts of 2k, 20k and 200k events.
+// PostgreSQL, with accounts of 2k, 20k and 200k events, valued from stored real-format prices.
 //
-// For each database and size: a fresh database, the server started in a child process
-// (scripts/server-bench-child.ts, so this load generator does not distort its figures), one
-// account registered and given 5 portfolios and 40 investments through the API, the rest of its
-// events bulk-inserted with Kysely (the API would take too long at 200k), 20 sessions logged in,
-// then per request: 5 single requests on the idle server, and autocannon with 20 connections (one
-// session each) for --duration seconds (longer when requests are slow), the server's event-loop
-// delay measured in the child. Prints a Markdown table; --write puts it, the machine and the
-// targets met or missed in docs/benchmarks.md (section "## Server").
+// For each database and size: a fresh database; stored prices written through PriceStore (the
+// path a provider's answer takes): 300 listings with 8 years of closes, the day's points and a
+// fresh quote each, and 8 years of ECB rates; one account registered and given 5 portfolios and
+// 40 investments through the API (on a server with the synthetic market: the live one would ask
+// the providers for each ISIN's listings), the rest of its events bulk-inserted with Kysely (the
+// API would take too long at 200k), and its investments pointed at listings of their currency.
+// Then the server runs with MARKET_DATA=live, every provider URL at a local server that counts
+// the requests it gets and answers 503. A first live start times the first GET /investments
+// (which replays every event); a second the first GET /user/valuation; on that second one, 20
+// sessions logged in, then per request: 5 single requests on the idle server, and autocannon
+// with 20 connections (one session each) for --duration seconds (longer when requests are slow),
+// the server's event-loop delay measured in the child. Last, per database, the load of a new
+// listing's 8 years of closes (scripts/market-bench.ts). Prints Markdown; --write puts it, the
+// machine and the targets met or missed in docs/benchmarks.md (section "## Server").
 //
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
 // its database is EMPTIED (drop schema public cascade) before every size.
-// Exits 1 when a request failed (non-2xx, error or timeout). Targets never set the exit code:
-// times on a shared machine are noisy.
+// Exits 1 when a request failed (non-2xx, error or timeout) or a provider was asked before the
+// first answer after a start. Targets never set the exit code: times on a shared machine are
+// noisy.
 import { fork, type ChildProcess } from 'node:child_process';
+import { createServer, type Server as HttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -30,9 +40,37 @@ import { toEntry } from '../src/contract/figures';
 import { SHARES_ONLY } from '../src/contract/pricing';
 import type { EventFacts } from '../src/contract/store';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../src/domain/ledger';
-import { CATALOGUE, priceAt, rateToDkk, seededRandom, type Instrument } from '../src/domain/market';
+import {
+  assetClassOf,
+  CATALOGUE,
+  priceAt,
+  rateToDkk,
+  seededRandom,
+  type Instrument,
+} from '../src/domain/market';
+import type { AssetClass } from '../src/domain/types';
+import { decimalOf, divideDecimals, FLOAT64_DIGITS } from '../src/market/decimals';
+import { exchangeByMic, type Exchange } from '../src/market/exchanges';
+import { majorUnits, type StoredClose } from '../src/market/ingest';
+import type { Day, DecimalText, EuroRate } from '../src/market/port';
+import {
+  addDays,
+  dayInZone,
+  utcDay,
+  utcMidnight,
+  zonedTimeToEpoch,
+} from '../src/market/zoned-time';
 import { openDatabase } from '../src/server/sql/connect';
+import { PriceStore, type ListingRecord, type StoredQuote } from '../src/server/sql/price-store';
 import { toEventColumns } from '../src/server/sql/sql-store';
+import {
+  benchListingLoad,
+  LISTING_LOAD_ALIGN,
+  LISTING_LOAD_HEADER,
+  LISTING_LOAD_TEXT,
+  listingLoadRow,
+  type ListingLoad,
+} from './market-bench';
 import type { ChildMessage, ParentMessage } from './server-bench-child';
 
 // autocannon ships no types: the little of its programmatic API used here.
@@ -300,15 +338,16 @@ function planAccount(size: number, now: number): PlannedInvestment[] {
 
 /**
  * Registers the owner, creates portfolios and investments through the API (each with its first
- * buy), dates those first buys back to the start of their history, and bulk-inserts the rest in
- * time order, so each investment's ids and times both increase.
+ * buy), dates those first buys back to the start of their history, bulk-inserts the rest in time
+ * order, so each investment's ids and times both increase, and points each investment at a
+ * stored listing. Returns the owner's email.
  */
-/** Registers and fills the account; `coldMs` is its first GET /investments, which reads and replays every event. */
 async function loadAccount(
   base: string,
   url: string,
   size: number,
-): Promise<{ email: string; coldMs: number }> {
+  listings: readonly SeededListing[],
+): Promise<string> {
   const owner = new Session(base);
   const email = `bench-${size}@example.com`;
   await owner.expect(204, 'GET', '/sanctum/csrf-cookie');
@@ -324,6 +363,7 @@ async function loadAccount(
     );
 
   const plan = planAccount(size, Date.now());
+  const listingKeys = listingsFor(plan, listings);
   const investmentIds: number[] = [];
   for (const planned of plan) {
     const first = planned.events[0];
@@ -366,23 +406,20 @@ async function loadAccount(
           .insertInto('events')
           .values(rest.slice(start, start + INSERT_CHUNK))
           .execute();
+      // As choosing a listing does (PUT /investments/{id}/listing): the version moves with it.
+      for (const [i, listing] of listingKeys.entries())
+        await db
+          .updateTable('investments')
+          .set((eb) => ({ listing, version: eb('version', '+', 1) }))
+          .where('id', '=', investmentIds[i])
+          .execute();
     });
     // PostgreSQL's planner statistics, as autovacuum would gather them soon after a bulk load.
     if (database.dialect === 'postgres') await sql`analyze events`.execute(database.db);
   } finally {
     await database.close();
   }
-
-  // Does the account replay? A server error is a finding, reported per request below.
-  const coldStarted = performance.now();
-  const answer = await owner.request('GET', '/api/v1/investments');
-  const coldMs = performance.now() - coldStarted;
-  const listed = (answer.body as { investments?: unknown[] } | undefined)?.investments;
-  if (answer.status === 200 && listed?.length !== INVESTMENTS)
-    throw new Error(`GET /api/v1/investments lists ${listed?.length} investments`);
-  if (answer.status !== 200)
-    log(`  the account does not replay: GET /api/v1/investments answered ${answer.status}`);
-  return { email, coldMs };
+  return email;
 }
 
 async function logIn(base: string, email: string): Promise<Session> {
@@ -390,6 +427,207 @@ async function logIn(base: string, email: string): Promise<Session> {
   await session.expect(204, 'GET', '/sanctum/csrf-cookie');
   await session.expect(200, 'POST', '/api/v1/auth/login', { email, password: PASSWORD });
   return session;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored prices, written as a provider's answers are
+
+const LISTINGS = 300;
+/** Listings 0 to COINS - 1 are coins (CoinGecko: a close every UTC day); the rest Yahoo's. */
+const COINS = 10;
+const PRICE_YEARS = 8;
+const MINUTE = 60_000;
+/** Where Yahoo listing n trades, by n % 10: Copenhagen most, then the US, the euro, London. */
+const VENUES = ['XCSE', 'XCSE', 'XCSE', 'XCSE', 'XNAS', 'XNYS', 'XETR', 'XPAR', 'XLON', 'XSTO'];
+/** Units per euro as the ECB publishes them: a start, a daily step and the places written. */
+const EURO_RATES = [
+  { currency: 'DKK', start: 7.45, step: 0.0004, places: 4 },
+  { currency: 'USD', start: 1.15, step: 0.005, places: 4 },
+  { currency: 'SEK', start: 10.2, step: 0.04, places: 4 },
+  { currency: 'NOK', start: 9.6, step: 0.04, places: 4 },
+  { currency: 'GBP', start: 0.88, step: 0.003, places: 5 },
+] as const;
+
+interface SeededListing {
+  key: string;
+  /** Major units. */
+  currency: string;
+  assetClass: AssetClass;
+}
+
+interface SeededMarket {
+  listings: SeededListing[];
+  closes: number;
+  rates: number;
+  ms: number;
+}
+
+const isWeekday = (day: Day) => {
+  const weekday = new Date(utcMidnight(day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+function listingAt(n: number): { record: ListingRecord; exchange: Exchange | undefined } {
+  if (n < COINS) {
+    const symbol = `coin-${n}`;
+    return {
+      record: {
+        key: `coingecko:${symbol}`,
+        provider: 'coingecko',
+        symbol,
+        name: `Coin ${n}`,
+        exchange: 'CoinGecko',
+        mic: null,
+        assetClass: 'crypto',
+        currency: 'USD',
+        quoteCurrency: 'USD',
+        timezone: 'UTC',
+      },
+      exchange: undefined,
+    };
+  }
+  // Every other Nordic listing is Oslo's; every other Xetra listing a fund.
+  const mic = n % 20 === 19 ? 'XOSL' : VENUES[n % 10];
+  const exchange = exchangeByMic(mic);
+  if (!exchange) throw new Error(`no exchange ${mic}`);
+  const symbol = `SYM${n}${exchange.yahooSuffix}`;
+  return {
+    record: {
+      key: `yahoo:${symbol}`,
+      provider: 'yahoo',
+      symbol,
+      name: `Listing ${n}`,
+      exchange: exchange.name,
+      mic: exchange.mic,
+      assetClass: mic === 'XETR' && n % 20 === 16 ? 'fund' : 'stock',
+      currency: majorUnits(exchange.currency).currency,
+      quoteCurrency: exchange.currency,
+      timezone: exchange.timezone,
+    },
+    exchange,
+  };
+}
+
+/**
+ * A random walk of `PRICE_YEARS` of closes to the last one in force, and the latest quote: on an
+ * exchange, the latest session's 5-minute points to now or its close (the close then being the
+ * quote's price, as Yahoo's is); a coin's at `now`, without points.
+ */
+function pricesOf(
+  n: number,
+  record: ListingRecord,
+  exchange: Exchange | undefined,
+  calendar: readonly Day[],
+  now: number,
+): { closes: StoredClose[]; quote: StoredQuote } {
+  const random = seededRandom(1_000 + n);
+  const { divisor } = majorUnits(record.quoteCurrency);
+  // As the provider writes them (Yahoo's float32 cents, CoinGecko's float64), in major units.
+  const text = (quoted: number): DecimalText => {
+    const written = exchange
+      ? decimalOf(Math.round(quoted * 100) / 100)
+      : decimalOf(quoted, FLOAT64_DIGITS);
+    return divisor === 1 ? written : divideDecimals(written, divisor, 8);
+  };
+  let price = exchange ? (20 + 980 * random()) * (divisor === 1 ? 1 : 5) : 10 ** (5 * random() - 1);
+  const step = (size: number) => (price *= 1 + size * (random() - 0.5));
+
+  if (!exchange) {
+    const today = utcDay(now);
+    const closes = calendar
+      .filter((day) => day < today)
+      .map((day) => ({ day, close: text(step(0.06)) }));
+    return {
+      closes,
+      quote: { price: text(step(0.01)), time: now, day: today, intraday: [] },
+    };
+  }
+  const zone = exchange.timezone;
+  let session = dayInZone(now, zone);
+  while (!isWeekday(session) || zonedTimeToEpoch(session, exchange.open, zone) > now)
+    session = addDays(session, -1);
+  const openAt = zonedTimeToEpoch(session, exchange.open, zone);
+  const closeAt = zonedTimeToEpoch(session, exchange.close, zone);
+  const closes: StoredClose[] = calendar
+    .filter((day) => day < session && isWeekday(day))
+    .map((day) => ({ day, close: text(step(0.03)) }));
+  const quoteAt = Math.min(now, closeAt);
+  const intraday: StoredQuote['intraday'] = [];
+  for (let time = openAt; time <= quoteAt; time += 5 * MINUTE)
+    intraday.push({ time, price: text(step(0.004)) });
+  const quote = { price: text(price), time: quoteAt, day: session, intraday };
+  if (now >= closeAt) closes.push({ day: session, close: quote.price });
+  return { closes, quote };
+}
+
+/** ECB-style rates of every weekday to the last published (about 16:00 CET). */
+function euroRates(calendar: readonly Day[], now: number): EuroRate[] {
+  const today = utcDay(now);
+  const last = now >= utcMidnight(today) + 15 * 60 * MINUTE ? today : addDays(today, -1);
+  const days = calendar.filter((day) => day <= last && isWeekday(day));
+  return EURO_RATES.flatMap(({ currency, start, step, places }, index) => {
+    const random = seededRandom(index + 1);
+    let value: number = start;
+    return days.map((day) => {
+      value += step * (random() - 0.5);
+      return { currency, day, perEuro: value.toFixed(places) };
+    });
+  });
+}
+
+/**
+ * Listings with their closes and a quote fresh as of `now` (so no refresh is due), and the rates,
+ * through PriceStore: the same writes as a provider's answers, each raising the sync version.
+ */
+async function seedMarket(url: string, now: number): Promise<SeededMarket> {
+  const started = performance.now();
+  const database = await openDatabase(url);
+  try {
+    const store = new PriceStore(database.db, database.dialect);
+    const today = utcDay(now);
+    const first = addDays(today, -Math.round(PRICE_YEARS * 365.25));
+    const calendar: Day[] = [];
+    for (let day = first; day <= today; day = addDays(day, 1)) calendar.push(day);
+    const listings: SeededListing[] = [];
+    let closes = 0;
+    for (let n = 0; n < LISTINGS; n++) {
+      const { record, exchange } = listingAt(n);
+      const stored = pricesOf(n, record, exchange, calendar, now);
+      await store.saveListing(record);
+      await store.saveHistory(record.key, stored.closes, [], first, now);
+      await store.saveQuote(record.key, stored.quote, now);
+      listings.push({ key: record.key, currency: record.currency, assetClass: record.assetClass });
+      closes += stored.closes.length;
+    }
+    const rates = euroRates(calendar, now);
+    await store.saveRates(rates, now);
+    // The planner's statistics, as autovacuum would gather them soon after.
+    if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+    return { listings, closes, rates: rates.length, ms: performance.now() - started };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Each investment's listing: one of its instrument's currency and asset class, none twice. */
+function listingsFor(
+  plan: readonly PlannedInvestment[],
+  listings: readonly SeededListing[],
+): string[] {
+  const pools = new Map<string, string[]>();
+  for (const listing of listings) {
+    const pool = `${listing.currency}:${listing.assetClass}`;
+    pools.set(pool, [...(pools.get(pool) ?? []), listing.key]);
+  }
+  const taken = new Map<string, number>();
+  return plan.map(({ instrument }) => {
+    const pool = `${instrument.currency}:${assetClassOf(instrument)}`;
+    const keys = pools.get(pool);
+    if (!keys) throw new Error(`no seeded listing for ${pool}`);
+    const index = taken.get(pool) ?? 0;
+    taken.set(pool, index + 1);
+    return keys[index % keys.length];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,14 +644,22 @@ class Server {
     return this.child.pid;
   }
 
-  static async start(url: string, profileDir: string | undefined): Promise<Server> {
+  /** `providerUrl`: a live market with every provider there; none: the synthetic market. */
+  static async start(
+    url: string,
+    profileDir: string | undefined,
+    providerUrl: string | undefined,
+  ): Promise<Server> {
+    const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DATABASE_URL: url };
+    if (providerUrl) env.BENCH_PROVIDER_URL = providerUrl;
+    else delete env.BENCH_PROVIDER_URL;
     const child = fork(CHILD, [], {
       execArgv: [
         '--import',
         'tsx',
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ],
-      env: { ...process.env, BENCH_DATABASE_URL: url },
+      env,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = await new Promise<ChildMessage>((resolve, reject) => {
@@ -466,6 +712,50 @@ class Server {
   }
 }
 
+/**
+ * Stands in for all four providers: counts every request and answers 503, so none succeeds and
+ * any the server makes is seen.
+ */
+class ProviderCounter {
+  private constructor(
+    private readonly http: HttpServer,
+    readonly url: string,
+    private readonly asked: string[],
+  ) {}
+
+  static async start(): Promise<ProviderCounter> {
+    const asked: string[] = [];
+    const http = createServer((request, response) => {
+      asked.push(`${request.method ?? 'GET'} ${request.url ?? '/'}`);
+      response.writeHead(503, { 'Content-Type': 'text/plain' });
+      response.end('Service Unavailable (bench:server has no providers)');
+    });
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = http.address() as AddressInfo;
+    return new ProviderCounter(http, `http://127.0.0.1:${port}`, asked);
+  }
+
+  /** Requests so far: a mark for `since`. */
+  get count(): number {
+    return this.asked.length;
+  }
+
+  /** The requests after a mark, as `METHOD path?query`. */
+  since(mark: number): string[] {
+    return this.asked.slice(mark);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.http.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -488,8 +778,51 @@ interface Figures {
   failed: number;
   /** Set when the request failed on the idle server, so it was not put under load. */
   status?: number;
-  /** The account's first request after loading, which replays every event. */
-  coldMs: number;
+}
+
+/** One database and size: its stored prices, and the first answers after a start. */
+interface StartFigures {
+  database: DatabaseKind;
+  events: number;
+  /** Writing the stored prices through PriceStore. */
+  seedMs: number;
+  closes: number;
+  rates: number;
+  /** A first live start's first GET /investments: every event read and replayed. */
+  cold: FirstAnswer;
+  /** A second start's first GET /user/valuation. */
+  firstValuation: FirstAnswer;
+  /** Provider requests during the measured server's life, its start included. */
+  inRun: string[];
+}
+
+interface FirstAnswer {
+  ms: number;
+  status: number;
+  /** Provider requests from the start until shortly after this answer: must be none. */
+  asked: string[];
+}
+
+/** How long after a first answer a request it set off (a refresh behind it) is waited for. */
+const SETTLE_MS = 500;
+
+/**
+ * A live start's first request to `path` (after a login, which reads no prices), timed, with
+ * the provider requests made since `mark` (taken before the start).
+ */
+async function firstAnswer(
+  server: Server,
+  providers: ProviderCounter,
+  mark: number,
+  email: string,
+  path: string,
+): Promise<FirstAnswer & { body: unknown }> {
+  const session = await logIn(server.base, email);
+  const started = performance.now();
+  const answer = await session.request('GET', path);
+  const ms = performance.now() - started;
+  await sleep(SETTLE_MS);
+  return { ms, status: answer.status, body: answer.body, asked: providers.since(mark) };
 }
 
 const median = (values: readonly number[]) =>
@@ -571,25 +904,65 @@ async function benchOne(
   size: number,
   options: Options,
   postgresUrl: string | undefined,
-): Promise<{ figures: Figures[]; resolutionMs: number }> {
+  providers: ProviderCounter,
+): Promise<{ figures: Figures[]; start: StartFigures; resolutionMs: number }> {
   const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
-  const server = await Server.start(url, options.profileDir);
-  const stopOnExit = () => server.kill();
+  const name = DATABASE_NAMES[kind];
+  let server: Server | undefined;
+  const stopOnExit = () => server?.kill();
   process.once('exit', stopOnExit);
   try {
     const loadStarted = performance.now();
-    const { email, coldMs } = await loadAccount(server.base, url, size);
-    const sessions: Session[] = [];
-    for (let i = 0; i < CONNECTIONS; i++) sessions.push(await logIn(server.base, email));
+    const seeded = await seedMarket(url, Date.now());
     log(
-      `${DATABASE_NAMES[kind]} ${size}: loaded in ${seconds(performance.now() - loadStarted)}` +
-        ` (server pid ${server.pid})`,
+      `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${LISTINGS} listings, ` +
+        `${seeded.closes} closes, ${seeded.rates} rates)`,
+    );
+    // The account through the API on the synthetic market: the live one would ask the providers
+    // for each ISIN's listings.
+    server = await Server.start(url, undefined, undefined);
+    const email = await loadAccount(server.base, url, size, seeded.listings);
+    await server.stop();
+
+    // A first live start: its first GET /investments reads and replays every event.
+    let mark = providers.count;
+    server = await Server.start(url, undefined, providers.url);
+    const cold = await firstAnswer(server, providers, mark, email, '/api/v1/investments');
+    const listed = (cold.body as { investments?: { quote?: { source?: string } }[] } | undefined)
+      ?.investments;
+    if (cold.status === 200 && listed?.length !== INVESTMENTS)
+      throw new Error(`GET /api/v1/investments lists ${listed?.length} investments`);
+    // Else the figures would be those of trade prices, not of the stored ones.
+    const sources = new Set(listed?.map((investment) => investment.quote?.source));
+    if (cold.status === 200 && [...sources].some((s) => s !== 'yahoo' && s !== 'coingecko'))
+      throw new Error(`investments priced from ${[...sources].join(', ')}, not stored prices`);
+    if (cold.status !== 200)
+      log(`  the account does not replay: GET /api/v1/investments answered ${cold.status}`);
+    await server.stop();
+
+    // A second start, the one measured: its first valuation, then the runs.
+    mark = providers.count;
+    server = await Server.start(url, options.profileDir, providers.url);
+    const live = server;
+    const firstValuation = await firstAnswer(server, providers, mark, email, ENDPOINTS[0].path);
+    const asked = [...cold.asked, ...firstValuation.asked];
+    if (asked.length > 0)
+      log(
+        `  ${name} ${size}: ${asked.length} provider requests before the first answer after a ` +
+          `start, where stored prices should do: ${asked.slice(0, 5).join(', ')}`,
+      );
+    const sessions: Session[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) sessions.push(await logIn(live.base, email));
+    log(
+      `${name} ${size}: loaded in ${seconds(performance.now() - loadStarted)}` +
+        ` (server pid ${live.pid}); first GET /investments ${cold.ms.toFixed(0)} ms,` +
+        ` first valuation after a start ${firstValuation.ms.toFixed(0)} ms`,
     );
 
     const idled = new Map<string, Single>();
     for (const endpoint of ENDPOINTS) {
-      await server.loopDelayMax();
-      idled.set(endpoint.name, await single(server, sessions[0], endpoint));
+      await live.loopDelayMax();
+      idled.set(endpoint.name, await single(live, sessions[0], endpoint));
     }
 
     const figures: Figures[] = [];
@@ -611,25 +984,24 @@ async function benchOne(
           idleStallMs: alone.stallMs,
           failed: 1,
           status: alone.status,
-          coldMs,
         };
         figures.push(row);
         log(`  ${tableRow(row)}`);
         continue;
       }
-      if (options.warmup > 0) await cannon(server.base, endpoint, sessions, options.warmup);
-      await server.idle();
-      await server.loopDelayMax();
+      if (options.warmup > 0) await cannon(live.base, endpoint, sessions, options.warmup);
+      await live.idle();
+      await live.loopDelayMax();
       // Every connection's requests finish together, after about CONNECTIONS x a request's
       // time: run long enough for about three rounds, or no request may finish in the window.
       const runSeconds = Math.min(
         MAX_RUN_SECONDS,
         Math.max(options.duration, Math.ceil((3 * CONNECTIONS * alone.ms) / 1000)),
       );
-      const result = await cannon(server.base, endpoint, sessions, runSeconds);
+      const result = await cannon(live.base, endpoint, sessions, runSeconds);
       // The requests autocannon left running still stall the loop: wait for them.
-      await server.idle();
-      const loopMaxMs = await server.loopDelayMax();
+      await live.idle();
+      const loopMaxMs = await live.loopDelayMax();
       const rps = result.requests.total / result.duration;
       const row: Figures = {
         database: kind,
@@ -645,14 +1017,33 @@ async function benchOne(
         loopMaxMs,
         idleStallMs: alone.stallMs,
         failed: result.non2xx + result.errors + result.timeouts,
-        coldMs,
       };
       figures.push(row);
       log(`  ${tableRow(row)}`);
     }
-    return { figures, resolutionMs: server.resolutionMs };
+    await live.stop();
+    const inRun = providers.since(mark);
+    log(`${name} ${size}: provider calls during the run: ${inRun.length}`);
+    return {
+      figures,
+      start: {
+        database: kind,
+        events: size,
+        seedMs: seeded.ms,
+        closes: seeded.closes,
+        rates: seeded.rates,
+        cold: { ms: cold.ms, status: cold.status, asked: cold.asked },
+        firstValuation: {
+          ms: firstValuation.ms,
+          status: firstValuation.status,
+          asked: firstValuation.asked,
+        },
+        inRun,
+      },
+      resolutionMs: live.resolutionMs,
+    };
   } finally {
-    await server.stop();
+    await server?.stop();
     process.off('exit', stopOnExit);
     cleanUp();
   }
@@ -677,8 +1068,15 @@ function table(figures: readonly Figures[]): string {
   return [HEADER, ALIGN, ...figures.map(tableRow)].join('\n');
 }
 
+/** The requests made to providers before a first answer after a start. */
+const askedAtStart = (start: StartFigures) => [...start.cold.asked, ...start.firstValuation.asked];
+
 /** One line per target, per database: met or missed, with the figures that decide it. */
-function targets(figures: readonly Figures[], databases: readonly DatabaseKind[]): string[] {
+function targets(
+  figures: readonly Figures[],
+  starts: readonly StartFigures[],
+  databases: readonly DatabaseKind[],
+): string[] {
   const verdict = (met: boolean) => (met ? 'met' : 'missed');
   const name = (db: DatabaseKind) => DATABASE_NAMES[db];
   const where = (f: Figures) => `${f.endpoint} at ${f.events}`;
@@ -740,8 +1138,17 @@ function targets(figures: readonly Figures[], databases: readonly DatabaseKind[]
     )
     .join('; ');
 
+  const noProvider = perDatabase((db) => {
+    const mine = starts.filter((f) => f.database === db);
+    const asked = mine.filter((f) => askedAtStart(f).length > 0);
+    if (asked.length === 0) return `${name(db)} met (no provider request)`;
+    const which = asked.map((f) => `${f.events} (${askedAtStart(f).length})`);
+    return `${name(db)} missed: provider requests at ${which.join(', ')}`;
+  });
+
   return [
     `- every request answered 2xx (a correctness gate: the exit code is 1 otherwise): ${answered}.`,
+    `- the first answers after a start come from stored prices, asking no provider (a gate: the exit code is 1 otherwise): ${noProvider}.`,
     `- valuation p99 < 50 ms at 20k events: ${at20k('valuation', 50)}.`,
     `- Year chart p99 < 100 ms at 20k events: ${at20k('Year chart', 100)}.`,
     `- no event-loop stall over 100 ms, one request at a time: ${stalls((f) => f.idleStallMs)}.`,
@@ -759,16 +1166,33 @@ interface Run {
   load: [number, number];
 }
 
-function section(figures: readonly Figures[], run: Run): string {
+const STARTS_HEADER =
+  '| database | events | prices stored s | first GET /investments ms | first valuation ms | provider requests before them | provider requests during the run |';
+const STARTS_ALIGN = '| --- | ---: | ---: | ---: | ---: | ---: | ---: |';
+
+function startRow(f: StartFigures): string {
+  const answer = (a: FirstAnswer) => (a.status === 200 ? a.ms.toFixed(0) : `${a.status}`);
+  return `| ${DATABASE_NAMES[f.database]} | ${f.events} | ${(f.seedMs / 1000).toFixed(1)} | ${answer(f.cold)} | ${answer(f.firstValuation)} | ${askedAtStart(f).length} | ${f.inRun.length} |`;
+}
+
+function section(
+  figures: readonly Figures[],
+  starts: readonly StartFigures[],
+  loads: readonly ListingLoad[],
+  run: Run,
+): string {
   const { options, databases, resolutionMs } = run;
   const cpu = cpus();
   const date = new Date().toISOString().slice(0, 10);
+  const days = Math.round(PRICE_YEARS * 365.25);
   return [
     '## Server',
     '',
     `\`npm run bench:server\` (\`scripts/server-bench.ts\`), ${date}, on ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; the whole run took ${seconds(run.wallMs)}, the load average was ${run.load[0].toFixed(1)} at its start and ${run.load[1].toFixed(1)} at its end.`,
     '',
     `For each database and size the server (\`startServer\`, bcrypt cost 4, logging off) runs in a child process (\`scripts/server-bench-child.ts\`); the load generator, autocannon, runs in the parent with ${CONNECTIONS} connections, each logged in as a session of its own, for ${options.duration} s per request (longer when a request is slow: about three rounds of ${CONNECTIONS} idle request times, at most ${MAX_RUN_SECONDS} s) after a ${options.warmup} s warm-up; the server finishes the requests still running before the next run. The account has ${INVESTMENTS} investments in ${PORTFOLIOS} portfolios over up to ${YEARS} years (mostly buys, sells within the holding, dividends, a 2:1 split now and then): portfolios and investments made through the API, the other events bulk-inserted. Load generator, PostgreSQL and server share the machine's cores, so expect noise.`,
+    '',
+    `**Prices.** The server values the account from stored real-format prices (\`MARKET_DATA=live\`; the records of this section to 2026-11-24 ran it on the synthetic market, which computes made-up prices in memory and reads none). Before each size, ${LISTINGS} listings are written through \`PriceStore\`, as a provider's answers are: ${LISTINGS - COINS} Yahoo listings in Copenhagen, New York, Xetra, Paris, London (quoted in GBp, stored in GBP), Stockholm and Oslo, in their time zones, and ${COINS} CoinGecko coins, each with ${PRICE_YEARS} years (${days} days) of daily closes (weekdays; every day for coins; a seeded random walk as decimal text), the latest session's 5-minute points and a fresh latest quote; and ${PRICE_YEARS} years of ECB euro rates of DKK, USD, SEK, NOK and GBP. The account's investments point at ${INVESTMENTS} of those listings, each of its instrument's currency. The account is made on a server with the synthetic market (the live one would ask the providers for each ISIN's listings); the measured server runs live, with all four providers' URLs at a local server that counts the requests it gets and answers 503.`,
     '',
     `- **idle ms**: median of ${IDLE_RUNS} single requests on the idle server (after one more);`,
     `- **p50 / p99 ms**: latency under load (${CONNECTIONS} requests in flight, so about ${CONNECTIONS} x the server's time per request);`,
@@ -779,14 +1203,21 @@ function section(figures: readonly Figures[], run: Run): string {
     '',
     table(figures),
     '',
-    `The server keeps each investment's replayed history (its timeline) until the investment's events change, so the figures above are those of an account in use. The first request after a start or a bulk load reads and replays every event, once: GET /api/v1/investments took ${figures
-      .filter((f) => f.endpoint === 'investments')
-      .map((f) => `${DATABASE_NAMES[f.database]} ${f.events}: ${f.coldMs.toFixed(0)} ms`)
-      .join(', ')}.`,
+    `The server keeps each investment's replayed history (its timeline) and each listing's prices until they change, so the figures above are those of an account in use. The first request after a start reads and replays every event, once, and reads the held listings' closes and the rates: a first start's GET /api/v1/investments (the figure earlier records give as the first request after a bulk load) and a second start's GET /api/v1/user/valuation, each the first request after a login, are timed below. Provider requests are counted from each start until ${SETTLE_MS} ms after its first answer (a gate), and during the whole life of the measured server (reported: a scheduled refresh after an exchange's close may ask, as it should).`,
+    '',
+    STARTS_HEADER,
+    STARTS_ALIGN,
+    ...starts.map(startRow),
+    '',
+    `**A new listing** (\`scripts/market-bench.ts\`, also \`npm run bench:market\`): ${LISTING_LOAD_TEXT}`,
+    '',
+    LISTING_LOAD_HEADER,
+    LISTING_LOAD_ALIGN,
+    ...loads.map(listingLoadRow),
     '',
     'Targets (reported, never an exit code):',
     '',
-    ...targets(figures, databases),
+    ...targets(figures, starts, databases),
   ].join('\n');
 }
 
@@ -822,16 +1253,27 @@ async function main(): Promise<void> {
   }
 
   const figures: Figures[] = [];
+  const starts: StartFigures[] = [];
+  const loads: ListingLoad[] = [];
   let resolutionMs = 0;
-  for (const db of databases) {
-    for (const size of options.sizes) {
-      const one = await benchOne(db, size, options, postgresUrl);
-      figures.push(...one.figures);
-      resolutionMs = one.resolutionMs;
+  const providers = await ProviderCounter.start();
+  try {
+    for (const db of databases) {
+      for (const size of options.sizes) {
+        const one = await benchOne(db, size, options, postgresUrl, providers);
+        figures.push(...one.figures);
+        starts.push(one.start);
+        resolutionMs = one.resolutionMs;
+      }
+      const load = await benchListingLoad(db, postgresUrl);
+      log(`${DATABASE_NAMES[db]}: a new listing: ${listingLoadRow(load)}`);
+      loads.push(load);
     }
+  } finally {
+    await providers.close();
   }
 
-  const text = section(figures, {
+  const text = section(figures, starts, loads, {
     options,
     databases,
     resolutionMs,
@@ -850,6 +1292,18 @@ async function main(): Promise<void> {
     );
     process.exitCode = 1;
   }
+  for (const f of starts)
+    log(
+      `${DATABASE_NAMES[f.database]} ${f.events}: provider calls during the run: ${f.inRun.length}`,
+    );
+  const asked = starts.filter((f) => askedAtStart(f).length > 0);
+  for (const f of asked)
+    log(
+      `${DATABASE_NAMES[f.database]} ${f.events}: the first answers after a start asked a provider` +
+        ` ${askedAtStart(f).length} times, where stored prices should do: ` +
+        askedAtStart(f).slice(0, 10).join(', '),
+    );
+  if (asked.length > 0) process.exitCode = 1;
 }
 
 await main();

@@ -5,7 +5,7 @@ import type { ProviderPricing, RateSource } from '../contract/pricing';
 import { doneBy } from '../domain/valuation';
 import type { StoredClose } from './ingest';
 import type { Day, DecimalText, EuroRate } from './port';
-import { utcMidnight, zonedTimeToEpoch } from './zoned-time';
+import { utcMidnight, zonedTimesToEpoch } from './zoned-time';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +14,10 @@ export interface StoredListingPrices {
   /** Major units. */
   currency: string;
   timezone: string;
-  /** Local `HH:MM` the exchange closes; undefined: the close is the end of the (UTC) day. */
+  /**
+   * Local `HH:MM` the exchange closes: a close is in force from then. Undefined: from the end of
+   * its (UTC) day (crypto).
+   */
   close: string | undefined;
   closes: readonly StoredClose[];
   quote?: {
@@ -25,16 +28,14 @@ export interface StoredListingPrices {
   };
 }
 
-/** When a close of `day` is in force: the exchange's close, or the end of a UTC day (crypto). */
-function closeTime(day: Day, close: string | undefined, timezone: string): number {
-  return close === undefined
-    ? utcMidnight(day) + DAY_MS - 1
-    : zonedTimeToEpoch(day, close, timezone);
-}
-
 export function storedPricing(stored: StoredListingPrices): ProviderPricing {
-  const points: { time: number; price: number; day: Day }[] = stored.closes.map((c) => ({
-    time: closeTime(c.day, stored.close, stored.timezone),
+  const days = stored.closes.map((c) => c.day);
+  const times =
+    stored.close === undefined
+      ? days.map((day) => utcMidnight(day) + DAY_MS - 1)
+      : zonedTimesToEpoch(days, stored.close, stored.timezone);
+  const points: { time: number; price: number; day: Day }[] = stored.closes.map((c, i) => ({
+    time: times[i],
     price: Number(c.close),
     day: c.day,
   }));
@@ -46,9 +47,9 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
   }
   // Equal times: the later pushed (the quote over a close) wins, as the sort is stable.
   points.sort((a, b) => a.time - b.time);
-  const times = Float64Array.from(points, (p) => p.time);
+  const starts = Float64Array.from(points, (p) => p.time);
   const prices = Float64Array.from(points, (p) => p.price);
-  const at = (time: number) => doneBy(times, time) - 1;
+  const at = (time: number) => doneBy(starts, time) - 1;
   return {
     source: stored.source,
     currency: stored.currency,
@@ -59,7 +60,7 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
     },
     madeAt: (time) => {
       const index = at(time);
-      return index >= 0 ? times[index] : NaN;
+      return index >= 0 ? starts[index] : NaN;
     },
     dayAt: (time) => {
       const index = at(time);

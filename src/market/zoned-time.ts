@@ -82,6 +82,36 @@ export function zonedTimeToEpoch(day: Day, time: string, timeZone: string): numb
   return guess;
 }
 
+/**
+ * `zonedTimeToEpoch` for many days at one local time, asking the zone's offset twice a month
+ * instead of twice a day: a month whose first and last days share an offset (most of them; a
+ * clock change is the exception) shares it throughout.
+ */
+export function zonedTimesToEpoch(days: readonly Day[], time: string, timeZone: string): number[] {
+  const [hour, minute] = time.split(':').map(Number);
+  const monthOffsets = new Map<string, number | undefined>();
+  const wall = (day: Day) =>
+    Date.UTC(
+      Number(day.slice(0, 4)),
+      Number(day.slice(5, 7)) - 1,
+      Number(day.slice(8, 10)),
+      hour,
+      minute,
+    );
+  return days.map((day) => {
+    const month = day.slice(0, 7);
+    if (!monthOffsets.has(month)) {
+      const first = `${month}-01`;
+      const last = addDays(addDays(first, 32).slice(0, 7) + '-01', -1);
+      const offsetOf = (d: Day) => wall(d) - zonedTimeToEpoch(d, time, timeZone);
+      const start = offsetOf(first);
+      monthOffsets.set(month, start === offsetOf(last) ? start : undefined);
+    }
+    const offset = monthOffsets.get(month);
+    return offset === undefined ? zonedTimeToEpoch(day, time, timeZone) : wall(day) - offset;
+  });
+}
+
 /** Midnight UTC of a day, in epoch ms. */
 export function utcMidnight(day: Day): number {
   return Date.parse(`${day}T00:00:00Z`);

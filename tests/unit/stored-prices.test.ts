@@ -9,7 +9,7 @@ import { Timeline, splitSteps } from '../../src/domain/valuation';
 import { majorQuote, majorUnits, unadjustedCloses } from '../../src/market/ingest';
 import type { ProviderHistory } from '../../src/market/port';
 import { euroRateTable, storedPricing } from '../../src/market/stored-prices';
-import { utcDay, zonedTimeToEpoch } from '../../src/market/zoned-time';
+import { utcDay, zonedTimesToEpoch, zonedTimeToEpoch } from '../../src/market/zoned-time';
 
 const DAY = 86_400_000;
 const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
@@ -287,5 +287,17 @@ describe('priceInvestment', () => {
     const prices = priceInvestment([], [], { times: [], before: [1] }, undefined, [], dkk);
     expect(prices.quoteAt(Date.now())).toBeUndefined();
     expect(prices.priceAt(Date.now() - DAY)).toBe(0);
+  });
+});
+
+describe('zonedTimesToEpoch', () => {
+  it('agrees with one day at a time, across both clock changes of a year', () => {
+    const days = Array.from({ length: 366 }, (_, i) =>
+      new Date(Date.UTC(2024, 0, 1) + i * DAY).toISOString().slice(0, 10),
+    );
+    for (const zone of ['Europe/Copenhagen', 'America/New_York', 'Australia/Sydney', 'UTC'])
+      expect(zonedTimesToEpoch(days, '17:00', zone)).toEqual(
+        days.map((day) => zonedTimeToEpoch(day, '17:00', zone)),
+      );
   });
 });

@@ -282,6 +282,20 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const quoteDue = (state: SyncState | undefined) =>
     !state?.quoteSuccess || state.quoteSuccess < now() - quoteTtlMs;
 
+  /** Listings found closed, until when the answer is not asked again (time zones are slow). */
+  const closedUntil = new Map<string, number>();
+
+  function closedNow(
+    key: string,
+    record: ListingRecord | undefined,
+    state: SyncState | undefined,
+  ): boolean {
+    if ((closedUntil.get(key) ?? -Infinity) > now()) return true;
+    const closed = closedSinceQuote(record, state);
+    if (closed) closedUntil.set(key, now() + quoteTtlMs);
+    return closed;
+  }
+
   /**
    * Whether the listing's exchange is closed and its quote was fetched after the last close:
    * then no newer price exists until it opens (nights, weekends). Crypto never closes.
@@ -435,8 +449,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     // Stale quotes are refreshed behind the answer, which is made from what is stored.
     for (const key of keys) {
       const state = states.get(key);
-      const closed = closedSinceQuote(listings.get(key)?.record, state);
-      if (due(state) && quoteDue(state) && !closed) void refreshQuote(key);
+      if (due(state) && quoteDue(state) && !closedNow(key, listings.get(key)?.record, state))
+        void refreshQuote(key);
     }
     if (!states.get(FX_KEY)?.lastSuccess && due(states.get(FX_KEY)))
       void singleFlight(FX_KEY, refreshRates);
