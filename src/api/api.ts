@@ -25,6 +25,15 @@ import {
 import type { Instrument } from '../domain/market';
 import * as d from './decode';
 import type { Http } from './http';
+import type {
+  DayPrice,
+  Listing,
+  PricePayload,
+  PriceRange,
+  QuotedInvestment,
+  Suggestion,
+  SuggestionRef,
+} from './price-types';
 
 export interface CreateOptions {
   /** Sends `x-validate-only: 1`: the server only validates and answers `{ data: null }`. */
@@ -56,7 +65,8 @@ export interface Api {
   ): Promise<Portfolio | null>;
   renamePortfolio(id: Id, name: string): Promise<Portfolio>;
   getPortfolioStats(id: Id): Promise<Statistics>;
-  getInvestments(): Promise<Investment[]>;
+  /** Each with the quote it is valued at, when the backend says it. */
+  getInvestments(): Promise<QuotedInvestment[]>;
   createInvestment(
     payload: CreateInvestmentPayload,
     options: CreateOptions,
@@ -89,6 +99,26 @@ export interface Api {
   searchInstruments(search: string): Promise<Instrument[]>;
   /** Mock-only: restores the demo data. */
   resetDemo(): Promise<void>;
+  /**
+   * An investment's prices, listings and suggestions: Formue's own calls, which a backend without
+   * them answers with 404. Their code loads at the first use, as only the investment screen makes
+   * them (the start-up budget).
+   */
+  prices(): Promise<PriceCalls>;
+}
+
+/** One typed function per call of real prices (price-calls.ts). */
+export interface PriceCalls {
+  /** The price in force on each day of `range` (default: the 31 days up to today), newest first. */
+  getPrices(investmentId: Id, range?: PriceRange): Promise<DayPrice[]>;
+  /** A price typed for a day; it replaces one typed for the same day. */
+  addPrice(investmentId: Id, payload: PricePayload): Promise<DayPrice>;
+  /** Only a typed price can be deleted. */
+  deletePrice(investmentId: Id, date: string): Promise<void>;
+  getListings(investmentId: Id): Promise<Listing[]>;
+  chooseListing(investmentId: Id, listingId: string): Promise<QuotedInvestment>;
+  getSuggestions(investmentId: Id): Promise<Suggestion[]>;
+  dismissSuggestion(investmentId: Id, suggestion: SuggestionRef): Promise<void>;
 }
 
 const validateOnlyHeader = (options: CreateOptions) => ({
@@ -101,6 +131,7 @@ function segment(id: Id): string {
 
 export function createApi(http: Http): Api {
   const get = (path: string) => http.request('GET', path);
+  let priceCalls: Promise<PriceCalls> | undefined;
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
@@ -215,5 +246,30 @@ export function createApi(http: Http): Api {
     resetDemo: async () => {
       await http.request('POST', '/demo/reset');
     },
+
+    // The decoders go in as an argument: price-calls.ts says why.
+    prices: () =>
+      (priceCalls ??= import('./price-calls').then(
+        (module) =>
+          module.createPriceCalls(http, {
+            shape: d.shape,
+            record: d.record,
+            fail: d.fail,
+            field: d.field,
+            list: d.list,
+            orNull: d.orNull,
+            day: d.day,
+            id: d.id,
+            number: d.number,
+            string: d.string,
+            boolean: d.boolean,
+            investment: d.investment,
+          }),
+        (error: unknown) => {
+          // A chunk that could not load (offline) is asked for again at the next use.
+          priceCalls = undefined;
+          throw error;
+        },
+      )),
   };
 }

@@ -19,15 +19,17 @@ import {
   type ValueChange,
 } from '../domain/types';
 import type { Instrument } from '../domain/market';
+import { isDay } from '../domain/dates';
 import { ApiError, decodeError } from './errors';
+import type { QuotedInvestment, Quote } from './price-types';
 
-type Decoder<T> = (value: unknown, path: string) => T;
+export type Decoder<T> = (value: unknown, path: string) => T;
 
-function fail(path: string, expected: string): never {
+export function fail(path: string, expected: string): never {
   throw decodeError(`${path} is not ${expected}`);
 }
 
-function record(value: unknown, path: string): Record<string, unknown> {
+export function record(value: unknown, path: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(path, 'an object');
   return value as Record<string, unknown>;
 }
@@ -49,6 +51,10 @@ export const boolean: Decoder<boolean> = (value, path) => {
   if (typeof value !== 'boolean') fail(path, 'a boolean');
   return value;
 };
+
+/** A calendar day, YYYY-MM-DD. */
+export const day: Decoder<string> = (value, path) =>
+  isDay(string(value, path)) ? (value as string) : fail(path, 'a day');
 
 export const id: Decoder<Id> = (value, path) => {
   if (typeof value === 'number' && Number.isInteger(value)) return String(value);
@@ -72,76 +78,75 @@ export function field<T>(body: unknown, key: string, decode: Decoder<T>): T {
   return decode(record(body, 'the answer')[key], key);
 }
 
-export const user: Decoder<User> = (value, path) => {
-  const o = record(value, path);
-  return { name: string(o.name, `${path}.name`), email: string(o.email, `${path}.email`) };
-};
-
-const positions: Decoder<Positions> = (value, path) => {
-  const o = record(value, path);
-  return {
-    lifetime: number(o.lifetime, `${path}.lifetime`),
-    realised: number(o.realised, `${path}.realised`),
-    unrealised: number(o.unrealised, `${path}.unrealised`),
+/** An object of these fields, each read by its decoder in this order; other fields are dropped. */
+export function shape<T>(fields: { [K in keyof T]: Decoder<T[K]> }): Decoder<T> {
+  return (value, path) => {
+    const o = record(value, path);
+    const decoded = {} as T;
+    for (const key in fields) decoded[key] = fields[key](o[key], `${path}.${key}`);
+    return decoded;
   };
-};
+}
 
-const valueChange: Decoder<ValueChange> = (value, path) => {
-  const o = record(value, path);
-  return {
-    value: number(o.value, `${path}.value`),
-    change: number(o.change, `${path}.change`),
-    changeRatio: number(o.changeRatio, `${path}.changeRatio`),
-  };
-};
+export const user = shape<User>({ name: string, email: string });
 
-export const valuation: Decoder<Valuation> = (value, path) => {
-  const o = record(value, path);
-  return {
-    value: valueChange(o.value, `${path}.value`),
-    positions: positions(o.positions, `${path}.positions`),
-  };
-};
+const positions = shape<Positions>({ lifetime: number, realised: number, unrealised: number });
 
-export const portfolio: Decoder<Portfolio> = (value, path) => {
-  const o = record(value, path);
-  return {
-    ...valueChange(o, path),
-    id: id(o.id, `${path}.id`),
-    name: string(o.name, `${path}.name`),
-    change_percentage: number(o.change_percentage, `${path}.change_percentage`),
-    investments: number(o.investments, `${path}.investments`),
-    positions: positions(o.positions, `${path}.positions`),
-  };
-};
+const valueChange = shape<ValueChange>({ value: number, change: number, changeRatio: number });
+
+export const valuation = shape<Valuation>({ value: valueChange, positions });
+
+const portfolioFields = shape<Omit<Portfolio, keyof ValueChange>>({
+  id,
+  name: string,
+  change_percentage: number,
+  investments: number,
+  positions,
+});
+
+export const portfolio: Decoder<Portfolio> = (value, path) => ({
+  ...valueChange(value, path),
+  ...portfolioFields(value, path),
+});
 
 function oneOf<T extends string>(values: readonly T[]): Decoder<T> {
   return (value, path) => values.find((v) => v === value) ?? fail(path, values.join(' or '));
 }
 
-const heldInstrument: Decoder<HeldInstrument> = (value, path) => {
-  const o = record(value, path);
-  return {
-    type: oneOf(INSTRUMENT_TYPES)(o.type, `${path}.type`),
-    isin: string(o.isin, `${path}.isin`),
-    asset_class: oneOf(ASSET_CLASSES)(o.asset_class, `${path}.asset_class`),
-    currency: string(o.currency, `${path}.currency`),
-  };
-};
+const heldInstrument = shape<HeldInstrument>({
+  type: oneOf(INSTRUMENT_TYPES),
+  isin: string,
+  asset_class: oneOf(ASSET_CLASSES),
+  currency: string,
+});
 
-export const investment: Decoder<Investment> = (value, path) => {
+const quote = shape<Quote>({
+  price: number,
+  currency: string,
+  price_dkk: number,
+  date: day,
+  source: string,
+});
+
+const investmentFields = shape<Omit<Investment, keyof ValueChange | 'instrument'>>({
+  id,
+  name: string,
+  portfolio_id: id,
+  shares: number,
+  change_percentage: number,
+  positions,
+});
+
+export const investment: Decoder<QuotedInvestment> = (value, path) => {
   const o = record(value, path);
   const instrument = nullable(heldInstrument)(o.instrument, `${path}.instrument`);
+  const quoted = nullable(quote)(o.quote, `${path}.quote`);
   return {
     ...valueChange(o, path),
-    id: id(o.id, `${path}.id`),
-    name: string(o.name, `${path}.name`),
-    portfolio_id: id(o.portfolio_id, `${path}.portfolio_id`),
-    shares: number(o.shares, `${path}.shares`),
-    change_percentage: number(o.change_percentage, `${path}.change_percentage`),
-    positions: positions(o.positions, `${path}.positions`),
-    // Absent from a backend that keeps to the spec's fields.
+    ...investmentFields(o, path),
+    // Both absent from a backend that keeps to the spec's fields.
     ...(instrument && { instrument }),
+    ...(quoted && { quote: quoted }),
   };
 };
 
@@ -153,21 +158,18 @@ export const transactionType: Decoder<TransactionType> = (value, path) => {
   return type;
 };
 
-export const transaction: Decoder<Transaction> = (value, path) => {
-  const o = record(value, path);
-  return {
-    id: id(o.id, `${path}.id`),
-    investment_id: id(o.investment_id, `${path}.investment_id`),
-    type: transactionType(o.type, `${path}.type`),
-    stock_name: string(o.stock_name, `${path}.stock_name`),
-    total_value: number(o.total_value, `${path}.total_value`),
-    stock_price: number(o.stock_price, `${path}.stock_price`),
-    shares: number(o.shares, `${path}.shares`),
-    date: string(o.date, `${path}.date`),
-    from_shares: nullable(number)(o.from_shares, `${path}.from_shares`),
-    to_shares: nullable(number)(o.to_shares, `${path}.to_shares`),
-  };
-};
+export const transaction = shape<Transaction>({
+  id,
+  investment_id: id,
+  type: transactionType,
+  stock_name: string,
+  total_value: number,
+  stock_price: number,
+  shares: number,
+  date: string,
+  from_shares: nullable(number),
+  to_shares: nullable(number),
+});
 
 const optionalNumber = (value: unknown, path: string) =>
   value === undefined ? undefined : number(value, path);
@@ -196,24 +198,18 @@ export const enteredEvent: Decoder<EnteredEvent> = (value, path) => {
   return entered;
 };
 
-export const statistics: Decoder<Statistics> = (value, path) => {
-  const o = record(value, path);
-  return {
-    shares: number(o.shares, `${path}.shares`),
-    costs: number(o.costs, `${path}.costs`),
-    fees: number(o.fees, `${path}.fees`),
-    // Not in the spec's call table; a backend without it reports none received.
-    dividends: o.dividends === undefined ? 0 : number(o.dividends, `${path}.dividends`),
-    lifetime: number(o.lifetime, `${path}.lifetime`),
-    realised: number(o.realised, `${path}.realised`),
-    unrealised: number(o.unrealised, `${path}.unrealised`),
-  };
-};
+export const statistics = shape<Statistics>({
+  shares: number,
+  costs: number,
+  fees: number,
+  // Not in the spec's call table; a backend without it reports none received.
+  dividends: (value, path) => (value === undefined ? 0 : number(value, path)),
+  lifetime: number,
+  realised: number,
+  unrealised: number,
+});
 
-export const chartPoint: Decoder<ChartPoint> = (value, path) => {
-  const o = record(value, path);
-  return { time: string(o.time, `${path}.time`), value: number(o.value, `${path}.value`) };
-};
+export const chartPoint = shape<ChartPoint>({ time: string, value: number });
 
 /** An entry of GET /instruments (Formue's own call): the catalogue's fields, `isin` as `code`. */
 export const catalogueInstrument: Decoder<Instrument> = (value, path) => {

@@ -6,7 +6,20 @@ import { createHttp } from './http';
 export const api: Api = createApi(createHttp({ origin: apiOrigin }));
 
 export { createApi } from './api';
-export type { Api, CreateOptions, EventPayload } from './api';
+export type { Api, CreateOptions, EventPayload, PriceCalls } from './api';
+export type {
+  DayPrice,
+  DividendSuggestion,
+  Listing,
+  PricePayload,
+  PriceRange,
+  PriceSource,
+  Quote,
+  QuotedInvestment,
+  SplitSuggestion,
+  Suggestion,
+  SuggestionRef,
+} from './price-types';
 export { createHttp } from './http';
 export type { Http, HttpOptions } from './http';
 export { ApiError, messageOf } from './errors';

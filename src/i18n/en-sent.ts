@@ -82,6 +82,8 @@ export const enSent = {
   'attribute.sold share price': 'sold share price',
   'attribute.date': 'date',
   'attribute.hide': 'hide',
+  'attribute.price': 'price',
+  'attribute.listing': 'listing',
   'attribute.type': 'type',
   'attribute.isin': 'isin',
   'attribute.portfolio id': 'portfolio id',
@@ -127,6 +129,14 @@ export const enSent = {
   'notice.portfolioRenamed': 'Portfolio renamed',
   'notice.portfolioDeleted': 'Portfolio deleted',
   'notice.nothingDeleted': 'Nothing was deleted. {message}',
+  // An investment's prices (prices.machine.ts, listing.machine.ts, suggestions.machine.ts).
+  'notice.priceSaved': 'Price saved',
+  'notice.priceDeleted': 'Price deleted',
+  'notice.priceRestoring': 'Restoring the price…',
+  'notice.priceRestored': 'Price restored',
+  'notice.priceNotRestored': 'The price could not be restored. {message}',
+  'notice.listingChanged': 'Listing changed',
+  'notice.notDismissed': 'The suggestion could not be dismissed. {message}',
 
   // Delete investment / portfolio (src/machines/delete-valuable.machine.ts), most specific first
   'delete.summaryInvestmentOne': '{name} and its 1 transaction will be deleted.',

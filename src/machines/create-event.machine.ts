@@ -88,6 +88,8 @@ export interface CreateEventInput {
   currency?: string;
   /** The user's local day (YYYY-MM-DD): the default date and the latest allowed. */
   today: string;
+  /** Values the form starts with instead of the defaults (a suggestion's Record). */
+  prefill?: Partial<EventValues>;
 }
 
 export interface CreateEventContext {
@@ -355,7 +357,7 @@ export const createEventMachine = setup({
     kind: input.kind,
     currentShares: input.currentShares,
     today: input.today,
-    values: emptyValues(input.today, input.currency),
+    values: { ...emptyValues(input.today, input.currency), ...input.prefill },
     fieldErrors: {},
     formError: undefined,
   }),

@@ -15,7 +15,7 @@ import {
   type ActorRef,
   type Snapshot,
 } from 'xstate';
-import type { Api } from '../api';
+import type { Api, QuotedInvestment } from '../api';
 import { ApiError, messageOf } from '../api/errors';
 import type {
   ChartPoint,
@@ -168,7 +168,7 @@ export interface DataContext {
   user: User | undefined;
   valuation: Valuation | undefined;
   portfolios: Portfolio[] | undefined;
-  investments: Investment[] | undefined;
+  investments: QuotedInvestment[] | undefined;
   events: Transaction[] | undefined;
   currencies: string[] | undefined;
   /** The message of each failed resource; kept while a retry runs, cleared by an answer. */
@@ -199,7 +199,7 @@ export interface ResourceData {
   user: User;
   valuation: Valuation;
   portfolios: Portfolio[];
-  investments: Investment[];
+  investments: QuotedInvestment[];
   events: Transaction[];
   currencies: string[];
 }

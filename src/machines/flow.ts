@@ -18,6 +18,11 @@ function sessionLost(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 419);
 }
 
+/** The backend lacks the call (Formue's own calls on a plain Laravel API): 404 or 405. */
+export function isMissingCall(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 405);
+}
+
 /** A call's failure event lost the session (the guard `sessionLost` of every flow). */
 export function sessionLostIn(event: object): boolean {
   return 'error' in event && sessionLost(event.error);

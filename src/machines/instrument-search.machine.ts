@@ -4,11 +4,11 @@
 // form offers nothing and asks nothing, so the fields work as plain fields.
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Api } from '../api';
-import { ApiError } from '../api/errors';
 import { normaliseIdentifier } from '../domain/isin';
 import { foldSearchText } from '../domain/instrument-search';
 import type { Instrument } from '../domain/market';
 import type { InstrumentType } from '../domain/types';
+import { isMissingCall } from './flow';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Fewer characters than this match too much to be worth a call. */
@@ -51,10 +51,6 @@ function findLookedUp(
 ): Instrument | undefined {
   const { code, instrumentType } = context.lookup;
   return found.find((i) => i.type === instrumentType && normaliseIdentifier(i.code) === code);
-}
-
-function isMissingCall(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 405);
 }
 
 export const instrumentSearchMachine = setup({

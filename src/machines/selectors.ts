@@ -1,6 +1,7 @@
 // The data actor's view model (STYLE points 4 and 9, as xstate-tree's selectors): plain functions
 // of its snapshot, so headless tests reach the rules screens show.
 import type { SnapshotFrom } from 'xstate';
+import type { QuotedInvestment } from '../api';
 import { dayOf, isDay } from '../domain/dates';
 import {
   TRANSACTION_TYPES,
@@ -167,7 +168,10 @@ export function firstStep(
 
 /** The facts an investment's header shows; a figure that cannot be known is left out. */
 export interface InvestmentFacts {
-  /** DKK per share now: its value over its shares (none once sold out). */
+  /**
+   * DKK per share now: its value over its shares (none once sold out). Left out when the backend
+   * says the quote, which the price line under the facts shows in its own currency.
+   */
   price?: number;
   /** ISIN or crypto symbol, asset class and listing currency, when the backend says them. */
   instrument?: HeldInstrument;
@@ -178,12 +182,13 @@ export interface InvestmentFacts {
 }
 
 export function investmentFacts(
-  investment: Investment,
+  investment: QuotedInvestment,
   portfolio: Portfolio | undefined,
 ): InvestmentFacts {
   const cost = investment.value - investment.positions.unrealised;
   return {
-    ...(investment.shares > 0 && { price: investment.value / investment.shares }),
+    ...(investment.shares > 0 &&
+      !investment.quote && { price: investment.value / investment.shares }),
     ...(investment.instrument && { instrument: investment.instrument }),
     ...(investment.shares > 0 &&
       cost > 0 && { unrealisedRatio: investment.positions.unrealised / cost }),

@@ -36,7 +36,10 @@ function serve(routes: Record<string, Handler>, csrfToken = 'tok+1='): void {
         return new Response(204, {}, '');
       });
       for (const [key, handle] of Object.entries(routes)) {
-        const [method, path] = key.split(' ') as ['get' | 'post' | 'put' | 'patch', string];
+        const [method, path] = key.split(' ') as [
+          'get' | 'post' | 'put' | 'patch' | 'delete',
+          string,
+        ];
         this[method](path, (_schema, request) => {
           requests.push(request);
           calls.push(`${method.toUpperCase()} ${new URL(request.url, 'http://x').pathname}`);
@@ -487,5 +490,165 @@ describe('decoding', () => {
       name: 'A',
       email: 'a@b.c',
     });
+  });
+});
+
+describe('real prices', () => {
+  const INVESTMENT = { ...PORTFOLIO, id: 5, portfolio_id: 7, shares: '10' };
+  const QUOTE = {
+    price: '190.12',
+    currency: 'USD',
+    price_dkk: 1301.55,
+    date: '2026-11-24',
+    source: 'yahoo',
+  };
+
+  it('decodes the quote an investment is valued at; without one there is none', async () => {
+    serve({
+      'get /api/v1/investments': () =>
+        json(200, {
+          investments: [
+            { ...INVESTMENT, quote: QUOTE },
+            { ...INVESTMENT, id: 6 },
+          ],
+        }),
+    });
+    const [quoted, bare] = await api.getInvestments();
+    expect(quoted.quote).toEqual({ ...QUOTE, price: 190.12 });
+    expect(bare).not.toHaveProperty('quote');
+  });
+
+  it('keeps a source it does not know, and refuses a quote that is no quote', async () => {
+    serve({
+      'get /api/v1/investments': () =>
+        json(200, { investments: [{ ...INVESTMENT, quote: { ...QUOTE, source: 'ecb' } }] }),
+    });
+    expect((await api.getInvestments())[0].quote?.source).toBe('ecb');
+    server?.shutdown();
+    serve({
+      'get /api/v1/investments': () =>
+        json(200, { investments: [{ ...INVESTMENT, quote: { ...QUOTE, date: '24.11.2026' } }] }),
+    });
+    await expect(api.getInvestments()).rejects.toMatchObject({
+      kind: 'decode',
+      message: expect.stringContaining('investments[0].quote.date') as string,
+    });
+  });
+
+  it('lists the prices of a range, newest first, with numbers from numeric strings', async () => {
+    serve({
+      'get /api/v1/investments/5/prices': () =>
+        json(200, {
+          prices: [
+            { date: '2026-11-24', price: '612.4', currency_code: 'DKK', source: 'manual' },
+            { date: '2026-11-23', price: 610, currency_code: 'DKK', source: 'yahoo' },
+          ],
+        }),
+    });
+    const calls = await api.prices();
+    expect(await calls.getPrices('5', { from: '2026-10-25', to: '2026-11-24' })).toEqual([
+      { date: '2026-11-24', price: 612.4, currency_code: 'DKK', source: 'manual' },
+      { date: '2026-11-23', price: 610, currency_code: 'DKK', source: 'yahoo' },
+    ]);
+    expect(requests[0].url).toBe('/api/v1/investments/5/prices?from=2026-10-25&to=2026-11-24');
+    await calls.getPrices('5');
+    expect(requests[1].url).toBe('/api/v1/investments/5/prices');
+  });
+
+  it('types a price with the CSRF token; a refusal keeps its field errors', async () => {
+    setToken('tok');
+    const refusal = {
+      message: 'The price field must be greater than 0.',
+      errors: { price: ['The price field must be greater than 0.'] },
+    };
+    let refuse = false;
+    serve({
+      'post /api/v1/investments/5/prices': (request) =>
+        refuse
+          ? json(422, refusal)
+          : json(201, {
+              data: { ...(JSON.parse(request.requestBody) as object), source: 'manual' },
+            }),
+    });
+    const calls = await api.prices();
+    const payload = { date: '2026-11-24', price: 612.4, currency_code: 'DKK' };
+    expect(await calls.addPrice('5', payload)).toEqual({ ...payload, source: 'manual' });
+    expect(header(requests[0], 'x-xsrf-token')).toBe('tok');
+    expect(JSON.parse(requests[0].requestBody)).toEqual(payload);
+    refuse = true;
+    await expect(calls.addPrice('5', { ...payload, price: 0 })).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: refusal.errors,
+    });
+  });
+
+  it('deletes the typed price of a day', async () => {
+    serve({ 'delete /api/v1/investments/5/prices/:date': () => new Response(204, {}, '') });
+    await (await api.prices()).deletePrice('5', '2026-11-24');
+    expect(paths()).toEqual(['DELETE /api/v1/investments/5/prices/2026-11-24']);
+  });
+
+  it('lists the listings and chooses one, decoding the investment it answers with', async () => {
+    const listing = {
+      id: 'yahoo:NOVO-B.CO',
+      symbol: 'NOVO-B.CO',
+      name: 'Novo Nordisk B',
+      exchange: 'Copenhagen',
+      currency: null,
+      selected: true,
+    };
+    serve({
+      'get /api/v1/investments/5/listings': () => json(200, { listings: [listing] }),
+      'put /api/v1/investments/5/listing': () =>
+        json(200, { data: { ...INVESTMENT, quote: QUOTE } }),
+    });
+    const calls = await api.prices();
+    expect(await calls.getListings('5')).toEqual([listing]);
+    const changed = await calls.chooseListing('5', 'yahoo:NOVO-B.CO');
+    expect(changed).toMatchObject({ id: '5', shares: 10, quote: { price: 190.12 } });
+    expect(JSON.parse(requests[1].requestBody)).toEqual({ listing: 'yahoo:NOVO-B.CO' });
+  });
+
+  it('decodes both kinds of suggestion, refuses another, and dismisses one', async () => {
+    const split = {
+      kind: 'split',
+      date: '2024-06-10',
+      numerator: 10,
+      denominator: 1,
+      shares_before: '10',
+      shares_after: 100,
+    };
+    const dividend = {
+      kind: 'dividend',
+      date: '2024-08-12',
+      per_share: '0.25',
+      currency_code: 'USD',
+      shares: 100,
+      amount: 25,
+    };
+    let suggestions: object[] = [split, dividend];
+    serve({
+      'get /api/v1/investments/5/suggestions': () => json(200, { suggestions }),
+      'post /api/v1/investments/5/suggestions/dismiss': () => new Response(204, {}, ''),
+    });
+    const calls = await api.prices();
+    expect(await calls.getSuggestions('5')).toEqual([
+      { ...split, shares_before: 10 },
+      { ...dividend, per_share: 0.25 },
+    ]);
+    await calls.dismissSuggestion('5', { kind: 'dividend', date: '2024-08-12' });
+    expect(JSON.parse(requests[1].requestBody)).toEqual({ kind: 'dividend', date: '2024-08-12' });
+    suggestions = [{ ...split, kind: 'merger' }];
+    await expect(calls.getSuggestions('5')).rejects.toMatchObject({
+      kind: 'decode',
+      message: expect.stringContaining('suggestions[0].kind') as string,
+    });
+  });
+
+  it('a backend without these calls answers 404, which stays a 404', async () => {
+    serve({
+      'get /api/v1/investments/5/prices': () => json(404, { message: 'Not Found' }),
+    });
+    await expect((await api.prices()).getPrices('5')).rejects.toMatchObject({ status: 404 });
   });
 });

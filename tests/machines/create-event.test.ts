@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import {
+  createEventMachine,
   heldMessage,
   soldSharesEnabled,
   splitRatio,
@@ -22,6 +24,21 @@ const TODAY = TEST_TODAY;
 const start = startCreateEvent;
 
 describe('editing', () => {
+  it("starts with a suggestion's values instead of the defaults", () => {
+    const form = createActor(createEventMachine, {
+      input: {
+        ...startCreateEvent('dividend').form.getSnapshot().context,
+        prefill: { date: '2024-08-12', amount: '25', currency_code: 'USD' },
+      },
+    }).start();
+    expect(form.getSnapshot().context.values).toMatchObject({
+      date: '2024-08-12',
+      amount: '25',
+      currency_code: 'USD',
+      fee: '0.00',
+    });
+  });
+
   it('defaults: fee 0.00, currency DKK, split ratio 1:1', () => {
     const { form } = start('split');
     expect(form.getSnapshot().context.values.fee).toBe('0.00');

@@ -45,6 +45,17 @@ describe('investmentFacts', () => {
     });
   });
 
+  it('leaves the price to the price line when the backend says the quote', () => {
+    const quote = {
+      price: 20,
+      currency: 'EUR',
+      price_dkk: 150,
+      date: '2026-11-24',
+      source: 'yahoo',
+    };
+    expect(investmentFacts({ ...held, quote }, portfolio)).not.toHaveProperty('price');
+  });
+
   it('passes the instrument on when the backend sends it', () => {
     expect(investmentFacts({ ...held, instrument }, portfolio).instrument).toEqual(instrument);
   });

@@ -2,7 +2,7 @@
 // the events it receives. No DOM, no Mirage.
 import { vi, type Mock } from 'vitest';
 import { createActor, setup, type AnyEventObject } from 'xstate';
-import type { Api } from '../../src/api';
+import type { Api, PriceCalls } from '../../src/api';
 import type { ApiError } from '../../src/api/errors';
 import { httpError, networkError } from '../../src/api/errors';
 import type { EventKind, Investment, Portfolio, Transaction } from '../../src/domain/types';
@@ -10,15 +10,28 @@ import { createEventMachine, type EventField } from '../../src/machines/create-e
 import type { SessionRef } from '../../src/machines/flow';
 import { noUpdates, type Platform } from '../../src/machines/platform';
 
+export type FakePriceCalls = { [K in keyof PriceCalls]: Mock<PriceCalls[K]> };
+
 export type FakeApi = { [K in keyof Api]: Mock<Api[K]> } & {
   /** Plays the API's 401: every registered listener is called. */
   expireSession(): void;
+  /** What `prices()` gives: each call rejects unless a test stubs it. */
+  priceCalls: FakePriceCalls;
 };
 
 /** Every call rejects unless a test stubs it; `onUnauthenticated` keeps real listeners. */
 export function fakeApi(): FakeApi {
   const listeners = new Set<() => void>();
   const unstubbed = (name: string) => vi.fn(() => Promise.reject(new Error(`${name} not stubbed`)));
+  const priceCalls: FakePriceCalls = {
+    getPrices: unstubbed('getPrices'),
+    addPrice: unstubbed('addPrice'),
+    deletePrice: unstubbed('deletePrice'),
+    getListings: unstubbed('getListings'),
+    chooseListing: unstubbed('chooseListing'),
+    getSuggestions: unstubbed('getSuggestions'),
+    dismissSuggestion: unstubbed('dismissSuggestion'),
+  };
   return {
     initCsrf: vi.fn(() => Promise.resolve()),
     onUnauthenticated: vi.fn((listener: () => void) => {
@@ -53,6 +66,8 @@ export function fakeApi(): FakeApi {
     validateInstrument: unstubbed('validateInstrument'),
     searchInstruments: unstubbed('searchInstruments'),
     resetDemo: unstubbed('resetDemo'),
+    prices: vi.fn(() => Promise.resolve(priceCalls)),
+    priceCalls,
   };
 }
 

@@ -4,9 +4,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import { createApi, createHttp } from '../../src/api';
+import { createApi, createHttp, type Api } from '../../src/api';
 import { parseCookies } from '../../src/domain/cookies';
-import { makeServer, type MockServer } from '../../src/mock-server';
+import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
 import { createAppActor } from '../../src/machines/app-actor';
 import type { AppActor } from '../../src/machines/app.machine';
 import type { HistoryPort, KeyValueStore, UpdatePort } from '../../src/machines/platform';
@@ -36,11 +36,17 @@ afterEach(() => {
 // jsdom has no scrolling; the app scrolls to the top on every navigation.
 window.scrollTo = () => undefined;
 
-export function startServer(): MockServer {
+/** The market a test's server prices by, and the splits and dividends it reports. */
+export type MarketOptions = Pick<MakeServerOptions, 'prices' | 'actions'>;
+
+export function startServer(market: MarketOptions = {}): MockServer {
   clearCookies();
-  server = makeServer({ environment: 'test' });
+  server = makeServer({ environment: 'test', ...market });
   return server;
 }
+
+/** An API client of the test's own, on the session the app will use. */
+export const testApi = (): Api => createApi(createHttp({ origin: '' }));
 
 /** Logs a session in on the server, as a returning user's cookie would be. */
 async function logIn(credentials: { email: string; password: string }): Promise<void> {
@@ -69,6 +75,8 @@ export interface RenderOptions {
   storage?: Map<string, string>;
   /** The service worker's side: none by default. */
   updates?: UpdatePort;
+  /** What the app calls instead of the API (a change to one call); the API itself by default. */
+  api?: (api: Api) => Api;
 }
 
 export async function renderApp(path: string, options: RenderOptions = {}) {
@@ -104,6 +112,7 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
     remove: (key) => void flag.delete(key),
   };
   actor = createAppActor({
+    ...(options.api && { api: options.api(testApi()) }),
     platform: {
       navigate: location.navigate,
       currentPath: () => paths[paths.length - 1],

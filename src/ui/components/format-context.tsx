@@ -33,7 +33,7 @@ export interface Formatters {
 }
 
 /** The mask is read as "hidden amount", not as a row of bullets. */
-function HiddenAmount({ mask }: { mask: string }) {
+export function HiddenAmount({ mask }: { mask: string }) {
   const { t } = useT();
   return (
     <span className="hidden-amount">

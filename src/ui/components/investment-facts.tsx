@@ -23,19 +23,31 @@ interface Fact {
 /**
  * The facts a holder looks for first, under the investment's name: price, code, type, listing
  * currency, unrealised gain and share of its portfolio. Facts that are not known are left out.
- * `facts` is undefined while the investments load.
+ * `facts` is undefined while the investments load. `children` closes the card: the line of the
+ * price the investment is valued at, whose place the placeholder keeps while it loads.
  */
-export function InvestmentFacts({ facts }: { facts: Facts | undefined }) {
+export function InvestmentFacts({
+  facts,
+  children,
+}: {
+  facts: Facts | undefined;
+  children?: ReactNode;
+}) {
   const f = useFormatters();
   const { t } = useT();
   if (!facts) {
     return (
-      <div className="facts" role="status" aria-label={t('facts.loading')}>
-        {Array.from({ length: 6 }, (_, index) => (
-          <span key={index} className="facts__placeholder">
-            <Skeleton height="100%" />
-          </span>
-        ))}
+      <div className="facts-card" role="status" aria-label={t('facts.loading')}>
+        <div className="facts">
+          {Array.from({ length: 6 }, (_, index) => (
+            <span key={index} className="facts__placeholder">
+              <Skeleton height="100%" />
+            </span>
+          ))}
+        </div>
+        <span className="facts__placeholder facts__placeholder--line">
+          <Skeleton width="70%" height="100%" />
+        </span>
       </div>
     );
   }
@@ -63,15 +75,23 @@ export function InvestmentFacts({ facts }: { facts: Facts | undefined }) {
       value: formatPercent(facts.portfolioShare, f.locale),
     });
   }
-  if (list.length === 0) return null;
+  if (list.length === 0 && !children) return null;
   return (
-    <dl className="facts" aria-label={t('facts.label')}>
-      {list.map((fact) => (
-        <div key={fact.label} className="facts__item">
-          <dt>{fact.label}</dt>
-          <dd className={`num${fact.tone ? ` change--${fact.tone}` : ''}`}>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="facts-card">
+      {list.length > 0 && (
+        <dl
+          className={`facts${facts.price === undefined ? ' facts--no-price' : ''}`}
+          aria-label={t('facts.label')}
+        >
+          {list.map((fact) => (
+            <div key={fact.label} className="facts__item">
+              <dt>{fact.label}</dt>
+              <dd className={`num${fact.tone ? ` change--${fact.tone}` : ''}`}>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {children}
+    </div>
   );
 }

@@ -1,7 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
-import { localDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { useT } from './use-i18n';
 import type { EventKind, Id, Transaction } from '../../domain/types';
@@ -13,19 +12,15 @@ import {
   tradeTotal,
   type EventField,
   type EventFormState,
+  type EventValues,
   type OverlayRef,
 } from '../../machines/create-event.machine';
 import { deleteQuestion, editEventMachine } from '../../machines/edit-event.machine';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
+import { useToday } from './use-today';
 
 export type { EventKind };
-
-/** The user's day when the form opened: the default date and the latest allowed. */
-function useToday(): string {
-  const [today] = useState(() => localDay(new Date()));
-  return today;
-}
 
 /** Either form's actor, as far as the shared view reads it. */
 type FormActor = ActorRef<
@@ -83,10 +78,18 @@ export interface EventFormInput {
   currentShares: number;
   /** The overlay the form sits in; the flow closes it after success. */
   overlay: OverlayRef;
+  /** What the form starts with instead of the defaults (a suggestion's Record). */
+  prefill?: Partial<EventValues>;
 }
 
 /** One Buy, Sell, Dividend or Stock Split form, started when its overlay opens. */
-export function useEventForm({ investmentId, kind, currentShares, overlay }: EventFormInput) {
+export function useEventForm({
+  investmentId,
+  kind,
+  currentShares,
+  overlay,
+  prefill,
+}: EventFormInput) {
   const { api, data, session, notices } = flowDeps(useAppActor());
   const today = useToday();
   const actor = useFlow(createEventMachine, {
@@ -99,6 +102,7 @@ export function useEventForm({ investmentId, kind, currentShares, overlay }: Eve
     kind,
     currentShares,
     today,
+    prefill,
   });
   const view = useFormView(actor, kind, today);
   const submit = useCallback(() => actor.send({ type: 'event.submitted' }), [actor]);

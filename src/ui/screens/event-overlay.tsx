@@ -9,6 +9,7 @@ import { useInvestment, useTransactions } from '../hooks/use-data';
 import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use-event-form';
 import { useT } from '../hooks/use-i18n';
 import type { OverlayControl } from '../hooks/use-overlay';
+import type { EventValues } from '../../machines/create-event.machine';
 
 interface EventFieldsProps {
   kind: EventKind;
@@ -119,11 +120,25 @@ export interface EventOverlayProps {
   kind: EventKind;
   currentShares: number;
   overlay: OverlayControl;
+  /** What the form starts with instead of the defaults (a suggestion's Record). */
+  prefill?: Partial<EventValues>;
 }
 
 /** The full-screen form of a new event: buy, sell, dividend or stock split. */
-export function EventOverlay({ investmentId, kind, currentShares, overlay }: EventOverlayProps) {
-  const form = useEventForm({ investmentId, kind, currentShares, overlay: overlay.actor });
+export function EventOverlay({
+  investmentId,
+  kind,
+  currentShares,
+  overlay,
+  prefill,
+}: EventOverlayProps) {
+  const form = useEventForm({
+    investmentId,
+    kind,
+    currentShares,
+    overlay: overlay.actor,
+    prefill,
+  });
   const { t } = useT();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

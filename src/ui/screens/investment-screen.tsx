@@ -8,11 +8,20 @@ import { PageDots, Pager } from '../components/pager';
 import { Section } from '../components/section';
 import { Skeleton, SkeletonRows } from '../components/states';
 import { TransactionsTable } from '../components/transactions-table';
+import { QuoteLine } from '../components/quote-line';
 import { useInvestment, useInvestmentFacts, useTransactions } from '../hooks/use-data';
 import { useT } from '../hooks/use-i18n';
+import { useListing } from '../hooks/use-listing';
 import { useOverlay } from '../hooks/use-overlay';
+import { usePrices } from '../hooks/use-prices';
+import { useSuggestions } from '../hooks/use-suggestions';
+import { LISTING_MODE } from '../../machines/listing.machine';
+import { offered, recordedBy, recordMode, recordValues } from '../../machines/suggestions.machine';
 import { editMode, EventOverlay, TransactionOverlay } from './event-overlay';
+import { ListingOverlay } from './listing-overlay';
+import { PricesSection } from './prices-section';
 import { StatsSection } from './stats-section';
+import { SuggestionNotices } from './suggestion-notices';
 import { ValueCard } from './value-card';
 import { Missing } from './not-found-screen';
 
@@ -29,14 +38,23 @@ function isEventKind(mode: string | undefined): mode is EventKind {
 }
 
 /**
- * /investments/{id}: its facts and the event buttons under its name, then two pages: its figures
- * (page 1) and its transactions (page 2). A desktop shows both pages side by side.
+ * /investments/{id}: its facts, its price and the event buttons under its name, the provider's
+ * splits and dividends it has not recorded, then its pages: its figures (page 1), its
+ * transactions (page 2) and its prices (page 3, where the backend has them). A desktop shows the
+ * transactions beside the figures and the prices.
  */
 export function InvestmentScreen({ id }: { id: string }) {
   const { name, shares, missing } = useInvestment(id);
   const facts = useInvestmentFacts(id);
   const overlay = useOverlay();
-  // Which of the two read-only pages is shown is UI-only state.
+  const prices = usePrices(id);
+  const suggestions = useSuggestions(id);
+  const listing = useListing({
+    investmentId: id,
+    overlay: overlay.actor,
+    dependents: [prices.actor, suggestions.actor],
+  });
+  // Which of the read-only pages is shown is UI-only state.
   const [page, setPage] = useState(0);
   const target = { type: 'investment', id } as const;
   const { t } = useT();
@@ -44,6 +62,9 @@ export function InvestmentScreen({ id }: { id: string }) {
 
   if (missing) return <Missing what="investment" />;
 
+  const recording = recordedBy(overlay.mode);
+  // Read when its form opens: the suggestion goes from the list once the event is recorded.
+  const recorded = offered(recording, suggestions.suggestions);
   const overview = (
     <>
       <ValueCard target={target} label={t('home.totalValue')} />
@@ -51,14 +72,23 @@ export function InvestmentScreen({ id }: { id: string }) {
       <DeleteValuable kind="investment" id={id} />
     </>
   );
+  const pages = [
+    overview,
+    <InvestmentTransactions key="t" id={id} onOpen={(t) => overlay.open(editMode(t))} />,
+  ];
+  if (prices.status !== 'unavailable') pages.push(<PricesSection key="p" prices={prices} />);
+  // A backend without prices has two pages.
+  const current = Math.min(page, pages.length - 1);
 
   return (
     <main className="page page--wide investment">
       <div className="page__header">
         <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
-        <PageDots count={2} current={page} onSelect={setPage} />
+        <PageDots count={pages.length} current={current} onSelect={setPage} />
       </div>
-      <InvestmentFacts facts={facts} />
+      <InvestmentFacts facts={facts}>
+        <QuoteLine investmentId={id} listing={listing} />
+      </InvestmentFacts>
       {/* Right under the name, so Buy and Sell are at hand on either page without scrolling. */}
       <section className="investment__actions" aria-labelledby={actionsId}>
         <h2 className="visually-hidden" id={actionsId}>
@@ -78,14 +108,14 @@ export function InvestmentScreen({ id }: { id: string }) {
         </div>
       </section>
       <RefreshAlert />
-      <Pager
-        current={page}
-        onSelect={setPage}
-        pages={[
-          overview,
-          <InvestmentTransactions key="t" id={id} onOpen={(t) => overlay.open(editMode(t))} />,
-        ]}
-      />
+      {name !== undefined && (
+        <SuggestionNotices
+          name={name}
+          suggestions={suggestions}
+          onRecord={(suggestion) => overlay.open(recordMode(suggestion))}
+        />
+      )}
+      <Pager current={current} onSelect={setPage} pages={pages} />
       {overlay.visible && isEventKind(overlay.mode) && (
         <EventOverlay
           key={overlay.mode}
@@ -94,6 +124,20 @@ export function InvestmentScreen({ id }: { id: string }) {
           currentShares={shares}
           overlay={overlay}
         />
+      )}
+      {overlay.visible && recording && (
+        <EventOverlay
+          key={overlay.mode}
+          investmentId={id}
+          kind={recording.kind}
+          // The split's "before" is the holding on its day, which the suggestion says.
+          currentShares={recorded?.kind === 'split' ? recorded.shares_before : shares}
+          prefill={recorded && recordValues(recorded)}
+          overlay={overlay}
+        />
+      )}
+      {overlay.visible && overlay.mode === LISTING_MODE && (
+        <ListingOverlay listing={listing} overlay={overlay} />
       )}
       <TransactionOverlay overlay={overlay} />
     </main>

@@ -1,0 +1,82 @@
+import type { PriceSource } from '../../api';
+import type { Id } from '../../domain/types';
+import type { MarketKey } from '../../i18n/market';
+import { isStale } from '../../machines/quote';
+import type { ListingControl } from '../hooks/use-listing';
+import { useMarketT } from '../hooks/use-market-texts';
+import { useQuote } from '../hooks/use-quote';
+import { useToday } from '../hooks/use-today';
+import { useMoney } from './money';
+
+const SOURCE_KEYS: Record<PriceSource, MarketKey> = {
+  yahoo: 'quote.source.yahoo',
+  coingecko: 'quote.source.coingecko',
+  manual: 'quote.source.manual',
+  synthetic: 'quote.source.synthetic',
+  trade: 'quote.source.trade',
+};
+
+const isKnownSource = (source: string): source is PriceSource => Object.hasOwn(SOURCE_KEYS, source);
+
+/** Where a price comes from, in words ("Yahoo", "typed in"); a source Formue does not know, as sent. */
+export function useSourceName(): (source: string) => string {
+  const { tm } = useMarketT();
+  return (source) => (isKnownSource(source) ? tm(SOURCE_KEYS[source]) : source);
+}
+
+/**
+ * Under the header's facts: the price the investment is valued at, in its own currency, the day
+ * it is for and where it comes from ("Price USD 190.12 · 2026-11-24 · Yahoo"), marked when no
+ * newer price has come for more than a long weekend. Change listing sits beside it where the
+ * instrument trades in more than one place. Nothing shows without a quote (a backend without
+ * real prices, or before a trade) and without a choice of listing.
+ */
+export function QuoteLine({
+  investmentId,
+  listing,
+}: {
+  investmentId: Id;
+  listing: ListingControl;
+}) {
+  const quote = useQuote(investmentId);
+  const today = useToday();
+  const money = useMoney();
+  const sourceName = useSourceName();
+  const { tm } = useMarketT();
+  if (!quote && !listing.offered) return null;
+  const stale = quote !== undefined && isStale(quote.date, today);
+  const since = quote && tm('quote.staleSince', { date: quote.date });
+  return (
+    <div className="quote">
+      {quote && (
+        <p className="quote__line">
+          <span className="quote__label">{tm('quote.price')}</span>{' '}
+          <span className="quote__price num">{money(quote.price, quote.currency)}</span>
+          {' · '}
+          <span className="num">{quote.date}</span>
+          {' · '}
+          <span>{sourceName(quote.source)}</span>
+          {stale && (
+            <>
+              {' '}
+              <span className="badge quote__stale" title={since}>
+                {tm('quote.stale')}
+              </span>
+              {/* Said to screen readers; a pointer shows it as the mark's title. */}
+              <span className="visually-hidden">{since}</span>
+            </>
+          )}
+        </p>
+      )}
+      {listing.offered && (
+        <button
+          type="button"
+          className="button button--ghost button--small quote__listing"
+          onClick={listing.open}
+        >
+          {tm('quote.changeListing')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useCallback } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { DayPrice } from '../../api';
+import type { Id } from '../../domain/types';
+import { flowDeps } from '../../machines/app.machine';
+import {
+  listStatus,
+  offersOlder,
+  pricesMachine,
+  type PriceField,
+} from '../../machines/prices.machine';
+import { priceCurrency } from '../../machines/quote';
+import { useAppActor } from './app-actor';
+import { useFlow } from './use-flow';
+import { useToday } from './use-today';
+
+/** An investment's Prices section: its list, its form and its deletions. */
+export function usePrices(investmentId: Id) {
+  const { api, data, session, notices } = flowDeps(useAppActor());
+  const today = useToday();
+  const actor = useFlow(pricesMachine, { api, data, session, notices, investmentId, today });
+  const status = useSelector(actor, listStatus);
+  const prices = useSelector(actor, (s) => s.context.prices);
+  const listError = useSelector(actor, (s) => s.context.listError);
+  const olderOffered = useSelector(actor, offersOlder);
+  const loadingOlder = useSelector(actor, (s) => s.hasTag('loadingOlder'));
+  const formOpen = useSelector(actor, (s) => !s.matches({ active: { form: 'closed' } }));
+  const correcting = useSelector(actor, (s) => s.context.correcting);
+  const values = useSelector(actor, (s) => s.context.values, shallowEqual);
+  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const deleting = useSelector(actor, (s) =>
+    s.hasTag('deleting') ? s.context.deleted?.date : undefined,
+  );
+  const currency = useSelector(data, (s) =>
+    priceCurrency(s.context.investments?.find((i) => i.id === investmentId)),
+  );
+  const currencies = useSelector(data, (s) => s.context.currencies);
+
+  const showOlder = useCallback(() => actor.send({ type: 'older.requested' }), [actor]);
+  const retry = useCallback(() => actor.send({ type: 'retry.requested' }), [actor]);
+  const add = useCallback(() => actor.send({ type: 'form.opened', currency }), [actor, currency]);
+  const edit = useCallback(
+    (price: DayPrice) => actor.send({ type: 'edit.opened', price }),
+    [actor],
+  );
+  const change = useCallback(
+    (field: PriceField, value: string) => actor.send({ type: 'form.changed', field, value }),
+    [actor],
+  );
+  const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
+  const cancel = useCallback(() => actor.send({ type: 'form.cancelled' }), [actor]);
+  const remove = useCallback(
+    (price: DayPrice) => actor.send({ type: 'delete.requested', price }),
+    [actor],
+  );
+  return {
+    actor,
+    today,
+    status,
+    prices,
+    listError,
+    olderOffered,
+    loadingOlder,
+    formOpen,
+    correcting,
+    values,
+    errors,
+    formError,
+    submitting,
+    deleting,
+    currencies,
+    showOlder,
+    retry,
+    add,
+    edit,
+    change,
+    submit,
+    cancel,
+    remove,
+  };
+}
+
+export type PricesControl = ReturnType<typeof usePrices>;

@@ -1,0 +1,75 @@
+import { useId, type FormEvent } from 'react';
+import type { Listing } from '../../api';
+import { BusyButton } from '../components/busy-button';
+import { FormError } from '../components/field';
+import { AlertIcon } from '../components/icons';
+import { Overlay } from '../components/overlay';
+import type { ListingControl } from '../hooks/use-listing';
+import { useMarketT } from '../hooks/use-market-texts';
+import type { OverlayControl } from '../hooks/use-overlay';
+
+/** "Copenhagen · DKK · NOVO-B.CO"; without the currency when the provider has not said it. */
+function useListingLabel(): (listing: Listing) => string {
+  const { tm } = useMarketT();
+  return ({ exchange, currency, symbol }) =>
+    currency === null
+      ? tm('listing.optionNoCurrency', { exchange, symbol })
+      : tm('listing.option', { exchange, currency, symbol });
+}
+
+/** Change listing: the places the instrument trades, as radio buttons, and Save. */
+export function ListingOverlay({
+  listing,
+  overlay,
+}: {
+  listing: ListingControl;
+  overlay: OverlayControl;
+}) {
+  const { tm, t, text } = useMarketT();
+  const labelOf = useListingLabel();
+  const errorId = useId();
+  const errors = listing.errors.listing ?? [];
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    listing.save();
+  };
+  return (
+    <Overlay title={tm('listing.title')} onClose={overlay.close} closing={overlay.closing}>
+      <form className="form" onSubmit={onSubmit}>
+        <fieldset
+          className="listing-choice"
+          aria-describedby={errors.length > 0 ? errorId : undefined}
+        >
+          <legend className="listing-choice__legend">{tm('listing.lead')}</legend>
+          {listing.listings.map((option) => (
+            <label key={option.id} className="listing-choice__option">
+              <input
+                type="radio"
+                name="listing"
+                value={option.id}
+                checked={listing.chosen === option.id}
+                onChange={() => listing.choose(option.id)}
+              />
+              <span>{labelOf(option)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {errors.length > 0 && (
+          <div className="field__error" id={errorId}>
+            <AlertIcon />
+            <span>{errors.map(text).join(' ')}</span>
+          </div>
+        )}
+        <FormError message={listing.formError} />
+        <div className="button-row">
+          <button type="button" className="button button--secondary" onClick={overlay.close}>
+            {t('common.cancel')}
+          </button>
+          <BusyButton type="submit" className="button button--primary" busy={listing.submitting}>
+            {t('common.save')}
+          </BusyButton>
+        </div>
+      </form>
+    </Overlay>
+  );
+}
