@@ -108,6 +108,8 @@ export const da: Translation = {
   'server.isin': 'Skal være en gyldig ISIN-kode.',
   'server.symbol': 'Skal være et gyldigt kryptosymbol.',
   'server.portfolio': 'Den valgte portefølje findes ikke.',
+  'server.maxBytes': 'Feltet {attribute} må højst være {max} bytes.',
+  'server.passwordIncorrect': 'Adgangskoden er forkert.',
 
   'attribute.name': 'navn',
   'attribute.email': 'e-mail',
@@ -136,6 +138,7 @@ export const da: Translation = {
   'attribute.buy event.fee': 'gebyr',
   'attribute.buy event.currency code': 'valuta',
   'attribute.buy event.date': 'dato',
+  'attribute.current password': 'nuværende adgangskode',
   'change.up': 'Op',
   'change.down': 'Ned',
   'delete.investment': 'Slet investering',

@@ -67,6 +67,8 @@ export const enSent = {
   'server.isin': 'The instrument.isin field must be a valid ISIN code.',
   'server.symbol': 'The instrument.isin field must be a valid crypto symbol.',
   'server.portfolio': 'The selected investment.portfolio id is invalid.',
+  'server.maxBytes': 'The {attribute} field must not be greater than {max} bytes.',
+  'server.passwordIncorrect': 'The password is incorrect.',
 
   // Field names inside the contract's messages.
   'attribute.name': 'name',
@@ -96,6 +98,7 @@ export const enSent = {
   'attribute.buy event.fee': 'buy event.fee',
   'attribute.buy event.currency code': 'buy event.currency code',
   'attribute.buy event.date': 'buy event.date',
+  'attribute.current password': 'current password',
 
   // Toasts after a save or a delete (src/machines/notices.machine.ts).
   'notice.buySaved': 'Buy saved',

@@ -1,6 +1,7 @@
 // The Profile screen's calls (decisions.md sections 4 and 6): Save sends PUT /user and shows the
-// result; a server without that call (404/405) gets a clear message. In demo mode the screen can
-// also restore the demo data.
+// result; a server without that call (404/405) gets a clear message. A new password or e-mail
+// needs the current password: the server's rule, checked here first so nothing is sent without
+// it. In demo mode the screen can also restore the demo data.
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import { ApiError, messageOf } from '../api/errors';
@@ -15,7 +16,7 @@ import {
   type FlowEvent,
   type SessionRef,
 } from './flow';
-import { formFailure, sameKeys, type FormErrors } from './form-errors';
+import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule, requiredText } from './form-rules';
 import { posted, type NoticesRef } from './notices.machine';
 
@@ -23,13 +24,17 @@ import { posted, type NoticesRef } from './notices.machine';
 export const PROFILE_SAVED = 'Profile saved';
 export const PROFILE_UNSUPPORTED = 'The profile cannot be saved on this server.';
 export const DEMO_RESET_DONE = 'Demo data was reset.';
+/** The server's wording (user.routes.ts), so both show and translate alike. */
+export const CURRENT_PASSWORD_REQUIRED = 'The current password field is required.';
 
-export type ProfileField = 'name' | 'email' | 'password';
+export const PROFILE_FIELDS = ['name', 'email', 'password', 'current_password'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export type ProfileEvent =
   /** Edit Profile pressed: the overlay opens on a form without the last opening's errors. */
   | { type: 'edit.opened' }
-  | { type: 'profile.submitted'; update: ProfileUpdate }
+  /** Save; `user` is the user the form started from (a changed e-mail needs the password). */
+  | { type: 'profile.submitted'; update: ProfileUpdate; user: User }
   | { type: 'demo.reset' }
   | FlowEvent;
 
@@ -73,12 +78,9 @@ export const profileMachine = setup({
     sessionRestored,
   },
   actions: {
-    checkRules: assign((_, params: { update: ProfileUpdate }) => ({
-      update: withoutEmptyPassword(params.update),
-      fieldErrors: check<ProfileField>({
-        name: () => nameRule(params.update.name),
-        email: () => requiredText(params.update.email),
-      }),
+    checkRules: assign((_, params: { update: ProfileUpdate; user: User }) => ({
+      update: sentUpdate(params.update),
+      fieldErrors: profileRules(params.update, params.user),
       formError: undefined,
       notice: undefined,
     })),
@@ -86,7 +88,7 @@ export const profileMachine = setup({
       const { error } = params;
       if (error instanceof ApiError && (error.status === 404 || error.status === 405))
         return { fieldErrors: {}, formError: PROFILE_UNSUPPORTED };
-      return formFailure(error, sameKeys<ProfileField>(['name', 'email', 'password']));
+      return formFailure(error, sameKeys(PROFILE_FIELDS));
     }),
     storeUser: sendTo(
       ({ context }) => context.data,
@@ -129,7 +131,7 @@ export const profileMachine = setup({
       on: {
         'profile.submitted': [
           {
-            guard: ({ event }) => !hasRuleErrors(event.update),
+            guard: ({ event }) => !hasErrors(profileRules(event.update, event.user)),
             target: 'saving',
             actions: { type: 'checkRules', params: ({ event }) => event },
           },
@@ -180,11 +182,31 @@ export const profileMachine = setup({
   },
 });
 
-function hasRuleErrors(update: ProfileUpdate): boolean {
-  return nameRule(update.name) !== undefined || requiredText(update.email) !== undefined;
+/** Whether the change needs the current password: the server's rule, checked before sending. */
+export function needsCurrentPassword(update: ProfileUpdate, user: User): boolean {
+  const email = update.email.trim().toLowerCase();
+  // An empty e-mail is its own error, as on the server.
+  return Boolean(update.password) || (email !== '' && email !== user.email.trim().toLowerCase());
 }
 
-/** An empty password means "keep it". */
-function withoutEmptyPassword(update: ProfileUpdate): ProfileUpdate {
-  return update.password ? update : { name: update.name, email: update.email };
+/** The input rules; `user` is who the form started from. */
+export function profileRules(update: ProfileUpdate, user: User): FormErrors<ProfileField> {
+  return check<ProfileField>({
+    name: () => nameRule(update.name),
+    email: () => requiredText(update.email),
+    current_password: () =>
+      needsCurrentPassword(update, user) && !update.current_password
+        ? CURRENT_PASSWORD_REQUIRED
+        : undefined,
+  });
+}
+
+/** An empty password means "keep it"; an empty current password is not sent. */
+function sentUpdate(update: ProfileUpdate): ProfileUpdate {
+  const { password, current_password, ...rest } = update;
+  return {
+    ...rest,
+    ...(password ? { password } : {}),
+    ...(current_password ? { current_password } : {}),
+  };
 }

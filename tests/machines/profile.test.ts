@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { ProfileUpdate } from '../../src/domain/types';
 import {
+  CURRENT_PASSWORD_REQUIRED,
   DEMO_RESET_DONE,
   PROFILE_SAVED,
   PROFILE_UNSUPPORTED,
   profileMachine,
 } from '../../src/machines/profile.machine';
 import { fakeApi, fakeSession, flush, http, invalid, recorder } from './support';
+
+const ADA = { name: 'Ada', email: 'ada@example.com' };
+const DEMO = { name: 'Demo', email: 'demo@example.com' };
+const A = { name: 'A', email: 'a@b.c' };
 
 function start() {
   const api = fakeApi();
@@ -29,7 +35,7 @@ function start() {
 describe('idle', () => {
   it('refuses an empty name or email without a call', () => {
     const { profile, api } = start();
-    profile.send({ type: 'profile.submitted', update: { name: '', email: '' } });
+    profile.send({ type: 'profile.submitted', update: { name: '', email: '' }, user: ADA });
     expect(profile.getSnapshot().context.fieldErrors).toEqual({
       name: ['This field is required.'],
       email: ['This field is required.'],
@@ -49,7 +55,11 @@ describe('edit.opened', () => {
     const { profile, api } = start();
     profile.send({ type: 'edit.opened' });
     api.updateUser.mockRejectedValue(invalid({ email: ['The email has already been taken.'] }));
-    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'demo@example.com' } });
+    profile.send({
+      type: 'profile.submitted',
+      update: { name: 'A', email: 'demo@example.com' },
+      user: DEMO,
+    });
     await flush();
     expect(profile.getSnapshot().context.fieldErrors).not.toEqual({});
     profile.send({ type: 'edit.opened' });
@@ -60,7 +70,7 @@ describe('edit.opened', () => {
     const { profile, api } = start();
     profile.send({ type: 'edit.opened' });
     api.updateUser.mockRejectedValue(http(405));
-    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' } });
+    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' }, user: A });
     await flush();
     expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
     profile.send({ type: 'edit.opened' });
@@ -74,12 +84,22 @@ describe('saving', () => {
     api.updateUser.mockResolvedValue({ name: 'New', email: 'new@example.com' });
     profile.send({
       type: 'profile.submitted',
-      update: { name: 'New', email: 'new@example.com', password: '' },
+      update: {
+        name: 'New',
+        email: 'new@example.com',
+        password: '',
+        current_password: 'demo1234',
+      },
+      user: DEMO,
     });
     expect(profile.getSnapshot().hasTag('saving')).toBe(true);
     await flush();
     // An empty password is left out: it means "unchanged".
-    expect(api.updateUser).toHaveBeenCalledWith({ name: 'New', email: 'new@example.com' });
+    expect(api.updateUser).toHaveBeenCalledWith({
+      name: 'New',
+      email: 'new@example.com',
+      current_password: 'demo1234',
+    });
     expect(data.events()).toEqual([
       { type: 'user.updated', user: { name: 'New', email: 'new@example.com' } },
     ]);
@@ -93,7 +113,7 @@ describe('saving', () => {
     async (status) => {
       const { profile, api, overlay } = start();
       api.updateUser.mockRejectedValue(http(status));
-      profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' } });
+      profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' }, user: A });
       await flush();
       expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
       expect(overlay.types()).toEqual([]);
@@ -103,11 +123,97 @@ describe('saving', () => {
   it('422 errors go under the fields', async () => {
     const { profile, api } = start();
     api.updateUser.mockRejectedValue(invalid({ email: ['The email has already been taken.'] }));
-    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'demo@example.com' } });
+    profile.send({
+      type: 'profile.submitted',
+      update: { name: 'A', email: 'demo@example.com' },
+      user: DEMO,
+    });
     await flush();
     expect(profile.getSnapshot().context.fieldErrors).toEqual({
       email: ['The email has already been taken.'],
     });
+  });
+});
+
+describe('the current password', () => {
+  const submit = (profile: ReturnType<typeof start>['profile'], update: Partial<ProfileUpdate>) =>
+    profile.send({
+      type: 'profile.submitted',
+      update: { ...DEMO, password: '', current_password: '', ...update },
+      user: DEMO,
+    });
+
+  it('is not needed to change only the name, and an empty one is not sent', async () => {
+    const { profile, api, overlay } = start();
+    api.updateUser.mockResolvedValue({ ...DEMO, name: 'Dema' });
+    submit(profile, { name: 'Dema' });
+    await flush();
+    expect(api.updateUser).toHaveBeenCalledExactlyOnceWith({ name: 'Dema', email: DEMO.email });
+    expect(profile.getSnapshot().context.fieldErrors).toEqual({});
+    expect(overlay.types()).toEqual(['overlay.closed']);
+  });
+
+  it('is not needed for the same e-mail written in other capitals', async () => {
+    const { profile, api } = start();
+    api.updateUser.mockResolvedValue(DEMO);
+    submit(profile, { email: 'Demo@Example.com' });
+    await flush();
+    expect(api.updateUser).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['a new e-mail', { email: 'new@example.com' }],
+    ['a new password', { password: 'new-secret-1' }],
+  ])('is required for %s: the rule says so next to the field and nothing is sent', (_, update) => {
+    const { profile, api } = start();
+    submit(profile, update);
+    const { fieldErrors } = profile.getSnapshot().context;
+    expect(fieldErrors).toEqual({ current_password: [CURRENT_PASSWORD_REQUIRED] });
+    expect(CURRENT_PASSWORD_REQUIRED).toBe('The current password field is required.');
+    expect(profile.getSnapshot().matches('idle')).toBe(true);
+    expect(api.updateUser).not.toHaveBeenCalled();
+  });
+
+  it("a wrong one: the server's message goes under the field, the form stays", async () => {
+    const { profile, api, overlay, data } = start();
+    api.updateUser.mockRejectedValue(invalid({ current_password: ['The password is incorrect.'] }));
+    submit(profile, { email: 'new@example.com', current_password: 'wrong-one' });
+    await flush();
+    expect(api.updateUser).toHaveBeenCalledWith({
+      ...DEMO,
+      email: 'new@example.com',
+      current_password: 'wrong-one',
+    });
+    expect(profile.getSnapshot().context.fieldErrors).toEqual({
+      current_password: ['The password is incorrect.'],
+    });
+    expect(profile.getSnapshot().context.formError).toBeUndefined();
+    expect(overlay.types()).toEqual([]);
+    expect(data.types()).toEqual([]);
+  });
+
+  it('the right one: sent with the new e-mail and password, and saved', async () => {
+    const { profile, api, data, overlay } = start();
+    const saved = { ...DEMO, email: 'new@example.com' };
+    api.updateUser.mockResolvedValue(saved);
+    submit(profile, { email: saved.email, password: 'new-secret-1', current_password: 'demo1234' });
+    await flush();
+    expect(api.updateUser).toHaveBeenCalledExactlyOnceWith({
+      ...saved,
+      password: 'new-secret-1',
+      current_password: 'demo1234',
+    });
+    expect(data.events()).toEqual([{ type: 'user.updated', user: saved }]);
+    expect(overlay.types()).toEqual(['overlay.closed']);
+  });
+
+  it('a new password over 72 bytes: the server says so under Password', async () => {
+    const { profile, api } = start();
+    const message = 'The password field must not be greater than 72 bytes.';
+    api.updateUser.mockRejectedValue(invalid({ password: [message] }));
+    submit(profile, { password: 'ø'.repeat(40), current_password: 'demo1234' });
+    await flush();
+    expect(profile.getSnapshot().context.fieldErrors).toEqual({ password: [message] });
   });
 });
 
@@ -129,7 +235,7 @@ describe('a lost session', () => {
     const { profile, api, overlay, session, notices } = start();
     const user = { name: 'Ada', email: 'ada@example.com' };
     api.updateUser.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(user);
-    profile.send({ type: 'profile.submitted', update: { ...user, password: '' } });
+    profile.send({ type: 'profile.submitted', update: { ...user, password: '' }, user });
     await flush();
     expect(profile.getSnapshot().hasTag('saving')).toBe(true);
     session.restore();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { ProfileUpdate } from '../../domain/types';
+import type { ProfileUpdate, User } from '../../domain/types';
 import { apiMode } from '../../env';
 import { flowDeps } from '../../machines/app.machine';
 import { profileMachine } from '../../machines/profile.machine';
@@ -19,8 +19,9 @@ export function useProfile() {
   const notice = useSelector(actor, (s) => s.context.notice);
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const resetting = useSelector(actor, (s) => s.hasTag('resetting'));
+  /** `user`: the user the form started from. */
   const save = useCallback(
-    (update: ProfileUpdate) => actor.send({ type: 'profile.submitted', update }),
+    (update: ProfileUpdate, user: User) => actor.send({ type: 'profile.submitted', update, user }),
     [actor],
   );
   const openEdit = useCallback(() => actor.send({ type: 'edit.opened' }), [actor]);

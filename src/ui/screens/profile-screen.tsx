@@ -9,6 +9,7 @@ import { useSession } from '../hooks/use-session';
 import { useSettings } from '../hooks/use-settings';
 import { useLanguage, useT } from '../hooks/use-i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
+import { PROFILE_TEXTS } from '../../i18n/profile';
 
 type ProfileControl = ReturnType<typeof useProfile>;
 
@@ -110,12 +111,21 @@ function EditProfileOverlay({
   email: string;
 }) {
   const { closeEdit, save, errors, formError, saving, editClosing } = profile;
-  const { t } = useT();
+  const { t, language } = useT();
+  const texts = PROFILE_TEXTS[language];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (key: string) => formText(data, key);
-    save({ name: text('name'), email: text('email'), password: text('password') });
+    save(
+      {
+        name: text('name'),
+        email: text('email'),
+        password: text('password'),
+        current_password: text('current_password'),
+      },
+      { name, email },
+    );
   };
   return (
     <Overlay title={t('profile.edit')} onClose={closeEdit} closing={editClosing}>
@@ -144,6 +154,14 @@ function EditProfileOverlay({
           autoComplete="new-password"
           hint={t('profile.passwordHint')}
           errors={errors.password}
+        />
+        <TextField
+          label={texts['profile.currentPassword']}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          hint={texts['profile.currentPasswordHint']}
+          errors={errors.current_password}
         />
         <FormError message={formError} />
         <div className="button-row">
