@@ -35,7 +35,15 @@ import type {
   SuggestionRef,
 } from './price-types';
 
-export interface CreateOptions {
+export interface SendOptions {
+  /**
+   * Sent as `Idempotency-Key`: made once per submission and sent again with its retries, so the
+   * server answers a repeat with the first answer instead of creating a second record.
+   */
+  idempotencyKey?: string;
+}
+
+export interface CreateOptions extends SendOptions {
   /** Sends `x-validate-only: 1`: the server only validates and answers `{ data: null }`. */
   validateOnly: boolean;
 }
@@ -78,6 +86,7 @@ export interface Api {
     investmentId: Id,
     kind: K,
     payload: EventPayload<K>,
+    options?: SendOptions,
   ): Promise<Transaction>;
   /** One event as entered, for its correction form. */
   getEvent(eventId: Id): Promise<EnteredEvent>;
@@ -112,7 +121,7 @@ export interface PriceCalls {
   /** The price in force on each day of `range` (default: the 31 days up to today), newest first. */
   getPrices(investmentId: Id, range?: PriceRange): Promise<DayPrice[]>;
   /** A price typed for a day; it replaces one typed for the same day. */
-  addPrice(investmentId: Id, payload: PricePayload): Promise<DayPrice>;
+  addPrice(investmentId: Id, payload: PricePayload, options?: SendOptions): Promise<DayPrice>;
   /** Only a typed price can be deleted. */
   deletePrice(investmentId: Id, date: string): Promise<void>;
   getListings(investmentId: Id): Promise<Listing[]>;
@@ -121,8 +130,13 @@ export interface PriceCalls {
   dismissSuggestion(investmentId: Id, suggestion: SuggestionRef): Promise<void>;
 }
 
-const validateOnlyHeader = (options: CreateOptions) => ({
+const keyHeader = ({ idempotencyKey }: SendOptions = {}): Record<string, string> =>
+  idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {};
+
+// A validation creates nothing: it sends no key.
+const createHeaders = (options: CreateOptions): Record<string, string> => ({
   'x-validate-only': options.validateOnly ? '1' : '0',
+  ...(options.validateOnly ? {} : keyHeader(options)),
 });
 
 function segment(id: Id): string {
@@ -163,7 +177,7 @@ export function createApi(http: Http): Api {
       d.field(
         await http.request('POST', '/portfolios', {
           body: payload,
-          headers: validateOnlyHeader(options),
+          headers: createHeaders(options),
         }),
         'data',
         d.orNull(d.portfolio),
@@ -183,7 +197,7 @@ export function createApi(http: Http): Api {
       d.field(
         await http.request('POST', '/investments', {
           body: payload,
-          headers: validateOnlyHeader(options),
+          headers: createHeaders(options),
         }),
         'data',
         d.orNull(d.investment),
@@ -199,10 +213,11 @@ export function createApi(http: Http): Api {
 
     getEvents: async () =>
       d.field(await get('/investments/events'), 'events', d.list(d.transaction)),
-    createEvent: async (investmentId, kind, payload) =>
+    createEvent: async (investmentId, kind, payload, options) =>
       d.field(
         await http.request('POST', `/investments/${segment(investmentId)}/events/${kind}`, {
           body: payload,
+          headers: keyHeader(options),
         }),
         'data',
         d.transaction,
@@ -214,7 +229,7 @@ export function createApi(http: Http): Api {
       d.field(
         await http.request('PUT', `/investments/events/${segment(eventId)}`, {
           body: payload,
-          headers: validateOnlyHeader(options),
+          headers: createHeaders(options),
         }),
         'data',
         d.orNull(d.transaction),

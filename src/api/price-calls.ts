@@ -88,9 +88,12 @@ export function createPriceCalls(http: Http, d: Decoders): PriceCalls {
         d.list(dayPrice),
       );
     },
-    addPrice: async (investmentId, payload) =>
+    addPrice: async (investmentId, payload, options) =>
       d.field(
-        await http.request('POST', `${investmentPath(investmentId)}/prices`, { body: payload }),
+        await http.request('POST', `${investmentPath(investmentId)}/prices`, {
+          body: payload,
+          headers: options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {},
+        }),
         'data',
         dayPrice,
       ),

@@ -152,7 +152,12 @@ export const enSent = {
   'delete.summaryAlone': '{name} will be deleted.',
   'delete.question': 'Delete {name}?',
 
-  // Other texts of the machines
+  // Other texts of the machines; the profile's (src/machines/profile.machine.ts) first.
+  'profile.saved': 'Profile saved',
+  'profile.unsupported': 'The profile cannot be saved on this server.',
+  'profile.demoReset': 'Demo data was reset.',
   'error.retrying': 'Too many requests. Trying again in {seconds} seconds.',
   'error.retryingOne': 'Too many requests. Trying again in {seconds} second.',
+  // A create sent again while the first is still running (src/machines/submission.ts).
+  'error.stillSaving': 'The first attempt is still being saved. Try again in a moment.',
 };

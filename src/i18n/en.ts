@@ -213,19 +213,6 @@ export const en = {
   'portfolioCreate.name': 'Portfolio name',
 
   // Profile (/profile)
-  'profile.title': 'Profile',
-  'profile.account': 'Your account',
-  'profile.accountHint': 'Change your name, e-mail or password.',
-  'profile.edit': 'Edit Profile',
-  'profile.settings': 'Settings',
-  'profile.demo': 'Demo data',
-  'profile.demoText':
-    'Your changes to the demo are kept in this browser. Start again from the sample portfolios.',
-  'profile.resetDemo': 'Reset demo data',
-  'profile.passwordHint': 'Leave empty to keep your password.',
-  'profile.saved': 'Profile saved',
-  'profile.unsupported': 'The profile cannot be saved on this server.',
-  'profile.demoReset': 'Demo data was reset.',
 
   // Event forms: Buy, Sell, Dividend, Stock Split, and their corrections
   'event.buy': 'Buy',

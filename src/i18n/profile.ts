@@ -1,9 +1,20 @@
-// The Edit Profile form's texts that came after the main catalogues had filled the start-up
-// budget: like market.ts, they load with their screen alone (`npm run budget`). Keys as in en.ts;
-// TypeScript refuses a Danish text that is missing.
+// The Profile screen's own texts, in both languages: like market.ts, they load with their screen
+// alone, as the main catalogues' English is start-up code (`npm run budget`). Keys as in en.ts;
+// TypeScript refuses a Danish text that is missing. What the profile machine sends ('Profile
+// saved') is in en-sent.ts, where the translation of sent texts finds it.
 import type { Locale } from './locales';
 
 const en = {
+  'profile.title': 'Profile',
+  'profile.account': 'Your account',
+  'profile.accountHint': 'Change your name, e-mail or password.',
+  'profile.edit': 'Edit Profile',
+  'profile.settings': 'Settings',
+  'profile.demo': 'Demo data',
+  'profile.demoText':
+    'Your changes to the demo are kept in this browser. Start again from the sample portfolios.',
+  'profile.resetDemo': 'Reset demo data',
+  'profile.passwordHint': 'Leave empty to keep your password.',
   'profile.currentPassword': 'Current password',
   'profile.currentPasswordHint': 'Needed to change your e-mail or password.',
 } as const;
@@ -11,6 +22,16 @@ const en = {
 export type ProfileKey = keyof typeof en;
 
 const da: Readonly<Record<ProfileKey, string>> = {
+  'profile.title': 'Profil',
+  'profile.account': 'Din konto',
+  'profile.accountHint': 'Skift dit navn, din e-mail eller din adgangskode.',
+  'profile.edit': 'Rediger profil',
+  'profile.settings': 'Indstillinger',
+  'profile.demo': 'Demodata',
+  'profile.demoText':
+    'Dine ændringer i demoen gemmes i denne browser. Start forfra med eksempelporteføljerne.',
+  'profile.resetDemo': 'Nulstil demodata',
+  'profile.passwordHint': 'Lad feltet stå tomt for at beholde din adgangskode.',
   'profile.currentPassword': 'Nuværende adgangskode',
   'profile.currentPasswordHint': 'Kræves for at ændre din e-mail eller adgangskode.',
 };

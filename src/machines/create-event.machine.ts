@@ -1,6 +1,6 @@
 // The Buy, Sell, Dividend and Stock Split forms (product-spec sections 2, 4, 5, 8). One submit at
-// a time; old errors cleared on submit; after success the named refresh steps run in order and
-// the overlay closes. The form's values, rules and payload are shared with the edit form
+// a time; old errors cleared on submit; the call carries the submission's Idempotency-Key
+// (submission.ts); after success the named refresh steps run in order and the overlay closes. The form's values, rules and payload are shared with the edit form
 // (edit-event.machine.ts).
 import {
   assign,
@@ -42,6 +42,14 @@ import {
 } from './form-rules';
 import { eventNotice, posted, type NoticesRef } from './notices.machine';
 import type { OverlayEvent } from './overlay.machine';
+import {
+  afterFailure,
+  randomKey,
+  submissionError,
+  submissionFor,
+  type KeyMaker,
+  type Submission,
+} from './submission';
 
 export const EVENT_FIELDS = [
   'date',
@@ -90,6 +98,8 @@ export interface CreateEventInput {
   today: string;
   /** Values the form starts with instead of the defaults (a suggestion's Record). */
   prefill?: Partial<EventValues>;
+  /** Makes the submission's Idempotency-Key; a random UUID by default. */
+  newKey?: KeyMaker;
 }
 
 export interface CreateEventContext {
@@ -107,6 +117,9 @@ export interface CreateEventContext {
   values: EventValues;
   fieldErrors: FormErrors<EventField>;
   formError: string | undefined;
+  newKey: KeyMaker;
+  /** The last event sent, whose key a retry of the same values sends again. */
+  submission: Submission | undefined;
 }
 
 /** What the shared rules and the change step read of either form's context. */
@@ -289,7 +302,11 @@ interface CallInput {
   investmentId: Id;
   kind: EventKind;
   payload: EventPayload<EventKind>;
+  idempotencyKey: string | undefined;
 }
+
+const createdPayload = (context: Pick<CreateEventContext, 'kind' | 'values'>) =>
+  eventPayload(context.kind, context.values, context.values.date);
 
 export const createEventMachine = setup({
   types: {
@@ -300,7 +317,9 @@ export const createEventMachine = setup({
   },
   actors: {
     createEvent: fromPromise<Transaction, CallInput>(({ input }) =>
-      input.api.createEvent(input.investmentId, input.kind, input.payload),
+      input.api.createEvent(input.investmentId, input.kind, input.payload, {
+        idempotencyKey: input.idempotencyKey,
+      }),
     ),
     sessionRestored,
   },
@@ -316,9 +335,14 @@ export const createEventMachine = setup({
       ),
       formError: undefined,
     })),
-    showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(params.error, sameKeys(EVENT_FIELDS)),
-    ),
+    takeSubmission: assign({
+      submission: ({ context }) =>
+        submissionFor(context.submission, createdPayload(context), context.newKey),
+    }),
+    showFailure: assign(({ context }, params: { error: unknown }) => ({
+      ...formFailure(submissionError(params.error), sameKeys(EVENT_FIELDS)),
+      submission: afterFailure(context.submission, params.error),
+    })),
     announceCreated: sendTo(
       ({ context }) => context.data,
       (_, params: { event: Transaction }) => ({
@@ -360,6 +384,8 @@ export const createEventMachine = setup({
     values: { ...emptyValues(input.today, input.currency), ...input.prefill },
     fieldErrors: {},
     formError: undefined,
+    newKey: input.newKey ?? randomKey,
+    submission: undefined,
   }),
   initial: 'editing',
   // The view is gone: nothing typed can be saved any more, so an idle form ends.
@@ -375,7 +401,10 @@ export const createEventMachine = setup({
       },
     },
     checking: {
-      always: [{ guard: 'rulesPass', target: 'submitting' }, { target: 'editing' }],
+      always: [
+        { guard: 'rulesPass', target: 'submitting', actions: 'takeSubmission' },
+        { target: 'editing' },
+      ],
     },
     submitting: {
       tags: 'submitting',
@@ -388,7 +417,8 @@ export const createEventMachine = setup({
           api: context.api,
           investmentId: context.investmentId,
           kind: context.kind,
-          payload: eventPayload(context.kind, context.values, context.values.date),
+          payload: createdPayload(context),
+          idempotencyKey: context.submission?.key,
         }),
         onDone: {
           target: 'created',

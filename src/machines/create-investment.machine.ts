@@ -1,6 +1,6 @@
 // The Add investment paged form (product-spec sections 2, 4, 5, 8). Each page is a state, so only
 // its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
-// Create on page 2 creates. Afterwards: the list gets the investment, valuations are refreshed,
+// Create on page 2 creates, with the submission's Idempotency-Key (submission.ts). Afterwards: the list gets the investment, valuations are refreshed,
 // and the app goes back one page (to /home when the form was the first page opened).
 import {
   assign,
@@ -37,6 +37,14 @@ import { identifierCheckMachine, type IdentifierVerdict } from './identifier-che
 import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
 import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
+import {
+  afterFailure,
+  randomKey,
+  submissionError,
+  submissionFor,
+  type KeyMaker,
+  type Submission,
+} from './submission';
 
 export const PAGE_FIELDS = {
   instrument: ['portfolio_id', 'type', 'name', 'isin'],
@@ -106,6 +114,8 @@ export interface CreateInvestmentInput {
   portfolioId?: Id;
   /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
   today: string;
+  /** Makes the submission's Idempotency-Key; a random UUID by default. */
+  newKey?: KeyMaker;
 }
 
 export interface CreateInvestmentContext {
@@ -124,6 +134,9 @@ export interface CreateInvestmentContext {
   search: ActorRefFrom<typeof instrumentSearchMachine>;
   /** Fields the user has changed: a found instrument fills only the others. */
   edited: readonly InvestmentField[];
+  newKey: KeyMaker;
+  /** The last Create sent, whose key a retry of the same values sends again. */
+  submission: Submission | undefined;
 }
 
 function instrumentTypeOf(value: string): InstrumentType {
@@ -189,8 +202,13 @@ export const createInvestmentMachine = setup({
     >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: true })),
     createInvestment: fromPromise<
       Investment | null,
-      { api: Api; payload: CreateInvestmentPayload }
-    >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: false })),
+      { api: Api; payload: CreateInvestmentPayload; idempotencyKey: string | undefined }
+    >(({ input }) =>
+      input.api.createInvestment(input.payload, {
+        validateOnly: false,
+        idempotencyKey: input.idempotencyKey,
+      }),
+    ),
     sessionRestored,
     watchPortfolios: fromCallback<CreateInvestmentEvent, { data: DataActor }>(
       ({ input, sendBack }) => {
@@ -284,7 +302,16 @@ export const createInvestmentMachine = setup({
       fieldErrors: { ...context.fieldErrors, ...params.errors },
     })),
     clearFormError: assign({ formError: undefined }),
-    showFailure: assign((_, params: { error: unknown }) => formFailure(params.error, SERVER_KEYS)),
+    showFailure: assign((_, params: { error: unknown }) =>
+      formFailure(submissionError(params.error), SERVER_KEYS),
+    ),
+    takeSubmission: assign({
+      submission: ({ context }) =>
+        submissionFor(context.submission, investmentPayload(context.values), context.newKey),
+    }),
+    settleSubmission: assign(({ context }, params: { error: unknown }) => ({
+      submission: afterFailure(context.submission, params.error),
+    })),
     announceCreated: sendTo(
       ({ context }) => context.data,
       (_, params: { investment: Investment }) => ({
@@ -350,6 +377,8 @@ export const createInvestmentMachine = setup({
     }),
     search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
     edited: [],
+    newKey: input.newKey ?? randomKey,
+    submission: undefined,
   }),
   invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
   on: {
@@ -480,7 +509,7 @@ export const createInvestmentMachine = setup({
         },
         'form.back': { target: 'instrument' },
         'form.submitted': [
-          { guard: 'detailsComplete', target: 'creating' },
+          { guard: 'detailsComplete', target: 'creating', actions: 'takeSubmission' },
           {
             actions: {
               type: 'flagPage',
@@ -497,7 +526,11 @@ export const createInvestmentMachine = setup({
       on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'createInvestment',
-        input: ({ context }) => ({ api: context.api, payload: investmentPayload(context.values) }),
+        input: ({ context }) => ({
+          api: context.api,
+          payload: investmentPayload(context.values),
+          idempotencyKey: context.submission?.key,
+        }),
         onDone: [
           {
             guard: ({ event }) => event.output !== null,
@@ -532,11 +565,17 @@ export const createInvestmentMachine = setup({
             // Page 1's errors cannot be seen from page 2: go back to show them.
             guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
             target: 'instrument',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: [
+              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              { type: 'settleSubmission', params: ({ event }) => ({ error: event.error }) },
+            ],
           },
           {
             target: 'details',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: [
+              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+              { type: 'settleSubmission', params: ({ event }) => ({ error: event.error }) },
+            ],
           },
         ],
       },

@@ -1,4 +1,5 @@
-// The Add portfolio form (product-spec section 2). The create call carries x-validate-only: 0.
+// The Add portfolio form (product-spec section 2). The create call carries x-validate-only: 0
+// and the submission's Idempotency-Key (submission.ts).
 // On success the list gets the portfolio and is refreshed, then the app goes back one page (to
 // /home when the form was the first page opened), as the Add investment form does.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
@@ -17,6 +18,14 @@ import { formFailure, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule } from './form-rules';
 import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
+import {
+  afterFailure,
+  randomKey,
+  submissionError,
+  submissionFor,
+  type KeyMaker,
+  type Submission,
+} from './submission';
 
 export type PortfolioField = 'name';
 
@@ -32,6 +41,8 @@ export interface CreatePortfolioInput {
   session: SessionRef;
   platform: Platform;
   notices: NoticesRef;
+  /** Makes the submission's Idempotency-Key; a random UUID by default. */
+  newKey?: KeyMaker;
 }
 
 export interface CreatePortfolioContext {
@@ -46,7 +57,12 @@ export interface CreatePortfolioContext {
   name: string;
   fieldErrors: FormErrors<PortfolioField>;
   formError: string | undefined;
+  newKey: KeyMaker;
+  /** The last create sent, whose key a retry of the same name sends again. */
+  submission: Submission | undefined;
 }
+
+const bodyOf = (context: Pick<CreatePortfolioContext, 'name'>) => ({ name: context.name.trim() });
 
 export const createPortfolioMachine = setup({
   types: {
@@ -56,8 +72,14 @@ export const createPortfolioMachine = setup({
     tags: {} as 'submitting',
   },
   actors: {
-    createPortfolio: fromPromise<Portfolio | null, { api: Api; name: string }>(({ input }) =>
-      input.api.createPortfolio({ name: input.name }, { validateOnly: false }),
+    createPortfolio: fromPromise<
+      Portfolio | null,
+      { api: Api; name: string; idempotencyKey: string | undefined }
+    >(({ input }) =>
+      input.api.createPortfolio(
+        { name: input.name },
+        { validateOnly: false, idempotencyKey: input.idempotencyKey },
+      ),
     ),
     sessionRestored,
   },
@@ -67,9 +89,14 @@ export const createPortfolioMachine = setup({
       fieldErrors: check<PortfolioField>({ name: () => nameRule(params.name) }),
       formError: undefined,
     })),
-    showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(params.error, sameKeys<PortfolioField>(['name'])),
-    ),
+    takeSubmission: assign({
+      submission: ({ context }) =>
+        submissionFor(context.submission, bodyOf(context), context.newKey),
+    }),
+    showFailure: assign(({ context }, params: { error: unknown }) => ({
+      ...formFailure(submissionError(params.error), sameKeys<PortfolioField>(['name'])),
+      submission: afterFailure(context.submission, params.error),
+    })),
     announceCreated: sendTo(
       ({ context }) => context.data,
       (_, params: { portfolio: Portfolio }) => ({
@@ -101,6 +128,8 @@ export const createPortfolioMachine = setup({
     name: '',
     fieldErrors: {},
     formError: undefined,
+    newKey: input.newKey ?? randomKey,
+    submission: undefined,
   }),
   initial: 'editing',
   // The screen is gone: an idle form ends; a create in flight finishes (see there).
@@ -116,7 +145,10 @@ export const createPortfolioMachine = setup({
       },
     },
     checking: {
-      always: [{ guard: 'nameValid', target: 'submitting' }, { target: 'editing' }],
+      always: [
+        { guard: 'nameValid', target: 'submitting', actions: 'takeSubmission' },
+        { target: 'editing' },
+      ],
     },
     submitting: {
       tags: 'submitting',
@@ -124,7 +156,11 @@ export const createPortfolioMachine = setup({
       on: { 'flow.detached': { actions: 'detach' } },
       invoke: {
         src: 'createPortfolio',
-        input: ({ context }) => ({ api: context.api, name: context.name.trim() }),
+        input: ({ context }) => ({
+          api: context.api,
+          ...bodyOf(context),
+          idempotencyKey: context.submission?.key,
+        }),
         onDone: [
           {
             guard: ({ event }) => event.output !== null,

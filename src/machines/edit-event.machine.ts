@@ -2,7 +2,8 @@
 // form of its kind, filled in; Save sends PUT, Delete asks first, then DELETE. After either, the
 // named refresh steps run in order (the events list too: the row changed or went) and the overlay
 // closes. A refused change keeps everything and says why. A deletion's toast offers Undo, which
-// re-creates the event as entered (the contract has no undelete) and refreshes as a new event does.
+// re-creates the event as entered (the contract has no undelete), under an Idempotency-Key made
+// when Undo is pressed (submission.ts), and refreshes as a new event does.
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, EventPayload } from '../api';
 import { messageOf } from '../api/errors';
@@ -38,6 +39,7 @@ import {
   type NoticesRef,
   type UndoEvent,
 } from './notices.machine';
+import { randomKey, type KeyMaker } from './submission';
 
 export const KIND_OF: Record<TransactionType, EventKind> = {
   buy: 'buy',
@@ -66,6 +68,8 @@ export interface EditEventInput {
   transaction: Transaction;
   /** The user's local day (YYYY-MM-DD): the latest date allowed. */
   today: string;
+  /** Makes the Idempotency-Key of Undo's re-creation; a random UUID by default. */
+  newKey?: KeyMaker;
 }
 
 export interface EditEventContext {
@@ -92,6 +96,9 @@ export interface EditEventContext {
   values: EventValues;
   fieldErrors: FormErrors<EventField>;
   formError: string | undefined;
+  newKey: KeyMaker;
+  /** Undo's key: made when it is pressed, sent again when the call is resent after a login. */
+  restoreKey: string | undefined;
 }
 
 /**
@@ -179,6 +186,7 @@ interface RestoreInput {
   investmentId: Id;
   kind: EventKind;
   payload: EventPayload<EventKind>;
+  idempotencyKey: string | undefined;
 }
 
 /** What an event changes, from its own list to the figures: each is refreshed after a change. */
@@ -212,7 +220,9 @@ export const editEventMachine = setup({
       input.api.deleteEvent(input.eventId),
     ),
     restoreEvent: fromPromise<Transaction, RestoreInput>(({ input }) =>
-      input.api.createEvent(input.investmentId, input.kind, input.payload),
+      input.api.createEvent(input.investmentId, input.kind, input.payload, {
+        idempotencyKey: input.idempotencyKey,
+      }),
     ),
     sessionRestored,
   },
@@ -266,6 +276,7 @@ export const editEventMachine = setup({
       ({ context }, params: { error: unknown }) =>
         posted(notRestoredNotice(context.kind, messageOf(params.error))),
     ),
+    makeRestoreKey: assign({ restoreKey: ({ context }) => context.newKey() }),
     announceCreated: sendTo(
       ({ context }) => context.data,
       (_, params: { event: Transaction }) => ({
@@ -305,6 +316,8 @@ export const editEventMachine = setup({
       values,
       fieldErrors: {},
       formError: undefined,
+      newKey: input.newKey ?? randomKey,
+      restoreKey: undefined,
     };
   },
   initial: 'loading',
@@ -424,7 +437,7 @@ export const editEventMachine = setup({
       on: {
         'flow.detached': { actions: 'detach' },
         // Handled here only: a second press, or one after the window, creates nothing.
-        'undo.requested': 'restoring',
+        'undo.requested': { target: 'restoring', actions: 'makeRestoreKey' },
       },
     },
     restoring: {
@@ -441,6 +454,7 @@ export const editEventMachine = setup({
               kind: context.kind,
               // Only `restorable` leads to Undo, and it needs the event as entered.
               payload: eventPayload(context.kind, context.entered!, context.entered!.date),
+              idempotencyKey: context.restoreKey,
             }),
             onDone: {
               target: '#editEvent.done',

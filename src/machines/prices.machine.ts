@@ -1,8 +1,9 @@
 // An investment's Prices section: the price in force on each day, newest first, a month at a
 // time; a form to type the price of a day (or correct a typed one: a second price on the same day
 // replaces it); and the deletion of a typed price, undone by typing it again within the window
-// (the API has no undelete). After a change the list is read again, and the figures the price
-// values are refreshed in the data actor, each by its named step.
+// (the API has no undelete). A typed price is sent with the submission's Idempotency-Key
+// (submission.ts). After a change the list is read again, and the figures the price values are
+// refreshed in the data actor, each by its named step.
 import {
   and,
   assign,
@@ -34,6 +35,14 @@ import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors
 import { amount, amountRule, check, requiredText } from './form-rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
+import {
+  afterFailure,
+  randomKey,
+  submissionError,
+  submissionFor,
+  type KeyMaker,
+  type Submission,
+} from './submission';
 
 export const PRICE_FIELDS = ['date', 'price', 'currency_code'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
@@ -110,6 +119,8 @@ export interface PricesInput {
   investmentId: Id;
   /** The user's local day (YYYY-MM-DD): the first page's last day, the form's default. */
   today: string;
+  /** Makes the Idempotency-Key of each price sent; a random UUID by default. */
+  newKey?: KeyMaker;
 }
 
 export interface PricesContext {
@@ -136,6 +147,11 @@ export interface PricesContext {
   formError: string | undefined;
   /** The typed price deleted last: what Undo types again. */
   deleted: DayPrice | undefined;
+  newKey: KeyMaker;
+  /** The form's last price sent, whose key Save sends again while the values are the same. */
+  submission: Submission | undefined;
+  /** Undo's key: made when it is pressed, sent again when the call is resent after a login. */
+  restoreKey: string | undefined;
 }
 
 /** Whether an older page may hold prices: the list has not reached the first event's day. */
@@ -176,6 +192,7 @@ interface SaveInput {
   api: Api;
   investmentId: Id;
   payload: PricePayload;
+  idempotencyKey: string | undefined;
 }
 
 /** What a typed price values: each is refreshed after a change (no event changes). */
@@ -203,7 +220,11 @@ export const pricesMachine = setup({
       input.api.prices().then((calls) => calls.getPrices(input.investmentId, input.range)),
     ),
     savePrice: fromPromise<DayPrice, SaveInput>(({ input }) =>
-      input.api.prices().then((calls) => calls.addPrice(input.investmentId, input.payload)),
+      input.api.prices().then((calls) =>
+        calls.addPrice(input.investmentId, input.payload, {
+          idempotencyKey: input.idempotencyKey,
+        }),
+      ),
     ),
     deletePrice: fromPromise<void, { api: Api; investmentId: Id; date: string }>(({ input }) =>
       input.api.prices().then((calls) => calls.deletePrice(input.investmentId, input.date)),
@@ -251,9 +272,17 @@ export const pricesMachine = setup({
       fieldErrors: priceRules(context.values, context.today),
       formError: undefined,
     })),
-    showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(params.error, sameKeys(PRICE_FIELDS)),
-    ),
+    showFailure: assign(({ context }, params: { error: unknown }) => ({
+      ...formFailure(submissionError(params.error), sameKeys(PRICE_FIELDS)),
+      submission: afterFailure(context.submission, params.error),
+    })),
+    takeSubmission: assign({
+      submission: ({ context }) =>
+        submissionFor(context.submission, pricePayload(context.values), context.newKey),
+    }),
+    // Saved: the same price typed again later is a new submission.
+    forgetSubmission: assign({ submission: undefined }),
+    makeRestoreKey: assign({ restoreKey: ({ context }) => context.newKey() }),
     noteDeleted: assign((_, params: { price: DayPrice }) => ({ deleted: params.price })),
     reloadList: raise({ type: 'prices.changed' }),
     refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
@@ -319,6 +348,9 @@ export const pricesMachine = setup({
     fieldErrors: {},
     formError: undefined,
     deleted: undefined,
+    newKey: input.newKey ?? randomKey,
+    submission: undefined,
+    restoreKey: undefined,
   }),
   initial: 'active',
   states: {
@@ -466,7 +498,10 @@ export const pricesMachine = setup({
               },
             },
             checking: {
-              always: [{ guard: 'rulesPass', target: 'saving' }, { target: 'editing' }],
+              always: [
+                { guard: 'rulesPass', target: 'saving', actions: 'takeSubmission' },
+                { target: 'editing' },
+              ],
             },
             saving: {
               tags: 'submitting',
@@ -479,10 +514,12 @@ export const pricesMachine = setup({
                       api: context.api,
                       investmentId: context.investmentId,
                       payload: pricePayload(context.values),
+                      idempotencyKey: context.submission?.key,
                     }),
                     onDone: {
                       target: '#prices.active.form.closed',
                       actions: [
+                        'forgetSubmission',
                         ...AFTER_CHANGE,
                         { type: 'post', params: { text: PRICE_NOTICES.saved } },
                       ],
@@ -551,7 +588,7 @@ export const pricesMachine = setup({
               entry: { type: 'holdNotice', params: { undo: true } },
               after: { undoWindow: { target: 'idle', actions: 'withdrawNotice' } },
               on: {
-                'undo.requested': 'restoring',
+                'undo.requested': { target: 'restoring', actions: 'makeRestoreKey' },
                 // Another deletion: this one is final, the new one's notice replaces its own.
                 'delete.requested': {
                   guard: { type: 'typed', params: ({ event }) => event },
@@ -572,6 +609,7 @@ export const pricesMachine = setup({
                       investmentId: context.investmentId,
                       // Only a deletion leads here, and it noted what it deleted.
                       payload: pricePayload(valuesOf(context.deleted!)),
+                      idempotencyKey: context.restoreKey,
                     }),
                     onDone: {
                       target: '#prices.active.removal.idle',

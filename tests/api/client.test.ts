@@ -114,6 +114,80 @@ describe('headers', () => {
   });
 });
 
+describe('Idempotency-Key', () => {
+  const KEY = '0b6f5a52-3c4e-4d1a-9f1e-2b7c8d9e0f11';
+  const BUY = { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' };
+  const EVENT = {
+    id: 1,
+    investment_id: 2,
+    type: 'buy',
+    stock_name: 'x',
+    total_value: 1,
+    stock_price: 1,
+    shares: 1,
+    date: '2026-01-01',
+    from_shares: null,
+    to_shares: null,
+  };
+
+  it('goes with a create that has one, never with a validation', async () => {
+    serve({
+      'post /api/v1/portfolios': () => json(201, { data: PORTFOLIO }),
+      'post /api/v1/investments/2/events/buy': () => json(201, { data: EVENT }),
+    });
+    await api.createPortfolio({ name: 'Pension' }, { validateOnly: false, idempotencyKey: KEY });
+    await api.createPortfolio({ name: 'Pension' }, { validateOnly: true, idempotencyKey: KEY });
+    await api.createPortfolio({ name: 'Pension' }, { validateOnly: false });
+    await api.createEvent('2', 'buy', BUY, { idempotencyKey: KEY });
+    await api.createEvent('2', 'buy', BUY);
+    expect(requests.map((r) => header(r, 'idempotency-key'))).toEqual([
+      KEY,
+      undefined,
+      undefined,
+      KEY,
+      undefined,
+    ]);
+  });
+
+  it('goes with a new investment and a typed price', async () => {
+    serve({
+      'post /api/v1/investments': () => json(201, { data: null }),
+      'post /api/v1/investments/5/prices': (request) =>
+        json(201, { data: { ...(JSON.parse(request.requestBody) as object), source: 'manual' } }),
+    });
+    const payload = {
+      investment: { portfolio_id: '1', name: 'Apple' },
+      instrument: { type: 'stock' as const, isin: 'US0378331005' },
+      buy_event: { date: '2026-01-02', shares: 1, share_price: 1, fee: 0, currency_code: 'USD' },
+    };
+    await api.createInvestment(payload, { validateOnly: false, idempotencyKey: KEY });
+    const price = { date: '2026-11-24', price: 612.4, currency_code: 'DKK' };
+    await (await api.prices()).addPrice('5', price, { idempotencyKey: KEY });
+    await (await api.prices()).addPrice('5', price);
+    expect(requests.map((r) => header(r, 'idempotency-key'))).toEqual([KEY, KEY, undefined]);
+  });
+
+  it("is sent again with the client's retry after a 419", async () => {
+    serve(
+      {
+        'post /api/v1/investments/2/events/buy': (request) =>
+          header(request, 'x-xsrf-token') === 'fresh'
+            ? json(201, { data: EVENT })
+            : json(419, { message: 'CSRF token mismatch.' }),
+      },
+      'fresh',
+    );
+    setToken('stale');
+    await api.createEvent('2', 'buy', BUY, { idempotencyKey: KEY });
+    expect(paths()).toEqual([
+      'POST /api/v1/investments/2/events/buy',
+      'GET /sanctum/csrf-cookie',
+      'POST /api/v1/investments/2/events/buy',
+    ]);
+    expect(requests.map((r) => header(r, 'idempotency-key'))).toEqual([KEY, undefined, KEY]);
+  });
+});
+
 describe('CSRF', () => {
   it('initCsrf fetches /sanctum/csrf-cookie outside the base path', async () => {
     serve({});

@@ -8,6 +8,8 @@ import {
   type EventField,
 } from '../../src/machines/create-event.machine';
 import type { EventKind } from '../../src/domain/types';
+import { danish } from '../../src/i18n/da';
+import { STILL_SAVING } from '../../src/machines/submission';
 import {
   deferred,
   flush,
@@ -146,7 +148,9 @@ describe('submitting', () => {
       for (const [field, value] of Object.entries(values)) change(field as EventField, value);
       form.send({ type: 'event.submitted' });
       await flush();
-      expect(api.createEvent).toHaveBeenCalledWith('5', kind, payload);
+      expect(api.createEvent).toHaveBeenCalledWith('5', kind, payload, {
+        idempotencyKey: 'key-1',
+      });
     }
   });
 
@@ -263,11 +267,88 @@ describe('a lost session (401, or a 419 the fresh cookie did not cure)', () => {
       await flush();
       expect(api.createEvent).toHaveBeenCalledTimes(2);
       expect(api.createEvent.mock.calls[1]).toEqual(api.createEvent.mock.calls[0]);
+      expect(api.createEvent.mock.calls[1]?.[3]).toEqual({ idempotencyKey: 'key-1' });
       expect(data.types()[0]).toBe('event.created');
       expect(overlay.types()).toEqual(['overlay.closed']);
       expect(session.waiting()).toBe(0);
     },
   );
+});
+
+describe('the idempotency key', () => {
+  /** The key each createEvent call sent, in order. */
+  const keys = (api: ReturnType<typeof start>['api']) =>
+    api.createEvent.mock.calls.map((call) => call[3]?.idempotencyKey);
+
+  async function failedBuy(error: Error) {
+    const started = start('buy');
+    started.api.createEvent.mockRejectedValueOnce(error);
+    started.change('shares', '3');
+    started.change('share_price', '12.5');
+    started.form.send({ type: 'event.submitted' });
+    await flush();
+    expect(started.form.getSnapshot().matches('editing')).toBe(true);
+    return started;
+  }
+
+  it.each([
+    ['no answer', offline()],
+    ['a 5xx', http(503)],
+  ])('Save again after %s with the form unchanged sends the same key', async (_, error) => {
+    const { form, api, data } = await failedBuy(error);
+    api.createEvent.mockResolvedValueOnce(transaction('78'));
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-1']);
+    expect(api.createEvent.mock.calls[1]?.[2]).toEqual(api.createEvent.mock.calls[0]?.[2]);
+    expect(data.types()[0]).toBe('event.created');
+  });
+
+  it('a changed form gets a new key, and keeps it for its own retries', async () => {
+    const { form, api, change } = await failedBuy(offline());
+    change('shares', '4');
+    api.createEvent.mockRejectedValueOnce(offline());
+    form.send({ type: 'event.submitted' });
+    await flush();
+    api.createEvent.mockResolvedValueOnce(transaction('78'));
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-2', 'key-2']);
+  });
+
+  it('a change undone sends the body the key was made for, so the key is the same', async () => {
+    const { form, api, change } = await failedBuy(offline());
+    change('shares', '4');
+    change('shares', '3');
+    api.createEvent.mockResolvedValueOnce(transaction('78'));
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('409 (the first still runs) is transient: a plain message, the form kept, Save retries with the same key', async () => {
+    const running = http(409, { message: 'A request with this idempotency key is still running.' });
+    const { form, api, overlay } = await failedBuy(running);
+    const { context } = form.getSnapshot();
+    expect(context.formError).toBe(STILL_SAVING);
+    expect(context.values.shares).toBe('3');
+    expect(context.fieldErrors).toEqual({});
+    expect(overlay.types()).toEqual([]);
+    expect(danish.text(STILL_SAVING)).not.toBe(STILL_SAVING);
+    api.createEvent.mockResolvedValueOnce(transaction('78'));
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-1']);
+    expect(overlay.types()).toEqual(['overlay.closed']);
+  });
+
+  it('after a refusal the server keeps, the same values are asked again under a new key', async () => {
+    const { form, api } = await failedBuy(invalid({ shares: ['Not enough shares.'] }));
+    api.createEvent.mockResolvedValueOnce(transaction('78'));
+    form.send({ type: 'event.submitted' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-2']);
+  });
 });
 
 describe('the overlay closed (flow.detached)', () => {

@@ -18,6 +18,8 @@ import {
   http,
   invalid,
   investment,
+  keyMaker,
+  offline,
   portfolio,
   recorder,
 } from './support';
@@ -46,6 +48,7 @@ function start(options: { deepLink?: boolean } = {}) {
       platform,
       notices: notices.ref,
       today: TODAY,
+      newKey: keyMaker(),
     },
   }).start();
   const change = (field: InvestmentField, value: string) =>
@@ -242,7 +245,7 @@ describe('creating', () => {
         instrument: { type: 'stock', isin: 'US0378331005' },
         buy_event: { date: TODAY, shares: 3, share_price: 190.5, fee: 0, currency_code: 'USD' },
       },
-      { validateOnly: false },
+      { validateOnly: false, idempotencyKey: 'key-1' },
     );
     expect(data.types()).toEqual([
       'investment.created',
@@ -299,6 +302,60 @@ describe('creating', () => {
     form.send({ type: 'form.submitted' });
     form.send({ type: 'form.submitted' });
     expect(api.createInvestment).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the idempotency key', () => {
+  const keys = (api: ReturnType<typeof start>['api']) =>
+    api.createInvestment.mock.calls.map(([, options]) => options.idempotencyKey);
+
+  async function onPage2() {
+    const started = start();
+    await toPage2(started.api, started.form, started.change);
+    started.change('shares', '3');
+    started.change('share_price', '190');
+    return started;
+  }
+
+  it('the validate-only call of Next sends none', async () => {
+    const { api } = await onPage2();
+    expect(api.createInvestment).toHaveBeenCalledExactlyOnceWith(expect.anything(), {
+      validateOnly: true,
+    });
+  });
+
+  it('Create again after no answer, the values unchanged, sends the same key', async () => {
+    const { form, api, data } = await onPage2();
+    api.createInvestment.mockRejectedValueOnce(offline());
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(form.getSnapshot().matches('details')).toBe(true);
+    api.createInvestment.mockResolvedValueOnce(investment('9', 'Apple'));
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(keys(api)).toEqual([undefined, 'key-1', 'key-1']);
+    expect(api.createInvestment.mock.calls[2]).toEqual(api.createInvestment.mock.calls[1]);
+    expect(data.types()[0]).toBe('investment.created');
+  });
+
+  it('values changed after a failure make a new key, on either page', async () => {
+    const { form, api, change } = await onPage2();
+    api.createInvestment.mockRejectedValueOnce(http(500));
+    form.send({ type: 'form.submitted' });
+    await flush();
+    change('shares', '4');
+    api.createInvestment.mockRejectedValueOnce(http(500));
+    form.send({ type: 'form.submitted' });
+    await flush();
+    form.send({ type: 'form.back' });
+    change('name', 'Apple Inc.');
+    api.createInvestment.mockResolvedValueOnce(null);
+    form.send({ type: 'form.next' });
+    await flush();
+    api.createInvestment.mockResolvedValueOnce(investment('9', 'Apple Inc.'));
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(keys(api)).toEqual([undefined, 'key-1', 'key-2', undefined, 'key-3']);
   });
 });
 

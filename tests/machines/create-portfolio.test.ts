@@ -9,6 +9,7 @@ import {
   flush,
   http,
   invalid,
+  keyMaker,
   offline,
   portfolio,
   recorder,
@@ -21,7 +22,14 @@ function start(options: { deepLink?: boolean } = {}) {
   const session = fakeSession();
   const notices = recorder();
   const form = createActor(createPortfolioMachine, {
-    input: { api, data: data.ref, session: session.session, platform, notices: notices.ref },
+    input: {
+      api,
+      data: data.ref,
+      session: session.session,
+      platform,
+      notices: notices.ref,
+      newKey: keyMaker(),
+    },
   }).start();
   return { api, data, platform, session, notices, form };
 }
@@ -78,7 +86,7 @@ describe('submitting', () => {
     await flush();
     expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith(
       { name: 'Pension' },
-      { validateOnly: false },
+      { validateOnly: false, idempotencyKey: 'key-1' },
     );
     expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
     expect(notices.events()).toEqual([
@@ -122,6 +130,45 @@ describe('submitting', () => {
   });
 });
 
+describe('the idempotency key', () => {
+  const keys = (api: ReturnType<typeof start>['api']) =>
+    api.createPortfolio.mock.calls.map(([, options]) => options.idempotencyKey);
+
+  it('Add again after a 5xx or no answer sends the same name with the same key', async () => {
+    const { form, api, data } = start();
+    api.createPortfolio.mockRejectedValueOnce(http(502)).mockRejectedValueOnce(offline());
+    api.createPortfolio.mockResolvedValueOnce(portfolio('3', 'Pension'));
+    for (let i = 0; i < 3; i++) {
+      form.send({ type: 'form.submitted', name: 'Pension' });
+      await flush();
+    }
+    expect(keys(api)).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+  });
+
+  it('another name is another submission: a new key', async () => {
+    const { form, api } = start();
+    api.createPortfolio.mockRejectedValueOnce(offline());
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    api.createPortfolio.mockResolvedValueOnce(portfolio('3', 'Savings'));
+    form.send({ type: 'form.submitted', name: 'Savings' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('the same name after a refusal is asked again under a new key', async () => {
+    const { form, api } = start();
+    api.createPortfolio.mockRejectedValueOnce(invalid({ name: ['Taken.'] }));
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    api.createPortfolio.mockResolvedValueOnce(portfolio('3', 'Pension'));
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    expect(keys(api)).toEqual(['key-1', 'key-2']);
+  });
+});
+
 describe('a lost session', () => {
   it('the name waits for the user to log in again, then is created once', async () => {
     const { form, api, data, platform, session } = start();
@@ -135,6 +182,7 @@ describe('a lost session', () => {
     session.restore();
     await flush();
     expect(api.createPortfolio).toHaveBeenCalledTimes(2);
+    expect(api.createPortfolio.mock.calls[1]).toEqual(api.createPortfolio.mock.calls[0]);
     expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
     expect(platform.backCalls()).toBe(1);
   });

@@ -18,6 +18,7 @@ import {
   flush,
   http,
   invalid,
+  keyMaker,
   recorder,
   startCreateEvent,
   TEST_TODAY,
@@ -74,6 +75,7 @@ async function startEdit(
       overlay: overlay.ref,
       transaction: t,
       today: TODAY,
+      newKey: keyMaker(),
     },
   }).start();
   await flush();
@@ -94,13 +96,12 @@ describe('date (create)', () => {
     change('share_price', '2');
     form.send({ type: 'event.submitted' });
     await flush();
-    expect(api.createEvent).toHaveBeenCalledWith('5', 'buy', {
-      date: '2024-01-15',
-      shares: 1,
-      share_price: 2,
-      fee: 0,
-      currency_code: 'DKK',
-    });
+    expect(api.createEvent).toHaveBeenCalledWith(
+      '5',
+      'buy',
+      { date: '2024-01-15', shares: 1, share_price: 2, fee: 0, currency_code: 'DKK' },
+      { idempotencyKey: 'key-1' },
+    );
   });
 
   it.each([
@@ -480,13 +481,19 @@ describe('Undo of a deletion', () => {
       notice: { text: 'Restoring the Buy…', owner: form, undo: false },
     });
     await flush();
-    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith('5', 'buy', {
-      date: form.getSnapshot().context.originalDate,
-      shares: 2,
-      share_price: 7.25,
-      fee: 1.5,
-      currency_code: 'USD',
-    });
+    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith(
+      '5',
+      'buy',
+      {
+        date: form.getSnapshot().context.originalDate,
+        shares: 2,
+        share_price: 7.25,
+        fee: 1.5,
+        currency_code: 'USD',
+      },
+      // Undo's key, made when it was pressed.
+      { idempotencyKey: 'key-1' },
+    );
     expect(data.events().slice(REFRESHES.length)).toEqual([
       { type: 'event.created', event: restored },
       ...REFRESHES.map((type) => ({ type })),
@@ -513,15 +520,20 @@ describe('Undo of a deletion', () => {
     api.createEvent.mockResolvedValue(t);
     form.send({ type: 'undo.requested' });
     await flush();
-    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith('5', 'split', {
-      date: form.getSnapshot().context.originalDate,
-      shares_after: 4,
-      fee: 2,
-      currency_code: 'EUR',
-      sold_shares: 0.5,
-      sold_share_price: 30,
-      hide: false,
-    });
+    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith(
+      '5',
+      'split',
+      {
+        date: form.getSnapshot().context.originalDate,
+        shares_after: 4,
+        fee: 2,
+        currency_code: 'EUR',
+        sold_shares: 0.5,
+        sold_share_price: 30,
+        hide: false,
+      },
+      { idempotencyKey: 'key-1' },
+    );
   });
 
   it('a second Undo while it is re-created creates nothing more', async () => {
@@ -563,6 +575,9 @@ describe('Undo of a deletion', () => {
     session.restore();
     await flush();
     expect(api.createEvent).toHaveBeenCalledTimes(2);
+    // The same key: the server would answer a repeat of a create it ran with its first answer.
+    expect(api.createEvent.mock.calls[1]).toEqual(api.createEvent.mock.calls[0]);
+    expect(api.createEvent.mock.calls[1]?.[3]).toEqual({ idempotencyKey: 'key-1' });
     expect(notices.events().at(-1)).toMatchObject({ notice: { text: 'Buy restored' } });
   });
 

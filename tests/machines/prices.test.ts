@@ -20,6 +20,7 @@ import {
   type PriceField,
 } from '../../src/machines/prices.machine';
 import { notDismissedNotice } from '../../src/machines/suggestions.machine';
+import { STILL_SAVING } from '../../src/machines/submission';
 import {
   deferred,
   fakeApi,
@@ -27,6 +28,8 @@ import {
   flush,
   http,
   invalid,
+  keyMaker,
+  offline,
   recorder,
   TEST_TODAY,
 } from './support';
@@ -57,6 +60,7 @@ function start(page: DayPrice[] | Error = [market, typed]) {
       notices: notices.ref,
       investmentId: '5',
       today: TODAY,
+      newKey: keyMaker(),
     },
   }).start();
   const change = (field: PriceField, value: string) =>
@@ -223,11 +227,11 @@ describe('typing a price', () => {
     prices.send({ type: 'form.submitted' });
     expect(prices.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
-    expect(api.priceCalls.addPrice).toHaveBeenCalledWith('5', {
-      date: TODAY,
-      price: 612.4,
-      currency_code: 'DKK',
-    });
+    expect(api.priceCalls.addPrice).toHaveBeenCalledWith(
+      '5',
+      { date: TODAY, price: 612.4, currency_code: 'DKK' },
+      { idempotencyKey: 'key-1' },
+    );
     expect(data.types()).toEqual([
       'refresh.investments',
       'refresh.portfolios',
@@ -276,7 +280,61 @@ describe('typing a price', () => {
     session.restore();
     await flush();
     expect(api.priceCalls.addPrice).toHaveBeenCalledTimes(2);
+    expect(api.priceCalls.addPrice.mock.calls[1]).toEqual(api.priceCalls.addPrice.mock.calls[0]);
     expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+  });
+
+  describe('the idempotency key', () => {
+    const keys = (api: ReturnType<typeof start>['api']) =>
+      api.priceCalls.addPrice.mock.calls.map((call) => call[2]?.idempotencyKey);
+
+    async function failedSave(price: string, error: Error) {
+      const started = start();
+      await flush();
+      started.prices.send({ type: 'form.opened', currency: 'DKK' });
+      started.change('price', price);
+      started.api.priceCalls.addPrice.mockRejectedValueOnce(error);
+      started.prices.send({ type: 'form.submitted' });
+      await flush();
+      expect(started.prices.getSnapshot().matches({ active: { form: 'editing' } })).toBe(true);
+      started.api.priceCalls.getPrices.mockResolvedValue([typed]);
+      return started;
+    }
+
+    it('Save again after no answer or a 5xx, the price unchanged, sends the same key', async () => {
+      const { api, prices } = await failedSave('10', offline());
+      api.priceCalls.addPrice.mockRejectedValueOnce(http(500)).mockResolvedValueOnce(typed);
+      prices.send({ type: 'form.submitted' });
+      await flush();
+      prices.send({ type: 'form.submitted' });
+      await flush();
+      expect(keys(api)).toEqual(['key-1', 'key-1', 'key-1']);
+      expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+    });
+
+    it('409 says the first is still being saved and keeps the form; Save retries it', async () => {
+      const { api, prices } = await failedSave('10', http(409, { message: 'Still running.' }));
+      expect(prices.getSnapshot().context.formError).toBe(STILL_SAVING);
+      expect(prices.getSnapshot().context.values.price).toBe('10');
+      api.priceCalls.addPrice.mockResolvedValueOnce(typed);
+      prices.send({ type: 'form.submitted' });
+      await flush();
+      expect(keys(api)).toEqual(['key-1', 'key-1']);
+    });
+
+    it('a changed price is a new submission, and a saved one typed again too', async () => {
+      const { api, prices, change } = await failedSave('10', offline());
+      change('price', '11');
+      api.priceCalls.addPrice.mockResolvedValueOnce(typed);
+      prices.send({ type: 'form.submitted' });
+      await flush();
+      prices.send({ type: 'form.opened', currency: 'DKK' });
+      change('price', '11');
+      api.priceCalls.addPrice.mockResolvedValueOnce(typed);
+      prices.send({ type: 'form.submitted' });
+      await flush();
+      expect(keys(api)).toEqual(['key-1', 'key-2', 'key-3']);
+    });
   });
 
   it('Edit opens a typed price with its day fixed; a market price has no Edit', async () => {
@@ -335,15 +393,40 @@ describe('deleting a typed price', () => {
     api.priceCalls.addPrice.mockResolvedValueOnce(typed);
     prices.send({ type: 'undo.requested' });
     await flush();
-    expect(api.priceCalls.addPrice).toHaveBeenCalledWith('5', {
-      date: typed.date,
-      price: 150,
-      currency_code: 'DKK',
-    });
+    expect(api.priceCalls.addPrice).toHaveBeenCalledWith(
+      '5',
+      { date: typed.date, price: 150, currency_code: 'DKK' },
+      { idempotencyKey: 'key-1' },
+    );
     expect(noticeTexts(notices)).toEqual([
       'Price deleted',
       'Restoring the price…',
       'Price restored',
+    ]);
+  });
+
+  it("Undo's key is made when it is pressed and sent again after a new login", async () => {
+    const { api, prices, session } = start();
+    await flush();
+    api.priceCalls.deletePrice.mockResolvedValue(undefined);
+    api.priceCalls.getPrices.mockResolvedValue([market, typed]);
+    prices.send({ type: 'delete.requested', price: typed });
+    await flush();
+    api.priceCalls.addPrice.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(typed);
+    prices.send({ type: 'undo.requested' });
+    await flush();
+    session.restore();
+    await flush();
+    prices.send({ type: 'delete.requested', price: typed });
+    await flush();
+    api.priceCalls.addPrice.mockResolvedValueOnce(typed);
+    prices.send({ type: 'undo.requested' });
+    await flush();
+    expect(api.priceCalls.addPrice.mock.calls.map((call) => call[2])).toEqual([
+      { idempotencyKey: 'key-1' },
+      { idempotencyKey: 'key-1' },
+      // Another deletion's Undo is another submission, though it types the same price.
+      { idempotencyKey: 'key-2' },
     ]);
   });
 

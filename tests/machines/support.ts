@@ -278,6 +278,12 @@ export function transaction(id: string, investmentId = '5'): Transaction {
 /** The day machine tests take as the user's today. */
 export const TEST_TODAY = '2026-03-01';
 
+/** Idempotency keys 'key-1', 'key-2', …, in the order a flow makes them. */
+export function keyMaker() {
+  let made = 0;
+  return () => `key-${++made}`;
+}
+
 /** A started event form of `kind` for investment 5, with its fakes and a field changer. */
 export function startCreateEvent(kind: EventKind, currentShares = 10) {
   const api = fakeApi();
@@ -296,6 +302,7 @@ export function startCreateEvent(kind: EventKind, currentShares = 10) {
       kind,
       currentShares,
       today: TEST_TODAY,
+      newKey: keyMaker(),
     },
   }).start();
   const change = (field: EventField, value: string) =>

@@ -22,17 +22,18 @@ export function ProfileScreen() {
   const { name, email } = useSession();
   const profile = useProfile();
   const { settings, toggle } = useSettings();
-  const { t, text } = useT();
+  const { text, language } = useT();
+  const tp = PROFILE_TEXTS[language];
   return (
     <main className="page">
-      <h1 className="page__title">{t('profile.title')}</h1>
-      <section className="card profile-card" aria-label={t('profile.account')}>
+      <h1 className="page__title">{tp['profile.title']}</h1>
+      <section className="card profile-card" aria-label={tp['profile.account']}>
         <span className="avatar avatar--large" aria-hidden="true">
           {name.slice(0, 1).toUpperCase() || '?'}
         </span>
         <div className="profile-card__text">
-          <p className="profile-card__title">{t('profile.account')}</p>
-          <p className="field__hint">{t('profile.accountHint')}</p>
+          <p className="profile-card__title">{tp['profile.account']}</p>
+          <p className="field__hint">{tp['profile.accountHint']}</p>
         </div>
         <button
           type="button"
@@ -41,7 +42,7 @@ export function ProfileScreen() {
           // The form starts from the user, so it waits until the user is known.
           disabled={!email}
         >
-          {t('profile.edit')}
+          {tp['profile.edit']}
         </button>
       </section>
       {profile.notice && (
@@ -49,7 +50,7 @@ export function ProfileScreen() {
           {text(profile.notice)}
         </p>
       )}
-      <Section title={t('profile.settings')} flush>
+      <Section title={tp['profile.settings']} flush>
         <ul className="settings">
           {settings.map((setting) => (
             <li key={setting.key}>
@@ -67,15 +68,15 @@ export function ProfileScreen() {
         </ul>
       </Section>
       {profile.demo && (
-        <Section title={t('profile.demo')}>
-          <p className="field__hint">{t('profile.demoText')}</p>
+        <Section title={tp['profile.demo']}>
+          <p className="field__hint">{tp['profile.demoText']}</p>
           <button
             type="button"
             className="button button--secondary section__button"
             onClick={profile.resetDemo}
             disabled={profile.resetting}
           >
-            {t('profile.resetDemo')}
+            {tp['profile.resetDemo']}
           </button>
         </Section>
       )}
@@ -112,7 +113,7 @@ function EditProfileOverlay({
 }) {
   const { closeEdit, save, errors, formError, saving, editClosing } = profile;
   const { t, language } = useT();
-  const texts = PROFILE_TEXTS[language];
+  const tp = PROFILE_TEXTS[language];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -128,7 +129,7 @@ function EditProfileOverlay({
     );
   };
   return (
-    <Overlay title={t('profile.edit')} onClose={closeEdit} closing={editClosing}>
+    <Overlay title={tp['profile.edit']} onClose={closeEdit} closing={editClosing}>
       <form className="form" onSubmit={onSubmit}>
         <TextField
           label={t('auth.name')}
@@ -152,15 +153,15 @@ function EditProfileOverlay({
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={t('profile.passwordHint')}
+          hint={tp['profile.passwordHint']}
           errors={errors.password}
         />
         <TextField
-          label={texts['profile.currentPassword']}
+          label={tp['profile.currentPassword']}
           name="current_password"
           type="password"
           autoComplete="current-password"
-          hint={texts['profile.currentPasswordHint']}
+          hint={tp['profile.currentPasswordHint']}
           errors={errors.current_password}
         />
         <FormError message={formError} />
