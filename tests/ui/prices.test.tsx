@@ -108,11 +108,11 @@ describe('the price line', () => {
 
   it('without a market price it is the last trade’s, marked when it is older than 4 days', async () => {
     await openHolding({ market: { prices: () => NaN }, date: '2026-09-01' });
-    const line = await priceLine(/^Price DKK 100\.00 · 2026-09-01 · last trade/);
-    expect(within(line).getByText('Not current').getAttribute('title')).toBe(
-      'No new price since 2026-09-01.',
+    const line = await priceLine(
+      /^Price DKK 100\.00 · 2026-09-01 \(Not current\. No new price since 2026-09-01\.\) · last trade$/,
     );
-    expect(line.textContent).toContain('No new price since 2026-09-01.');
+    const mark = within(line).getByTitle('No new price since 2026-09-01.');
+    expect(mark.textContent).toBe('2026-09-01 (Not current. No new price since 2026-09-01.)');
   });
 
   it('hides the price with the other amounts', async () => {

@@ -26,8 +26,9 @@ export function useSourceName(): (source: string) => string {
 
 /**
  * Under the header's facts: the price the investment is valued at, in its own currency, the day
- * it is for and where it comes from ("Price USD 190.12 · 2026-11-24 · Yahoo"), marked when no
- * newer price has come for more than a long weekend. Change listing sits beside it where the
+ * it is for and where it comes from ("Price USD 190.12 · 2026-11-24 · Yahoo"), the day marked
+ * (red, "Not current" to screen readers and as its title) when no newer price has come for
+ * more than a long weekend. Change listing sits beside it where the
  * instrument trades in more than one place. Nothing shows without a quote (a backend without
  * real prices, or before a trade) and without a choice of listing.
  */
@@ -53,19 +54,22 @@ export function QuoteLine({
           <span className="quote__label">{tm('quote.price')}</span>{' '}
           <span className="quote__price num">{money(quote.price, quote.currency)}</span>
           {' · '}
-          <span className="num">{quote.date}</span>
+          {/* A stale day is marked on the day itself, so the line stays one line on a phone. */}
+          <span
+            className={stale ? 'badge quote__stale num' : 'num'}
+            title={stale ? since : undefined}
+          >
+            {quote.date}
+            {stale && (
+              // Said to screen readers; a pointer shows it as the mark's title.
+              <span className="visually-hidden">
+                {' '}
+                ({tm('quote.stale')}. {since})
+              </span>
+            )}
+          </span>
           {' · '}
           <span>{sourceName(quote.source)}</span>
-          {stale && (
-            <>
-              {' '}
-              <span className="badge quote__stale" title={since}>
-                {tm('quote.stale')}
-              </span>
-              {/* Said to screen readers; a pointer shows it as the mark's title. */}
-              <span className="visually-hidden">{since}</span>
-            </>
-          )}
         </p>
       )}
       {listing.offered && (
