@@ -58,7 +58,8 @@ test('the Edit Profile overlay opens and Cancel closes it', async ({ page }) => 
   const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
   await expect(dialog.getByLabel('Name')).toBeVisible();
   await expect(dialog.getByLabel('Email')).toBeVisible();
-  await expect(dialog.getByLabel('Password')).toBeVisible();
+  await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Current password')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
 });

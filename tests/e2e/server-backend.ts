@@ -19,6 +19,7 @@ export async function resetServerData(): Promise<void> {
     for (const table of [
       'manual_prices',
       'dismissed_actions',
+      'idempotency_keys',
       'events',
       'investments',
       'portfolios',
