@@ -227,32 +227,7 @@ describe('a database that goes away', () => {
 
 describe('an edit racing a delete', () => {
   it('answers 404, never 200, when the delete got there first', async () => {
-    const store = new MemoryStore(emptyTables());
-    const contract = createContract({
-      store,
-      hasher: demoHasher,
-      market: syntheticMarket(),
-      randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
-    });
-    const cookies: Record<string, string> = {};
-    const send = async (method: string, path: string, body?: unknown) => {
-      const answer = await contract.handle(request(method, path, cookies, body));
-      for (const c of answer.cookies) cookies[c.name] = c.value;
-      return answer;
-    };
-    await send('GET', '/sanctum/csrf-cookie');
-    await send('POST', '/api/v1/auth/register', {
-      name: 'Ann',
-      email: 'ann@example.com',
-      password: 'secret-password',
-    });
-    const portfolio = await send('POST', '/api/v1/portfolios', { name: 'P' });
-    const created = await send('POST', '/api/v1/investments', {
-      investment: { portfolio_id: (portfolio.body as { data: { id: number } }).data.id, name: 'N' },
-      instrument: { type: 'stock', isin: 'DK0062498333' },
-      buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
-    });
-    const investmentId = (created.body as { data: { id: number } }).data.id;
+    const { store, send, investmentId } = await contractWithHolding();
     const [event] = await store.events([investmentId]);
     // The delete commits between the edit's read of the event and its write.
     const exclusive = store.exclusive.bind(store);
@@ -481,32 +456,7 @@ describe('idempotency keys', () => {
 
 describe('a write and the replay it needs', () => {
   it('reads and replays the history outside the write lock', async () => {
-    const store = new MemoryStore(emptyTables());
-    const contract = createContract({
-      store,
-      hasher: demoHasher,
-      market: syntheticMarket(),
-      randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
-    });
-    const cookies: Record<string, string> = {};
-    const send = async (method: string, path: string, body?: unknown) => {
-      const answer = await contract.handle(request(method, path, cookies, body));
-      for (const c of answer.cookies) cookies[c.name] = c.value;
-      return answer;
-    };
-    await send('GET', '/sanctum/csrf-cookie');
-    await send('POST', '/api/v1/auth/register', {
-      name: 'Ann',
-      email: 'ann@example.com',
-      password: 'secret-password',
-    });
-    const portfolio = await send('POST', '/api/v1/portfolios', { name: 'P' });
-    const created = await send('POST', '/api/v1/investments', {
-      investment: { portfolio_id: (portfolio.body as { data: { id: number } }).data.id, name: 'N' },
-      instrument: { type: 'stock', isin: 'DK0062498333' },
-      buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
-    });
-    const id = (created.body as { data: { id: number } }).data.id;
+    const { store, send, investmentId: id } = await contractWithHolding();
     let locked = false;
     const readsUnderLock: number[] = [];
     const events = store.events.bind(store);
@@ -534,3 +484,33 @@ describe('a write and the replay it needs', () => {
     expect(readsUnderLock).toEqual([]);
   });
 });
+
+/** The contract over a store in memory, with a user logged in who holds one investment. */
+async function contractWithHolding() {
+  const store = new MemoryStore(emptyTables());
+  const contract = createContract({
+    store,
+    hasher: demoHasher,
+    market: syntheticMarket(),
+    randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
+  });
+  const cookies: Record<string, string> = {};
+  const send = async (method: string, path: string, body?: unknown) => {
+    const answer = await contract.handle(request(method, path, cookies, body));
+    for (const c of answer.cookies) cookies[c.name] = c.value;
+    return answer;
+  };
+  await send('GET', '/sanctum/csrf-cookie');
+  await send('POST', '/api/v1/auth/register', {
+    name: 'Ann',
+    email: 'ann@example.com',
+    password: 'secret-password',
+  });
+  const portfolio = await send('POST', '/api/v1/portfolios', { name: 'P' });
+  const created = await send('POST', '/api/v1/investments', {
+    investment: { portfolio_id: (portfolio.body as { data: { id: number } }).data.id, name: 'N' },
+    instrument: { type: 'stock', isin: 'DK0062498333' },
+    buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
+  });
+  return { store, send, investmentId: (created.body as { data: { id: number } }).data.id };
+}
