@@ -9,8 +9,9 @@ afterEach(async () => {
 });
 
 // findBy and waitFor give up after 1 s by default, which a busy CI machine can exceed while the
-// mock answers; they still return as soon as the screen shows what is awaited.
+// mock answers and a screen's code is first compiled (a login that opens home took over 15 s on
+// a loaded machine once); they still return as soon as the screen shows what is awaited.
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 15000 });
+  configure({ asyncUtilTimeout: 45000 });
 }
