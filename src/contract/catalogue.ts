@@ -5,10 +5,6 @@ import { searchInstruments } from '../domain/instrument-search';
 import { CATALOGUE, findInstrument, type Instrument } from '../domain/market';
 import type { InstrumentType } from '../domain/types';
 
-export function knownInstrument(type: InstrumentType, code: string): Instrument | undefined {
-  return refusalOf(type, code) === undefined ? findInstrument(type, code) : undefined;
-}
-
 /**
  * Why an identifier is refused: the ISIN's format or check digit, else an instrument the
  * catalogue does not know. Undefined when it is accepted.

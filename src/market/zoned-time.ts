@@ -1,5 +1,6 @@
 // Instants and exchange-local calendar days. A price's day is the exchange's own date, never the
 // UTC date: a Sydney close at 16:00 AEDT is the previous day in UTC.
+import { isDay } from '../domain/dates';
 import type { Day } from './port';
 
 const DAY_MS = 86_400_000;
@@ -132,14 +133,8 @@ export function utcDay(epochMs: number): Day {
   return new Date(epochMs).toISOString().slice(0, 10);
 }
 
-const DAY_FORMAT = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `YYYY-MM-DD` naming a real date. */
-export function isDay(text: string): boolean {
-  if (!DAY_FORMAT.test(text)) return false;
-  const midnight = utcMidnight(text);
-  return !Number.isNaN(midnight) && utcDay(midnight) === text;
-}
+// One rule for what a day is, the forms' and the contract's.
+export { isDay };
 
 /** Guards an adapter's range: both ends real days (an empty range, `from` after `to`, is fine). */
 export function checkRange(from: Day, to: Day): void {

@@ -27,7 +27,14 @@ function freePort(): Promise<number> {
 async function startProcess(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ENTRY, {
-    env: { ...process.env, DATABASE_URL: 'sqlite::memory:', PORT: String(port), ...env },
+    // The demo's market: a live one would ask the real providers, and CI has no internet.
+    env: {
+      ...process.env,
+      DATABASE_URL: 'sqlite::memory:',
+      PORT: String(port),
+      MARKET_DATA: 'synthetic',
+      ...env,
+    },
   });
   children.push(child);
   const log: string[] = [];
