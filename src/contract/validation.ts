@@ -1,10 +1,13 @@
 // Laravel-style validation: the rules of decisions.md "Input rules" with Laravel's default English
 // messages, dot keys for nested payloads, and the 422 body of ValidationException::summarize.
 import { MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
+import {
+  MAX_QUANTITY as MAX_NUMBER,
+  MAX_SIGNIFICANT_DIGITS,
+  significantDigits,
+} from '../domain/numbers';
 
-export { MAX_NAME };
-/** The largest amount, share count or price accepted (Laravel `max:`); beyond it is a typo. */
-export const MAX_NUMBER = 1_000_000_000;
+export { MAX_NAME, MAX_NUMBER };
 export const MIN_PASSWORD = 8;
 /** bcrypt hashes the first 72 bytes of a password. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -185,6 +188,16 @@ export class Validator {
     // Laravel's decimal:0,N: beyond it is a typo, or a figure too small to mean anything.
     if (bounds.decimals !== undefined && decimalPlaces(value) > bounds.decimals) {
       this.add(key, `The ${name} field must have 0-${bounds.decimals} decimal places.`);
+      return undefined;
+    }
+    // A number as sent, or the text `parseRequestBody` kept of a JSON number too precise for one.
+    if (
+      significantDigits(typeof value === 'string' ? value : String(parsed)) > MAX_SIGNIFICANT_DIGITS
+    ) {
+      this.add(
+        key,
+        `The ${name} field must not have more than ${MAX_SIGNIFICANT_DIGITS} significant digits.`,
+      );
       return undefined;
     }
     return parsed;

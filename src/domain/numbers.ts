@@ -116,6 +116,23 @@ export const SHARE_DECIMALS = 8;
 export const MONEY_DECIMALS = 6;
 /** The largest share count, price or amount accepted; beyond it is a typo. */
 export const MAX_QUANTITY = 1_000_000_000;
+/**
+ * A figure is stored as a double, which holds every decimal of up to 15 significant digits
+ * exactly as written: 999999999.99999999 (17) would be stored as 1000000000.
+ */
+export const MAX_SIGNIFICANT_DIGITS = 15;
+
+/**
+ * The digits of a decimal as written, from its first to its last non-zero digit, whatever the
+ * sign, separator or exponent: "0.00120" has 2, "1200" has 2, "1,5e3" has 2.
+ */
+export function significantDigits(text: string): number {
+  const mantissa = text.trim().split(/[eE]/)[0] ?? '';
+  return mantissa
+    .replace(/[^0-9]/g, '')
+    .replace(/^0+/, '')
+    .replace(/0+$/, '').length;
+}
 
 /** The fewest decimals (2 to 8) that show `shares` exactly, as far as 8 decimals can. */
 function shareDigits(shares: number): number {
@@ -144,8 +161,11 @@ export const DECIMALS_OF: Readonly<Record<Quantity, number>> = {
   money: MONEY_DECIMALS,
 };
 
-/** Why a typed number is refused: not a number, too many decimals, or over MAX_QUANTITY. */
-export type EntryProblem = 'number' | 'decimals' | 'tooLarge';
+/**
+ * Why a typed number is refused: not a number, too many decimals, over MAX_QUANTITY, or more
+ * significant digits than are stored exactly.
+ */
+export type EntryProblem = 'number' | 'decimals' | 'tooLarge' | 'digits';
 
 export type QuantityEntry = { value: number } | { problem: EntryProblem };
 
@@ -160,6 +180,7 @@ export function readQuantity(input: string, quantity: Quantity): QuantityEntry {
   if (fraction.replace(/0+$/, '').length > DECIMALS_OF[quantity]) return { problem: 'decimals' };
   const value = Number(`${whole}.${fraction || '0'}`);
   if (!Number.isFinite(value) || value > MAX_QUANTITY) return { problem: 'tooLarge' };
+  if (significantDigits(input) > MAX_SIGNIFICANT_DIGITS) return { problem: 'digits' };
   return { value };
 }
 

@@ -54,6 +54,7 @@ export const da: Translation = {
   'rule.tooLong': 'Må højst være {max} tegn.',
   'rule.control': 'Må ikke indeholde kontroltegn.',
   'rule.tooLarge': 'Må højst være {max}.',
+  'rule.digits': 'Brug højst {digits} cifre.',
   'rule.decimals': 'Brug højst {decimals} decimaler.',
   'rule.ambiguous':
     'Gemmes som {value} ({separator} er et decimaltegn). Mente du {grouped}? Skriv det uden {separator}.',
@@ -92,6 +93,7 @@ export const da: Translation = {
   'server.atLeast': 'Feltet {attribute} skal være mindst {min}.',
   'server.max': 'Feltet {attribute} må ikke være større end {max}.',
   'server.decimals': 'Feltet {attribute} må have 0-{decimals} decimaler.',
+  'server.digits': 'Feltet {attribute} må højst have {digits} betydende cifre.',
   'server.dateFormat': 'Feltet {attribute} skal have formatet Y-m-d.',
   'server.dateAfter': 'Feltet {attribute} skal være en dato fra og med {date}.',
   'server.dateToday': 'Feltet {attribute} skal være en dato til og med i dag.',

@@ -9,6 +9,7 @@ export const enSent = {
   'rule.tooLong': 'Must be at most {max} characters.',
   'rule.control': 'Must not contain control characters.',
   'rule.tooLarge': 'Must be at most {max}.',
+  'rule.digits': 'Use at most {digits} digits.',
   'rule.decimals': 'Use at most {decimals} decimals.',
   'rule.ambiguous':
     'Saved as {value} (the {separator} is a decimal point). Meant {grouped}? Type it without the {separator}.',
@@ -51,6 +52,7 @@ export const enSent = {
   'server.atLeast': 'The {attribute} field must be at least {min}.',
   'server.max': 'The {attribute} field must not be greater than {max}.',
   'server.decimals': 'The {attribute} field must have 0-{decimals} decimal places.',
+  'server.digits': 'The {attribute} field must not have more than {digits} significant digits.',
   'server.dateFormat': 'The {attribute} field must match the format Y-m-d.',
   'server.dateAfter': 'The {attribute} field must be a date after or equal to {date}.',
   'server.dateToday': 'The {attribute} field must be a date before or equal to today.',

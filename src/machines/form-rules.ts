@@ -3,6 +3,7 @@
 import {
   DECIMALS_OF,
   MAX_QUANTITY,
+  MAX_SIGNIFICANT_DIGITS,
   parseDecimal,
   readQuantity,
   type EntryProblem,
@@ -17,6 +18,7 @@ export const RULE_MESSAGES = {
   tooLong: `Must be at most ${MAX_NAME} characters.`,
   control: 'Must not contain control characters.',
   tooLarge: `Must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`,
+  digits: `Use at most ${MAX_SIGNIFICANT_DIGITS} digits.`,
 } as const;
 
 /** "Use at most 8 decimals." for shares, 6 for prices and amounts. */
@@ -26,7 +28,7 @@ export function decimalsMessage(quantity: Quantity): string {
 
 function problemMessage(problem: EntryProblem, quantity: Quantity): string {
   if (problem === 'decimals') return decimalsMessage(quantity);
-  return problem === 'tooLarge' ? RULE_MESSAGES.tooLarge : RULE_MESSAGES.number;
+  return RULE_MESSAGES[problem];
 }
 
 /** The message for a typed number that breaks the entry limits, or undefined. */

@@ -6,6 +6,7 @@ import { parseCookies } from '../domain/cookies';
 import { syntheticMarket, type ActionSource, type PriceSource } from '../contract/synthetic-market';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
+import { parseRequestBody } from '../contract/request-body';
 import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
 import { demoHasher, randomToken } from './secrets';
 
@@ -144,7 +145,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
       query: queryOf(url.searchParams),
       header: (name) => headerOf(request, name),
       cookies: parseCookies(document.cookie),
-      body: parseBody(request.requestBody),
+      body: parseRequestBody(request.requestBody),
       address: PAGE_ADDRESS,
     });
     writeCookies(answer.cookies);
@@ -252,15 +253,6 @@ function headerOf(request: Request, name: string): string | undefined {
     if (key.toLowerCase() === wanted) return value;
   }
   return undefined;
-}
-
-function parseBody(text: string | null | undefined): unknown {
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return {};
-  }
 }
 
 /**

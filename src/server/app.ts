@@ -11,6 +11,7 @@ import Fastify, {
 } from 'fastify';
 import { queryOf, type Answer, type ContractRequest } from '../contract/answers';
 import type { Contract } from '../contract/kernel';
+import { parseRequestBody } from '../contract/request-body';
 import { contentSecurityPolicy } from '../security-policy';
 
 export interface AppOptions {
@@ -68,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(new MalformedBody('The request body is not valid UTF-8.'));
       return;
     }
-    done(null, parseJson(text));
+    done(null, parseRequestBody(text));
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -143,15 +144,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return {};
-  }
 }
 
 function toContract(request: FastifyRequest): ContractRequest {

@@ -126,6 +126,25 @@ describe('number limits', () => {
     expect(answer.body.errors).toEqual({ [field]: [message] });
   });
 
+  it('refuses a share count a double cannot hold as sent, not storing it rounded', async () => {
+    const id = await holding();
+    const buy = (shares: string) =>
+      post(
+        `/investments/${id}/events/buy`,
+        `{"shares":${shares},"share_price":1,"fee":0,"currency_code":"DKK"}`,
+      );
+    const refused = await buy('999999999.99999999');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      shares: ['The shares field must not have more than 15 significant digits.'],
+    });
+    const quoted = await buy('"999999999.99999999"');
+    expect(quoted.body.errors).toEqual(refused.body.errors);
+    const kept = await buy('9999999.99999999');
+    expect(kept.status).toBe(201);
+    expect(kept.body.data.shares).toBe(9999999.99999999);
+  });
+
   it('refuses an absurd split instead of showing Infinity:1', async () => {
     const id = await holding();
     const answer = await post(`/investments/${id}/events/split`, {

@@ -60,6 +60,7 @@ export function clearCookies(): void {
 }
 
 export interface CallOptions {
+  /** Sent as JSON; a string is sent as it is, for JSON the encoder would not write. */
   body?: unknown;
   headers?: Record<string, string>;
   /** Send X-XSRF-TOKEN from the cookie (default), as the SPA does for state-changing calls. */
@@ -230,7 +231,7 @@ async function sendOverHttp(
       ...headers,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;

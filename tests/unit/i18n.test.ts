@@ -60,6 +60,10 @@ describe('translate', () => {
 describe('a sent text in Danish', () => {
   it('writes a figure the Danish way', () => {
     expect(danish.text(RULE_MESSAGES.tooLarge)).toBe('Må højst være 1.000.000.000.');
+    expect(danish.text(RULE_MESSAGES.digits)).toBe('Brug højst 15 cifre.');
+    expect(danish.text('The shares field must not have more than 15 significant digits.')).toBe(
+      'Feltet antal må højst have 15 betydende cifre.',
+    );
     expect(danish.text('You can sell at most the 1,234.5 shares you hold.')).toBe(
       'Du kan højst sælge de 1.234,5 aktier, du ejer.',
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import Big from 'big.js';
 import fc from 'fast-check';
 import {
   MAX_QUANTITY,
@@ -7,6 +8,7 @@ import {
   formatShares,
   parseDecimal,
   readQuantity,
+  significantDigits,
   type Quantity,
 } from '../../src/domain/numbers';
 import { amountRule, optionalAmountRule } from '../../src/machines/form-rules';
@@ -81,6 +83,8 @@ describe('readQuantity', () => {
     ['1000000000.01', 'shares', 'tooLarge'],
     ['1000000001', 'money', 'tooLarge'],
     ['9'.repeat(400), 'shares', 'tooLarge'],
+    ['999999999.99999999', 'shares', 'digits'],
+    ['123456789.1234567', 'shares', 'digits'],
     ['1e3', 'money', 'number'],
     ['', 'shares', 'number'],
     ['NaN', 'shares', 'number'],
@@ -107,6 +111,36 @@ describe('readQuantity', () => {
   });
 });
 
+describe('significantDigits', () => {
+  it.each([
+    ['999999999.99999999', 17],
+    ['9999999.99999999', 15],
+    ['0.00120', 2],
+    ['1200', 2],
+    ['1,5e3', 2],
+    ['-0.004', 1],
+    ['0', 0],
+  ])('%j has %i', (text, digits) => {
+    expect(significantDigits(text)).toBe(digits);
+  });
+
+  it('up to 15 of them, a decimal reads back from a double exactly as written', () => {
+    const decimal = fc
+      .tuple(fc.bigInt({ min: 1n, max: 10n ** 15n - 1n }), fc.integer({ min: 0, max: 8 }))
+      .map(([digits, places]) => {
+        const text = digits.toString().padStart(places + 1, '0');
+        return places === 0 ? text : `${text.slice(0, -places)}.${text.slice(-places)}`;
+      });
+    fc.assert(
+      fc.property(decimal, (text) => {
+        expect(significantDigits(text)).toBeLessThanOrEqual(15);
+        expect(new Big(Number(text)).eq(new Big(text))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 describe('form rules with the entry limits', () => {
   it.each([
     ['0.123456789', {}, 'Use at most 8 decimals.'],
@@ -115,6 +149,7 @@ describe('form rules with the entry limits', () => {
     ['2000000000', {}, 'Must be at most 1,000,000,000.'],
     ['9'.repeat(400), {}, 'Must be at most 1,000,000,000.'],
     ['abc', {}, 'Must be a number, like 12.50.'],
+    ['999999999.99999999', {}, 'Use at most 15 digits.'],
     ['0', {}, 'Must be greater than 0.'],
     ['0.004', {}, undefined],
   ])('a required share count %j (%j): %j', (value, options, message) => {

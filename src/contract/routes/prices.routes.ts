@@ -3,6 +3,7 @@
 // provider's splits and dividends it has not recorded.
 import { CURRENCIES } from '../../domain/market';
 import { isDay } from '../../domain/dates';
+import { MONEY_DECIMALS } from '../../domain/numbers';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
 import { replay, tidy } from '../../domain/ledger';
@@ -11,7 +12,6 @@ import { utcDay, utcMidnight } from '../../market/zoned-time';
 import { SHARES_ONLY } from '../pricing';
 import type { InvestmentRow } from '../store';
 import { Validator } from '../validation';
-import { PRICE_DECIMALS } from './investments.routes';
 
 const DAY_MS = 86_400_000;
 /** Without `from`, the list covers this many days up to `to`. */
@@ -81,7 +81,7 @@ const addPrice: Route = {
       const rawDay = v.input('date');
       if (rawDay == null || rawDay === '') v.add('date', 'The date field is required.');
       const time = rawDay == null || rawDay === '' ? undefined : v.eventTime('date', call.now);
-      const price = v.number('price', { greaterThan: 0, decimals: PRICE_DECIMALS });
+      const price = v.number('price', { greaterThan: 0, decimals: MONEY_DECIMALS });
       const currency = v.oneOf('currency_code', CURRENCIES);
       if (v.failed || time === undefined || price === undefined || !currency)
         return unprocessable(v);
