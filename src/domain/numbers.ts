@@ -53,9 +53,9 @@ function maskedAmount(format: AmountFormat): string {
 /** U+2212, the typographic minus: as wide as "+", and read as "minus" by screen readers. */
 export const MINUS = '\u2212';
 
-/** Exponent form with two significant digits, the same in every locale: "4.2e-3". */
+/** Exponent form with up to two significant digits, the same in every locale: "4.2e-3", "4e-3". */
 function exponent(value: number): string {
-  return value.toExponential(1);
+  return value.toExponential(1).replace('.0e', 'e');
 }
 
 function isTiny(value: number): boolean {
@@ -143,11 +143,23 @@ function shareDigits(shares: number): number {
 }
 
 /**
- * Shares with up to 2 decimals where that is the truth, else as many as it takes, up to 8:
- * 10 is "10", 2.5 is "2.5", 0.004 is "0.004" (never "0"), 0.12345678 is "0.12345678".
- * Read back, the text gives the same number (property-tested).
+ * Shares as figures show them (the spec's display rules): up to 2 decimals, and under 0.01 in
+ * exponent form, so a holding never reads 0: 10 is "10", 1.23456 is "1.23", 0.004 is "4e-3".
  */
 export function formatShares(shares: number, locale?: string): string {
+  if (isTiny(shares)) return exponent(shares);
+  return new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 2,
+    signDisplay: 'negative',
+  }).format(shares);
+}
+
+/**
+ * Shares exactly, for a figure the user may type back (a limit in a message): up to 2 decimals
+ * where that is the truth, else as many as it takes, up to 8: 0.12345678 is "0.12345678".
+ * Read back, the text gives the same number (property-tested).
+ */
+export function formatExactShares(shares: number, locale?: string): string {
   return new Intl.NumberFormat(locale, {
     maximumFractionDigits: Number.isFinite(shares) ? shareDigits(shares) : 2,
     signDisplay: 'negative',

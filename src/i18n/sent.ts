@@ -5,7 +5,7 @@ import { en } from './en';
 import { enSent } from './en-sent';
 import { fill } from './fill';
 import type { Translation } from './index';
-import { formatShares } from '../domain/numbers';
+import { formatExactShares } from '../domain/numbers';
 
 type Key = keyof Translation;
 
@@ -69,7 +69,7 @@ export function sentTextTranslator(messages: Translation, locale: string) {
         if (name === 'message') params[name] = translateSent(value);
         else if (attribute?.startsWith('attribute.')) params[name] = messages[attribute];
         else if (FIGURES.has(name) && ENGLISH_FIGURE.test(value))
-          params[name] = formatShares(Number(value.replaceAll(',', '')), locale);
+          params[name] = formatExactShares(Number(value.replaceAll(',', '')), locale);
         else params[name] = value;
       });
       return fill(messages[template.key], params);

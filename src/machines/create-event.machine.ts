@@ -14,7 +14,7 @@ import {
 } from 'xstate';
 import type { Api, EventPayload } from '../api';
 import {
-  formatShares,
+  formatExactShares,
   formatSplitRatio,
   parseDecimal,
   readQuantity,
@@ -132,7 +132,7 @@ export interface EventFormState {
 }
 
 export function heldMessage(held: number): string {
-  return `You can sell at most the ${formatShares(held, 'en-US')} shares you hold.`;
+  return `You can sell at most the ${formatExactShares(held, 'en-US')} shares you hold.`;
 }
 
 /** The sold-shares part of a split applies only when the holding shrinks. */

@@ -182,6 +182,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
           this[method](path, (_schema, request) => handle(method.toUpperCase(), request));
         }
       }
+      // Everything else (the manifest, icons, the app's own files) goes to the network.
+      this.passthrough(
+        (request) => !MOCKED_PATH.test(new URL(request.url, location.href).pathname),
+      );
     },
   });
   // Mirage forces timing to 0 in the test environment; set it afterwards (research note).
@@ -246,6 +250,9 @@ function toResponse(answer: Pick<Answer, 'status' | 'body'> & { headers?: Answer
   };
   return new Response(answer.status, headers, answer.body ?? '');
 }
+
+/** What the mock answers: the API and Sanctum's CSRF cookie. */
+const MOCKED_PATH = /^\/(api|sanctum)(\/|$)/;
 
 function headerOf(request: Request, name: string): string | undefined {
   const wanted = name.toLowerCase();

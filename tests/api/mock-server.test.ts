@@ -197,3 +197,14 @@ describe('faults', () => {
     });
   });
 });
+
+describe('what the mock answers', () => {
+  it('leaves requests outside /api and /sanctum to the network', async () => {
+    // jsdom has no server behind it: a request that reaches the network fails there, not in Mirage.
+    const failure = await fetch('/manifest.webmanifest').then(
+      () => 'answered',
+      (error: unknown) => String(error),
+    );
+    expect(failure).not.toMatch(/Mirage/);
+  });
+});

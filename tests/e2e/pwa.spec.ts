@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, demoOnly, expect, onServer, test } from './fixtures';
+import { DEMO, demoOnly, expect, loginAsDemo, onServer, test } from './fixtures';
 
 interface ManifestIcon {
   src: string;
@@ -97,6 +97,16 @@ test('the demo paints its landing page before its mock server has loaded', async
   // The login waits for the demo server, then goes through.
   release();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('the demo’s mock answers only the API: the app’s own files still load', async ({ page }) => {
+  demoOnly();
+  await loginAsDemo(page);
+  const answer = await page.evaluate(async () => {
+    const response = await fetch('/manifest.webmanifest');
+    return { status: response.status, name: ((await response.json()) as { name: string }).name };
+  });
+  expect(answer).toEqual({ status: 200, name: 'Formue' });
 });
 
 test('Chromium finds Formue installable', async ({ playwright }, testInfo) => {

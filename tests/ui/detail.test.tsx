@@ -71,6 +71,23 @@ describe('investment', () => {
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 2, 2));
   });
 
+  it('shows shares with up to 2 decimals after a buy of 1.23456', async () => {
+    await openInvestment();
+    const before = sharesHeld();
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    await userEvent.type(within(dialog).getByLabelText('Shares'), '1.23456');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '10');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'DKK');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 1.23, 2));
+    const shown =
+      within(statRow(/^Shares/))
+        .getAllByRole('cell')
+        .at(-1)?.textContent ?? '';
+    expect(shown).toMatch(/^[\d,]+\.\d{2}$/);
+  });
+
   it('Sell more than held: the error is under Shares and the values stay', async () => {
     await openInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Sell' }));

@@ -121,7 +121,7 @@ describe('formatChange', () => {
     [-4, en(false, true), `${MINUS}4.00`],
     [0, en(false, true), '0.00'],
     [-4, en(true, true), `${MINUS}DKK 4.00`],
-    [0.003, en(false, true), '+3.0e-3'],
+    [0.003, en(false, true), '+3e-3'],
     // Hidden, the sign stays: the percentage next to it tells the same.
     [-4, { ...en(true, true), hidden: true }, `${MINUS}DKK ••••`],
   ])('signs %d as %j', (value, format, expected) => {
@@ -145,9 +145,12 @@ describe('formatShares', () => {
   it.each([
     [10, '10'],
     [1.5, '1.5'],
-    // Rounding to 2 decimals would hide these; quantities.test.ts has the rule.
-    [1.234, '1.234'],
-    [0.005, '0.005'],
+    [1.23456, '1.23'],
+    [0.01, '0.01'],
+    [0.004, '4e-3'],
+    [0.0042, '4.2e-3'],
+    [0.00412345, '4.1e-3'],
+    [0, '0'],
     [1234.5, '1,234.5'],
   ])('shows %d shares as %j', (shares, expected) => {
     expect(formatShares(shares, 'en-US')).toBe(expected);

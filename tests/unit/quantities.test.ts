@@ -5,7 +5,7 @@ import {
   MAX_QUANTITY,
   ambiguousDecimal,
   ambiguousDecimalHint,
-  formatShares,
+  formatExactShares,
   parseDecimal,
   readQuantity,
   significantDigits,
@@ -16,7 +16,7 @@ import { amountRule, optionalAmountRule } from '../../src/machines/form-rules';
 /** The shown text read back: en-US groups thousands with commas. */
 const readBack = (shown: string) => parseDecimal(shown.replace(/,/g, ''));
 
-describe('formatShares shows enough digits to be right', () => {
+describe('formatExactShares shows enough digits to be right', () => {
   it.each([
     [10, '10'],
     [2.5, '2.5'],
@@ -33,12 +33,12 @@ describe('formatShares shows enough digits to be right', () => {
     [0, '0'],
     [-0.004, '-0.004'],
   ])('shows %d as %j', (shares, expected) => {
-    expect(formatShares(shares, 'en-US')).toBe(expected);
+    expect(formatExactShares(shares, 'en-US')).toBe(expected);
   });
 
   it('never shows a holding as 0', () => {
-    expect(formatShares(0.004, 'en-US')).not.toBe('0');
-    expect(formatShares(0.004, 'da-DK')).toBe('0,004');
+    expect(formatExactShares(0.004, 'en-US')).not.toBe('0');
+    expect(formatExactShares(0.004, 'da-DK')).toBe('0,004');
   });
 
   it('gives back any share count in (0, 1e9) with at most 8 decimals', () => {
@@ -48,7 +48,7 @@ describe('formatShares shows enough digits to be right', () => {
       .filter((value) => value > 0);
     fc.assert(
       fc.property(shares, (value) => {
-        expect(readBack(formatShares(value, 'en-US'))).toBe(value);
+        expect(readBack(formatExactShares(value, 'en-US'))).toBe(value);
       }),
       { numRuns: 2000 },
     );
@@ -58,7 +58,7 @@ describe('formatShares shows enough digits to be right', () => {
     const cents = fc.integer({ min: 1, max: 99_999_999_999 }).map((n) => n / 100);
     fc.assert(
       fc.property(cents, (value) => {
-        const fraction = formatShares(value, 'en-US').split('.')[1] ?? '';
+        const fraction = formatExactShares(value, 'en-US').split('.')[1] ?? '';
         expect(fraction.length).toBeLessThanOrEqual(2);
       }),
     );
