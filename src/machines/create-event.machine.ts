@@ -1,6 +1,7 @@
 // The Buy, Sell, Dividend and Stock Split forms (product-spec sections 2, 4, 5, 8). One submit at
 // a time; old errors cleared on submit; the call carries the submission's Idempotency-Key
-// (submission.ts); after success the named refresh steps run in order and the overlay closes. The form's values, rules and payload are shared with the edit form
+// (submission.ts); after success the data actor is told of the new event (changes.ts) and the
+// overlay closes. The form's values, rules and payload are shared with the edit form
 // (edit-event.machine.ts).
 import {
   assign,
@@ -108,7 +109,7 @@ export interface CreateEventContext {
   session: SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
-  /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
+  /** False once the overlay has gone: a call in flight still tells the data actor, but closes nothing. */
   attached: boolean;
   investmentId: Id;
   kind: EventKind;
@@ -350,11 +351,6 @@ export const createEventMachine = setup({
         event: params.event,
       }),
     ),
-    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
-    refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
-    refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
     confirmSaved: sendTo(
       ({ context }) => context.notices,
       ({ context }) => posted(eventNotice(context.kind, 'saved')),
@@ -424,11 +420,6 @@ export const createEventMachine = setup({
           target: 'created',
           actions: [
             { type: 'announceCreated', params: ({ event }) => ({ event: event.output }) },
-            'refreshInvestments',
-            'refreshPortfolios',
-            'refreshValuation',
-            'refreshActiveChart',
-            'refreshStats',
             'confirmSaved',
             'closeOverlay',
           ],

@@ -1,7 +1,7 @@
 // The Add investment paged form (product-spec sections 2, 4, 5, 8). Each page is a state, so only
 // its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
-// Create on page 2 creates, with the submission's Idempotency-Key (submission.ts). Afterwards: the list gets the investment, valuations are refreshed,
-// and the app goes back one page (to /home when the form was the first page opened).
+// Create on page 2 creates, with the submission's Idempotency-Key (submission.ts). Afterwards the
+// data machine is told (and reloads what changes.ts says), and the app goes back one page (to /home when the form was the first page opened).
 import {
   assign,
   fromCallback,
@@ -15,6 +15,7 @@ import type { Api } from '../api';
 import type { Instrument } from '../domain/market';
 import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
 import type { dataMachine } from './data.machine';
+import { changed } from './changes';
 import { dateRule } from './date-rule';
 import {
   awaitingSession,
@@ -101,7 +102,7 @@ export type CreateInvestmentEvent =
   /** The user's portfolios as the data actor holds them (undefined until loaded). */
   | { type: 'portfolios.listed'; ids: readonly Id[] | undefined };
 
-/** The data actor as this form reads it: it takes the refreshes and lists the portfolios. */
+/** The data actor as this form reads it: it is told of the investment and lists the portfolios. */
 type DataActor = ActorRefFrom<typeof dataMachine>;
 
 export interface CreateInvestmentInput {
@@ -124,7 +125,7 @@ export interface CreateInvestmentContext {
   session: SessionRef;
   platform: Platform;
   notices: NoticesRef;
-  /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
+  /** False once the screen has gone: a create in flight still tells the data actor, but moves no page. */
   attached: boolean;
   today: string;
   values: InvestmentValues;
@@ -319,9 +320,7 @@ export const createInvestmentMachine = setup({
         investment: params.investment,
       }),
     ),
-    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
+    announceUnseen: sendTo(({ context }) => context.data, changed('investment.created')),
     confirmCreated: sendTo(({ context }) => context.notices, posted('Investment created')),
     leavePage: ({ context }) => leavePage(context.platform),
     leavePageIfShown: ({ context }) => {
@@ -537,9 +536,6 @@ export const createInvestmentMachine = setup({
             target: 'created',
             actions: [
               { type: 'announceCreated', params: ({ event }) => ({ investment: event.output! }) },
-              'refreshValuation',
-              'refreshPortfolios',
-              'refreshInvestments',
               'confirmCreated',
               'leavePageIfShown',
             ],
@@ -547,13 +543,7 @@ export const createInvestmentMachine = setup({
           // A 2xx without the investment: created but unseen; reload rather than guess.
           {
             target: 'created',
-            actions: [
-              'refreshValuation',
-              'refreshPortfolios',
-              'refreshInvestments',
-              'confirmCreated',
-              'leavePageIfShown',
-            ],
+            actions: ['announceUnseen', 'confirmCreated', 'leavePageIfShown'],
           },
         ],
         onError: [

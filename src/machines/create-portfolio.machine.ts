@@ -1,10 +1,11 @@
 // The Add portfolio form (product-spec section 2). The create call carries x-validate-only: 0
 // and the submission's Idempotency-Key (submission.ts).
-// On success the list gets the portfolio and is refreshed, then the app goes back one page (to
+// On success the list gets the portfolio, then the app goes back one page (to
 // /home when the form was the first page opened), as the Add investment form does.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Portfolio } from '../domain/types';
+import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
@@ -51,7 +52,7 @@ export interface CreatePortfolioContext {
   session: SessionRef;
   platform: Platform;
   notices: NoticesRef;
-  /** False once the screen has gone: a create in flight still refreshes, but moves no page. */
+  /** False once the screen has gone: a create in flight still tells the data actor, but moves no page. */
   attached: boolean;
   /** The last submitted name, kept on failure. */
   name: string;
@@ -104,7 +105,7 @@ export const createPortfolioMachine = setup({
         portfolio: params.portfolio,
       }),
     ),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
+    announceUnseen: sendTo(({ context }) => context.data, changed('portfolio.created')),
     confirmCreated: sendTo(({ context }) => context.notices, posted('Portfolio created')),
     leavePage: ({ context }) => leavePage(context.platform),
     leavePageIfShown: ({ context }) => {
@@ -167,7 +168,6 @@ export const createPortfolioMachine = setup({
             target: 'created',
             actions: [
               { type: 'announceCreated', params: ({ event }) => ({ portfolio: event.output! }) },
-              'refreshPortfolios',
               'confirmCreated',
               'leavePageIfShown',
             ],
@@ -175,7 +175,7 @@ export const createPortfolioMachine = setup({
           // A 2xx without the portfolio: reload the list rather than guess.
           {
             target: 'created',
-            actions: ['refreshPortfolios', 'confirmCreated', 'leavePageIfShown'],
+            actions: ['announceUnseen', 'confirmCreated', 'leavePageIfShown'],
           },
         ],
         onError: [

@@ -1,7 +1,9 @@
 // Everything the screens show, loaded per resource (STYLE points 4, 6, 7).
 // Fixed resources are parallel regions (idle | loading | loaded | failed). Charts and statistics
 // are keyed by `${type}:${id}` and created at run time, so they cannot be states: each key holds
-// an `Entry` with a status union, and its request reports back with typed events.
+// an `Entry` with a status union, and its request, a child that lives until it has answered or
+// a newer request replaced it, reports back with typed events.
+// Flows announce what they changed; `STALE_AFTER` (changes.ts) says what that reloads.
 // A failed load keeps what was held; the `recovery` region retries what failed (Retry, the
 // connection returning, the tab shown again, or a 429's Retry-After counted down).
 import {
@@ -12,6 +14,7 @@ import {
   not,
   raise,
   setup,
+  stopChild,
   type ActorRef,
   type Snapshot,
 } from 'xstate';
@@ -29,6 +32,7 @@ import type {
   User,
   Valuation,
 } from '../domain/types';
+import { RESOURCES, STALE_AFTER, type Change, type Resource, type Stale } from './changes';
 import type { KeyValueStore, Platform } from './platform';
 import {
   forgetFigures,
@@ -71,15 +75,7 @@ export interface Failure {
   retryAfter?: number;
 }
 
-export const RESOURCES = [
-  'user',
-  'valuation',
-  'portfolios',
-  'investments',
-  'events',
-  'currencies',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+export { RESOURCES, type Resource };
 
 export function chartKey(ref: ChartRef): string {
   return `${ref.type}:${ref.id ?? ''}`;
@@ -89,6 +85,7 @@ export function statsKey(ref: StatsRef): string {
   return `${ref.type}:${ref.id}`;
 }
 
+/** The load that makes each stale thing fresh; `chart` and `stats` are those in view. */
 const REFRESH = {
   user: 'refresh.user',
   valuation: 'refresh.valuation',
@@ -96,7 +93,12 @@ const REFRESH = {
   investments: 'refresh.investments',
   events: 'refresh.events',
   currencies: 'refresh.currencies',
-} as const satisfies Record<Resource, string>;
+  chart: 'refresh.chart',
+  stats: 'refresh.stats',
+} as const satisfies Record<Stale, string>;
+
+/** The id of a keyed request's child: request numbers are unique across charts and statistics. */
+const loaderId = (request: number) => `load-${request}`;
 
 export type DataEvent =
   | { type: 'refresh.all' }
@@ -108,7 +110,7 @@ export type DataEvent =
   | { type: 'refresh.currencies' }
   /** Without `chart`: the active chart (the one the current screen shows). */
   | { type: 'refresh.chart'; chart?: ChartRef }
-  /** Without `target`: every statistics entry held. */
+  /** Without `target`: the statistics in view. */
   | { type: 'refresh.stats'; target?: StatsRef }
   /** A view shows this chart: it becomes the active chart and is (re)loaded. */
   | { type: 'screen.viewed'; chart: ChartRef }
@@ -116,10 +118,15 @@ export type DataEvent =
   | { type: 'event.created'; event: Transaction }
   | { type: 'investment.created'; investment: Investment }
   | { type: 'portfolio.created'; portfolio: Portfolio }
-  /** Deleted on the server: dropped from the lists at once, with what belonged to it. */
+  /** Being deleted (Undo still possible): dropped from the lists, with what belonged to it. */
+  | { type: 'investment.hidden'; id: Id }
+  | { type: 'portfolio.hidden'; id: Id }
+  /** Deleted on the server: dropped (a reload in between may have brought it back). */
   | { type: 'investment.deleted'; id: Id }
   | { type: 'portfolio.deleted'; id: Id }
   | { type: 'user.updated'; user: User }
+  /** A change with nothing to add or drop here: only what `STALE_AFTER` names is reloaded. */
+  | { type: 'data.changed'; change: Change }
   | { type: 'data.cleared' }
   /** The period the server answers for from now on (its cookie is written). */
   | { type: 'period.changed'; period: Period }
@@ -246,13 +253,6 @@ function isCurrent(entries: Record<string, Entry<unknown>>, key: string, request
   return entries[key]?.request === request;
 }
 
-function statsRefOf(key: string): StatsRef | undefined {
-  const colon = key.indexOf(':');
-  const type = key.slice(0, colon);
-  if (type !== 'portfolio' && type !== 'investment') return undefined;
-  return { type, id: key.slice(colon + 1) };
-}
-
 export function failureOf(error: unknown): Failure {
   return {
     message: messageOf(error),
@@ -300,15 +300,28 @@ function withoutKey<T>(entries: Record<string, Entry<T>>, key: string): Record<s
   return rest;
 }
 
+/** The chart or statistics in view, unless they are of something gone. */
+function inViewUnless<T extends ChartRef | StatsRef>(
+  ref: T | undefined,
+  gone: (ref: T) => boolean,
+): T | undefined {
+  return ref && gone(ref) ? undefined : ref;
+}
+
 /**
  * The context without these investments, their events, statistics and charts, so a later
- * `refresh.stats` asks nothing about what is gone.
+ * reload asks nothing about what is gone.
  */
 function withoutInvestments(
   context: DataContext,
   ids: readonly Id[],
-): Pick<DataContext, 'investments' | 'events' | 'stats' | 'charts'> {
+): Pick<
+  DataContext,
+  'investments' | 'events' | 'stats' | 'charts' | 'activeChart' | 'activeStats'
+> {
   const gone = new Set(ids);
+  const isGone = (ref: ChartRef | StatsRef) =>
+    ref.type === 'investment' && ref.id !== undefined && gone.has(ref.id);
   let { stats, charts } = context;
   for (const id of ids) {
     stats = withoutKey(stats, statsKey({ type: 'investment', id }));
@@ -319,6 +332,26 @@ function withoutInvestments(
     events: context.events?.filter((t) => !gone.has(t.investment_id)),
     stats,
     charts,
+    activeChart: inViewUnless(context.activeChart, isGone),
+    activeStats: inViewUnless(context.activeStats, isGone),
+  };
+}
+
+/** The context without this portfolio and its investments, as `withoutInvestments`. */
+function withoutPortfolio(context: DataContext, id: Id): Partial<DataContext> {
+  const held = (context.investments ?? []).filter((i) => i.portfolio_id === id);
+  const rest = withoutInvestments(
+    context,
+    held.map((i) => i.id),
+  );
+  const isGone = (ref: ChartRef | StatsRef) => ref.type === 'portfolio' && ref.id === id;
+  return {
+    ...rest,
+    portfolios: context.portfolios?.filter((p) => p.id !== id),
+    stats: withoutKey(rest.stats, statsKey({ type: 'portfolio', id })),
+    charts: withoutKey(rest.charts, chartKey({ type: 'portfolio', id })),
+    activeChart: inViewUnless(rest.activeChart, isGone),
+    activeStats: inViewUnless(rest.activeStats, isGone),
   };
 }
 
@@ -375,44 +408,45 @@ const dataSetup = setup({
     ),
   },
   actions: {
-    requestChart: assign(({ context, spawn }, ref: ChartRef) => {
+    requestChart: enqueueActions(({ context, enqueue }, ref: ChartRef) => {
       const key = chartKey(ref);
       const request = context.lastRequest + 1;
-      spawn('loadChart', {
-        id: `chart-${request}`,
+      const previous = context.charts[key];
+      if (previous?.status === 'loading') enqueue.stopChild(loaderId(previous.request));
+      enqueue.spawnChild('loadChart', {
+        id: loaderId(request),
         input: { api: context.api, ref, key, request, period: context.period },
       });
-      return {
+      enqueue.assign({
         lastRequest: request,
-        charts: { ...context.charts, [key]: loading(context.charts[key], request) },
-      };
+        charts: { ...context.charts, [key]: loading(previous, request) },
+      });
     }),
-    requestStats: assign(({ context, spawn }, ref: StatsRef) => {
+    requestStats: enqueueActions(({ context, enqueue }, ref: StatsRef) => {
       const key = statsKey(ref);
       const request = context.lastRequest + 1;
-      spawn('loadStats', {
-        id: `stats-${request}`,
+      const previous = context.stats[key];
+      if (previous?.status === 'loading') enqueue.stopChild(loaderId(previous.request));
+      enqueue.spawnChild('loadStats', {
+        id: loaderId(request),
         input: { api: context.api, ref, key, request },
       });
-      return {
+      enqueue.assign({
         lastRequest: request,
-        stats: { ...context.stats, [key]: loading(context.stats[key], request) },
-      };
+        stats: { ...context.stats, [key]: loading(previous, request) },
+      });
     }),
-    requestAllStats: assign(({ context, spawn }) => {
-      let request = context.lastRequest;
-      const stats = { ...context.stats };
-      for (const key of Object.keys(stats)) {
-        const ref = statsRefOf(key);
-        if (!ref) continue;
-        request += 1;
-        spawn('loadStats', {
-          id: `stats-${request}`,
-          input: { api: context.api, ref, key, request },
-        });
-        stats[key] = loading(stats[key], request);
-      }
-      return { lastRequest: request, stats };
+    dropInvestment: assign(({ context }, params: { id: Id }) =>
+      withoutInvestments(context, [params.id]),
+    ),
+    dropPortfolio: assign(({ context }, params: { id: Id }) =>
+      withoutPortfolio(context, params.id),
+    ),
+    /** A keyed request has answered: its child goes. */
+    stopLoader: stopChild(({ event }) => ('request' in event ? loaderId(event.request) : '')),
+    /** What `change` leaves stale, loaded again. */
+    reloadStale: enqueueActions(({ enqueue }, params: { change: Change }) => {
+      for (const stale of STALE_AFTER[params.change]) enqueue.raise({ type: REFRESH[stale] });
     }),
     store: assign(
       (
@@ -486,6 +520,7 @@ const dataSetup = setup({
   },
   guards: {
     hasActiveChart: ({ context }) => context.activeChart !== undefined,
+    hasActiveStats: ({ context }) => context.activeStats !== undefined,
     somethingFailed: ({ context }) => somethingFailed(context),
     throttled: ({ event }) => event.type === 'load.failed' && (event.failure.retryAfter ?? 0) >= 1,
     countdownRunning: ({ context }) => context.countdown > 1,
@@ -597,6 +632,16 @@ const recoveryRegion = dataSetup.createStateConfig({
   },
 });
 
+const DROP_INVESTMENT = [
+  { type: 'dropInvestment', params: ({ event }: { event: { id: Id } }) => ({ id: event.id }) },
+  { type: 'rememberHeld', params: { resources: ['investments'] } },
+] as const;
+
+const DROP_PORTFOLIO = [
+  { type: 'dropPortfolio', params: ({ event }: { event: { id: Id } }) => ({ id: event.id }) },
+  { type: 'rememberHeld', params: { resources: ['portfolios', 'investments'] } },
+] as const;
+
 /** What a session holds before its first answer, and once it has ended. */
 const NOTHING_HELD = {
   user: undefined,
@@ -652,7 +697,21 @@ export const dataMachine = dataSetup.createMachine({
         actions: { type: 'requestChart', params: ({ context }) => context.activeChart! },
       },
     ],
-    'period.changed': { actions: assign({ period: ({ event }) => event.period }) },
+    'period.changed': [
+      {
+        // The first period told is the one the session starts with: nothing held is stale.
+        guard: ({ context, event }) =>
+          context.period !== undefined && context.period !== event.period,
+        actions: [
+          assign({ period: ({ event }) => event.period }),
+          { type: 'reloadStale', params: { change: 'period.changed' } },
+        ],
+      },
+      { actions: assign({ period: ({ event }) => event.period }) },
+    ],
+    'data.changed': {
+      actions: { type: 'reloadStale', params: ({ event }) => ({ change: event.change }) },
+    },
     'screen.viewed': {
       actions: [
         // A screen's statistics are told after its chart (value card first), so a screen
@@ -662,27 +721,43 @@ export const dataMachine = dataSetup.createMachine({
       ],
     },
     'chart.loaded': {
-      actions: assign({
-        charts: ({ context, event }) =>
-          settle(context.charts, event.key, event.request, loadedWith(event.points, event.period)),
-      }),
-    },
-    'chart.failed': {
-      guard: ({ context, event }) => isCurrent(context.charts, event.key, event.request),
       actions: [
+        'stopLoader',
         assign({
           charts: ({ context, event }) =>
-            settle(context.charts, event.key, event.request, failedWith(event.failure)),
+            settle(
+              context.charts,
+              event.key,
+              event.request,
+              loadedWith(event.points, event.period),
+            ),
         }),
-        { type: 'reportFailure', params: ({ event }) => event.failure },
       ],
     },
+    'chart.failed': [
+      {
+        guard: ({ context, event }) => isCurrent(context.charts, event.key, event.request),
+        actions: [
+          'stopLoader',
+          assign({
+            charts: ({ context, event }) =>
+              settle(context.charts, event.key, event.request, failedWith(event.failure)),
+          }),
+          { type: 'reportFailure', params: ({ event }) => event.failure },
+        ],
+      },
+      // A request whose entry was replaced or dropped: only its child goes.
+      { actions: 'stopLoader' },
+    ],
     'refresh.stats': [
       {
         guard: ({ event }) => event.target !== undefined,
         actions: { type: 'requestStats', params: ({ event }) => event.target! },
       },
-      { actions: 'requestAllStats' },
+      {
+        guard: 'hasActiveStats',
+        actions: { type: 'requestStats', params: ({ context }) => context.activeStats! },
+      },
     ],
     'stats.viewed': {
       actions: [
@@ -691,26 +766,42 @@ export const dataMachine = dataSetup.createMachine({
       ],
     },
     'stats.loaded': {
-      actions: assign({
-        // Statistics are lifetime figures, for no period.
-        stats: ({ context, event }) =>
-          settle(context.stats, event.key, event.request, loadedWith(event.statistics, undefined)),
-      }),
-    },
-    'stats.failed': {
-      guard: ({ context, event }) => isCurrent(context.stats, event.key, event.request),
       actions: [
+        'stopLoader',
         assign({
+          // Statistics are lifetime figures, for no period.
           stats: ({ context, event }) =>
-            settle(context.stats, event.key, event.request, failedWith(event.failure)),
+            settle(
+              context.stats,
+              event.key,
+              event.request,
+              loadedWith(event.statistics, undefined),
+            ),
         }),
-        { type: 'reportFailure', params: ({ event }) => event.failure },
       ],
     },
+    'stats.failed': [
+      {
+        guard: ({ context, event }) => isCurrent(context.stats, event.key, event.request),
+        actions: [
+          'stopLoader',
+          assign({
+            stats: ({ context, event }) =>
+              settle(context.stats, event.key, event.request, failedWith(event.failure)),
+          }),
+          { type: 'reportFailure', params: ({ event }) => event.failure },
+        ],
+      },
+      // A request whose entry was replaced or dropped: only its child goes.
+      { actions: 'stopLoader' },
+    ],
     'event.created': {
-      actions: assign({
-        events: ({ context, event }) => withCreated(context.events, event.event, 'first'),
-      }),
+      actions: [
+        assign({
+          events: ({ context, event }) => withCreated(context.events, event.event, 'first'),
+        }),
+        { type: 'reloadStale', params: { change: 'event.created' } },
+      ],
     },
     'investment.created': {
       actions: [
@@ -719,6 +810,7 @@ export const dataMachine = dataSetup.createMachine({
             withCreated(context.investments, event.investment, 'last'),
         }),
         { type: 'rememberHeld', params: { resources: ['investments'] } },
+        { type: 'reloadStale', params: { change: 'investment.created' } },
       ],
     },
     'portfolio.created': {
@@ -728,30 +820,21 @@ export const dataMachine = dataSetup.createMachine({
             withCreated(context.portfolios, event.portfolio, 'last'),
         }),
         { type: 'rememberHeld', params: { resources: ['portfolios'] } },
+        { type: 'reloadStale', params: { change: 'portfolio.created' } },
       ],
     },
+    'investment.hidden': { actions: DROP_INVESTMENT },
+    'portfolio.hidden': { actions: DROP_PORTFOLIO },
     'investment.deleted': {
       actions: [
-        assign(({ context, event }) => withoutInvestments(context, [event.id])),
-        { type: 'rememberHeld', params: { resources: ['investments'] } },
+        ...DROP_INVESTMENT,
+        { type: 'reloadStale', params: { change: 'investment.deleted' } },
       ],
     },
     'portfolio.deleted': {
       actions: [
-        assign(({ context, event }) => {
-          const held = (context.investments ?? []).filter((i) => i.portfolio_id === event.id);
-          const rest = withoutInvestments(
-            context,
-            held.map((i) => i.id),
-          );
-          return {
-            ...rest,
-            portfolios: context.portfolios?.filter((p) => p.id !== event.id),
-            stats: withoutKey(rest.stats, statsKey({ type: 'portfolio', id: event.id })),
-            charts: withoutKey(rest.charts, chartKey({ type: 'portfolio', id: event.id })),
-          };
-        }),
-        { type: 'rememberHeld', params: { resources: ['portfolios', 'investments'] } },
+        ...DROP_PORTFOLIO,
+        { type: 'reloadStale', params: { change: 'portfolio.deleted' } },
       ],
     },
     'user.updated': {

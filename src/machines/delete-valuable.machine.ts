@@ -1,11 +1,12 @@
 // Delete investment / Delete portfolio: a confirmation, then home at once with the item hidden and
 // "Investment deleted · Undo"; the call goes when the Undo window ends. The deleted page's history
 // entry is replaced by /home, so back never returns to it; the data it showed is dropped at once
-// and reloaded after the call, or after Undo, each refresh named (STYLE point 7).
+// (hidden), and the data actor told once the call is done, or after Undo (changes.ts).
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
+import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
@@ -45,7 +46,7 @@ export interface DeleteValuableInput {
 }
 
 export interface DeleteValuableContext extends DeleteValuableInput {
-  /** False once the page has gone: a deletion in flight still refreshes, but moves no page. */
+  /** False once the page has gone: a deletion in flight still tells the data actor, but moves no page. */
   attached: boolean;
   /** What the open confirmation is about; set by `delete.requested`. */
   target: DeleteTarget | undefined;
@@ -139,22 +140,15 @@ export const deleteValuableMachine = setup({
       ({ context }) => context.notices,
       (_, params: { error: unknown }) => posted(failureMessage(params.error)),
     ),
-    announceDeleted: sendTo(
+    announce: sendTo(
       ({ context }) => context.data,
-      (_, params: DeleteTarget) =>
-        params.kind === 'investment'
-          ? { type: 'investment.deleted' as const, id: params.id }
-          : { type: 'portfolio.deleted' as const, id: params.id },
+      (_, params: { target: DeleteTarget; step: 'hidden' | 'deleted' }) =>
+        params.target.kind === 'investment'
+          ? { type: `investment.${params.step}` as const, id: params.target.id }
+          : { type: `portfolio.${params.step}` as const, id: params.target.id },
     ),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
-    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
-    // The chart of the page the app goes to: the active one is still the deleted page's.
-    refreshChart: sendTo(({ context }) => context.data, {
-      type: 'refresh.chart',
-      chart: { type: 'user' },
-    }),
-    refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
+    /** Undone, or the call failed: what was hidden is loaded again. */
+    announceUndone: sendTo(({ context }) => context.data, changed('deletion.undone')),
     goHome: ({ context }) => {
       if (context.attached) context.platform.navigate(AFTER_DELETE, { replace: true });
     },
@@ -188,7 +182,10 @@ export const deleteValuableMachine = setup({
         'delete.confirmed': {
           target: 'pendingUndo',
           actions: [
-            { type: 'announceDeleted', params: ({ context }) => context.target! },
+            {
+              type: 'announce',
+              params: ({ context }) => ({ target: context.target!, step: 'hidden' }),
+            },
             'goHome',
           ],
         },
@@ -212,13 +209,7 @@ export const deleteValuableMachine = setup({
         'page.hidden': 'deleting',
         'undo.requested': {
           target: 'restored',
-          actions: [
-            'refreshPortfolios',
-            'refreshInvestments',
-            'refreshValuation',
-            'refreshChart',
-            'refreshEvents',
-          ],
+          actions: 'announceUndone',
         },
       },
     },
@@ -233,12 +224,10 @@ export const deleteValuableMachine = setup({
           target: 'deleted',
           actions: [
             // A refresh during the window may have brought it back.
-            { type: 'announceDeleted', params: ({ context }) => context.target! },
-            'refreshPortfolios',
-            'refreshInvestments',
-            'refreshValuation',
-            'refreshChart',
-            'refreshEvents',
+            {
+              type: 'announce',
+              params: ({ context }) => ({ target: context.target!, step: 'deleted' }),
+            },
             'withdrawNotice',
           ],
         },
@@ -248,11 +237,7 @@ export const deleteValuableMachine = setup({
             target: 'failed',
             actions: [
               { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-              'refreshPortfolios',
-              'refreshInvestments',
-              'refreshValuation',
-              'refreshChart',
-              'refreshEvents',
+              'announceUndone',
             ],
           },
         ],

@@ -1,9 +1,9 @@
 // Correcting or deleting one recorded event (a transaction row's overlay). The form is the create
 // form of its kind, filled in; Save sends PUT, Delete asks first, then DELETE. After either, the
-// named refresh steps run in order (the events list too: the row changed or went) and the overlay
-// closes. A refused change keeps everything and says why. A deletion's toast offers Undo, which
-// re-creates the event as entered (the contract has no undelete), under an Idempotency-Key made
-// when Undo is pressed (submission.ts), and refreshes as a new event does.
+// data actor is told the event was updated or deleted (changes.ts) and the overlay closes. A
+// refused change keeps everything and says why. A deletion's toast offers Undo, which re-creates
+// the event as entered (the contract has no undelete), under an Idempotency-Key made when Undo is
+// pressed (submission.ts), and is announced as a new event is.
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, EventPayload } from '../api';
 import { messageOf } from '../api/errors';
@@ -21,6 +21,7 @@ import {
   type OverlayRef,
 } from './create-event.machine';
 import type { DataRef } from './data.machine';
+import { changed } from './changes';
 import {
   awaitingSession,
   sessionLostIn,
@@ -78,7 +79,7 @@ export interface EditEventContext {
   session: SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
-  /** False once the overlay has gone: a call in flight still refreshes, but closes nothing. */
+  /** False once the overlay has gone: a call in flight still tells the data actor, but closes nothing. */
   attached: boolean;
   eventId: Id;
   investmentId: Id;
@@ -189,19 +190,6 @@ interface RestoreInput {
   idempotencyKey: string | undefined;
 }
 
-/** What an event changes, from its own list to the figures: each is refreshed after a change. */
-const REFRESHES = [
-  'refreshEvents',
-  'refreshInvestments',
-  'refreshPortfolios',
-  'refreshValuation',
-  'refreshActiveChart',
-  'refreshStats',
-] as const;
-
-/** A saved or deleted event: everything refreshed before the overlay closes. */
-const AFTER_CHANGE = [...REFRESHES, 'closeOverlay'] as const;
-
 export const editEventMachine = setup({
   types: {
     context: {} as EditEventContext,
@@ -243,12 +231,10 @@ export const editEventMachine = setup({
     showFailure: assign((_, params: { error: unknown }) =>
       formFailure(params.error, sameKeys(EVENT_FIELDS)),
     ),
-    refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
-    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
-    refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
-    refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    announce: sendTo(
+      ({ context }) => context.data,
+      (_, params: { change: 'event.updated' | 'event.deleted' }) => changed(params.change),
+    ),
     confirm: sendTo(
       ({ context }) => context.notices,
       ({ context }, params: { done: 'corrected' | 'deleted' }) =>
@@ -377,7 +363,11 @@ export const editEventMachine = setup({
             }),
             onDone: {
               target: '#editEvent.done',
-              actions: [...AFTER_CHANGE, { type: 'confirm', params: { done: 'corrected' } }],
+              actions: [
+                { type: 'announce', params: { change: 'event.updated' } },
+                'closeOverlay',
+                { type: 'confirm', params: { done: 'corrected' } },
+              ],
             },
             onError: [
               WAIT_FOR_SESSION,
@@ -409,10 +399,21 @@ export const editEventMachine = setup({
             src: 'deleteEvent',
             input: ({ context }) => ({ api: context.api, eventId: context.eventId }),
             onDone: [
-              { guard: 'restorable', target: '#editEvent.undoable', actions: AFTER_CHANGE },
+              {
+                guard: 'restorable',
+                target: '#editEvent.undoable',
+                actions: [
+                  { type: 'announce', params: { change: 'event.deleted' } },
+                  'closeOverlay',
+                ],
+              },
               {
                 target: '#editEvent.done',
-                actions: [...AFTER_CHANGE, { type: 'confirm', params: { done: 'deleted' } }],
+                actions: [
+                  { type: 'announce', params: { change: 'event.deleted' } },
+                  'closeOverlay',
+                  { type: 'confirm', params: { done: 'deleted' } },
+                ],
               },
             ],
             onError: [
@@ -461,7 +462,6 @@ export const editEventMachine = setup({
               // The create flow's steps, and the events list, where it goes back in its place.
               actions: [
                 { type: 'announceCreated', params: ({ event }) => ({ event: event.output }) },
-                ...REFRESHES,
                 'confirmRestored',
               ],
             },

@@ -2,7 +2,8 @@
 // - a lost session (401, or a 419 the fresh CSRF cookie did not cure) pauses the flow until the
 //   auth machine says the user logged in again, then the pending call is sent once more;
 // - `flow.detached` says its view is gone (overlay closed, page left): an idle flow ends, a
-//   call in flight finishes and still runs its refresh effects, but no longer drives the view.
+//   call in flight finishes and still tells the data actor what changed, but no longer drives the
+//   view.
 import { fromCallback } from 'xstate';
 import { ApiError } from '../api/errors';
 

@@ -1,8 +1,8 @@
 // Where an investment's prices come from: its instrument's listings (one per exchange and
 // currency), read when its screen opens. With more than one, the header offers Change listing:
 // a dialog with the listings, the current one chosen, and Save. A new listing changes the price,
-// so the figures are refreshed by their named steps and the screen's Prices and suggestions are
-// told to read theirs again.
+// so the data actor is told the investment was repriced, and the screen's Prices and suggestions
+// are told to read theirs again.
 import {
   assign,
   enqueueActions,
@@ -16,6 +16,7 @@ import {
 import type { Api, Listing } from '../api';
 import type { Id } from '../domain/types';
 import type { OverlayRef } from './create-event.machine';
+import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
@@ -111,11 +112,7 @@ export const listingMachine = setup({
     showFailure: assign((_, params: { error: unknown }) =>
       formFailure(params.error, { listing: 'listing' }),
     ),
-    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
-    refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
-    refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    announceRepriced: sendTo(({ context }) => context.data, changed('investment.repriced')),
     tellDependents: enqueueActions(({ context, enqueue }) => {
       for (const dependent of context.dependents)
         enqueue.sendTo(dependent, { type: 'listing.changed' });
@@ -184,11 +181,7 @@ export const listingMachine = setup({
               target: '#listing.settled',
               actions: [
                 'markChosen',
-                'refreshInvestments',
-                'refreshPortfolios',
-                'refreshValuation',
-                'refreshActiveChart',
-                'refreshStats',
+                'announceRepriced',
                 'tellDependents',
                 'confirm',
                 'closeOverlay',

@@ -26,6 +26,11 @@ export interface OverlayContext {
   history: HistoryPort;
   /** The mode of the last opening; kept while closing so the content can animate out. */
   mode: string | undefined;
+  /**
+   * Counts the openings: each one shows a new form (its view keyed by it), even when the
+   * overlay is reopened while still animating out of the last one, whose flow may be done.
+   */
+  opening: number;
 }
 
 export const overlayMachine = setup({
@@ -37,6 +42,10 @@ export const overlayMachine = setup({
   },
   actions: {
     pushHistoryState: ({ context }) => context.history.push(),
+    open: assign({
+      mode: ({ event }) => (event.type === 'overlay.opened' ? event.mode : undefined),
+      opening: ({ context }) => context.opening + 1,
+    }),
     historyBack: ({ context }) => context.history.back(),
   },
   actors: {
@@ -50,14 +59,14 @@ export const overlayMachine = setup({
   },
 }).createMachine({
   id: 'overlay',
-  context: ({ input }) => ({ history: input.history, mode: undefined }),
+  context: ({ input }) => ({ history: input.history, mode: undefined, opening: 0 }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         'overlay.opened': {
           target: 'shown',
-          actions: [assign({ mode: ({ event }) => event.mode }), 'pushHistoryState'],
+          actions: ['open', 'pushHistoryState'],
         },
       },
     },
@@ -84,7 +93,7 @@ export const overlayMachine = setup({
         // Reopened while animating out.
         'overlay.opened': {
           target: 'shown',
-          actions: [assign({ mode: ({ event }) => event.mode }), 'pushHistoryState'],
+          actions: ['open', 'pushHistoryState'],
         },
       },
     },

@@ -38,19 +38,6 @@ export const periodMachine = setup({
       ({ context, system }) => dataOf(context.data, system),
       ({ context }) => ({ type: 'period.changed' as const, period: context.period }),
     ),
-    // Every valuation is for the period, and so is the chart on screen.
-    refreshValuations: sendTo(({ context, system }) => dataOf(context.data, system), {
-      type: 'refresh.valuation',
-    }),
-    refreshPortfolios: sendTo(({ context, system }) => dataOf(context.data, system), {
-      type: 'refresh.portfolios',
-    }),
-    refreshInvestments: sendTo(({ context, system }) => dataOf(context.data, system), {
-      type: 'refresh.investments',
-    }),
-    refreshActiveChart: sendTo(({ context, system }) => dataOf(context.data, system), {
-      type: 'refresh.chart',
-    }),
   },
 }).createMachine({
   id: 'period',
@@ -67,15 +54,7 @@ export const periodMachine = setup({
     ready: {
       on: {
         'period.selected': {
-          actions: [
-            assign({ period: ({ event }) => event.period }),
-            'writeCookie',
-            'tellData',
-            'refreshValuations',
-            'refreshPortfolios',
-            'refreshInvestments',
-            'refreshActiveChart',
-          ],
+          actions: [assign({ period: ({ event }) => event.period }), 'writeCookie', 'tellData'],
         },
       },
     },

@@ -2,8 +2,8 @@
 // time; a form to type the price of a day (or correct a typed one: a second price on the same day
 // replaces it); and the deletion of a typed price, undone by typing it again within the window
 // (the API has no undelete). A typed price is sent with the submission's Idempotency-Key
-// (submission.ts). After a change the list is read again, and the figures the price values are
-// refreshed in the data actor, each by its named step.
+// (submission.ts). After a change the list is read again, and the data actor is told the
+// investment was repriced.
 import {
   and,
   assign,
@@ -19,6 +19,7 @@ import {
 import type { Api, DayPrice, PricePayload, PriceRange } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
+import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
 import { UNDO_MS } from './delete-valuable.machine';
@@ -195,16 +196,8 @@ interface SaveInput {
   idempotencyKey: string | undefined;
 }
 
-/** What a typed price values: each is refreshed after a change (no event changes). */
-const REFRESHES = [
-  'refreshInvestments',
-  'refreshPortfolios',
-  'refreshValuation',
-  'refreshActiveChart',
-  'refreshStats',
-] as const;
-
-const AFTER_CHANGE = [...REFRESHES, 'reloadList'] as const;
+/** A typed price changes what it values (the data actor) and this list. */
+const AFTER_CHANGE = ['announceRepriced', 'reloadList'] as const;
 
 const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
@@ -285,11 +278,7 @@ export const pricesMachine = setup({
     makeRestoreKey: assign({ restoreKey: ({ context }) => context.newKey() }),
     noteDeleted: assign((_, params: { price: DayPrice }) => ({ deleted: params.price })),
     reloadList: raise({ type: 'prices.changed' }),
-    refreshInvestments: sendTo(({ context }) => context.data, { type: 'refresh.investments' }),
-    refreshPortfolios: sendTo(({ context }) => context.data, { type: 'refresh.portfolios' }),
-    refreshValuation: sendTo(({ context }) => context.data, { type: 'refresh.valuation' }),
-    refreshActiveChart: sendTo(({ context }) => context.data, { type: 'refresh.chart' }),
-    refreshStats: sendTo(({ context }) => context.data, { type: 'refresh.stats' }),
+    announceRepriced: sendTo(({ context }) => context.data, changed('investment.repriced')),
     post: sendTo(
       ({ context }) => context.notices,
       (_, params: { text: string }) => posted(params.text),

@@ -4,6 +4,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import type { Id } from '../domain/types';
+import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
@@ -79,17 +80,11 @@ export const renameMachine = setup({
       const failure = formFailure(params.error, sameKeys(['name']));
       return { error: failure.fieldErrors.name?.join(' ') ?? failure.formError };
     }),
-    refreshList: sendTo(
+    announceRenamed: sendTo(
       ({ context }) => context.data,
-      ({ context }) => ({
-        type:
-          context.kind === 'portfolio'
-            ? ('refresh.portfolios' as const)
-            : ('refresh.investments' as const),
-      }),
+      ({ context }) =>
+        changed(context.kind === 'portfolio' ? 'portfolio.renamed' : 'investment.renamed'),
     ),
-    // Transactions show the investment's name.
-    refreshEvents: sendTo(({ context }) => context.data, { type: 'refresh.events' }),
     confirmRenamed: sendTo(
       ({ context }) => context.notices,
       ({ context }) =>
@@ -103,7 +98,6 @@ export const renameMachine = setup({
     sessionLost: ({ event }) => sessionLostIn(event),
     unchanged: ({ context }) => context.draft.trim() === context.original,
     nameInvalid: ({ context }) => nameRule(context.draft) !== undefined,
-    isInvestment: ({ context }) => context.kind === 'investment',
   },
 }).createMachine({
   id: 'rename',
@@ -163,14 +157,7 @@ export const renameMachine = setup({
           id: context.id ?? '',
           name: context.draft.trim(),
         }),
-        onDone: [
-          {
-            guard: 'isInvestment',
-            target: 'idle',
-            actions: ['refreshList', 'refreshEvents', 'confirmRenamed'],
-          },
-          { target: 'idle', actions: ['refreshList', 'confirmRenamed'] },
-        ],
+        onDone: { target: 'idle', actions: ['announceRenamed', 'confirmRenamed'] },
         onError: [
           WAIT_FOR_SESSION,
           {

@@ -107,6 +107,26 @@ test('a deleted event disappears from the list and its figures revert', async ({
   await expect(statCell(page, 'Costs')).toHaveText(costs ?? '');
 });
 
+test('a correction reopened at once after its save can be deleted', async ({ page }) => {
+  await loginAsDemo(page);
+  await openFirstInvestment(page);
+  await record(page, 'Buy', { Date: '2022-04-04', Shares: '4', 'Price per share': '10' });
+  await showTransactions(page);
+  const row = transactions(page).getByRole('button', { name: 'Edit the purchase of 2022-04-04' });
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: 'Buy' });
+  await dialog.getByLabel('Price per share').fill('11');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // As soon as the dialog has closed (it is still animating out), the row is tapped again.
+  await expect(dialog).toHaveCount(0);
+  await row.click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  const question = dialog.getByRole('group', { name: 'Delete the purchase of 2022-04-04?' });
+  await question.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+});
+
 test('a refused deletion says why and keeps the data', async ({ page }) => {
   await loginAsDemo(page);
   await openFirstInvestment(page);

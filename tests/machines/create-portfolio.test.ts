@@ -77,7 +77,7 @@ describe('editing', () => {
 });
 
 describe('submitting', () => {
-  it('creates with x-validate-only 0 and the trimmed name, adds it, refreshes and goes back', async () => {
+  it('creates with x-validate-only 0 and the trimmed name, announces it as created and goes back', async () => {
     const { form, api, data, platform, notices } = start();
     api.createPortfolio.mockResolvedValue(portfolio('3', 'Pension'));
     form.send({ type: 'form.submitted', name: ' Pension ' });
@@ -88,7 +88,23 @@ describe('submitting', () => {
       { name: 'Pension' },
       { validateOnly: false, idempotencyKey: 'key-1' },
     );
-    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    // What it leaves stale is the data machine's to reload (changes.ts).
+    expect(data.events()).toEqual([
+      { type: 'portfolio.created', portfolio: portfolio('3', 'Pension') },
+    ]);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Portfolio created' } },
+    ]);
+    expect(platform.backCalls()).toBe(1);
+    expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('a 2xx without the portfolio announces the change by name, confirms and goes back', async () => {
+    const { form, api, data, platform, notices } = start();
+    api.createPortfolio.mockResolvedValue(null);
+    form.send({ type: 'form.submitted', name: 'Pension' });
+    await flush();
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'portfolio.created' }]);
     expect(notices.events()).toEqual([
       { type: 'notice.posted', notice: { text: 'Portfolio created' } },
     ]);
@@ -143,7 +159,7 @@ describe('the idempotency key', () => {
       await flush();
     }
     expect(keys(api)).toEqual(['key-1', 'key-1', 'key-1']);
-    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(data.types()).toEqual(['portfolio.created']);
   });
 
   it('another name is another submission: a new key', async () => {
@@ -183,7 +199,7 @@ describe('a lost session', () => {
     await flush();
     expect(api.createPortfolio).toHaveBeenCalledTimes(2);
     expect(api.createPortfolio.mock.calls[1]).toEqual(api.createPortfolio.mock.calls[0]);
-    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(data.types()).toEqual(['portfolio.created']);
     expect(platform.backCalls()).toBe(1);
   });
 });
@@ -197,7 +213,7 @@ describe('the screen left (flow.detached)', () => {
     form.send({ type: 'flow.detached' });
     call.resolve(portfolio('3', 'Pension'));
     await flush();
-    expect(data.types()).toEqual(['portfolio.created', 'refresh.portfolios']);
+    expect(data.types()).toEqual(['portfolio.created']);
     expect(platform.backCalls()).toBe(0);
     expect(platform.visited).toEqual([]);
     expect(form.getSnapshot().status).toBe('done');

@@ -166,7 +166,7 @@ describe('charts', () => {
 });
 
 describe('stats', () => {
-  it('stats.viewed loads one entry; refresh.stats reloads every held one', async () => {
+  it('stats.viewed loads one entry; refresh.stats reloads only the one in view', async () => {
     const { api, data } = start();
     api.getPortfolioStats.mockResolvedValue(STATS);
     api.getInvestmentStats.mockResolvedValue(STATS);
@@ -183,8 +183,31 @@ describe('stats', () => {
     api.getInvestmentStats.mockClear();
     data.send({ type: 'refresh.stats' });
     await flush();
-    expect(api.getPortfolioStats).toHaveBeenCalledWith('1');
-    expect(api.getInvestmentStats).toHaveBeenCalledWith('5');
+    expect(api.getPortfolioStats).not.toHaveBeenCalled();
+    expect(api.getInvestmentStats.mock.calls).toEqual([['5']]);
+  });
+});
+
+describe('loaders', () => {
+  it('a chart or statistics request lives until it has answered: 200 views leave no child', async () => {
+    const { api, data } = start();
+    api.getChart.mockResolvedValue([]);
+    api.getInvestmentStats.mockResolvedValue(STATS);
+    for (let view = 0; view < 200; view += 1) {
+      data.send({ type: 'screen.viewed', chart: { type: 'investment', id: String(view % 7) } });
+      data.send({ type: 'stats.viewed', target: { type: 'investment', id: String(view % 7) } });
+    }
+    await flush();
+    expect(Object.keys(data.getSnapshot().children)).toEqual([]);
+  });
+
+  it('a newer request for a key stops the one still loading', () => {
+    const { api, data } = start();
+    api.getChart.mockReturnValue(new Promise(() => {}));
+    for (let view = 0; view < 50; view += 1) {
+      data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    }
+    expect(Object.keys(data.getSnapshot().children)).toHaveLength(1);
   });
 });
 
@@ -269,6 +292,9 @@ describe('recovery', () => {
   async function failedRefresh(error: unknown) {
     const started = start();
     const { api, data } = started;
+    // What else the new period reloads answers.
+    api.getValuation.mockResolvedValue(valuation(1));
+    api.getInvestments.mockResolvedValue([]);
     api.getPortfolios.mockResolvedValueOnce([portfolio('1')]);
     api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
     data.send({ type: 'period.changed', period: 'Day' });
@@ -277,9 +303,8 @@ describe('recovery', () => {
     await flush();
     api.getPortfolios.mockRejectedValueOnce(error);
     api.getChart.mockRejectedValueOnce(error);
+    // A new period reloads the portfolios and the chart in view (changes.ts).
     data.send({ type: 'period.changed', period: 'Week' });
-    data.send({ type: 'refresh.portfolios' });
-    data.send({ type: 'refresh.chart' });
     await flush();
     return started;
   }
@@ -419,5 +444,18 @@ describe('recovery', () => {
     data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '1' } });
     await flush();
     expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
+  });
+});
+
+describe('loaders of what is gone', () => {
+  it('a request whose entry was dropped still goes once it has failed', async () => {
+    const { api, data } = start();
+    const late = deferred<{ time: string; value: number }[]>();
+    api.getChart.mockReturnValueOnce(late.promise);
+    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    data.send({ type: 'data.cleared' });
+    late.reject(http(500));
+    await flush();
+    expect(Object.keys(data.getSnapshot().children)).toEqual([]);
   });
 });

@@ -94,7 +94,7 @@ describe('pendingUndo', () => {
     const { flow, api, data, platform, notices } = confirmed(NOVO);
     expect(data.events()).toEqual([
       { type: 'refresh.events' },
-      { type: 'investment.deleted', id: '5' },
+      { type: 'investment.hidden', id: '5' },
     ]);
     expect(platform.visited).toEqual(['/home']);
     expect(platform.backCalls()).toBe(0);
@@ -118,18 +118,13 @@ describe('pendingUndo', () => {
     expect(calls).toEqual([{ path: '/home', replace: true }]);
   });
 
-  it('Undo: nothing is ever sent, and every view reloads it', async () => {
+  it('Undo: nothing is ever sent, and the deletion is announced undone', async () => {
     const { flow, api, data } = confirmed(NOVO);
     flow.send({ type: 'undo.requested' });
     await vi.advanceTimersByTimeAsync(UNDO_MS * 2);
     expect(api.deleteInvestment).not.toHaveBeenCalled();
-    expect(data.types().slice(2)).toEqual([
-      'refresh.portfolios',
-      'refresh.investments',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.events',
-    ]);
+    // The data machine reloads what was hidden (changes.ts).
+    expect(data.events().slice(2)).toEqual([{ type: 'data.changed', change: 'deletion.undone' }]);
     expect(flow.getSnapshot().matches('restored')).toBe(true);
   });
 
@@ -172,38 +167,27 @@ describe('pendingUndo', () => {
 });
 
 describe('deleting', () => {
-  it('an investment: deleted, every view refreshed, the toast withdrawn', async () => {
+  it('an investment: deleted, announced as deleted, the toast withdrawn', async () => {
     const { flow, api, data, notices } = confirmed(NOVO);
     api.deleteInvestment.mockResolvedValue(undefined);
     await vi.advanceTimersByTimeAsync(UNDO_MS);
     expect(api.deletePortfolio).not.toHaveBeenCalled();
-    expect(data.events().slice(2)).toEqual([
-      { type: 'investment.deleted', id: '5' },
-      { type: 'refresh.portfolios' },
-      { type: 'refresh.investments' },
-      { type: 'refresh.valuation' },
-      { type: 'refresh.chart', chart: { type: 'user' } },
-      { type: 'refresh.events' },
-    ]);
+    // What it leaves stale is the data machine's to reload (changes.ts).
+    expect(data.events().slice(2)).toEqual([{ type: 'investment.deleted', id: '5' }]);
     expect(notices.events().at(-1)).toEqual({ type: 'notice.withdrawn', owner: flow });
     expect(flow.getSnapshot().matches('deleted')).toBe(true);
   });
 
-  it('a portfolio: deleted with what it holds, every view refreshed', async () => {
+  it('a portfolio: hidden at once, then announced as deleted', async () => {
     const { api, data, notices } = confirmed(PENSION);
     api.deletePortfolio.mockResolvedValue(undefined);
     await vi.advanceTimersByTimeAsync(UNDO_MS);
     expect(api.deletePortfolio).toHaveBeenCalledWith('1');
     expect(notices.events()[0]).toMatchObject({ notice: { text: 'Portfolio deleted' } });
-    expect(data.types()).toEqual([
-      'refresh.portfolios',
-      'portfolio.deleted',
-      'portfolio.deleted',
-      'refresh.portfolios',
-      'refresh.investments',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.events',
+    expect(data.events()).toEqual([
+      { type: 'refresh.portfolios' },
+      { type: 'portfolio.hidden', id: '1' },
+      { type: 'portfolio.deleted', id: '1' },
     ]);
   });
 
@@ -211,23 +195,20 @@ describe('deleting', () => {
     ['a server error', http(500), /^Nothing was deleted\. The server had a problem/],
     ['offline', offline(), /^Nothing was deleted\. You appear to be offline/],
     ['a 404', http(404, { message: 'Not found.' }), /^Nothing was deleted\./],
-  ])('%s: the toast says nothing was deleted, every view reloads it', async (_, error, text) => {
-    const { flow, api, data, notices } = confirmed(NOVO);
-    api.deleteInvestment.mockRejectedValue(error);
-    await vi.advanceTimersByTimeAsync(UNDO_MS);
-    expect(notices.events().at(-1)).toEqual({
-      type: 'notice.posted',
-      notice: { text: expect.stringMatching(text) as string },
-    });
-    expect(data.types().slice(2)).toEqual([
-      'refresh.portfolios',
-      'refresh.investments',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.events',
-    ]);
-    expect(flow.getSnapshot().matches('failed')).toBe(true);
-  });
+  ])(
+    '%s: the toast says nothing was deleted, the deletion is announced undone',
+    async (_, error, text) => {
+      const { flow, api, data, notices } = confirmed(NOVO);
+      api.deleteInvestment.mockRejectedValue(error);
+      await vi.advanceTimersByTimeAsync(UNDO_MS);
+      expect(notices.events().at(-1)).toEqual({
+        type: 'notice.posted',
+        notice: { text: expect.stringMatching(text) as string },
+      });
+      expect(data.events().slice(2)).toEqual([{ type: 'data.changed', change: 'deletion.undone' }]);
+      expect(flow.getSnapshot().matches('failed')).toBe(true);
+    },
+  );
 });
 
 describe('texts', () => {
@@ -252,7 +233,7 @@ describe('texts', () => {
   });
 });
 
-describe('data drops what was deleted at once', () => {
+describe('data drops what is being deleted at once, and again once it is deleted', () => {
   async function loaded() {
     const api = fakeApi();
     api.getPortfolios.mockResolvedValue([portfolio('1'), portfolio('2')]);
@@ -278,37 +259,49 @@ describe('data drops what was deleted at once', () => {
     return { api, data };
   }
 
-  it('an investment, its events and statistics', async () => {
-    const { data } = await loaded();
-    data.send({ type: 'investment.deleted', id: '5' });
-    const { context } = data.getSnapshot();
-    expect(context.investments?.map((i) => i.id)).toEqual(['6', '7']);
-    expect(context.events?.map((t) => t.id)).toEqual(['60', '70']);
-    expect(context.stats[statsKey({ type: 'investment', id: '5' })]).toBeUndefined();
-    expect(context.stats[statsKey({ type: 'portfolio', id: '1' })]).toBeDefined();
-  });
+  it.each(['investment.hidden', 'investment.deleted'] as const)(
+    '%s: an investment, its events and statistics',
+    async (type) => {
+      const { data } = await loaded();
+      data.send({ type, id: '5' });
+      const { context } = data.getSnapshot();
+      expect(context.investments?.map((i) => i.id)).toEqual(['6', '7']);
+      expect(context.events?.map((t) => t.id)).toEqual(['60', '70']);
+      expect(context.stats[statsKey({ type: 'investment', id: '5' })]).toBeUndefined();
+      expect(context.stats[statsKey({ type: 'portfolio', id: '1' })]).toBeDefined();
+    },
+  );
 
-  it('a portfolio, its investments, their events, statistics and charts', async () => {
+  it.each(['portfolio.hidden', 'portfolio.deleted'] as const)(
+    '%s: a portfolio, its investments, their events, statistics and charts',
+    async (type) => {
+      const { api, data } = await loaded();
+      api.getChart.mockReturnValue(new Promise(() => undefined));
+      data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '1' } });
+      data.send({ type, id: '1' });
+      const { context } = data.getSnapshot();
+      expect(context.portfolios?.map((p) => p.id)).toEqual(['2']);
+      expect(context.investments?.map((i) => i.id)).toEqual(['7']);
+      expect(context.events?.map((t) => t.id)).toEqual(['70']);
+      expect(Object.keys(context.stats)).toEqual([]);
+      expect(context.charts[chartKey({ type: 'portfolio', id: '1' })]).toBeUndefined();
+    },
+  );
+
+  it('a later reload asks nothing about what is gone, even what was in view', async () => {
     const { api, data } = await loaded();
     api.getChart.mockReturnValue(new Promise(() => undefined));
-    data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '1' } });
-    data.send({ type: 'portfolio.deleted', id: '1' });
-    const { context } = data.getSnapshot();
-    expect(context.portfolios?.map((p) => p.id)).toEqual(['2']);
-    expect(context.investments?.map((i) => i.id)).toEqual(['7']);
-    expect(context.events?.map((t) => t.id)).toEqual(['70']);
-    expect(Object.keys(context.stats)).toEqual([]);
-    expect(context.charts[chartKey({ type: 'portfolio', id: '1' })]).toBeUndefined();
-  });
-
-  it('a later refresh.stats asks nothing about what is gone', async () => {
-    const { api, data } = await loaded();
-    data.send({ type: 'investment.deleted', id: '5' });
+    data.send({ type: 'screen.viewed', chart: { type: 'investment', id: '5' } });
+    data.send({ type: 'stats.viewed', target: { type: 'investment', id: '5' } });
+    data.send({ type: 'investment.hidden', id: '5' });
+    api.getChart.mockClear();
     api.getInvestmentStats.mockClear();
     api.getPortfolioStats.mockClear();
+    data.send({ type: 'refresh.chart' });
     data.send({ type: 'refresh.stats' });
+    expect(api.getChart).not.toHaveBeenCalled();
     expect(api.getInvestmentStats).not.toHaveBeenCalled();
-    expect(api.getPortfolioStats).toHaveBeenCalledWith('1');
+    expect(api.getPortfolioStats).not.toHaveBeenCalled();
   });
 });
 

@@ -27,14 +27,9 @@ import {
 } from './support';
 
 const TODAY = TEST_TODAY;
-const REFRESHES = [
-  'refresh.events',
-  'refresh.investments',
-  'refresh.portfolios',
-  'refresh.valuation',
-  'refresh.chart',
-  'refresh.stats',
-];
+/** What a correction and a deletion announce; the data machine reloads what they leave stale. */
+const UPDATED = { type: 'data.changed', change: 'event.updated' };
+const DELETED = { type: 'data.changed', change: 'event.deleted' };
 
 /** A buy of 2 at 50 DKK booked at noon UTC on 2024-01-15. */
 function buy(): Transaction {
@@ -277,23 +272,22 @@ describe('saving', () => {
     expect(api.editEvent.mock.calls[0][2]).toMatchObject({ date: '2023-06-01' });
   });
 
-  it('success: refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
+  it('success: announces the event as updated, then closes', async () => {
     const { form, change, api, data, overlay, notices } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('shares', '3');
     form.send({ type: 'event.submitted' });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
-    expect(data.types()).toEqual(REFRESHES);
+    expect(data.events()).toEqual([UPDATED]);
     expect(notices.events()).toEqual([
       { type: 'notice.posted', notice: { text: 'Buy corrected' } },
     ]);
-    expect(data.events()[4]).toEqual({ type: 'refresh.chart' });
     expect(overlay.types()).toEqual(['overlay.closed']);
     expect(form.getSnapshot().status).toBe('done');
   });
 
-  it('a refusal shows under the field, keeps the values and refreshes nothing', async () => {
+  it('a refusal shows under the field, keeps the values and announces nothing', async () => {
     const { form, change, api, data, overlay } = await startEdit();
     api.editEvent.mockRejectedValue(
       invalid({ shares: ['You can sell at most 1, the shares held on 2024-01-01.'] }),
@@ -327,7 +321,7 @@ describe('deleting', () => {
     expect(api.deleteEvent).not.toHaveBeenCalled();
   });
 
-  it('confirmed: deletes, then refreshes events, investments, portfolios, valuation, active chart, stats, then closes', async () => {
+  it('confirmed: deletes, then announces the event as deleted, then closes', async () => {
     const { form, api, data, overlay, notices } = await startEdit();
     api.deleteEvent.mockResolvedValue(undefined);
     form.send({ type: 'delete.requested' });
@@ -335,7 +329,7 @@ describe('deleting', () => {
     expect(form.getSnapshot().hasTag('deleting')).toBe(true);
     await flush();
     expect(api.deleteEvent).toHaveBeenCalledWith('9');
-    expect(data.types()).toEqual(REFRESHES);
+    expect(data.events()).toEqual([DELETED]);
     expect(notices.events()).toEqual([
       { type: 'notice.posted', notice: { text: 'Buy deleted', owner: form, undo: true } },
     ]);
@@ -356,7 +350,7 @@ describe('deleting', () => {
     expect(form.getSnapshot().status).toBe('done');
   });
 
-  it("refused: the server's message is the form's, everything kept, nothing refreshed", async () => {
+  it("refused: the server's message is the form's, everything kept, nothing announced", async () => {
     const { form, api, data, overlay } = await startEdit();
     const message = 'This would leave 0 shares for the sale of 2025-01-01, which sells 2.';
     api.deleteEvent.mockRejectedValue(invalid({ event: [message] }));
@@ -408,7 +402,7 @@ describe('a lost session', () => {
     session.restore();
     await flush();
     expect(api.deleteEvent).toHaveBeenCalledTimes(2);
-    expect(data.types()).toContain('refresh.events');
+    expect(data.events()).toEqual([DELETED]);
   });
 
   it('loading the event as entered waits too, then fills the form', async () => {
@@ -426,7 +420,7 @@ describe('a lost session', () => {
 });
 
 describe('the overlay closed (flow.detached)', () => {
-  it('while a deletion runs: the lists still refresh, the overlay is left alone', async () => {
+  it('while a deletion runs: it is still announced, the overlay is left alone', async () => {
     const { form, api, data, overlay } = await startEdit();
     const call = deferred<void>();
     api.deleteEvent.mockReturnValue(call.promise);
@@ -435,14 +429,7 @@ describe('the overlay closed (flow.detached)', () => {
     form.send({ type: 'flow.detached' });
     call.resolve();
     await flush();
-    expect(data.types()).toEqual([
-      'refresh.events',
-      'refresh.investments',
-      'refresh.portfolios',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.stats',
-    ]);
+    expect(data.events()).toEqual([DELETED]);
     expect(overlay.types()).toEqual([]);
     // Undo is still offered: the toast outlives the overlay.
     expect(form.getSnapshot().matches('undoable')).toBe(true);
@@ -471,7 +458,7 @@ describe('Undo of a deletion', () => {
     return started;
   }
 
-  it('re-creates the event as entered on its day, then refreshes as a new event does', async () => {
+  it('re-creates the event as entered on its day, then announces it as a new event is', async () => {
     const { form, api, data, notices } = await deleted();
     const restored = transaction('10');
     api.createEvent.mockResolvedValue(restored);
@@ -494,10 +481,8 @@ describe('Undo of a deletion', () => {
       // Undo's key, made when it was pressed.
       { idempotencyKey: 'key-1' },
     );
-    expect(data.events().slice(REFRESHES.length)).toEqual([
-      { type: 'event.created', event: restored },
-      ...REFRESHES.map((type) => ({ type })),
-    ]);
+    // After the deletion's announcement, only the created event: the data machine reloads.
+    expect(data.events()).toEqual([DELETED, { type: 'event.created', event: restored }]);
     expect(notices.events().at(-1)).toEqual({
       type: 'notice.posted',
       notice: { text: 'Buy restored' },
@@ -559,7 +544,8 @@ describe('Undo of a deletion', () => {
         text: 'The Buy could not be restored. The server had a problem. Please try again in a moment.',
       },
     });
-    expect(data.types()).toEqual(REFRESHES);
+    // Only the deletion was announced: nothing was created.
+    expect(data.events()).toEqual([DELETED]);
     expect(form.getSnapshot().status).toBe('done');
   });
 

@@ -77,7 +77,7 @@ describe('listing', () => {
     expect(overlay.types()).toEqual(['overlay.opened', 'overlay.closed']);
   });
 
-  it('saves the chosen listing, refreshes the figures, tells the prices and suggestions', async () => {
+  it('saves the chosen listing, announces the investment repriced, tells the prices and suggestions', async () => {
     const { api, data, overlay, notices, prices, suggestions, listing } = start();
     await flush();
     listing.send({ type: 'listing.opened' });
@@ -87,13 +87,8 @@ describe('listing', () => {
     expect(listing.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
     expect(api.priceCalls.chooseListing).toHaveBeenCalledWith('5', xetra.id);
-    expect(data.types()).toEqual([
-      'refresh.investments',
-      'refresh.portfolios',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.stats',
-    ]);
+    // The figures it changes are the data machine's to reload (changes.ts).
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(prices.types()).toEqual(['listing.changed']);
     expect(suggestions.types()).toEqual(['listing.changed']);
     expect(notices.events()).toEqual([
@@ -103,7 +98,7 @@ describe('listing', () => {
     expect(listing.getSnapshot().context.listings.map((l) => l.selected)).toEqual([false, true]);
   });
 
-  it('a refusal shows on the choice, keeps the dialog and refreshes nothing', async () => {
+  it('a refusal shows on the choice, keeps the dialog and announces nothing', async () => {
     const { api, data, overlay, listing } = start();
     await flush();
     listing.send({ type: 'listing.opened' });

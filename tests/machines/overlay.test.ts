@@ -95,4 +95,13 @@ describe('closing', () => {
     expect(overlay.getSnapshot().context.mode).toBe('sell');
     expect(platform.historyDepth()).toBe(1);
   });
+
+  it('reopened while animating out, it counts a new opening, so its form is a new one', () => {
+    const { overlay } = start();
+    overlay.send({ type: 'overlay.opened', mode: 'edit:7' });
+    const first = overlay.getSnapshot().context.opening;
+    overlay.send({ type: 'overlay.closed' });
+    overlay.send({ type: 'overlay.opened', mode: 'edit:7' });
+    expect(overlay.getSnapshot().context.opening).toBe(first + 1);
+  });
 });

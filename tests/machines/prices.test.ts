@@ -217,7 +217,7 @@ describe('typing a price', () => {
     expect(api.priceCalls.addPrice).not.toHaveBeenCalled();
   });
 
-  it('saves, refreshes what the price values in order, confirms and reads the list again', async () => {
+  it('saves, announces the investment repriced, confirms and reads the list again', async () => {
     const { api, data, notices, prices, change } = start();
     await flush();
     prices.send({ type: 'form.opened', currency: 'DKK' });
@@ -232,13 +232,8 @@ describe('typing a price', () => {
       { date: TODAY, price: 612.4, currency_code: 'DKK' },
       { idempotencyKey: 'key-1' },
     );
-    expect(data.types()).toEqual([
-      'refresh.investments',
-      'refresh.portfolios',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.stats',
-    ]);
+    // What the price values is the data machine's to reload (changes.ts).
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(noticeTexts(notices)).toEqual(['Price saved']);
     expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
     expect(api.priceCalls.getPrices).toHaveBeenCalledTimes(2);
@@ -358,7 +353,7 @@ describe('typing a price', () => {
 });
 
 describe('deleting a typed price', () => {
-  it('deletes at once, refreshes, and offers Undo for the window', async () => {
+  it('deletes at once, announces the investment repriced, and offers Undo for the window', async () => {
     vi.useFakeTimers();
     const { api, data, notices, prices } = start();
     await flush();
@@ -368,13 +363,7 @@ describe('deleting a typed price', () => {
     expect(prices.getSnapshot().hasTag('deleting')).toBe(true);
     await flush();
     expect(api.priceCalls.deletePrice).toHaveBeenCalledWith('5', typed.date);
-    expect(data.types()).toEqual([
-      'refresh.investments',
-      'refresh.portfolios',
-      'refresh.valuation',
-      'refresh.chart',
-      'refresh.stats',
-    ]);
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(prices.getSnapshot().context.prices).toEqual([market]);
     const [held] = notices.events();
     expect(held).toMatchObject({ notice: { text: 'Price deleted', undo: true } });
@@ -430,7 +419,7 @@ describe('deleting a typed price', () => {
     ]);
   });
 
-  it('a refused deletion says nothing was deleted and refreshes nothing', async () => {
+  it('a refused deletion says nothing was deleted and announces nothing', async () => {
     const { api, data, notices, prices } = start();
     await flush();
     api.priceCalls.deletePrice.mockRejectedValueOnce(http(404, { message: 'No typed price' }));
@@ -458,7 +447,7 @@ describe('its view going', () => {
     expect(prices.getSnapshot().status).toBe('done');
   });
 
-  it('a save in flight finishes and refreshes, then the flow ends', async () => {
+  it('a save in flight finishes and is announced, then the flow ends', async () => {
     const { api, data, prices, change } = start();
     await flush();
     prices.send({ type: 'form.opened', currency: 'DKK' });
@@ -471,7 +460,7 @@ describe('its view going', () => {
     expect(prices.getSnapshot().status).toBe('active');
     answer.resolve(typed);
     await flush();
-    expect(data.types()).toContain('refresh.investments');
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(prices.getSnapshot().status).toBe('done');
   });
 

@@ -52,7 +52,7 @@ describe('editing', () => {
 });
 
 describe('saving', () => {
-  it('submit saves a portfolio name (PATCH) and refreshes the list', async () => {
+  it('submit saves a portfolio name (PATCH) and announces the portfolio renamed', async () => {
     const { rename, api, data, notices } = start('portfolio');
     api.renamePortfolio.mockResolvedValue(portfolio('3', 'Retirement'));
     rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
@@ -61,14 +61,15 @@ describe('saving', () => {
     expect(rename.getSnapshot().hasTag('saving')).toBe(true);
     await flush();
     expect(api.renamePortfolio).toHaveBeenCalledWith('3', 'Retirement');
-    expect(data.types()).toEqual(['refresh.portfolios']);
+    // The data machine reloads the list (changes.ts).
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'portfolio.renamed' }]);
     expect(notices.events()).toEqual([
       { type: 'notice.posted', notice: { text: 'Portfolio renamed' } },
     ]);
     expect(rename.getSnapshot().matches('idle')).toBe(true);
   });
 
-  it('blur saves an investment name and refreshes investments and events', async () => {
+  it('blur saves an investment name and announces the investment renamed', async () => {
     const { rename, api, data, notices } = start('investment');
     api.renameInvestment.mockResolvedValue(investment('5', 'Apple Inc'));
     rename.send({ type: 'rename.started', id: '5', name: 'Apple' });
@@ -76,7 +77,8 @@ describe('saving', () => {
     rename.send({ type: 'rename.blurred' });
     await flush();
     expect(api.renameInvestment).toHaveBeenCalledWith('5', 'Apple Inc');
-    expect(data.types()).toEqual(['refresh.investments', 'refresh.events']);
+    // The data machine reloads investments and the events that show its name (changes.ts).
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.renamed' }]);
     expect(notices.events()).toEqual([
       { type: 'notice.posted', notice: { text: 'Investment renamed' } },
     ]);
@@ -113,10 +115,10 @@ describe('a lost session', () => {
     session.restore();
     await flush();
     expect(api.renamePortfolio).toHaveBeenCalledTimes(2);
-    expect(data.types()).toEqual(['refresh.portfolios']);
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'portfolio.renamed' }]);
   });
 
-  it('the table gone while saving: the save finishes and refreshes, then the flow ends', async () => {
+  it('the table gone while saving: the save finishes and is announced, then the flow ends', async () => {
     const { rename, api, data } = start('portfolio');
     api.renamePortfolio.mockResolvedValue(portfolio('3', 'Retirement'));
     rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
@@ -124,7 +126,7 @@ describe('a lost session', () => {
     rename.send({ type: 'rename.submitted' });
     rename.send({ type: 'flow.detached' });
     await flush();
-    expect(data.types()).toEqual(['refresh.portfolios']);
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'portfolio.renamed' }]);
     expect(rename.getSnapshot().status).toBe('done');
   });
 });

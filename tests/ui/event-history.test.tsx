@@ -237,6 +237,35 @@ describe('corrections', () => {
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before, 2));
   });
 
+  it('a correction reopened as its dialog closes can be deleted (a new form each opening)', async () => {
+    await openInvestment();
+    await record('Buy', '4', '10', '2022-04-04');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const name = 'Edit the purchase of 2022-04-04';
+    const first = await openCorrection(within(await transactions()).getByRole('button', { name }));
+    const price = within(first).getByLabelText('Price per share');
+    await userEvent.clear(price);
+    await userEvent.type(price, '11');
+    await userEvent.click(within(first).getByRole('button', { name: 'Save' }));
+    // Saved: the dialog is closing (hidden), and the row is tapped again at once.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const again = await openCorrection(
+      within(screen.getByRole('table', { name: 'Transactions' })).getByRole('button', { name }),
+    );
+    await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    const question = within(again).getByRole('group', {
+      name: 'Delete the purchase of 2022-04-04?',
+    });
+    await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Transactions' })).queryByRole('button', {
+          name,
+        }),
+      ).toBeNull(),
+    );
+  });
+
   it("Undo in the deletion's toast brings the transaction back as it was", async () => {
     await openInvestment();
     const before = sharesHeld();

@@ -14,7 +14,7 @@ export function useAppActor(): AppActor {
   return actor;
 }
 
-/** The long-lived children (auth, data, period, settings); their refs never change. */
+/** The long-lived children (`childrenOf`); their refs never change. */
 export function useAppChildren() {
   return childrenOf(useAppActor());
 }

@@ -15,6 +15,8 @@ export function useOverlay() {
   const visible = useSelector(actor, (s) => s.hasTag('visible'));
   const closing = useSelector(actor, (s) => s.matches('closing'));
   const mode = useSelector(actor, (s) => s.context.mode);
+  /** The key of what an opening shows: a reopened overlay shows a new form. */
+  const opening = useSelector(actor, (s) => s.context.opening);
   const open = useCallback(
     (next?: string) => actor.send({ type: 'overlay.opened', mode: next }),
     [actor],
@@ -22,7 +24,7 @@ export function useOverlay() {
   const close = useCallback(() => actor.send({ type: 'overlay.closed' }), [actor]);
   /** For a link inside that navigates with replace, taking the overlay's entry. */
   const navigated = useCallback(() => actor.send({ type: 'overlay.navigated' }), [actor]);
-  return { actor, visible, closing, mode, open, close, navigated };
+  return { actor, visible, closing, mode, opening, open, close, navigated };
 }
 
 export type OverlayControl = ReturnType<typeof useOverlay>;

@@ -185,7 +185,7 @@ export function TransactionOverlay({ overlay }: { overlay: OverlayControl }) {
   const { transactions } = useTransactions();
   const transaction = id === undefined ? undefined : transactions.find((t) => t.id === id);
   if (!overlay.visible || !transaction) return null;
-  return <EditEventOverlay key={transaction.id} transaction={transaction} overlay={overlay} />;
+  return <EditEventOverlay key={overlay.opening} transaction={transaction} overlay={overlay} />;
 }
 
 interface EditEventOverlayProps {

@@ -118,7 +118,7 @@ export function InvestmentScreen({ id }: { id: string }) {
       <Pager current={current} onSelect={setPage} pages={pages} />
       {overlay.visible && isEventKind(overlay.mode) && (
         <EventOverlay
-          key={overlay.mode}
+          key={overlay.opening}
           investmentId={id}
           kind={overlay.mode}
           currentShares={shares}
@@ -127,7 +127,7 @@ export function InvestmentScreen({ id }: { id: string }) {
       )}
       {overlay.visible && recording && (
         <EventOverlay
-          key={overlay.mode}
+          key={overlay.opening}
           investmentId={id}
           kind={recording.kind}
           // The split's "before" is the holding on its day, which the suggestion says.
@@ -137,7 +137,7 @@ export function InvestmentScreen({ id }: { id: string }) {
         />
       )}
       {overlay.visible && overlay.mode === LISTING_MODE && (
-        <ListingOverlay listing={listing} overlay={overlay} />
+        <ListingOverlay key={overlay.opening} listing={listing} overlay={overlay} />
       )}
       <TransactionOverlay overlay={overlay} />
     </main>

@@ -1,0 +1,51 @@
+// What each change the user makes leaves stale: the one table of the app's refresh effects.
+// Flows only announce what changed (the change events of the data machine); the data machine
+// reloads what this table names, of what a screen holds.
+
+/** The fixed resources the data machine loads. */
+export const RESOURCES = [
+  'user',
+  'valuation',
+  'portfolios',
+  'investments',
+  'events',
+  'currencies',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** A fixed resource, or the chart or statistics of the screen in view. */
+export type Stale = Resource | 'chart' | 'stats';
+
+/** Every figure derived from holdings: values, changes, positions, the chart and statistics. */
+const FIGURES = ['valuation', 'portfolios', 'investments', 'chart', 'stats'] as const;
+
+export const STALE_AFTER = {
+  // The created event is added to the list at once; the list is read again all the same, as a
+  // back-dated event replays the history after it (a later split's shares before it).
+  'event.created': ['events', ...FIGURES],
+  // A correction or deletion may move later events' figures (a replayed history).
+  'event.updated': ['events', ...FIGURES],
+  'event.deleted': ['events', ...FIGURES],
+  // With its first buy: History lists it, and the page gone back to shows the new total.
+  'investment.created': ['valuation', 'portfolios', 'investments', 'events', 'chart'],
+  // Transactions show their investment's name.
+  'investment.renamed': ['investments', 'events'],
+  // A typed price, a deleted one, or another listing.
+  'investment.repriced': FIGURES,
+  'investment.deleted': ['events', ...FIGURES],
+  'portfolio.created': ['portfolios'],
+  'portfolio.renamed': ['portfolios'],
+  'portfolio.deleted': ['events', ...FIGURES],
+  // Undone, or the deletion failed: what was hidden comes back.
+  'deletion.undone': ['events', ...FIGURES],
+  // The server answers for the new period; statistics are lifetime figures.
+  'period.changed': ['valuation', 'portfolios', 'investments', 'chart'],
+  'user.updated': [],
+} as const satisfies Record<string, readonly Stale[]>;
+
+export type Change = keyof typeof STALE_AFTER;
+
+/** The data machine's event that says `change` happened (and nothing is added or dropped). */
+export function changed<C extends Change>(change: C): { type: 'data.changed'; change: C } {
+  return { type: 'data.changed', change };
+}
