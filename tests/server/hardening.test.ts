@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractRequest } from '../../src/contract/answers';
@@ -15,6 +16,9 @@ import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 import { isDatabaseUnavailable, openDatabase } from '../../src/server/sql/connect';
 import { databaseReady } from '../../src/server/sql/health';
+import { migrateToLatest } from '../../src/server/sql/migrate';
+import type { Database } from '../../src/server/sql/schema';
+import { SqlStore } from '../../src/server/sql/sql-store';
 import { demoHasher } from '../../src/mock-server/secrets';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
@@ -200,6 +204,42 @@ describe('a database that goes away', () => {
         statuses.push((await browser.send('GET', '/api/v1/portfolios')).status);
       expect(statuses.at(-1)).toBe(200);
       expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    },
+  );
+
+  it.runIf(postgresUrl)(
+    'keeps the process up when PostgreSQL ends a connection a request holds',
+    async () => {
+      const told: Error[] = [];
+      const database = await openDatabase(await freshDatabaseUrl(), {
+        onConnectionError: (error) => told.push(error),
+      });
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      try {
+        // Checked out between two queries, as in a transaction: the pool's idle listener is off.
+        await database.db.connection().execute(async (connection) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(
+            connection,
+          );
+          const pid = rows[0].pid;
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          // Gone on the server's side; the client hears of it while the admin asks.
+          while (
+            (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount
+          )
+            await admin.query('select pg_sleep(0.01)');
+          // Without a listener on the client that was an uncaught exception, the end of the
+          // process. It is told, and the query that uses the connection fails instead.
+          expect(told.length).toBeGreaterThan(0);
+          await expect(sql`select 1`.execute(connection)).rejects.toThrow();
+        });
+        // The pool dropped the broken connection when it came back.
+        expect((await sql`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await admin.end();
+        await database.close();
+      }
     },
   );
 
@@ -451,6 +491,52 @@ describe('idempotency keys', () => {
     );
     expect(other.status).toBe(422);
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('idempotency keys on a dead connection', () => {
+  it('ends a request’s claim though the first connections the pool gives are dead', async () => {
+    const file = new SQLite(':memory:');
+    let dead = 0;
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({
+        database: {
+          close: () => file.close(),
+          // As pooled PostgreSQL connections ended while idle: found out only by using them.
+          prepare: (query: string) => {
+            if (dead > 0 && query.includes('idempotency_keys')) {
+              dead--;
+              throw new Error('Connection terminated unexpectedly');
+            }
+            return file.prepare(query);
+          },
+        },
+      }),
+    });
+    await migrateToLatest(db, 'sqlite');
+    const store = new SqlStore(db, 'sqlite');
+    try {
+      const { id } = await store.createUser({
+        name: 'A',
+        email: 'a@example.com',
+        passwordHash: 'h',
+      });
+      // A failed request's key is free again: its retry runs, rather than 409 for a day.
+      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 1, 0)).toBeUndefined();
+      dead = 2;
+      await store.releaseRequest(id, 'key-of-a-buy');
+      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 2, 0)).toBeUndefined();
+      // A done request's answer is kept: its retry gets it.
+      dead = 2;
+      await store.keepAnswer(id, 'key-of-a-buy', 201, '{}');
+      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 3, 0)).toEqual({
+        fingerprint: 'f',
+        status: 201,
+        body: '{}',
+      });
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

@@ -92,7 +92,19 @@ function pgTypes(): pg.TypeOverrides {
 
 function postgres(url: string, options: OpenOptions): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes() });
-  pool.on('error', (error) => options.onConnectionError?.(error));
+  // A connection that breaks while a request holds it (between the queries of a transaction,
+  // say) tells only its client, where the pool listens just while it is idle: without a
+  // listener of its own the error would end the process. The query that uses it fails (503),
+  // and the pool drops it when it comes back.
+  pool.on('connect', (client) => {
+    let told = false;
+    client.on('error', (error) => {
+      if (!told) options.onConnectionError?.(error);
+      told = true;
+    });
+  });
+  // The pool repeats an idle client's error, already told above.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

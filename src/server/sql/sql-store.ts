@@ -22,6 +22,7 @@ import type {
   SqlDialect,
   UsersTable,
 } from './schema';
+import { isDatabaseUnavailable } from './connect';
 
 /** Ids per `in (…)` list: far below both databases' limits on bound parameters. */
 const IN_LIST_CHUNK = 500;
@@ -316,21 +317,27 @@ export class SqlStore implements Store {
     });
   }
 
-  async keepAnswer(userId: number, key: string, status: number, body: string | null) {
-    await this.db
-      .updateTable('idempotency_keys')
-      .set({ status, body })
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .execute();
+  // Keeping or releasing a key ends a request's claim; left undone, the key answers 409 "still
+  // running" for a day. Both are single idempotent statements, tried again on a dead connection.
+  keepAnswer(userId: number, key: string, status: number, body: string | null) {
+    return onLiveConnection(async () => {
+      await this.db
+        .updateTable('idempotency_keys')
+        .set({ status, body })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute();
+    });
   }
 
-  async releaseRequest(userId: number, key: string) {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .execute();
+  releaseRequest(userId: number, key: string) {
+    return onLiveConnection(async () => {
+      await this.db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute();
+    });
   }
 
   async session(id: string): Promise<Session | undefined> {
@@ -441,6 +448,24 @@ export class SqlStore implements Store {
   /** Runs in the current transaction if there is one: Kysely cannot nest them. */
   private inTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+  }
+}
+
+/** How often a statement is tried when its pooled connection turns out dead. */
+const STATEMENT_TRIES = 4;
+
+/**
+ * Runs one idempotent statement, again when the pool handed out a connection that died while
+ * idle (PostgreSQL ended it): that is found out only by using it, and the pool then drops it.
+ * A database that is really away fails every try, and the error goes on as before.
+ */
+async function onLiveConnection(statement: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (attempt >= STATEMENT_TRIES || !isDatabaseUnavailable(error)) throw error;
+    }
   }
 }
 

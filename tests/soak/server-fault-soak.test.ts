@@ -1,0 +1,571 @@
+// The server's fault soak (issue 24): a scripted session of writes to one account, drawn from a
+// fixed seed, sent through a proxy that loses requests, loses answers, cuts connections while
+// the server works and holds requests; on PostgreSQL the server's database connections are also
+// ended under it now and then. The client retries each write until it has a definitive answer,
+// as the app does, with one Idempotency-Key per intended create. Afterwards the account, read
+// from the server directly, must be what the script meant: nothing lost, nothing twice.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { seededRandom } from '../../src/domain/market';
+import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
+import { startServer } from '../../src/server/server';
+import { freshDatabaseUrl, postgresUrl } from '../server/databases';
+import { startFaultProxy, type Fault, type FaultProxy, type Plan } from './fault-proxy';
+import { SoakClient, type Reply } from './soak-client';
+
+const SEED = 24;
+const WRITES = 80;
+/** Ends a write that never gets a definitive answer (a key stuck in flight, say). */
+const MAX_ATTEMPTS = 60;
+/** Retry-After is honoured, scaled down: the soak waits this much per second asked. */
+const WAIT_PER_SECOND_MS = 20;
+
+/** How often each fault meets a request, out of the sum. */
+const FAULTS: Record<Fault, number> = {
+  pass: 10,
+  delay: 3,
+  requestLost: 3,
+  answerLost: 4,
+  cutInFlight: 2,
+};
+
+/** On PostgreSQL: the steps whose first request meets ended database connections. */
+const TERMINATIONS = 6;
+
+type Action =
+  | 'createPortfolio'
+  | 'createInvestment'
+  | 'buy'
+  | 'sell'
+  | 'dividend'
+  | 'editEvent'
+  | 'deleteEvent'
+  | 'renamePortfolio'
+  | 'renameInvestment'
+  | 'deleteInvestment'
+  | 'deletePortfolio';
+
+const ACTIONS: Record<Action, number> = {
+  createPortfolio: 3,
+  createInvestment: 6,
+  buy: 14,
+  sell: 7,
+  dividend: 7,
+  editEvent: 10,
+  deleteEvent: 4,
+  renamePortfolio: 3,
+  renameInvestment: 3,
+  deleteInvestment: 1,
+  deletePortfolio: 1,
+};
+
+/** Stocks of the synthetic market's catalogue. */
+const ISINS = ['DK0062498333', 'DK0010274414', 'DK0060079531', 'DK0061539921', 'DK0060448595'];
+
+// What the script meant, kept as it goes.
+interface PortfolioIntent {
+  id: number;
+  name: string;
+  deleted: boolean;
+}
+interface InvestmentIntent {
+  id: number;
+  name: string;
+  portfolio: PortfolioIntent;
+  deleted: boolean;
+}
+type Entered =
+  | {
+      type: 'buy' | 'sell';
+      shares: number;
+      share_price: number;
+      fee: number;
+      currency_code: string;
+    }
+  | { type: 'div'; amount: number; currency_code: string };
+interface EventIntent {
+  /** Undefined for an investment's first buy, which its answer does not name. */
+  id: number | undefined;
+  investment: InvestmentIntent;
+  entered: Entered;
+  deleted: boolean;
+}
+
+interface Write {
+  label: string;
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** Creating calls: one key per intended write, sent again with every retry. */
+  key?: string;
+  expect: number;
+}
+
+// What the API answers, as far as the soak reads it.
+interface Named {
+  id: number;
+  name: string;
+}
+interface WireInvestment extends Named {
+  portfolio_id: number;
+}
+interface WireEvent {
+  id: number;
+  investment_id: number;
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const running: { close(): Promise<unknown> }[] = [];
+afterAll(async () => {
+  for (const thing of running.reverse()) await thing.close();
+});
+
+async function serve(): Promise<number> {
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: await freshDatabaseUrl(),
+    demo: false,
+    bcryptRounds: 4,
+    logLevel: 'silent',
+    trustProxy: false,
+    appRoot: undefined,
+    // The demo's made-up market: no provider is asked, nothing leaves the machine.
+    market: SYNTHETIC_MARKET,
+  };
+  const app: FastifyInstance = await startServer(config);
+  running.push(app);
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return address.port;
+}
+
+/** Ends the server's PostgreSQL connections (as a restart or a failover would); how many. */
+async function terminateBackends(): Promise<number> {
+  const admin = new pg.Client({ connectionString: postgresUrl, application_name: 'formue-soak' });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ ended: boolean }>(
+      `select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and application_name = ''`,
+    );
+    return rows.filter((row) => row.ended).length;
+  } finally {
+    await admin.end();
+  }
+}
+
+function weighted<T extends string>(random: () => number, weights: Record<T, number>): T {
+  const entries = Object.entries(weights) as [T, number][];
+  let left = random() * entries.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [item, weight] of entries) {
+    left -= weight;
+    if (left < 0) return item;
+  }
+  return entries[entries.length - 1][0];
+}
+
+it(
+  'loses and doubles no write under dropped connections and retries',
+  { timeout: 110_000 },
+  async () => {
+    const serverPort = await serve();
+    const client = new SoakClient();
+    await client.send(serverPort, 'GET', '/sanctum/csrf-cookie');
+    const registered = await client.send(serverPort, 'POST', '/api/v1/auth/register', {
+      name: 'Soak',
+      email: 'soak@example.com',
+      password: 'soak-password',
+    });
+    expect(registered.status).toBe(200);
+
+    // The proxy's faults, one draw per request that reaches it.
+    const chance = seededRandom(SEED + 1);
+    let faults = 0;
+    let firstAttempt: Plan | undefined;
+    const endings: Promise<void>[] = [];
+    const terminate = async () => {
+      if ((await terminateBackends()) > 0) faults++;
+    };
+    const proxy: FaultProxy = await startFaultProxy(serverPort, () => {
+      const special = firstAttempt;
+      firstAttempt = undefined;
+      if (special) return special;
+      const fault = weighted(chance, FAULTS);
+      if (fault !== 'pass') faults++;
+      return { fault, delayMs: 20 + Math.floor(chance() * 150) };
+    });
+    running.push(proxy);
+
+    /** Sends a write through the proxy until the answer is definitive. */
+    async function deliver(write: Write): Promise<Reply> {
+      let last = 'nothing';
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        let reply: Reply;
+        try {
+          reply = await client.send(
+            proxy.port,
+            write.method,
+            write.path,
+            write.body,
+            write.key ? { 'Idempotency-Key': write.key } : {},
+          );
+        } catch (error) {
+          // The request or its answer was lost: the same write again, under the same key.
+          last = String(error);
+          continue;
+        }
+        last = `${reply.status} ${JSON.stringify(reply.body)}`;
+        const retryAfter = Number(reply.headers['retry-after'] ?? 1);
+        // 503: the database is away; 409 with a key: the first request still runs.
+        if (reply.status === 503 || (reply.status === 409 && write.key)) {
+          await pause(retryAfter * WAIT_PER_SECOND_MS);
+          continue;
+        }
+        if (reply.status === write.expect) return reply;
+        // An earlier try did the delete and only its answer was lost.
+        if (write.method === 'DELETE' && reply.status === 404 && attempt > 1) return reply;
+        throw new Error(`${write.label} answered ${last} (attempt ${attempt})`);
+      }
+      throw new Error(
+        `${write.label}: no definitive answer in ${MAX_ATTEMPTS} tries, last ${last}`,
+      );
+    }
+
+    // The script, drawn step by step from the seed and what it has made so far.
+    const random = seededRandom(SEED);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+    const portfolios: PortfolioIntent[] = [];
+    const investments: InvestmentIntent[] = [];
+    const events: EventIntent[] = [];
+    let serial = 0;
+    const unique = () => ++serial;
+    const livePortfolios = () => portfolios.filter((p) => !p.deleted);
+    const liveInvestments = () => investments.filter((i) => !i.deleted && !i.portfolio.deleted);
+    const liveEvents = (investment?: InvestmentIntent) =>
+      events.filter(
+        (e) =>
+          !e.deleted &&
+          !e.investment.deleted &&
+          !e.investment.portfolio.deleted &&
+          (investment === undefined || e.investment === investment),
+      );
+    const held = (investment: InvestmentIntent) =>
+      liveEvents(investment).reduce(
+        (sum, { entered: e }) =>
+          e.type === 'buy' ? sum + e.shares : e.type === 'sell' ? sum - e.shares : sum,
+        0,
+      );
+    const trade = (shares: number) => ({
+      shares,
+      share_price: 100 + unique() / 100,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+    const dividend = () => ({ amount: 10 + unique() / 100, currency_code: 'DKK' });
+
+    const terminationSteps = new Set<number>();
+    if (postgresUrl)
+      while (terminationSteps.size < TERMINATIONS)
+        terminationSteps.add(5 + Math.floor(random() * (WRITES - 5)));
+
+    for (let step = 0; step < WRITES; step++) {
+      let action = weighted(random, ACTIONS);
+      const sellable = liveInvestments().filter((i) => held(i) >= 1);
+      const editable = liveEvents().filter((e) => e.id !== undefined);
+      const removable = editable.filter((e) => e.entered.type !== 'buy');
+      if (action === 'sell' && sellable.length === 0) action = 'buy';
+      if (action === 'editEvent' && editable.length === 0) action = 'buy';
+      if (action === 'deleteEvent' && removable.length === 0) action = 'dividend';
+      if (action === 'deletePortfolio' && livePortfolios().length < 2) action = 'createPortfolio';
+      if (action === 'deleteInvestment' && liveInvestments().length < 2)
+        action = 'createInvestment';
+      if (
+        ['buy', 'dividend', 'renameInvestment'].includes(action) &&
+        liveInvestments().length === 0
+      )
+        action = 'createInvestment';
+      if (action === 'createInvestment' && livePortfolios().length === 0)
+        action = 'createPortfolio';
+      if (action === 'renamePortfolio' && livePortfolios().length === 0) action = 'createPortfolio';
+
+      if (terminationSteps.has(step)) {
+        // Half before the request reaches the server, half while it is at work.
+        firstAttempt =
+          step % 2 === 0
+            ? { fault: 'pass', delayMs: 0, beforeForward: terminate }
+            : { fault: 'pass', delayMs: 0, afterForward: () => void endings.push(terminate()) };
+      }
+      const label = `step ${step} ${action}`;
+      switch (action) {
+        case 'createPortfolio': {
+          const name = `Soak portfolio ${unique()}`;
+          const reply = await deliver({
+            label,
+            method: 'POST',
+            path: '/api/v1/portfolios',
+            body: { name },
+            key: randomUUID(),
+            expect: 201,
+          });
+          const { id } = (reply.body as { data: Named }).data;
+          portfolios.push({ id, name, deleted: false });
+          break;
+        }
+        case 'createInvestment': {
+          const portfolio = pick(livePortfolios());
+          const name = `Soak investment ${unique()}`;
+          const buy = trade(1 + Math.floor(random() * 5));
+          const reply = await deliver({
+            label,
+            method: 'POST',
+            path: '/api/v1/investments',
+            body: {
+              investment: { portfolio_id: portfolio.id, name },
+              instrument: { type: 'stock', isin: pick(ISINS) },
+              buy_event: buy,
+            },
+            key: randomUUID(),
+            expect: 201,
+          });
+          const { id } = (reply.body as { data: Named }).data;
+          const investment = { id, name, portfolio, deleted: false };
+          investments.push(investment);
+          events.push({
+            id: undefined,
+            investment,
+            entered: { type: 'buy', ...buy },
+            deleted: false,
+          });
+          break;
+        }
+        case 'buy':
+        case 'sell':
+        case 'dividend': {
+          const investment = pick(action === 'sell' ? sellable : liveInvestments());
+          const most = Math.min(held(investment), 3);
+          const body =
+            action === 'buy'
+              ? trade(1 + Math.floor(random() * 5))
+              : action === 'sell'
+                ? trade(1 + Math.floor(random() * most))
+                : dividend();
+          const reply = await deliver({
+            label,
+            method: 'POST',
+            path: `/api/v1/investments/${investment.id}/events/${action}`,
+            body,
+            key: randomUUID(),
+            expect: 201,
+          });
+          const entered: Entered =
+            'amount' in body
+              ? { type: 'div', ...body }
+              : { type: action === 'sell' ? 'sell' : 'buy', ...body };
+          events.push({
+            id: (reply.body as { data: WireEvent }).data.id,
+            investment,
+            entered,
+            deleted: false,
+          });
+          break;
+        }
+        case 'editEvent': {
+          const event = pick(editable);
+          const was = event.entered;
+          // Buys only grow and sells only shrink, so no sell ever outgrows what is held.
+          const entered: Entered =
+            was.type === 'div'
+              ? { type: 'div', ...dividend() }
+              : {
+                  type: was.type,
+                  ...trade(
+                    was.type === 'buy'
+                      ? was.shares + Math.floor(random() * 3)
+                      : Math.max(1, was.shares - Math.floor(random() * 2)),
+                  ),
+                };
+          const { type: _type, ...body } = entered;
+          await deliver({
+            label,
+            method: 'PUT',
+            path: `/api/v1/investments/events/${event.id}`,
+            body,
+            expect: 200,
+          });
+          event.entered = entered;
+          break;
+        }
+        case 'deleteEvent': {
+          // Dividends and sells: without them no sell outgrows what is held.
+          const event = pick(removable);
+          await deliver({
+            label,
+            method: 'DELETE',
+            path: `/api/v1/investments/events/${event.id}`,
+            expect: 204,
+          });
+          event.deleted = true;
+          break;
+        }
+        case 'renamePortfolio': {
+          const portfolio = pick(livePortfolios());
+          const name = `Soak portfolio ${unique()}`;
+          await deliver({
+            label,
+            method: 'PATCH',
+            path: `/api/v1/portfolios/${portfolio.id}`,
+            body: { name },
+            expect: 200,
+          });
+          portfolio.name = name;
+          break;
+        }
+        case 'renameInvestment': {
+          const investment = pick(liveInvestments());
+          const name = `Soak investment ${unique()}`;
+          await deliver({
+            label,
+            method: 'PATCH',
+            path: `/api/v1/investments/${investment.id}`,
+            body: { name },
+            expect: 200,
+          });
+          investment.name = name;
+          break;
+        }
+        case 'deleteInvestment': {
+          const investment = pick(liveInvestments());
+          await deliver({
+            label,
+            method: 'DELETE',
+            path: `/api/v1/investments/${investment.id}`,
+            expect: 204,
+          });
+          investment.deleted = true;
+          break;
+        }
+        case 'deletePortfolio': {
+          const portfolio = pick(livePortfolios());
+          await deliver({
+            label,
+            method: 'DELETE',
+            path: `/api/v1/portfolios/${portfolio.id}`,
+            expect: 204,
+          });
+          portfolio.deleted = true;
+          break;
+        }
+      }
+    }
+    await Promise.all(endings);
+
+    // The account as the server has it, read directly (no proxy); a 503 just after a
+    // termination is waited out like any other.
+    const read = async (path: string): Promise<unknown> => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const reply = await client.send(serverPort, 'GET', path);
+        if (reply.status === 200) return reply.body;
+        if (reply.status !== 503) throw new Error(`GET ${path} answered ${reply.status}`);
+        await pause(WAIT_PER_SECOND_MS);
+      }
+      throw new Error(`GET ${path} stayed unavailable`);
+    };
+    const storedPortfolios = ((await read('/api/v1/portfolios')) as { portfolios: Named[] })
+      .portfolios;
+    const storedInvestments = (
+      (await read('/api/v1/investments')) as { investments: WireInvestment[] }
+    ).investments;
+    const storedEvents = new Map<number, Entered & { investment_id: number }>();
+    for (const { id } of ((await read('/api/v1/investments/events')) as { events: WireEvent[] })
+      .events)
+      storedEvents.set(
+        id,
+        ((await read(`/api/v1/investments/events/${id}`)) as { event: Entered & WireEvent }).event,
+      );
+
+    const lost: string[] = [];
+    const doubled: string[] = [];
+    /** A record no intent claims: left by a delete that was lost, or made by a create run twice. */
+    const unclaimed = (kind: string, record: unknown, fromDelete: boolean) =>
+      (fromDelete ? lost : doubled).push(`${kind} ${JSON.stringify(record)}`);
+    const goneInvestments = new Set(
+      investments.filter((i) => !liveInvestments().includes(i)).map((i) => i.id),
+    );
+
+    const portfolioById = new Map(storedPortfolios.map((p) => [p.id, p]));
+    for (const intent of livePortfolios()) {
+      const stored = portfolioById.get(intent.id);
+      if (stored?.name !== intent.name)
+        lost.push(`portfolio ${intent.id} "${intent.name}": ${JSON.stringify(stored)}`);
+      portfolioById.delete(intent.id);
+    }
+    for (const [id, stored] of portfolioById)
+      unclaimed(
+        'portfolio',
+        stored,
+        portfolios.some((p) => p.id === id),
+      );
+
+    const investmentById = new Map(storedInvestments.map((i) => [i.id, i]));
+    for (const intent of liveInvestments()) {
+      const stored = investmentById.get(intent.id);
+      if (stored?.name !== intent.name || stored.portfolio_id !== intent.portfolio.id)
+        lost.push(`investment ${intent.id} "${intent.name}": ${JSON.stringify(stored)}`);
+      investmentById.delete(intent.id);
+    }
+    for (const [id, stored] of investmentById)
+      unclaimed('investment', stored, goneInvestments.has(id));
+
+    const sameEntry = (stored: Entered, meant: Entered) =>
+      stored.type === meant.type &&
+      stored.currency_code === meant.currency_code &&
+      (stored.type === 'div' && meant.type === 'div'
+        ? near(stored.amount, meant.amount)
+        : stored.type !== 'div' &&
+          meant.type !== 'div' &&
+          near(stored.shares, meant.shares) &&
+          near(stored.share_price, meant.share_price) &&
+          near(stored.fee, meant.fee));
+    // Events the script has ids of first; then first buys, found by what they hold (every price
+    // the script sends is its own).
+    const meant = liveEvents().sort(
+      (a, b) => Number(a.id === undefined) - Number(b.id === undefined),
+    );
+    for (const intent of meant) {
+      const id =
+        intent.id ??
+        [...storedEvents].find(
+          ([, stored]) =>
+            stored.investment_id === intent.investment.id && sameEntry(stored, intent.entered),
+        )?.[0];
+      const stored = id === undefined ? undefined : storedEvents.get(id);
+      if (
+        !stored ||
+        stored.investment_id !== intent.investment.id ||
+        !sameEntry(stored, intent.entered)
+      )
+        lost.push(
+          `event ${intent.id ?? 'first buy'} ${JSON.stringify(intent.entered)}: ${JSON.stringify(stored)}`,
+        );
+      if (id !== undefined) storedEvents.delete(id);
+    }
+    for (const [id, stored] of storedEvents)
+      unclaimed(
+        'event',
+        stored,
+        goneInvestments.has(stored.investment_id) || events.some((e) => e.id === id),
+      );
+
+    console.log(
+      `server fault soak: ${WRITES} writes, ${faults} faults, ${lost.length} lost, ${doubled.length} doubled`,
+    );
+    expect(lost).toEqual([]);
+    expect(doubled).toEqual([]);
+  },
+);

@@ -1,0 +1,10 @@
+// The soaks: slow on purpose, so apart from `npm test` (whose include leaves tests/soak out).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import base from '../../vitest.config.ts';
+
+export default defineConfig({
+  ...base,
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: { ...base.test, include: ['tests/soak/**/*.test.ts'] },
+});
