@@ -10,11 +10,15 @@
 // Then the server runs with MARKET_DATA=live, every provider URL at a local server that counts
 // the requests it gets and answers 503. A first live start times the first GET /investments
 // (which replays every event); a second the first GET /user/valuation; on that second one, 20
-// sessions logged in, then per request: 5 single requests on the idle server, and autocannon
-// with 20 connections (one session each) for --duration seconds (longer when requests are slow),
-// the server's event-loop delay measured in the child. Last, per database, the load of a new
-// listing's 8 years of closes (scripts/market-bench.ts). Prints Markdown; --write puts it, the
-// machine and the targets met or missed in docs/benchmarks.md (section "## Server").
+// sessions logged in, then per request: 5 single requests on the idle server, and 5 rounds of a
+// writer's buy (with a fresh Idempotency-Key), correction and deletion; then per request,
+// autocannon with 20 connections (one session each) for --duration seconds (longer when requests
+// are slow), the server's event-loop delay measured in the child, and right after, the mixed run
+// (scripts/server-bench-mixed.ts): the same request on 17 of the sessions while the other 3 go
+// round those writes to the same account, its p99 against the run alone (target: within 2x).
+// Last, per database, the load of a new listing's 8 years of closes (scripts/market-bench.ts).
+// Prints Markdown; --write puts it, the machine and the targets met or missed in
+// docs/benchmarks.md (section "## Server").
 //
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
@@ -26,7 +30,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -71,40 +74,25 @@ import {
   listingLoadRow,
   type ListingLoad,
 } from './market-bench';
+import { autocannon, failedOf, type CannonResult } from './server-bench-cannon';
 import type { ChildMessage, ParentMessage } from './server-bench-child';
-
-// autocannon ships no types: the little of its programmatic API used here.
-interface CannonRequest {
-  method: 'GET';
-  path: string;
-  headers: Record<string, string>;
-}
-interface CannonClient {
-  setRequests(requests: CannonRequest[]): void;
-}
-interface CannonOptions {
-  url: string;
-  connections: number;
-  /** Seconds. */
-  duration: number;
-  /** Seconds before a request counts as timed out. */
-  timeout: number;
-  /** Called once per connection: each gets its own requests (and so its own session). */
-  setupClient(client: CannonClient): void;
-}
-interface CannonResult {
-  /** Milliseconds. */
-  latency: { p50: number; p99: number; max: number };
-  requests: { total: number };
-  /** Seconds. */
-  duration: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (
-  options: CannonOptions,
-) => Promise<CannonResult>;
+import {
+  IDLE_WRITES_ALIGN,
+  IDLE_WRITES_HEADER,
+  IDLE_WRITES_ROUNDS,
+  idleWrites,
+  idleWritesRow,
+  MIXED_ALIGN,
+  MIXED_HEADER,
+  mixedFigures,
+  mixedRow,
+  mixedRun,
+  mixedTarget,
+  WRITERS,
+  type IdleWriteFigures,
+  type MixedFigures,
+  type WriteTarget,
+} from './server-bench-mixed';
 
 const CONNECTIONS = 20;
 const PORTFOLIOS = 5;
@@ -191,6 +179,11 @@ class Session {
 
   constructor(private readonly base: string) {}
 
+  /** The CSRF token a write sends back in X-XSRF-TOKEN (Sanctum: the cookie, URL-decoded). */
+  get xsrf(): string {
+    return decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+  }
+
   /** The Cookie header: the session's cookies plus `extra`. */
   header(extra = ''): string {
     const own = [...this.cookies].map(([name, value]) => `${name}=${value}`);
@@ -208,8 +201,7 @@ class Session {
       Cookie: this.header(extraCookie),
     };
     if (method !== 'GET') {
-      // Sanctum: the XSRF-TOKEN cookie, URL-decoded, back in a header.
-      headers['X-XSRF-TOKEN'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+      headers['X-XSRF-TOKEN'] = this.xsrf;
       headers['Content-Type'] = 'application/json';
     }
     const response = await fetch(this.base + path, {
@@ -340,14 +332,14 @@ function planAccount(size: number, now: number): PlannedInvestment[] {
  * Registers the owner, creates portfolios and investments through the API (each with its first
  * buy), dates those first buys back to the start of their history, bulk-inserts the rest in time
  * order, so each investment's ids and times both increase, and points each investment at a
- * stored listing. Returns the owner's email.
+ * stored listing. Returns the owner's email, and the investments' ids and currencies.
  */
 async function loadAccount(
   base: string,
   url: string,
   size: number,
   listings: readonly SeededListing[],
-): Promise<string> {
+): Promise<{ email: string; investments: WriteTarget[] }> {
   const owner = new Session(base);
   const email = `bench-${size}@example.com`;
   await owner.expect(204, 'GET', '/sanctum/csrf-cookie');
@@ -419,7 +411,13 @@ async function loadAccount(
   } finally {
     await database.close();
   }
-  return email;
+  return {
+    email,
+    investments: plan.map(({ instrument }, i) => ({
+      id: investmentIds[i],
+      currency: instrument.currency,
+    })),
+  };
 }
 
 async function logIn(base: string, email: string): Promise<Session> {
@@ -780,6 +778,12 @@ interface Figures {
   status?: number;
 }
 
+/** The writes of every database and size: one at a time, and mixed with reads. */
+interface WriteFigures {
+  idle: IdleWriteFigures[];
+  mixed: MixedFigures[];
+}
+
 /** One database and size: its stored prices, and the first answers after a start. */
 interface StartFigures {
   database: DatabaseKind;
@@ -899,13 +903,59 @@ async function freshDatabase(kind: DatabaseKind, postgresUrl: string | undefined
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/**
+ * A run's length for a request taking `idleMs` alone. Every connection's requests finish
+ * together, after about CONNECTIONS x a request's time: run long enough for about three rounds,
+ * or no request may finish in the window.
+ */
+const runSeconds = (options: Options, idleMs: number) =>
+  Math.min(
+    MAX_RUN_SECONDS,
+    Math.max(options.duration, Math.ceil((3 * CONNECTIONS * idleMs) / 1000)),
+  );
+
+/**
+ * `endpoint` again, with WRITERS of the connections writing to the account: after a warm-up of
+ * the same mix, as long as its run alone (`alone`).
+ */
+async function benchMixed(
+  live: Server,
+  endpoint: Endpoint,
+  alone: Figures,
+  sessions: readonly Session[],
+  investments: readonly WriteTarget[],
+  options: Options,
+): Promise<MixedFigures> {
+  const readers = sessions.slice(0, CONNECTIONS - WRITERS);
+  const writers = sessions.slice(CONNECTIONS - WRITERS);
+  const run = (length: number) =>
+    mixedRun(live.base, endpoint, readers, writers, investments, length);
+  if (options.warmup > 0) await run(options.warmup);
+  await live.idle();
+  await live.loopDelayMax();
+  const result = await run(runSeconds(options, alone.idleMs));
+  await live.idle();
+  return mixedFigures(
+    { database: DATABASE_NAMES[alone.database], events: alone.events, endpoint: endpoint.name },
+    alone,
+    result,
+    await live.loopDelayMax(),
+  );
+}
+
 async function benchOne(
   kind: DatabaseKind,
   size: number,
   options: Options,
   postgresUrl: string | undefined,
   providers: ProviderCounter,
-): Promise<{ figures: Figures[]; start: StartFigures; resolutionMs: number }> {
+): Promise<{
+  figures: Figures[];
+  idleWrites: IdleWriteFigures;
+  mixed: MixedFigures[];
+  start: StartFigures;
+  resolutionMs: number;
+}> {
   const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
   const name = DATABASE_NAMES[kind];
   let server: Server | undefined;
@@ -921,7 +971,7 @@ async function benchOne(
     // The account through the API on the synthetic market: the live one would ask the providers
     // for each ISIN's listings.
     server = await Server.start(url, undefined, undefined);
-    const email = await loadAccount(server.base, url, size, seeded.listings);
+    const { email, investments } = await loadAccount(server.base, url, size, seeded.listings);
     await server.stop();
 
     // A first live start: its first GET /investments reads and replays every event.
@@ -964,8 +1014,16 @@ async function benchOne(
       await live.loopDelayMax();
       idled.set(endpoint.name, await single(live, sessions[0], endpoint));
     }
+    // A writer's rounds, one request at a time; when they fail, no run has writes.
+    const singleWrites: IdleWriteFigures = {
+      database: name,
+      events: size,
+      ...(await idleWrites(live.base, sessions[CONNECTIONS - 1], investments[0])),
+    };
+    log(`  single writes: ${idleWritesRow(singleWrites)}`);
 
     const figures: Figures[] = [];
+    const mixed: MixedFigures[] = [];
     for (const endpoint of ENDPOINTS) {
       const alone = idled.get(endpoint.name) ?? { ms: NaN, status: 0, stallMs: NaN };
       if (alone.status !== 200) {
@@ -992,13 +1050,7 @@ async function benchOne(
       if (options.warmup > 0) await cannon(live.base, endpoint, sessions, options.warmup);
       await live.idle();
       await live.loopDelayMax();
-      // Every connection's requests finish together, after about CONNECTIONS x a request's
-      // time: run long enough for about three rounds, or no request may finish in the window.
-      const runSeconds = Math.min(
-        MAX_RUN_SECONDS,
-        Math.max(options.duration, Math.ceil((3 * CONNECTIONS * alone.ms) / 1000)),
-      );
-      const result = await cannon(live.base, endpoint, sessions, runSeconds);
+      const result = await cannon(live.base, endpoint, sessions, runSeconds(options, alone.ms));
       // The requests autocannon left running still stall the loop: wait for them.
       await live.idle();
       const loopMaxMs = await live.loopDelayMax();
@@ -1016,16 +1068,24 @@ async function benchOne(
         msPer1k: rps > 0 ? 1000 / rps / (size / 1000) : NaN,
         loopMaxMs,
         idleStallMs: alone.stallMs,
-        failed: result.non2xx + result.errors + result.timeouts,
+        failed: failedOf(result),
       };
       figures.push(row);
       log(`  ${tableRow(row)}`);
+      // Right after the run alone, so both meet about the same load on a shared machine. The
+      // writes change the account a little: the next run's warm-up replays what they changed.
+      if (singleWrites.failure) continue;
+      const withWrites = await benchMixed(live, endpoint, row, sessions, investments, options);
+      mixed.push(withWrites);
+      log(`  with writes: ${mixedRow(withWrites)}`);
     }
     await live.stop();
     const inRun = providers.since(mark);
     log(`${name} ${size}: provider calls during the run: ${inRun.length}`);
     return {
       figures,
+      idleWrites: singleWrites,
+      mixed,
       start: {
         database: kind,
         events: size,
@@ -1074,6 +1134,7 @@ const askedAtStart = (start: StartFigures) => [...start.cold.asked, ...start.fir
 /** One line per target, per database: met or missed, with the figures that decide it. */
 function targets(
   figures: readonly Figures[],
+  writes: WriteFigures,
   starts: readonly StartFigures[],
   databases: readonly DatabaseKind[],
 ): string[] {
@@ -1099,10 +1160,18 @@ function targets(
     });
 
   const answered = perDatabase((db, rows) => {
-    const failed = rows.filter((f) => f.failed > 0);
-    if (failed.length === 0) return `${name(db)} met`;
-    const which = failed.map((f) => `${where(f)} (${f.status ?? `${f.failed} failed`})`);
-    return `${name(db)} missed: ${which.join(', ')}`;
+    const which = [
+      ...rows
+        .filter((f) => f.failed > 0)
+        .map((f) => `${where(f)} (${f.status ?? `${f.failed} failed`})`),
+      ...writes.idle
+        .filter((f) => f.database === name(db) && f.failure)
+        .map((f) => `single writes at ${f.events} (${f.failure})`),
+      ...writes.mixed
+        .filter((f) => f.database === name(db) && f.failed > 0)
+        .map((f) => `${f.endpoint} at ${f.events} mixed (${f.failures.join(', ')})`),
+    ];
+    return which.length === 0 ? `${name(db)} met` : `${name(db)} missed: ${which.join(', ')}`;
   });
 
   const stalls = (stall: (f: Figures) => number) =>
@@ -1177,6 +1246,7 @@ function startRow(f: StartFigures): string {
 
 function section(
   figures: readonly Figures[],
+  writes: WriteFigures,
   starts: readonly StartFigures[],
   loads: readonly ListingLoad[],
   run: Run,
@@ -1209,6 +1279,18 @@ function section(
     STARTS_ALIGN,
     ...starts.map(startRow),
     '',
+    `**Reads with writes** (\`scripts/server-bench-mixed.ts\`). A writer's round is to buy 1 share in an investment (with a fresh \`Idempotency-Key\`), correct that buy to 2 shares, delete it, and go on to its next investment. A write replays the investment's history outside the write lock and writes only if no other change came between; it changes the investment, so the next read replays that investment again. With the single reads, ${IDLE_WRITES_ROUNDS} rounds one request at a time on the idle server (medians, after one more round):`,
+    '',
+    IDLE_WRITES_HEADER,
+    IDLE_WRITES_ALIGN,
+    ...writes.idle.map(idleWritesRow),
+    '',
+    `Right after each run of the first table, the same request again on ${CONNECTIONS - WRITERS} of the ${CONNECTIONS} sessions while the other ${WRITERS} go round their writes to the same account (writer w takes investments w, w + ${WRITERS}, ...), for as long as the run alone and after a ${options.warmup} s warm-up of the same mix; the writes add a few events to the account, and the next run's warm-up replays the investments they changed. **alone** is that run alone, on all ${CONNECTIONS} connections; **reads** and **writes** count the answers within the run (a write is a buy, a correction or a deletion); **loop stall ms** and **failed** as above, with the failed answers' statuses.`,
+    '',
+    MIXED_HEADER,
+    MIXED_ALIGN,
+    ...writes.mixed.map(mixedRow),
+    '',
     `**A new listing** (\`scripts/market-bench.ts\`, also \`npm run bench:market\`): ${LISTING_LOAD_TEXT}`,
     '',
     LISTING_LOAD_HEADER,
@@ -1217,7 +1299,12 @@ function section(
     '',
     'Targets (reported, never an exit code):',
     '',
-    ...targets(figures, starts, databases),
+    ...targets(figures, writes, starts, databases),
+    mixedTarget(
+      writes.mixed,
+      databases.map((db) => DATABASE_NAMES[db]),
+      CONNECTIONS,
+    ),
   ].join('\n');
 }
 
@@ -1253,6 +1340,7 @@ async function main(): Promise<void> {
   }
 
   const figures: Figures[] = [];
+  const writes: WriteFigures = { idle: [], mixed: [] };
   const starts: StartFigures[] = [];
   const loads: ListingLoad[] = [];
   let resolutionMs = 0;
@@ -1262,6 +1350,8 @@ async function main(): Promise<void> {
       for (const size of options.sizes) {
         const one = await benchOne(db, size, options, postgresUrl, providers);
         figures.push(...one.figures);
+        writes.idle.push(one.idleWrites);
+        writes.mixed.push(...one.mixed);
         starts.push(one.start);
         resolutionMs = one.resolutionMs;
       }
@@ -1273,7 +1363,7 @@ async function main(): Promise<void> {
     await providers.close();
   }
 
-  const text = section(figures, starts, loads, {
+  const text = section(figures, writes, starts, loads, {
     options,
     databases,
     resolutionMs,
@@ -1285,11 +1375,19 @@ async function main(): Promise<void> {
     await writeSection(text);
     log(`wrote the "## Server" section of ${DOC}`);
   }
-  const failed = figures.filter((f) => f.failed > 0);
+  const failed = [
+    ...figures
+      .filter((f) => f.failed > 0)
+      .map((f) => `${DATABASE_NAMES[f.database]} ${f.events} ${f.endpoint}`),
+    ...writes.idle
+      .filter((f) => f.failure)
+      .map((f) => `${f.database} ${f.events} single writes (${f.failure})`),
+    ...writes.mixed
+      .filter((f) => f.failed > 0)
+      .map((f) => `${f.database} ${f.events} ${f.endpoint} mixed (${f.failures.join(', ')})`),
+  ];
   if (failed.length > 0) {
-    log(
-      `failed requests in: ${failed.map((f) => `${f.database} ${f.events} ${f.endpoint}`).join(', ')}`,
-    );
+    log(`failed requests in: ${failed.join(', ')}`);
     process.exitCode = 1;
   }
   for (const f of starts)
