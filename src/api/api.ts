@@ -174,13 +174,12 @@ export function createApi(http: Http): Api {
 
     getPortfolios: async () => d.field(await get('/portfolios'), 'portfolios', d.list(d.portfolio)),
     createPortfolio: async (payload, options) =>
-      d.field(
+      d.created(
         await http.request('POST', '/portfolios', {
           body: payload,
           headers: createHeaders(options),
         }),
-        'data',
-        d.orNull(d.portfolio),
+        d.portfolio,
       ),
     renamePortfolio: async (id, name) =>
       d.field(
@@ -194,13 +193,12 @@ export function createApi(http: Http): Api {
     getInvestments: async () =>
       d.field(await get('/investments'), 'investments', d.list(d.investment)),
     createInvestment: async (payload, options) =>
-      d.field(
+      d.created(
         await http.request('POST', '/investments', {
           body: payload,
           headers: createHeaders(options),
         }),
-        'data',
-        d.orNull(d.investment),
+        d.investment,
       ),
     renameInvestment: async (id, name) =>
       d.field(

@@ -78,6 +78,14 @@ export function field<T>(body: unknown, key: string, decode: Decoder<T>): T {
   return decode(record(body, 'the answer')[key], key);
 }
 
+/**
+ * What a create answers under `data`, or null when it answered without a body: a repeat of a
+ * create whose first answer was lost after the record was saved (docs/openapi.yaml).
+ */
+export function created<T>(body: unknown, decode: Decoder<T>): T | null {
+  return body === undefined ? null : field(body, 'data', orNull(decode));
+}
+
 /** An object of these fields, each read by its decoder in this order; other fields are dropped. */
 export function shape<T>(fields: { [K in keyof T]: Decoder<T[K]> }): Decoder<T> {
   return (value, path) => {

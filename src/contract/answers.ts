@@ -62,6 +62,11 @@ export interface Call {
   rawId: string;
   /** Laravel regenerates the session (new id and token) at login and logout. */
   regenerateSession(userId: number | null): void;
+  /**
+   * Said by a creating route once its record is saved and it goes on to read the answer: should
+   * that read fail, a retry under the same Idempotency-Key must not save the record again.
+   */
+  saved(): void;
   resetDemoData?: () => Promise<void>;
 }
 

@@ -23,9 +23,14 @@ async function fingerprintOf(method: string, path: string, body: unknown): Promi
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** What a repeat gets when its first request saved the record but could not read the answer. */
+const SAVED_UNREAD = 201;
+
 /**
  * Runs `run` once per key: a repeat gets the first answer, a different request under the same
- * key 422, a repeat while the first still runs 409. Server errors are not kept, so a retry runs.
+ * key 422, a repeat while the first still runs 409. Server errors are not kept, so a retry runs,
+ * unless the route had saved its record (`saved()`) before the error: then a repeat gets 201
+ * without a body (created; read it with the next list), never a second record.
  */
 export async function idempotent(
   store: Pick<Store, 'claimRequest' | 'keepAnswer' | 'releaseRequest'>,
@@ -34,6 +39,7 @@ export async function idempotent(
   request: { method: string; path: string; body: unknown },
   now: number,
   run: () => Promise<Answer>,
+  saved: () => boolean,
 ): Promise<Answer> {
   if (!KEY_SHAPE.test(key))
     return json(422, {
@@ -61,14 +67,16 @@ export async function idempotent(
       ? { status: kept.status, headers: {}, cookies: [] }
       : json(kept.status, JSON.parse(kept.body) as object);
   }
+  const settleFailure = () =>
+    saved() ? store.keepAnswer(user, key, SAVED_UNREAD, null) : store.releaseRequest(user, key);
   let answer: Answer;
   try {
     answer = await run();
   } catch (error) {
-    await store.releaseRequest(user, key);
+    await settleFailure();
     throw error;
   }
-  if (answer.status >= 500) await store.releaseRequest(user, key);
+  if (answer.status >= 500) await settleFailure();
   else
     await store.keepAnswer(
       user,

@@ -127,6 +127,7 @@ export function createContract(options: ContractOptions): Contract {
 
       const groups = pattern.exec(request.path)?.groups ?? {};
       const rawId = groups.id ?? '';
+      let saved = false;
       const call: Call = {
         store,
         hasher,
@@ -148,6 +149,9 @@ export function createContract(options: ContractOptions): Contract {
         regenerateSession: (nextUser) => {
           session = { ...newSession(time), userId: nextUser };
         },
+        saved: () => {
+          saved = true;
+        },
         resetDemoData: options.resetDemoData,
       };
       const key = request.header(IDEMPOTENCY_HEADER);
@@ -162,6 +166,7 @@ export function createContract(options: ContractOptions): Contract {
                 { method, path: request.path, body: request.body },
                 time,
                 () => route.handle(call),
+                () => saved,
               )
             : await route.handle(call);
 

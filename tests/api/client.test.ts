@@ -149,6 +149,25 @@ describe('Idempotency-Key', () => {
     ]);
   });
 
+  it('reads a repeated create answered without a body as created but not shown', async () => {
+    serve({
+      'post /api/v1/portfolios': () => new Response(201, {}, ''),
+      'post /api/v1/investments': () => new Response(201, {}, ''),
+    });
+    const options = { validateOnly: false, idempotencyKey: KEY };
+    expect(await api.createPortfolio({ name: 'Pension' }, options)).toBeNull();
+    expect(
+      await api.createInvestment(
+        {
+          investment: { portfolio_id: '1', name: 'Novo' },
+          instrument: { type: 'stock', isin: 'DK0062498333' },
+          buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
+        },
+        options,
+      ),
+    ).toBeNull();
+  });
+
   it('goes with a new investment and a typed price', async () => {
     serve({
       'post /api/v1/investments': () => json(201, { data: null }),

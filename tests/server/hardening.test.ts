@@ -115,12 +115,15 @@ function request(
   path: string,
   cookies: Record<string, string>,
   body: unknown = {},
+  headers: Record<string, string> = {},
 ): ContractRequest {
+  const sent = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   return {
     method,
     path,
     query: {},
-    header: (name) => (name.toLowerCase() === 'x-xsrf-token' ? cookies['XSRF-TOKEN'] : undefined),
+    header: (name) =>
+      name.toLowerCase() === 'x-xsrf-token' ? cookies['XSRF-TOKEN'] : sent.get(name.toLowerCase()),
     cookies,
     body,
     address: '127.0.0.1',
@@ -284,6 +287,36 @@ describe('an edit racing a delete', () => {
     });
     expect(edit.status).toBe(404);
     expect(await store.events([investmentId])).toEqual([]);
+  });
+});
+
+describe('a create whose answer could not be read', () => {
+  it('is not saved again by the retry under its key, which is told it was created', async () => {
+    const { store, send, investmentId } = await contractWithHolding();
+    const [held] = await store.investments(1);
+    const before = (await store.investments(held.userId)).length;
+    // The record is saved, then the read for the answer meets a dead connection, once.
+    const events = store.events.bind(store);
+    let failing = true;
+    store.events = (ids) => {
+      if (failing && !ids.includes(investmentId)) {
+        failing = false;
+        return Promise.reject(new Error('terminating connection due to administrator command'));
+      }
+      return events(ids);
+    };
+    const create = {
+      investment: { portfolio_id: held.portfolioId, name: 'Again' },
+      instrument: { type: 'stock', isin: 'DK0062498333' },
+      buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
+    };
+    const key = { 'Idempotency-Key': '0b1d3c6e-8a2f-4e51-9c7d-5f4e3a2b1c0d' };
+    const first = await send('POST', '/api/v1/investments', create, key);
+    expect(first.status).toBe(500);
+    const retry = await send('POST', '/api/v1/investments', create, key);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toBeUndefined();
+    expect(await store.investments(held.userId)).toHaveLength(before + 1);
   });
 });
 
@@ -581,8 +614,13 @@ async function contractWithHolding() {
     randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
   });
   const cookies: Record<string, string> = {};
-  const send = async (method: string, path: string, body?: unknown) => {
-    const answer = await contract.handle(request(method, path, cookies, body));
+  const send = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const answer = await contract.handle(request(method, path, cookies, body, headers));
     for (const c of answer.cookies) cookies[c.name] = c.value;
     return answer;
   };

@@ -202,6 +202,31 @@ it(
     });
     running.push(proxy);
 
+    /** A read of the account as the server has it, directly (no proxy); a 503 just after a
+     * termination is waited out like any other. */
+    const read = async (path: string): Promise<unknown> => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const reply = await client.send(serverPort, 'GET', path);
+        if (reply.status === 200) return reply.body;
+        if (reply.status !== 503) throw new Error(`GET ${path} answered ${reply.status}`);
+        await pause(WAIT_PER_SECOND_MS);
+      }
+      throw new Error(`GET ${path} stayed unavailable`);
+    };
+
+    /**
+     * The id of a created record: in the answer, or, when a retry got 201 without a body (the
+     * first request saved it but could not read its answer), from the list by its unique name.
+     */
+    async function createdId(reply: Reply, path: string, list: string, name: string) {
+      const data = (reply.body as { data?: Named } | undefined)?.data;
+      if (data) return data.id;
+      const listed = ((await read(path)) as Record<string, Named[]>)[list] ?? [];
+      const found = listed.find((item) => item.name === name);
+      if (!found) throw new Error(`${name} was answered 201 but is not listed`);
+      return found.id;
+    }
+
     /** Sends a write through the proxy until the answer is definitive. */
     async function deliver(write: Write): Promise<Reply> {
       let last = 'nothing';
@@ -313,7 +338,7 @@ it(
             key: randomUUID(),
             expect: 201,
           });
-          const { id } = (reply.body as { data: Named }).data;
+          const id = await createdId(reply, '/api/v1/portfolios', 'portfolios', name);
           portfolios.push({ id, name, deleted: false });
           break;
         }
@@ -333,7 +358,7 @@ it(
             key: randomUUID(),
             expect: 201,
           });
-          const { id } = (reply.body as { data: Named }).data;
+          const id = await createdId(reply, '/api/v1/investments', 'investments', name);
           const investment = { id, name, portfolio, deleted: false };
           investments.push(investment);
           events.push({
@@ -465,17 +490,6 @@ it(
     }
     await Promise.all(endings);
 
-    // The account as the server has it, read directly (no proxy); a 503 just after a
-    // termination is waited out like any other.
-    const read = async (path: string): Promise<unknown> => {
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const reply = await client.send(serverPort, 'GET', path);
-        if (reply.status === 200) return reply.body;
-        if (reply.status !== 503) throw new Error(`GET ${path} answered ${reply.status}`);
-        await pause(WAIT_PER_SECOND_MS);
-      }
-      throw new Error(`GET ${path} stayed unavailable`);
-    };
     const storedPortfolios = ((await read('/api/v1/portfolios')) as { portfolios: Named[] })
       .portfolios;
     const storedInvestments = (

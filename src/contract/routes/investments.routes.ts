@@ -340,6 +340,7 @@ export function investmentRoutes(): Route[] {
           { userId: call.userId, portfolioId, name, type, code: instrument.code, listing },
           first,
         );
+        call.saved();
         return json(201, { data: (await call.valuer([investment])).investment(investment) });
       },
     },

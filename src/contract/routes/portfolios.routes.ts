@@ -50,6 +50,7 @@ export function portfolioRoutes(): Route[] {
         if (v.failed || name === undefined) return unprocessable(v);
         if (validateOnly(call)) return json(200, { data: null });
         const row = await call.store.createPortfolio({ userId: call.userId, name });
+        call.saved();
         return json(201, { data: await entity(call, row) });
       },
     },
