@@ -118,6 +118,7 @@ export interface Valued {
 /** Investments' replayed histories (timelines) kept between requests, under their versions. */
 export class Timelines {
   private readonly cached = new Map<number, { version: string; valued: Valued }>();
+  private readonly building = new Map<number, { version: string; valued: Promise<Valued> }>();
   private weight = 0;
 
   /**
@@ -136,34 +137,22 @@ export class Timelines {
     const snapshot = await this.market.snapshot(investments);
     const versionOf = (i: InvestmentRow) => `${i.version}:${snapshot.versionOf(i)}`;
     const found = new Map<number, Valued>();
+    const waiting: { id: number; valued: Promise<Valued> }[] = [];
     const stale: InvestmentRow[] = [];
     for (const investment of investments) {
+      const version = versionOf(investment);
       const hit = this.cached.get(investment.id);
-      if (hit?.version === versionOf(investment)) found.set(investment.id, hit.valued);
+      const building = this.building.get(investment.id);
+      if (hit?.version === version) found.set(investment.id, hit.valued);
+      // Reads that meet a timeline being built for the same version wait for it, instead of
+      // each building it again (many reads right after a write).
+      else if (building?.version === version)
+        waiting.push({ id: investment.id, valued: building.valued });
       else stale.push(investment);
     }
-    const ids = stale.map((i) => i.id);
-    const [events, manual] =
-      stale.length > 0
-        ? await Promise.all([this.store.events(ids), this.store.manualPrices(ids)])
-        : [[], []];
-    const eventsOf = groupBy(events, (e) => e.investmentId);
-    const manualOf = groupBy(manual, (m) => m.investmentId);
-    for (const investment of stale) {
-      const list = eventsOf.get(investment.id) ?? [];
-      const entries = list.map((event) => toEntry(event, snapshot.rate));
-      const priced = priceInvestment(
-        entries,
-        list,
-        splitSteps(entries),
-        snapshot.provider(investment),
-        manualOf.get(investment.id) ?? [],
-        snapshot.rate,
-      );
-      const valued = { timeline: new Timeline({ entries, priceAt: priced.priceAt }), priced };
-      this.keep(investment, versionOf(investment), valued);
-      found.set(investment.id, valued);
-    }
+    if (stale.length > 0) waiting.push(...this.build(stale, snapshot, versionOf));
+    const built = await Promise.all(waiting.map((w) => w.valued));
+    waiting.forEach((w, index) => found.set(w.id, built[index]));
     // Hits move to the back: Map keeps insertion order, so the front is least recently used.
     for (const investment of investments) {
       const hit = this.cached.get(investment.id);
@@ -173,6 +162,51 @@ export class Timelines {
       }
     }
     return { valued: found, snapshot };
+  }
+
+  /** Builds the timelines of these investments from one read, each kept once built. */
+  private build(
+    stale: readonly InvestmentRow[],
+    snapshot: MarketSnapshot,
+    versionOf: (investment: InvestmentRow) => string,
+  ): { id: number; valued: Promise<Valued> }[] {
+    const ids = stale.map((i) => i.id);
+    const all = Promise.all([this.store.events(ids), this.store.manualPrices(ids)]).then(
+      ([events, manual]) => {
+        const eventsOf = groupBy(events, (e) => e.investmentId);
+        const manualOf = groupBy(manual, (m) => m.investmentId);
+        const valuedOf = new Map<number, Valued>();
+        for (const investment of stale) {
+          const list = eventsOf.get(investment.id) ?? [];
+          const entries = list.map((event) => toEntry(event, snapshot.rate));
+          const priced = priceInvestment(
+            entries,
+            list,
+            splitSteps(entries),
+            snapshot.provider(investment),
+            manualOf.get(investment.id) ?? [],
+            snapshot.rate,
+          );
+          const valued = { timeline: new Timeline({ entries, priceAt: priced.priceAt }), priced };
+          this.keep(investment, versionOf(investment), valued);
+          valuedOf.set(investment.id, valued);
+        }
+        return valuedOf;
+      },
+    );
+    return stale.map((investment) => {
+      const version = versionOf(investment);
+      const valued = all.then((valuedOf) => valuedOf.get(investment.id)!);
+      // Handled here too, so a failure another reader never waits for is no unhandled rejection.
+      valued.catch(() => undefined);
+      this.building.set(investment.id, { version, valued });
+      const done = () => {
+        if (this.building.get(investment.id)?.valued === valued)
+          this.building.delete(investment.id);
+      };
+      valued.then(done, done);
+      return { id: investment.id, valued };
+    });
   }
 
   private keep(investment: InvestmentRow, version: string, valued: Valued): void {

@@ -120,6 +120,8 @@ export interface Store {
 
   /** The events of these investments, in the order they were entered. */
   events(investmentIds: readonly number[]): Promise<EventRow[]>;
+  /** One event by its id, whoever's it is (the caller checks the owner). */
+  event(id: number): Promise<EventRow | undefined>;
   /** These three change the investment's version with its events. */
   addEvent(event: EventDraft): Promise<EventRow>;
   /** Replaces the event of the same id, keeping its place in entry order. */

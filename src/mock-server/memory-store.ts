@@ -193,6 +193,10 @@ export class MemoryStore implements Store {
     return Promise.resolve(this.tables.events.filter((e) => wanted.has(e.investmentId)));
   }
 
+  event(id: number) {
+    return Promise.resolve(this.tables.events.find((e) => e.id === id));
+  }
+
   addEvent(event: EventDraft) {
     const row: EventRow = { ...event, id: this.nextId() };
     this.tables.events.push(row);

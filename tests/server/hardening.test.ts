@@ -290,6 +290,33 @@ describe('an edit racing a delete', () => {
   });
 });
 
+describe('a correction', () => {
+  it('reads its own investment’s events, not the whole account’s', async () => {
+    const { store, send, investmentId } = await contractWithHolding();
+    const [event] = await store.events([investmentId]);
+    const [held] = await store.investments(1);
+    await send('POST', '/api/v1/investments', {
+      investment: { portfolio_id: held.portfolioId, name: 'Other' },
+      instrument: { type: 'stock', isin: 'DK0062498333' },
+      buy_event: { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' },
+    });
+    const asked: number[][] = [];
+    const events = store.events.bind(store);
+    store.events = (ids) => {
+      asked.push([...ids]);
+      return events(ids);
+    };
+    const edit = await send('PUT', `/api/v1/investments/events/${event.id}`, {
+      shares: 2,
+      share_price: 1,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+    expect(edit.status).toBe(200);
+    expect(asked.every((ids) => ids.length === 1 && ids[0] === investmentId)).toBe(true);
+  });
+});
+
 describe('a create whose answer could not be read', () => {
   it('is not saved again by the retry under its key, which is told it was created', async () => {
     const { store, send, investmentId } = await contractWithHolding();

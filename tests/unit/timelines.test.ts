@@ -48,6 +48,31 @@ const sharesOf = async (timelines: Timelines, investments: InvestmentRow[]) =>
 const market = syntheticMarket(() => 1);
 
 describe('Timelines', () => {
+  it('builds a timeline once for reads that come while it is being built', async () => {
+    const store = storeOf([buy(1, 1, 2), buy(2, 2, 3)]);
+    const timelines = new Timelines(store, market);
+    const reads = await Promise.all(
+      Array.from({ length: 10 }, () => sharesOf(timelines, [investment(1, 0), investment(2, 0)])),
+    );
+    expect(reads).toEqual(Array.from({ length: 10 }, () => [2, 3]));
+    expect(store.reads).toEqual([[1, 2]]);
+  });
+
+  it('a failed build fails the reads that waited for it, and the next read builds again', async () => {
+    const store = storeOf([buy(1, 1, 2)]);
+    let failing = true;
+    const events = store.events;
+    store.events = (ids) => (failing ? Promise.reject(new Error('connection ended')) : events(ids));
+    const timelines = new Timelines(store, market);
+    const both = await Promise.allSettled([
+      sharesOf(timelines, [investment(1, 0)]),
+      sharesOf(timelines, [investment(1, 0)]),
+    ]);
+    expect(both.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    failing = false;
+    expect(await sharesOf(timelines, [investment(1, 0)])).toEqual([2]);
+  });
+
   it('reads an investment’s events again only when its version changed', async () => {
     const events = [buy(1, 1, 2), buy(2, 2, 3)];
     const store = storeOf(events);

@@ -190,9 +190,9 @@ async function ownedEvent(
   answer: (event: EventRow, investment: InvestmentRow) => Promise<Answer>,
 ): Promise<Answer> {
   const id = call.id();
-  const investments = await call.store.investments(call.userId);
-  const event = (await call.store.events(investments.map((i) => i.id))).find((e) => e.id === id);
-  const investment = investments.find((i) => i.id === event?.investmentId);
+  const event = id === undefined ? undefined : await call.store.event(id);
+  const investment =
+    event && (await call.store.investments(call.userId)).find((i) => i.id === event.investmentId);
   return event && investment ? answer(event, investment) : notFound('Event', call.rawId);
 }
 

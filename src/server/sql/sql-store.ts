@@ -195,6 +195,15 @@ export class SqlStore implements Store {
     return rows.map(toEvent);
   }
 
+  async event(id: number): Promise<EventRow | undefined> {
+    const row = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toEvent(row);
+  }
+
   // The database's triggers raise the investment's version with every write of its events.
   async addEvent(event: EventDraft): Promise<EventRow> {
     const row = await this.db
