@@ -1,3 +1,6 @@
+// First, so every component's own sheet comes after them in the cascade (see vite.config.ts).
+import './ui/styles/tokens.css';
+import './ui/styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, createHttp } from './api';

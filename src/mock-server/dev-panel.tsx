@@ -11,7 +11,7 @@ const LATENCIES = [0, 150, 1000, 3000] as const;
 // A short throttle shows the app's countdown and retry without a long wait.
 const THROTTLE_SECONDS = [3, 30] as const;
 
-// The app's top bar height (styles.css), read where the panel is drawn.
+// The app's top bar height (tokens.css), read where the panel is drawn.
 const UNDER_TOP_BAR = 'var(--top-bar-height, 68px)';
 
 const tab: CSSProperties = {

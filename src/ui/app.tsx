@@ -22,7 +22,6 @@ import { LandingScreen } from './screens/landing-screen';
 import { ScreenSkeleton } from './components/states';
 import { lazyScreen } from './lazy-screen';
 import { Chrome } from './chrome';
-import './styles.css';
 
 // Logged-in screens load on first visit, so the landing page needs only the shell.
 const screens = {

@@ -5,6 +5,7 @@ import { OTHER_KEY, formatSlicePercent } from '../../domain/allocation';
 import type { MessageKey } from '../../i18n';
 import { useT } from '../hooks/use-i18n';
 import { useFormatters } from './format-context';
+import './allocation-chart.css';
 
 const SIZE = 200;
 const OUTER = SIZE / 2 - 2;

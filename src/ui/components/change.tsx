@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon } from './icons';
 import { useFormatters } from './format-context';
 import { useT } from '../hooks/use-i18n';
+import './change.css';
 
 function direction(value: number): 'gain' | 'loss' | 'flat' {
   if (value > 0) return 'gain';

@@ -1,5 +1,6 @@
 import { useId, type KeyboardEvent } from 'react';
 import { FieldShell, type FieldErrors } from './field';
+import './combobox-field.css';
 
 export interface ComboboxOption {
   key: string;

@@ -1,5 +1,6 @@
 import { EARLIEST_DAY } from '../../domain/dates';
 import { FieldShell, type FieldErrors } from './field';
+import './date-field.css';
 
 export interface DateFieldProps {
   label: string;

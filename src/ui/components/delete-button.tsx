@@ -4,6 +4,7 @@ import type { Id } from '../../domain/types';
 import type { ValuableKind } from '../../machines/delete-valuable.machine';
 import { useDeleteValuable, type DeleteControl } from '../hooks/use-delete-valuable';
 import { useT } from '../hooks/use-i18n';
+import './delete-button.css';
 
 /** "Delete investment" or "Delete portfolio", and its confirmation while open. */
 export function DeleteButton({ label, control }: { label: string; control: DeleteControl }) {

@@ -8,6 +8,7 @@ import {
   type AmountFormat,
 } from '../../domain/numbers';
 import { useT } from '../hooks/use-i18n';
+import './format-context.css';
 
 const AmountFormatContext = createContext<AmountFormat>({ showCurrency: true, showDecimals: true });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './icons.css';
 
 // Decorative line icons (24x24, currentColor); the button or link around them carries the name.
 function Icon({ children, className = 'icon' }: { children: ReactNode; className?: string }) {

@@ -7,6 +7,7 @@ import { useT } from '../hooks/use-i18n';
 import { useFormatters } from './format-context';
 import { Skeleton } from './states';
 import { toneOf } from './stats-table';
+import './investment-facts.css';
 
 const ASSET_CLASS_LABELS: Record<AssetClass, MessageKey> = {
   stock: 'facts.class.stock',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LoadStatus } from '../../machines/selectors';
 import { useT } from '../hooks/use-i18n';
+import './loadable.css';
 
 /**
  * One place for the states every list and figure has: skeleton, nothing loaded, data, and data

@@ -1,6 +1,7 @@
 import { useT } from '../hooks/use-i18n';
 import { usePrivacy } from '../hooks/use-settings';
 import { EyeIcon, EyeOffIcon } from './icons';
+import './privacy-toggle.css';
 
 /** Privacy mode: pressed, it masks every amount on every screen; percentages stay. */
 export function PrivacyToggle() {

@@ -7,6 +7,7 @@ import { useMarketT } from '../hooks/use-market-texts';
 import { useQuote } from '../hooks/use-quote';
 import { useToday } from '../hooks/use-today';
 import { useMoney } from './money';
+import './quote-line.css';
 
 const SOURCE_KEYS: Record<PriceSource, MarketKey> = {
   yahoo: 'quote.source.yahoo',

@@ -1,5 +1,6 @@
 import { useRecovery } from '../hooks/use-data';
 import { useT } from '../hooks/use-i18n';
+import './refresh-alert.css';
 
 /** The screen's one message when a load failed, with one Retry for everything that failed. */
 export function RefreshAlert() {

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './section.css';
 
 /** A titled card; `action` sits at the right of the title (e.g. a plus link). */
 export function Section({

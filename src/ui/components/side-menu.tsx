@@ -3,6 +3,9 @@ import { Link } from 'wouter';
 import { FormError } from './field';
 import { DashboardIcon, HistoryIcon, LogoutIcon, ProfileIcon } from './icons';
 import { useT } from '../hooks/use-i18n';
+// The menu's backdrop is an overlay's.
+import './overlay.css';
+import './side-menu.css';
 
 const LINKS = [
   { href: '/home', label: 'menu.dashboard', Icon: DashboardIcon },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './stats-table.css';
 
 export interface StatRow {
   label: string;

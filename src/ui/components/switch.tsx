@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './switch.css';
 
 /** A settings toggle: role switch, named by its visible label. */
 export function Switch({

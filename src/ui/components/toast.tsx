@@ -1,5 +1,6 @@
 import { useNotices } from '../hooks/use-notices';
 import { useT } from '../hooks/use-i18n';
+import './toast.css';
 
 /**
  * The confirmation after a save or a delete: polite (role status), at the bottom, above the

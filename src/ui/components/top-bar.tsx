@@ -4,6 +4,7 @@ import { PERIODS, type Period } from '../../domain/types';
 import { Logo, MenuIcon } from './icons';
 import { PrivacyToggle } from './privacy-toggle';
 import { useT } from '../hooks/use-i18n';
+import './top-bar.css';
 
 export interface TopBarProps {
   /** The selected period; no selector where the screen shows no figures over a period. */

@@ -3,6 +3,7 @@ import { formatSplitRatio } from '../../domain/numbers';
 import { useFormatters } from './format-context';
 import { useT, type I18n } from '../hooks/use-i18n';
 import type { MessageKey } from '../../i18n';
+import './transactions-table.css';
 
 /** Each type's label key: Buy, Sell, Dividend, Split. */
 export const TRANSACTION_TYPE_KEYS: Record<TransactionType, MessageKey> = {

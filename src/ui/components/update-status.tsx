@@ -1,5 +1,6 @@
 import { useT } from '../hooks/use-i18n';
 import { useUpdate } from '../hooks/use-update';
+import './update-status.css';
 
 /** A new version waits: a small, non-blocking offer to reload into it. */
 export function UpdateStatus() {

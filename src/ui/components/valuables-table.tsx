@@ -4,6 +4,7 @@ import { CompactChange } from './change';
 import { useFormatters } from './format-context';
 import { useT } from '../hooks/use-i18n';
 import { useLongPress } from '../hooks/use-long-press';
+import './valuables-table.css';
 
 export interface ValuableRow {
   id: string;

@@ -22,6 +22,7 @@ import { AMOUNT_MASK } from '../../domain/numbers';
 import { useT } from '../hooks/use-i18n';
 import { useFormatters } from './format-context';
 import { Skeleton } from './states';
+import './value-chart.css';
 
 /** Drawn in CSS pixels at its measured width, so labels have one font size on every screen. */
 const DEFAULT_WIDTH = 360;

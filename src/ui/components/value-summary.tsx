@@ -3,6 +3,7 @@ import { useFormatters } from './format-context';
 import { Skeleton } from './states';
 import { useT } from '../hooks/use-i18n';
 import type { Period } from '../../domain/types';
+import './value-summary.css';
 
 export interface ValueSummaryProps {
   label: string;

@@ -1,6 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Where the side menu becomes a sidebar; styles.css's desktop blocks start at the same width. */
+/**
+ * Where the side menu becomes a sidebar: the stylesheets' `--desktop`, where their desktop blocks
+ * start (src/ui/styles/breakpoints.css); tests/unit/breakpoints.test.ts holds the two together.
+ */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /** Whether a media query matches, kept up to date; false without matchMedia (jsdom). */

@@ -10,6 +10,7 @@ import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use
 import { useT } from '../hooks/use-i18n';
 import type { OverlayControl } from '../hooks/use-overlay';
 import type { EventValues } from '../../machines/create-event.machine';
+import './event-overlay.css';
 
 interface EventFieldsProps {
   kind: EventKind;

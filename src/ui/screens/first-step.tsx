@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import type { FirstStep } from '../../machines/selectors';
 import { useT } from '../hooks/use-i18n';
+import './first-step.css';
 
 const HREFS: Record<FirstStep, string> = {
   portfolio: '/portfolios/create',

@@ -9,6 +9,7 @@ import { useHistory } from '../hooks/use-history';
 import { useT } from '../hooks/use-i18n';
 import { useOverlay } from '../hooks/use-overlay';
 import { editMode, TransactionOverlay } from './event-overlay';
+import './history-screen.css';
 
 /** /history: every event, newest first, narrowed by the filters in the address. */
 export function HistoryScreen() {

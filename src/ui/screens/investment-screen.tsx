@@ -24,6 +24,7 @@ import { StatsSection } from './stats-section';
 import { SuggestionNotices } from './suggestion-notices';
 import { ValueCard } from './value-card';
 import { Missing } from './not-found-screen';
+import './investment-screen.css';
 
 /** The event buttons, labelled as their forms' titles (Buy, Sell, Dividend, Stock Split). */
 const ACTIONS: readonly { kind: EventKind }[] = [

@@ -6,6 +6,11 @@ import { useAuthForm, type AuthMode } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
 import { useOverlay } from '../hooks/use-overlay';
 import type { MessageKey } from '../../i18n';
+// The preview borrows the value summary's label, a change's colour and the chart's strokes.
+import '../components/change.css';
+import '../components/value-chart.css';
+import '../components/value-summary.css';
+import './landing-screen.css';
 
 const FEATURES: readonly MessageKey[] = [
   'landing.feature.kinds',

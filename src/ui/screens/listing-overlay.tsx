@@ -7,6 +7,7 @@ import { Overlay } from '../components/overlay';
 import type { ListingControl } from '../hooks/use-listing';
 import { useMarketT } from '../hooks/use-market-texts';
 import type { OverlayControl } from '../hooks/use-overlay';
+import './listing-overlay.css';
 
 /** "Copenhagen · DKK · NOVO-B.CO"; without the currency when the provider has not said it. */
 function useListingLabel(): (listing: Listing) => string {

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { useT } from '../hooks/use-i18n';
+import './not-found-screen.css';
 
 /** An address that is no screen; the way out depends on whether someone is logged in. */
 export function NotFoundScreen({ loggedIn }: { loggedIn: boolean }) {

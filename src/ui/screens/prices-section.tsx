@@ -10,6 +10,7 @@ import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
 import { useMarketT } from '../hooks/use-market-texts';
 import type { PricesControl } from '../hooks/use-prices';
+import './prices-section.css';
 
 /**
  * An investment's prices: the price in force on each day, newest first, a month at a time, with

@@ -10,6 +10,7 @@ import { useSettings } from '../hooks/use-settings';
 import { useLanguage, useT } from '../hooks/use-i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
 import { PROFILE_TEXTS } from '../../i18n/profile';
+import './profile-screen.css';
 
 type ProfileControl = ReturnType<typeof useProfile>;
 

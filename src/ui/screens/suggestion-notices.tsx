@@ -4,6 +4,7 @@ import { BusyButton } from '../components/busy-button';
 import { useMoney } from '../components/money';
 import type { SuggestionsControl } from '../hooks/use-suggestions';
 import { useMarketT } from '../hooks/use-market-texts';
+import './suggestion-notices.css';
 
 /** A text's placeholders filled with elements, as `fill` fills them with strings. */
 function filled(template: string, parts: Readonly<Record<string, ReactNode>>): ReactNode {

@@ -5,6 +5,7 @@ import { ValueSummary, ValueSummarySkeleton } from '../components/value-summary'
 import { useChart, useValue, type ValueTarget } from '../hooks/use-data';
 import { useT } from '../hooks/use-i18n';
 import { usePeriod } from '../hooks/use-period';
+import './value-card.css';
 
 /** A screen's headline figure with its change over the period, and its chart. */
 export function ValueCard({ target, label }: { target: ValueTarget; label: string }) {
