@@ -43,9 +43,15 @@ export function useAuthForm() {
  * The password asked for on top of the screen after the session was lost in use: open while the
  * auth machine waits for it; the e-mail is the logged-in user's when it is known.
  */
+/** Whether the Log in again dialog is open (the auth machine asks for the password again). */
+export function useReauthOpen(): boolean {
+  const { auth } = useAppChildren();
+  return useSelector(auth, isReauthenticating);
+}
+
 export function useReauth() {
   const { auth, data } = useAppChildren();
-  const open = useSelector(auth, isReauthenticating);
+  const open = useReauthOpen();
   const email = useSelector(data, (s) => s.context.user?.email ?? '');
   const errors = useSelector(auth, (s) => s.context.fieldErrors, shallowEqual);
   const formError = useSelector(auth, (s) => s.context.formError);

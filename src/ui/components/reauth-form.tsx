@@ -1,0 +1,58 @@
+import type { FormEvent } from 'react';
+import { SESSION_LOST_MESSAGE } from '../../machines/auth.machine';
+import { useReauth } from '../hooks/use-auth';
+import { useT } from '../hooks/use-i18n';
+import { FormError, TextField, formText } from './field';
+import { Overlay } from './overlay';
+
+/** The Log in again dialog's form (reauth-dialog.tsx), loaded when a session is first lost. */
+export function ReauthForm() {
+  const { email, errors, formError, submitting, submit, logout } = useReauth();
+  const { t, text } = useT();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    submit({ email: email || formText(data, 'email'), password: formText(data, 'password') });
+  };
+  return (
+    <Overlay title={t('reauth.title')}>
+      <form className="form" onSubmit={onSubmit}>
+        <p className="form__lead">{text(SESSION_LOST_MESSAGE)}</p>
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          {...(email ? { value: email, readOnly: true } : {})}
+          errors={errors.email}
+        />
+        <TextField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={errors.password}
+        />
+        <FormError message={formError} />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={submitting}
+        >
+          {t('auth.login')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={submitting}
+          onClick={logout}
+        >
+          {t('auth.logout')}
+        </button>
+      </form>
+    </Overlay>
+  );
+}

@@ -1,0 +1,97 @@
+import { useRef, type FormEvent } from 'react';
+import { Logo } from '../components/icons';
+import { Overlay } from '../components/overlay';
+import { FormError, TextField, formText } from '../components/field';
+import { useAuthForm, type AuthMode } from '../hooks/use-auth';
+import { useT } from '../hooks/use-i18n';
+
+/** The Login / Register overlay of the landing page, with the demo's credentials in demo mode. */
+export function AuthOverlay({
+  mode,
+  closing,
+  onClose,
+}: {
+  mode: AuthMode;
+  closing: boolean;
+  onClose: () => void;
+}) {
+  const { errors, formError, submitting, demo, submit } = useAuthForm();
+  const form = useRef<HTMLFormElement>(null);
+  const register = mode === 'register';
+  const { t } = useT();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (key: string) => formText(data, key);
+    submit(mode, { name: text('name'), email: text('email'), password: text('password') });
+  };
+
+  const useDemo = () => {
+    if (!demo || !form.current) return;
+    const fields = form.current.elements;
+    (fields.namedItem('email') as HTMLInputElement).value = demo.email;
+    (fields.namedItem('password') as HTMLInputElement).value = demo.password;
+  };
+
+  return (
+    <Overlay title={t('app.name')} icon={<Logo />} onClose={onClose} closing={closing}>
+      <p className="landing__lead">
+        {t(register ? 'landing.createAccount' : 'landing.welcomeBack')}
+      </p>
+      {demo && !register && (
+        <div className="demo-hint">
+          <div>
+            <p className="demo-hint__title">{t('landing.demo')}</p>
+            <p>
+              {demo.email} / {demo.password}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={useDemo}
+          >
+            {t('landing.useDemo')}
+          </button>
+        </div>
+      )}
+      <form ref={form} className="form" onSubmit={onSubmit} key={mode}>
+        {register && (
+          <TextField
+            label={t('auth.name')}
+            name="name"
+            autoComplete="name"
+            required
+            errors={errors.name}
+          />
+        )}
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          required
+          errors={errors.email}
+        />
+        <TextField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          autoComplete={register ? 'new-password' : 'current-password'}
+          required
+          errors={errors.password}
+        />
+        <FormError message={formError} />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={submitting}
+        >
+          {t(register ? 'landing.register' : 'landing.login')}
+        </button>
+      </form>
+    </Overlay>
+  );
+}
