@@ -14,12 +14,30 @@ const phone = {
   locale: 'en-US',
 };
 
-// Browser tests run in Debian's Chromium twice: against the built demo (the mock server in the
-// page), and against the live build served by the Formue server on SQLite, with real cookies.
+/** What runs on the server too: what differs there (real cookies, a shared database, the live
+ * build, real market data from the fake providers), and one whole journey. */
+const ON_THE_SERVER = [
+  'journey.spec.ts',
+  'server.spec.ts',
+  'auth.spec.ts',
+  'add-investment.spec.ts',
+  'prices.spec.ts',
+  'history.spec.ts',
+  'pwa.spec.ts',
+  'warm-start.spec.ts',
+];
+
+/** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */
+const SOAK = '**/fault-soak.spec.ts';
+
+// Browser tests run in Debian's Chromium: everything against the built demo (the mock server in
+// the page, each test in a fresh context, so they run in parallel), and what differs there
+// against the live build served by the Formue server on SQLite, with real cookies (one test at a
+// time: each starts from the server's data reset).
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  testIgnore: process.env.FORMUE_SOAK ? [] : [SOAK],
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
@@ -33,10 +51,13 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      fullyParallel: true,
       use: { ...phone, baseURL: 'http://127.0.0.1:4173' },
     },
     {
       name: 'server',
+      testMatch: ON_THE_SERVER,
+      workers: 1,
       use: { ...phone, baseURL: `http://127.0.0.1:${SERVER_PORT}` },
     },
   ],

@@ -48,14 +48,31 @@ export function demoOnly(): void {
   test.skip(onServer(test.info()), 'the demo only');
 }
 
-export async function loginAsDemo(page: Page): Promise<void> {
-  await page.goto('/');
+/** Logs in through the landing page's Login overlay, where the page is now. */
+export async function logIn(
+  page: Page,
+  account: { email: string; password: string } = DEMO,
+): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('Email').fill(DEMO.email);
-  await dialog.getByLabel('Password').fill(DEMO.password);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/home$/);
+}
+
+export async function loginAsDemo(page: Page): Promise<void> {
+  await page.goto('/');
+  await logIn(page);
+}
+
+/** The figure of an investment's statistics row ("Shares", "Costs", …). */
+export function statistic(page: Page, label: string) {
+  return page
+    .getByRole('table', { name: 'Investment statistics' })
+    .getByRole('row', { name: new RegExp(`^${label}`) })
+    .getByRole('cell')
+    .last();
 }
 
 /** Logs in as the demo user and opens the first investment row whose name matches. */

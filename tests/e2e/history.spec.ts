@@ -1,6 +1,6 @@
 // Back-dated events and corrections, in both projects (the demo and the Node server).
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsDemo, record, closed } from './fixtures';
+import { test, expect, loginAsDemo, record, closed, statistic } from './fixtures';
 
 async function openFirstInvestment(page: Page): Promise<string> {
   const link = page
@@ -15,16 +15,8 @@ async function openFirstInvestment(page: Page): Promise<string> {
   return name.trim();
 }
 
-function statCell(page: Page, label: string) {
-  return page
-    .getByRole('table', { name: 'Investment statistics' })
-    .getByRole('row', { name: new RegExp(`^${label}`) })
-    .getByRole('cell')
-    .last();
-}
-
 async function shares(page: Page): Promise<number> {
-  const text = (await statCell(page, 'Shares').textContent()) ?? '';
+  const text = (await statistic(page, 'Shares').textContent()) ?? '';
   return Number(text.replace(/[^\d.,-]/g, '').replace(/,/g, ''));
 }
 
@@ -69,7 +61,7 @@ test('a corrected price changes the investment statistics', async ({ page }) => 
   await loginAsDemo(page);
   await openFirstInvestment(page);
   await record(page, 'Buy', { Date: '2022-02-02', Shares: '4', 'Price per share': '10' });
-  const costs = await statCell(page, 'Costs').textContent();
+  const costs = await statistic(page, 'Costs').textContent();
 
   await showTransactions(page);
   await transactions(page).getByRole('button', { name: 'Edit the purchase of 2022-02-02' }).click();
@@ -81,14 +73,14 @@ test('a corrected price changes the investment statistics', async ({ page }) => 
   await closed(page, 'Buy');
 
   await showOverview(page);
-  await expect(statCell(page, 'Costs')).not.toHaveText(costs ?? '');
+  await expect(statistic(page, 'Costs')).not.toHaveText(costs ?? '');
 });
 
 test('a deleted event disappears from the list and its figures revert', async ({ page }) => {
   await loginAsDemo(page);
   await openFirstInvestment(page);
   const held = await shares(page);
-  const costs = await statCell(page, 'Costs').textContent();
+  const costs = await statistic(page, 'Costs').textContent();
   await record(page, 'Buy', { Date: '2022-03-03', Shares: '2', 'Price per share': '10' });
   await expect.poll(() => shares(page)).toBeCloseTo(held + 2, 2);
 
@@ -104,7 +96,7 @@ test('a deleted event disappears from the list and its figures revert', async ({
 
   await showOverview(page);
   await expect.poll(() => shares(page)).toBeCloseTo(held, 2);
-  await expect(statCell(page, 'Costs')).toHaveText(costs ?? '');
+  await expect(statistic(page, 'Costs')).toHaveText(costs ?? '');
 });
 
 test('a correction reopened at once after its save can be deleted', async ({ page }) => {

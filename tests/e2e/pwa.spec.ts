@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, demoOnly, expect, loginAsDemo, onServer, test } from './fixtures';
+import { DEMO, demoOnly, expect, logIn, loginAsDemo, onServer, test } from './fixtures';
 
 interface ManifestIcon {
   src: string;
@@ -148,12 +148,7 @@ test('the demo opens, logs in and shows data with the network cut after one visi
   await serviceWorkerReady(page);
   await context.setOffline(true);
   await page.reload();
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('Email').fill(DEMO.email);
-  await dialog.getByLabel('Password').fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await logIn(page);
   const investments = page.getByRole('table', { name: /investments/i });
   await expect(investments.getByRole('link').first()).toBeVisible();
 });
