@@ -310,7 +310,7 @@ try {
       stdout: 'ignore',
       readyPath: '/',
       what: 'vite preview',
-      seconds: 30,
+      seconds: 300,
     },
     async (base) => {
       budgets = await measureBudgets(browser, base);

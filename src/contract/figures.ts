@@ -197,13 +197,12 @@ export class Timelines {
     return stale.map((investment) => {
       const version = versionOf(investment);
       const valued = all.then((valuedOf) => valuedOf.get(investment.id)!);
-      // Handled here too, so a failure another reader never waits for is no unhandled rejection.
-      valued.catch(() => undefined);
       this.building.set(investment.id, { version, valued });
       const done = () => {
         if (this.building.get(investment.id)?.valued === valued)
           this.building.delete(investment.id);
       };
+      // Also handles a failure, so one no other reader waits for is no unhandled rejection.
       valued.then(done, done);
       return { id: investment.id, valued };
     });
