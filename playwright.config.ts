@@ -69,14 +69,15 @@ export default defineConfig({
       command: 'node_modules/.bin/vite preview --port 4173 --strictPort --host 127.0.0.1',
       url: 'http://127.0.0.1:4173',
       reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
+      // Only ends a hang: a loaded machine may take long to start it.
+      timeout: 180_000,
     },
     {
       command: 'node_modules/.bin/tsx tests/fake-market/main.ts',
       url: `${FAKE_MARKET}/__fake/requests`,
       env: { FAKE_MARKET_PORT: String(FAKE_MARKET_PORT) },
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 180_000,
     },
     {
       // npm start, on a database of its own that the fixtures reset before each test, with real

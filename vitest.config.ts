@@ -10,7 +10,8 @@ export default defineConfig({
       'tests/contract/**/*.test.ts',
       'tests/ui/**/*.test.tsx',
       'tests/api/**/*.test.ts',
-      'tests/server/**/*.test.ts',
+      // The server's own tests run with the contract over HTTP, in `npm run test:server`.
+      ...(process.env.FORMUE_BACKEND === 'server' ? ['tests/server/**/*.test.ts'] : []),
       'tests/market/**/*.test.ts',
     ],
     environment: 'node',

@@ -1,22 +1,15 @@
 // Size budget of the live build (issue 5): entry JS <= 110 kB gzip and no Mirage or faker code.
-// Builds with VITE_API_MODE=live into dist-live, prints the figures, exits non-zero when over.
-import { execFileSync } from 'node:child_process';
+// Builds the live app into dist-live when it is older than the sources, prints the figures, exits non-zero when over.
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { buildIfStale } from './build-fresh.mjs';
 
 const OUT = 'dist-live';
 const ENTRY_BUDGET_KB = 110;
 const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
 
-execFileSync(
-  'node_modules/.bin/vite',
-  ['build', '--outDir', OUT, '--emptyOutDir', '--logLevel', 'warn'],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, VITE_API_MODE: 'live' },
-  },
-);
+buildIfStale('live');
 
 const html = readFileSync(join(OUT, 'index.html'), 'utf8');
 const entry = /<script type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
