@@ -15,7 +15,8 @@ function ceilTo(x: number): number {
 
 /**
  * Y domain with 5% padding, rounded outwards to multiples of 10. A flat series is padded by 5%
- * of its value; a flat zero (or no values) is [0, 10].
+ * of its value; a flat zero (or no values) is [0, 10]. A series that is never negative (a value,
+ * a cost) gets no negative part: the padding below it stops at 0.
  */
 export function yDomain(values: readonly number[]): [number, number] {
   const finite = values.filter(Number.isFinite);
@@ -27,7 +28,7 @@ export function yDomain(values: readonly number[]): [number, number] {
     if (v > max) max = v;
   }
   const pad = (max > min ? max - min : Math.abs(max)) * PADDING;
-  const low = floorTo(min - pad);
+  const low = min >= 0 ? Math.max(0, floorTo(min - pad)) : floorTo(min - pad);
   const high = ceilTo(max + pad);
   return high > low ? [low, high] : [low, low + STEP];
 }
@@ -41,35 +42,32 @@ export function seriesOrEmpty(points: readonly ChartPoint[], now: number): Chart
   ];
 }
 
-/**
- * Tick steps a value axis may use: 1, 2 and 5 times a power of ten. With at least three ticks,
- * the fewest digits that keep compact labels apart then show every tick exactly.
- */
+/** Tick steps a value axis may use: 1, 2 and 5 times a power of ten. */
 const STEP_FACTORS = [1, 2, 5];
 const MAX_TICKS = 5;
 
 export interface ValueAxis {
   domain: [number, number];
-  /** Evenly spaced, from the bottom of the domain to its top. */
+  /** Evenly spaced, within the domain, ascending. */
   ticks: number[];
 }
 
 /**
- * The spec's domain (yDomain) widened outwards to the first step that draws 3 to 5 ticks with a
- * tick at each end, so the highest and lowest points always lie between two ticks.
+ * The spec's domain (yDomain), which hugs the data, with ticks on the round steps inside it: the
+ * finest step that draws at most 5 (so at least 2, the domain being 10 or more wide).
  */
 export function valueAxis(values: readonly number[]): ValueAxis {
-  const [low, high] = yDomain(values);
-  // Steps of 1, 2 and 5 keep the ends on the spec's multiples of 10.
-  let power = Math.max(1, 10 ** (Math.floor(Math.log10((high - low) / MAX_TICKS)) - 1));
+  const domain = yDomain(values);
+  const [low, high] = domain;
+  let power = 10 ** Math.floor(Math.log10((high - low) / MAX_TICKS) - 1);
   for (;;) {
     for (const factor of STEP_FACTORS) {
       const step = factor * power;
-      const bottom = Math.floor(low / step);
-      const top = Math.ceil(high / step);
+      const bottom = Math.ceil(low / step);
+      const top = Math.floor(high / step);
       if (top - bottom + 1 <= MAX_TICKS) {
         const ticks = Array.from({ length: top - bottom + 1 }, (_, i) => (bottom + i) * step || 0);
-        return { domain: [ticks[0], ticks[ticks.length - 1]], ticks };
+        return { domain, ticks };
       }
     }
     power *= 10;

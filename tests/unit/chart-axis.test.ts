@@ -41,7 +41,20 @@ describe('yDomain', () => {
     ],
     [
       [0, 1],
-      [-10, 10],
+      [0, 10],
+    ],
+    // Never negative: the padding stops at 0.
+    [
+      [0, 1_050_000],
+      [0, 1_102_500],
+    ],
+    [
+      [20, 3000],
+      [0, 3150],
+    ],
+    [
+      [-20, 3000],
+      [-180, 3160],
     ],
     [
       [5, Number.NaN, 7],
@@ -62,10 +75,12 @@ describe('yDomain', () => {
         const pad = (max > min ? max - min : Math.abs(max)) * 0.05;
         expect(Math.abs(low % 10)).toBe(0);
         expect(Math.abs(high % 10)).toBe(0);
-        expect(low).toBeLessThanOrEqual(min - pad);
+        const bottom = min >= 0 ? Math.max(0, min - pad) : min - pad;
+        expect(low).toBeLessThanOrEqual(bottom);
         expect(high).toBeGreaterThanOrEqual(max + pad);
         expect(high).toBeGreaterThan(low);
-        expect(low - (min - pad)).toBeGreaterThan(-10);
+        expect(low - bottom).toBeGreaterThan(-10);
+        if (min >= 0) expect(low).toBeGreaterThanOrEqual(0);
       }),
     );
   });
@@ -88,51 +103,39 @@ describe('seriesOrEmpty', () => {
 });
 
 describe('valueAxis', () => {
-  it.each<[number[], [number, number], number[]]>([
-    [[], [0, 10], [0, 5, 10]],
+  it.each<[string, number[], [number, number], number[]]>([
+    ['no values', [], [0, 10], [0, 5, 10]],
+    ['flat zero', [0, 0], [0, 10], [0, 5, 10]],
+    ['a range', [103, 197], [90, 210], [100, 150, 200]],
+    ['flat', [100, 100], [90, 110], [90, 95, 100, 105, 110]],
+    ['flat, large', [3000, 3000, 3000], [2850, 3150], [2900, 3000, 3100]],
+    ['across zero', [-50, 50], [-60, 60], [-50, 0, 50]],
+    ['from 0, a value (Forever)', [0, 250_000, 1_050_000], [0, 1_102_500], [0, 500_000, 1_000_000]],
+    ['from 0, a small holding', [0, 3000], [0, 3150], [0, 1000, 2000, 3000]],
+    ['a jump', [3000, 3000, 9000], [2700, 9300], [4000, 6000, 8000]],
     [
-      [0, 0],
-      [0, 10],
-      [0, 5, 10],
-    ],
-    [
-      [103, 197],
-      [50, 250],
-      [50, 100, 150, 200, 250],
-    ],
-    [
-      [100, 100],
-      [90, 110],
-      [90, 95, 100, 105, 110],
-    ],
-    [
-      [-50, 50],
-      [-100, 100],
-      [-100, -50, 0, 50, 100],
-    ],
-    [
+      'close together',
       [1_203_456, 1_250_001],
-      [1_200_000, 1_260_000],
-      [1_200_000, 1_220_000, 1_240_000, 1_260_000],
+      [1_201_120, 1_252_330],
+      [1_210_000, 1_220_000, 1_230_000, 1_240_000, 1_250_000],
     ],
-  ])('gives %j the domain %j and ticks %j', (values, domain, ticks) => {
+  ])('%s: %j gets the domain %j and ticks %j', (_, values, domain, ticks) => {
     expect(valueAxis(values)).toEqual({ domain, ticks });
   });
 
-  it('draws 3 to 5 evenly spaced ticks, one at each end, around every point, on multiples of 10', () => {
+  it('hugs the data: the spec domain, 2 to 5 evenly spaced ticks inside it, none below 0 for a series that never is', () => {
     const value = fc.integer({ min: -1e11, max: 1e11 }).map((cents) => cents / 100);
     fc.assert(
       fc.property(fc.array(value, { minLength: 1, maxLength: 50 }), (values) => {
         const { domain, ticks } = valueAxis(values);
-        const [low, high] = yDomain(values);
-        expect(ticks.length).toBeGreaterThanOrEqual(3);
+        expect(domain).toEqual(yDomain(values));
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
         expect(ticks.length).toBeLessThanOrEqual(5);
-        expect([ticks[0], ticks[ticks.length - 1]]).toEqual(domain);
-        expect(domain[0]).toBeLessThanOrEqual(low);
-        expect(domain[1]).toBeGreaterThanOrEqual(high);
-        expect(Math.abs(domain[0] % 10) + Math.abs(domain[1] % 10)).toBe(0);
+        expect(ticks[0]).toBeGreaterThanOrEqual(domain[0]);
+        expect(ticks[ticks.length - 1]).toBeLessThanOrEqual(domain[1]);
         const steps = new Set(ticks.slice(1).map((tick, i) => tick - ticks[i]));
         expect(steps.size).toBe(1);
+        if (Math.min(...values) >= 0) expect(ticks[0]).toBeGreaterThanOrEqual(0);
       }),
     );
   });
