@@ -4,6 +4,8 @@ import type { Page } from '@playwright/test';
 /** A DKK amount as the app writes one: "DKK 1,234.50" (the space may be a no-break space). */
 const AMOUNT = /DKK\s[\d−-]/;
 const PERCENT = /\d\.\d{1,2} %/;
+/** A count of shares: "835 shares", or the statistics' "Shares" row with its figure. */
+const SHARES = /\d shares|Shares\s+\d/;
 
 function toggle(page: Page) {
   return page.getByRole('button', { name: 'Hide amounts' });
@@ -28,6 +30,9 @@ test('Hide amounts masks every DKK amount on home, portfolio and investment, kee
   const home = await screenText(page, 'DKK ••••');
   expect(home).not.toMatch(AMOUNT);
   expect(home).toMatch(PERCENT);
+  // A count of shares gives the amount away too.
+  expect(home).toMatch(/•••• shares/);
+  expect(home).not.toMatch(SHARES);
 
   await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/portfolios\/[^/]+$/);
@@ -39,6 +44,7 @@ test('Hide amounts masks every DKK amount on home, portfolio and investment, kee
   await expect(page).toHaveURL(/\/investments\/[^/]+$/);
   const investment = await screenText(page, 'DKK ••••');
   expect(investment).not.toMatch(AMOUNT);
+  expect(investment).not.toMatch(SHARES);
   expect(investment).toMatch(PERCENT);
 
   await page.reload();

@@ -78,7 +78,7 @@ describe('privacy mode', () => {
     expect(costs.textContent).toMatch(/DKK\s••••/);
   });
 
-  it('on an investment, hides statistics and transactions, and keeps the shares', async () => {
+  it('on an investment, hides statistics, transactions and the shares held', async () => {
     await openInvestment();
     const stats = screen.getByRole('table', { name: 'Investment statistics' });
     const transactions = await screen.findByRole('table', { name: 'Transactions' });
@@ -90,7 +90,8 @@ describe('privacy mode', () => {
     expect(transactions.textContent).not.toMatch(AMOUNT);
     expect(within(transactions).getAllByText('hidden amount').length).toBeGreaterThan(0);
     const shares = within(stats).getByRole('row', { name: /^Shares/ });
-    expect(shares.textContent).toMatch(/\d/);
+    expect(shares.textContent).not.toMatch(/\d/);
+    expect(shares.textContent).toMatch(/••••/);
     expect(within(stats).getByRole('row', { name: /^Average cost/ }).textContent).toMatch(/••••/);
   });
 

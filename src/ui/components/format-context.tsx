@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
+  AMOUNT_MASK,
   formatAmount,
   formatChange,
   formatDate,
@@ -25,6 +26,7 @@ export interface Formatters {
   amountText: (value: number) => string;
   change: (value: number) => ReactNode;
   ratio: (ratio: number) => string;
+  /** The count, or in privacy mode the mask: a count of shares tells the amount held. */
   shares: (shares: number) => string;
   date: (iso: string) => string;
   /** Privacy mode is on: figures drawn as plain text (a chart's axis) must hide themselves. */
@@ -56,7 +58,7 @@ export function useFormatters(): Formatters {
         format.hidden ? t('format.hiddenAmount') : formatAmount(value, format),
       change: (value) => masked(formatChange(value, format)),
       ratio: (ratio) => formatRatio(ratio, format.locale),
-      shares: (shares) => formatShares(shares, format.locale),
+      shares: (shares) => (format.hidden ? AMOUNT_MASK : formatShares(shares, format.locale)),
       date: (iso) => formatDate(iso),
       amountsHidden: format.hidden === true,
       locale: format.locale,
