@@ -150,6 +150,35 @@ export function filterTransactions(
   });
 }
 
+/** One type's sum of what the history lists, in DKK. */
+export interface TypeTotal {
+  type: TransactionType;
+  count: number;
+  total: number;
+}
+
+/**
+ * The sum per type of the listed events' DKK amounts, in the order buy, sell, dividend, split,
+ * each type listed at least once; a split only when cash came with one. Summed in whole øre, as
+ * each row shows its amount, so the sum is the sum of the rows.
+ */
+export function totalsByType(list: readonly Transaction[]): TypeTotal[] {
+  const ore = new Map<TransactionType, { count: number; ore: number }>();
+  for (const t of list) {
+    const sum = ore.get(t.type) ?? { count: 0, ore: 0 };
+    // toFixed rounds the double's exact value, as the row's formatting does.
+    const shown = Math.round(Number(t.total_value.toFixed(2)) * 100);
+    ore.set(t.type, { count: sum.count + 1, ore: sum.ore + shown });
+  }
+  return TYPE_ORDER.flatMap((type) => {
+    const sum = ore.get(type);
+    if (!sum || (type === 'split' && sum.ore === 0)) return [];
+    return [{ type, count: sum.count, total: sum.ore / 100 }];
+  });
+}
+
+const TYPE_ORDER: readonly TransactionType[] = ['buy', 'sell', 'div', 'split'];
+
 /** What an account still lacks before home has figures to show. */
 export type FirstStep = 'portfolio' | 'investment';
 

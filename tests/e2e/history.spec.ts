@@ -178,3 +178,13 @@ test('History keeps its filters in the address: reload, back and forward bring t
   await expect(page).toHaveURL(/\/history$/);
   await expect(count).toHaveText(all);
 });
+
+test('History sums what its filter lists: the dividends received, in DKK', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.goto('/history?type=div');
+  const sums = page.getByLabel('Sum by type');
+  await expect(sums.getByRole('term')).toHaveText(['Dividend']);
+  await expect(sums.getByRole('definition')).toHaveText([/^DKK\s[\d,]+\.\d\d$/]);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(sums.getByRole('term')).toContainText(['Buy', 'Sell', 'Dividend']);
+});

@@ -5,6 +5,7 @@ import {
   historySearch,
   isHistoryFiltered,
   parseHistoryFilter,
+  totalsByType,
   type HistoryFilter,
 } from '../../src/machines/selectors';
 import { transaction } from './support';
@@ -84,5 +85,40 @@ describe('filterTransactions', () => {
     const lost = [event('9', 'buy', 'Gone', '2025-01-01')];
     expect(filterTransactions(lost, { ...NONE, portfolio: 'p1' }, lookup)).toEqual([]);
     expect(filterTransactions(lost, NONE, lookup)).toHaveLength(1);
+  });
+});
+
+describe('totalsByType', () => {
+  const of = (type: TransactionType, total_value: number, id = `${type}${total_value}`) => ({
+    ...transaction(id),
+    type,
+    total_value,
+  });
+
+  it.each<[string, Transaction[], ReturnType<typeof totalsByType>]>([
+    ['nothing listed', [], []],
+    [
+      'three dividends',
+      [of('div', 10.1), of('div', 20.2), of('div', 0.3)],
+      [{ type: 'div', count: 3, total: 30.6 }],
+    ],
+    [
+      'each type once, in the order buy, sell, dividend, split',
+      [of('split', 12.5), of('div', 5), of('sell', 200), of('buy', 100.05), of('buy', 0.01)],
+      [
+        { type: 'buy', count: 2, total: 100.06 },
+        { type: 'sell', count: 1, total: 200 },
+        { type: 'div', count: 1, total: 5 },
+        { type: 'split', count: 1, total: 12.5 },
+      ],
+    ],
+    ['a split without cash', [of('split', 0)], []],
+    [
+      'rows as shown, in whole øre',
+      [of('buy', 0.105), of('buy', 0.104)],
+      [{ type: 'buy', count: 2, total: 0.2 }],
+    ],
+  ])('%s', (_, list, totals) => {
+    expect(totalsByType(list)).toEqual(totals);
   });
 });

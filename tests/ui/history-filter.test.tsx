@@ -27,6 +27,13 @@ async function openHistory(path = '/history') {
   return rendered;
 }
 
+/** The "Sum by type" line: [type, amount] pairs. */
+function totals(): string[][] {
+  return [...screen.getByLabelText('Sum by type').querySelectorAll('div')].map((pair) =>
+    [...pair.children].map((cell) => cell.textContent ?? ''),
+  );
+}
+
 describe('history filters', () => {
   it('every control is labelled, and the count says how many there are', async () => {
     await openHistory();
@@ -97,5 +104,18 @@ describe('history filters', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Type').value).toBe('div');
     expect(new Set(rows().map((row) => row[1]))).toEqual(new Set(['Dividend']));
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
+  it('sums what the filter lists, per type, in DKK', async () => {
+    await openHistory('/history?type=div');
+    const listed = rows();
+    const ore = listed.reduce((sum, row) => sum + Number(row.at(-1)?.replace(/[^\d]/g, '')), 0);
+    const sum = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(ore / 100);
+    expect(totals()).toEqual([['Dividend', `DKK\u00a0${sum}`]]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(totals().map(([type]) => type)).toEqual(
+      expect.arrayContaining(['Buy', 'Sell', 'Dividend']),
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   historySearch,
   isHistoryFiltered,
   parseHistoryFilter,
+  totalsByType,
   type HistoryFilter,
 } from '../../machines/selectors';
 import { TRANSACTION_TYPE_KEYS } from '../components/transactions-table';
@@ -79,6 +80,7 @@ export function useHistory() {
     today,
     total: transactions.length,
     transactions: shown,
+    totals: useMemo(() => totalsByType(shown), [shown]),
     count: historyCountText(i18n, shown.length, transactions.length, filtered),
     portfolioOptions,
     setFilter,

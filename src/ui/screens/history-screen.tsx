@@ -1,4 +1,5 @@
 import { DateField } from '../components/date-field';
+import { useFormatters } from '../components/format-context';
 import { SelectField, TextField } from '../components/field';
 import { Loadable } from '../components/loadable';
 import { RefreshAlert } from '../components/refresh-alert';
@@ -38,6 +39,7 @@ export function HistoryScreen() {
                     <ClearButton onClear={history.clear} />
                   )}
                 </div>
+                {history.totals.length > 0 && <HistoryTotals totals={history.totals} />}
                 {history.transactions.length === 0 ? (
                   <div className="empty">
                     <p>{t('history.noMatch')}</p>
@@ -115,6 +117,22 @@ function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> })
         onValueChange={(value) => setFilter('to', value)}
       />
     </form>
+  );
+}
+
+/** What the listed transactions add up to, per type, in DKK. */
+function HistoryTotals({ totals }: { totals: ReturnType<typeof useHistory>['totals'] }) {
+  const { t } = useT();
+  const f = useFormatters();
+  return (
+    <dl className="history__totals" aria-label={t('history.totals')}>
+      {totals.map(({ type, total }) => (
+        <div key={type} className="history__total">
+          <dt>{t(TRANSACTION_TYPE_KEYS[type])}</dt>
+          <dd>{f.amount(total)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
