@@ -47,6 +47,8 @@ const SHOTS = [
   },
   {
     name: 'menu',
+    // A desktop has the sidebar instead.
+    devices: ['phone'],
     go: async (page) => {
       await page.goto(`${BASE_URL}/home`);
       await page.getByRole('button', { name: 'Menu' }).click();
@@ -316,7 +318,10 @@ async function run() {
         await page.waitForURL(/\/home$/);
 
         const only = process.env.SHOTS?.split(',');
-        for (const shot of SHOTS.filter((s) => !only || only.includes(s.name))) {
+        const shots = SHOTS.filter(
+          (s) => (!only || only.includes(s.name)) && (s.devices ?? [device]).includes(device),
+        );
+        for (const shot of shots) {
           await shot.go(page);
           await settle(page);
           await page.screenshot({ path: new URL(`${shot.name}-${suffix}`, OUT).pathname });

@@ -1,6 +1,7 @@
 // A small panel for demos: latency, faults and a data reset. It lives in its own DOM node and
-// React root, so the app never knows it exists. Collapsed it is a tiny tab just under the top
-// bar (never over its controls), away from the bottom of the screen.
+// React root, so the app never knows it exists. Collapsed it is a narrow tab on the right edge,
+// within the margin that pages and dialogs keep there, so it covers no content; it stays above
+// dialogs, where a demo switches faults on in the middle of a form.
 import { StrictMode, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLocale } from '../i18n';
@@ -11,31 +12,29 @@ const LATENCIES = [0, 150, 1000, 3000] as const;
 // A short throttle shows the app's countdown and retry without a long wait.
 const THROTTLE_SECONDS = [3, 30] as const;
 
-// The app's top bar height (tokens.css), read where the panel is drawn.
-const UNDER_TOP_BAR = 'var(--top-bar-height, 68px)';
-
 const tab: CSSProperties = {
   position: 'fixed',
-  top: UNDER_TOP_BAR,
-  left: '50%',
-  transform: 'translateX(-50%)',
+  top: '50%',
+  right: 0,
+  transform: 'translateY(-50%)',
   zIndex: 1000,
-  // Within the page's top padding (16 px on a phone), so it covers no card.
-  height: 16,
-  padding: '0 8px',
-  font: '600 11px/16px system-ui, sans-serif',
+  // Narrower than the 16 px margin of a phone's pages and dialogs.
+  width: 14,
+  padding: '8px 0',
+  writingMode: 'vertical-rl',
+  font: '600 11px/14px system-ui, sans-serif',
   color: '#fff',
   background: 'rgba(80, 60, 160, 0.8)',
   border: 'none',
-  borderRadius: '0 0 6px 6px',
+  borderRadius: '6px 0 0 6px',
   cursor: 'pointer',
 };
 
 const panel: CSSProperties = {
   position: 'fixed',
-  top: `calc(${UNDER_TOP_BAR} + 22px)`,
-  left: '50%',
-  transform: 'translateX(-50%)',
+  top: '50%',
+  right: 20,
+  transform: 'translateY(-50%)',
   zIndex: 1000,
   width: 'min(300px, 92vw)',
   display: 'flex',

@@ -8,9 +8,9 @@ import { useSession } from './hooks/use-session';
 import { showsPeriod } from '../machines/routes';
 
 /**
- * Top bar and menu of every logged-in screen. The burger menu is an overlay (back closes it) at
- * every width; on a desktop its content is also a sidebar, always shown. The period selector
- * only where it changes what the screen shows.
+ * Top bar and menu of every logged-in screen. On a phone the menu is a burger's overlay (back
+ * closes it); on a desktop it is a sidebar, always shown, and there is no burger to open a second
+ * copy over it. The period selector only where it changes what the screen shows.
  */
 export function Chrome() {
   const { period, selectPeriod } = usePeriod();
@@ -25,10 +25,10 @@ export function Chrome() {
         period={showsPeriod(path) ? period : undefined}
         onPeriodChange={selectPeriod}
         menuOpen={menu.visible}
-        onMenu={() => menu.open('menu')}
+        onMenu={desktop ? undefined : () => menu.open('menu')}
       />
-      {desktop && <SideNav {...account} menuOpen={menu.visible} />}
-      {menu.visible && !menu.closing && (
+      {desktop && <SideNav {...account} />}
+      {!desktop && menu.visible && !menu.closing && (
         <SideMenu {...account} onClose={menu.close} onNavigate={menu.navigated} />
       )}
     </>

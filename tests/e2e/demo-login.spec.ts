@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, loginAsDemo, demoOnly } from './fixtures';
 
 const DEMO_PORTFOLIOS = ['Pension', 'US tech', 'Danish dividends', 'Crypto'];
@@ -30,5 +31,43 @@ test('the Demo tools tab covers none of the top bar controls', async ({ page }) 
       tab.y < box.y + box.height &&
       box.y < tab.y + tab.height;
     expect(overlaps).toBe(false);
+  }
+});
+
+/** What lies under the Demo tools tab: the content under each of its points, if any. */
+async function contentUnderTab(page: Page): Promise<string[]> {
+  const tab = page.getByRole('button', { name: 'Demo tools' });
+  return tab.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const covered = new Set<string>();
+    for (let y = box.top + 1; y < box.bottom; y += 4) {
+      for (const x of [box.left + 1, box.right - 1]) {
+        const under = document.elementsFromPoint(x, y).find((el) => !button.contains(el));
+        const content = under?.closest('section, table, form, h1, h2, p, a, button, input, label');
+        if (content) covered.add(`${content.tagName} ${content.textContent?.slice(0, 30) ?? ''}`);
+      }
+    }
+    return [...covered];
+  });
+}
+
+test('the Demo tools tab covers no content: not a scrolled page, not a dialog', async ({
+  page,
+}) => {
+  demoOnly();
+  await loginAsDemo(page);
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/history');
+    await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await contentUnderTab(page), `at ${width} px, scrolled`).toEqual([]);
+
+    await page.goto('/home');
+    await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Buy' }).click();
+    await expect(page.getByRole('dialog', { name: 'Buy' })).toBeVisible();
+    expect(await contentUnderTab(page), `at ${width} px, in a dialog`).toEqual([]);
   }
 });

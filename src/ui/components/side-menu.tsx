@@ -127,10 +127,11 @@ export function SideMenu({ onClose, onNavigate, ...content }: SideMenuProps) {
   );
 }
 
-/**
- * The same content shown beside the page on a desktop. While the burger menu is open the
- * sidebar keeps its room but not its content: one screen never names each link twice.
- */
-export function SideNav({ menuOpen, ...props }: SideNavProps & { menuOpen: boolean }) {
-  return <aside className="side-nav">{!menuOpen && <MenuContent {...props} />}</aside>;
+/** The same content shown beside the page on a desktop, which has no burger menu. */
+export function SideNav(props: SideNavProps) {
+  return (
+    <aside className="side-nav">
+      <MenuContent {...props} />
+    </aside>
+  );
 }

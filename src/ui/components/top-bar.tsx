@@ -11,7 +11,8 @@ export interface TopBarProps {
   period?: Period;
   onPeriodChange: (period: Period) => void;
   menuOpen: boolean;
-  onMenu: () => void;
+  /** Opens the burger menu; none on a desktop, where the menu is the sidebar. */
+  onMenu?: () => void;
 }
 
 function isPeriod(value: string): value is Period {
@@ -23,16 +24,18 @@ export function TopBar({ period, onPeriodChange, menuOpen, onMenu }: TopBarProps
   const { t } = useT();
   return (
     <header className="top-bar">
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('topBar.menu')}
-        aria-haspopup="dialog"
-        aria-expanded={menuOpen}
-        onClick={onMenu}
-      >
-        <MenuIcon />
-      </button>
+      {onMenu && (
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('topBar.menu')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onMenu}
+        >
+          <MenuIcon />
+        </button>
+      )}
       <Link href="/home" className="top-bar__brand">
         <Logo />
         {t('app.name')}
