@@ -94,11 +94,11 @@ describe('top bar and menu', () => {
   it('while a new period loads, the old figure keeps its own period words', async () => {
     const { server } = await renderApp('/home', { as: 'demo' });
     const total = await screen.findByRole('region', { name: 'Total value' });
-    await within(total).findByText('today');
+    await within(total).findByText('past 24 hours');
     server.faults.latency(400);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Forever');
     expect(total.getAttribute('aria-busy')).toBe('true');
-    expect(within(total).getByText('today')).toBeTruthy();
+    expect(within(total).getByText('past 24 hours')).toBeTruthy();
     expect(within(total).queryByText('all time')).toBeNull();
     await within(total).findByText('all time', {}, { timeout: 3000 });
     await waitFor(() => expect(total.getAttribute('aria-busy')).toBeNull(), { timeout: 3000 });

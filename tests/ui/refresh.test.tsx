@@ -12,7 +12,7 @@ async function failedPeriodChange() {
   const rendered = await renderApp('/home', { as: 'demo' });
   await screen.findByRole('table', { name: 'Investments' });
   const total = screen.getByRole('region', { name: 'Total value' });
-  await within(total).findByText('today');
+  await within(total).findByText('past 24 hours');
   await within(total).findByRole('img', { name: /^Value chart/ });
   rendered.server.faults.fail();
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Week');
@@ -27,7 +27,7 @@ describe('a failed refresh', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
     // The old figures keep the words of the period they are for.
-    expect(within(total).getByText('today')).toBeTruthy();
+    expect(within(total).getByText('past 24 hours')).toBeTruthy();
     expect(within(total).getByRole('img', { name: /Day/ })).toBeTruthy();
     for (const name of ['Portfolios', 'Investments']) {
       const section = screen.getByRole('region', { name });
@@ -41,7 +41,7 @@ describe('a failed refresh', () => {
     const { server, total } = await failedPeriodChange();
     server.faults.clear();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await within(total).findByText('this week');
+    await within(total).findByText('past week');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(screen.queryByText('Out of date')).toBeNull();
     expect(within(total).getByRole('img', { name: /Week/ })).toBeTruthy();
@@ -51,7 +51,7 @@ describe('a failed refresh', () => {
     const { server, total } = await failedPeriodChange();
     server.faults.clear();
     act(() => void window.dispatchEvent(new Event('online')));
-    await within(total).findByText('this week');
+    await within(total).findByText('past week');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
@@ -63,7 +63,7 @@ describe('a failed refresh', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Year');
     expect((await screen.findByRole('alert')).textContent).toMatch(/offline/);
     act(() => server.faults.offline(false));
-    await within(total).findByText('this year');
+    await within(total).findByText('past year');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
