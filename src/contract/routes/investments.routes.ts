@@ -140,8 +140,8 @@ async function replayThenWrite(
   plan: (existing: readonly EventRow[]) => Step,
 ): Promise<Answer> {
   /** Writes, and reads the version the write made, in the same transaction. */
-  const write = async (store: Store, step: { write: Write }, before: number): Promise<Done> => {
-    const { answer, events } = await step.write(store);
+  const write = async (store: Store, make: Write, before: number): Promise<Done> => {
+    const { answer, events } = await make(store);
     const after = await store.investmentVersion(investmentId);
     return { answer, change: after === undefined ? undefined : { before, after, events } };
   };
@@ -160,7 +160,7 @@ async function replayThenWrite(
       continue;
     }
     const written = await call.store.exclusive(investmentId, async (store) =>
-      (await unchanged(store)) ? write(store, step, version) : undefined,
+      (await unchanged(store)) ? write(store, step.write, version) : undefined,
     );
     if (written) return told(written);
   }
@@ -169,7 +169,7 @@ async function replayThenWrite(
       const version = await store.investmentVersion(investmentId);
       if (version === undefined) return { answer: notFound('Investment', String(investmentId)) };
       const step = plan(await store.events([investmentId]));
-      return 'answer' in step ? step : write(store, step, version);
+      return 'answer' in step ? step : write(store, step.write, version);
     }),
   );
 }
