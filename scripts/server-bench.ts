@@ -1279,7 +1279,7 @@ function section(
     STARTS_ALIGN,
     ...starts.map(startRow),
     '',
-    `**Reads with writes** (\`scripts/server-bench-mixed.ts\`). A writer's round is to buy 1 share in an investment (with a fresh \`Idempotency-Key\`), correct that buy to 2 shares, delete it, and go on to its next investment. A write replays the investment's history outside the write lock and writes only if no other change came between; it changes the investment, so the next read replays that investment again. With the single reads, ${IDLE_WRITES_ROUNDS} rounds one request at a time on the idle server (medians, after one more round):`,
+    `**Reads with writes** (\`scripts/server-bench-mixed.ts\`). A writer's round is to buy 1 share in an investment (with a fresh \`Idempotency-Key\`), correct that buy to 2 shares, delete it, and go on to its next investment. A write replays the investment's history outside the write lock and writes only if no other change came between; it changes the investment, whose next read (on this one server process) builds its timeline from the events the write left, replaying from the first entry that changed, with no read of the database. With the single reads, ${IDLE_WRITES_ROUNDS} rounds one request at a time on the idle server (medians, after one more round):`,
     '',
     IDLE_WRITES_HEADER,
     IDLE_WRITES_ALIGN,

@@ -1,7 +1,7 @@
 // Requests and answers of the contract, free of any transport: the Mirage adapter and the Node
 // server translate HTTP into a ContractRequest and an Answer back into HTTP.
 import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
-import type { Valuer } from './figures';
+import type { RecordedEvents, Valuer } from './figures';
 import type { Market } from './market';
 import type { RateSource } from './pricing';
 import type { InvestmentRow, PasswordHasher, Session, Store } from './store';
@@ -51,6 +51,8 @@ export interface Call {
   now: number;
   /** Figures of these investments at the request's time and selected period. */
   valuer(investments: readonly InvestmentRow[]): Promise<Valuer>;
+  /** Told by a write once committed: what the investment's events are at its new version. */
+  recorded(change: RecordedEvents): void;
   market: Market;
   /** DKK rates as the market keeps them; read before a store transaction, which must not wait on other reads. */
   rates(): Promise<RateSource>;

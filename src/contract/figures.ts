@@ -4,7 +4,6 @@ import { NO_STATISTICS, statistics, tidy, type Holding, type LedgerEntry } from 
 import {
   chartOf,
   chartTimes,
-  splitSteps,
   sumFigures,
   Timeline,
   valueHolding,
@@ -27,7 +26,14 @@ import {
   type RateSource,
   type WireQuote,
 } from './pricing';
-import type { EventFacts, EventRow, InvestmentRow, PortfolioRow, Store } from './store';
+import type {
+  EventFacts,
+  EventRow,
+  InvestmentRow,
+  ManualPriceRow,
+  PortfolioRow,
+  Store,
+} from './store';
 
 /** The ledger's entry of an event: its amounts in DKK at the rate of its time. */
 export function toEntry(event: EventFacts, rates: RateSource): LedgerEntry {
@@ -115,9 +121,35 @@ export interface Valued {
   priced: PricedInvestment;
 }
 
-/** Investments' replayed histories (timelines) kept between requests, under their versions. */
+/**
+ * A write's change to an investment's events, told once it is committed: the events (any order)
+ * at version `after`, which the investment had at `before`, just before the write.
+ */
+export interface RecordedEvents {
+  investmentId: number;
+  before: number;
+  after: number;
+  events: readonly EventRow[];
+}
+
+interface Kept {
+  /** The investment's version with the market's (`Timelines.of`). */
+  version: string;
+  investmentVersion: number;
+  valued: Valued;
+  manual: readonly ManualPriceRow[];
+  /** The events at a later version, told by a write here (not weighed: the next read uses them). */
+  next?: { version: number; events: readonly EventRow[] };
+}
+
+/**
+ * Investments' replayed histories (timelines) kept between requests, under their versions. After
+ * a change, the next timeline replays only from the first entry that differs from the kept one,
+ * and after a write in this process it is built from the events the write told of, reading
+ * nothing. Another process, not told, reads the events again.
+ */
 export class Timelines {
-  private readonly cached = new Map<number, { version: string; valued: Valued }>();
+  private readonly cached = new Map<number, Kept>();
   private readonly building = new Map<number, { version: string; valued: Promise<Valued> }>();
   private weight = 0;
 
@@ -130,6 +162,18 @@ export class Timelines {
     private readonly market: Pick<Market, 'snapshot'>,
     private readonly maxEntries = 1_000_000,
   ) {}
+
+  /**
+   * Keeps the events a committed write left, for the next read at its version, when the kept
+   * timeline is the one from just before the write (the typed prices are then the kept ones).
+   */
+  recorded(change: RecordedEvents): void {
+    const kept = this.cached.get(change.investmentId);
+    if (kept?.investmentVersion !== change.before) return;
+    // In the store's order (entry order), which a replay of equal times keeps.
+    const events = [...change.events].sort((a, b) => a.id - b.id);
+    kept.next = { version: change.after, events };
+  }
 
   async of(
     investments: readonly InvestmentRow[],
@@ -164,36 +208,58 @@ export class Timelines {
     return { valued: found, snapshot };
   }
 
-  /** Builds the timelines of these investments from one read, each kept once built. */
+  /** Builds the timelines of these investments from one read (if any is needed), each kept once built. */
   private build(
     stale: readonly InvestmentRow[],
     snapshot: MarketSnapshot,
     versionOf: (investment: InvestmentRow) => string,
   ): { id: number; valued: Promise<Valued> }[] {
-    const ids = stale.map((i) => i.id);
-    const all = Promise.all([this.store.events(ids), this.store.manualPrices(ids)]).then(
-      ([events, manual]) => {
-        const eventsOf = groupBy(events, (e) => e.investmentId);
-        const manualOf = groupBy(manual, (m) => m.investmentId);
-        const valuedOf = new Map<number, Valued>();
-        for (const investment of stale) {
-          const list = eventsOf.get(investment.id) ?? [];
-          const entries = list.map((event) => toEntry(event, snapshot.rate));
-          const priced = priceInvestment(
-            entries,
-            list,
-            splitSteps(entries),
-            snapshot.provider(investment),
-            manualOf.get(investment.id) ?? [],
-            snapshot.rate,
-          );
-          const valued = { timeline: new Timeline({ entries, priceAt: priced.priceAt }), priced };
-          this.keep(investment, versionOf(investment), valued);
-          valuedOf.set(investment.id, valued);
-        }
-        return valuedOf;
-      },
-    );
+    const told = new Map<
+      number,
+      { events: readonly EventRow[]; manual: readonly ManualPriceRow[] }
+    >();
+    for (const investment of stale) {
+      const kept = this.cached.get(investment.id);
+      if (kept?.next?.version === investment.version)
+        told.set(investment.id, { events: kept.next.events, manual: kept.manual });
+    }
+    const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
+    const read =
+      ids.length === 0
+        ? Promise.resolve([[], []] as const)
+        : Promise.all([this.store.events(ids), this.store.manualPrices(ids)]);
+    const all = read.then(([events, manual]) => {
+      const eventsOf = groupBy(events, (e) => e.investmentId);
+      const manualOf = groupBy(manual, (m) => m.investmentId);
+      const valuedOf = new Map<number, Valued>();
+      for (const investment of stale) {
+        const list = told.get(investment.id)?.events ?? eventsOf.get(investment.id) ?? [];
+        const typed = told.get(investment.id)?.manual ?? manualOf.get(investment.id) ?? [];
+        const entries = list.map((event) => toEntry(event, snapshot.rate));
+        // The holdings first, from the kept timeline's where the entries are the same, then
+        // the prices, whose split steps come from those holdings.
+        const replayed = new Timeline(
+          { entries, priceAt: () => 0 },
+          this.cached.get(investment.id)?.valued.timeline,
+        );
+        const priced = priceInvestment(
+          replayed.entries,
+          list,
+          replayed.splitSteps(),
+          snapshot.provider(investment),
+          typed,
+          snapshot.rate,
+        );
+        const timeline = new Timeline(
+          { entries: replayed.entries, priceAt: priced.priceAt },
+          replayed,
+        );
+        const valued = { timeline, priced };
+        this.keep(investment, versionOf(investment), valued, typed);
+        valuedOf.set(investment.id, valued);
+      }
+      return valuedOf;
+    });
     return stale.map((investment) => {
       const version = versionOf(investment);
       const valued = all.then((valuedOf) => valuedOf.get(investment.id)!);
@@ -208,13 +274,23 @@ export class Timelines {
     });
   }
 
-  private keep(investment: InvestmentRow, version: string, valued: Valued): void {
+  private keep(
+    investment: InvestmentRow,
+    version: string,
+    valued: Valued,
+    manual: readonly ManualPriceRow[],
+  ): void {
     const old = this.cached.get(investment.id);
     if (old) {
       this.weight -= weightOf(old.valued.timeline);
       this.cached.delete(investment.id);
     }
-    this.cached.set(investment.id, { version, valued });
+    this.cached.set(investment.id, {
+      version,
+      investmentVersion: investment.version,
+      valued,
+      manual,
+    });
     this.weight += weightOf(valued.timeline);
     for (const [id, oldest] of this.cached) {
       if (this.weight <= this.maxEntries || this.cached.size === 1) break;

@@ -143,6 +143,7 @@ export function createContract(options: ContractOptions): Contract {
           const { valued, snapshot } = await timelines.of(investments);
           return new Valuer(valued, snapshot, selectedPeriod(request.cookies), time);
         },
+        recorded: (change) => timelines.recorded(change),
         market: options.market,
         rates: async () => (await options.market.snapshot([])).rate,
         param: (name) => decodeURIComponent(groups[name] ?? ''),

@@ -1,6 +1,6 @@
 // Value, change and charts over a period (decisions.md section 2).
 import type { ChartPoint, Period, Positions, ValueChange } from './types';
-import { applyEntry, EMPTY_HOLDING, inTimeOrder, statistics, tidy } from './ledger';
+import { applyEntry, EMPTY_HOLDING, inTimeOrder, refusalFor, statistics, tidy } from './ledger';
 import type { Holding, LedgerEntry } from './ledger';
 
 /** An investment's entries with its DKK price per share at any time. */
@@ -9,10 +9,39 @@ export interface PricedHolding {
   priceAt: (time: number) => number;
 }
 
+/** Whether two entries say the same: replaying either from the same holding gives the same. */
+export function sameEntry(a: LedgerEntry, b: LedgerEntry): boolean {
+  if (a.kind !== b.kind || !Object.is(a.time, b.time)) return false;
+  switch (a.kind) {
+    case 'buy':
+    case 'sell':
+      return (
+        b.kind === a.kind &&
+        Object.is(a.shares, b.shares) &&
+        Object.is(a.price, b.price) &&
+        Object.is(a.fee, b.fee)
+      );
+    case 'dividend':
+      return b.kind === 'dividend' && Object.is(a.amount, b.amount);
+    case 'split':
+      return (
+        b.kind === 'split' &&
+        Object.is(a.sharesAfter, b.sharesAfter) &&
+        Object.is(a.fee, b.fee) &&
+        Object.is(a.soldShares, b.soldShares) &&
+        Object.is(a.soldPrice, b.soldPrice)
+      );
+  }
+}
+
 /**
  * A priced holding replayed once: the holding after each entry, so the holding at any time is a
  * binary search instead of a replay. A server keeps one per investment until its events change,
  * which makes a valuation cost O(log entries) and a chart O(points + log entries).
+ *
+ * Given the timeline of the same investment before a change, the entries both share from the
+ * start keep its holdings and only the rest is replayed: an event added at the end (a buy of
+ * today) replays one entry, an edit or deletion replays from the changed one on.
  */
 export class Timeline implements PricedHolding {
   /** Time order; equal times keep the order they were entered in. */
@@ -23,18 +52,22 @@ export class Timeline implements PricedHolding {
   /** after[i]: the holding once entries[0..i] are done. */
   private readonly after: Holding[];
 
-  constructor(holding: PricedHolding) {
+  constructor(holding: PricedHolding, previous?: Timeline) {
     this.entries = inTimeOrder(holding.entries);
     this.priceAt = holding.priceAt;
-    this.after = new Array<Holding>(this.entries.length);
-    let current = EMPTY_HOLDING;
-    let firstRefused = this.entries.length;
-    this.entries.forEach((entry, index) => {
-      const result = applyEntry(current, entry);
+    const count = this.entries.length;
+    const kept = previous ? sharedStart(previous.entries, this.entries) : 0;
+    this.after = new Array<Holding>(count);
+    const shared = previous?.after ?? [];
+    for (let index = 0; index < kept; index++) this.after[index] = shared[index];
+    let current = kept === 0 ? EMPTY_HOLDING : this.after[kept - 1];
+    let firstRefused = previous && previous.firstRefused < kept ? previous.firstRefused : count;
+    for (let index = kept; index < count; index++) {
+      const result = applyEntry(current, this.entries[index]);
       if (result.ok) current = result.holding;
       else firstRefused = Math.min(firstRefused, index);
       this.after[index] = current;
-    });
+    }
     this.firstRefused = firstRefused;
   }
 
@@ -91,6 +124,21 @@ export class Timeline implements PricedHolding {
     return values;
   }
 
+  /** The splits that applied, from the holdings before each: no replay. */
+  splitSteps(): SplitSteps {
+    const times: number[] = [];
+    const before = [1];
+    this.entries.forEach((entry, index) => {
+      if (entry.kind !== 'split') return;
+      const held = this.holdingAfter(index).shares;
+      // Refused entries are skipped, as every replay of stored history does.
+      if (refusalFor(held, entry)) return;
+      times.push(entry.time);
+      before.push(before[before.length - 1] * ((entry.sharesAfter + entry.soldShares) / held));
+    });
+    return { times, before };
+  }
+
   /** The last grid asked for at each step (one per period), with its values. */
   private readonly grids = new Map<number, { first: number; values: Float64Array }>();
 
@@ -108,6 +156,14 @@ export class Timeline implements PricedHolding {
     this.grids.set(step, { first: grid[0], values });
     return values;
   }
+}
+
+/** How many entries from the start `a` and `b` share. */
+function sharedStart(a: readonly LedgerEntry[], b: readonly LedgerEntry[]): number {
+  const most = Math.min(a.length, b.length);
+  let index = 0;
+  while (index < most && (a[index] === b[index] || sameEntry(a[index], b[index]))) index++;
+  return index;
 }
 
 /** Every split of a ledger at its time, with the product of the ratios before each. */
@@ -131,22 +187,7 @@ export function doneBy(times: ArrayLike<number>, time: number): number {
 
 /** The splits of a ledger, replayed once. O(entries). */
 export function splitSteps(entries: readonly LedgerEntry[]): SplitSteps {
-  const times: number[] = [];
-  const before = [1];
-  let holding = EMPTY_HOLDING;
-  for (const entry of inTimeOrder(entries)) {
-    const result = applyEntry(holding, entry);
-    // Refused entries are skipped, as every replay of stored history does.
-    if (!result.ok) continue;
-    if (entry.kind === 'split') {
-      times.push(entry.time);
-      before.push(
-        before[before.length - 1] * ((entry.sharesAfter + entry.soldShares) / holding.shares),
-      );
-    }
-    holding = result.holding;
-  }
-  return { times, before };
+  return new Timeline({ entries, priceAt: () => 0 }).splitSteps();
 }
 
 /**

@@ -362,10 +362,30 @@ describe('replaying after any change', () => {
     );
   });
 
+  it('reading the figures after each new event gives those of the history read once at its end', async () => {
+    await fc.assert(
+      fc.asyncProperty(ledger, async (history) => {
+        const [first, ...rest] = history;
+        const { kind: _first, ...firstBuy } = first;
+        const id = await holding(firstBuy);
+        for (const { kind, ...event } of rest) {
+          // Each read keeps a replay, which the next event extends.
+          await stats(id);
+          expect((await post(`/investments/${id}/events/${kind}`, event)).status).toBe(201);
+        }
+        const after = await stats(id);
+        const fresh = await enter(history);
+        expect(await stats(fresh)).toEqual(after);
+      }),
+      { numRuns: BACKEND === 'server' ? 6 : 20 },
+    );
+  });
+
   it('deleting an event gives the figures of the history entered without it', async () => {
     await fc.assert(
       fc.asyncProperty(ledger, fc.nat(), async (history, pick) => {
         const id = await enter(history);
+        await stats(id);
         const listed = await events();
         const victim = listed[pick % listed.length];
         const deleted = await del(`/investments/events/${victim.id}`);

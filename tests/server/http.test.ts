@@ -120,6 +120,50 @@ describe('sessions in the database', () => {
     const after = (await held(browser)).find((i) => i.id === before.id);
     expect(after?.shares).toBe(before.shares + 1);
   });
+
+  it('value alike after writes in either, each extending only what it wrote itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-'));
+    const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
+      ? await freshDatabaseUrl()
+      : `sqlite:${join(dir, 'shared.sqlite')}`;
+    const one = new Browser(await serve({ databaseUrl }));
+    expect((await one.login()).status).toBe(200);
+    const other = new Browser(await serve({ databaseUrl, demo: false }));
+    for (const [name, value] of one.cookies) other.cookies.set(name, value);
+    const read = async (via: Browser) => ({
+      investments: await (await via.send('GET', '/api/v1/investments')).json(),
+      valuation: await (await via.send('GET', '/api/v1/user/valuation')).json(),
+    });
+    const alike = async () => {
+      const [mine, theirs] = [await read(one), await read(other)];
+      expect(theirs).toEqual(mine);
+      return mine;
+    };
+    const [investment] = (await alike()).investments.investments as { id: number }[];
+    const trade = (shares: number) => ({ shares, share_price: 10, fee: 0, currency_code: 'DKK' });
+    const bought = await one.send(
+      'POST',
+      `/api/v1/investments/${investment.id}/events/buy`,
+      trade(1),
+    );
+    expect(bought.status).toBe(201);
+    const { data } = (await bought.json()) as { data: { id: number } };
+    await alike();
+    const event = `/api/v1/investments/events/${data.id}`;
+    expect((await other.send('PUT', event, trade(3))).status).toBe(200);
+    await alike();
+    expect((await one.send('DELETE', event)).status).toBe(204);
+    await alike();
+    // Two writes in a row, one in each: what the first process was told of is outdated, then
+    // what it kept is two versions old.
+    const buy = `/api/v1/investments/${investment.id}/events/buy`;
+    expect((await one.send('POST', buy, trade(2))).status).toBe(201);
+    expect((await other.send('POST', buy, trade(4))).status).toBe(201);
+    await alike();
+    expect((await other.send('POST', buy, trade(5))).status).toBe(201);
+    expect((await one.send('POST', buy, trade(6))).status).toBe(201);
+    await alike();
+  });
 });
 
 describe('security headers and the app', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRID_WEIGHT, Timelines } from '../../src/contract/figures';
 import type { EventRow, InvestmentRow } from '../../src/contract/store';
@@ -97,5 +98,95 @@ describe('Timelines', () => {
     expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([1, 2]);
     // 2 was the least recently used when 3 came in.
     expect(store.reads).toEqual([[1], [2], [3], [2]]);
+  });
+
+  it('after a write it was told of, builds the next version from its events, reading none', async () => {
+    const events = [buy(1, 1, 2), buy(2, 1, 3)];
+    const store = storeOf(events);
+    const timelines = new Timelines(store, market);
+    expect(await sharesOf(timelines, [investment(1, 4)])).toEqual([5]);
+
+    events.push(buy(3, 1, 4));
+    timelines.recorded({ investmentId: 1, before: 4, after: 5, events: [...events] });
+    expect(await sharesOf(timelines, [investment(1, 5)])).toEqual([9]);
+    expect(store.reads).toEqual([[1]]);
+  });
+
+  it('reads the events again when told of a write from another version than the kept one', async () => {
+    const events = [buy(1, 1, 2)];
+    const store = storeOf(events);
+    const timelines = new Timelines(store, market);
+    await timelines.of([investment(1, 4)]);
+
+    // Another process wrote version 5; this one's write made 6 from it.
+    events.push(buy(2, 1, 3), buy(3, 1, 4));
+    timelines.recorded({ investmentId: 1, before: 5, after: 6, events: [...events] });
+    expect(await sharesOf(timelines, [investment(1, 6)])).toEqual([9]);
+    expect(store.reads).toEqual([[1], [1]]);
+  });
+
+  it('values every version it was told of as one that read the events afresh', async () => {
+    const DAY = 86_400_000;
+    // No listing: the last trade prices the investment, so what a write adds moves its price.
+    const unlisted = (version: number) => ({ ...investment(1, version), code: 'XX0000000000' });
+    const write = fc.oneof(
+      fc.record({
+        kind: fc.constant('buy' as const),
+        day: fc.integer({ min: 0, max: 30 }),
+        shares: fc.integer({ min: 1, max: 9 }),
+        price: fc.integer({ min: 1, max: 500 }),
+      }),
+      fc.record({
+        kind: fc.constant('edit' as const),
+        at: fc.nat(),
+        price: fc.integer({ min: 1, max: 500 }),
+      }),
+      fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 12 }), async (writes) => {
+        const events: EventRow[] = [{ ...buy(1, 1, 5), time: T0 }];
+        const store = storeOf(events);
+        const told = new Timelines(store, market);
+        let version = 1;
+        let nextId = 2;
+        await told.of([unlisted(version)]);
+        for (const w of writes) {
+          const at = w.kind === 'buy' ? -1 : w.at % events.length;
+          if (w.kind === 'buy')
+            events.push({
+              id: nextId++,
+              investmentId: 1,
+              kind: 'buy',
+              time: T0 + w.day * DAY,
+              currency: 'DKK',
+              shares: w.shares,
+              price: w.price,
+              fee: 0,
+            });
+          else if (w.kind === 'edit') events[at] = { ...events[at], price: w.price } as EventRow;
+          else if (events.length > 1) events.splice(at, 1);
+          told.recorded({
+            investmentId: 1,
+            before: version,
+            after: version + 1,
+            events: [...events],
+          });
+          version++;
+          const now = T0 + 40 * DAY;
+          const mine = (await told.of([unlisted(version)])).valued.get(1)!;
+          const fresh = (await new Timelines(store, market).of([unlisted(version)])).valued.get(1)!;
+          for (const time of [T0, T0 + 10 * DAY, now]) {
+            expect(mine.timeline.holdingAt(time)).toEqual(fresh.timeline.holdingAt(time));
+            expect(mine.timeline.priceAt(time)).toBe(fresh.timeline.priceAt(time));
+          }
+          expect(mine.priced.quoteAt(now)).toEqual(fresh.priced.quoteAt(now));
+          expect(mine.timeline.entries).toEqual(fresh.timeline.entries);
+        }
+        // Only the first build and the fresh ones read: every told version was built from the write.
+        expect(store.reads.length).toBe(1 + writes.length);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

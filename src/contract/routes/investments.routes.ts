@@ -107,8 +107,22 @@ async function keepReplayed(
   }
 }
 
+/** A write's answer with the investment's events once it is made. */
+interface Written {
+  answer: Answer;
+  events: readonly EventRow[];
+}
+
+type Write = (store: Store) => Promise<Written>;
+
+/** A change's answer, and once written, the investment's versions and events around it. */
+interface Done {
+  answer: Answer;
+  change?: { before: number; after: number; events: readonly EventRow[] };
+}
+
 /** What a change to an investment's history comes to: a final answer, or a write to make. */
-type Step = { answer: Answer } | { write: (store: Store) => Promise<Answer> };
+type Step = { answer: Answer } | { write: Write };
 
 /** Tries the replay outside the lock this often before doing it under the lock. */
 const OPTIMISTIC_TRIES = 3;
@@ -117,13 +131,24 @@ const OPTIMISTIC_TRIES = 3;
  * Replays the investment's history with a change outside the write lock, then writes under the
  * lock only if the investment's version is still the one read (no other change came between),
  * so the database is held for the write alone, not the replay; else it tries again. A busy
- * investment is finally replayed under the lock.
+ * investment is finally replayed under the lock. Once committed, the events written are told
+ * to the kept timelines, so the next read replays from them without reading them again.
  */
 async function replayThenWrite(
   call: Call,
   investmentId: number,
   plan: (existing: readonly EventRow[]) => Step,
 ): Promise<Answer> {
+  /** Writes, and reads the version the write made, in the same transaction. */
+  const write = async (store: Store, make: Write, before: number): Promise<Done> => {
+    const { answer, events } = await make(store);
+    const after = await store.investmentVersion(investmentId);
+    return { answer, change: after === undefined ? undefined : { before, after, events } };
+  };
+  const told = (done: Done) => {
+    if (done.change) call.recorded({ investmentId, ...done.change });
+    return done.answer;
+  };
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
     const version = await call.store.investmentVersion(investmentId);
     if (version === undefined) return notFound('Investment', String(investmentId));
@@ -135,14 +160,18 @@ async function replayThenWrite(
       continue;
     }
     const written = await call.store.exclusive(investmentId, async (store) =>
-      (await unchanged(store)) ? step.write(store) : undefined,
+      (await unchanged(store)) ? write(store, step.write, version) : undefined,
     );
-    if (written) return written;
+    if (written) return told(written);
   }
-  return call.store.exclusive(investmentId, async (store) => {
-    const step = plan(await store.events([investmentId]));
-    return 'answer' in step ? step.answer : step.write(store);
-  });
+  return told(
+    await call.store.exclusive(investmentId, async (store): Promise<Done> => {
+      const version = await store.investmentVersion(investmentId);
+      if (version === undefined) return { answer: notFound('Investment', String(investmentId)) };
+      const step = plan(await store.events([investmentId]));
+      return 'answer' in step ? step : write(store, step.write, version);
+    }),
+  );
 }
 
 function eventRoute(kind: EventKind): Route {
@@ -176,7 +205,10 @@ function eventRoute(kind: EventKind): Route {
             write: async (store) => {
               const row = await store.addEvent(replayed);
               await keepReplayed(store, existing, verdict.events);
-              return json(201, { data: transactionOf(row, investment, rates) });
+              return {
+                answer: json(201, { data: transactionOf(row, investment, rates) }),
+                events: verdict.events.map((e) => (e.id === PENDING_ID ? row : e)),
+              };
             },
           };
         });
@@ -237,7 +269,12 @@ const editEvent: Route = {
           write: async (store) => {
             await store.updateEvent(row);
             await keepReplayed(store, existing, verdict.events);
-            return json(200, { data: transactionOf(row, investment, rates) });
+            // As stored, which a read of the events would give.
+            const stored = (await store.event(row.id)) ?? row;
+            return {
+              answer: json(200, { data: transactionOf(row, investment, rates) }),
+              events: verdict.events.map((e) => (e.id === row.id ? stored : e)),
+            };
           },
         };
       });
@@ -262,7 +299,7 @@ const deleteEvent: Route = {
           write: async (store) => {
             await store.deleteEvent(event.id);
             await keepReplayed(store, existing, verdict.events);
-            return noContent();
+            return { answer: noContent(), events: verdict.events };
           },
         };
       }),
