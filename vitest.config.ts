@@ -20,5 +20,6 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     // Only to end a hang: CI runs on shared, loaded machines, where a slow test is no failure.
     testTimeout: 60000,
+    hookTimeout: 60000,
   },
 });
