@@ -68,6 +68,28 @@ export function wordMap(...maps: TypeWordMap[]): Map<string, TypeAction> {
 
 const GBX = new Set(['GBX', 'GBP.', 'GBPENCE']);
 
+/**
+ * The fee a booked amount implies (Saxo books the total in the account's currency): the amount
+ * in the trade's currency at the broker's rate, less (buy) or more (sell) than shares × price,
+ * to the cent. Undefined when that is negative, as then the amount is not the trade's total.
+ */
+function feeFromAmount(
+  action: 'buy' | 'sell',
+  shares: string,
+  price: string,
+  amount: string | undefined,
+  rate: string | undefined,
+): string | undefined {
+  if (amount === undefined) return undefined;
+  const total = new Big(amount).abs().div(rate && new Big(rate).gt(0) ? rate : 1);
+  const gross = new Big(shares).abs().times(price);
+  const fee = (action === 'buy' ? total.minus(gross) : gross.minus(total)).round(
+    2,
+    Big.roundHalfUp,
+  );
+  return fee.gte(0) ? fee.toFixed() : undefined;
+}
+
 export function buildLine(
   data: DataRow,
   settings: BuildSettings,
@@ -164,7 +186,7 @@ export function buildLine(
   const instrumentKey = instrument.isin ?? instrument.symbol ?? instrument.name;
 
   // Currency: a trade's own, else the amount's, else the file's or the user's default.
-  const amountCurrency = get('amount_currency') || get('currency') || preset?.accountCurrency;
+  const amountCurrency = get('amount_currency') || preset?.accountCurrency || get('currency');
   let currency = (hook?.currency ?? get('currency')) || amountCurrency || settings.currency || '';
 
   if (action === 'cash') {
@@ -230,7 +252,10 @@ export function buildLine(
     instrument,
     currency_code: currency,
     ...(externalId ? { external_id: externalId } : {}),
-    ...(rate && currency !== 'DKK' && new Big(rate).gt(0) ? { exchange_rate: Number(rate) } : {}),
+    // A rate given per penny is per pound times 100.
+    ...(rate && currency !== 'DKK' && new Big(rate).gt(0)
+      ? { exchange_rate: Number(new Big(rate).div(priceFactor).toFixed()) }
+      : {}),
   };
 
   const money = (field: string, value: string | undefined, factor = '1'): number | undefined => {
@@ -270,10 +295,16 @@ export function buildLine(
     let feeText = column('fee');
     // A fee in another currency than the trade's (DEGIRO's EUR) is turned into the trade's
     // currency with the file's own rate.
+    if (feeText === undefined && preset?.feeFromAmount && sharesText && priceText) {
+      feeText = feeFromAmount(action, sharesText, priceText, column('amount'), rate);
+    }
     const feeRate = column('fee_rate');
     if (feeText && feeRate) feeText = new Big(feeText).times(feeRate).toFixed();
+    // A fee is in the trade's currency as the file names it (pence too), or in its own column's.
     const feeCurrency = get('fee_currency').toUpperCase();
-    const fee = money('fee', feeText, feeCurrency === 'GBX' ? '0.01' : '1');
+    const feeFactor =
+      feeCurrency === '' || feeRate ? priceFactor : feeCurrency === 'GBX' ? '0.01' : '1';
+    const fee = money('fee', feeText, feeFactor);
     const row: ImportRow = {
       ...base,
       kind: action,
