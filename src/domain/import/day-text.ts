@@ -100,6 +100,7 @@ export function decideDateFormat(
   const best = Math.max(...counts.map(({ count }) => count));
   const candidates =
     best === 0 ? [] : counts.filter(({ count }) => count === best).map(({ format }) => format);
+  if (candidates.length === 0) return { value: preferred ?? null, candidates, samples };
   if (candidates.length === 1) return { value: candidates[0] ?? null, candidates, samples };
   if (preferred && candidates.includes(preferred)) return { value: preferred, candidates, samples };
   return { value: null, candidates, samples };

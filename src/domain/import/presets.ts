@@ -264,6 +264,8 @@ export const PRESETS: readonly Preset[] = [
       ...words('sell', 'Verkoop', 'Sell'),
       ...words('dividend', 'Dividend'),
       ...words('withholding_tax', 'Dividendbelasting', 'Dividend Tax'),
+      // Unverified against a real file: DEGIRO's split wording is a guess, its ratio read from text.
+      ...words('split', 'Stock split', 'Aandelensplitsing'),
       ...words(
         'cash',
         'DEGIRO Transactiekosten en/of kosten van derden',
