@@ -447,7 +447,8 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
   const build: BuildSettings = {
     headers: framed.headers,
     columns,
-    typeWords: { ...preset?.typeWords, ...options.typeWords },
+    words: wordMap(preset?.typeWords ?? {}, options.typeWords ?? {}),
+    columnIndex: columnIndexes(framed.headers, columns),
     ...(preset ? { preset } : {}),
     dateFormat: settings.dateFormat.value,
     dateCandidates: settings.dateCandidates,
@@ -456,9 +457,7 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
     ...(options.currency ? { currency: options.currency } : {}),
     ...(options.splitRatios ? { splitRatios: options.splitRatios } : {}),
   };
-  const words = wordMap(preset?.typeWords ?? {}, options.typeWords ?? {});
-  const indexes = columnIndexes(framed.headers, columns);
-  const built: BuiltLine[] = framed.data.map((row) => buildLine(row, build, words, indexes));
+  const built: BuiltLine[] = framed.data.map((row) => buildLine(row, build));
   netWithholding(built);
   foldFees(built, preset?.feeWords ?? []);
   const rows = built.flatMap((line) =>
