@@ -1,0 +1,395 @@
+// A framed table to wire rows: each data line read with the column map, the type words and the
+// number and date settings, and every line given a status.
+
+import Big from 'big.js';
+import { isValidIsin, normaliseIdentifier } from '../isin';
+import { isCurrency } from '../market';
+import { MONEY_DECIMALS, SHARE_DECIMALS } from '../numbers';
+import { readDay } from './day-text';
+import { decimalsOf, readDecimal, roundTo } from './decimal-text';
+import { readHook, readRatio, type HookReading } from './hooks';
+import { error, info, warning, type ImportMessage } from './messages';
+import { normalise, type Preset } from './presets';
+import type { ImportRow } from './rows';
+import type {
+  ColumnMap,
+  DateFormat,
+  DecimalSeparator,
+  ImportField,
+  LineStatus,
+  SkipReason,
+  TypeAction,
+  TypeWordMap,
+} from './types';
+
+export interface DataRow {
+  line: number;
+  cells: string[];
+  /** Cells the file had on this line, when other than the header's count. */
+  width?: number;
+}
+
+export interface BuildSettings {
+  headers: string[];
+  columns: ColumnMap;
+  /** Type words compared trimmed and case-insensitively (see `wordMap`). */
+  words: Map<string, TypeAction>;
+  columnIndex: Map<ImportField, number>;
+  preset?: Preset;
+  dateFormat: DateFormat | null;
+  /** The date formats that fit the column, for a value read when `dateFormat` is null. */
+  dateCandidates: DateFormat[];
+  /** Per field; null reads each value on its own (and asks for "1.234"). */
+  decimals: Partial<Record<ImportField, DecimalSeparator | null>>;
+  /** For numbers inside text cells. */
+  textDecimal: DecimalSeparator | null;
+  currency?: string;
+  splitRatios?: Record<number, { from: number; to: number }>;
+}
+
+/** A line read, before pairing withholding taxes and folding fees. */
+export interface BuiltLine {
+  status: LineStatus;
+  row?: ImportRow;
+  action?: TypeAction;
+  /** Withholding tax and cash lines: their amount (exact, unsigned) and currency. */
+  cash?: { amount: string; currency: string };
+  /** The file's running quantity, for reconciliation. */
+  totalShares?: string;
+  externalId?: string;
+  instrumentKey?: string;
+}
+
+export function wordMap(...maps: TypeWordMap[]): Map<string, TypeAction> {
+  const merged = new Map<string, TypeAction>();
+  for (const map of maps) {
+    for (const [word, action] of Object.entries(map)) merged.set(normalise(word), action);
+  }
+  return merged;
+}
+
+const PENCE = new Set(['GBX', 'GBP.', 'GBPENCE']);
+
+/** One line being read: its cells, under the settings, collecting its messages. */
+class LineReader {
+  readonly messages: ImportMessage[] = [];
+
+  constructor(
+    private readonly data: DataRow,
+    readonly settings: BuildSettings,
+  ) {}
+
+  get(field: ImportField): string {
+    const index = this.settings.columnIndex.get(field);
+    return index === undefined ? '' : (this.data.cells[index] ?? '').trim();
+  }
+
+  has(field: string): boolean {
+    return this.messages.some((message) => message.field === field);
+  }
+
+  /** An exact decimal of text written with `decimal`; undefined (and a message) when unreadable. */
+  number(field: string, text: string, decimal: DecimalSeparator | null): string | undefined {
+    if (text === '') return undefined;
+    const reading = readDecimal(text, decimal);
+    if ('value' in reading) return reading.value;
+    const code = reading.problem === 'ambiguous' ? 'number.ambiguous' : 'number.unreadable';
+    this.messages.push(error(code, field, { value: text }));
+    return undefined;
+  }
+
+  column(field: ImportField): string | undefined {
+    return this.number(field, this.get(field), this.settings.decimals[field] ?? null);
+  }
+
+  /** Unsigned money times `factor` (pence to pounds), to the contract's decimals. */
+  money(field: string, value: string | undefined, factor = '1'): number | undefined {
+    if (value === undefined) return undefined;
+    const scaled = new Big(value).times(factor).abs().toFixed();
+    if (decimalsOf(scaled) <= MONEY_DECIMALS) return Number(scaled);
+    this.messages.push(info('number.rounded', field, { value: scaled, decimals: MONEY_DECIMALS }));
+    return Number(roundTo(scaled, MONEY_DECIMALS));
+  }
+
+  /** Unsigned shares; more decimals than the contract keeps is an error, not a rounding. */
+  shares(value: string | undefined): number | undefined {
+    if (value === undefined) return undefined;
+    const abs = new Big(value).abs().toFixed();
+    if (decimalsOf(abs) <= SHARE_DECIMALS) return Number(abs);
+    this.messages.push(
+      error('number.too_many_decimals', 'shares', { value, decimals: SHARE_DECIMALS }),
+    );
+    return undefined;
+  }
+
+  required(field: string, value: string | undefined): void {
+    if (value === undefined && !this.has(field)) this.messages.push(error('number.missing', field));
+  }
+
+  day(): string | null {
+    const text = this.get('date');
+    if (text === '') {
+      this.messages.push(error('date.missing', 'date'));
+      return null;
+    }
+    const { dateFormat, dateCandidates } = this.settings;
+    if (dateFormat) {
+      const day = readDay(text, dateFormat);
+      if (!day)
+        this.messages.push(error('date.unreadable', 'date', { value: text, format: dateFormat }));
+      return day;
+    }
+    // No format decided: a value that reads the same in every fitting format is still clear.
+    const readings = new Set(dateCandidates.map((format) => readDay(text, format)));
+    const [only] = readings;
+    if (readings.size === 1 && only) return only;
+    const code = readings.size > 1 ? 'date.ambiguous' : 'date.unreadable';
+    this.messages.push(error(code, 'date', { value: text }));
+    return null;
+  }
+
+  instrument(checkIsin: boolean): ImportRow['instrument'] {
+    const isin = normaliseIdentifier(this.get('isin'));
+    const symbol = this.get('symbol');
+    const instrument: ImportRow['instrument'] = { name: this.get('name') || symbol || isin };
+    if (isin !== '' && isValidIsin(isin)) instrument.isin = isin;
+    else if (isin !== '' && checkIsin) {
+      this.messages.push(error('isin.invalid', 'instrument.isin', { value: isin }));
+    }
+    if (symbol !== '') instrument.symbol = symbol;
+    return instrument;
+  }
+
+  status(word: string | undefined, skipped?: SkipReason): LineStatus {
+    const level = (wanted: string) => this.messages.some((message) => message.level === wanted);
+    return {
+      line: this.data.line,
+      status: skipped ? 'skipped' : level('error') ? 'error' : level('warning') ? 'warning' : 'ok',
+      ...(skipped ? { reason: skipped } : {}),
+      ...(word !== undefined ? { word } : {}),
+      messages: this.messages,
+      cells: this.data.cells,
+    };
+  }
+}
+
+/**
+ * The fee a booked amount implies (Saxo books the total in the account's currency): the amount
+ * in the trade's currency at the broker's rate, less (buy) or more (sell) than shares × price,
+ * to the cent. Undefined when that is negative, as then the amount is not the trade's total.
+ */
+function feeFromAmount(
+  action: 'buy' | 'sell',
+  shares: string,
+  price: string,
+  amount: string | undefined,
+  rate: string | undefined,
+): string | undefined {
+  if (amount === undefined) return undefined;
+  const total = new Big(amount).abs().div(rate && new Big(rate).gt(0) ? rate : 1);
+  const gross = new Big(shares).abs().times(price);
+  const fee = (action === 'buy' ? total.minus(gross) : gross.minus(total)).round(
+    2,
+    Big.roundHalfUp,
+  );
+  return fee.gte(0) ? fee.toFixed() : undefined;
+}
+
+/** What every kind of row shares: day, instrument, currency (pence made pounds), broker rate. */
+interface Common {
+  base: Omit<ImportRow, 'kind'>;
+  /** 0.01 for prices in pence. */
+  factor: string;
+  rate?: string;
+  amountCurrency: string;
+}
+
+function common(reader: LineReader, hook: HookReading | undefined, day: string | null): Common {
+  const { settings } = reader;
+  const amountCurrency = (
+    reader.get('amount_currency') ||
+    settings.preset?.accountCurrency ||
+    reader.get('currency') ||
+    settings.currency ||
+    ''
+  ).toUpperCase();
+  let currency = ((hook?.currency ?? reader.get('currency')) || amountCurrency).trim();
+  let factor = '1';
+  if (PENCE.has(currency.toUpperCase()) || currency === 'GBp') {
+    factor = '0.01';
+    reader.messages.push(info('currency.gbx_converted', 'currency_code', { value: currency }));
+    currency = 'GBP';
+  }
+  currency = currency.toUpperCase();
+  if (currency === '') reader.messages.push(error('currency.missing', 'currency_code'));
+  else if (!isCurrency(currency)) {
+    reader.messages.push(error('currency.unsupported', 'currency_code', { value: currency }));
+  }
+  const rate = reader.column('exchange_rate');
+  const externalId = reader.get('external_id');
+  const base: Omit<ImportRow, 'kind'> = {
+    line: 0,
+    date: day ?? '',
+    instrument: reader.instrument(true),
+    currency_code: currency,
+    ...(externalId ? { external_id: externalId } : {}),
+    // A rate per penny is a rate per pound times 100.
+    ...(rate && currency !== 'DKK' && new Big(rate).gt(0)
+      ? { exchange_rate: Number(new Big(rate).div(factor).toFixed()) }
+      : {}),
+  };
+  return { base, factor, ...(rate ? { rate } : {}), amountCurrency };
+}
+
+function trade(
+  reader: LineReader,
+  action: 'buy' | 'sell',
+  hook: HookReading | undefined,
+  { base, factor, rate }: Common,
+): ImportRow {
+  const { settings } = reader;
+  const sharesText = hook?.shares
+    ? reader.number('shares', hook.shares, settings.textDecimal)
+    : reader.column('shares');
+  const priceText = hook?.price
+    ? reader.number('share_price', hook.price, settings.textDecimal)
+    : reader.column('share_price');
+  reader.required('shares', sharesText);
+  reader.required('share_price', priceText);
+  const shares = reader.shares(sharesText);
+  if (shares === 0) reader.messages.push(error('number.not_positive', 'shares', { value: 0 }));
+  let feeText = reader.column('fee');
+  if (feeText === undefined && settings.preset?.feeFromAmount && sharesText && priceText) {
+    feeText = feeFromAmount(action, sharesText, priceText, reader.column('amount'), rate);
+  }
+  // A fee in another currency than the trade's (DEGIRO's EUR) is turned into the trade's
+  // currency with the file's own rate; else it is in the trade's currency as the file names it
+  // (pence too), or in its own column's.
+  const feeRate = reader.column('fee_rate');
+  if (feeText && feeRate) feeText = new Big(feeText).times(feeRate).toFixed();
+  const feeCurrency = reader.get('fee_currency').toUpperCase();
+  const feeFactor = feeCurrency === '' || feeRate ? factor : PENCE.has(feeCurrency) ? '0.01' : '1';
+  const price = reader.money('share_price', priceText, factor);
+  const fee = reader.money('fee', feeText, feeFactor);
+  return {
+    ...base,
+    kind: action,
+    ...(shares !== undefined ? { shares } : {}),
+    ...(price !== undefined ? { share_price: price } : {}),
+    ...(fee ? { fee } : {}),
+  };
+}
+
+/** A dividend (or its withholding tax): the booked amount in the amount's currency. */
+function dividend(reader: LineReader, { base, amountCurrency }: Common): ImportRow {
+  const gross = reader.column('amount');
+  reader.required('amount', gross);
+  // A tax in a column of the dividend's own row is netted there (a separate row, in summary.ts).
+  const tax = reader.column('withholding_tax');
+  const amount = gross && tax ? new Big(gross).abs().minus(new Big(tax).abs()).toFixed() : gross;
+  const currency = isCurrency(amountCurrency) ? amountCurrency : base.currency_code;
+  const row: ImportRow = {
+    ...base,
+    kind: 'dividend',
+    currency_code: currency,
+    ...(amount !== undefined ? { amount: reader.money('amount', amount) } : {}),
+  };
+  if (currency !== base.currency_code) delete row.exchange_rate;
+  return row;
+}
+
+/** A split's ratio from the text, the type word or the user; else the row asks for it. */
+function split(reader: LineReader, word: string, line: number, { base }: Common): ImportRow {
+  const { settings } = reader;
+  let ratio = settings.splitRatios?.[line];
+  const written = ratio ? undefined : readRatio(`${reader.get('text')} ${word}`);
+  if (written) {
+    const from = reader.number('split_from', written.from, settings.textDecimal);
+    const to = reader.number('split_to', written.to, settings.textDecimal);
+    if (from && to) ratio = { from: Number(from), to: Number(to) };
+  }
+  const valid = ratio && ratio.from > 0 && ratio.to > 0;
+  if (!valid) reader.messages.push(error('split.ratio_missing', 'split_from', { line }));
+  const row: ImportRow = {
+    ...base,
+    kind: 'split',
+    ...(valid && ratio ? { split_from: ratio.from, split_to: ratio.to } : {}),
+  };
+  delete row.exchange_rate;
+  return row;
+}
+
+export function buildLine(data: DataRow, settings: BuildSettings): BuiltLine {
+  const reader = new LineReader(data, settings);
+  const { messages } = reader;
+  if (data.width !== undefined) {
+    // Empty cells too many are Nordnet's habit; cells too few or with text are worth a look.
+    const level = data.cells.length < data.width ? info : warning;
+    messages.push(
+      level('row.ragged', undefined, { expected: settings.headers.length, got: data.width }),
+    );
+  }
+  const cancelled = reader.get('cancelled');
+  if (cancelled !== '') {
+    messages.push(info('row.cancelled', 'cancelled', { value: cancelled }));
+    return { status: reader.status(undefined, 'cancelled') };
+  }
+
+  const preset = settings.preset;
+  const hook = preset?.hook
+    ? readHook(preset.hook, reader.get('text'), reader.get('shares'))
+    : undefined;
+  const word = hook?.word ?? reader.get('type');
+  if (preset?.cancelledWords?.some((known) => normalise(known) === normalise(word))) {
+    messages.push(info('row.cancelled', 'type', { word }));
+    return { status: reader.status(word, 'cancelled') };
+  }
+  const action = word === '' ? undefined : settings.words.get(normalise(word));
+  if (!action) {
+    messages.push(
+      word === '' ? error('type.missing', 'type') : error('type.unknown', 'type', { word }),
+    );
+    return { status: reader.status(word) };
+  }
+  const externalId = reader.get('external_id') || undefined;
+  if (action === 'skip') {
+    messages.push(info('row.ignored', 'type', { word }));
+    return { status: reader.status(word, 'ignored'), action };
+  }
+  if (action === 'cash') {
+    messages.push(info('row.cash', 'type', { word }));
+    const amount = reader.column('amount');
+    const currency = (reader.get('amount_currency') || reader.get('currency')).toUpperCase();
+    return {
+      status: reader.status(word, 'cash'),
+      action,
+      externalId,
+      ...(amount ? { cash: { amount: new Big(amount).abs().toFixed(), currency } } : {}),
+    };
+  }
+
+  const day = reader.day();
+  const shared = common(reader, hook, day);
+  shared.base.line = data.line;
+  if (shared.base.instrument.name === '') {
+    messages.push(error('instrument.missing', 'instrument.name'));
+  }
+  const row =
+    action === 'buy' || action === 'sell'
+      ? trade(reader, action, hook, shared)
+      : action === 'split'
+        ? split(reader, word, data.line, shared)
+        : dividend(reader, shared);
+  const instrument = row.instrument;
+  return {
+    status: reader.status(word),
+    action,
+    externalId,
+    instrumentKey: instrument.isin ?? instrument.symbol ?? instrument.name,
+    ...(day ? { row } : {}),
+    ...(action === 'withholding_tax' && row.amount !== undefined
+      ? { cash: { amount: String(row.amount), currency: row.currency_code } }
+      : {}),
+    ...(action !== 'dividend' ? { totalShares: reader.column('total_shares') } : {}),
+  };
+}
