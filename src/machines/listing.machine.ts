@@ -15,7 +15,7 @@ import {
 } from 'xstate';
 import type { Api, Listing } from '../api';
 import type { Id } from '../domain/types';
-import type { OverlayRef } from './create-event.machine';
+import type { OverlayRef } from './overlay.machine';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import {

@@ -7,7 +7,7 @@ import type { Api } from '../api';
 import { ApiError, messageOf } from '../api/errors';
 import type { ProfileUpdate, User } from '../domain/types';
 import type { DataRef } from './data.machine';
-import type { OverlayRef } from './create-event.machine';
+import type { OverlayRef } from './overlay.machine';
 import {
   awaitingSession,
   sessionLostIn,

@@ -5,7 +5,7 @@
 // cleared on submit, one call at a time, the Idempotency-Key of a creating call (submission.ts),
 // the server's refusal mapped to fields (form-errors.ts), what was saved announced to the data
 // actor (changes.ts) and confirmed in a notice, then the overlay closed or the page left.
-import { assign, enqueueActions, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Api } from '../api';
 import type { DataEvent, DataRef } from './data.machine';
 import {
@@ -18,7 +18,7 @@ import {
 } from './flow';
 import { formFailure, hasErrors, type FormErrors, type FormFailure } from './form-errors';
 import { posted, type NoticesRef } from './notices.machine';
-import type { OverlayEvent } from './overlay.machine';
+import type { OverlayRef } from './overlay.machine';
 import { leavePage, type Platform } from './platform';
 import {
   afterFailure,
@@ -28,8 +28,6 @@ import {
   type KeyMaker,
   type Submission,
 } from './submission';
-
-export type OverlayRef = ActorRef<Snapshot<unknown>, OverlayEvent>;
 
 /** What every save flow is given; the form sits in an overlay or is a page of its own. */
 export type SaveFlowInput = {

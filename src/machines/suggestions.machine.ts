@@ -7,7 +7,7 @@ import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, Suggestion, SuggestionRef } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
-import type { EventValues } from './create-event.machine';
+import type { EventValues } from './forms/event.rules';
 import type { DataRef } from './data.machine';
 import {
   awaitingSession,
