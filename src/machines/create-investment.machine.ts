@@ -17,13 +17,7 @@ import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '..
 import type { dataMachine } from './data.machine';
 import { changed } from './changes';
 import { dateRule } from './date-rule';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
 import {
   amount,
@@ -98,7 +92,7 @@ export type CreateInvestmentEvent =
   /** A suggestion chosen: it fills name, identifier, type and listing currency. */
   | { type: 'instrument.chosen'; instrument: Instrument }
   | InstrumentIdentified
-  | FlowEvent
+  | flow.FlowEvent
   /** The user's portfolios as the data actor holds them (undefined until loaded). */
   | { type: 'portfolios.listed'; ids: readonly Id[] | undefined };
 
@@ -108,7 +102,7 @@ type DataActor = ActorRefFrom<typeof dataMachine>;
 export interface CreateInvestmentInput {
   api: Api;
   data: DataActor;
-  session: SessionRef;
+  session: flow.SessionRef;
   platform: Platform;
   notices: NoticesRef;
   /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
@@ -122,7 +116,7 @@ export interface CreateInvestmentInput {
 export interface CreateInvestmentContext {
   api: Api;
   data: DataActor;
-  session: SessionRef;
+  session: flow.SessionRef;
   platform: Platform;
   notices: NoticesRef;
   /** False once the screen has gone: a create in flight still tells the data actor, but moves no page. */
@@ -210,7 +204,7 @@ export const createInvestmentMachine = setup({
         idempotencyKey: input.idempotencyKey,
       }),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
     watchPortfolios: fromCallback<CreateInvestmentEvent, { data: DataActor }>(
       ({ input, sendBack }) => {
         const report = (snapshot: ReturnType<DataActor['getSnapshot']>) =>
@@ -332,7 +326,7 @@ export const createInvestmentMachine = setup({
     /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
     onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
       context.values.portfolio_id === '' && params.ids?.length === 1,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
     instrumentComplete: ({ context }) =>
       !hasErrors(instrumentRules(context.values)) &&
       !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
@@ -498,7 +492,7 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    validationAwaitingSession: awaitingSession('validating', { tags: 'submitting' }),
+    validationAwaitingSession: flow.awaitingSession('validating', { tags: 'submitting' }),
     details: {
       description: 'Page 2: the first buy.',
       on: {
@@ -570,7 +564,7 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    creationAwaitingSession: awaitingSession('creating', { tags: 'submitting' }),
+    creationAwaitingSession: flow.awaitingSession('creating', { tags: 'submitting' }),
     created: { type: 'final' },
     released: { type: 'final' },
   },

@@ -23,14 +23,7 @@ import {
 import type { OverlayRef } from './overlay.machine';
 import type { DataRef } from './data.machine';
 import { changed } from './changes';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { UNDO_MS } from './delete-valuable.machine';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import {
@@ -52,12 +45,12 @@ export type EditEventEvent =
   | { type: 'delete.confirmed' }
   | { type: 'delete.cancelled' }
   | UndoEvent
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface EditEventInput {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
   transaction: Transaction;
@@ -70,7 +63,7 @@ export interface EditEventInput {
 export interface EditEventContext {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
   /** False once the overlay has gone: a call in flight still tells the data actor, but closes nothing. */
@@ -149,7 +142,7 @@ export const editEventMachine = setup({
         idempotencyKey: input.idempotencyKey,
       }),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     change: assign(({ context }, params: { field: EventField; value: string }) =>
@@ -215,7 +208,7 @@ export const editEventMachine = setup({
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
     restorable: ({ context }) => context.entered !== undefined,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
   },
   delays: { undoWindow: UNDO_MS },
 }).createMachine({
@@ -260,10 +253,13 @@ export const editEventMachine = setup({
               target: '#editEvent.editing',
               actions: { type: 'fillEntered', params: ({ event }) => ({ entered: event.output }) },
             },
-            onError: [WAIT_FOR_SESSION, { target: '#editEvent.editing', actions: 'sayNotLoaded' }],
+            onError: [
+              flow.WAIT_FOR_SESSION,
+              { target: '#editEvent.editing', actions: 'sayNotLoaded' },
+            ],
           },
         },
-        awaitingSession: awaitingSession('calling'),
+        awaitingSession: flow.awaitingSession('calling'),
       },
     },
     editing: {
@@ -307,7 +303,7 @@ export const editEventMachine = setup({
               ],
             },
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               {
                 target: '#editEvent.editing',
                 actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -316,7 +312,7 @@ export const editEventMachine = setup({
           },
         },
         // Nothing was saved; the user has let go of the form, so detaching drops it.
-        awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
+        awaitingSession: flow.awaitingSession('calling', { dropTo: '#editEvent.released' }),
       },
     },
     confirmingDelete: {
@@ -354,7 +350,7 @@ export const editEventMachine = setup({
               },
             ],
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               // A refusal (422 on `event`: a later event would break) is the form's message.
               {
                 target: '#editEvent.editing',
@@ -363,7 +359,7 @@ export const editEventMachine = setup({
             ],
           },
         },
-        awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
+        awaitingSession: flow.awaitingSession('calling', { dropTo: '#editEvent.released' }),
       },
     },
     undoable: {
@@ -403,7 +399,7 @@ export const editEventMachine = setup({
               ],
             },
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               {
                 target: '#editEvent.done',
                 actions: {
@@ -415,7 +411,7 @@ export const editEventMachine = setup({
           },
         },
         // The toast keeps saying "Restoring…"; the same event is sent once after the login.
-        awaitingSession: awaitingSession('calling'),
+        awaitingSession: flow.awaitingSession('calling'),
       },
     },
     done: { type: 'final' },

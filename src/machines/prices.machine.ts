@@ -23,15 +23,7 @@ import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import { dateRule } from './date-rule';
 import { UNDO_MS } from './delete-valuable.machine';
-import {
-  awaitingSession,
-  isMissingCall,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import { amount, amountRule, check, requiredText } from './form-rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
@@ -109,13 +101,13 @@ export type PricesEvent =
   | { type: 'prices.changed' }
   | EventsSeen
   | UndoEvent
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface PricesInput {
   api: Api;
   /** Refreshed after a change; its events are watched (investment-events.ts). */
   data: DataRef & EventsSource;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   investmentId: Id;
   /** The user's local day (YYYY-MM-DD): the first page's last day, the form's default. */
@@ -127,7 +119,7 @@ export interface PricesInput {
 export interface PricesContext {
   api: Api;
   data: DataRef & EventsSource;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   investmentId: Id;
   today: string;
@@ -223,7 +215,7 @@ export const pricesMachine = setup({
       input.api.prices().then((calls) => calls.deletePrice(input.investmentId, input.date)),
     ),
     watchEvents,
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     showPage: assign((_, params: { prices: DayPrice[]; from: string }) => ({
@@ -305,8 +297,8 @@ export const pricesMachine = setup({
     // A corrected price keeps its day: saving replaces that day's.
     changeable: ({ context }, params: { field: PriceField }) =>
       params.field !== 'date' || context.correcting === undefined,
-    missingCall: ({ event }) => 'error' in event && isMissingCall(event.error),
-    sessionLost: ({ event }) => sessionLostIn(event),
+    missingCall: ({ event }) => 'error' in event && flow.isMissingCall(event.error),
+    sessionLost: flow.sessionLostIn,
     detached: ({ context }) => !context.attached,
     eventsChanged: ({ event }) => event.type === 'events.seen' && event.changed,
     // A change the user made is still on its way, or its Undo still offered.
@@ -387,14 +379,14 @@ export const pricesMachine = setup({
                   },
                 },
                 onError: [
-                  WAIT_FOR_SESSION,
+                  flow.WAIT_FOR_SESSION,
                   { guard: 'missingCall', target: 'unavailable' },
                   { target: 'failed', actions: { type: 'showListFailure', params: failure } },
                 ],
               },
               on: { 'prices.changed': { target: 'loading', reenter: true } },
             },
-            awaitingSession: awaitingSession('loading'),
+            awaitingSession: flow.awaitingSession('loading'),
             failed: {
               on: { 'retry.requested': 'loading', 'prices.changed': 'loading' },
             },
@@ -514,7 +506,7 @@ export const pricesMachine = setup({
                       ],
                     },
                     onError: [
-                      WAIT_FOR_SESSION,
+                      flow.WAIT_FOR_SESSION,
                       {
                         target: '#prices.active.form.editing',
                         actions: { type: 'showFailure', params: failure },
@@ -523,7 +515,7 @@ export const pricesMachine = setup({
                   },
                 },
                 // Looks busy behind the password dialog; the same price is sent once it succeeds.
-                awaitingSession: awaitingSession('calling'),
+                awaitingSession: flow.awaitingSession('calling'),
               },
             },
           },
@@ -554,7 +546,7 @@ export const pricesMachine = setup({
                     }),
                     onDone: { target: '#prices.active.removal.undoable', actions: AFTER_CHANGE },
                     onError: [
-                      WAIT_FOR_SESSION,
+                      flow.WAIT_FOR_SESSION,
                       {
                         target: '#prices.active.removal.idle',
                         actions: {
@@ -567,7 +559,7 @@ export const pricesMachine = setup({
                     ],
                   },
                 },
-                awaitingSession: awaitingSession('calling'),
+                awaitingSession: flow.awaitingSession('calling'),
               },
             },
             undoable: {
@@ -608,7 +600,7 @@ export const pricesMachine = setup({
                       ],
                     },
                     onError: [
-                      WAIT_FOR_SESSION,
+                      flow.WAIT_FOR_SESSION,
                       {
                         target: '#prices.active.removal.idle',
                         actions: {
@@ -622,7 +614,7 @@ export const pricesMachine = setup({
                   },
                 },
                 // The notice keeps saying "Restoring…"; the same price is sent after the login.
-                awaitingSession: awaitingSession('calling'),
+                awaitingSession: flow.awaitingSession('calling'),
               },
             },
           },

@@ -8,14 +8,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { Api } from '../api';
 import type { DataEvent, DataRef } from './data.machine';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { formFailure, hasErrors, type FormErrors, type FormFailure } from './form-errors';
 import { posted, type NoticesRef } from './notices.machine';
 import type { OverlayRef } from './overlay.machine';
@@ -33,7 +26,7 @@ import {
 export type SaveFlowInput = {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
   newKey?: KeyMaker;
@@ -63,7 +56,7 @@ export interface SaveFlowContext<Input, Values, Field extends string> extends Fo
   /** What the flow was started with. */
   input: Input;
   /** The input's, where a wait for the session looks for it (flow.ts). */
-  session: SessionRef;
+  session: flow.SessionRef;
   newKey: KeyMaker;
   /** False once the view has gone: a call in flight still tells the data actor, but moves no view. */
   attached: boolean;
@@ -138,7 +131,7 @@ export type SaveFlowEvent<Values, Field extends string> =
   | { type: 'form.submitted'; values?: Partial<Values> }
   /** Cancel: the overlay closes, or the page is left. */
   | { type: 'form.cancelled' }
-  | FlowEvent;
+  | flow.FlowEvent;
 
 /** Makes a form's flow from its rules and its call. */
 export function saveFlow<Input extends SaveFlowInput, Values, Field extends string, Body, Output>(
@@ -163,7 +156,7 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
             idempotencyKey: input.idempotencyKey,
           }),
       ),
-      sessionRestored,
+      sessionRestored: flow.sessionRestored,
     },
     actions: {
       change: assign(({ context }, params: { field: Field; value: string }) =>
@@ -202,7 +195,7 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
       accepts: ({ context }, params: { field: Field }) =>
         rules.accepts?.(context, params.field) ?? true,
       rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
-      sessionLost: ({ event }) => sessionLostIn(event),
+      sessionLost: ({ event }) => flow.sessionLostIn({ event }),
     },
   }).createMachine({
     id: spec.id,
@@ -262,7 +255,7 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
             ],
           },
           onError: [
-            WAIT_FOR_SESSION,
+            flow.WAIT_FOR_SESSION,
             {
               target: 'editing',
               actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -271,7 +264,7 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
         },
       },
       // Looks busy behind the password dialog; the same values are sent once it succeeds.
-      awaitingSession: awaitingSession('submitting', { tags: 'submitting' }),
+      awaitingSession: flow.awaitingSession('submitting', { tags: 'submitting' }),
       saved: { type: 'final' },
       released: { type: 'final' },
     },
