@@ -13,21 +13,27 @@ import {
 } from 'xstate';
 import type { Api } from '../api';
 import type { Instrument } from '../domain/market';
-import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
+import type { CreateInvestmentPayload, Id, Investment } from '../domain/types';
 import type { dataMachine } from './data.machine';
 import { changed } from './changes';
-import { dateRule } from './date-rule';
+import {
+  changeInvestment,
+  chooseInstrument,
+  detailsRules,
+  instrumentRules,
+  instrumentTypeOf,
+  investmentPayload,
+  isInstrumentField,
+  only,
+  PAGE_FIELDS,
+  SERVER_KEYS,
+  DEFAULT_CURRENCY,
+  DEFAULT_FEE,
+  type InvestmentField,
+  type InvestmentValues,
+} from './forms/investment.rules';
 import * as flow from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
-import {
-  amount,
-  amountRule,
-  check,
-  nameRule,
-  optionalAmount,
-  optionalAmountRule,
-  requiredText,
-} from './form-rules';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
 import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
 import { posted, type NoticesRef } from './notices.machine';
@@ -40,45 +46,6 @@ import {
   type KeyMaker,
   type Submission,
 } from './submission';
-
-export const PAGE_FIELDS = {
-  instrument: ['portfolio_id', 'type', 'name', 'isin'],
-  details: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
-} as const;
-
-export type InstrumentField = (typeof PAGE_FIELDS.instrument)[number];
-export type DetailsField = (typeof PAGE_FIELDS.details)[number];
-export type InvestmentField = InstrumentField | DetailsField;
-
-export interface InvestmentValues {
-  portfolio_id: string;
-  type: InstrumentType;
-  name: string;
-  /** ISIN for stock, symbol for crypto; upper-cased as typed. */
-  isin: string;
-  /** The day of the first buy, YYYY-MM-DD; today by default. */
-  date: string;
-  shares: string;
-  share_price: string;
-  fee: string;
-  currency_code: string;
-}
-
-export const DEFAULT_FEE = '0.00';
-export const DEFAULT_CURRENCY = 'DKK';
-
-/** Server keys (product-spec section 5) to fields. */
-const SERVER_KEYS: Record<string, InvestmentField> = {
-  'investment.portfolio_id': 'portfolio_id',
-  'investment.name': 'name',
-  'instrument.type': 'type',
-  'instrument.isin': 'isin',
-  'buy_event.date': 'date',
-  'buy_event.shares': 'shares',
-  'buy_event.share_price': 'share_price',
-  'buy_event.fee': 'fee',
-  'buy_event.currency_code': 'currency_code',
-};
 
 export type CreateInvestmentEvent =
   | { type: 'form.changed'; field: InvestmentField; value: string }
@@ -134,53 +101,6 @@ export interface CreateInvestmentContext {
   submission: Submission | undefined;
 }
 
-function instrumentTypeOf(value: string): InstrumentType {
-  return value === 'crypto' ? 'crypto' : 'stock';
-}
-
-function isInstrumentField(field: InvestmentField): field is InstrumentField {
-  return (PAGE_FIELDS.instrument as readonly string[]).includes(field);
-}
-
-export function investmentPayload(values: InvestmentValues): CreateInvestmentPayload {
-  return {
-    investment: { portfolio_id: values.portfolio_id, name: values.name.trim() },
-    instrument: { type: values.type, isin: values.isin.trim() },
-    buy_event: {
-      date: values.date,
-      shares: amount(values.shares),
-      share_price: amount(values.share_price),
-      fee: optionalAmount(values.fee),
-      currency_code: values.currency_code,
-    },
-  };
-}
-
-function instrumentRules(values: InvestmentValues): FormErrors<InvestmentField> {
-  return check<InvestmentField>({
-    portfolio_id: () => requiredText(values.portfolio_id),
-    name: () => nameRule(values.name),
-    isin: () => requiredText(values.isin),
-  });
-}
-
-function detailsRules(values: InvestmentValues, today: string): FormErrors<InvestmentField> {
-  return check<InvestmentField>({
-    date: () => dateRule(values.date, today),
-    shares: () => amountRule(values.shares, { positive: true }),
-    share_price: () => amountRule(values.share_price, { positive: false, quantity: 'money' }),
-    fee: () => optionalAmountRule(values.fee, 'money'),
-    currency_code: () => requiredText(values.currency_code),
-  });
-}
-
-function only(
-  errors: FormErrors<InvestmentField>,
-  fields: readonly InvestmentField[],
-): FormErrors<InvestmentField> {
-  return Object.fromEntries(fields.filter((f) => errors[f]).map((f) => [f, errors[f]]));
-}
-
 export const createInvestmentMachine = setup({
   types: {
     context: {} as CreateInvestmentContext,
@@ -219,44 +139,18 @@ export const createInvestmentMachine = setup({
     ),
   },
   actions: {
-    change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
-      const fieldErrors = { ...context.fieldErrors };
-      delete fieldErrors[params.field];
-      // A date is checked at once, so a future day is flagged next to the field.
-      const dateMessage =
-        params.field === 'date' ? dateRule(params.value, context.today) : undefined;
-      if (dateMessage) fieldErrors.date = [dateMessage];
-      const value = params.field === 'isin' ? params.value.toUpperCase() : params.value;
-      const values =
-        params.field === 'type'
-          ? { ...context.values, type: instrumentTypeOf(params.value) }
-          : { ...context.values, [params.field]: value };
-      const edited = context.edited.includes(params.field)
-        ? context.edited
-        : [...context.edited, params.field];
-      return { values, fieldErrors, formError: undefined, edited };
-    }),
+    change: assign(({ context }, params: { field: InvestmentField; value: string }) => ({
+      ...changeInvestment(context, params.field, params.value),
+      formError: undefined,
+    })),
     searchName: sendTo(
       ({ context }) => context.search,
       (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
     ),
-    choose: assign(({ context }, params: { instrument: Instrument }) => {
-      const fieldErrors = { ...context.fieldErrors };
-      for (const field of ['name', 'isin', 'type', 'currency_code'] as const)
-        delete fieldErrors[field];
-      const { instrument } = params;
-      return {
-        values: {
-          ...context.values,
-          name: instrument.name,
-          isin: instrument.code,
-          type: instrument.type,
-          currency_code: instrument.currency,
-        },
-        fieldErrors,
-        formError: undefined,
-      };
-    }),
+    choose: assign(({ context }, params: { instrument: Instrument }) => ({
+      ...chooseInstrument(context, params.instrument),
+      formError: undefined,
+    })),
     closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
     identify: sendTo(
       ({ context }) => context.search,

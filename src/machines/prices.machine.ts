@@ -21,11 +21,25 @@ import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
-import { dateRule } from './date-rule';
 import { UNDO_MS } from './delete-valuable.machine';
 import * as flow from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
-import { amount, amountRule, check, requiredText } from './form-rules';
+import {
+  changePrice,
+  hasOlder,
+  isTyped,
+  latestRange,
+  notDeletedNotice,
+  notRestoredNotice,
+  olderRange,
+  PRICE_FIELDS,
+  PRICE_NOTICES,
+  pricePayload,
+  priceRules,
+  priceValuesOf,
+  type PriceField,
+  type PriceValues,
+} from './forms/price.rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
 import {
@@ -36,52 +50,6 @@ import {
   type KeyMaker,
   type Submission,
 } from './submission';
-
-export const PRICE_FIELDS = ['date', 'price', 'currency_code'] as const;
-export type PriceField = (typeof PRICE_FIELDS)[number];
-export type PriceValues = Record<PriceField, string>;
-
-/** One page of the list: this many days, as the API's default range. */
-export const PAGE_DAYS = 31;
-
-const DAY_MS = 86_400_000;
-
-/** The calendar day `days` after `day` (before, when negative); both YYYY-MM-DD. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The first page: the PAGE_DAYS days up to today. */
-export function latestRange(today: string): PriceRange {
-  return { from: shiftDay(today, 1 - PAGE_DAYS), to: today };
-}
-
-/** The page before the one starting on `from`. */
-export function olderRange(from: string): PriceRange {
-  const to = shiftDay(from, -1);
-  return { from: shiftDay(to, 1 - PAGE_DAYS), to };
-}
-
-/** Only prices the user typed can be corrected or deleted. */
-export const isTyped = (price: DayPrice): boolean => price.source === 'manual';
-
-/** Said after a change (notices.machine.ts), in English; the UI shows them translated. */
-export const PRICE_NOTICES = {
-  saved: 'Price saved',
-  deleted: 'Price deleted',
-  restoring: 'Restoring the price…',
-  restored: 'Price restored',
-} as const;
-
-/** "The price could not be restored. The server had a problem. …" */
-export function notRestoredNotice(message: string): string {
-  return `The price could not be restored. ${message}`;
-}
-
-/** "Nothing was deleted. …", as a failed deletion of an investment says. */
-export function notDeletedNotice(message: string): string {
-  return `Nothing was deleted. ${message}`;
-}
 
 export type PricesEvent =
   | { type: 'older.requested' }
@@ -146,34 +114,6 @@ export interface PricesContext {
   /** Undo's key: made when it is pressed, sent again when the call is resent after a login. */
   restoreKey: string | undefined;
 }
-
-/** Whether an older page may hold prices: the list has not reached the first event's day. */
-export function hasOlder(context: Pick<PricesContext, 'from' | 'since'>): boolean {
-  return context.since === undefined || context.from > context.since;
-}
-
-/** The input rules of the form; the day as the event forms check it. */
-export function priceRules(values: PriceValues, today: string): FormErrors<PriceField> {
-  return check<PriceField>({
-    date: () => dateRule(values.date, today),
-    price: () => amountRule(values.price, { positive: true, quantity: 'money' }),
-    currency_code: () => requiredText(values.currency_code),
-  });
-}
-
-export function pricePayload(values: PriceValues): PricePayload {
-  return {
-    date: values.date,
-    price: amount(values.price),
-    currency_code: values.currency_code,
-  };
-}
-
-const valuesOf = (price: DayPrice): PriceValues => ({
-  date: price.date,
-  price: String(price.price),
-  currency_code: price.currency_code,
-});
 
 interface ListInput {
   api: Api;
@@ -240,19 +180,13 @@ export const pricesMachine = setup({
     })),
     openTyped: assign((_, params: { price: DayPrice }) => ({
       correcting: params.price.date,
-      values: valuesOf(params.price),
+      values: priceValuesOf(params.price),
       fieldErrors: {},
       formError: undefined,
     })),
-    change: assign(({ context }, params: { field: PriceField; value: string }) => {
-      const values = { ...context.values, [params.field]: params.value };
-      const fieldErrors = { ...context.fieldErrors };
-      delete fieldErrors[params.field];
-      // A day is checked as it changes, so a future one is flagged before Save.
-      const dayProblem = params.field === 'date' && dateRule(params.value, context.today);
-      if (dayProblem) fieldErrors.date = [dayProblem];
-      return { values, fieldErrors };
-    }),
+    change: assign(({ context }, params: { field: PriceField; value: string }) =>
+      changePrice(context, params.field, params.value),
+    ),
     checkRules: assign(({ context }) => ({
       fieldErrors: priceRules(context.values, context.today),
       formError: undefined,
@@ -589,7 +523,7 @@ export const pricesMachine = setup({
                       api: context.api,
                       investmentId: context.investmentId,
                       // Only a deletion leads here, and it noted what it deleted.
-                      payload: pricePayload(valuesOf(context.deleted!)),
+                      payload: pricePayload(priceValuesOf(context.deleted!)),
                       idempotencyKey: context.restoreKey,
                     }),
                     onDone: {
