@@ -38,14 +38,7 @@ import { identifierCheckMachine, type IdentifierVerdict } from './identifier-che
 import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
 import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
-import {
-  afterFailure,
-  randomKey,
-  submissionError,
-  submissionFor,
-  type KeyMaker,
-  type Submission,
-} from './submission';
+import * as idempotency from './submission';
 
 export type CreateInvestmentEvent =
   | { type: 'form.changed'; field: InvestmentField; value: string }
@@ -77,7 +70,7 @@ export interface CreateInvestmentInput {
   /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
   today: string;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
-  newKey?: KeyMaker;
+  newKey?: idempotency.KeyMaker;
 }
 
 export interface CreateInvestmentContext {
@@ -96,9 +89,9 @@ export interface CreateInvestmentContext {
   search: ActorRefFrom<typeof instrumentSearchMachine>;
   /** Fields the user has changed: a found instrument fills only the others. */
   edited: readonly InvestmentField[];
-  newKey: KeyMaker;
+  newKey: idempotency.KeyMaker;
   /** The last Create sent, whose key a retry of the same values sends again. */
-  submission: Submission | undefined;
+  submission: idempotency.Submission | undefined;
 }
 
 export const createInvestmentMachine = setup({
@@ -192,14 +185,18 @@ export const createInvestmentMachine = setup({
     })),
     clearFormError: assign({ formError: undefined }),
     showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(submissionError(params.error), SERVER_KEYS),
+      formFailure(idempotency.submissionError(params.error), SERVER_KEYS),
     ),
     takeSubmission: assign({
       submission: ({ context }) =>
-        submissionFor(context.submission, investmentPayload(context.values), context.newKey),
+        idempotency.submissionFor(
+          context.submission,
+          investmentPayload(context.values),
+          context.newKey,
+        ),
     }),
     settleSubmission: assign(({ context }, params: { error: unknown }) => ({
-      submission: afterFailure(context.submission, params.error),
+      submission: idempotency.afterFailure(context.submission, params.error),
     })),
     announceCreated: sendTo(
       ({ context }) => context.data,
@@ -264,7 +261,7 @@ export const createInvestmentMachine = setup({
     }),
     search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
     edited: [],
-    newKey: input.newKey ?? randomKey,
+    newKey: input.newKey ?? idempotency.randomKey,
     submission: undefined,
   }),
   invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },

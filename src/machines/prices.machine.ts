@@ -42,14 +42,7 @@ import {
 } from './forms/price.rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
-import {
-  afterFailure,
-  randomKey,
-  submissionError,
-  submissionFor,
-  type KeyMaker,
-  type Submission,
-} from './submission';
+import * as idempotency from './submission';
 
 export type PricesEvent =
   | { type: 'older.requested' }
@@ -81,7 +74,7 @@ export interface PricesInput {
   /** The user's local day (YYYY-MM-DD): the first page's last day, the form's default. */
   today: string;
   /** Makes the Idempotency-Key of each price sent; a random UUID by default. */
-  newKey?: KeyMaker;
+  newKey?: idempotency.KeyMaker;
 }
 
 export interface PricesContext {
@@ -108,9 +101,9 @@ export interface PricesContext {
   formError: string | undefined;
   /** The typed price deleted last: what Undo types again. */
   deleted: DayPrice | undefined;
-  newKey: KeyMaker;
+  newKey: idempotency.KeyMaker;
   /** The form's last price sent, whose key Save sends again while the values are the same. */
-  submission: Submission | undefined;
+  submission: idempotency.Submission | undefined;
   /** Undo's key: made when it is pressed, sent again when the call is resent after a login. */
   restoreKey: string | undefined;
 }
@@ -192,12 +185,12 @@ export const pricesMachine = setup({
       formError: undefined,
     })),
     showFailure: assign(({ context }, params: { error: unknown }) => ({
-      ...formFailure(submissionError(params.error), sameKeys(PRICE_FIELDS)),
-      submission: afterFailure(context.submission, params.error),
+      ...formFailure(idempotency.submissionError(params.error), sameKeys(PRICE_FIELDS)),
+      submission: idempotency.afterFailure(context.submission, params.error),
     })),
     takeSubmission: assign({
       submission: ({ context }) =>
-        submissionFor(context.submission, pricePayload(context.values), context.newKey),
+        idempotency.submissionFor(context.submission, pricePayload(context.values), context.newKey),
     }),
     // Saved: the same price typed again later is a new submission.
     forgetSubmission: assign({ submission: undefined }),
@@ -263,7 +256,7 @@ export const pricesMachine = setup({
     fieldErrors: {},
     formError: undefined,
     deleted: undefined,
-    newKey: input.newKey ?? randomKey,
+    newKey: input.newKey ?? idempotency.randomKey,
     submission: undefined,
     restoreKey: undefined,
   }),

@@ -13,14 +13,7 @@ import { formFailure, hasErrors, type FormErrors, type FormFailure } from './for
 import { posted, type NoticesRef } from './notices.machine';
 import type { OverlayRef } from './overlay.machine';
 import { leavePage, type Platform } from './platform';
-import {
-  afterFailure,
-  randomKey,
-  submissionError,
-  submissionFor,
-  type KeyMaker,
-  type Submission,
-} from './submission';
+import * as idempotency from './submission';
 
 /** What every save flow is given; the form sits in an overlay or is a page of its own. */
 export type SaveFlowInput = {
@@ -29,7 +22,7 @@ export type SaveFlowInput = {
   session: flow.SessionRef;
   notices: NoticesRef;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
-  newKey?: KeyMaker;
+  newKey?: idempotency.KeyMaker;
 } & (
   | {
       /** The overlay the form sits in; closed after success. */
@@ -57,11 +50,11 @@ export interface SaveFlowContext<Input, Values, Field extends string> extends Fo
   input: Input;
   /** The input's, where a wait for the session looks for it (flow.ts). */
   session: flow.SessionRef;
-  newKey: KeyMaker;
+  newKey: idempotency.KeyMaker;
   /** False once the view has gone: a call in flight still tells the data actor, but moves no view. */
   attached: boolean;
   /** The last body sent, whose key a retry of the same values sends again. */
-  submission: Submission | undefined;
+  submission: idempotency.Submission | undefined;
 }
 
 /** A form's pure rules: what it takes, what it checks, what it sends. */
@@ -171,12 +164,13 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
       })),
       takeSubmission: assign(({ context }) => ({
         submission: spec.keyed
-          ? submissionFor(context.submission, bodyOf(context), context.newKey)
+          ? idempotency.submissionFor(context.submission, bodyOf(context), context.newKey)
           : undefined,
       })),
       showFailure: assign(({ context }, params: { error: unknown }) => ({
-        ...(spec.failure?.(params.error) ?? formFailure(submissionError(params.error), rules.keys)),
-        submission: afterFailure(context.submission, params.error),
+        ...(spec.failure?.(params.error) ??
+          formFailure(idempotency.submissionError(params.error), rules.keys)),
+        submission: idempotency.afterFailure(context.submission, params.error),
       })),
       report: enqueueActions(({ context, enqueue }, params: { output: Output }) => {
         const saved = spec.saved(context, params.output);
@@ -202,7 +196,7 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
     context: ({ input }) => ({
       input,
       session: input.session,
-      newKey: input.newKey ?? randomKey,
+      newKey: input.newKey ?? idempotency.randomKey,
       attached: true,
       values: spec.values(input),
       fieldErrors: {},
