@@ -13,78 +13,32 @@ import {
 } from 'xstate';
 import type { Api } from '../api';
 import type { Instrument } from '../domain/market';
-import type { CreateInvestmentPayload, Id, InstrumentType, Investment } from '../domain/types';
+import type { CreateInvestmentPayload, Id, Investment } from '../domain/types';
 import type { dataMachine } from './data.machine';
 import { changed } from './changes';
-import { dateRule } from './date-rule';
 import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+  changeInvestment,
+  chooseInstrument,
+  detailsRules,
+  instrumentRules,
+  instrumentTypeOf,
+  investmentPayload,
+  isInstrumentField,
+  only,
+  PAGE_FIELDS,
+  SERVER_KEYS,
+  DEFAULT_CURRENCY,
+  DEFAULT_FEE,
+  type InvestmentField,
+  type InvestmentValues,
+} from './forms/investment.rules';
+import * as flow from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
-import {
-  amount,
-  amountRule,
-  check,
-  nameRule,
-  optionalAmount,
-  optionalAmountRule,
-  requiredText,
-} from './form-rules';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
 import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
 import { posted, type NoticesRef } from './notices.machine';
 import { leavePage, type Platform } from './platform';
-import {
-  afterFailure,
-  randomKey,
-  submissionError,
-  submissionFor,
-  type KeyMaker,
-  type Submission,
-} from './submission';
-
-export const PAGE_FIELDS = {
-  instrument: ['portfolio_id', 'type', 'name', 'isin'],
-  details: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
-} as const;
-
-export type InstrumentField = (typeof PAGE_FIELDS.instrument)[number];
-export type DetailsField = (typeof PAGE_FIELDS.details)[number];
-export type InvestmentField = InstrumentField | DetailsField;
-
-export interface InvestmentValues {
-  portfolio_id: string;
-  type: InstrumentType;
-  name: string;
-  /** ISIN for stock, symbol for crypto; upper-cased as typed. */
-  isin: string;
-  /** The day of the first buy, YYYY-MM-DD; today by default. */
-  date: string;
-  shares: string;
-  share_price: string;
-  fee: string;
-  currency_code: string;
-}
-
-export const DEFAULT_FEE = '0.00';
-export const DEFAULT_CURRENCY = 'DKK';
-
-/** Server keys (product-spec section 5) to fields. */
-const SERVER_KEYS: Record<string, InvestmentField> = {
-  'investment.portfolio_id': 'portfolio_id',
-  'investment.name': 'name',
-  'instrument.type': 'type',
-  'instrument.isin': 'isin',
-  'buy_event.date': 'date',
-  'buy_event.shares': 'shares',
-  'buy_event.share_price': 'share_price',
-  'buy_event.fee': 'fee',
-  'buy_event.currency_code': 'currency_code',
-};
+import * as idempotency from './submission';
 
 export type CreateInvestmentEvent =
   | { type: 'form.changed'; field: InvestmentField; value: string }
@@ -98,7 +52,7 @@ export type CreateInvestmentEvent =
   /** A suggestion chosen: it fills name, identifier, type and listing currency. */
   | { type: 'instrument.chosen'; instrument: Instrument }
   | InstrumentIdentified
-  | FlowEvent
+  | flow.FlowEvent
   /** The user's portfolios as the data actor holds them (undefined until loaded). */
   | { type: 'portfolios.listed'; ids: readonly Id[] | undefined };
 
@@ -108,7 +62,7 @@ type DataActor = ActorRefFrom<typeof dataMachine>;
 export interface CreateInvestmentInput {
   api: Api;
   data: DataActor;
-  session: SessionRef;
+  session: flow.SessionRef;
   platform: Platform;
   notices: NoticesRef;
   /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
@@ -116,13 +70,13 @@ export interface CreateInvestmentInput {
   /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
   today: string;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
-  newKey?: KeyMaker;
+  newKey?: idempotency.KeyMaker;
 }
 
 export interface CreateInvestmentContext {
   api: Api;
   data: DataActor;
-  session: SessionRef;
+  session: flow.SessionRef;
   platform: Platform;
   notices: NoticesRef;
   /** False once the screen has gone: a create in flight still tells the data actor, but moves no page. */
@@ -135,56 +89,9 @@ export interface CreateInvestmentContext {
   search: ActorRefFrom<typeof instrumentSearchMachine>;
   /** Fields the user has changed: a found instrument fills only the others. */
   edited: readonly InvestmentField[];
-  newKey: KeyMaker;
+  newKey: idempotency.KeyMaker;
   /** The last Create sent, whose key a retry of the same values sends again. */
-  submission: Submission | undefined;
-}
-
-function instrumentTypeOf(value: string): InstrumentType {
-  return value === 'crypto' ? 'crypto' : 'stock';
-}
-
-function isInstrumentField(field: InvestmentField): field is InstrumentField {
-  return (PAGE_FIELDS.instrument as readonly string[]).includes(field);
-}
-
-export function investmentPayload(values: InvestmentValues): CreateInvestmentPayload {
-  return {
-    investment: { portfolio_id: values.portfolio_id, name: values.name.trim() },
-    instrument: { type: values.type, isin: values.isin.trim() },
-    buy_event: {
-      date: values.date,
-      shares: amount(values.shares),
-      share_price: amount(values.share_price),
-      fee: optionalAmount(values.fee),
-      currency_code: values.currency_code,
-    },
-  };
-}
-
-function instrumentRules(values: InvestmentValues): FormErrors<InvestmentField> {
-  return check<InvestmentField>({
-    portfolio_id: () => requiredText(values.portfolio_id),
-    name: () => nameRule(values.name),
-    isin: () => requiredText(values.isin),
-  });
-}
-
-function detailsRules(values: InvestmentValues, today: string): FormErrors<InvestmentField> {
-  return check<InvestmentField>({
-    date: () => dateRule(values.date, today),
-    shares: () => amountRule(values.shares, { positive: true }),
-    share_price: () => amountRule(values.share_price, { positive: false, quantity: 'money' }),
-    fee: () => optionalAmountRule(values.fee, 'money'),
-    currency_code: () => requiredText(values.currency_code),
-  });
-}
-
-function only(
-  errors: FormErrors<InvestmentField>,
-  fields: readonly InvestmentField[],
-): FormErrors<InvestmentField> {
-  return Object.fromEntries(fields.filter((f) => errors[f]).map((f) => [f, errors[f]]));
+  submission: idempotency.Submission | undefined;
 }
 
 export const createInvestmentMachine = setup({
@@ -210,7 +117,7 @@ export const createInvestmentMachine = setup({
         idempotencyKey: input.idempotencyKey,
       }),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
     watchPortfolios: fromCallback<CreateInvestmentEvent, { data: DataActor }>(
       ({ input, sendBack }) => {
         const report = (snapshot: ReturnType<DataActor['getSnapshot']>) =>
@@ -225,44 +132,18 @@ export const createInvestmentMachine = setup({
     ),
   },
   actions: {
-    change: assign(({ context }, params: { field: InvestmentField; value: string }) => {
-      const fieldErrors = { ...context.fieldErrors };
-      delete fieldErrors[params.field];
-      // A date is checked at once, so a future day is flagged next to the field.
-      const dateMessage =
-        params.field === 'date' ? dateRule(params.value, context.today) : undefined;
-      if (dateMessage) fieldErrors.date = [dateMessage];
-      const value = params.field === 'isin' ? params.value.toUpperCase() : params.value;
-      const values =
-        params.field === 'type'
-          ? { ...context.values, type: instrumentTypeOf(params.value) }
-          : { ...context.values, [params.field]: value };
-      const edited = context.edited.includes(params.field)
-        ? context.edited
-        : [...context.edited, params.field];
-      return { values, fieldErrors, formError: undefined, edited };
-    }),
+    change: assign(({ context }, params: { field: InvestmentField; value: string }) => ({
+      ...changeInvestment(context, params.field, params.value),
+      formError: undefined,
+    })),
     searchName: sendTo(
       ({ context }) => context.search,
       (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
     ),
-    choose: assign(({ context }, params: { instrument: Instrument }) => {
-      const fieldErrors = { ...context.fieldErrors };
-      for (const field of ['name', 'isin', 'type', 'currency_code'] as const)
-        delete fieldErrors[field];
-      const { instrument } = params;
-      return {
-        values: {
-          ...context.values,
-          name: instrument.name,
-          isin: instrument.code,
-          type: instrument.type,
-          currency_code: instrument.currency,
-        },
-        fieldErrors,
-        formError: undefined,
-      };
-    }),
+    choose: assign(({ context }, params: { instrument: Instrument }) => ({
+      ...chooseInstrument(context, params.instrument),
+      formError: undefined,
+    })),
     closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
     identify: sendTo(
       ({ context }) => context.search,
@@ -304,14 +185,18 @@ export const createInvestmentMachine = setup({
     })),
     clearFormError: assign({ formError: undefined }),
     showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(submissionError(params.error), SERVER_KEYS),
+      formFailure(idempotency.submissionError(params.error), SERVER_KEYS),
     ),
     takeSubmission: assign({
       submission: ({ context }) =>
-        submissionFor(context.submission, investmentPayload(context.values), context.newKey),
+        idempotency.submissionFor(
+          context.submission,
+          investmentPayload(context.values),
+          context.newKey,
+        ),
     }),
     settleSubmission: assign(({ context }, params: { error: unknown }) => ({
-      submission: afterFailure(context.submission, params.error),
+      submission: idempotency.afterFailure(context.submission, params.error),
     })),
     announceCreated: sendTo(
       ({ context }) => context.data,
@@ -332,7 +217,7 @@ export const createInvestmentMachine = setup({
     /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
     onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
       context.values.portfolio_id === '' && params.ids?.length === 1,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
     instrumentComplete: ({ context }) =>
       !hasErrors(instrumentRules(context.values)) &&
       !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
@@ -376,7 +261,7 @@ export const createInvestmentMachine = setup({
     }),
     search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
     edited: [],
-    newKey: input.newKey ?? randomKey,
+    newKey: input.newKey ?? idempotency.randomKey,
     submission: undefined,
   }),
   invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
@@ -498,7 +383,7 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    validationAwaitingSession: awaitingSession('validating', { tags: 'submitting' }),
+    validationAwaitingSession: flow.awaitingSession('validating', { tags: 'submitting' }),
     details: {
       description: 'Page 2: the first buy.',
       on: {
@@ -570,7 +455,7 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    creationAwaitingSession: awaitingSession('creating', { tags: 'submitting' }),
+    creationAwaitingSession: flow.awaitingSession('creating', { tags: 'submitting' }),
     created: { type: 'final' },
     released: { type: 'final' },
   },

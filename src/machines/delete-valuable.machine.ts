@@ -8,14 +8,7 @@ import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
 import type { Platform, VisibilityPort } from './platform';
 
@@ -35,12 +28,12 @@ export type DeleteValuableEvent =
   /** The tab was hidden or the page is going away. */
   | { type: 'page.hidden' }
   | UndoEvent
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface DeleteValuableInput {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   platform: Platform;
   notices: NoticesRef;
 }
@@ -111,7 +104,7 @@ export const deleteValuableMachine = setup({
         ? input.api.deleteInvestment(input.target.id)
         : input.api.deletePortfolio(input.target.id),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     ask: assign((_, params: { target: DeleteTarget }) => ({
@@ -155,7 +148,7 @@ export const deleteValuableMachine = setup({
     detach: assign({ attached: false }),
   },
   guards: {
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
   },
 }).createMachine({
   id: 'deleteValuable',
@@ -232,7 +225,7 @@ export const deleteValuableMachine = setup({
           ],
         },
         onError: [
-          WAIT_FOR_SESSION,
+          flow.WAIT_FOR_SESSION,
           {
             target: 'failed',
             actions: [
@@ -244,7 +237,7 @@ export const deleteValuableMachine = setup({
       },
     },
     // Looks busy (the toast stays) until the user is back; the same DELETE is sent then.
-    awaitingSession: awaitingSession('deleting', { tags: 'deleting' }),
+    awaitingSession: flow.awaitingSession('deleting', { tags: 'deleting' }),
     deleted: { type: 'final' },
     restored: { type: 'final' },
     failed: { type: 'final' },

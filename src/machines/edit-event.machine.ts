@@ -7,29 +7,23 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, EventPayload } from '../api';
 import { messageOf } from '../api/errors';
-import { dayOf } from '../domain/dates';
-import type { EnteredEvent, EventKind, Id, Transaction, TransactionType } from '../domain/types';
+import type { EnteredEvent, EventKind, Id, Transaction } from '../domain/types';
 import {
   acceptsChange,
   changeValues,
-  emptyValues,
+  enteredValues,
   eventPayload,
+  eventRules,
   EVENT_FIELDS,
-  rulesOf,
+  KIND_OF,
+  valuesOf,
   type EventField,
   type EventValues,
-  type OverlayRef,
-} from './create-event.machine';
+} from './forms/event.rules';
+import type { OverlayRef } from './overlay.machine';
 import type { DataRef } from './data.machine';
 import { changed } from './changes';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { UNDO_MS } from './delete-valuable.machine';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import {
@@ -42,28 +36,21 @@ import {
 } from './notices.machine';
 import { randomKey, type KeyMaker } from './submission';
 
-export const KIND_OF: Record<TransactionType, EventKind> = {
-  buy: 'buy',
-  sell: 'sell',
-  div: 'dividend',
-  split: 'split',
-};
-
 export type EditEventEvent =
   | { type: 'form.changed'; field: EventField; value: string }
   /** Save. */
-  | { type: 'event.submitted' }
+  | { type: 'form.submitted' }
   /** Delete: asks before anything is deleted. */
   | { type: 'delete.requested' }
   | { type: 'delete.confirmed' }
   | { type: 'delete.cancelled' }
   | UndoEvent
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface EditEventInput {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
   transaction: Transaction;
@@ -76,7 +63,7 @@ export interface EditEventInput {
 export interface EditEventContext {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
   /** False once the overlay has gone: a call in flight still tells the data actor, but closes nothing. */
@@ -100,63 +87,6 @@ export interface EditEventContext {
   newKey: KeyMaker;
   /** Undo's key: made when it is pressed, sent again when the call is resent after a login. */
   restoreKey: string | undefined;
-}
-
-/**
- * The form's values from the listed transaction, shown while the event as entered loads:
- * transactions carry DKK amounts and no fee. A split: shares after = to_shares, sold shares =
- * shares, sold price = stock_price.
- */
-export function valuesOf(t: Transaction, today: string): EventValues {
-  const values: EventValues = { ...emptyValues(today, 'DKK'), date: dayOf(t.date) || today };
-  const text = (n: number) => String(n);
-  switch (KIND_OF[t.type]) {
-    case 'buy':
-    case 'sell':
-      // The fee is not listed with a transaction; it is kept as 0.00 unless the user enters one.
-      return { ...values, shares: text(t.shares), share_price: text(t.stock_price) };
-    case 'dividend':
-      return { ...values, amount: text(t.total_value) };
-    case 'split':
-      return {
-        ...values,
-        shares_after: text(t.to_shares ?? 0),
-        sold_shares: t.shares > 0 ? text(t.shares) : '',
-        sold_share_price: t.shares > 0 ? text(t.stock_price) : '',
-      };
-  }
-}
-
-/** The form's values for the event as entered: its currency, fee and own amounts. */
-export function enteredValues(entered: EnteredEvent, today: string): EventValues {
-  const values: EventValues = {
-    ...emptyValues(today, entered.currency_code),
-    date: dayOf(entered.date) || today,
-  };
-  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
-  const fee = entered.fee ? String(entered.fee) : values.fee;
-  switch (KIND_OF[entered.type]) {
-    case 'buy':
-    case 'sell':
-      return {
-        ...values,
-        shares: text(entered.shares),
-        share_price: text(entered.share_price),
-        fee,
-      };
-    case 'dividend':
-      return { ...values, amount: text(entered.amount) };
-    case 'split': {
-      const sold = (entered.sold_shares ?? 0) > 0;
-      return {
-        ...values,
-        shares_after: text(entered.shares_after),
-        fee,
-        sold_shares: sold ? text(entered.sold_shares) : '',
-        sold_share_price: sold ? text(entered.sold_share_price) : '',
-      };
-    }
-  }
 }
 
 /** Said when the event as entered cannot be read: the form then holds the listed DKK figures. */
@@ -212,14 +142,14 @@ export const editEventMachine = setup({
         idempotencyKey: input.idempotencyKey,
       }),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     change: assign(({ context }, params: { field: EventField; value: string }) =>
-      changeValues(context, params),
+      changeValues(context, context, params.field, params.value),
     ),
     checkRules: assign(({ context }) => ({
-      fieldErrors: rulesOf(context, undefined),
+      fieldErrors: eventRules(context, context.values, undefined),
       formError: undefined,
     })),
     clearFormError: assign({ formError: undefined }),
@@ -278,7 +208,7 @@ export const editEventMachine = setup({
   guards: {
     rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
     restorable: ({ context }) => context.entered !== undefined,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
   },
   delays: { undoWindow: UNDO_MS },
 }).createMachine({
@@ -323,19 +253,22 @@ export const editEventMachine = setup({
               target: '#editEvent.editing',
               actions: { type: 'fillEntered', params: ({ event }) => ({ entered: event.output }) },
             },
-            onError: [WAIT_FOR_SESSION, { target: '#editEvent.editing', actions: 'sayNotLoaded' }],
+            onError: [
+              flow.WAIT_FOR_SESSION,
+              { target: '#editEvent.editing', actions: 'sayNotLoaded' },
+            ],
           },
         },
-        awaitingSession: awaitingSession('calling'),
+        awaitingSession: flow.awaitingSession('calling'),
       },
     },
     editing: {
       on: {
         'form.changed': {
-          guard: ({ context, event }) => acceptsChange(context, event.field),
+          guard: ({ context, event }) => acceptsChange(context, context.values, event.field),
           actions: { type: 'change', params: ({ event }) => event },
         },
-        'event.submitted': { target: 'checking', actions: 'checkRules' },
+        'form.submitted': { target: 'checking', actions: 'checkRules' },
         'delete.requested': { target: 'confirmingDelete', actions: 'clearFormError' },
       },
     },
@@ -370,7 +303,7 @@ export const editEventMachine = setup({
               ],
             },
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               {
                 target: '#editEvent.editing',
                 actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -379,7 +312,7 @@ export const editEventMachine = setup({
           },
         },
         // Nothing was saved; the user has let go of the form, so detaching drops it.
-        awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
+        awaitingSession: flow.awaitingSession('calling', { dropTo: '#editEvent.released' }),
       },
     },
     confirmingDelete: {
@@ -417,7 +350,7 @@ export const editEventMachine = setup({
               },
             ],
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               // A refusal (422 on `event`: a later event would break) is the form's message.
               {
                 target: '#editEvent.editing',
@@ -426,7 +359,7 @@ export const editEventMachine = setup({
             ],
           },
         },
-        awaitingSession: awaitingSession('calling', { dropTo: '#editEvent.released' }),
+        awaitingSession: flow.awaitingSession('calling', { dropTo: '#editEvent.released' }),
       },
     },
     undoable: {
@@ -466,7 +399,7 @@ export const editEventMachine = setup({
               ],
             },
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               {
                 target: '#editEvent.done',
                 actions: {
@@ -478,7 +411,7 @@ export const editEventMachine = setup({
           },
         },
         // The toast keeps saying "Restoring…"; the same event is sent once after the login.
-        awaitingSession: awaitingSession('calling'),
+        awaitingSession: flow.awaitingSession('calling'),
       },
     },
     done: { type: 'final' },

@@ -24,8 +24,8 @@ export function isMissingCall(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 405);
 }
 
-/** A call's failure event lost the session (the guard `sessionLost` of every flow). */
-export function sessionLostIn(event: object): boolean {
+/** A call's failure event lost the session: the guard `sessionLost` of every flow's setup(). */
+export function sessionLostIn({ event }: { event: object }): boolean {
   return 'error' in event && sessionLost(event.error);
 }
 

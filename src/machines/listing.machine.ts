@@ -15,17 +15,10 @@ import {
 } from 'xstate';
 import type { Api, Listing } from '../api';
 import type { Id } from '../domain/types';
-import type { OverlayRef } from './create-event.machine';
+import type { OverlayRef } from './overlay.machine';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { formFailure, type FormErrors } from './form-errors';
 import { posted, type NoticesRef } from './notices.machine';
 
@@ -43,12 +36,12 @@ export type ListingEvent =
   | { type: 'listing.chosen'; id: string }
   /** Save. */
   | { type: 'listing.submitted' }
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface ListingInput {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   /** The screen's overlay, which the dialog is shown in. */
   overlay: OverlayRef;
@@ -90,7 +83,7 @@ export const listingMachine = setup({
       ({ input }) =>
         input.api.prices().then((calls) => calls.chooseListing(input.investmentId, input.listing)),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     keep: assign((_, params: { listings: Listing[] }) => ({ listings: params.listings })),
@@ -126,7 +119,7 @@ export const listingMachine = setup({
   guards: {
     unchanged: ({ context }) => context.chosen === selectedListing(context.listings),
     detached: ({ context }) => !context.attached,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
   },
 }).createMachine({
   id: 'listing',
@@ -188,7 +181,7 @@ export const listingMachine = setup({
               ],
             },
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               {
                 target: '#listing.settled',
                 actions: { type: 'showFailure', params: ({ event }) => event },
@@ -197,7 +190,7 @@ export const listingMachine = setup({
           },
         },
         // Nothing was saved; a user who has let go of the dialog drops it.
-        awaitingSession: awaitingSession('calling', { dropTo: '#listing.released' }),
+        awaitingSession: flow.awaitingSession('calling', { dropTo: '#listing.released' }),
       },
     },
     settled: {

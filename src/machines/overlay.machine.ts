@@ -2,7 +2,7 @@
 // back action closes it; closing by button pops that entry, so history stays as it was.
 // Durations (spec: 500 ms and 300 ms, placement not shown): it slides in over 500 ms and out over
 // 300 ms, since leaving should feel quicker than arriving.
-import { assign, fromCallback, setup } from 'xstate';
+import { assign, fromCallback, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { HistoryPort } from './platform';
 
 export const OVERLAY_OPEN_MS = 500;
@@ -17,6 +17,9 @@ export type OverlayEvent =
   | { type: 'history.popped' }
   /** A link inside replaced the overlay's entry with its page, so there is nothing to pop. */
   | { type: 'overlay.navigated' };
+
+/** The overlay as a form in it sees it: the form closes it when done. */
+export type OverlayRef = ActorRef<Snapshot<unknown>, OverlayEvent>;
 
 export interface OverlayInput {
   history: HistoryPort;

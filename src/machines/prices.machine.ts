@@ -21,75 +21,28 @@ import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
-import { dateRule } from './date-rule';
 import { UNDO_MS } from './delete-valuable.machine';
-import {
-  awaitingSession,
-  isMissingCall,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
-import { amount, amountRule, check, requiredText } from './form-rules';
+import {
+  changePrice,
+  hasOlder,
+  isTyped,
+  latestRange,
+  notDeletedNotice,
+  notRestoredNotice,
+  olderRange,
+  PRICE_FIELDS,
+  PRICE_NOTICES,
+  pricePayload,
+  priceRules,
+  priceValuesOf,
+  type PriceField,
+  type PriceValues,
+} from './forms/price.rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
-import {
-  afterFailure,
-  randomKey,
-  submissionError,
-  submissionFor,
-  type KeyMaker,
-  type Submission,
-} from './submission';
-
-export const PRICE_FIELDS = ['date', 'price', 'currency_code'] as const;
-export type PriceField = (typeof PRICE_FIELDS)[number];
-export type PriceValues = Record<PriceField, string>;
-
-/** One page of the list: this many days, as the API's default range. */
-export const PAGE_DAYS = 31;
-
-const DAY_MS = 86_400_000;
-
-/** The calendar day `days` after `day` (before, when negative); both YYYY-MM-DD. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The first page: the PAGE_DAYS days up to today. */
-export function latestRange(today: string): PriceRange {
-  return { from: shiftDay(today, 1 - PAGE_DAYS), to: today };
-}
-
-/** The page before the one starting on `from`. */
-export function olderRange(from: string): PriceRange {
-  const to = shiftDay(from, -1);
-  return { from: shiftDay(to, 1 - PAGE_DAYS), to };
-}
-
-/** Only prices the user typed can be corrected or deleted. */
-export const isTyped = (price: DayPrice): boolean => price.source === 'manual';
-
-/** Said after a change (notices.machine.ts), in English; the UI shows them translated. */
-export const PRICE_NOTICES = {
-  saved: 'Price saved',
-  deleted: 'Price deleted',
-  restoring: 'Restoring the price…',
-  restored: 'Price restored',
-} as const;
-
-/** "The price could not be restored. The server had a problem. …" */
-export function notRestoredNotice(message: string): string {
-  return `The price could not be restored. ${message}`;
-}
-
-/** "Nothing was deleted. …", as a failed deletion of an investment says. */
-export function notDeletedNotice(message: string): string {
-  return `Nothing was deleted. ${message}`;
-}
+import * as idempotency from './submission';
 
 export type PricesEvent =
   | { type: 'older.requested' }
@@ -109,25 +62,25 @@ export type PricesEvent =
   | { type: 'prices.changed' }
   | EventsSeen
   | UndoEvent
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface PricesInput {
   api: Api;
   /** Refreshed after a change; its events are watched (investment-events.ts). */
   data: DataRef & EventsSource;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   investmentId: Id;
   /** The user's local day (YYYY-MM-DD): the first page's last day, the form's default. */
   today: string;
   /** Makes the Idempotency-Key of each price sent; a random UUID by default. */
-  newKey?: KeyMaker;
+  newKey?: idempotency.KeyMaker;
 }
 
 export interface PricesContext {
   api: Api;
   data: DataRef & EventsSource;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   investmentId: Id;
   today: string;
@@ -148,40 +101,12 @@ export interface PricesContext {
   formError: string | undefined;
   /** The typed price deleted last: what Undo types again. */
   deleted: DayPrice | undefined;
-  newKey: KeyMaker;
+  newKey: idempotency.KeyMaker;
   /** The form's last price sent, whose key Save sends again while the values are the same. */
-  submission: Submission | undefined;
+  submission: idempotency.Submission | undefined;
   /** Undo's key: made when it is pressed, sent again when the call is resent after a login. */
   restoreKey: string | undefined;
 }
-
-/** Whether an older page may hold prices: the list has not reached the first event's day. */
-export function hasOlder(context: Pick<PricesContext, 'from' | 'since'>): boolean {
-  return context.since === undefined || context.from > context.since;
-}
-
-/** The input rules of the form; the day as the event forms check it. */
-export function priceRules(values: PriceValues, today: string): FormErrors<PriceField> {
-  return check<PriceField>({
-    date: () => dateRule(values.date, today),
-    price: () => amountRule(values.price, { positive: true, quantity: 'money' }),
-    currency_code: () => requiredText(values.currency_code),
-  });
-}
-
-export function pricePayload(values: PriceValues): PricePayload {
-  return {
-    date: values.date,
-    price: amount(values.price),
-    currency_code: values.currency_code,
-  };
-}
-
-const valuesOf = (price: DayPrice): PriceValues => ({
-  date: price.date,
-  price: String(price.price),
-  currency_code: price.currency_code,
-});
 
 interface ListInput {
   api: Api;
@@ -223,7 +148,7 @@ export const pricesMachine = setup({
       input.api.prices().then((calls) => calls.deletePrice(input.investmentId, input.date)),
     ),
     watchEvents,
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     showPage: assign((_, params: { prices: DayPrice[]; from: string }) => ({
@@ -248,30 +173,24 @@ export const pricesMachine = setup({
     })),
     openTyped: assign((_, params: { price: DayPrice }) => ({
       correcting: params.price.date,
-      values: valuesOf(params.price),
+      values: priceValuesOf(params.price),
       fieldErrors: {},
       formError: undefined,
     })),
-    change: assign(({ context }, params: { field: PriceField; value: string }) => {
-      const values = { ...context.values, [params.field]: params.value };
-      const fieldErrors = { ...context.fieldErrors };
-      delete fieldErrors[params.field];
-      // A day is checked as it changes, so a future one is flagged before Save.
-      const dayProblem = params.field === 'date' && dateRule(params.value, context.today);
-      if (dayProblem) fieldErrors.date = [dayProblem];
-      return { values, fieldErrors };
-    }),
+    change: assign(({ context }, params: { field: PriceField; value: string }) =>
+      changePrice(context, params.field, params.value),
+    ),
     checkRules: assign(({ context }) => ({
       fieldErrors: priceRules(context.values, context.today),
       formError: undefined,
     })),
     showFailure: assign(({ context }, params: { error: unknown }) => ({
-      ...formFailure(submissionError(params.error), sameKeys(PRICE_FIELDS)),
-      submission: afterFailure(context.submission, params.error),
+      ...formFailure(idempotency.submissionError(params.error), sameKeys(PRICE_FIELDS)),
+      submission: idempotency.afterFailure(context.submission, params.error),
     })),
     takeSubmission: assign({
       submission: ({ context }) =>
-        submissionFor(context.submission, pricePayload(context.values), context.newKey),
+        idempotency.submissionFor(context.submission, pricePayload(context.values), context.newKey),
     }),
     // Saved: the same price typed again later is a new submission.
     forgetSubmission: assign({ submission: undefined }),
@@ -305,8 +224,8 @@ export const pricesMachine = setup({
     // A corrected price keeps its day: saving replaces that day's.
     changeable: ({ context }, params: { field: PriceField }) =>
       params.field !== 'date' || context.correcting === undefined,
-    missingCall: ({ event }) => 'error' in event && isMissingCall(event.error),
-    sessionLost: ({ event }) => sessionLostIn(event),
+    missingCall: ({ event }) => 'error' in event && flow.isMissingCall(event.error),
+    sessionLost: flow.sessionLostIn,
     detached: ({ context }) => !context.attached,
     eventsChanged: ({ event }) => event.type === 'events.seen' && event.changed,
     // A change the user made is still on its way, or its Undo still offered.
@@ -337,7 +256,7 @@ export const pricesMachine = setup({
     fieldErrors: {},
     formError: undefined,
     deleted: undefined,
-    newKey: input.newKey ?? randomKey,
+    newKey: input.newKey ?? idempotency.randomKey,
     submission: undefined,
     restoreKey: undefined,
   }),
@@ -387,14 +306,14 @@ export const pricesMachine = setup({
                   },
                 },
                 onError: [
-                  WAIT_FOR_SESSION,
+                  flow.WAIT_FOR_SESSION,
                   { guard: 'missingCall', target: 'unavailable' },
                   { target: 'failed', actions: { type: 'showListFailure', params: failure } },
                 ],
               },
               on: { 'prices.changed': { target: 'loading', reenter: true } },
             },
-            awaitingSession: awaitingSession('loading'),
+            awaitingSession: flow.awaitingSession('loading'),
             failed: {
               on: { 'retry.requested': 'loading', 'prices.changed': 'loading' },
             },
@@ -514,7 +433,7 @@ export const pricesMachine = setup({
                       ],
                     },
                     onError: [
-                      WAIT_FOR_SESSION,
+                      flow.WAIT_FOR_SESSION,
                       {
                         target: '#prices.active.form.editing',
                         actions: { type: 'showFailure', params: failure },
@@ -523,7 +442,7 @@ export const pricesMachine = setup({
                   },
                 },
                 // Looks busy behind the password dialog; the same price is sent once it succeeds.
-                awaitingSession: awaitingSession('calling'),
+                awaitingSession: flow.awaitingSession('calling'),
               },
             },
           },
@@ -554,7 +473,7 @@ export const pricesMachine = setup({
                     }),
                     onDone: { target: '#prices.active.removal.undoable', actions: AFTER_CHANGE },
                     onError: [
-                      WAIT_FOR_SESSION,
+                      flow.WAIT_FOR_SESSION,
                       {
                         target: '#prices.active.removal.idle',
                         actions: {
@@ -567,7 +486,7 @@ export const pricesMachine = setup({
                     ],
                   },
                 },
-                awaitingSession: awaitingSession('calling'),
+                awaitingSession: flow.awaitingSession('calling'),
               },
             },
             undoable: {
@@ -597,7 +516,7 @@ export const pricesMachine = setup({
                       api: context.api,
                       investmentId: context.investmentId,
                       // Only a deletion leads here, and it noted what it deleted.
-                      payload: pricePayload(valuesOf(context.deleted!)),
+                      payload: pricePayload(priceValuesOf(context.deleted!)),
                       idempotencyKey: context.restoreKey,
                     }),
                     onDone: {
@@ -608,7 +527,7 @@ export const pricesMachine = setup({
                       ],
                     },
                     onError: [
-                      WAIT_FOR_SESSION,
+                      flow.WAIT_FOR_SESSION,
                       {
                         target: '#prices.active.removal.idle',
                         actions: {
@@ -622,7 +541,7 @@ export const pricesMachine = setup({
                   },
                 },
                 // The notice keeps saying "Restoring…"; the same price is sent after the login.
-                awaitingSession: awaitingSession('calling'),
+                awaitingSession: flow.awaitingSession('calling'),
               },
             },
           },

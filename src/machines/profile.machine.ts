@@ -7,15 +7,8 @@ import type { Api } from '../api';
 import { ApiError, messageOf } from '../api/errors';
 import type { ProfileUpdate, User } from '../domain/types';
 import type { DataRef } from './data.machine';
-import type { OverlayRef } from './create-event.machine';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import type { OverlayRef } from './overlay.machine';
+import * as flow from './flow';
 import { formFailure, hasErrors, sameKeys, type FormErrors } from './form-errors';
 import { check, nameRule, requiredText } from './form-rules';
 import { posted, type NoticesRef } from './notices.machine';
@@ -36,12 +29,12 @@ export type ProfileEvent =
   /** Save; `user` is the user the form started from (a changed e-mail needs the password). */
   | { type: 'profile.submitted'; update: ProfileUpdate; user: User }
   | { type: 'demo.reset' }
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface ProfileInput {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   /** The Edit Profile overlay; closed after a save. */
   overlay: OverlayRef;
@@ -50,7 +43,7 @@ export interface ProfileInput {
 export interface ProfileContext {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   overlay: OverlayRef;
   /** False once the screen has gone: a save in flight still stores the user, but closes nothing. */
@@ -75,7 +68,7 @@ export const profileMachine = setup({
       input.api.updateUser(input.update),
     ),
     resetDemo: fromPromise<void, { api: Api }>(({ input }) => input.api.resetDemo()),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     checkRules: assign((_, params: { update: ProfileUpdate; user: User }) => ({
@@ -104,7 +97,7 @@ export const profileMachine = setup({
     reloadAll: sendTo(({ context }) => context.data, { type: 'refresh.all' }),
   },
   guards: {
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
   },
 }).createMachine({
   id: 'profile',
@@ -157,7 +150,7 @@ export const profileMachine = setup({
           ],
         },
         onError: [
-          WAIT_FOR_SESSION,
+          flow.WAIT_FOR_SESSION,
           {
             target: 'idle',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -165,7 +158,7 @@ export const profileMachine = setup({
         ],
       },
     },
-    awaitingSession: awaitingSession('saving', { tags: 'saving' }),
+    awaitingSession: flow.awaitingSession('saving', { tags: 'saving' }),
     released: { type: 'final' },
     resetting: {
       tags: 'resetting',

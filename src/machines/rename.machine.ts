@@ -6,14 +6,7 @@ import type { Api } from '../api';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { formFailure, sameKeys } from './form-errors';
 import { nameRule } from './form-rules';
 import { posted, type NoticesRef } from './notices.machine';
@@ -27,12 +20,12 @@ export type RenameEvent =
   | { type: 'rename.submitted' }
   /** Escape: leave without saving. */
   | { type: 'rename.cancelled' }
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface RenameInput {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   kind: RenameKind;
 }
@@ -40,7 +33,7 @@ export interface RenameInput {
 export interface RenameContext {
   api: Api;
   data: DataRef;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   kind: RenameKind;
   /** False once the table has gone: a save in flight still refreshes, then the flow ends. */
@@ -66,7 +59,7 @@ export const renameMachine = setup({
           ? input.api.renamePortfolio(input.id, input.name)
           : input.api.renameInvestment(input.id, input.name),
     ),
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     start: assign((_, params: { id: Id; name: string }) => ({
@@ -95,7 +88,7 @@ export const renameMachine = setup({
   },
   guards: {
     detached: ({ context }) => !context.attached,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
     unchanged: ({ context }) => context.draft.trim() === context.original,
     nameInvalid: ({ context }) => nameRule(context.draft) !== undefined,
   },
@@ -159,7 +152,7 @@ export const renameMachine = setup({
         }),
         onDone: { target: 'idle', actions: ['announceRenamed', 'confirmRenamed'] },
         onError: [
-          WAIT_FOR_SESSION,
+          flow.WAIT_FOR_SESSION,
           {
             target: 'editing',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
@@ -168,7 +161,7 @@ export const renameMachine = setup({
       },
     },
     // The row stays in edit with the typed name; it is saved once the user is back.
-    awaitingSession: awaitingSession('saving', { tags: 'saving' }),
+    awaitingSession: flow.awaitingSession('saving', { tags: 'saving' }),
     released: { type: 'final' },
   },
 });

@@ -7,16 +7,9 @@ import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, Suggestion, SuggestionRef } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
-import type { EventValues } from './create-event.machine';
+import type { EventValues } from './forms/event.rules';
 import type { DataRef } from './data.machine';
-import {
-  awaitingSession,
-  sessionLostIn,
-  sessionRestored,
-  WAIT_FOR_SESSION,
-  type FlowEvent,
-  type SessionRef,
-} from './flow';
+import * as flow from './flow';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import { posted, type NoticesRef } from './notices.machine';
 
@@ -25,12 +18,12 @@ export type SuggestionsEvent =
   /** The investment now takes its prices, and its splits and dividends, from another listing. */
   | { type: 'listing.changed' }
   | EventsSeen
-  | FlowEvent;
+  | flow.FlowEvent;
 
 export interface SuggestionsInput {
   api: Api;
   data: DataRef & EventsSource;
-  session: SessionRef;
+  session: flow.SessionRef;
   notices: NoticesRef;
   investmentId: Id;
 }
@@ -101,7 +94,7 @@ export const suggestionsMachine = setup({
           .then((calls) => calls.dismissSuggestion(input.investmentId, input.suggestion)),
     ),
     watchEvents,
-    sessionRestored,
+    sessionRestored: flow.sessionRestored,
   },
   actions: {
     show: assign((_, params: { suggestions: Suggestion[] }) => ({
@@ -127,7 +120,7 @@ export const suggestionsMachine = setup({
   guards: {
     eventsChanged: ({ event }) => event.type === 'events.seen' && event.changed,
     detached: ({ context }) => !context.attached,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: flow.sessionLostIn,
   },
 }).createMachine({
   id: 'suggestions',
@@ -187,7 +180,7 @@ export const suggestionsMachine = setup({
             }),
             onDone: { target: '#suggestions.settled', actions: 'drop' },
             onError: [
-              WAIT_FOR_SESSION,
+              flow.WAIT_FOR_SESSION,
               {
                 target: '#suggestions.settled',
                 actions: [{ type: 'reportNotDismissed', params: ({ event }) => event }, 'forget'],
@@ -195,7 +188,7 @@ export const suggestionsMachine = setup({
             ],
           },
         },
-        awaitingSession: awaitingSession('calling', { dropTo: '#suggestions.released' }),
+        awaitingSession: flow.awaitingSession('calling', { dropTo: '#suggestions.released' }),
       },
     },
     settled: {

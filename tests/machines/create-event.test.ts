@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { createEventMachine } from '../../src/machines/create-event.machine';
 import {
-  createEventMachine,
   heldMessage,
   soldSharesEnabled,
   splitRatio,
   type EventField,
-} from '../../src/machines/create-event.machine';
+} from '../../src/machines/forms/event.rules';
 import type { EventKind } from '../../src/domain/types';
 import { danish } from '../../src/i18n/da';
 import { STILL_SAVING } from '../../src/machines/submission';
@@ -29,7 +29,7 @@ describe('editing', () => {
   it("starts with a suggestion's values instead of the defaults", () => {
     const form = createActor(createEventMachine, {
       input: {
-        ...startCreateEvent('dividend').form.getSnapshot().context,
+        ...startCreateEvent('dividend').form.getSnapshot().context.input,
         prefill: { date: '2024-08-12', amount: '25', currency_code: 'USD' },
       },
     }).start();
@@ -45,24 +45,24 @@ describe('editing', () => {
     const { form } = start('split');
     expect(form.getSnapshot().context.values.fee).toBe('0.00');
     expect(form.getSnapshot().context.values.currency_code).toBe('DKK');
-    expect(splitRatio(form.getSnapshot().context)).toBe('1:1');
+    expect(splitRatio(form.getSnapshot().context.values, 10)).toBe('1:1');
   });
 
   it('split: the sold-shares section is enabled only when shares after split is below the holding', () => {
     const { form, change } = start('split', 10);
-    expect(soldSharesEnabled(form.getSnapshot().context)).toBe(false);
+    expect(soldSharesEnabled(form.getSnapshot().context.values, 10)).toBe(false);
     change('sold_shares', '2');
     expect(form.getSnapshot().context.values.sold_shares).toBe('');
     change('shares_after', '5');
-    expect(soldSharesEnabled(form.getSnapshot().context)).toBe(true);
-    expect(splitRatio(form.getSnapshot().context)).toBe('2:1');
+    expect(soldSharesEnabled(form.getSnapshot().context.values, 10)).toBe(true);
+    expect(splitRatio(form.getSnapshot().context.values, 10)).toBe('2:1');
     change('sold_shares', '1');
     change('sold_share_price', '12,50');
     change('shares_after', '20');
-    expect(soldSharesEnabled(form.getSnapshot().context)).toBe(false);
+    expect(soldSharesEnabled(form.getSnapshot().context.values, 10)).toBe(false);
     expect(form.getSnapshot().context.values.sold_shares).toBe('');
     expect(form.getSnapshot().context.values.sold_share_price).toBe('');
-    expect(splitRatio(form.getSnapshot().context)).toBe('1:2');
+    expect(splitRatio(form.getSnapshot().context.values, 10)).toBe('1:2');
   });
 
   it('split: emptying shares after split clears the sold section', () => {
@@ -103,7 +103,7 @@ describe('checking (client rules)', () => {
   it.each(cases)('%s %o is refused with %o', (kind, values, errors) => {
     const { form, change, api } = start(kind, 10);
     for (const [field, value] of Object.entries(values)) change(field as EventField, value);
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().matches('editing')).toBe(true);
     expect(form.getSnapshot().context.fieldErrors).toEqual(errors);
     expect(api.createEvent).not.toHaveBeenCalled();
@@ -146,7 +146,7 @@ describe('submitting', () => {
       const { form, change, api } = start(kind, 10);
       api.createEvent.mockResolvedValue(transaction('1'));
       for (const [field, value] of Object.entries(values)) change(field as EventField, value);
-      form.send({ type: 'event.submitted' });
+      form.send({ type: 'form.submitted' });
       await flush();
       expect(api.createEvent).toHaveBeenCalledWith('5', kind, payload, {
         idempotencyKey: 'key-1',
@@ -159,9 +159,9 @@ describe('submitting', () => {
     api.createEvent.mockReturnValue(deferred<never>().promise);
     change('shares', '1');
     change('share_price', '1');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(api.createEvent).toHaveBeenCalledOnce();
   });
 
@@ -170,7 +170,7 @@ describe('submitting', () => {
     api.createEvent.mockResolvedValue(transaction('77'));
     change('shares', '1');
     change('share_price', '1');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     // What it leaves stale is the data machine's to reload (changes.ts).
     expect(data.events()).toEqual([{ type: 'event.created', event: transaction('77') }]);
@@ -187,7 +187,7 @@ describe('submitting', () => {
     const { form, change, api, notices } = start(kind, 10);
     api.createEvent.mockResolvedValue(transaction('78'));
     for (const [field, value] of Object.entries(values)) change(field as EventField, value);
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(notices.events()).toEqual([{ type: 'notice.posted', notice: { text } }]);
   });
@@ -197,12 +197,12 @@ describe('submitting', () => {
     api.createEvent.mockRejectedValueOnce(invalid({ shares: ['You hold 4 shares.'] }));
     change('shares', '3');
     change('share_price', '1');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().context.fieldErrors).toEqual({ shares: ['You hold 4 shares.'] });
     const next = deferred<never>();
     api.createEvent.mockReturnValueOnce(next.promise);
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().context.fieldErrors).toEqual({});
     next.reject(invalid({ share_price: ['Bad price.'] }));
     await flush();
@@ -219,7 +219,7 @@ describe('submitting', () => {
     const { form, change, api, data, overlay } = start('dividend');
     api.createEvent.mockRejectedValue(error);
     change('amount', '10');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().matches('editing')).toBe(true);
     expect(form.getSnapshot().context.formError).toBe(message);
@@ -233,7 +233,7 @@ describe('submitting', () => {
     api.createEvent.mockRejectedValue(invalid({ event: ['The event is locked.'] }));
     change('shares', '1');
     change('share_price', '1');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().context.formError).toBe('The event is locked.');
   });
@@ -248,12 +248,12 @@ describe('a lost session (401, or a 419 the fresh cookie did not cure)', () => {
       api.createEvent.mockResolvedValueOnce(transaction('78'));
       change('shares', '3');
       change('share_price', '12.5');
-      form.send({ type: 'event.submitted' });
+      form.send({ type: 'form.submitted' });
       await flush();
       expect(form.getSnapshot().hasTag('submitting')).toBe(true);
       expect(form.getSnapshot().context.formError).toBeUndefined();
       expect(session.waiting()).toBe(1);
-      form.send({ type: 'event.submitted' });
+      form.send({ type: 'form.submitted' });
       expect(api.createEvent).toHaveBeenCalledOnce();
       session.restore();
       await flush();
@@ -277,7 +277,7 @@ describe('the idempotency key', () => {
     started.api.createEvent.mockRejectedValueOnce(error);
     started.change('shares', '3');
     started.change('share_price', '12.5');
-    started.form.send({ type: 'event.submitted' });
+    started.form.send({ type: 'form.submitted' });
     await flush();
     expect(started.form.getSnapshot().matches('editing')).toBe(true);
     return started;
@@ -289,7 +289,7 @@ describe('the idempotency key', () => {
   ])('Save again after %s with the form unchanged sends the same key', async (_, error) => {
     const { form, api, data } = await failedBuy(error);
     api.createEvent.mockResolvedValueOnce(transaction('78'));
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-1']);
     expect(api.createEvent.mock.calls[1]?.[2]).toEqual(api.createEvent.mock.calls[0]?.[2]);
@@ -300,10 +300,10 @@ describe('the idempotency key', () => {
     const { form, api, change } = await failedBuy(offline());
     change('shares', '4');
     api.createEvent.mockRejectedValueOnce(offline());
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     api.createEvent.mockResolvedValueOnce(transaction('78'));
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-2', 'key-2']);
   });
@@ -313,7 +313,7 @@ describe('the idempotency key', () => {
     change('shares', '4');
     change('shares', '3');
     api.createEvent.mockResolvedValueOnce(transaction('78'));
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-1']);
   });
@@ -328,7 +328,7 @@ describe('the idempotency key', () => {
     expect(overlay.types()).toEqual([]);
     expect(danish.text(STILL_SAVING)).not.toBe(STILL_SAVING);
     api.createEvent.mockResolvedValueOnce(transaction('78'));
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-1']);
     expect(overlay.types()).toEqual(['overlay.closed']);
@@ -337,7 +337,7 @@ describe('the idempotency key', () => {
   it('after a refusal the server keeps, the same values are asked again under a new key', async () => {
     const { form, api } = await failedBuy(invalid({ shares: ['Not enough shares.'] }));
     api.createEvent.mockResolvedValueOnce(transaction('78'));
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-2']);
   });
@@ -350,7 +350,7 @@ describe('the overlay closed (flow.detached)', () => {
     api.createEvent.mockReturnValue(call.promise);
     change('shares', '2');
     change('share_price', '5');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     form.send({ type: 'flow.detached' });
     call.resolve(transaction('79'));
     await flush();

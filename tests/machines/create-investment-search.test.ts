@@ -3,10 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Instrument } from '../../src/domain/market';
-import {
-  createInvestmentMachine,
-  type InvestmentField,
-} from '../../src/machines/create-investment.machine';
+import { createInvestmentMachine } from '../../src/machines/create-investment.machine';
+import type { InvestmentField } from '../../src/machines/forms/investment.rules';
 import { IDENTIFIER_DEBOUNCE_MS } from '../../src/machines/identifier-check.machine';
 import { SEARCH_DEBOUNCE_MS } from '../../src/machines/instrument-search.machine';
 import { fakeApi, fakePlatform, fakeSession, flush, recorder } from './support';

@@ -6,8 +6,8 @@ import {
   createInvestmentMachine,
   isFieldEnabled,
   pageOf,
-  type InvestmentField,
 } from '../../src/machines/create-investment.machine';
+import type { InvestmentField } from '../../src/machines/forms/investment.rules';
 import { IDENTIFIER_DEBOUNCE_MS, INVALID_ISIN } from '../../src/machines/identifier-check.machine';
 import {
   deferred,

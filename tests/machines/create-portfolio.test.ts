@@ -37,7 +37,7 @@ function start(options: { deepLink?: boolean } = {}) {
 describe('editing', () => {
   it('a blank name is refused without a call', () => {
     const { form, api } = start();
-    form.send({ type: 'form.submitted', name: '   ' });
+    form.send({ type: 'form.submitted', values: { name: '   ' } });
     expect(form.getSnapshot().matches('editing')).toBe(true);
     expect(form.getSnapshot().context.fieldErrors.name).toEqual(['This field is required.']);
     expect(api.createPortfolio).not.toHaveBeenCalled();
@@ -45,7 +45,7 @@ describe('editing', () => {
 
   it('a name over 255 characters is refused', () => {
     const { form } = start();
-    form.send({ type: 'form.submitted', name: 'x'.repeat(256) });
+    form.send({ type: 'form.submitted', values: { name: 'x'.repeat(256) } });
     expect(form.getSnapshot().context.fieldErrors.name).toEqual([
       'Must be at most 255 characters.',
     ]);
@@ -53,10 +53,10 @@ describe('editing', () => {
 
   it('counts characters, not UTF-16 units: 255 emoji pass, 256 do not', () => {
     const { form } = start();
-    form.send({ type: 'form.submitted', name: '📈'.repeat(255) });
+    form.send({ type: 'form.submitted', values: { name: '📈'.repeat(255) } });
     expect(form.getSnapshot().context.fieldErrors.name).toBeUndefined();
     const other = start();
-    other.form.send({ type: 'form.submitted', name: '📈'.repeat(256) });
+    other.form.send({ type: 'form.submitted', values: { name: '📈'.repeat(256) } });
     expect(other.form.getSnapshot().context.fieldErrors.name).toEqual([
       'Must be at most 255 characters.',
     ]);
@@ -80,9 +80,9 @@ describe('submitting', () => {
   it('creates with x-validate-only 0 and the trimmed name, announces it as created and goes back', async () => {
     const { form, api, data, platform, notices } = start();
     api.createPortfolio.mockResolvedValue(portfolio('3', 'Pension'));
-    form.send({ type: 'form.submitted', name: ' Pension ' });
+    form.send({ type: 'form.submitted', values: { name: ' Pension ' } });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith(
       { name: 'Pension' },
@@ -102,7 +102,7 @@ describe('submitting', () => {
   it('a 2xx without the portfolio announces the change by name, confirms and goes back', async () => {
     const { form, api, data, platform, notices } = start();
     api.createPortfolio.mockResolvedValue(null);
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(data.events()).toEqual([{ type: 'data.changed', change: 'portfolio.created' }]);
     expect(notices.events()).toEqual([
@@ -115,12 +115,12 @@ describe('submitting', () => {
   it('422 shows the error under the name and keeps it', async () => {
     const { form, api } = start();
     api.createPortfolio.mockRejectedValue(invalid({ name: ['The name has already been taken.'] }));
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(form.getSnapshot().context.fieldErrors).toEqual({
       name: ['The name has already been taken.'],
     });
-    expect(form.getSnapshot().context.name).toBe('Pension');
+    expect(form.getSnapshot().context.values.name).toBe('Pension');
   });
 
   it.each([
@@ -129,10 +129,10 @@ describe('submitting', () => {
   ])('%s: one message, the name kept, no navigation', async (_name, error, message) => {
     const { form, api, platform, data } = start();
     api.createPortfolio.mockRejectedValue(error);
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(form.getSnapshot().context.formError).toBe(message);
-    expect(form.getSnapshot().context.name).toBe('Pension');
+    expect(form.getSnapshot().context.values.name).toBe('Pension');
     expect(platform.backCalls()).toBe(0);
     expect(data.types()).toEqual([]);
   });
@@ -140,8 +140,8 @@ describe('submitting', () => {
   it('a second submit while pending is ignored', () => {
     const { form, api } = start();
     api.createPortfolio.mockReturnValue(deferred<never>().promise);
-    form.send({ type: 'form.submitted', name: 'A' });
-    form.send({ type: 'form.submitted', name: 'A' });
+    form.send({ type: 'form.submitted', values: { name: 'A' } });
+    form.send({ type: 'form.submitted', values: { name: 'A' } });
     expect(api.createPortfolio).toHaveBeenCalledOnce();
   });
 });
@@ -155,7 +155,7 @@ describe('the idempotency key', () => {
     api.createPortfolio.mockRejectedValueOnce(http(502)).mockRejectedValueOnce(offline());
     api.createPortfolio.mockResolvedValueOnce(portfolio('3', 'Pension'));
     for (let i = 0; i < 3; i++) {
-      form.send({ type: 'form.submitted', name: 'Pension' });
+      form.send({ type: 'form.submitted', values: { name: 'Pension' } });
       await flush();
     }
     expect(keys(api)).toEqual(['key-1', 'key-1', 'key-1']);
@@ -165,10 +165,10 @@ describe('the idempotency key', () => {
   it('another name is another submission: a new key', async () => {
     const { form, api } = start();
     api.createPortfolio.mockRejectedValueOnce(offline());
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     api.createPortfolio.mockResolvedValueOnce(portfolio('3', 'Savings'));
-    form.send({ type: 'form.submitted', name: 'Savings' });
+    form.send({ type: 'form.submitted', values: { name: 'Savings' } });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-2']);
   });
@@ -176,10 +176,10 @@ describe('the idempotency key', () => {
   it('the same name after a refusal is asked again under a new key', async () => {
     const { form, api } = start();
     api.createPortfolio.mockRejectedValueOnce(invalid({ name: ['Taken.'] }));
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     api.createPortfolio.mockResolvedValueOnce(portfolio('3', 'Pension'));
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(keys(api)).toEqual(['key-1', 'key-2']);
   });
@@ -191,7 +191,7 @@ describe('a lost session', () => {
     api.createPortfolio
       .mockRejectedValueOnce(http(401))
       .mockResolvedValueOnce(portfolio('3', 'Pension'));
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
     expect(platform.visited).toEqual([]);
@@ -209,7 +209,7 @@ describe('the screen left (flow.detached)', () => {
     const { form, api, data, platform } = start();
     const call = deferred<ReturnType<typeof portfolio>>();
     api.createPortfolio.mockReturnValue(call.promise);
-    form.send({ type: 'form.submitted', name: 'Pension' });
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     form.send({ type: 'flow.detached' });
     call.resolve(portfolio('3', 'Pension'));
     await flush();

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { heldMessage, tradeTotal, type EventField } from '../../src/machines/create-event.machine';
+import {
+  heldMessage,
+  tradeTotal,
+  valuesOf,
+  type EventField,
+} from '../../src/machines/forms/event.rules';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
 import { UNDO_MS } from '../../src/machines/delete-valuable.machine';
 import { decimalsMessage } from '../../src/machines/form-rules';
@@ -8,7 +13,6 @@ import {
   deleteQuestion,
   editEventMachine,
   NOT_LOADED,
-  valuesOf,
 } from '../../src/machines/edit-event.machine';
 import type { EnteredEvent, Transaction } from '../../src/domain/types';
 import {
@@ -89,7 +93,7 @@ describe('date (create)', () => {
     change('date', '2024-01-15');
     change('shares', '1');
     change('share_price', '2');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(api.createEvent).toHaveBeenCalledWith(
       '5',
@@ -109,7 +113,7 @@ describe('date (create)', () => {
     change('date', day);
     expect(form.getSnapshot().context.fieldErrors.date).toEqual([message]);
     change('amount', '5');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().context.fieldErrors.date).toEqual([message]);
     expect(api.createEvent).not.toHaveBeenCalled();
   });
@@ -122,7 +126,7 @@ describe('date (create)', () => {
     change('date', '2024-01-01');
     change('shares', '3');
     change('share_price', '1');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().context.fieldErrors.date?.[0]).toMatch(/sale of 2025-01-01/);
     expect(form.getSnapshot().context.formError).toBeUndefined();
@@ -132,7 +136,7 @@ describe('date (create)', () => {
     const today = startCreate('sell', 10);
     today.change('shares', '11');
     today.change('share_price', '1');
-    today.form.send({ type: 'event.submitted' });
+    today.form.send({ type: 'form.submitted' });
     expect(today.form.getSnapshot().context.fieldErrors.shares).toEqual([heldMessage(10)]);
 
     const earlier = startCreate('sell', 10);
@@ -140,7 +144,7 @@ describe('date (create)', () => {
     earlier.change('date', '2024-01-01');
     earlier.change('shares', '11');
     earlier.change('share_price', '1');
-    earlier.form.send({ type: 'event.submitted' });
+    earlier.form.send({ type: 'form.submitted' });
     expect(earlier.api.createEvent).toHaveBeenCalledOnce();
   });
 
@@ -149,7 +153,7 @@ describe('date (create)', () => {
     change('shares', '0.12345678');
     change('share_price', '1.1234567');
     change('fee', '0.0000001');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     const errors = form.getSnapshot().context.fieldErrors;
     expect(errors.shares).toBeUndefined();
     expect(errors.share_price).toEqual([decimalsMessage('money')]);
@@ -219,7 +223,7 @@ describe('editing', () => {
     }).start();
     expect(form.getSnapshot().hasTag('loading')).toBe(true);
     expect(form.getSnapshot().context.values).toMatchObject({ shares: '2', share_price: '50' });
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(api.editEvent).not.toHaveBeenCalled();
   });
 
@@ -253,7 +257,7 @@ describe('saving', () => {
     const { form, change, api } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('share_price', '60');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(api.editEvent).toHaveBeenCalledWith(
       '9',
@@ -267,7 +271,7 @@ describe('saving', () => {
     const { form, change, api } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('date', '2023-06-01');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(api.editEvent.mock.calls[0][2]).toMatchObject({ date: '2023-06-01' });
   });
@@ -276,7 +280,7 @@ describe('saving', () => {
     const { form, change, api, data, overlay, notices } = await startEdit();
     api.editEvent.mockResolvedValue(buy());
     change('shares', '3');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
     expect(data.events()).toEqual([UPDATED]);
@@ -293,7 +297,7 @@ describe('saving', () => {
       invalid({ shares: ['You can sell at most 1, the shares held on 2024-01-01.'] }),
     );
     change('shares', '9');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().matches('editing')).toBe(true);
     expect(form.getSnapshot().context.fieldErrors.shares?.[0]).toMatch(/2024-01-01/);
@@ -305,7 +309,7 @@ describe('saving', () => {
   it('client rules block Save (a future date)', async () => {
     const { form, change, api } = await startEdit();
     change('date', '2030-01-01');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().context.fieldErrors.date).toEqual([DATE_MESSAGES.future]);
     expect(api.editEvent).not.toHaveBeenCalled();
   });
@@ -382,7 +386,7 @@ describe('a lost session', () => {
     const { form, change, api, overlay, session } = await startEdit();
     api.editEvent.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(buy());
     change('share_price', '60');
-    form.send({ type: 'event.submitted' });
+    form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
     expect(form.getSnapshot().context.values.share_price).toBe('60');

@@ -9,16 +9,14 @@ import { LISTING_CHANGED } from '../../src/machines/listing.machine';
 import {
   hasOlder,
   latestRange,
-  listStatus,
   notDeletedNotice,
   notRestoredNotice,
-  offersOlder,
   olderRange,
   PRICE_NOTICES,
-  pricesMachine,
   shiftDay,
   type PriceField,
-} from '../../src/machines/prices.machine';
+} from '../../src/machines/forms/price.rules';
+import { listStatus, offersOlder, pricesMachine } from '../../src/machines/prices.machine';
 import { notDismissedNotice } from '../../src/machines/suggestions.machine';
 import { STILL_SAVING } from '../../src/machines/submission';
 import {

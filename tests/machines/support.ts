@@ -6,7 +6,8 @@ import type { Api, PriceCalls } from '../../src/api';
 import type { ApiError } from '../../src/api/errors';
 import { httpError, networkError } from '../../src/api/errors';
 import type { EventKind, Investment, Portfolio, Transaction } from '../../src/domain/types';
-import { createEventMachine, type EventField } from '../../src/machines/create-event.machine';
+import { createEventMachine } from '../../src/machines/create-event.machine';
+import type { EventField } from '../../src/machines/forms/event.rules';
 import type { SessionRef } from '../../src/machines/flow';
 import { noUpdates, type Platform } from '../../src/machines/platform';
 

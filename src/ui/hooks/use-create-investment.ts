@@ -8,8 +8,8 @@ import {
   createInvestmentMachine,
   isFieldEnabled,
   pageOf,
-  type InvestmentField,
 } from '../../machines/create-investment.machine';
+import type { InvestmentField } from '../../machines/forms/investment.rules';
 import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';

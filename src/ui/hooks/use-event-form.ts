@@ -5,16 +5,16 @@ import { formatMoney } from '../../domain/money';
 import { useT } from './use-i18n';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
+import { createEventMachine } from '../../machines/create-event.machine';
 import {
-  createEventMachine,
   soldSharesEnabled,
   splitRatio,
   tradeTotal,
   type EventField,
-  type EventFormState,
+  type EventForm,
   type EventValues,
-  type OverlayRef,
-} from '../../machines/create-event.machine';
+} from '../../machines/forms/event.rules';
+import type { OverlayRef } from '../../machines/overlay.machine';
 import { deleteQuestion, editEventMachine } from '../../machines/edit-event.machine';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
@@ -25,21 +25,21 @@ export type { EventKind };
 /** Either form's actor, as far as the shared view reads it. */
 type FormActor = ActorRef<
   Snapshot<unknown> & {
-    context: EventFormState & { formError: string | undefined };
+    context: EventForm & { formError: string | undefined };
     hasTag(tag: string): boolean;
   },
   { type: 'form.changed'; field: EventField; value: string }
 >;
 
 /** What both forms show: values, errors, the result before saving, and the change intention. */
-function useFormView(actor: FormActor, kind: EventKind, today: string) {
+function useFormView(actor: FormActor, kind: EventKind, currentShares: number, today: string) {
   const { data } = useAppChildren();
   const values = useSelector(actor, (s) => s.context.values, shallowEqual);
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
   const formError = useSelector(actor, (s) => s.context.formError);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
-  const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context));
-  const ratio = useSelector(actor, (s) => splitRatio(s.context));
+  const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context.values, currentShares));
+  const ratio = useSelector(actor, (s) => splitRatio(s.context.values, currentShares));
   const { locale } = useT();
   const total = useSelector(actor, (s) => {
     const value = tradeTotal(kind, s.context.values);
@@ -104,8 +104,8 @@ export function useEventForm({
     today,
     prefill,
   });
-  const view = useFormView(actor, kind, today);
-  const submit = useCallback(() => actor.send({ type: 'event.submitted' }), [actor]);
+  const view = useFormView(actor, kind, currentShares, today);
+  const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
   return { ...view, submit };
 }
 
@@ -129,13 +129,13 @@ export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
     today,
   });
   const kind = useSelector(actor, (s) => s.context.kind);
-  const view = useFormView(actor, kind, today);
+  const splitBefore = useSelector(actor, (s) => s.context.currentShares);
+  const view = useFormView(actor, kind, splitBefore, today);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const confirming = useSelector(actor, (s) => s.matches('confirmingDelete'));
   const deleting = useSelector(actor, (s) => s.hasTag('deleting'));
   const question = useSelector(actor, (s) => deleteQuestion(s.context));
-  const splitBefore = useSelector(actor, (s) => s.context.currentShares);
-  const submit = useCallback(() => actor.send({ type: 'event.submitted' }), [actor]);
+  const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
   const requestDelete = useCallback(() => actor.send({ type: 'delete.requested' }), [actor]);
   const confirmDelete = useCallback(() => actor.send({ type: 'delete.confirmed' }), [actor]);
   const cancelDelete = useCallback(() => actor.send({ type: 'delete.cancelled' }), [actor]);

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
-import type { OverlayRef } from '../../machines/create-event.machine';
+import type { OverlayRef } from '../../machines/overlay.machine';
 import {
   listingMachine,
   offersChange,

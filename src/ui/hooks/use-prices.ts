@@ -3,12 +3,8 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { DayPrice } from '../../api';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
-import {
-  listStatus,
-  offersOlder,
-  pricesMachine,
-  type PriceField,
-} from '../../machines/prices.machine';
+import { listStatus, offersOlder, pricesMachine } from '../../machines/prices.machine';
+import type { PriceField } from '../../machines/forms/price.rules';
 import { priceCurrency } from '../../machines/quote';
 import { useAppActor } from './app-actor';
 import { useFlow } from './use-flow';

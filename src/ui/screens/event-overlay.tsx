@@ -9,7 +9,7 @@ import { useInvestment, useTransactions } from '../hooks/use-data';
 import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use-event-form';
 import { useT } from '../hooks/use-i18n';
 import type { OverlayControl } from '../hooks/use-overlay';
-import type { EventValues } from '../../machines/create-event.machine';
+import type { EventValues } from '../../machines/forms/event.rules';
 import './event-overlay.css';
 
 interface EventFieldsProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent } from 'react';
 import type { DayPrice } from '../../api';
-import { isTyped } from '../../machines/prices.machine';
+import { isTyped } from '../../machines/forms/price.rules';
 import { BusyButton } from '../components/busy-button';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
