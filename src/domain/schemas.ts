@@ -7,17 +7,11 @@ import * as v from 'valibot';
 import { isDay } from './dates';
 import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './types';
 import type { Instrument } from './market';
+import { numericValue } from './numbers';
 
-/** A JSON number, or a numeric string as Laravel's decimal casts send it. */
-const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-
-/** A finite number, from a number or a numeric string. */
+/** A finite number, from a number or a numeric string as Laravel's decimal casts send it. */
 export const decimal = v.pipe(
-  v.custom<number | string>(
-    (value) =>
-      Number.isFinite(typeof value === 'string' && NUMERIC.test(value) ? Number(value) : value),
-    'a number',
-  ),
+  v.custom<number | string>((value) => numericValue(value) !== undefined, 'a number'),
   v.transform(Number),
 );
 
