@@ -1,7 +1,7 @@
 // Laravel-style validation: the rules of decisions.md "Input rules" with Laravel's default English
 // messages, dot keys for nested payloads, and the 422 body of ValidationException::summarize.
-// Its limits, enums and number rules are the domain's (src/domain/numbers.ts, names.ts, dates.ts),
-// as the app's schemas and docs/openapi.yaml have them.
+// Its limits and rules are the domain's (src/domain: numbers, amount-rules, names, dates), as the
+// app's schemas and docs/openapi.yaml have them.
 import { EARLIEST_DAY, isDay } from '../domain/dates';
 import { MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
 import {
@@ -9,8 +9,8 @@ import {
   MAX_SIGNIFICANT_DIGITS,
   numericValue,
   significantDigits,
-  type AmountRule,
 } from '../domain/numbers';
+import type { AmountRule } from '../domain/amount-rules';
 
 export { MAX_NAME, MAX_NUMBER };
 export const MIN_PASSWORD = 8;

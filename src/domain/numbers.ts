@@ -135,30 +135,6 @@ export function numericValue(value: unknown): number | undefined {
 }
 
 /**
- * The rules of an amount a request carries (Laravel's gt or min, decimal:0,N, and nullable with
- * the value it then means); at most MAX_QUANTITY, whatever the field.
- */
-export interface AmountRule {
-  greaterThan?: number;
-  atLeast?: number;
-  /** The value of an absent, null or empty field; without it the field is required. */
-  fallback?: number;
-  decimals?: number;
-}
-
-/** Each amount of the event and price calls, by its field (docs/openapi.yaml checks against it). */
-export const AMOUNT_RULES = {
-  shares: { greaterThan: 0, decimals: SHARE_DECIMALS },
-  share_price: { atLeast: 0, decimals: MONEY_DECIMALS },
-  fee: { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS },
-  amount: { greaterThan: 0, decimals: MONEY_DECIMALS },
-  shares_after: { greaterThan: 0, decimals: SHARE_DECIMALS },
-  sold_shares: { atLeast: 0, fallback: 0, decimals: SHARE_DECIMALS },
-  sold_share_price: { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS },
-  price: { greaterThan: 0, decimals: MONEY_DECIMALS },
-} as const satisfies Record<string, AmountRule>;
-
-/**
  * The digits of a decimal as written, from its first to its last non-zero digit, whatever the
  * sign, separator or exponent: "0.00120" has 2, "1200" has 2, "1,5e3" has 2.
  */

@@ -3,7 +3,8 @@
 // (AMOUNT_RULES, which the contract validates with). A field added, dropped, made optional or
 // given another enum on one side only fails here.
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_RULES, MAX_QUANTITY, type AmountRule } from '../../src/domain/numbers';
+import { AMOUNT_RULES, type AmountRule } from '../../src/domain/amount-rules';
+import { MAX_QUANTITY } from '../../src/domain/numbers';
 import * as schemas from '../../src/domain/schemas';
 import { openApiDocument, resolvePointer } from './openapi';
 

@@ -1,7 +1,7 @@
 // Investments and their events. Input rules of decisions.md are checked first (Laravel rules),
 // then the ledger decides whether the event can apply (selling more than held, split rules).
 import { CURRENCIES } from '../../domain/market';
-import { AMOUNT_RULES as RULES } from '../../domain/numbers';
+import { AMOUNT_RULES as RULES } from '../../domain/amount-rules';
 import { INSTRUMENT_TYPES } from '../../domain/types';
 import {
   json,

@@ -3,7 +3,7 @@
 // provider's splits and dividends it has not recorded.
 import { CURRENCIES } from '../../domain/market';
 import { isDay } from '../../domain/dates';
-import { AMOUNT_RULES } from '../../domain/numbers';
+import { AMOUNT_RULES } from '../../domain/amount-rules';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
 import { replay, tidy } from '../../domain/ledger';
