@@ -100,7 +100,7 @@ export const investment = v.pipe(
 );
 
 /** Event types are matched case-insensitively; an unknown one is the spec's error. */
-export const transactionType = v.pipe(
+const transactionType = v.pipe(
   text,
   v.toLowerCase(),
   v.picklist(TRANSACTION_TYPES, NO_SUCH_TRANSACTION),
