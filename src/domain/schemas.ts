@@ -3,11 +3,12 @@
 // ./types are inferred from them and a test holds docs/openapi.yaml against them. Lenient where
 // Laravel is (numeric strings, numeric ids), strict everywhere else. Each message says what a
 // value is not ("portfolios[0].value is not a number"), for the decode error.
+// Its imports carry their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
-import { isDay } from './dates';
-import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './types';
+import { isDay } from './dates.ts';
+import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './types.ts';
 import type { Instrument } from './market';
-import { numericValue } from './numbers';
+import { numericValue } from './numbers.ts';
 
 /** A finite number, from a number or a numeric string as Laravel's decimal casts send it. */
 export const decimal = v.pipe(
