@@ -23,6 +23,7 @@ import {
   type Valuation,
 } from '../domain/types';
 import type { Instrument } from '../domain/market';
+import * as s from '../domain/schemas';
 import * as d from './decode';
 import type { Http } from './http';
 import type {
@@ -30,7 +31,6 @@ import type {
   Listing,
   PricePayload,
   PriceRange,
-  QuotedInvestment,
   Suggestion,
   SuggestionRef,
 } from './price-types';
@@ -74,7 +74,7 @@ export interface Api {
   renamePortfolio(id: Id, name: string): Promise<Portfolio>;
   getPortfolioStats(id: Id): Promise<Statistics>;
   /** Each with the quote it is valued at, when the backend says it. */
-  getInvestments(): Promise<QuotedInvestment[]>;
+  getInvestments(): Promise<Investment[]>;
   createInvestment(
     payload: CreateInvestmentPayload,
     options: CreateOptions,
@@ -125,7 +125,7 @@ export interface PriceCalls {
   /** Only a typed price can be deleted. */
   deletePrice(investmentId: Id, date: string): Promise<void>;
   getListings(investmentId: Id): Promise<Listing[]>;
-  chooseListing(investmentId: Id, listingId: string): Promise<QuotedInvestment>;
+  chooseListing(investmentId: Id, listingId: string): Promise<Investment>;
   getSuggestions(investmentId: Id): Promise<Suggestion[]>;
   dismissSuggestion(investmentId: Id, suggestion: SuggestionRef): Promise<void>;
 }
@@ -150,67 +150,67 @@ export function createApi(http: Http): Api {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
 
-    checkAuth: async () => d.field(await get('/auth/check'), 'logged_in', d.boolean),
+    checkAuth: async () => d.field(await get('/auth/check'), 'logged_in', s.flag),
     login: async (credentials) =>
-      d.field(await http.request('POST', '/auth/login', { body: credentials }), 'user', d.user),
+      d.field(await http.request('POST', '/auth/login', { body: credentials }), 'user', s.user),
     register: async (registration) =>
-      d.field(await http.request('POST', '/auth/register', { body: registration }), 'user', d.user),
+      d.field(await http.request('POST', '/auth/register', { body: registration }), 'user', s.user),
     logout: async () => {
       await http.request('POST', '/auth/logout');
     },
 
-    getUser: async () => d.field(await get('/user'), 'user', d.user),
+    getUser: async () => d.field(await get('/user'), 'user', s.user),
     updateUser: async (update) =>
-      d.field(await http.request('PUT', '/user', { body: update }), 'user', d.user),
-    getValuation: async () => d.field(await get('/user/valuation'), 'valuation', d.valuation),
+      d.field(await http.request('PUT', '/user', { body: update }), 'user', s.user),
+    getValuation: async () => d.field(await get('/user/valuation'), 'valuation', s.valuation),
 
     getChart: async (type, id) => {
       if (!CHART_TYPES.includes(type))
         throw new TypeError(`Unknown valuable type "${String(type)}"`);
       if (type !== 'user' && id === undefined) throw new TypeError(`A ${type} chart needs an id`);
       const path = type === 'user' ? '/user/chart' : `/${type}s/${segment(id ?? '')}/chart`;
-      return d.field(await get(path), 'chart', d.list(d.chartPoint));
+      return d.field(await get(path), 'chart', s.list(s.chartPoint));
     },
 
-    getPortfolios: async () => d.field(await get('/portfolios'), 'portfolios', d.list(d.portfolio)),
+    getPortfolios: async () => d.field(await get('/portfolios'), 'portfolios', s.list(s.portfolio)),
     createPortfolio: async (payload, options) =>
       d.created(
         await http.request('POST', '/portfolios', {
           body: payload,
           headers: createHeaders(options),
         }),
-        d.portfolio,
+        s.portfolio,
       ),
     renamePortfolio: async (id, name) =>
       d.field(
         await http.request('PATCH', `/portfolios/${segment(id)}`, { body: { name } }),
         'data',
-        d.portfolio,
+        s.portfolio,
       ),
     getPortfolioStats: async (id) =>
-      d.field(await get(`/portfolios/${segment(id)}/stats`), 'statistics', d.statistics),
+      d.field(await get(`/portfolios/${segment(id)}/stats`), 'statistics', s.statistics),
 
     getInvestments: async () =>
-      d.field(await get('/investments'), 'investments', d.list(d.investment)),
+      d.field(await get('/investments'), 'investments', s.list(s.investment)),
     createInvestment: async (payload, options) =>
       d.created(
         await http.request('POST', '/investments', {
           body: payload,
           headers: createHeaders(options),
         }),
-        d.investment,
+        s.investment,
       ),
     renameInvestment: async (id, name) =>
       d.field(
         await http.request('PATCH', `/investments/${segment(id)}`, { body: { name } }),
         'data',
-        d.investment,
+        s.investment,
       ),
     getInvestmentStats: async (id) =>
-      d.field(await get(`/investments/${segment(id)}/stats`), 'statistics', d.statistics),
+      d.field(await get(`/investments/${segment(id)}/stats`), 'statistics', s.statistics),
 
     getEvents: async () =>
-      d.field(await get('/investments/events'), 'events', d.list(d.transaction)),
+      d.field(await get('/investments/events'), 'events', s.list(s.transaction)),
     createEvent: async (investmentId, kind, payload, options) =>
       d.field(
         await http.request('POST', `/investments/${segment(investmentId)}/events/${kind}`, {
@@ -218,11 +218,11 @@ export function createApi(http: Http): Api {
           headers: keyHeader(options),
         }),
         'data',
-        d.transaction,
+        s.transaction,
       ),
 
     getEvent: async (eventId) =>
-      d.field(await get(`/investments/events/${segment(eventId)}`), 'event', d.enteredEvent),
+      d.field(await get(`/investments/events/${segment(eventId)}`), 'event', s.enteredEvent),
     editEvent: async (eventId, _kind, payload, options) =>
       d.field(
         await http.request('PUT', `/investments/events/${segment(eventId)}`, {
@@ -230,7 +230,7 @@ export function createApi(http: Http): Api {
           headers: createHeaders(options),
         }),
         'data',
-        d.orNull(d.transaction),
+        d.orNull(s.transaction),
       ),
     deleteEvent: async (eventId) => {
       await http.request('DELETE', `/investments/events/${segment(eventId)}`);
@@ -242,41 +242,34 @@ export function createApi(http: Http): Api {
       await http.request('DELETE', `/portfolios/${segment(id)}`);
     },
 
-    getCurrencies: async () =>
-      d.field(await get('/currencies'), 'currency_codes', d.list(d.string)),
+    getCurrencies: async () => d.field(await get('/currencies'), 'currency_codes', s.list(s.text)),
     validateInstrument: async (isin, type) =>
       d.field(
         await http.request('POST', '/instruments/validate', { body: { isin, type } }),
         'valid',
-        d.boolean,
+        s.flag,
       ),
     searchInstruments: async (search) =>
       d.field(
         await get(`/instruments?search=${encodeURIComponent(search)}`),
         'instruments',
-        d.list(d.catalogueInstrument),
+        s.list(s.catalogueInstrument),
       ),
     resetDemo: async () => {
       await http.request('POST', '/demo/reset');
     },
 
-    // The decoders go in as an argument: price-calls.ts says why.
+    // The schemas go in as an argument: price-calls.ts says why.
     prices: () =>
       (priceCalls ??= import('./price-calls').then(
         (module) =>
           module.createPriceCalls(http, {
-            shape: d.shape,
-            record: d.record,
-            fail: d.fail,
             field: d.field,
-            list: d.list,
-            orNull: d.orNull,
-            day: d.day,
-            id: d.id,
-            number: d.number,
-            string: d.string,
-            boolean: d.boolean,
-            investment: d.investment,
+            list: s.list,
+            dayPrice: s.dayPrice,
+            listing: s.listing,
+            suggestion: s.suggestion,
+            investment: s.investment,
           }),
         (error: unknown) => {
           // A chunk that could not load (offline) is asked for again at the next use.

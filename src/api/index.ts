@@ -15,7 +15,6 @@ export type {
   PriceRange,
   PriceSource,
   Quote,
-  QuotedInvestment,
   SplitSuggestion,
   Suggestion,
   SuggestionRef,

@@ -1,7 +1,8 @@
 // Formue's additions to the contract for real prices: the quote an investment is valued at, the
 // price of each day, typed prices, listings and the provider's splits and dividends. A backend
 // that keeps to the spec's API has none of them (no quote; the calls answer 404).
-import type { Investment } from '../domain/types';
+import type * as v from 'valibot';
+import type * as schemas from '../domain/schemas';
 
 /**
  * Where a price comes from: a provider, typed by the user, the demo's made-up market, or the last
@@ -10,27 +11,10 @@ import type { Investment } from '../domain/types';
 export type PriceSource = 'yahoo' | 'coingecko' | 'manual' | 'synthetic' | 'trade';
 
 /** The price an investment is valued at now. */
-export interface Quote {
-  /** Per unit, in `currency`. */
-  price: number;
-  currency: string;
-  price_dkk: number;
-  /** YYYY-MM-DD: the day the price is for. */
-  date: string;
-  source: string;
-}
-
-/** An investment as GET /investments lists it; `quote` is absent before its first trade. */
-export type QuotedInvestment = Investment & { quote?: Quote };
+export type Quote = v.InferOutput<typeof schemas.quote>;
 
 /** The price in force on one day. */
-export interface DayPrice {
-  /** YYYY-MM-DD. */
-  date: string;
-  price: number;
-  currency_code: string;
-  source: string;
-}
+export type DayPrice = v.InferOutput<typeof schemas.dayPrice>;
 
 /** A price the user types for a day; a second one on the same day replaces it. */
 export interface PricePayload {
@@ -46,38 +30,12 @@ export interface PriceRange {
 }
 
 /** A place the investment's instrument trades, whose prices it can be valued at. */
-export interface Listing {
-  id: string;
-  symbol: string;
-  name: string;
-  exchange: string;
-  /** Null when the provider has not said. */
-  currency: string | null;
-  selected: boolean;
-}
-
-export interface SplitSuggestion {
-  kind: 'split';
-  /** The ex-day, YYYY-MM-DD. */
-  date: string;
-  /** `numerator` shares after for `denominator` before. */
-  numerator: number;
-  denominator: number;
-  shares_before: number;
-  shares_after: number;
-}
-
-export interface DividendSuggestion {
-  kind: 'dividend';
-  date: string;
-  per_share: number;
-  currency_code: string;
-  shares: number;
-  amount: number;
-}
+export type Listing = v.InferOutput<typeof schemas.listing>;
 
 /** A split or dividend the provider reports and the investment has not recorded. */
-export type Suggestion = SplitSuggestion | DividendSuggestion;
+export type Suggestion = v.InferOutput<typeof schemas.suggestion>;
+export type SplitSuggestion = Extract<Suggestion, { kind: 'split' }>;
+export type DividendSuggestion = Extract<Suggestion, { kind: 'dividend' }>;
 
 /** What dismissing a suggestion names. */
 export type SuggestionRef = Pick<Suggestion, 'kind' | 'date'>;

@@ -1,11 +1,16 @@
 // Laravel-style validation: the rules of decisions.md "Input rules" with Laravel's default English
 // messages, dot keys for nested payloads, and the 422 body of ValidationException::summarize.
+// Its limits and rules are the domain's (src/domain: numbers, amount-rules, names, dates), as the
+// app's schemas and docs/openapi.yaml have them.
+import { EARLIEST_DAY, isDay } from '../domain/dates';
 import { MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
 import {
   MAX_QUANTITY as MAX_NUMBER,
   MAX_SIGNIFICANT_DIGITS,
+  numericValue,
   significantDigits,
 } from '../domain/numbers';
+import type { AmountRule } from '../domain/amount-rules';
 
 export { MAX_NAME, MAX_NUMBER };
 export const MIN_PASSWORD = 8;
@@ -14,8 +19,7 @@ export const MAX_PASSWORD_BYTES = 72;
 /** A UTF-16 surrogate without its pair: not a character, so not storable as sent. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const EARLIEST_EVENT_DATE = '1970-01-01';
-const EARLIEST_EVENT_DAY = Date.parse(EARLIEST_EVENT_DATE);
+const EARLIEST_EVENT_DAY = Date.parse(EARLIEST_DAY);
 const DAY_MS = 86_400_000;
 const LATEST_UTC_OFFSET_MS = 14 * 3_600_000;
 
@@ -159,15 +163,12 @@ export class Validator {
    * numeric with bounds: a finite JSON number or a numeric string (PHP is_numeric).
    * `fallback` makes the field nullable (Laravel `nullable`), e.g. fee 0 when empty.
    */
-  number(
-    key: string,
-    bounds: { greaterThan?: number; atLeast?: number; fallback?: number; decimals?: number },
-  ): number | undefined {
+  number(key: string, bounds: AmountRule): number | undefined {
     const raw = this.input(key);
     if (raw == null && bounds.fallback !== undefined) return bounds.fallback;
     const value = this.required(key);
     if (value === undefined) return undefined;
-    const parsed = toNumber(value);
+    const parsed = numericValue(value);
     if (parsed === undefined) {
       this.add(key, `The ${attribute(key)} field must be a number.`);
       return undefined;
@@ -212,14 +213,13 @@ export class Validator {
     const raw = this.input(key);
     if (raw == null) return now;
     const name = attribute(key);
-    const match = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
-    const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
-    if (!match || new Date(day).toISOString().slice(0, 10) !== raw) {
+    if (typeof raw !== 'string' || !isDay(raw)) {
       this.add(key, `The ${name} field must match the format Y-m-d.`);
       return undefined;
     }
+    const day = Date.parse(raw);
     if (day < EARLIEST_EVENT_DAY) {
-      this.add(key, `The ${name} field must be a date after or equal to ${EARLIEST_EVENT_DATE}.`);
+      this.add(key, `The ${name} field must be a date after or equal to ${EARLIEST_DAY}.`);
       return undefined;
     }
     // "Today" is the user's: up to 14 hours ahead of UTC (Kiribati), never later.
@@ -253,7 +253,7 @@ export class Validator {
   id(key: string): number | undefined {
     const value = this.required(key);
     if (value === undefined) return undefined;
-    const parsed = toNumber(value);
+    const parsed = numericValue(value);
     if (parsed === undefined || !Number.isSafeInteger(parsed) || parsed < 1) {
       this.add(key, `The selected ${attribute(key)} is invalid.`);
       return undefined;
@@ -274,23 +274,12 @@ export function summarise(errors: Errors): { message: string; errors: Errors } {
   return { message: `${all[0] ?? 'The given data was invalid.'}${suffix}`, errors };
 }
 
-const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
 /** Decimal places of a JSON number or numeric string as written: 1e-7 has 7, 2.50 has 2. */
 export function decimalPlaces(value: unknown): number {
   const text = typeof value === 'number' ? String(value) : String(value).trim();
   const [mantissa = '', exponent = '0'] = text.toLowerCase().split('e');
   const fraction = mantissa.split('.')[1] ?? '';
   return Math.max(0, fraction.length - Number(exponent));
-}
-
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && NUMERIC.test(value)) {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : undefined;
-  }
-  return undefined;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

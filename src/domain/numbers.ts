@@ -122,6 +122,18 @@ export const MAX_QUANTITY = 1_000_000_000;
  */
 export const MAX_SIGNIFICANT_DIGITS = 15;
 
+/** A number as JSON or text carries it: digits with an optional sign, point and exponent. */
+const NUMERIC = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/**
+ * A finite JSON number, or the number of a numeric string (PHP's is_numeric, which Laravel's
+ * `numeric` rule and its decimal casts share); anything else is undefined.
+ */
+export function numericValue(value: unknown): number | undefined {
+  const number = typeof value === 'string' && NUMERIC.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
 /**
  * The digits of a decimal as written, from its first to its last non-zero digit, whatever the
  * sign, separator or exponent: "0.00120" has 2, "1200" has 2, "1,5e3" has 2.

@@ -1,5 +1,7 @@
 // The entities of the /api/v1 contract (product-spec section 3, decisions section 1).
 // Field names are the wire's, mixed case included. All money is DKK.
+import type * as v from 'valibot';
+import type * as schemas from './schemas';
 
 export const PERIODS = ['Day', 'Week', 'Month', 'Year', 'Forever'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -7,47 +9,16 @@ export const DEFAULT_PERIOD: Period = 'Day';
 
 export type Id = string;
 
-export interface User {
-  name: string;
-  email: string;
-}
+// The answers' shapes are their schemas' (./schemas), so a decoded answer has exactly its type.
+type Wire<S extends v.GenericSchema> = v.InferOutput<S>;
 
-export interface Positions {
-  lifetime: number;
-  realised: number;
-  unrealised: number;
-}
-
-export interface ValueChange {
-  value: number;
-  change: number;
-  changeRatio: number;
-}
-
-export interface Valuation {
-  value: ValueChange;
-  positions: Positions;
-}
-
-export interface Portfolio extends ValueChange {
-  id: Id;
-  name: string;
-  change_percentage: number;
-  /** How many investments the portfolio holds. */
-  investments: number;
-  positions: Positions;
-}
-
-export interface Investment extends ValueChange {
-  id: Id;
-  name: string;
-  portfolio_id: Id;
-  shares: number;
-  change_percentage: number;
-  positions: Positions;
-  /** Formue's addition to the spec's answer; a backend without it still works (no allocation by type or currency). */
-  instrument?: HeldInstrument;
-}
+export type User = Wire<typeof schemas.user>;
+export type Positions = Wire<typeof schemas.positions>;
+export type ValueChange = Wire<typeof schemas.valueChange>;
+export type Valuation = Wire<typeof schemas.valuation>;
+export type Portfolio = Wire<typeof schemas.portfolio>;
+/** With Formue's additions, which a backend without them leaves out: `instrument` and `quote`. */
+export type Investment = Wire<typeof schemas.investment>;
 
 export const INSTRUMENT_TYPES = ['stock', 'crypto'] as const;
 export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
@@ -56,71 +27,17 @@ export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
 export const ASSET_CLASSES = ['stock', 'fund', 'crypto'] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
 
-/** The instrument an investment holds, as the investments answer describes it. */
-export interface HeldInstrument {
-  type: InstrumentType;
-  /** ISIN, or the crypto symbol. */
-  isin: string;
-  asset_class: AssetClass;
-  /** The listing currency (crypto: USD). */
-  currency: string;
-}
+export type HeldInstrument = Wire<typeof schemas.heldInstrument>;
 
 export const TRANSACTION_TYPES = ['buy', 'sell', 'split', 'div'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** An event as listed by GET /investments/events. */
-export interface Transaction {
-  id: Id;
-  investment_id: Id;
-  type: TransactionType;
-  stock_name: string;
-  /** DKK: shares x price for buy and sell, the amount for a dividend, cash received for a split. */
-  total_value: number;
-  /** DKK per share (0 for a dividend). */
-  stock_price: number;
-  shares: number;
-  /** ISO-8601. */
-  date: string;
-  /** Splits only: shares before and after; null otherwise. */
-  from_shares: number | null;
-  to_shares: number | null;
-}
-
-/**
- * An event as entered (GET /investments/events/{id}): its kind's payload, amounts in its own
- * currency, fee included; the fields of other kinds are absent.
- */
-export interface EnteredEvent {
-  id: Id;
-  type: TransactionType;
-  /** ISO-8601. */
-  date: string;
-  currency_code: string;
-  shares?: number;
-  share_price?: number;
-  fee?: number;
-  amount?: number;
-  shares_after?: number;
-  sold_shares?: number;
-  sold_share_price?: number;
-}
-
-export interface Statistics {
-  shares: number;
-  costs: number;
-  fees: number;
-  dividends: number;
-  lifetime: number;
-  realised: number;
-  unrealised: number;
-}
-
-export interface ChartPoint {
-  /** ISO-8601. */
-  time: string;
-  value: number;
-}
+export type Transaction = Wire<typeof schemas.transaction>;
+/** An event as entered (GET /investments/events/{id}). */
+export type EnteredEvent = Wire<typeof schemas.enteredEvent>;
+export type Statistics = Wire<typeof schemas.statistics>;
+export type ChartPoint = Wire<typeof schemas.chartPoint>;
 
 export const CHART_TYPES = ['user', 'portfolio', 'investment'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];

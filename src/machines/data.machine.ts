@@ -18,7 +18,7 @@ import {
   type ActorRef,
   type Snapshot,
 } from 'xstate';
-import type { Api, QuotedInvestment } from '../api';
+import type { Api } from '../api';
 import { ApiError, messageOf } from '../api/errors';
 import type {
   ChartPoint,
@@ -175,7 +175,7 @@ export interface DataContext {
   user: User | undefined;
   valuation: Valuation | undefined;
   portfolios: Portfolio[] | undefined;
-  investments: QuotedInvestment[] | undefined;
+  investments: Investment[] | undefined;
   events: Transaction[] | undefined;
   currencies: string[] | undefined;
   /** The message of each failed resource; kept while a retry runs, cleared by an answer. */
@@ -206,7 +206,7 @@ export interface ResourceData {
   user: User;
   valuation: Valuation;
   portfolios: Portfolio[];
-  investments: QuotedInvestment[];
+  investments: Investment[];
   events: Transaction[];
   currencies: string[];
 }

@@ -1,6 +1,6 @@
 // What the investment screen says of the price an investment is valued at (the investments
 // answer's `quote`): plain functions, tested without React.
-import type { QuotedInvestment } from '../api';
+import type { Investment } from '../domain/types';
 import { isDay } from '../domain/dates';
 
 /** A quote this many days old is still current: a long weekend passes without a price. */
@@ -19,6 +19,6 @@ export function isStale(day: string, today: string): boolean {
 }
 
 /** A typed price's default currency: the quote's, else the listing's, else DKK. */
-export function priceCurrency(investment: QuotedInvestment | undefined): string {
+export function priceCurrency(investment: Investment | undefined): string {
   return investment?.quote?.currency ?? investment?.instrument?.currency ?? 'DKK';
 }

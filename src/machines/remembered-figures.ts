@@ -3,6 +3,8 @@
 // Only what home shows first is kept; it is forgotten when the session ends.
 // With its extension: vite.config.ts imports this module too, and Vite warns of config imports
 // that Node could not load without one.
+import * as v from 'valibot';
+import { investment, list, portfolio, user, valuation } from '../domain/schemas.ts';
 import { PERIODS, type Period } from '../domain/types.ts';
 import type { ResourceData } from './data.machine';
 import type { KeyValueStore } from './platform';
@@ -33,27 +35,17 @@ export function isRemembered(resource: string): resource is Remembered {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isString = (value: unknown) => typeof value === 'string';
-const isNumber = (value: unknown) => typeof value === 'number';
-
-/** A value with its change: what every figure on home reads. */
-const hasFigures = (value: unknown): value is Record<string, unknown> =>
-  isObject(value) && isNumber(value.value) && isNumber(value.change) && isNumber(value.changeRatio);
-
-const isValuable = (item: unknown): item is Record<string, unknown> =>
-  hasFigures(item) && isString(item.id) && isString(item.name);
-
 /**
- * The fields the screens read of each kept answer. Figures written by the same format have them;
- * this guards against storage edited by hand or damaged.
+ * Each kept answer's schema: the one its answer was decoded with (a decoded answer reads as
+ * itself). Figures written by the same format pass; this guards against storage edited by hand
+ * or damaged.
  */
-const SHAPES: Record<Remembered, (data: unknown) => boolean> = {
-  user: (data) => isObject(data) && isString(data.name) && isString(data.email),
-  valuation: (data) => isObject(data) && hasFigures(data.value) && isObject(data.positions),
-  portfolios: (data) => Array.isArray(data) && data.every(isValuable),
-  investments: (data) =>
-    Array.isArray(data) && data.every((item) => isValuable(item) && isString(item.portfolio_id)),
-};
+const SHAPES = {
+  user,
+  valuation,
+  portfolios: list(portfolio),
+  investments: list(investment),
+} satisfies { [R in Remembered]: v.GenericSchema<unknown, ResourceData[R]> };
 
 /** What the last visit kept; nothing when absent, unreadable or written by another format. */
 export function readFigures(store: KeyValueStore): RememberedFigures {
@@ -67,10 +59,11 @@ export function readFigures(store: KeyValueStore): RememberedFigures {
   const figures: Record<string, unknown> = {};
   for (const resource of REMEMBERED) {
     const figure = kept.figures[resource];
-    if (!isObject(figure) || !SHAPES[resource](figure.data)) continue;
+    if (!isObject(figure)) continue;
+    const data = v.safeParse(SHAPES[resource], figure.data);
     const period = figure.period;
-    if (period === undefined || PERIODS.some((known) => known === period))
-      figures[resource] = figure;
+    if (data.success && (period === undefined || PERIODS.some((known) => known === period)))
+      figures[resource] = { data: data.output, period };
   }
   return figures;
 }

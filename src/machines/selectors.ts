@@ -1,7 +1,6 @@
 // The data actor's view model (STYLE points 4 and 9, as xstate-tree's selectors): plain functions
 // of its snapshot, so headless tests reach the rules screens show.
 import type { SnapshotFrom } from 'xstate';
-import type { QuotedInvestment } from '../api';
 import { dayOf, isDay } from '../domain/dates';
 import {
   TRANSACTION_TYPES,
@@ -211,7 +210,7 @@ export interface InvestmentFacts {
 }
 
 export function investmentFacts(
-  investment: QuotedInvestment,
+  investment: Investment,
   portfolio: Portfolio | undefined,
 ): InvestmentFacts {
   const cost = investment.value - investment.positions.unrealised;

@@ -161,8 +161,23 @@ describe('readFigures', () => {
         store(JSON.stringify({ format: 1, figures: { portfolios: { data: portfolios } } })),
       );
     expect(kept([portfolio('1'), null]).portfolios).toBeUndefined();
-    expect(kept([{ ...portfolio('1'), value: '100' }]).portfolios).toBeUndefined();
+    expect(kept([{ ...portfolio('1'), value: 'lots' }]).portfolios).toBeUndefined();
+    const { positions: _, ...withoutPositions } = portfolio('1');
+    expect(kept([withoutPositions]).portfolios).toBeUndefined();
     expect(kept([portfolio('1')]).portfolios?.data).toEqual([portfolio('1')]);
+  });
+
+  it('reads kept figures with the schemas their answers were decoded with', () => {
+    const kept = readFigures(
+      store(
+        JSON.stringify({
+          format: 1,
+          figures: { portfolios: { data: [{ ...portfolio('1'), value: '100', extra: true }] } },
+        }),
+      ),
+    );
+    // As an answer would be read: a numeric string is its number, unknown fields are dropped.
+    expect(kept.portfolios?.data).toEqual([{ ...portfolio('1'), value: 100 }]);
   });
 
   it('a refused write only means no warm start', () => {

@@ -1,7 +1,7 @@
 // Investments and their events. Input rules of decisions.md are checked first (Laravel rules),
 // then the ledger decides whether the event can apply (selling more than held, split rules).
 import { CURRENCIES } from '../../domain/market';
-import { MONEY_DECIMALS, SHARE_DECIMALS } from '../../domain/numbers';
+import { AMOUNT_RULES as RULES } from '../../domain/amount-rules';
 import { INSTRUMENT_TYPES } from '../../domain/types';
 import {
   json,
@@ -24,12 +24,10 @@ import { Validator } from '../validation';
 const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
   owned(call, 'Investment', call.store.investments(call.userId), answer);
 
-/** Shares to 8 decimals (crypto units), money to 6: enough for any real figure. */
-
 function readTrade(v: Validator, prefix = '') {
-  const shares = v.number(`${prefix}shares`, { greaterThan: 0, decimals: SHARE_DECIMALS });
-  const price = v.number(`${prefix}share_price`, { atLeast: 0, decimals: MONEY_DECIMALS });
-  const fee = v.number(`${prefix}fee`, { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS });
+  const shares = v.number(`${prefix}shares`, RULES.shares);
+  const price = v.number(`${prefix}share_price`, RULES.share_price);
+  const fee = v.number(`${prefix}fee`, RULES.fee);
   const currency = v.oneOf(`${prefix}currency_code`, CURRENCIES);
   if (shares === undefined || price === undefined || fee === undefined || !currency)
     return undefined;
@@ -49,25 +47,17 @@ const readers: Record<EventKind, Reader> = {
     return trade && { kind: 'sell', time, ...trade };
   },
   dividend: (v, time) => {
-    const amount = v.number('amount', { greaterThan: 0, decimals: MONEY_DECIMALS });
+    const amount = v.number('amount', RULES.amount);
     const currency = v.oneOf('currency_code', CURRENCIES);
     if (amount === undefined || !currency) return undefined;
     return { kind: 'dividend', time, amount, currency };
   },
   split: (v, time) => {
-    const sharesAfter = v.number('shares_after', { greaterThan: 0, decimals: SHARE_DECIMALS });
-    const fee = v.number('fee', { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS });
+    const sharesAfter = v.number('shares_after', RULES.shares_after);
+    const fee = v.number('fee', RULES.fee);
     const currency = v.oneOf('currency_code', CURRENCIES);
-    const soldShares = v.number('sold_shares', {
-      atLeast: 0,
-      fallback: 0,
-      decimals: SHARE_DECIMALS,
-    });
-    const soldPrice = v.number('sold_share_price', {
-      atLeast: 0,
-      fallback: 0,
-      decimals: MONEY_DECIMALS,
-    });
+    const soldShares = v.number('sold_shares', RULES.sold_shares);
+    const soldPrice = v.number('sold_share_price', RULES.sold_share_price);
     const hide = v.boolean('hide');
     if (
       sharesAfter === undefined ||

@@ -3,7 +3,7 @@
 // provider's splits and dividends it has not recorded.
 import { CURRENCIES } from '../../domain/market';
 import { isDay } from '../../domain/dates';
-import { MONEY_DECIMALS } from '../../domain/numbers';
+import { AMOUNT_RULES } from '../../domain/amount-rules';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
 import { replay, tidy } from '../../domain/ledger';
@@ -81,7 +81,7 @@ const addPrice: Route = {
       const rawDay = v.input('date');
       if (rawDay == null || rawDay === '') v.add('date', 'The date field is required.');
       const time = rawDay == null || rawDay === '' ? undefined : v.eventTime('date', call.now);
-      const price = v.number('price', { greaterThan: 0, decimals: MONEY_DECIMALS });
+      const price = v.number('price', AMOUNT_RULES.price);
       const currency = v.oneOf('currency_code', CURRENCIES);
       if (v.failed || time === undefined || price === undefined || !currency)
         return unprocessable(v);

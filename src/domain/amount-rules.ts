@@ -1,0 +1,28 @@
+// The rules of the amounts the event and price calls carry, once: the contract validates with
+// them (Validator.number) and docs/openapi.yaml is checked against them. A module of its own, as
+// only the contract reads it at run time: the app's start-up code does not carry it.
+import { MONEY_DECIMALS, SHARE_DECIMALS } from './numbers';
+
+/**
+ * The rules of an amount a request carries (Laravel's gt or min, decimal:0,N, and nullable with
+ * the value it then means); at most MAX_QUANTITY, whatever the field.
+ */
+export interface AmountRule {
+  greaterThan?: number;
+  atLeast?: number;
+  /** The value of an absent, null or empty field; without it the field is required. */
+  fallback?: number;
+  decimals?: number;
+}
+
+/** Each amount of the event and price calls, by its field (docs/openapi.yaml checks against it). */
+export const AMOUNT_RULES = {
+  shares: { greaterThan: 0, decimals: SHARE_DECIMALS },
+  share_price: { atLeast: 0, decimals: MONEY_DECIMALS },
+  fee: { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS },
+  amount: { greaterThan: 0, decimals: MONEY_DECIMALS },
+  shares_after: { greaterThan: 0, decimals: SHARE_DECIMALS },
+  sold_shares: { atLeast: 0, fallback: 0, decimals: SHARE_DECIMALS },
+  sold_share_price: { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS },
+  price: { greaterThan: 0, decimals: MONEY_DECIMALS },
+} as const satisfies Record<string, AmountRule>;
