@@ -13,7 +13,7 @@ import {
 import { TRANSACTION_TYPE_KEYS } from '../components/transactions-table';
 import { useAppChildren } from './app-actor';
 import { useT, type I18n } from './use-i18n';
-import { usePortfolios, useTransactions } from './use-data';
+import { useNeeded, usePortfolios, useTransactions } from './use-data';
 
 /** "12 of 40 transactions" while filtered, else "40 transactions". */
 export function historyCountText(
@@ -33,6 +33,7 @@ export function historyCountText(
  */
 export function useHistory() {
   const { data } = useAppChildren();
+  useNeeded('investments');
   const [path, navigate] = useLocation();
   const search = useSearch();
   const filter = useMemo(() => parseHistoryFilter(search), [search]);
