@@ -26,10 +26,6 @@ export interface Figure<R extends Remembered> {
 
 export type RememberedFigures = { [R in Remembered]?: Figure<R> };
 
-export function isRemembered(resource: string): resource is Remembered {
-  return (REMEMBERED as readonly string[]).includes(resource);
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
