@@ -103,12 +103,11 @@ function inputFields(file: string, name: string): string[] {
   if (!module) throw new Error(`src/machines/${file} is not in the program`);
   const exported = checker.getExportsOfModule(module).find((symbol) => symbol.name === name);
   if (!exported) throw new Error(`src/machines/${file} does not export ${name}`);
-  const machine = checker.getTypeOfSymbol(exported);
-  if (!(ts.getObjectFlags(machine) & ts.ObjectFlags.Reference))
-    throw new Error(`${name} is not a StateMachine`);
   // StateMachine<TContext, TEvent, TChildren, TActor, TAction, TGuard, TDelay, TStateValue,
-  // TTag, TInput, …>
-  const input = checker.getTypeArguments(machine as ts.TypeReference)[9];
+  // TTag, TInput, …>, a class: its type is a reference with those arguments.
+  const machine = checker.getTypeOfSymbol(exported) as ts.TypeReference;
+  const input = checker.getTypeArguments(machine).at(9);
+  if (!input) throw new Error(`${name} is not a StateMachine`);
   return checker
     .getPropertiesOfType(input)
     .map((field) => field.name + (field.flags & ts.SymbolFlags.Optional ? '?' : ''));
