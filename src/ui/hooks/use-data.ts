@@ -33,7 +33,11 @@ export function useNeeded(...keys: ResourceKey[]) {
   useEffect(() => {
     const needed = JSON.parse(joined) as ResourceKey[];
     data.send({ type: 'resource.needed', keys: needed });
-    return () => data.send({ type: 'resource.released', keys: needed });
+    return () => {
+      // The app may have stopped first (a test's teardown): nothing is left to release.
+      if (data.getSnapshot().status === 'active')
+        data.send({ type: 'resource.released', keys: needed });
+    };
   }, [data, joined]);
 }
 
