@@ -9,7 +9,7 @@ import {
 } from '../../machines/allocation.machine';
 import { shownInvestments } from '../../machines/selectors';
 import { useAppActor, useAppChildren } from './app-actor';
-import { useNeeded } from './use-data';
+import { useNeeded } from './use-needed';
 
 /**
  * The allocation of home (every investment) or of one portfolio, whether it is shown, and its

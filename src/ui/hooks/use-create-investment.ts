@@ -13,7 +13,7 @@ import {
 import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
-import { useNeeded } from './use-data';
+import { useNeeded } from './use-needed';
 
 const NO_SUGGESTIONS: readonly Instrument[] = [];
 

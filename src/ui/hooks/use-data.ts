@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { Id, Period, Statistics } from '../../domain/types';
 import type { Resource } from '../../machines/changes';
-import { chartKey, statsKey, type ResourceKey } from '../../machines/data.machine';
+import { chartKey, statsKey } from '../../machines/data.machine';
 import {
   byValueDescending,
   entryView,
@@ -15,6 +15,7 @@ import {
   type LoadView,
 } from '../../machines/selectors';
 import { useAppChildren } from './app-actor';
+import { useNeeded } from './use-needed';
 import { useHideSold } from './use-settings';
 
 /** Whose figures a card shows: the user's, a portfolio's or an investment's. */
@@ -22,24 +23,6 @@ export type ValueTarget =
   { type: 'user' } | { type: 'portfolio'; id: Id } | { type: 'investment'; id: Id };
 
 const EMPTY: never[] = [];
-
-/**
- * Tells the data actor that the calling view shows these keys, for as long as it is mounted: a
- * key no mounted view needs is not loaded.
- */
-export function useNeeded(...keys: ResourceKey[]) {
-  const { data } = useAppChildren();
-  const joined = JSON.stringify(keys);
-  useEffect(() => {
-    const needed = JSON.parse(joined) as ResourceKey[];
-    data.send({ type: 'resource.needed', keys: needed });
-    return () => {
-      // The app may have stopped first (a test's teardown): nothing is left to release.
-      if (data.getSnapshot().status === 'active')
-        data.send({ type: 'resource.released', keys: needed });
-    };
-  }, [data, joined]);
-}
 
 /**
  * How a screen shows one resource it needs: data already held stays on screen while it reloads

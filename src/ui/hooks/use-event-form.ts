@@ -19,7 +19,7 @@ import { deleteQuestion, editEventMachine } from '../../machines/edit-event.mach
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
 import { useToday } from './use-today';
-import { useNeeded } from './use-data';
+import { useNeeded } from './use-needed';
 
 export type { EventKind };
 

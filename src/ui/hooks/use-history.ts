@@ -13,7 +13,8 @@ import {
 import { TRANSACTION_TYPE_KEYS } from '../components/transactions-table';
 import { useAppChildren } from './app-actor';
 import { useT, type I18n } from './use-i18n';
-import { useNeeded, usePortfolios, useTransactions } from './use-data';
+import { usePortfolios, useTransactions } from './use-data';
+import { useNeeded } from './use-needed';
 
 /** "12 of 40 transactions" while filtered, else "40 transactions". */
 export function historyCountText(

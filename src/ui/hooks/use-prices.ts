@@ -13,7 +13,7 @@ import { priceCurrency } from '../../machines/quote';
 import { useAppActor } from './app-actor';
 import { useFlow } from './use-flow';
 import { useToday } from './use-today';
-import { useNeeded } from './use-data';
+import { useNeeded } from './use-needed';
 
 /** An investment's Prices section: its list, its form and its deletions. */
 export function usePrices(investmentId: Id) {

@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { Quote } from '../../api';
 import type { Id } from '../../domain/types';
 import { useAppChildren } from './app-actor';
-import { useNeeded } from './use-data';
+import { useNeeded } from './use-needed';
 
 /** The price the investment is valued at now; undefined before a trade, or from a backend without. */
 export function useQuote(investmentId: Id): Quote | undefined {

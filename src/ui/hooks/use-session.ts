@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { isLoggedIn, isSigningOut, logoutError } from '../../machines/auth.machine';
 import { useAppChildren } from './app-actor';
-import { useNeeded } from './use-data';
+import { useNeeded } from './use-needed';
 
 /** Who is logged in, the route guard's flag, and Logout with its progress and failure. */
 export function useSession() {
