@@ -1,6 +1,6 @@
 // What each change the user makes leaves stale: the one table of the app's refresh effects.
 // Flows only announce what changed (the change events of the data machine); the data machine
-// reloads what this table names, of what a screen holds.
+// reloads what this table names, of what views need, and marks the rest stale.
 
 /** The fixed resources the data machine loads. */
 export const RESOURCES = [
@@ -13,7 +13,7 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-/** A fixed resource, or the chart or statistics of the screen in view. */
+/** A fixed resource, or every chart or statistics key. */
 export type Stale = Resource | 'chart' | 'stats';
 
 /** Every figure derived from holdings: values, changes, positions, the chart and statistics. */

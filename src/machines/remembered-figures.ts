@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { investment, list, portfolio, user, valuation } from '../domain/schemas.ts';
 import { PERIODS, type Period } from '../domain/types.ts';
-import type { ResourceData } from './data.machine';
+import type { ResourceData, Store } from './data-held';
 import type { KeyValueStore } from './platform';
 
 export const FIGURES_KEY = 'figures';
@@ -27,10 +27,6 @@ export interface Figure<R extends Remembered> {
 }
 
 export type RememberedFigures = { [R in Remembered]?: Figure<R> };
-
-export function isRemembered(resource: string): resource is Remembered {
-  return (REMEMBERED as readonly string[]).includes(resource);
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -99,5 +95,38 @@ export function forgetFigures(store: KeyValueStore): void {
     store.remove(FIGURES_KEY);
   } catch {
     // Storage disabled: nothing was kept.
+  }
+}
+
+/**
+ * The last visit's figures, for what is not held yet. Each is stale: put on screen at once, and
+ * asked for again as soon as a view needs it.
+ */
+export function recalled(store: KeyValueStore, held: Store): Partial<Store> {
+  const kept = readFigures(store);
+  const entries = { ...held.entries };
+  for (const resource of REMEMBERED) {
+    const figure = kept[resource];
+    if (figure && held[resource] === undefined)
+      entries[resource] = { status: 'stale', period: figure.period, request: 0 };
+  }
+  return {
+    user: held.user ?? kept.user?.data,
+    valuation: held.valuation ?? kept.valuation?.data,
+    portfolios: held.portfolios ?? kept.portfolios?.data,
+    investments: held.investments ?? kept.investments?.data,
+    entries,
+  };
+}
+
+/**
+ * Each answer, and each change made here, kept at once (the next visit must not show a deleted
+ * item again): what is held of `resources` after it, with its period.
+ */
+export function rememberHeld(store: KeyValueStore, held: Store, resources: readonly string[]) {
+  for (const resource of REMEMBERED) {
+    const data = held[resource];
+    if (resources.includes(resource) && data !== undefined)
+      rememberFigure(store, resource, { data, period: held.entries[resource]?.period });
   }
 }

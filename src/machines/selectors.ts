@@ -34,12 +34,9 @@ export function loadView(held: boolean, failed: boolean, loading: boolean): Load
   };
 }
 
-export function entryView(entry: Entry<unknown> | undefined): LoadView {
-  return loadView(
-    entry?.data !== undefined,
-    entry?.error !== undefined,
-    entry?.status === 'loading',
-  );
+/** How a card shows one resource key, from its entry and whether anything is held for it. */
+export function entryView(entry: Entry | undefined, held: boolean): LoadView {
+  return loadView(held, entry?.error !== undefined, entry?.status === 'loading');
 }
 
 export function byValueDescending<T extends { value: number }>(list: readonly T[]): T[] {

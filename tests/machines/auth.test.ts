@@ -47,6 +47,8 @@ function start(options: { flag?: boolean; path?: string; loggedIn?: boolean | 'o
   });
   const app = createActor(appMachine, { input: { api, platform } }).start();
   const { auth, data } = childrenOf(app);
+  // As the mounted screen would tell it; loaded once a session is open.
+  data.send({ type: 'resource.needed', keys: ['user', 'valuation', 'portfolios', 'investments'] });
   return { api, platform, app, auth, data };
 }
 
@@ -92,7 +94,7 @@ describe('signedIn.verifying', () => {
     expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
     expect(platform.visited).toEqual(['/']);
     expect(data.getSnapshot().context.portfolios).toBeUndefined();
-    expect(data.getSnapshot().matches({ portfolios: 'idle' })).toBe(true);
+    expect(data.getSnapshot().matches({ session: 'closed' })).toBe(true);
   });
 
   it('offline: the flag stands', async () => {

@@ -1,9 +1,9 @@
 // The one table of refresh effects (changes.ts), as the data machine carries it out: after each
-// change, exactly these loads, of what the screen shows.
+// change, exactly these loads, of what the views need.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Change } from '../../src/machines/changes';
-import { dataMachine, type DataEvent } from '../../src/machines/data.machine';
+import { chartKey, dataMachine, statsKey, type DataEvent } from '../../src/machines/data.machine';
 import { fakeApi, flush, investment, portfolio, transaction } from './support';
 
 type Load = 'valuation' | 'portfolios' | 'investments' | 'events' | 'chart' | 'stats';
@@ -68,9 +68,19 @@ describe('what a change reloads', () => {
       unrealised: 0,
     });
     const data = createActor(dataMachine, { input: { api } }).start();
+    data.send({ type: 'refresh.all' });
     data.send({ type: 'period.changed', period: 'Month' });
-    data.send({ type: 'screen.viewed', chart: { type: 'investment', id: '5' } });
-    data.send({ type: 'stats.viewed', target: { type: 'investment', id: '5' } });
+    data.send({
+      type: 'resource.needed',
+      keys: [
+        'valuation',
+        'portfolios',
+        'investments',
+        'events',
+        chartKey({ type: 'investment', id: '5' }),
+        statsKey({ type: 'investment', id: '5' }),
+      ],
+    });
     await flush();
     for (const call of [
       api.getValuation,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { chartKey, dataMachine, statsKey } from '../../src/machines/data.machine';
+import { chartKey, dataMachine, statsKey, type ResourceKey } from '../../src/machines/data.machine';
 import { recoveryMessage } from '../../src/machines/selectors';
 import {
   deferred,
@@ -24,12 +24,18 @@ const STATS = {
   unrealised: 3,
 };
 
-function start() {
+const USER_CHART = chartKey({ type: 'user' });
+
+/** A data actor in a session (`refresh.all` as auth sends it), with nothing needed yet. */
+function start({ session = true } = {}) {
   const api = fakeApi();
   const platform = fakePlatform();
   const clock = new SimulatedClock();
   const data = createActor(dataMachine, { input: { api, platform }, clock }).start();
-  return { api, platform, clock, data };
+  if (session) data.send({ type: 'refresh.all' });
+  const need = (...keys: ResourceKey[]) => data.send({ type: 'resource.needed', keys });
+  const release = (...keys: ResourceKey[]) => data.send({ type: 'resource.released', keys });
+  return { api, platform, clock, data, need, release };
 }
 
 const SERVER_ERROR = 'The server had a problem. Please try again in a moment.';
@@ -41,34 +47,107 @@ function valuation(value: number) {
   };
 }
 
-describe('idle', () => {
-  it('loads nothing until asked', () => {
-    const { api, data } = start();
-    expect(data.getSnapshot().matches({ portfolios: 'idle' })).toBe(true);
+describe('session.closed', () => {
+  it('loads nothing before a session starts, then what views need', async () => {
+    const { api, data, need } = start({ session: false });
+    api.getPortfolios.mockResolvedValue([portfolio('1')]);
+    need('portfolios');
+    await flush();
     expect(api.getPortfolios).not.toHaveBeenCalled();
+    data.send({ type: 'refresh.all' });
+    await flush();
+    expect(api.getPortfolios).toHaveBeenCalledOnce();
+    expect(data.getSnapshot().context.portfolios).toEqual([portfolio('1')]);
+  });
+
+  it('data.cleared closes the session: a view mounted since loads nothing', async () => {
+    const { api, data, need } = start();
+    data.send({ type: 'data.cleared' });
+    need('valuation');
+    await flush();
+    expect(api.getValuation).not.toHaveBeenCalled();
   });
 });
 
-describe('loading', () => {
-  it('refresh.all loads every resource', async () => {
-    const { api, data } = start();
+describe('needs', () => {
+  it('loads what a view needs, and nothing no view needs', async () => {
+    const { api, data, need } = start();
     api.getUser.mockResolvedValue({ name: 'A', email: 'a@b.c' });
     api.getValuation.mockRejectedValue(offline());
     api.getPortfolios.mockResolvedValue([portfolio('1')]);
-    api.getInvestments.mockResolvedValue([investment('5')]);
-    api.getEvents.mockResolvedValue([transaction('9')]);
-    api.getCurrencies.mockResolvedValue(['DKK', 'EUR']);
-    data.send({ type: 'refresh.all' });
-    expect(data.getSnapshot().matches({ portfolios: 'loading' })).toBe(true);
+    need('user', 'valuation', 'portfolios');
+    expect(data.getSnapshot().context.entries.portfolios?.status).toBe('loading');
     await flush();
     const { context } = data.getSnapshot();
     expect(context.user).toEqual({ name: 'A', email: 'a@b.c' });
     expect(context.portfolios).toEqual([portfolio('1')]);
-    expect(context.investments).toEqual([investment('5')]);
-    expect(context.events).toEqual([transaction('9')]);
-    expect(context.currencies).toEqual(['DKK', 'EUR']);
-    expect(data.getSnapshot().matches({ valuation: 'failed' })).toBe(true);
-    expect(context.errors.valuation).toMatch(/offline/);
+    expect(context.entries.valuation).toMatchObject({ status: 'failed' });
+    expect(context.entries.valuation?.error).toMatch(/offline/);
+    for (const call of [api.getInvestments, api.getEvents, api.getCurrencies, api.getChart])
+      expect(call).not.toHaveBeenCalled();
+  });
+
+  it('a view that goes stops the load no other view needs', () => {
+    const { api, data, need, release } = start();
+    api.getEvents.mockReturnValue(deferred<never>().promise);
+    api.getChart.mockReturnValue(deferred<never>().promise);
+    need('events', USER_CHART);
+    need('events');
+    expect(Object.keys(data.getSnapshot().children)).toHaveLength(2);
+    release('events', USER_CHART);
+    // Another view still shows the events.
+    expect(Object.keys(data.getSnapshot().children)).toHaveLength(1);
+    release('events');
+    expect(Object.keys(data.getSnapshot().children)).toEqual([]);
+    expect(data.getSnapshot().context.needs).toEqual({});
+  });
+
+  it('an answer that comes after its view went is not taken; the next view asks again', async () => {
+    const { api, data, need, release } = start();
+    const late = deferred<ReturnType<typeof portfolio>[]>();
+    api.getPortfolios.mockReturnValueOnce(late.promise).mockResolvedValueOnce([portfolio('2')]);
+    need('portfolios');
+    release('portfolios');
+    late.resolve([portfolio('1')]);
+    await flush();
+    expect(data.getSnapshot().context.portfolios).toBeUndefined();
+    need('portfolios');
+    await flush();
+    expect(data.getSnapshot().context.portfolios).toEqual([portfolio('2')]);
+  });
+
+  it('a fixed resource held fresh is not asked for again by the next view', async () => {
+    const { api, need, release } = start();
+    api.getPortfolios.mockResolvedValue([portfolio('1')]);
+    need('portfolios');
+    await flush();
+    release('portfolios');
+    need('portfolios');
+    await flush();
+    expect(api.getPortfolios).toHaveBeenCalledOnce();
+  });
+
+  it('a chart or statistics is asked for again each time a view shows it', async () => {
+    const { api, data, need, release } = start();
+    api.getChart.mockResolvedValue([{ time: 't1', value: 1 }]);
+    need(USER_CHART);
+    await flush();
+    release(USER_CHART);
+    api.getChart.mockReturnValueOnce(deferred<never>().promise);
+    need(USER_CHART);
+    expect(api.getChart).toHaveBeenCalledTimes(2);
+    // Held meanwhile, so the chart never blanks.
+    expect(data.getSnapshot().context.charts[USER_CHART]).toEqual([{ time: 't1', value: 1 }]);
+  });
+});
+
+describe('loading', () => {
+  it('refresh.<resource> loads it now, needed or not', async () => {
+    const { api, data } = start();
+    api.getEvents.mockResolvedValue([transaction('9')]);
+    data.send({ type: 'refresh.events' });
+    await flush();
+    expect(data.getSnapshot().context.events).toEqual([transaction('9')]);
   });
 
   it('keeps the old list on screen while a refresh runs', async () => {
@@ -78,7 +157,7 @@ describe('loading', () => {
     await flush();
     api.getPortfolios.mockReturnValueOnce(deferred<never>().promise);
     data.send({ type: 'refresh.portfolios' });
-    expect(data.getSnapshot().matches({ portfolios: 'loading' })).toBe(true);
+    expect(data.getSnapshot().context.entries.portfolios?.status).toBe('loading');
     expect(data.getSnapshot().context.portfolios).toEqual([portfolio('1')]);
   });
 
@@ -93,109 +172,61 @@ describe('loading', () => {
     await flush();
     expect(data.getSnapshot().context.portfolios).toEqual([portfolio('2')]);
   });
-});
 
-describe('failed', () => {
-  it('offers retry through the same refresh event', async () => {
+  it('a failed load is asked for again by the same refresh', async () => {
     const { api, data } = start();
     api.getInvestments.mockRejectedValueOnce(http(500)).mockResolvedValueOnce([investment('5')]);
     data.send({ type: 'refresh.investments' });
     await flush();
-    expect(data.getSnapshot().matches({ investments: 'failed' })).toBe(true);
-    expect(data.getSnapshot().context.errors.investments).toBe(
-      'The server had a problem. Please try again in a moment.',
-    );
+    expect(data.getSnapshot().context.entries.investments).toMatchObject({
+      status: 'failed',
+      error: SERVER_ERROR,
+    });
     data.send({ type: 'refresh.investments' });
     await flush();
-    expect(data.getSnapshot().matches({ investments: 'loaded' })).toBe(true);
-    expect(data.getSnapshot().context.errors.investments).toBeUndefined();
+    expect(data.getSnapshot().context.entries.investments?.status).toBe('loaded');
+    expect(data.getSnapshot().context.entries.investments?.error).toBeUndefined();
   });
 });
 
-describe('charts', () => {
-  it('screen.viewed makes the chart active and loads it', async () => {
-    const { api, data } = start();
+describe('charts and statistics', () => {
+  it('are keyed by what they are of', async () => {
+    const { api, data, need } = start();
     api.getChart.mockResolvedValue([{ time: '2026-01-01T00:00:00Z', value: 1 }]);
-    data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '4' } });
-    expect(
-      data.getSnapshot().context.charts[chartKey({ type: 'portfolio', id: '4' })]?.status,
-    ).toBe('loading');
+    api.getInvestmentStats.mockResolvedValue(STATS);
+    need(chartKey({ type: 'portfolio', id: '4' }), statsKey({ type: 'investment', id: '5' }));
     await flush();
     expect(api.getChart).toHaveBeenCalledWith('portfolio', '4');
-    expect(data.getSnapshot().context.activeChart).toEqual({ type: 'portfolio', id: '4' });
-    expect(data.getSnapshot().context.charts['portfolio:4']).toMatchObject({
-      status: 'loaded',
-      data: [{ time: '2026-01-01T00:00:00Z', value: 1 }],
-    });
-  });
-
-  it('refresh.chart without a chart reloads the active one', async () => {
-    const { api, data } = start();
-    api.getChart.mockResolvedValue([]);
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
-    data.send({ type: 'screen.viewed', chart: { type: 'investment', id: '5' } });
-    await flush();
-    api.getChart.mockClear();
-    data.send({ type: 'refresh.chart' });
-    await flush();
-    expect(api.getChart.mock.calls).toEqual([['investment', '5']]);
-  });
-
-  it('a stale chart answer is dropped', async () => {
-    const { api, data } = start();
-    const old = deferred<{ time: string; value: number }[]>();
-    api.getChart.mockReturnValueOnce(old.promise).mockResolvedValueOnce([{ time: 't2', value: 2 }]);
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
-    data.send({ type: 'refresh.chart' });
-    await flush();
-    old.resolve([{ time: 't1', value: 1 }]);
-    await flush();
-    expect(data.getSnapshot().context.charts['user:']?.data).toEqual([{ time: 't2', value: 2 }]);
+    expect(api.getInvestmentStats).toHaveBeenCalledWith('5');
+    const { context } = data.getSnapshot();
+    expect(context.charts['chart:portfolio:4']).toEqual([
+      { time: '2026-01-01T00:00:00Z', value: 1 },
+    ]);
+    expect(context.stats['stats:investment:5']).toEqual(STATS);
   });
 
   it('an unknown chart type fails that entry with an error', async () => {
-    const { api, data } = start();
+    const { api, data, need } = start();
     api.getChart.mockRejectedValue(new TypeError('Unknown valuable type "planet"'));
-    data.send({ type: 'refresh.chart', chart: { type: 'user' } });
+    need(USER_CHART);
     await flush();
-    expect(data.getSnapshot().context.charts['user:']).toMatchObject({
+    expect(data.getSnapshot().context.entries[USER_CHART]).toMatchObject({
       status: 'failed',
       error: 'Unknown valuable type "planet"',
     });
   });
 });
 
-describe('stats', () => {
-  it('stats.viewed loads one entry; refresh.stats reloads only the one in view', async () => {
-    const { api, data } = start();
-    api.getPortfolioStats.mockResolvedValue(STATS);
-    api.getInvestmentStats.mockResolvedValue(STATS);
-    data.send({ type: 'stats.viewed', target: { type: 'portfolio', id: '1' } });
-    data.send({ type: 'stats.viewed', target: { type: 'investment', id: '5' } });
-    await flush();
-    expect(
-      data.getSnapshot().context.stats[statsKey({ type: 'portfolio', id: '1' })],
-    ).toMatchObject({
-      status: 'loaded',
-      data: STATS,
-    });
-    api.getPortfolioStats.mockClear();
-    api.getInvestmentStats.mockClear();
-    data.send({ type: 'refresh.stats' });
-    await flush();
-    expect(api.getPortfolioStats).not.toHaveBeenCalled();
-    expect(api.getInvestmentStats.mock.calls).toEqual([['5']]);
-  });
-});
-
 describe('loaders', () => {
-  it('a chart or statistics request lives until it has answered: 200 views leave no child', async () => {
-    const { api, data } = start();
+  it('a request lives until it has answered: 200 views leave no child', async () => {
+    const { api, data, need, release } = start();
     api.getChart.mockResolvedValue([]);
     api.getInvestmentStats.mockResolvedValue(STATS);
     for (let view = 0; view < 200; view += 1) {
-      data.send({ type: 'screen.viewed', chart: { type: 'investment', id: String(view % 7) } });
-      data.send({ type: 'stats.viewed', target: { type: 'investment', id: String(view % 7) } });
+      const id = String(view % 7);
+      need(chartKey({ type: 'investment', id }), statsKey({ type: 'investment', id }));
+      if (view % 2 === 0)
+        release(chartKey({ type: 'investment', id }), statsKey({ type: 'investment', id }));
     }
     await flush();
     expect(Object.keys(data.getSnapshot().children)).toEqual([]);
@@ -203,11 +234,20 @@ describe('loaders', () => {
 
   it('a newer request for a key stops the one still loading', () => {
     const { api, data } = start();
-    api.getChart.mockReturnValue(new Promise(() => {}));
-    for (let view = 0; view < 50; view += 1) {
-      data.send({ type: 'screen.viewed', chart: { type: 'user' } });
-    }
+    api.getEvents.mockReturnValue(new Promise(() => {}));
+    for (let view = 0; view < 50; view += 1) data.send({ type: 'refresh.events' });
     expect(Object.keys(data.getSnapshot().children)).toHaveLength(1);
+  });
+
+  it('a request whose entry was dropped still goes once it has failed', async () => {
+    const { api, data, need } = start();
+    const late = deferred<{ time: string; value: number }[]>();
+    api.getChart.mockReturnValueOnce(late.promise);
+    need(USER_CHART);
+    data.send({ type: 'data.cleared' });
+    late.reject(http(500));
+    await flush();
+    expect(Object.keys(data.getSnapshot().children)).toEqual([]);
   });
 });
 
@@ -248,42 +288,76 @@ describe('changes', () => {
     expect(context.portfolios?.map((p) => p.id)).toEqual(['1']);
   });
 
+  it('a change reloads only what views need; the rest waits, stale, for a view', async () => {
+    const { api, data, need, release } = start();
+    api.getValuation.mockResolvedValue(valuation(1));
+    api.getEvents.mockResolvedValue([transaction('1')]);
+    api.getChart.mockResolvedValue([]);
+    api.getPortfolioStats.mockResolvedValue(STATS);
+    need('valuation', 'events', USER_CHART, statsKey({ type: 'portfolio', id: '1' }));
+    await flush();
+    release('events', statsKey({ type: 'portfolio', id: '1' }));
+    api.getValuation.mockClear();
+    api.getEvents.mockClear();
+    api.getChart.mockClear();
+    api.getPortfolioStats.mockClear();
+
+    data.send({ type: 'data.changed', change: 'event.updated' });
+    await flush();
+    expect(api.getValuation).toHaveBeenCalledOnce();
+    expect(api.getChart).toHaveBeenCalledOnce();
+    expect(api.getEvents).not.toHaveBeenCalled();
+    expect(api.getPortfolioStats).not.toHaveBeenCalled();
+    expect(data.getSnapshot().context.entries.events?.status).toBe('stale');
+
+    need('events');
+    await flush();
+    expect(api.getEvents).toHaveBeenCalledOnce();
+  });
+
   it('data.cleared forgets everything, and a late answer is not taken', async () => {
-    const { api, data } = start();
+    const { api, data, need } = start();
     const late = deferred<{ time: string; value: number }[]>();
     api.getPortfolios.mockResolvedValue([portfolio('1')]);
     api.getChart.mockReturnValue(late.promise);
-    data.send({ type: 'refresh.portfolios' });
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    need('portfolios', USER_CHART);
     await flush();
     data.send({ type: 'data.cleared' });
     late.resolve([{ time: 't', value: 1 }]);
     await flush();
-    const snapshot = data.getSnapshot();
-    expect(snapshot.context.portfolios).toBeUndefined();
-    expect(snapshot.context.charts).toEqual({});
-    expect(snapshot.context.activeChart).toBeUndefined();
-    expect(snapshot.matches({ portfolios: 'idle' })).toBe(true);
+    const { context } = data.getSnapshot();
+    expect(context.portfolios).toBeUndefined();
+    expect(context.charts).toEqual({});
+    expect(context.entries).toEqual({});
+  });
+
+  it('the next session loads again what mounted views still need', async () => {
+    const { api, data, need } = start();
+    api.getPortfolios.mockResolvedValue([portfolio('1')]);
+    need('portfolios');
+    await flush();
+    data.send({ type: 'data.cleared' });
+    data.send({ type: 'refresh.all' });
+    await flush();
+    expect(api.getPortfolios).toHaveBeenCalledTimes(2);
+    expect(data.getSnapshot().context.portfolios).toEqual([portfolio('1')]);
   });
 });
 
 describe('periods', () => {
   it('each answer records the period it was asked in, kept while a newer one loads', async () => {
-    const { api, data } = start();
+    const { api, data, need } = start();
     api.getValuation.mockResolvedValueOnce(valuation(1));
     api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
     data.send({ type: 'period.changed', period: 'Day' });
-    data.send({ type: 'refresh.valuation' });
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    need('valuation', USER_CHART);
     await flush();
     api.getValuation.mockReturnValueOnce(deferred<never>().promise);
     api.getChart.mockReturnValueOnce(deferred<never>().promise);
     data.send({ type: 'period.changed', period: 'Year' });
-    data.send({ type: 'refresh.valuation' });
-    data.send({ type: 'refresh.chart' });
     const { context } = data.getSnapshot();
-    expect(context.periods.valuation).toBe('Day');
-    expect(context.charts['user:']).toMatchObject({ status: 'loading', period: 'Day' });
+    expect(context.entries.valuation).toMatchObject({ status: 'loading', period: 'Day' });
+    expect(context.entries[USER_CHART]).toMatchObject({ status: 'loading', period: 'Day' });
   });
 });
 
@@ -291,15 +365,11 @@ describe('recovery', () => {
   /** Portfolios and the user's chart held for Day, then a Week refresh that fails with `error`. */
   async function failedRefresh(error: unknown) {
     const started = start();
-    const { api, data } = started;
-    // What else the new period reloads answers.
-    api.getValuation.mockResolvedValue(valuation(1));
-    api.getInvestments.mockResolvedValue([]);
+    const { api, data, need } = started;
     api.getPortfolios.mockResolvedValueOnce([portfolio('1')]);
     api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
     data.send({ type: 'period.changed', period: 'Day' });
-    data.send({ type: 'refresh.portfolios' });
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
+    need('portfolios', USER_CHART);
     await flush();
     api.getPortfolios.mockRejectedValueOnce(error);
     api.getChart.mockRejectedValueOnce(error);
@@ -317,9 +387,9 @@ describe('recovery', () => {
 
   describe('calm', () => {
     it('says nothing while nothing failed', async () => {
-      const { api, data } = start();
+      const { api, data, need } = start();
       api.getPortfolios.mockResolvedValue([portfolio('1')]);
-      data.send({ type: 'refresh.portfolios' });
+      need('portfolios');
       await flush();
       expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
       expect(recoveryMessage(data.getSnapshot())).toBeUndefined();
@@ -330,12 +400,15 @@ describe('recovery', () => {
     it('a failed refresh keeps what was held, for its period, and says why once', async () => {
       const { data } = await failedRefresh(http(500));
       const snapshot = data.getSnapshot();
-      expect(snapshot.matches({ portfolios: 'failed' })).toBe(true);
       expect(snapshot.context.portfolios).toEqual([portfolio('1')]);
-      expect(snapshot.context.periods.portfolios).toBe('Day');
-      expect(snapshot.context.charts['user:']).toMatchObject({
+      expect(snapshot.context.entries.portfolios).toMatchObject({
         status: 'failed',
-        data: [{ time: 't1', value: 1 }],
+        period: 'Day',
+        error: SERVER_ERROR,
+      });
+      expect(snapshot.context.charts[USER_CHART]).toEqual([{ time: 't1', value: 1 }]);
+      expect(snapshot.context.entries[USER_CHART]).toMatchObject({
+        status: 'failed',
         period: 'Day',
         error: SERVER_ERROR,
       });
@@ -350,9 +423,15 @@ describe('recovery', () => {
       await flush();
       const snapshot = data.getSnapshot();
       expect(snapshot.context.portfolios).toEqual([portfolio('2')]);
-      expect(snapshot.context.periods.portfolios).toBe('Week');
-      expect(snapshot.context.charts['user:']).toMatchObject({ status: 'loaded', period: 'Week' });
-      expect(snapshot.context.charts['user:']?.error).toBeUndefined();
+      expect(snapshot.context.entries.portfolios).toEqual({
+        status: 'loaded',
+        period: 'Week',
+        request: expect.any(Number),
+      });
+      expect(snapshot.context.entries[USER_CHART]).toMatchObject({
+        status: 'loaded',
+        period: 'Week',
+      });
       expect(snapshot.matches({ recovery: 'calm' })).toBe(true);
     });
 
@@ -436,26 +515,13 @@ describe('recovery', () => {
     });
   });
 
-  it('counts only what the screen holds: a chart left behind is not retried', async () => {
-    const { api, data } = await failedRefresh(http(500));
+  it('counts only what views need: a chart left behind is not retried', async () => {
+    const { api, data, release } = await failedRefresh(http(500));
     api.getPortfolios.mockResolvedValueOnce([portfolio('2')]);
-    api.getChart.mockResolvedValueOnce([]);
     data.send({ type: 'refresh.portfolios' });
-    data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '1' } });
+    release(USER_CHART);
     await flush();
     expect(data.getSnapshot().matches({ recovery: 'calm' })).toBe(true);
-  });
-});
-
-describe('loaders of what is gone', () => {
-  it('a request whose entry was dropped still goes once it has failed', async () => {
-    const { api, data } = start();
-    const late = deferred<{ time: string; value: number }[]>();
-    api.getChart.mockReturnValueOnce(late.promise);
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
-    data.send({ type: 'data.cleared' });
-    late.reject(http(500));
-    await flush();
-    expect(Object.keys(data.getSnapshot().children)).toEqual([]);
+    expect(api.getChart).toHaveBeenCalledTimes(2);
   });
 });

@@ -250,11 +250,14 @@ describe('data drops what is being deleted at once, and again once it is deleted
     api.getInvestmentStats.mockReturnValue(new Promise(() => undefined));
     api.getPortfolioStats.mockReturnValue(new Promise(() => undefined));
     const data = createActor(dataMachine, { input: { api } }).start();
+    data.send({ type: 'refresh.all' });
     data.send({ type: 'refresh.portfolios' });
     data.send({ type: 'refresh.investments' });
     data.send({ type: 'refresh.events' });
-    data.send({ type: 'stats.viewed', target: { type: 'investment', id: '5' } });
-    data.send({ type: 'stats.viewed', target: { type: 'portfolio', id: '1' } });
+    data.send({
+      type: 'resource.needed',
+      keys: [statsKey({ type: 'investment', id: '5' }), statsKey({ type: 'portfolio', id: '1' })],
+    });
     await flush();
     return { api, data };
   }
@@ -267,8 +270,8 @@ describe('data drops what is being deleted at once, and again once it is deleted
       const { context } = data.getSnapshot();
       expect(context.investments?.map((i) => i.id)).toEqual(['6', '7']);
       expect(context.events?.map((t) => t.id)).toEqual(['60', '70']);
-      expect(context.stats[statsKey({ type: 'investment', id: '5' })]).toBeUndefined();
-      expect(context.stats[statsKey({ type: 'portfolio', id: '1' })]).toBeDefined();
+      expect(context.entries[statsKey({ type: 'investment', id: '5' })]).toBeUndefined();
+      expect(context.entries[statsKey({ type: 'portfolio', id: '1' })]).toBeDefined();
     },
   );
 
@@ -277,31 +280,28 @@ describe('data drops what is being deleted at once, and again once it is deleted
     async (type) => {
       const { api, data } = await loaded();
       api.getChart.mockReturnValue(new Promise(() => undefined));
-      data.send({ type: 'screen.viewed', chart: { type: 'portfolio', id: '1' } });
+      data.send({ type: 'resource.needed', keys: [chartKey({ type: 'portfolio', id: '1' })] });
       data.send({ type, id: '1' });
       const { context } = data.getSnapshot();
       expect(context.portfolios?.map((p) => p.id)).toEqual(['2']);
       expect(context.investments?.map((i) => i.id)).toEqual(['7']);
       expect(context.events?.map((t) => t.id)).toEqual(['70']);
-      expect(Object.keys(context.stats)).toEqual([]);
-      expect(context.charts[chartKey({ type: 'portfolio', id: '1' })]).toBeUndefined();
+      expect(Object.keys(context.entries).sort()).toEqual(['events', 'investments', 'portfolios']);
     },
   );
 
   it('a later reload asks nothing about what is gone, even what was in view', async () => {
     const { api, data } = await loaded();
     api.getChart.mockReturnValue(new Promise(() => undefined));
-    data.send({ type: 'screen.viewed', chart: { type: 'investment', id: '5' } });
-    data.send({ type: 'stats.viewed', target: { type: 'investment', id: '5' } });
+    data.send({ type: 'resource.needed', keys: [chartKey({ type: 'investment', id: '5' })] });
     data.send({ type: 'investment.hidden', id: '5' });
     api.getChart.mockClear();
     api.getInvestmentStats.mockClear();
     api.getPortfolioStats.mockClear();
-    data.send({ type: 'refresh.chart' });
-    data.send({ type: 'refresh.stats' });
+    data.send({ type: 'data.changed', change: 'investment.repriced' });
     expect(api.getChart).not.toHaveBeenCalled();
     expect(api.getInvestmentStats).not.toHaveBeenCalled();
-    expect(api.getPortfolioStats).not.toHaveBeenCalled();
+    expect(api.getPortfolioStats.mock.calls).toEqual([['1']]);
   });
 });
 

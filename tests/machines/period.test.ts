@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine, childrenOf } from '../../src/machines/app.machine';
+import { chartKey } from '../../src/machines/data.machine';
 import { PERIOD_COOKIE, periodMachine } from '../../src/machines/period.machine';
 import { fakeApi, fakePlatform, flush, recorder } from './support';
 
@@ -75,10 +76,18 @@ describe('in the app', () => {
     api.getChart.mockResolvedValue([]);
     const app = createActor(appMachine, { input: { api, platform: fakePlatform() } }).start();
     const { data, period } = childrenOf(app);
-    data.send({ type: 'screen.viewed', chart: { type: 'user' } });
-    data.send({ type: 'screen.viewed', chart: { type: 'investment', id: '5' } });
+    // A session, and home's figures and chart, then the investment's chart instead.
+    data.send({ type: 'refresh.all' });
+    const userChart = chartKey({ type: 'user' });
+    data.send({
+      type: 'resource.needed',
+      keys: ['valuation', 'portfolios', 'investments', userChart],
+    });
+    data.send({ type: 'resource.released', keys: [userChart] });
+    data.send({ type: 'resource.needed', keys: [chartKey({ type: 'investment', id: '5' })] });
     await flush();
-    api.getChart.mockClear();
+    for (const call of [api.getChart, api.getValuation, api.getPortfolios, api.getInvestments])
+      call.mockClear();
     period.send({ type: 'period.selected', period: 'Forever' });
     await flush();
     expect(api.getChart.mock.calls).toEqual([['investment', '5']]);

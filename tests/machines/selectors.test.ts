@@ -63,12 +63,12 @@ describe('loadView', () => {
   });
 
   it('an entry that failed after an answer is shown, out of date', () => {
-    expect(entryView({ status: 'failed', data: [], error: 'No', request: 2 })).toEqual({
+    expect(entryView({ status: 'failed', error: 'No', request: 2 }, true)).toEqual({
       status: 'ready',
       stale: true,
       refreshing: false,
     });
-    expect(entryView(undefined).status).toBe('loading');
+    expect(entryView(undefined, false).status).toBe('loading');
   });
 });
 

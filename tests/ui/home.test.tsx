@@ -22,6 +22,27 @@ describe('home', () => {
     expect(screen.getByRole('region', { name: 'Total value' }).textContent).toMatch(/DKK/);
   });
 
+  it('asks only for what it shows: never the events or the currencies', async () => {
+    const asked: string[] = [];
+    await renderApp('/home', {
+      as: 'demo',
+      api: (api) => ({
+        ...api,
+        getEvents: () => {
+          asked.push('events');
+          return api.getEvents();
+        },
+        getCurrencies: () => {
+          asked.push('currencies');
+          return api.getCurrencies();
+        },
+      }),
+    });
+    await screen.findByRole('table', { name: 'Investments' });
+    expect(await screen.findByRole('img', { name: /^Value chart/ })).toBeTruthy();
+    expect(asked).toEqual([]);
+  });
+
   it('lists positions as key figures, so the only tables are portfolios and investments', async () => {
     await renderApp('/home', { as: 'demo' });
     await screen.findByRole('table', { name: 'Investments' });

@@ -9,6 +9,7 @@ import {
 } from '../../machines/allocation.machine';
 import { shownInvestments } from '../../machines/selectors';
 import { useAppActor, useAppChildren } from './app-actor';
+import { useNeeded } from './use-needed';
 
 /**
  * The allocation of home (every investment) or of one portfolio, whether it is shown, and its
@@ -17,6 +18,7 @@ import { useAppActor, useAppChildren } from './app-actor';
 export function useAllocation(scope: AllocationScope, portfolioId?: Id) {
   const app = useAppActor();
   const { data } = useAppChildren();
+  useNeeded('investments', 'portfolios');
   const actor = useActorRef(allocationMachine, {
     input: { storage: app.getSnapshot().context.platform.storage, scope },
   });

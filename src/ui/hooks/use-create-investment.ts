@@ -13,6 +13,7 @@ import type { InvestmentField } from '../../machines/forms/investment.rules';
 import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
+import { useNeeded } from './use-needed';
 
 const NO_SUGGESTIONS: readonly Instrument[] = [];
 
@@ -23,6 +24,7 @@ const NO_SUGGESTIONS: readonly Instrument[] = [];
 export function useCreateInvestment() {
   const app = useAppActor();
   const { data } = useAppChildren();
+  useNeeded('portfolios', 'currencies');
   const portfolioId = new URLSearchParams(useSearch()).get(PORTFOLIO_PARAM) ?? undefined;
   // The user's day when the form opened: the first buy's default date and the latest allowed.
   const [today] = useState(() => localDay(new Date()));

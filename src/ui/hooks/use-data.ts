@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { Id, Period, Statistics } from '../../domain/types';
-import { chartKey, statsKey, type Resource } from '../../machines/data.machine';
+import type { Resource } from '../../machines/changes';
+import { chartKey, statsKey } from '../../machines/data.machine';
 import {
   byValueDescending,
   entryView,
   firstStep,
   investmentFacts,
-  loadView,
   newestFirst,
   recoveryMessage,
   shownInvestments,
@@ -15,6 +15,7 @@ import {
   type LoadView,
 } from '../../machines/selectors';
 import { useAppChildren } from './app-actor';
+import { useNeeded } from './use-needed';
 import { useHideSold } from './use-settings';
 
 /** Whose figures a card shows: the user's, a portfolio's or an investment's. */
@@ -24,15 +25,14 @@ export type ValueTarget =
 const EMPTY: never[] = [];
 
 /**
- * How a screen shows one resource: data already held stays on screen while it reloads (a period
- * change must not blank the lists) and when the reload fails (then marked out of date).
+ * How a screen shows one resource it needs: data already held stays on screen while it reloads
+ * (a period change must not blank the lists) and when the reload fails (then marked out of date).
  */
 function useResource(resource: Resource): LoadView {
   const { data } = useAppChildren();
+  useNeeded(resource);
   const held = useSelector(data, (s) => s.context[resource] !== undefined);
-  const failed = useSelector(data, (s) => s.context.errors[resource] !== undefined);
-  const loading = useSelector(data, (s) => s.matches({ [resource]: 'loading' }));
-  return useMemo(() => loadView(held, failed, loading), [held, failed, loading]);
+  return useSelector(data, (s) => entryView(s.context.entries[resource], held), shallowEqual);
 }
 
 export function usePortfolios() {
@@ -126,7 +126,7 @@ export function useValue(target: ValueTarget) {
         ? 'portfolios'
         : 'investments';
   const state = useResource(resource);
-  const period = useSelector(data, (s): Period | undefined => s.context.periods[resource]);
+  const period = useSelector(data, (s): Period | undefined => s.context.entries[resource]?.period);
   const id = target.type === 'user' ? undefined : target.id;
   const figures = useSelector(
     data,
@@ -145,32 +145,33 @@ export function useValue(target: ValueTarget) {
   return { ...state, error: undefined, figures, period };
 }
 
-/** The target's chart; viewing it makes it the active chart (refreshed on period change). */
+/** The target's chart, loaded each time it is shown and while shown after a change. */
 export function useChart(target: ValueTarget) {
   const { data } = useAppChildren();
-  const id = target.type === 'user' ? undefined : target.id;
-  const type = target.type;
-  const key = chartKey({ type, id });
-  useEffect(() => {
-    data.send({ type: 'screen.viewed', chart: { type, id } });
-  }, [data, type, id]);
-  const view = useSelector(data, (s) => entryView(s.context.charts[key]), shallowEqual);
-  const points = useSelector(data, (s) => s.context.charts[key]?.data) ?? EMPTY;
-  const period = useSelector(data, (s) => s.context.charts[key]?.period);
-  return { ...view, points, period };
+  const key = chartKey(target.type === 'user' ? { type: 'user' } : target);
+  useNeeded(key);
+  const points = useSelector(data, (s) => s.context.charts[key]);
+  const view = useSelector(
+    data,
+    (s) => entryView(s.context.entries[key], points !== undefined),
+    shallowEqual,
+  );
+  const period = useSelector(data, (s) => s.context.entries[key]?.period);
+  return { ...view, points: points ?? EMPTY, period };
 }
 
 export type StatsTarget = Exclude<ValueTarget, { type: 'user' }>;
 
 export function useStats(target: StatsTarget) {
   const { data } = useAppChildren();
-  const { type, id } = target;
-  const key = statsKey({ type, id });
-  useEffect(() => {
-    data.send({ type: 'stats.viewed', target: { type, id } });
-  }, [data, type, id]);
-  const view = useSelector(data, (s) => entryView(s.context.stats[key]), shallowEqual);
-  const statistics = useSelector(data, (s): Statistics | undefined => s.context.stats[key]?.data);
+  const key = statsKey(target);
+  useNeeded(key);
+  const statistics = useSelector(data, (s): Statistics | undefined => s.context.stats[key]);
+  const view = useSelector(
+    data,
+    (s) => entryView(s.context.entries[key], statistics !== undefined),
+    shallowEqual,
+  );
   return { ...view, statistics };
 }
 

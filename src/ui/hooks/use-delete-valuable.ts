@@ -29,10 +29,10 @@ export function useDeleteValuable(kind: ValuableKind, id: Id) {
   // and while the reload the question asks for runs (a held count may be stale).
   const parts = useSelector(data, (s) => {
     if (kind === 'investment') {
-      if (s.matches({ events: 'loading' })) return undefined;
+      if (s.context.entries.events?.status === 'loading') return undefined;
       return s.context.events?.filter((t) => t.investment_id === id).length;
     }
-    if (s.matches({ portfolios: 'loading' })) return undefined;
+    if (s.context.entries.portfolios?.status === 'loading') return undefined;
     return s.context.portfolios?.find((p) => p.id === id)?.investments;
   });
   const request = useCallback(

@@ -19,6 +19,7 @@ import { deleteQuestion, editEventMachine } from '../../machines/edit-event.mach
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
 import { useToday } from './use-today';
+import { useNeeded } from './use-needed';
 
 export type { EventKind };
 
@@ -34,6 +35,7 @@ type FormActor = ActorRef<
 /** What both forms show: values, errors, the result before saving, and the change intention. */
 function useFormView(actor: FormActor, kind: EventKind, currentShares: number, today: string) {
   const { data } = useAppChildren();
+  useNeeded('currencies');
   const values = useSelector(actor, (s) => s.context.values, shallowEqual);
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
   const formError = useSelector(actor, (s) => s.context.formError);

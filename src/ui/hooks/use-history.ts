@@ -15,6 +15,7 @@ import { TRANSACTION_TYPE_KEYS } from '../components/transactions-table';
 import { useAppChildren } from './app-actor';
 import { useT, type I18n } from './use-i18n';
 import { usePortfolios, useTransactions } from './use-data';
+import { useNeeded } from './use-needed';
 
 /** "12 of 40 transactions" while filtered, else "40 transactions". */
 export function historyCountText(
@@ -34,6 +35,7 @@ export function historyCountText(
  */
 export function useHistory() {
   const { data } = useAppChildren();
+  useNeeded('investments');
   const [path, navigate] = useLocation();
   const search = useSearch();
   const filter = useMemo(() => parseHistoryFilter(search), [search]);

@@ -9,10 +9,12 @@ import { priceCurrency } from '../../machines/quote';
 import { useAppActor } from './app-actor';
 import { useFlow } from './use-flow';
 import { useToday } from './use-today';
+import { useNeeded } from './use-needed';
 
 /** An investment's Prices section: its list, its form and its deletions. */
 export function usePrices(investmentId: Id) {
   const { api, data, session, notices } = flowDeps(useAppActor());
+  useNeeded('investments', 'currencies', 'events');
   const today = useToday();
   const actor = useFlow(pricesMachine, { api, data, session, notices, investmentId, today });
   const status = useSelector(actor, listStatus);

@@ -2,10 +2,12 @@ import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { isLoggedIn, isSigningOut, logoutError } from '../../machines/auth.machine';
 import { useAppChildren } from './app-actor';
+import { useNeeded } from './use-needed';
 
 /** Who is logged in, the route guard's flag, and Logout with its progress and failure. */
 export function useSession() {
   const { auth, data } = useAppChildren();
+  useNeeded('user');
   const loggedIn = useSelector(auth, isLoggedIn);
   const name = useSelector(data, (s) => s.context.user?.name ?? '');
   const email = useSelector(data, (s) => s.context.user?.email ?? '');
