@@ -2,6 +2,7 @@
 // split, the correction) and for the rows of an import: Laravel rules and messages.
 import { CURRENCIES } from '../domain/market';
 import { MONEY_DECIMALS, SHARE_DECIMALS } from '../domain/numbers';
+import type { InstrumentType } from '../domain/types';
 import type { EventFacts, EventRow } from './store';
 import type { Validator } from './validation';
 
@@ -99,3 +100,13 @@ export const readers: Record<EventKind, Reader> = Object.fromEntries(
     },
   ]),
 ) as Record<EventKind, Reader>;
+
+/** Why `instrument.isin` is refused: the rule, then what is wrong on a line of its own. */
+export function identifierErrors(type: InstrumentType, refusal: string): string[] {
+  return [
+    type === 'stock'
+      ? 'The instrument.isin field must be a valid ISIN code.'
+      : 'The instrument.isin field must be a valid crypto symbol.',
+    refusal,
+  ];
+}

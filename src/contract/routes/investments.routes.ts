@@ -13,29 +13,22 @@ import {
   type Call,
   type Route,
 } from '../answers';
-import { readers, readTrade, type EventKind } from '../events';
+import { identifierErrors, readers, readTrade, type EventKind } from '../events';
 import { enteredOf, transactionOf } from '../figures';
-import { conflictMessage, dayOf, PENDING_ID, refusalErrors, replayHistory } from '../history';
+import {
+  conflictMessage,
+  dayOf,
+  keepReplayed,
+  PENDING_ID,
+  refusalErrors,
+  replayHistory,
+} from '../history';
 import type { EventRow, InvestmentRow, Store } from '../store';
 import { Validator } from '../validation';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */
 const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
   owned(call, 'Investment', call.store.investments(call.userId), answer);
-
-/** Stores a change the ledger accepted, with every split's from_shares as the history has it. */
-async function keepReplayed(
-  store: Store,
-  before: readonly EventRow[],
-  replayed: readonly EventRow[],
-): Promise<void> {
-  const old = new Map(before.map((e) => [e.id, e]));
-  for (const event of replayed) {
-    const was = old.get(event.id);
-    if (event.kind === 'split' && was?.kind === 'split' && was.fromShares !== event.fromShares)
-      await store.updateEvent(event);
-  }
-}
 
 /** What a change to an investment's history comes to: a final answer, or a write to make. */
 type Step = { answer: Answer } | { write: (store: Store) => Promise<Answer> };
@@ -246,14 +239,8 @@ export function investmentRoutes(): Route[] {
         const time = v.eventTime('buy_event.date', call.now);
         const accepted = type && code ? await call.market.resolve(type, code) : undefined;
         if (type && code && accepted && 'refusal' in accepted) {
-          v.add(
-            'instrument.isin',
-            type === 'stock'
-              ? 'The instrument.isin field must be a valid ISIN code.'
-              : 'The instrument.isin field must be a valid crypto symbol.',
-          );
-          // What is wrong, on a line of its own (Laravel's errors are lists).
-          v.add('instrument.isin', accepted.refusal);
+          for (const message of identifierErrors(type, accepted.refusal))
+            v.add('instrument.isin', message);
         }
         const instrument = accepted && !('refusal' in accepted) ? accepted : undefined;
         let listing = instrument?.listing ?? null;
