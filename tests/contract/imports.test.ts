@@ -2,8 +2,13 @@
 // Broker imports and the export, on both backends: a dry run's verdict per row, a commit of all
 // rows or none, duplicates on a re-import, undo, and a round trip through Formue's own export.
 import { describe, expect, it } from 'vitest';
-import type { ImportRow } from '../../src/domain/import/rows';
-import { rowsOfExport } from '../../src/domain/import/export-rows';
+import Papa from 'papaparse';
+import {
+  FORMUE_CSV_COLUMNS,
+  type FormueExport,
+  type ImportRow,
+} from '../../src/domain/import/rows';
+import { formueExportRows, readFormueCsv } from '../../src/domain/import/formue';
 import { get, post, put, registerFresh, send, startServer } from './support';
 
 const NOVO = { isin: 'DK0062498333', name: 'Novo Nordisk B' };
@@ -338,7 +343,7 @@ describe('GET /api/v1/export', () => {
 
     await post('/auth/logout');
     await registerFresh();
-    const rows = rowsOfExport(first.body);
+    const rows = formueExportRows(first.body);
     const imported = await commit({ portfolio_name: 'Nordnet', source: 'formue', rows });
     expect(imported.status).toBe(201);
     const again = (await get('/export')).body;
@@ -351,6 +356,39 @@ describe('GET /api/v1/export', () => {
       rows,
     });
     expect(twice.body.counts).toEqual({ imported: 0, duplicates: 6, skipped: 1, errors: 0 });
+  });
+});
+
+describe('GET /api/v1/export?format=csv', () => {
+  it('is the canonical CSV of the same content, one row per event and typed price', async () => {
+    const portfolio = await freshAccount();
+    await commit({
+      portfolio_id: portfolio,
+      source: 'nordnet',
+      rows: [
+        row(1, { instrument: APPLE, currency_code: 'USD', exchange_rate: 6.5, fee: 1.25 }),
+        row(2, {
+          kind: 'price',
+          instrument: APPLE,
+          date: '2024-01-05',
+          share_price: 120.5,
+          currency_code: 'USD',
+          shares: undefined,
+        }),
+      ],
+    });
+    const json = (await get('/export')).body as FormueExport;
+    const csv = await send('GET', '/export?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="formue-export-2026-11-02.csv"',
+    );
+    const [header, ...data] = Papa.parse<string[]>(String(csv.body).trim()).data;
+    expect(header).toEqual([...FORMUE_CSV_COLUMNS]);
+    expect(data).toHaveLength(2);
+    expect(readFormueCsv(header, data).rows).toEqual(formueExportRows(json));
+    expect((await send('GET', '/export?format=xml')).status).toBe(422);
   });
 });
 

@@ -1,10 +1,12 @@
 // Broker imports (dry run, commit, history, undo) and the export of everything a user has.
+import { toFormueCsv } from '../../domain/import/formue';
 import type { FormueExport } from '../../domain/import/rows';
 import {
   dryRun,
   json,
   noContent,
   notFound,
+  text,
   unprocessable,
   type Answer,
   type Call,
@@ -237,14 +239,21 @@ const exportData: Route = {
   access: 'auth',
   handle: async (call): Promise<Answer> => {
     const format = call.request.query.format ?? 'json';
-    if (format !== 'json') {
+    if (format !== 'json' && format !== 'csv') {
       const v = new Validator({});
       v.add('format', 'The selected format is invalid.');
       return unprocessable(v);
     }
     const data = await exportOf(call);
-    const name = `formue-export-${dayOf(call.now)}.json`;
-    return json(200, data, { 'Content-Disposition': `attachment; filename="${name}"` });
+    const attachment = {
+      'Content-Disposition': `attachment; filename="formue-export-${dayOf(call.now)}.${format}"`,
+    };
+    return format === 'csv'
+      ? text(200, toFormueCsv(data), {
+          'Content-Type': 'text/csv; charset=utf-8',
+          ...attachment,
+        })
+      : json(200, data, attachment);
   },
 };
 
