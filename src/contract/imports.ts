@@ -433,9 +433,12 @@ const importing = (row: Row) => !failed(row) && row.status === undefined;
 /** Each investment's history with the rows' events, in time order; a refused row is an error. */
 function replayRows(rows: Row[], state: ImportState) {
   const byInvestment = new Map<string, Row[]>();
-  for (const row of rows)
-    if (importing(row) && row.facts && row.investmentKey)
-      byInvestment.set(row.investmentKey, [...(byInvestment.get(row.investmentKey) ?? []), row]);
+  for (const row of rows) {
+    if (!importing(row) || !row.facts || !row.investmentKey) continue;
+    const list = byInvestment.get(row.investmentKey);
+    if (list) list.push(row);
+    else byInvestment.set(row.investmentKey, [row]);
+  }
   const replayed = new Map<string, { existing: EventRow[]; events: EventRow[] }>();
   for (const [key, list] of byInvestment) {
     const investmentId = key.startsWith('id:') ? Number(key.slice(3)) : 0;
