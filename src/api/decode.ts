@@ -5,7 +5,7 @@ import { NO_SUCH_TRANSACTION } from '../domain/schemas';
 import { ApiError, decodeError } from './errors';
 
 /** `value`, read by `schema`; `path` names it in the error. */
-function decode<S extends v.GenericSchema>(
+export function decode<S extends v.GenericSchema>(
   schema: S,
   value: unknown,
   path: string,

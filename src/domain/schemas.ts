@@ -142,6 +142,8 @@ export const enteredEvent = object({
   shares_after: v.optional(decimal),
   sold_shares: v.optional(decimal),
   sold_share_price: v.optional(decimal),
+  /** DKK per unit of its currency as the broker charged it (an import); null when none. */
+  exchange_rate: v.nullish(decimal, null),
 });
 
 export const statistics = object({
