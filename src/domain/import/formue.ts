@@ -1,0 +1,198 @@
+// Formue's own export: the JSON of GET /api/v1/export and its canonical CSV, written here and
+// read back as the same rows, so every export re-imports.
+
+import Big from 'big.js';
+import Papa from 'papaparse';
+import { isDay } from '../dates';
+import { error, type ImportMessage } from './messages';
+import {
+  FORMUE_CSV_COLUMNS,
+  IMPORT_KINDS,
+  type FormueExport,
+  type ImportKind,
+  type ImportRow,
+} from './rows';
+import { INSTRUMENT_TYPES, type InstrumentType } from '../types';
+import type { LineStatus } from './types';
+
+type Column = (typeof FORMUE_CSV_COLUMNS)[number];
+type CsvRecord = Record<Column, string>;
+
+/** A number as plain decimal text ("0.0000001", never "1e-7"); '' for none. */
+function decimal(value: number | undefined): string {
+  return value === undefined ? '' : new Big(value).toFixed();
+}
+
+/** Each event and typed price of an export as a CSV record, events first, in the export's order. */
+function records(data: FormueExport): CsvRecord[] {
+  const portfolios = new Map(data.portfolios.map((portfolio) => [portfolio.id, portfolio.name]));
+  const investments = new Map(data.investments.map((investment) => [investment.id, investment]));
+  const common = (investmentId: number) => {
+    const investment = investments.get(investmentId);
+    return {
+      portfolio: investment ? (portfolios.get(investment.portfolio_id) ?? '') : '',
+      investment: investment?.name ?? '',
+      isin: investment?.isin ?? '',
+      type: investment?.type ?? '',
+    };
+  };
+  const empty = Object.fromEntries(FORMUE_CSV_COLUMNS.map((column) => [column, ''])) as CsvRecord;
+  return [
+    ...data.events.map((event) => ({
+      ...empty,
+      ...common(event.investment_id),
+      id: String(event.id),
+      kind: event.kind,
+      date: event.date,
+      shares: decimal(event.shares),
+      share_price: decimal(event.share_price),
+      fee: decimal(event.fee),
+      amount: decimal(event.amount),
+      shares_after: decimal(event.shares_after),
+      sold_shares: decimal(event.sold_shares),
+      sold_share_price: decimal(event.sold_share_price),
+      hide: event.hide === undefined ? '' : String(event.hide),
+      currency_code: event.currency_code,
+      exchange_rate: decimal(event.exchange_rate),
+    })),
+    ...data.prices.map((price) => ({
+      ...empty,
+      ...common(price.investment_id),
+      id: String(price.id),
+      kind: 'price',
+      date: price.date,
+      share_price: decimal(price.price),
+      currency_code: price.currency_code,
+    })),
+  ];
+}
+
+/** The canonical CSV: UTF-8 (no BOM), `,`, ISO days, point decimals, CRLF, FORMUE_CSV_COLUMNS. */
+export function toFormueCsv(data: FormueExport): string {
+  return `${Papa.unparse(
+    {
+      fields: [...FORMUE_CSV_COLUMNS],
+      data: records(data).map((record) => FORMUE_CSV_COLUMNS.map((c) => record[c])),
+    },
+    { newline: '\r\n' },
+  )}\r\n`;
+}
+
+const NUMBER_FIELDS = [
+  'shares',
+  'share_price',
+  'fee',
+  'amount',
+  'shares_after',
+  'sold_shares',
+  'sold_share_price',
+  'exchange_rate',
+] as const;
+
+/**
+ * A record as a wire row. The export's ids become `external_id` (`event-12`, `price-3`), so a
+ * second import of the same export is all duplicates.
+ */
+function rowOf(record: CsvRecord, line: number, messages: ImportMessage[]): ImportRow | undefined {
+  const kind = record.kind as ImportKind;
+  if (!IMPORT_KINDS.includes(kind)) {
+    messages.push(error('type.unknown', 'kind', { word: record.kind }));
+    return undefined;
+  }
+  if (!isDay(record.date)) messages.push(error('date.unreadable', 'date', { value: record.date }));
+  const type = record.type as InstrumentType;
+  const row: ImportRow = {
+    line,
+    kind,
+    date: record.date,
+    instrument: {
+      name: record.investment,
+      ...(record.isin ? { isin: record.isin } : {}),
+      ...(INSTRUMENT_TYPES.includes(type) ? { type } : {}),
+    },
+    external_id: `${kind === 'price' ? 'price' : 'event'}-${record.id}`,
+    currency_code: record.currency_code,
+    ...(record.portfolio ? { portfolio: record.portfolio } : {}),
+  };
+  for (const field of NUMBER_FIELDS) {
+    const text = record[field];
+    if (text === '') continue;
+    if (!/^-?[0-9]+(\.[0-9]+)?$/.test(text)) {
+      messages.push(error('number.unreadable', field, { value: text }));
+      continue;
+    }
+    row[field] = Number(new Big(text).toFixed());
+  }
+  if (record.hide !== '') row.hide = record.hide === 'true';
+  return messages.some((message) => message.level === 'error') ? undefined : row;
+}
+
+export interface FormueReading {
+  rows: ImportRow[];
+  lines: LineStatus[];
+}
+
+function readRecords(records: CsvRecord[], cells: (record: CsvRecord) => string[]): FormueReading {
+  const rows: ImportRow[] = [];
+  const lines = records.map((record, i): LineStatus => {
+    const messages: ImportMessage[] = [];
+    const row = rowOf(record, i + 1, messages);
+    if (row) rows.push(row);
+    return {
+      line: i + 1,
+      status: row ? 'ok' : 'error',
+      word: record.kind,
+      messages,
+      cells: cells(record),
+    };
+  });
+  return { rows, lines };
+}
+
+/** The canonical CSV's data rows (after its header) as wire rows. */
+export function readFormueCsv(
+  headers: readonly string[],
+  data: readonly string[][],
+): FormueReading {
+  const index = new Map(headers.map((header, i) => [header.trim(), i]));
+  const records = data.map(
+    (cells) =>
+      Object.fromEntries(
+        FORMUE_CSV_COLUMNS.map((column) => [column, (cells[index.get(column) ?? -1] ?? '').trim()]),
+      ) as CsvRecord,
+  );
+  return readRecords(records, (record) => FORMUE_CSV_COLUMNS.map((column) => record[column]));
+}
+
+/** The export's rows, as the CSV carries them: the CSV and the JSON import the same. */
+export function formueExportRows(data: FormueExport): ImportRow[] {
+  return readFormueExport(data).rows;
+}
+
+function readFormueExport(data: FormueExport): FormueReading {
+  return readRecords(records(data), (record) => FORMUE_CSV_COLUMNS.map((column) => record[column]));
+}
+
+/** Formue's JSON export, or undefined when the text is not one. */
+export function readFormueJson(text: string): FormueReading | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isFormueExport(data)) return undefined;
+  return readFormueExport(data);
+}
+
+function isFormueExport(data: unknown): data is FormueExport {
+  if (typeof data !== 'object' || data === null) return false;
+  const candidate = data as Partial<FormueExport>;
+  return (
+    candidate.formue?.format === 'formue-export' &&
+    Array.isArray(candidate.portfolios) &&
+    Array.isArray(candidate.investments) &&
+    Array.isArray(candidate.events) &&
+    Array.isArray(candidate.prices)
+  );
+}

@@ -1,0 +1,81 @@
+// Every message the parser gives, as a code with params: the screen words them in Danish and
+// English, so no sentence is written here.
+
+export const IMPORT_MESSAGE_CODES = [
+  // The file as a whole.
+  'file.empty',
+  'file.binary',
+  'file.xls_unsupported',
+  'file.xlsx_unreadable',
+  'file.json_unreadable',
+  'file.no_columns',
+  'file.no_rows',
+  'file.all_invalid',
+  'file.wrong_degiro_file',
+  'file.unknown_types',
+  // Per field of a row.
+  'date.missing',
+  'date.unreadable',
+  'date.ambiguous',
+  'number.missing',
+  'number.unreadable',
+  'number.ambiguous',
+  'number.too_many_decimals',
+  'number.not_positive',
+  'number.rounded',
+  'type.missing',
+  'type.unknown',
+  'instrument.missing',
+  'isin.invalid',
+  'currency.missing',
+  'currency.unsupported',
+  'currency.gbx_converted',
+  'event.unreadable',
+  'split.ratio_missing',
+  // What the parser decided about a whole row.
+  'row.cancelled',
+  'row.cash',
+  'row.ignored',
+  'row.ragged',
+  'row.withholding_netted',
+  'row.withholding_unpaired',
+  'row.fee_folded',
+] as const;
+export type ImportMessageCode = (typeof IMPORT_MESSAGE_CODES)[number];
+
+export type MessageLevel = 'error' | 'warning' | 'info';
+
+/**
+ * One message. `field` is the ImportRow field it is about (`date`, `shares`, `instrument.isin`…)
+ * or absent for the whole row or file; `params` fill the translated sentence.
+ */
+export interface ImportMessage {
+  level: MessageLevel;
+  code: ImportMessageCode;
+  field?: string;
+  params?: Record<string, string | number>;
+}
+
+export function error(
+  code: ImportMessageCode,
+  field?: string,
+  params?: Record<string, string | number>,
+): ImportMessage {
+  return { level: 'error', code, ...(field ? { field } : {}), ...(params ? { params } : {}) };
+}
+
+export function warning(
+  code: ImportMessageCode,
+  field?: string,
+  params?: Record<string, string | number>,
+): ImportMessage {
+  return { level: 'warning', code, ...(field ? { field } : {}), ...(params ? { params } : {}) };
+}
+
+export function info(
+  code: ImportMessageCode,
+  field?: string,
+  params?: Record<string, string | number>,
+): ImportMessage {
+  return { level: 'info', code, ...(field ? { field } : {}), ...(params ? { params } : {}) };
+}

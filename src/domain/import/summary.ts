@@ -1,0 +1,150 @@
+// After each line is read: withholding taxes netted into their dividends, DEGIRO's fee lines
+// folded into their trades, repeated broker ids told apart, totals per year, and the broker's
+// running quantity checked against the rows.
+
+import Big from 'big.js';
+import { info, warning } from './messages';
+import type { BuiltLine } from './build';
+import type { ImportRow } from './rows';
+import { IMPORT_KINDS } from './rows';
+import type { Reconciliation, YearTotal } from './types';
+
+/**
+ * A withholding tax is netted into the dividend of the same instrument and day (Formue's
+ * dividend is the amount received); one without such a dividend is a warning and imports nothing.
+ */
+export function netWithholding(lines: BuiltLine[]): void {
+  const dividends = lines.filter((line) => line.action === 'dividend' && line.row);
+  for (const tax of lines.filter((line) => line.action === 'withholding_tax')) {
+    if (tax.status.status === 'error') continue;
+    const taxRow = tax.row;
+    const dividend = dividends.find(
+      (candidate) =>
+        candidate.instrumentKey === tax.instrumentKey &&
+        candidate.row?.date === taxRow?.date &&
+        candidate.row?.currency_code === tax.cash?.currency,
+    );
+    tax.row = undefined;
+    if (!dividend?.row || !tax.cash) {
+      tax.status.messages.push(warning('row.withholding_unpaired', 'amount'));
+      tax.status.status = 'warning';
+      continue;
+    }
+    const net = new Big(dividend.row.amount ?? 0).minus(tax.cash.amount);
+    dividend.row.amount = Number(net.toFixed());
+    dividend.status.messages.push(
+      info('row.withholding_netted', 'amount', { line: tax.status.line, tax: tax.cash.amount }),
+    );
+    tax.status.messages.push(
+      info('row.withholding_netted', 'amount', {
+        line: dividend.status.line,
+        tax: tax.cash.amount,
+      }),
+    );
+    tax.status.status = 'skipped';
+    tax.status.reason = 'netted';
+  }
+}
+
+/** A fee line with the id of a trade in the same currency becomes that trade's fee. */
+export function foldFees(lines: BuiltLine[], feeWords: readonly string[]): void {
+  const words = new Set(feeWords.map((word) => word.toUpperCase()));
+  const trades = new Map<string, BuiltLine>();
+  for (const line of lines) {
+    if ((line.action === 'buy' || line.action === 'sell') && line.externalId && line.row) {
+      trades.set(line.externalId, line);
+    }
+  }
+  for (const line of lines) {
+    if (!line.externalId || !line.cash || !words.has((line.status.word ?? '').toUpperCase()))
+      continue;
+    const trade = trades.get(line.externalId);
+    if (!trade?.row || trade.row.currency_code !== line.cash.currency) continue;
+    trade.row.fee = Number(new Big(trade.row.fee ?? 0).plus(line.cash.amount).toFixed());
+    trade.status.messages.push(info('row.fee_folded', 'fee', { line: line.status.line }));
+    line.status.messages.push(info('row.fee_folded', 'fee', { line: trade.status.line }));
+    line.status.reason = 'folded';
+  }
+}
+
+/**
+ * The broker's id is unique per portfolio, but one order can fill twice (DEGIRO's `Order Id`):
+ * the second row with an id already seen gets `#2`, so both fills import and a re-import matches.
+ */
+export function distinctIds(rows: ImportRow[]): void {
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.external_id) continue;
+    const count = (seen.get(row.external_id) ?? 0) + 1;
+    seen.set(row.external_id, count);
+    if (count > 1) row.external_id = `${row.external_id}#${count}`;
+  }
+}
+
+function add(into: Record<string, string>, currency: string, amount: Big): void {
+  into[currency] = new Big(into[currency] ?? 0).plus(amount).toFixed();
+}
+
+export function totalsPerYear(rows: readonly ImportRow[]): YearTotal[] {
+  const years = new Map<number, YearTotal>();
+  for (const row of rows) {
+    const year = Number(row.date.slice(0, 4));
+    let total = years.get(year);
+    if (!total) {
+      total = {
+        year,
+        counts: Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, 0])) as YearTotal['counts'],
+        bought: {},
+        sold: {},
+        dividends: {},
+      };
+      years.set(year, total);
+    }
+    total.counts[row.kind]++;
+    const gross = new Big(row.shares ?? 0).times(row.share_price ?? 0);
+    const fee = new Big(row.fee ?? 0);
+    if (row.kind === 'buy') add(total.bought, row.currency_code, gross.plus(fee));
+    if (row.kind === 'sell') add(total.sold, row.currency_code, gross.minus(fee));
+    if (row.kind === 'dividend') add(total.dividends, row.currency_code, new Big(row.amount ?? 0));
+  }
+  return [...years.values()].sort((a, b) => a.year - b.year);
+}
+
+/**
+ * Each instrument's computed quantity against the broker's running one (Nordnet's `Totalt
+ * antal`) after its last row. Lines are walked oldest first: Nordnet writes the newest first.
+ */
+export function reconcile(lines: readonly BuiltLine[]): Reconciliation[] {
+  const trades = lines.filter(
+    (line) =>
+      line.row && line.instrumentKey && ['buy', 'sell', 'split'].includes(line.action ?? ''),
+  );
+  if (!trades.some((line) => line.totalShares !== undefined)) return [];
+  const first = trades[0]?.row?.date ?? '';
+  const last = trades[trades.length - 1]?.row?.date ?? '';
+  const ordered = first > last ? [...trades].reverse() : trades;
+  const held = new Map<string, Big>();
+  const checks = new Map<string, Reconciliation>();
+  for (const line of ordered) {
+    const row = line.row as ImportRow;
+    const key = line.instrumentKey as string;
+    let shares = held.get(key) ?? new Big(0);
+    if (row.kind === 'buy') shares = shares.plus(row.shares ?? 0);
+    if (row.kind === 'sell') shares = shares.minus(row.shares ?? 0);
+    if (row.kind === 'split' && row.split_from && row.split_to) {
+      shares = shares.times(row.split_to).div(row.split_from);
+    }
+    held.set(key, shares);
+    if (line.totalShares !== undefined) {
+      const expected = new Big(line.totalShares).abs();
+      checks.set(key, {
+        instrument: row.instrument.isin ?? row.instrument.name,
+        expected: expected.toFixed(),
+        computed: shares.toFixed(),
+        line: row.line,
+        ok: expected.eq(shares),
+      });
+    }
+  }
+  return [...checks.values()];
+}
