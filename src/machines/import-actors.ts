@@ -2,26 +2,37 @@
 // the reader's two steps, which turn a refused file into a FileRefused, and the four calls.
 import { fromCallback, fromPromise } from 'xstate';
 import type { Api } from '../api';
-import type { ImportBatch, ImportReport, ImportRequest } from '../domain/import/rows';
+import type {
+  ImportBatch,
+  ImportReport,
+  ImportRequest,
+  ParseOptions,
+  ParseResult,
+  Sniffed,
+} from '../domain/import';
 import type { DataActor } from './app.machine';
-import type { Detection, FileSettings, ImportReader, Mapping, Parsed } from './import-reader';
+import type { ImportReader } from './import-reader';
 import { FileRefused } from './import-flow';
 
 const missing = () => Promise.reject(new Error('The import calls are not available yet.'));
 
 export const importActors = {
-  sniff: fromPromise<
-    Detection,
-    { reader: ImportReader; file: Blob; settings: Partial<FileSettings> }
-  >(async ({ input }) => {
-    const sniffed = await input.reader.sniff(input.file, input.settings);
-    if ('problem' in sniffed) throw new FileRefused(sniffed.problem);
-    return sniffed.detection;
-  }),
-  parse: fromPromise<
-    Parsed,
-    { reader: ImportReader; file: Blob; settings: FileSettings; mapping: Mapping }
-  >(({ input }) => input.reader.parse(input.file, input.settings, input.mapping)),
+  /** Rejects with FileRefused for a file that cannot be read at all. */
+  sniff: fromPromise<Sniffed, { reader: ImportReader; file: Blob; fileName: string }>(
+    async ({ input }) => {
+      const sniffed = await input.reader.sniff(input.file, input.fileName);
+      if (sniffed.problem?.level === 'error') throw new FileRefused(sniffed.problem);
+      return sniffed;
+    },
+  ),
+  /** Rejects with FileRefused when nothing of the file can be imported (no rows, all invalid). */
+  parse: fromPromise<ParseResult, { reader: ImportReader; file: Blob; options: ParseOptions }>(
+    async ({ input }) => {
+      const parsed = await input.reader.parse(input.file, input.options);
+      if (parsed.problem?.level === 'error') throw new FileRefused(parsed.problem);
+      return parsed;
+    },
+  ),
   dryRun: fromPromise<ImportReport, { api: Api; request: ImportRequest }>(missing),
   /** Rejects with ImportRefused on a 422. */
   commit: fromPromise<ImportBatch, { api: Api; request: ImportRequest; idempotencyKey: string }>(

@@ -1,33 +1,29 @@
 // The import flow's plain parts (import.machine.ts): the file limit, templates kept on the
-// device, the request each step sends, and the preview and totals the screen shows.
+// device, the request each step sends, and the preview lines the screen shows.
 import type {
-  ImportKind,
+  ColumnMap,
+  ImportMessage,
   ImportReport,
   ImportRequest,
   ImportRow,
-  ImportRowReport,
   ImportSource,
+  LineStatus,
+  ParseResult,
   RowStatus,
-} from '../domain/import/rows';
-import type {
-  ColumnMap,
-  Detection,
-  FileProblem,
-  ImportField,
-  LineNote,
-  Parsed,
-  WordMap,
-} from './import-reader';
+  Sniffed,
+  TypeWordMap,
+} from '../domain/import';
+import type { FileProblem } from './import-reader';
 import type { KeyValueStore } from './platform';
 
 /** Larger files are refused before they are read (a decade at Nordnet is about 1 MB). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-/** Columns an unknown format must map before it can be read. */
-export const REQUIRED_FIELDS: readonly ImportField[] = ['date', 'kind', 'name', 'currency_code'];
-
+/** An unknown format needs its date and type, and one way to name the instrument. */
 export function mappingComplete(columns: ColumnMap): boolean {
-  return REQUIRED_FIELDS.every((field) => columns[field] !== undefined);
+  return (
+    Boolean(columns.date && columns.type) && Boolean(columns.isin || columns.symbol || columns.name)
+  );
 }
 
 /** Where the rows go: a portfolio the user has, or one the import creates. */
@@ -37,16 +33,16 @@ export function targetValid(target: Target | undefined): target is Target {
   return target !== undefined && ('id' in target || target.name.trim() !== '');
 }
 
-/** The mapping a user made for a file with these columns, kept for their next file. */
+/** The mapping a user made for a file with these headers, kept for their next file. */
 export interface Template {
   columns?: ColumnMap;
-  words: WordMap;
+  words: TypeWordMap;
 }
 
 const TEMPLATES_KEY = 'formue.import.templates';
 
-const fingerprint = (columns: readonly string[]) =>
-  columns.map((column) => column.trim().toLowerCase()).join('\t');
+const fingerprint = (headers: readonly string[]) =>
+  headers.map((header) => header.trim().toLowerCase()).join('\t');
 
 function readTemplates(storage: KeyValueStore): Record<string, Template> {
   try {
@@ -60,16 +56,12 @@ function readTemplates(storage: KeyValueStore): Record<string, Template> {
   }
 }
 
-export function templateFor(storage: KeyValueStore, detection: Detection): Template | undefined {
-  return readTemplates(storage)[fingerprint(detection.columns)];
+export function templateFor(storage: KeyValueStore, sniffed: Sniffed): Template | undefined {
+  return readTemplates(storage)[fingerprint(sniffed.headers)];
 }
 
-export function saveTemplate(
-  storage: KeyValueStore,
-  detection: Detection,
-  template: Template,
-): void {
-  const templates = { ...readTemplates(storage), [fingerprint(detection.columns)]: template };
+export function saveTemplate(storage: KeyValueStore, sniffed: Sniffed, template: Template): void {
+  const templates = { ...readTemplates(storage), [fingerprint(sniffed.headers)]: template };
   try {
     storage.set(TEMPLATES_KEY, JSON.stringify(templates));
   } catch {
@@ -77,43 +69,46 @@ export function saveTemplate(
   }
 }
 
-/** One line of the preview: a row read from the file, or a line that was not. */
+/** One line of the file in the preview: the parser's verdict, then the server's dry run. */
 export interface PreviewLine {
   line: number;
   status: RowStatus;
   row?: ImportRow;
-  cells?: readonly string[];
-  errors: Record<string, string[]>;
+  cells: readonly string[];
+  /** The parser's messages, as codes the screen words. */
+  messages: readonly ImportMessage[];
+  /** The server's messages per field, and its warnings. */
+  errors: Readonly<Record<string, string[]>>;
   warnings: readonly string[];
   /** A duplicate the user ticked to import all the same. */
   forced: boolean;
 }
 
 export function previewLines(
-  parsed: Parsed,
+  parsed: ParseResult,
   report: ImportReport | undefined,
   forced: readonly number[],
 ): PreviewLine[] {
-  const verdicts = new Map<number, ImportRowReport>(
-    (report?.rows ?? []).map((verdict) => [verdict.line, verdict]),
-  );
-  const read = parsed.rows.map((row): PreviewLine => {
-    const verdict = verdicts.get(row.line);
+  const rows = new Map(parsed.rows.map((row) => [row.line, row]));
+  const verdicts = new Map((report?.rows ?? []).map((verdict) => [verdict.line, verdict]));
+  return parsed.lines.map((line: LineStatus): PreviewLine => {
+    const verdict = verdicts.get(line.line);
+    // The server's verdict is the later one; a parser's warning stays unless the server says worse.
+    const status =
+      verdict && !(verdict.status === 'ok' && line.status === 'warning')
+        ? verdict.status
+        : line.status;
     return {
-      line: row.line,
-      status: verdict?.status ?? 'ok',
-      row,
+      line: line.line,
+      status,
+      row: rows.get(line.line),
+      cells: line.cells,
+      messages: line.messages,
       errors: verdict?.errors ?? {},
       warnings: verdict?.warnings ?? [],
-      forced: forced.includes(row.line),
+      forced: forced.includes(line.line),
     };
   });
-  const unread = parsed.lines.map((note: LineNote): PreviewLine => ({
-    ...note,
-    warnings: [],
-    forced: false,
-  }));
-  return [...read, ...unread].sort((a, b) => a.line - b.line);
 }
 
 const importable = (line: PreviewLine) =>
@@ -140,29 +135,10 @@ export function request(
   return { ...where, source, file_name: fileName, rows };
 }
 
-/** Per year: how many events of each kind the import adds. */
-export interface YearTotal {
-  year: number;
-  kinds: Partial<Record<ImportKind, number>>;
-  events: number;
-}
-
-export function totalsPerYear(rows: readonly ImportRow[]): YearTotal[] {
-  const years = new Map<number, YearTotal>();
-  for (const row of rows) {
-    const year = Number(row.date.slice(0, 4));
-    const total = years.get(year) ?? { year, kinds: {}, events: 0 };
-    total.kinds[row.kind] = (total.kinds[row.kind] ?? 0) + 1;
-    total.events += 1;
-    years.set(year, total);
-  }
-  return [...years.values()].sort((a, b) => a.year - b.year);
-}
-
 /** A file the reader refused, for the message of its kind. */
 export class FileRefused extends Error {
   constructor(readonly problem: FileProblem) {
-    super(`The file was refused: ${problem}`);
+    super(`The file was refused: ${problem.code}`);
     this.name = 'FileRefused';
   }
 }
@@ -184,4 +160,4 @@ export class UndoRefused extends Error {
 }
 
 export const problemOf = (error: unknown): FileProblem =>
-  error instanceof FileRefused ? error.problem : 'unreadable';
+  error instanceof FileRefused ? error.problem : { code: 'file.unreadable' };

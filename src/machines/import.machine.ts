@@ -1,33 +1,32 @@
 // The broker import at /import (issue 26): choose a file → sniff it (in the worker) → settings →
-// map columns when the format is unknown (kept as a template on this device) → unknown type words
-// block until mapped or skipped → preview by a dry run into the target portfolio → "Import N
-// events" (one Idempotency-Key per submission, as the creating forms) → the result with Undo.
+// map columns when no preset knows the format (kept as a template on this device) → unknown type
+// words block until mapped or skipped → preview by a dry run into the target portfolio → "Import
+// N events" (one Idempotency-Key per submission, as the creating forms) → the result with Undo.
 // The history of batches is a child (import-history.machine.ts). Effects: import-actors.ts.
 import { assign, not, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { Api } from '../api';
 import { messageOf } from '../api/errors';
-import type { ImportBatch, ImportReport } from '../domain/import/rows';
+import type { ColumnMap, ImportBatch, ImportField, ImportReport } from '../domain/import';
+import type { ParseResult, Sniffed, TypeAction, TypeWordMap } from '../domain/import';
 import type { DataActor } from './app.machine';
 import { changed } from './changes';
 import { awaitingSession, sessionLostIn, sessionRestored, WAIT_FOR_SESSION } from './flow';
 import type { FlowEvent, SessionRef } from './flow';
 import { importActors } from './import-actors';
-import { importHistoryMachine } from './import-history.machine';
 import * as flow from './import-flow';
-import type { ColumnMap, Detection, FileProblem, FileSettings } from './import-reader';
-import type { ImportField, ImportReader, Parsed, SettingKey, WordChoice } from './import-reader';
-import type { WordMap } from './import-reader';
+import { importHistoryMachine } from './import-history.machine';
+import type { FileProblem, FileSettings, ImportReader } from './import-reader';
 import type { KeyValueStore } from './platform';
 import { afterFailure, randomKey, submissionFor } from './submission';
 import type { KeyMaker, Submission } from './submission';
 
 export type ImportEvent =
   | { type: 'file.chosen'; file: Blob; name: string }
-  | { type: 'setting.changed'; key: SettingKey; value: string }
+  | { type: 'settings.changed'; settings: FileSettings }
   | { type: 'settings.confirmed' }
-  | { type: 'column.mapped'; field: ImportField; column: number | undefined }
+  | { type: 'column.mapped'; field: ImportField; column: string | undefined }
   | { type: 'mapping.confirmed' }
-  | { type: 'word.mapped'; word: string; choice: WordChoice }
+  | { type: 'word.mapped'; word: string; action: TypeAction }
   | { type: 'words.confirmed' }
   | { type: 'target.chosen'; target: flow.Target }
   | { type: 'duplicate.toggled'; line: number }
@@ -53,10 +52,9 @@ export interface ImportInput {
 /** What a new file starts from. */
 const FRESH = {
   problem: undefined as FileProblem | undefined,
-  refusedBytes: 0,
-  detection: undefined as Detection | undefined,
-  overrides: {} as Partial<FileSettings>,
-  parsed: undefined as Parsed | undefined,
+  detection: undefined as Sniffed | undefined,
+  overrides: {} as FileSettings,
+  parsed: undefined as ParseResult | undefined,
   report: undefined as ImportReport | undefined,
   forced: [] as number[],
   submission: undefined as Submission | undefined,
@@ -72,24 +70,28 @@ export type ImportContext = Omit<ImportInput, 'newKey'> &
     file: Blob | undefined;
     fileName: string;
     columns: ColumnMap;
-    words: WordMap;
+    words: TypeWordMap;
     target: flow.Target | undefined;
     history: ActorRefFrom<typeof importHistoryMachine>;
   };
 
-const settingsOf = ({ detection, overrides }: ImportContext) =>
-  ({
-    ...Object.fromEntries(Object.entries(detection!.settings).map(([k, s]) => [k, s.value])),
-    ...overrides,
-  }) as FileSettings;
 const lines = (c: ImportContext) => flow.previewLines(c.parsed!, c.report, c.forced);
 const sent = (c: ImportContext, rows = c.parsed!.rows) =>
-  flow.request(c.target!, c.detection!.source, c.fileName, rows);
+  flow.request(c.target!, c.parsed!.source, c.fileName, rows);
 const toCommit = (c: ImportContext) => sent(c, flow.rowsToImport(lines(c)));
+const recognised = (c: ImportContext) => c.detection!.preset !== null;
+/** What a template keeps: the columns only of a format no preset knows. */
 const mapping = (c: ImportContext) => ({
-  columns: c.detection!.recognised ? undefined : c.columns,
+  columns: recognised(c) ? undefined : c.columns,
   words: c.words,
 });
+const options = (c: ImportContext) => ({
+  fileName: c.fileName,
+  ...c.overrides,
+  ...(recognised(c) ? {} : { preset: 'generic' as const, columns: c.columns }),
+  typeWords: c.words,
+});
+const refused = (problem: FileProblem) => ({ type: 'refuse' as const, params: { problem } });
 
 export const importMachine = setup({
   types: {
@@ -98,38 +100,32 @@ export const importMachine = setup({
     input: {} as ImportInput,
     tags: {} as 'busy' | 'submitting',
   },
-  actors: {
-    ...importActors,
-    sessionRestored,
-    history: importHistoryMachine,
-  },
+  actors: { ...importActors, sessionRestored, history: importHistoryMachine },
   actions: {
-    refuse: assign((_, params: { problem: FileProblem; bytes?: number }) => ({
+    refuse: assign((_, { problem }: { problem: FileProblem }) => ({
       ...FRESH,
-      file: undefined,
-      problem: params.problem,
-      refusedBytes: params.bytes ?? 0,
+      ...{ file: undefined, problem },
     })),
     takeFile: assign((_, { file, name }: { file: Blob; name: string }) => ({
       ...FRESH,
       ...{ file, fileName: name, columns: {}, words: {} },
     })),
-    takeDetection: assign(({ context }, { output }: { output: Detection }) => {
+    takeDetection: assign(({ context }, { output }: { output: Sniffed }) => {
       const template = flow.templateFor(context.storage, output);
       return {
         detection: output,
-        columns: template?.columns ?? context.columns,
+        columns: template?.columns ?? output.columns,
         words: { ...template?.words, ...context.words },
       };
     }),
-    override: assign(({ context }, { key, value }: { key: SettingKey; value: string }) => ({
-      overrides: { ...context.overrides, [key]: value },
+    override: assign(({ context }, { settings }: { settings: FileSettings }) => ({
+      overrides: { ...context.overrides, ...settings },
     })),
-    mapColumn: assign(({ context }, p: { field: ImportField; column: number | undefined }) => ({
+    mapColumn: assign(({ context }, p: { field: ImportField; column: string | undefined }) => ({
       columns: { ...context.columns, [p.field]: p.column },
     })),
-    mapWord: assign(({ context }, { word, choice }: { word: string; choice: WordChoice }) => ({
-      words: { ...context.words, [word]: choice },
+    mapWord: assign(({ context }, { word, action }: { word: string; action: TypeAction }) => ({
+      words: { ...context.words, [word]: action },
     })),
     keepTemplate: ({ context }) =>
       flow.saveTemplate(context.storage, context.detection!, mapping(context)),
@@ -154,19 +150,16 @@ export const importMachine = setup({
       submission: undefined,
     })),
     announce: sendTo(({ context }) => context.data, changed('import.committed')),
-    toHistory: sendTo(
-      'history',
-      (_, event: { type: 'batch.undone' | 'history.stale'; id?: number }) =>
-        event.type === 'batch.undone' ? { type: event.type, id: event.id! } : { type: event.type },
-    ),
+    toHistory: sendTo('history', (_, event: { type: 'batch.undone'; id: number }) => event),
+    historyStale: sendTo('history', { type: 'history.stale' }),
   },
   guards: {
     tooLarge: ({ event }) => event.type === 'file.chosen' && event.file.size > flow.MAX_FILE_BYTES,
     empty: ({ event }) => event.type === 'file.chosen' && event.file.size === 0,
-    needsMapping: ({ context }) => !context.detection!.recognised,
+    needsMapping: ({ context }) => !recognised(context),
     mappingComplete: ({ context }) => flow.mappingComplete(context.columns),
     wordsUnknown: ({ context }) =>
-      context.parsed!.unknownWords.some(({ word }) => !(word in context.words)),
+      context.parsed!.unknownTypes.some(({ word }) => !(word in context.words)),
     noRows: ({ context }) => context.parsed!.rows.length === 0,
     targetValid: ({ context }) => flow.targetValid(context.target),
     canImport: ({ context }) =>
@@ -197,17 +190,15 @@ export const importMachine = setup({
     'portfolios.listed': { actions: { type: 'defaultTarget', params: ({ event }) => event } },
     'batch.undone': { actions: { type: 'toHistory', params: ({ event }) => event } },
     'file.chosen': [
-      {
-        guard: 'empty',
-        target: '.choosing',
-        actions: { type: 'refuse', params: { problem: 'empty' } },
-      },
+      { guard: 'empty', target: '.choosing', actions: refused({ code: 'file.empty' }) },
       {
         guard: 'tooLarge',
         target: '.choosing',
         actions: {
           type: 'refuse',
-          params: ({ event }) => ({ problem: 'tooLarge', bytes: event.file.size }),
+          params: ({ event }) => ({
+            problem: { code: 'file.too_large', params: { size: event.file.size } },
+          }),
         },
       },
       { target: '.sniffing', actions: { type: 'takeFile', params: ({ event }) => event } },
@@ -220,7 +211,7 @@ export const importMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'sniff',
-        input: ({ context: c }) => ({ reader: c.reader, file: c.file!, settings: c.overrides }),
+        input: ({ context: c }) => ({ reader: c.reader, file: c.file!, fileName: c.fileName }),
         onDone: {
           target: 'settings',
           actions: { type: 'takeDetection', params: ({ event }) => event },
@@ -236,10 +227,7 @@ export const importMachine = setup({
     },
     settings: {
       on: {
-        'setting.changed': {
-          target: 'sniffing',
-          actions: { type: 'override', params: ({ event }) => event },
-        },
+        'settings.changed': { actions: { type: 'override', params: ({ event }) => event } },
         'settings.confirmed': [{ guard: 'needsMapping', target: 'mapping' }, { target: 'parsing' }],
       },
     },
@@ -257,30 +245,24 @@ export const importMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'parse',
-        input: ({ context: c }) => ({
-          reader: c.reader,
-          file: c.file!,
-          settings: settingsOf(c),
-          mapping: mapping(c),
-        }),
+        input: ({ context: c }) => ({ reader: c.reader, file: c.file!, options: options(c) }),
         onDone: {
           target: 'parsed',
           actions: assign({ parsed: ({ event }) => event.output, report: undefined }),
         },
         onError: {
           target: 'choosing',
-          actions: { type: 'refuse', params: { problem: 'unreadable' } },
+          actions: {
+            type: 'refuse',
+            params: ({ event }) => ({ problem: flow.problemOf(event.error) }),
+          },
         },
       },
     },
     parsed: {
       always: [
         { guard: 'wordsUnknown', target: 'words' },
-        {
-          guard: 'noRows',
-          target: 'choosing',
-          actions: { type: 'refuse', params: { problem: 'noRows' } },
-        },
+        { guard: 'noRows', target: 'choosing', actions: refused({ code: 'file.no_rows' }) },
         { target: 'checking' },
       ],
     },
@@ -308,7 +290,7 @@ export const importMachine = setup({
           {
             guard: { type: 'allInvalid', params: ({ event }) => event },
             target: 'choosing',
-            actions: { type: 'refuse', params: { problem: 'allInvalid' } },
+            actions: refused({ code: 'file.all_invalid' }),
           },
           {
             target: 'preview',
@@ -343,7 +325,7 @@ export const importMachine = setup({
           actions: [
             assign({ batch: ({ event }) => event.output, submission: undefined }),
             'announce',
-            { type: 'toHistory', params: { type: 'history.stale' } },
+            'historyStale',
           ],
         },
         onError: [

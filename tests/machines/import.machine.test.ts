@@ -8,12 +8,14 @@ import type {
   ImportReport,
   ImportRequest,
   ImportRow,
+  ParseResult,
   RowStatus,
-} from '../../src/domain/import/rows';
+  Sniffed,
+} from '../../src/domain/import';
 import { ImportRefused, MAX_FILE_BYTES, UndoRefused } from '../../src/machines/import-flow';
 import { importHistoryMachine } from '../../src/machines/import-history.machine';
 import { importMachine } from '../../src/machines/import.machine';
-import type { Detection, ImportReader, Parsed } from '../../src/machines/import-reader';
+import type { ImportReader } from '../../src/machines/import-reader';
 import {
   deferred,
   fakeApi,
@@ -26,21 +28,27 @@ import {
   recorder,
 } from './support';
 
-const setting = (value: string) => ({ value, options: [value], samples: [] });
+const NORDNET = { id: 'nordnet-da', source: 'nordnet', label: 'Nordnet export' } as const;
 
-function detection(overrides: Partial<Detection> = {}): Detection {
+function sniffed(overrides: Partial<Sniffed> = {}): Sniffed {
   return {
-    source: 'nordnet',
-    recognised: true,
-    rows: 3,
-    years: { first: 2016, last: 2026 },
-    settings: {
-      encoding: setting('utf-16le'),
-      separator: setting('\t'),
-      decimal: setting(','),
-      dateFormat: setting('yyyy-MM-dd'),
-    },
-    columns: ['Id', 'Bogføringsdag', 'Transaktionstype'],
+    fileName: 'transaktioner.csv',
+    kind: 'csv',
+    encoding: 'utf-16le',
+    separator: '\t',
+    headerRow: 0,
+    headers: ['Id', 'Bogføringsdag', 'Transaktionstype'],
+    preset: NORDNET,
+    rowCount: 4,
+    dateSpan: { from: '2016-01-04', to: '2026-03-02' },
+    decimalSeparator: { value: ',', samples: ['150,25'] },
+    thousandsSeparator: { value: '.', samples: ['-1.531,50'] },
+    dateFormat: { value: 'yyyy-MM-dd', samples: ['2024-03-04'] },
+    numberColumns: [],
+    columns: { date: 'Bogføringsdag', type: 'Transaktionstype' },
+    typeWords: { KØBT: 'buy' },
+    typeValues: [{ word: 'KØBT', count: 3 }],
+    preview: [],
     ...overrides,
   };
 }
@@ -56,12 +64,33 @@ const row = (line: number, kind: ImportRow['kind'] = 'buy'): ImportRow => ({
   currency_code: 'DKK',
 });
 
-function parsed(overrides: Partial<Parsed> = {}): Parsed {
+function parsed(overrides: Partial<ParseResult> = {}): ParseResult {
+  const rows = overrides.rows ?? [row(1), row(2), row(4, 'dividend')];
   return {
-    rows: [row(1), row(2), row(4, 'dividend')],
-    lines: [{ line: 3, status: 'skipped', errors: { row: ['Cancelled.'] }, cells: [] }],
-    unknownWords: [],
+    source: 'nordnet',
+    preset: NORDNET,
+    rows,
+    lines: [
+      ...rows.map((each) => ({
+        line: each.line,
+        status: 'ok' as const,
+        messages: [],
+        cells: [],
+      })),
+      {
+        line: 3,
+        status: 'skipped',
+        reason: 'cancelled',
+        messages: [{ level: 'info', code: 'row.cancelled' }],
+        cells: [],
+      },
+    ],
+    unknownTypes: [],
+    blocked: false,
+    totals: [],
     reconciliation: [],
+    decimalSeparator: ',',
+    dateFormat: 'yyyy-MM-dd',
     ...overrides,
   };
 }
@@ -69,12 +98,11 @@ function parsed(overrides: Partial<Parsed> = {}): Parsed {
 function report(statuses: Record<number, RowStatus> = {}): ImportReport {
   const lines = [1, 2, 4];
   return {
-    rows: lines.map((line) => ({
-      line,
-      status: statuses[line] ?? 'ok',
-      errors: statuses[line] === 'error' ? { shares: ['Must be positive.'] } : {},
-      warnings: [],
-    })),
+    rows: lines.map((line) => {
+      const errors: Record<string, string[]> =
+        statuses[line] === 'error' ? { shares: ['Must be positive.'] } : {};
+      return { line, status: statuses[line] ?? 'ok', errors, warnings: [] };
+    }),
     counts: { imported: 3, duplicates: 0, skipped: 1, errors: 0 },
   };
 }
@@ -97,7 +125,7 @@ function start(
   const session = fakeSession();
   const platform = fakePlatform({ storage: options.storage });
   const reader = {
-    sniff: vi.fn<ImportReader['sniff']>(() => Promise.resolve({ detection: detection() })),
+    sniff: vi.fn<ImportReader['sniff']>(() => Promise.resolve(sniffed())),
     parse: vi.fn<ImportReader['parse']>(() => Promise.resolve(parsed())),
   };
   const calls = {
@@ -160,7 +188,7 @@ describe('choosing a file', () => {
     const { flow, reader, choose } = start();
     await choose(new Blob([]));
     expect(flow.getSnapshot().matches('choosing')).toBe(true);
-    expect(flow.getSnapshot().context.problem).toBe('empty');
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.empty' });
     expect(reader.sniff).not.toHaveBeenCalled();
   });
 
@@ -168,74 +196,75 @@ describe('choosing a file', () => {
     const { flow, reader, choose } = start();
     await choose(sized(50 * 1024 * 1024));
     expect(flow.getSnapshot().context).toMatchObject({
-      problem: 'tooLarge',
-      refusedBytes: 50 * 1024 * 1024,
+      problem: { code: 'file.too_large', params: { size: 50 * 1024 * 1024 } },
     });
     expect(reader.sniff).not.toHaveBeenCalled();
     await choose(sized(MAX_FILE_BYTES));
     expect(reader.sniff).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['binary', 'noColumns'] as const)('says what the reader refused: %s', async (problem) => {
-    const { flow, reader, choose } = start();
-    reader.sniff.mockResolvedValue({ problem });
-    await choose();
-    expect(flow.getSnapshot().matches('choosing')).toBe(true);
-    expect(flow.getSnapshot().context.problem).toBe(problem);
-  });
+  it.each(['file.binary', 'file.no_columns'] as const)(
+    'says what the reader refused: %s',
+    async (code) => {
+      const { flow, reader, choose } = start();
+      reader.sniff.mockResolvedValue(sniffed({ problem: { level: 'error', code } }));
+      await choose();
+      expect(flow.getSnapshot().matches('choosing')).toBe(true);
+      expect(flow.getSnapshot().context.problem).toEqual({ level: 'error', code });
+    },
+  );
 
   it('a reader that fails calls the file unreadable', async () => {
     const { flow, reader, choose } = start();
     reader.sniff.mockRejectedValue(new Error('worker crashed'));
     await choose();
-    expect(flow.getSnapshot().context.problem).toBe('unreadable');
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.unreadable' });
   });
 });
 
 describe('settings', () => {
-  it('shows what was detected; a changed setting reads the file again with it', async () => {
+  it('shows what was detected; an overridden setting is read with', async () => {
     const { flow, reader, choose, file } = start();
     await choose();
     expect(flow.getSnapshot().matches('settings')).toBe(true);
-    expect(flow.getSnapshot().context.detection?.source).toBe('nordnet');
-    flow.send({ type: 'setting.changed', key: 'decimal', value: '.' });
-    await flush();
-    expect(reader.sniff).toHaveBeenLastCalledWith(file, { decimal: '.' });
+    expect(flow.getSnapshot().context.detection?.preset?.id).toBe('nordnet-da');
+    flow.send({ type: 'settings.changed', settings: { decimalSeparator: '.' } });
+    flow.send({ type: 'settings.changed', settings: { dateFormat: 'dd-MM-yyyy' } });
     flow.send({ type: 'settings.confirmed' });
     await flush();
-    expect(reader.parse).toHaveBeenCalledWith(
-      file,
-      { encoding: 'utf-16le', separator: '\t', decimal: '.', dateFormat: 'yyyy-MM-dd' },
-      { columns: undefined, words: {} },
-    );
+    expect(reader.parse).toHaveBeenCalledWith(file, {
+      fileName: 'transaktioner.csv',
+      decimalSeparator: '.',
+      dateFormat: 'dd-MM-yyyy',
+      typeWords: {},
+    });
   });
 });
 
 describe('mapping an unknown format', () => {
-  it('needs date, type, name and currency mapped, and keeps the mapping for the next file', async () => {
+  const generic = (headers: string[]) =>
+    sniffed({ preset: null, headers, columns: { date: headers[0] }, typeWords: {} });
+
+  it('needs a date, a type and the instrument, and keeps the mapping for the next file', async () => {
     const { flow, reader, choose, platform } = start();
-    reader.sniff.mockResolvedValue({
-      detection: detection({ source: 'generic', recognised: false, columns: ['D', 'T', 'N', 'C'] }),
-    });
+    reader.sniff.mockResolvedValue(generic(['Dag', 'Type', 'Navn', 'Valuta']));
     await choose();
     flow.send({ type: 'settings.confirmed' });
     expect(flow.getSnapshot().matches('mapping')).toBe(true);
-    flow.send({ type: 'column.mapped', field: 'date', column: 0 });
-    flow.send({ type: 'column.mapped', field: 'kind', column: 1 });
-    flow.send({ type: 'column.mapped', field: 'name', column: 2 });
+    expect(flow.getSnapshot().context.columns).toEqual({ date: 'Dag' });
+    flow.send({ type: 'column.mapped', field: 'type', column: 'Type' });
     flow.send({ type: 'mapping.confirmed' });
     expect(flow.getSnapshot().matches('mapping')).toBe(true);
-    flow.send({ type: 'column.mapped', field: 'currency_code', column: 3 });
+    flow.send({ type: 'column.mapped', field: 'name', column: 'Navn' });
+    flow.send({ type: 'column.mapped', field: 'currency', column: 'Valuta' });
     flow.send({ type: 'mapping.confirmed' });
     await flush();
-    const columns = { date: 0, kind: 1, name: 2, currency_code: 3 };
-    expect(reader.parse.mock.calls[0][2]).toEqual({ columns, words: {} });
+    const columns = { date: 'Dag', type: 'Type', name: 'Navn', currency: 'Valuta' };
+    expect(reader.parse.mock.calls[0][1]).toMatchObject({ preset: 'generic', columns });
     expect(flow.getSnapshot().matches('preview')).toBe(true);
 
     const next = start({ storage: Object.fromEntries(platform.storageData) });
-    next.reader.sniff.mockResolvedValue({
-      detection: detection({ source: 'generic', recognised: false, columns: ['d', 't', 'n', 'c'] }),
-    });
+    next.reader.sniff.mockResolvedValue(generic(['dag', 'type', 'navn', 'valuta ']));
     await next.choose();
     expect(next.flow.getSnapshot().context.columns).toEqual(columns);
   });
@@ -246,7 +275,7 @@ describe('unknown type words', () => {
     const { flow, reader, calls, toPreview } = start();
     reader.parse.mockResolvedValueOnce(
       parsed({
-        unknownWords: [
+        unknownTypes: [
           { word: 'SPLIT', count: 1 },
           { word: 'EMISSION', count: 2 },
         ],
@@ -255,16 +284,13 @@ describe('unknown type words', () => {
     await toPreview();
     expect(flow.getSnapshot().matches('words')).toBe(true);
     expect(calls.dryRun).not.toHaveBeenCalled();
-    flow.send({ type: 'word.mapped', word: 'SPLIT', choice: 'split' });
+    flow.send({ type: 'word.mapped', word: 'SPLIT', action: 'split' });
     flow.send({ type: 'words.confirmed' });
     expect(flow.getSnapshot().matches('words')).toBe(true);
-    flow.send({ type: 'word.mapped', word: 'EMISSION', choice: 'skip' });
+    flow.send({ type: 'word.mapped', word: 'EMISSION', action: 'skip' });
     flow.send({ type: 'words.confirmed' });
     await flush();
-    expect(reader.parse).toHaveBeenLastCalledWith(expect.anything(), expect.anything(), {
-      columns: undefined,
-      words: { SPLIT: 'split', EMISSION: 'skip' },
-    });
+    expect(reader.parse.mock.lastCall?.[1].typeWords).toEqual({ SPLIT: 'split', EMISSION: 'skip' });
     expect(flow.getSnapshot().matches('preview')).toBe(true);
   });
 });
@@ -312,14 +338,14 @@ describe('the preview (dry run)', () => {
     calls.dryRun.mockResolvedValue(report({ 1: 'error', 2: 'error', 4: 'error' }));
     await toPreview();
     expect(flow.getSnapshot().matches('choosing')).toBe(true);
-    expect(flow.getSnapshot().context.problem).toBe('allInvalid');
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.all_invalid' });
   });
 
   it('a file with no rows to read is refused', async () => {
     const { flow, reader, toPreview } = start();
     reader.parse.mockResolvedValue(parsed({ rows: [] }));
     await toPreview();
-    expect(flow.getSnapshot().context.problem).toBe('noRows');
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.no_rows' });
   });
 });
 
