@@ -17,6 +17,7 @@ import type {
   DecimalSeparator,
   ImportField,
   LineStatus,
+  SkipReason,
   TypeAction,
   TypeWordMap,
 } from './types';
@@ -31,7 +32,9 @@ export interface DataRow {
 export interface BuildSettings {
   headers: string[];
   columns: ColumnMap;
-  typeWords: TypeWordMap;
+  /** Type words compared trimmed and case-insensitively (see `wordMap`). */
+  words: Map<string, TypeAction>;
+  columnIndex: Map<ImportField, number>;
   preset?: Preset;
   dateFormat: DateFormat | null;
   /** The date formats that fit the column, for a value read when `dateFormat` is null. */
@@ -49,7 +52,7 @@ export interface BuiltLine {
   status: LineStatus;
   row?: ImportRow;
   action?: TypeAction;
-  /** Withholding tax and fee lines: their amount (exact, unsigned) and currency. */
+  /** Withholding tax and cash lines: their amount (exact, unsigned) and currency. */
   cash?: { amount: string; currency: string };
   /** The file's running quantity, for reconciliation. */
   totalShares?: string;
@@ -57,7 +60,6 @@ export interface BuiltLine {
   instrumentKey?: string;
 }
 
-/** Type words compared trimmed and case-insensitively. */
 export function wordMap(...maps: TypeWordMap[]): Map<string, TypeAction> {
   const merged = new Map<string, TypeAction>();
   for (const map of maps) {
@@ -66,282 +68,325 @@ export function wordMap(...maps: TypeWordMap[]): Map<string, TypeAction> {
   return merged;
 }
 
-const GBX = new Set(['GBX', 'GBP.', 'GBPENCE']);
+const PENCE = new Set(['GBX', 'GBP.', 'GBPENCE']);
 
-export function buildLine(
-  data: DataRow,
-  settings: BuildSettings,
-  words: Map<string, TypeAction>,
-  columnIndex: Map<ImportField, number>,
-): BuiltLine {
-  const messages: ImportMessage[] = [];
-  const status: LineStatus = { line: data.line, status: 'ok', messages, cells: data.cells };
-  const done = (extra: Partial<BuiltLine> = {}): BuiltLine => {
-    status.status = messages.some((m) => m.level === 'error')
-      ? 'error'
-      : messages.some((m) => m.level === 'warning')
-        ? 'warning'
-        : status.status;
-    return { status, ...extra };
-  };
-  const skip = (reason: LineStatus['reason'], extra: Partial<BuiltLine> = {}): BuiltLine => {
-    status.status = 'skipped';
-    status.reason = reason;
-    return { status, ...extra };
-  };
-  const get = (field: ImportField): string => {
-    const index = columnIndex.get(field);
-    return index === undefined ? '' : (data.cells[index] ?? '').trim();
-  };
+/** One line being read: its cells, under the settings, collecting its messages. */
+class LineReader {
+  readonly messages: ImportMessage[] = [];
 
-  if (data.width !== undefined) {
-    const extra = data.cells.length < data.width;
-    messages.push(
-      (extra ? info : warning)('row.ragged', undefined, {
-        expected: settings.headers.length,
-        got: data.width,
-      }),
-    );
-  }
-  if (get('cancelled') !== '') {
-    messages.push(info('row.cancelled', 'cancelled', { value: get('cancelled') }));
-    return skip('cancelled');
+  constructor(
+    private readonly data: DataRow,
+    readonly settings: BuildSettings,
+  ) {}
+
+  get(field: ImportField): string {
+    const index = this.settings.columnIndex.get(field);
+    return index === undefined ? '' : (this.data.cells[index] ?? '').trim();
   }
 
-  const preset = settings.preset;
-  const hook: HookReading | undefined = preset?.hook
-    ? readHook(preset.hook, get('text'), get('shares'))
-    : undefined;
-  const word = hook?.word ?? get('type');
-  status.word = word;
-  if (preset?.cancelledWords?.some((cancelled) => normalise(cancelled) === normalise(word))) {
-    messages.push(info('row.cancelled', 'type', { word }));
-    return skip('cancelled');
-  }
-  if (word === '') {
-    messages.push(error('type.missing', 'type'));
-    return done();
-  }
-  const action = words.get(normalise(word));
-  if (!action) {
-    messages.push(error('type.unknown', 'type', { word }));
-    return done();
-  }
-  if (action === 'skip') {
-    messages.push(info('row.ignored', 'type', { word }));
-    return skip('ignored', { action });
+  has(field: string): boolean {
+    return this.messages.some((message) => message.field === field);
   }
 
-  // Numbers: a column's own separator, or the text hook's.
-  const number = (
-    field: string,
-    text: string,
-    decimal: DecimalSeparator | null,
-  ): string | undefined => {
+  /** An exact decimal of text written with `decimal`; undefined (and a message) when unreadable. */
+  number(field: string, text: string, decimal: DecimalSeparator | null): string | undefined {
     if (text === '') return undefined;
     const reading = readDecimal(text, decimal);
     if ('value' in reading) return reading.value;
-    messages.push(
-      error(reading.problem === 'ambiguous' ? 'number.ambiguous' : 'number.unreadable', field, {
-        value: text,
-      }),
-    );
+    const code = reading.problem === 'ambiguous' ? 'number.ambiguous' : 'number.unreadable';
+    this.messages.push(error(code, field, { value: text }));
     return undefined;
-  };
-  const column = (field: ImportField): string | undefined =>
-    number(field, get(field), settings.decimals[field] ?? null);
-
-  const externalId = get('external_id') || undefined;
-  const isinText = normaliseIdentifier(get('isin'));
-  const instrument: ImportRow['instrument'] = { name: get('name') || get('symbol') || isinText };
-  if (isinText !== '') {
-    if (isValidIsin(isinText)) instrument.isin = isinText;
-    else if (action !== 'cash') {
-      messages.push(error('isin.invalid', 'instrument.isin', { value: isinText }));
-    }
-  }
-  if (get('symbol') !== '') instrument.symbol = get('symbol');
-  const instrumentKey = instrument.isin ?? instrument.symbol ?? instrument.name;
-
-  // Currency: a trade's own, else the amount's, else the file's or the user's default.
-  const amountCurrency = get('amount_currency') || get('currency') || preset?.accountCurrency;
-  let currency = (hook?.currency ?? get('currency')) || amountCurrency || settings.currency || '';
-
-  if (action === 'cash') {
-    messages.push(info('row.cash', 'type', { word }));
-    const amount = column('amount');
-    return skip('cash', {
-      action,
-      externalId,
-      ...(amount
-        ? {
-            cash: {
-              amount: new Big(amount).abs().toFixed(),
-              currency: (amountCurrency ?? currency).toUpperCase(),
-            },
-          }
-        : {}),
-    });
   }
 
-  const dateText = get('date');
-  let date: string | null = null;
-  if (dateText === '') messages.push(error('date.missing', 'date'));
-  else if (settings.dateFormat) {
-    date = readDay(dateText, settings.dateFormat);
-    if (!date) {
-      messages.push(
-        error('date.unreadable', 'date', { value: dateText, format: settings.dateFormat }),
-      );
-    }
-  } else {
-    const readings = new Set(settings.dateCandidates.map((format) => readDay(dateText, format)));
-    const [only] = [...readings];
-    if (readings.size === 1 && only) date = only;
-    else {
-      messages.push(
-        error(readings.size > 1 ? 'date.ambiguous' : 'date.unreadable', 'date', {
-          value: dateText,
-        }),
-      );
-    }
+  column(field: ImportField): string | undefined {
+    return this.number(field, this.get(field), this.settings.decimals[field] ?? null);
   }
 
-  if (instrument.name === '') messages.push(error('instrument.missing', 'instrument.name'));
-
-  let priceFactor = '1';
-  const currencyField = 'currency_code';
-  currency = currency.trim();
-  if (GBX.has(currency.toUpperCase()) || currency === 'GBp') {
-    priceFactor = '0.01';
-    messages.push(info('currency.gbx_converted', currencyField, { value: currency }));
-    currency = 'GBP';
-  }
-  currency = currency.toUpperCase();
-  if (currency === '') messages.push(error('currency.missing', currencyField));
-  else if (!isCurrency(currency)) {
-    messages.push(error('currency.unsupported', currencyField, { value: currency }));
-  }
-
-  const rate = column('exchange_rate');
-  const base: Omit<ImportRow, 'kind'> = {
-    line: data.line,
-    date: date ?? '',
-    instrument,
-    currency_code: currency,
-    ...(externalId ? { external_id: externalId } : {}),
-    ...(rate && currency !== 'DKK' && new Big(rate).gt(0) ? { exchange_rate: Number(rate) } : {}),
-  };
-
-  const money = (field: string, value: string | undefined, factor = '1'): number | undefined => {
+  /** Unsigned money times `factor` (pence to pounds), to the contract's decimals. */
+  money(field: string, value: string | undefined, factor = '1'): number | undefined {
     if (value === undefined) return undefined;
     const scaled = new Big(value).times(factor).abs().toFixed();
     if (decimalsOf(scaled) <= MONEY_DECIMALS) return Number(scaled);
-    messages.push(info('number.rounded', field, { value: scaled, decimals: MONEY_DECIMALS }));
+    this.messages.push(info('number.rounded', field, { value: scaled, decimals: MONEY_DECIMALS }));
     return Number(roundTo(scaled, MONEY_DECIMALS));
-  };
-  const shareCount = (value: string | undefined): number | undefined => {
+  }
+
+  /** Unsigned shares; more decimals than the contract keeps is an error, not a rounding. */
+  shares(value: string | undefined): number | undefined {
     if (value === undefined) return undefined;
     const abs = new Big(value).abs().toFixed();
-    if (decimalsOf(abs) > SHARE_DECIMALS) {
-      messages.push(
-        error('number.too_many_decimals', 'shares', { value, decimals: SHARE_DECIMALS }),
-      );
-      return undefined;
+    if (decimalsOf(abs) <= SHARE_DECIMALS) return Number(abs);
+    this.messages.push(
+      error('number.too_many_decimals', 'shares', { value, decimals: SHARE_DECIMALS }),
+    );
+    return undefined;
+  }
+
+  required(field: string, value: string | undefined): void {
+    if (value === undefined && !this.has(field)) this.messages.push(error('number.missing', field));
+  }
+
+  day(): string | null {
+    const text = this.get('date');
+    if (text === '') {
+      this.messages.push(error('date.missing', 'date'));
+      return null;
     }
-    return Number(abs);
+    const { dateFormat, dateCandidates } = this.settings;
+    if (dateFormat) {
+      const day = readDay(text, dateFormat);
+      if (!day)
+        this.messages.push(error('date.unreadable', 'date', { value: text, format: dateFormat }));
+      return day;
+    }
+    // No format decided: a value that reads the same in every fitting format is still clear.
+    const readings = new Set(dateCandidates.map((format) => readDay(text, format)));
+    const [only] = readings;
+    if (readings.size === 1 && only) return only;
+    const code = readings.size > 1 ? 'date.ambiguous' : 'date.unreadable';
+    this.messages.push(error(code, 'date', { value: text }));
+    return null;
+  }
+
+  instrument(checkIsin: boolean): ImportRow['instrument'] {
+    const isin = normaliseIdentifier(this.get('isin'));
+    const symbol = this.get('symbol');
+    const instrument: ImportRow['instrument'] = { name: this.get('name') || symbol || isin };
+    if (isin !== '' && isValidIsin(isin)) instrument.isin = isin;
+    else if (isin !== '' && checkIsin) {
+      this.messages.push(error('isin.invalid', 'instrument.isin', { value: isin }));
+    }
+    if (symbol !== '') instrument.symbol = symbol;
+    return instrument;
+  }
+
+  status(word: string | undefined, skipped?: SkipReason): LineStatus {
+    const level = (wanted: string) => this.messages.some((message) => message.level === wanted);
+    return {
+      line: this.data.line,
+      status: skipped ? 'skipped' : level('error') ? 'error' : level('warning') ? 'warning' : 'ok',
+      ...(skipped ? { reason: skipped } : {}),
+      ...(word !== undefined ? { word } : {}),
+      messages: this.messages,
+      cells: this.data.cells,
+    };
+  }
+}
+
+/**
+ * The fee a booked amount implies (Saxo books the total in the account's currency): the amount
+ * in the trade's currency at the broker's rate, less (buy) or more (sell) than shares × price,
+ * to the cent. Undefined when that is negative, as then the amount is not the trade's total.
+ */
+function feeFromAmount(
+  action: 'buy' | 'sell',
+  shares: string,
+  price: string,
+  amount: string | undefined,
+  rate: string | undefined,
+): string | undefined {
+  if (amount === undefined) return undefined;
+  const total = new Big(amount).abs().div(rate && new Big(rate).gt(0) ? rate : 1);
+  const gross = new Big(shares).abs().times(price);
+  const fee = (action === 'buy' ? total.minus(gross) : gross.minus(total)).round(
+    2,
+    Big.roundHalfUp,
+  );
+  return fee.gte(0) ? fee.toFixed() : undefined;
+}
+
+/** What every kind of row shares: day, instrument, currency (pence made pounds), broker rate. */
+interface Common {
+  base: Omit<ImportRow, 'kind'>;
+  /** 0.01 for prices in pence. */
+  factor: string;
+  rate?: string;
+  amountCurrency: string;
+}
+
+function common(reader: LineReader, hook: HookReading | undefined, day: string | null): Common {
+  const { settings } = reader;
+  const amountCurrency = (
+    reader.get('amount_currency') ||
+    settings.preset?.accountCurrency ||
+    reader.get('currency') ||
+    settings.currency ||
+    ''
+  ).toUpperCase();
+  let currency = ((hook?.currency ?? reader.get('currency')) || amountCurrency).trim();
+  let factor = '1';
+  if (PENCE.has(currency.toUpperCase()) || currency === 'GBp') {
+    factor = '0.01';
+    reader.messages.push(info('currency.gbx_converted', 'currency_code', { value: currency }));
+    currency = 'GBP';
+  }
+  currency = currency.toUpperCase();
+  if (currency === '') reader.messages.push(error('currency.missing', 'currency_code'));
+  else if (!isCurrency(currency)) {
+    reader.messages.push(error('currency.unsupported', 'currency_code', { value: currency }));
+  }
+  const rate = reader.column('exchange_rate');
+  const externalId = reader.get('external_id');
+  const base: Omit<ImportRow, 'kind'> = {
+    line: 0,
+    date: day ?? '',
+    instrument: reader.instrument(true),
+    currency_code: currency,
+    ...(externalId ? { external_id: externalId } : {}),
+    // A rate per penny is a rate per pound times 100.
+    ...(rate && currency !== 'DKK' && new Big(rate).gt(0)
+      ? { exchange_rate: Number(new Big(rate).div(factor).toFixed()) }
+      : {}),
   };
+  return { base, factor, ...(rate ? { rate } : {}), amountCurrency };
+}
 
-  if (action === 'buy' || action === 'sell') {
-    const sharesText = hook?.shares
-      ? number('shares', hook.shares, settings.textDecimal)
-      : column('shares');
-    const priceText = hook?.price
-      ? number('share_price', hook.price, settings.textDecimal)
-      : column('share_price');
-    const shares = shareCount(sharesText);
-    if (sharesText === undefined && !messages.some((m) => m.field === 'shares')) {
-      messages.push(error('number.missing', 'shares'));
-    } else if (shares === 0) messages.push(error('number.not_positive', 'shares', { value: 0 }));
-    if (priceText === undefined && !messages.some((m) => m.field === 'share_price')) {
-      messages.push(error('number.missing', 'share_price'));
-    }
-    const price = money('share_price', priceText, priceFactor);
-    let feeText = column('fee');
-    // A fee in another currency than the trade's (DEGIRO's EUR) is turned into the trade's
-    // currency with the file's own rate.
-    const feeRate = column('fee_rate');
-    if (feeText && feeRate) feeText = new Big(feeText).times(feeRate).toFixed();
-    const feeCurrency = get('fee_currency').toUpperCase();
-    const fee = money('fee', feeText, feeCurrency === 'GBX' ? '0.01' : '1');
-    const row: ImportRow = {
-      ...base,
-      kind: action,
-      ...(shares !== undefined ? { shares } : {}),
-      ...(price !== undefined ? { share_price: price } : {}),
-      ...(fee ? { fee } : {}),
-    };
-    return done({
-      row: date ? row : undefined,
-      action,
-      totalShares: column('total_shares'),
-      externalId,
-      instrumentKey,
-    });
+function trade(
+  reader: LineReader,
+  action: 'buy' | 'sell',
+  hook: HookReading | undefined,
+  { base, factor, rate }: Common,
+): ImportRow {
+  const { settings } = reader;
+  const sharesText = hook?.shares
+    ? reader.number('shares', hook.shares, settings.textDecimal)
+    : reader.column('shares');
+  const priceText = hook?.price
+    ? reader.number('share_price', hook.price, settings.textDecimal)
+    : reader.column('share_price');
+  reader.required('shares', sharesText);
+  reader.required('share_price', priceText);
+  const shares = reader.shares(sharesText);
+  if (shares === 0) reader.messages.push(error('number.not_positive', 'shares', { value: 0 }));
+  let feeText = reader.column('fee');
+  if (feeText === undefined && settings.preset?.feeFromAmount && sharesText && priceText) {
+    feeText = feeFromAmount(action, sharesText, priceText, reader.column('amount'), rate);
   }
+  // A fee in another currency than the trade's (DEGIRO's EUR) is turned into the trade's
+  // currency with the file's own rate; else it is in the trade's currency as the file names it
+  // (pence too), or in its own column's.
+  const feeRate = reader.column('fee_rate');
+  if (feeText && feeRate) feeText = new Big(feeText).times(feeRate).toFixed();
+  const feeCurrency = reader.get('fee_currency').toUpperCase();
+  const feeFactor = feeCurrency === '' || feeRate ? factor : PENCE.has(feeCurrency) ? '0.01' : '1';
+  const price = reader.money('share_price', priceText, factor);
+  const fee = reader.money('fee', feeText, feeFactor);
+  return {
+    ...base,
+    kind: action,
+    ...(shares !== undefined ? { shares } : {}),
+    ...(price !== undefined ? { share_price: price } : {}),
+    ...(fee ? { fee } : {}),
+  };
+}
 
-  if (action === 'dividend' || action === 'withholding_tax') {
-    const amountText = column('amount');
-    if (amountText === undefined && !messages.some((m) => m.field === 'amount')) {
-      messages.push(error('number.missing', 'amount'));
-    }
-    const divCurrency = (amountCurrency ?? currency).toUpperCase();
-    const row: ImportRow = {
-      ...base,
-      kind: 'dividend',
-      currency_code: isCurrency(divCurrency) ? divCurrency : currency,
-      ...(amountText !== undefined ? { amount: money('amount', amountText) } : {}),
-    };
-    if (row.currency_code === 'DKK') delete row.exchange_rate;
-    if (action === 'withholding_tax') {
-      return done({
-        action,
-        instrumentKey,
-        externalId,
-        ...(amountText !== undefined && date
-          ? { cash: { amount: new Big(amountText).abs().toFixed(), currency: row.currency_code } }
-          : {}),
-        row: date ? row : undefined,
-      });
-    }
-    return done({ row: date ? row : undefined, action, externalId, instrumentKey });
-  }
+/** A dividend (or its withholding tax): the booked amount in the amount's currency. */
+function dividend(reader: LineReader, { base, amountCurrency }: Common): ImportRow {
+  const amount = reader.column('amount');
+  reader.required('amount', amount);
+  const currency = isCurrency(amountCurrency) ? amountCurrency : base.currency_code;
+  const row: ImportRow = {
+    ...base,
+    kind: 'dividend',
+    currency_code: currency,
+    ...(amount !== undefined ? { amount: reader.money('amount', amount) } : {}),
+  };
+  if (currency !== base.currency_code) delete row.exchange_rate;
+  return row;
+}
 
-  // A split: the ratio from the text, the type word or the user; else the row asks for it.
-  const given = settings.splitRatios?.[data.line];
-  const textRatio = readRatio(`${get('text')} ${word}`);
-  let from: number | undefined;
-  let to: number | undefined;
-  if (given) ({ from, to } = given);
-  else if (textRatio) {
-    const fromText = number('split_from', textRatio.from, settings.textDecimal);
-    const toText = number('split_to', textRatio.to, settings.textDecimal);
-    if (fromText && toText) [from, to] = [Number(fromText), Number(toText)];
+/** A split's ratio from the text, the type word or the user; else the row asks for it. */
+function split(reader: LineReader, word: string, line: number, { base }: Common): ImportRow {
+  const { settings } = reader;
+  let ratio = settings.splitRatios?.[line];
+  const written = ratio ? undefined : readRatio(`${reader.get('text')} ${word}`);
+  if (written) {
+    const from = reader.number('split_from', written.from, settings.textDecimal);
+    const to = reader.number('split_to', written.to, settings.textDecimal);
+    if (from && to) ratio = { from: Number(from), to: Number(to) };
   }
-  if (!from || !to || from <= 0 || to <= 0) {
-    messages.push(error('split.ratio_missing', 'split_from', { line: data.line }));
-  }
+  const valid = ratio && ratio.from > 0 && ratio.to > 0;
+  if (!valid) reader.messages.push(error('split.ratio_missing', 'split_from', { line }));
   const row: ImportRow = {
     ...base,
     kind: 'split',
-    ...(from && to ? { split_from: from, split_to: to } : {}),
+    ...(valid && ratio ? { split_from: ratio.from, split_to: ratio.to } : {}),
   };
   delete row.exchange_rate;
-  return done({
-    row: date ? row : undefined,
+  return row;
+}
+
+export function buildLine(data: DataRow, settings: BuildSettings): BuiltLine {
+  const reader = new LineReader(data, settings);
+  const { messages } = reader;
+  if (data.width !== undefined) {
+    // Empty cells too many are Nordnet's habit; cells too few or with text are worth a look.
+    const level = data.cells.length < data.width ? info : warning;
+    messages.push(
+      level('row.ragged', undefined, { expected: settings.headers.length, got: data.width }),
+    );
+  }
+  const cancelled = reader.get('cancelled');
+  if (cancelled !== '') {
+    messages.push(info('row.cancelled', 'cancelled', { value: cancelled }));
+    return { status: reader.status(undefined, 'cancelled') };
+  }
+
+  const preset = settings.preset;
+  const hook = preset?.hook
+    ? readHook(preset.hook, reader.get('text'), reader.get('shares'))
+    : undefined;
+  const word = hook?.word ?? reader.get('type');
+  if (preset?.cancelledWords?.some((known) => normalise(known) === normalise(word))) {
+    messages.push(info('row.cancelled', 'type', { word }));
+    return { status: reader.status(word, 'cancelled') };
+  }
+  const action = word === '' ? undefined : settings.words.get(normalise(word));
+  if (!action) {
+    messages.push(
+      word === '' ? error('type.missing', 'type') : error('type.unknown', 'type', { word }),
+    );
+    return { status: reader.status(word) };
+  }
+  const externalId = reader.get('external_id') || undefined;
+  if (action === 'skip') {
+    messages.push(info('row.ignored', 'type', { word }));
+    return { status: reader.status(word, 'ignored'), action };
+  }
+  if (action === 'cash') {
+    messages.push(info('row.cash', 'type', { word }));
+    const amount = reader.column('amount');
+    const currency = (reader.get('amount_currency') || reader.get('currency')).toUpperCase();
+    return {
+      status: reader.status(word, 'cash'),
+      action,
+      externalId,
+      ...(amount ? { cash: { amount: new Big(amount).abs().toFixed(), currency } } : {}),
+    };
+  }
+
+  const day = reader.day();
+  const shared = common(reader, hook, day);
+  shared.base.line = data.line;
+  if (shared.base.instrument.name === '') {
+    messages.push(error('instrument.missing', 'instrument.name'));
+  }
+  const row =
+    action === 'buy' || action === 'sell'
+      ? trade(reader, action, hook, shared)
+      : action === 'split'
+        ? split(reader, word, data.line, shared)
+        : dividend(reader, shared);
+  const instrument = row.instrument;
+  return {
+    status: reader.status(word),
     action,
-    totalShares: column('total_shares'),
     externalId,
-    instrumentKey,
-  });
+    instrumentKey: instrument.isin ?? instrument.symbol ?? instrument.name,
+    ...(day ? { row } : {}),
+    ...(action === 'withholding_tax' && row.amount !== undefined
+      ? { cash: { amount: String(row.amount), currency: row.currency_code } }
+      : {}),
+    ...(action !== 'dividend' ? { totalShares: reader.column('total_shares') } : {}),
+  };
 }

@@ -1,7 +1,6 @@
 // Days as brokers write them, read into YYYY-MM-DD calendar days by pattern: never through
 // `new Date(text)`, which reads an ISO day as UTC midnight and moves it in Denmark.
 
-import { isDay } from '../dates';
 import { DATE_FORMATS, type DateFormat } from './types';
 
 // Short month names of the languages the presets read (en, da, sv, no, nl, de).
@@ -64,6 +63,11 @@ function month(name: string): string {
   return String(MONTHS[name.toLowerCase()] ?? 0);
 }
 
+function daysIn(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
 /** The day part of a value: a time after a space, `T` or IBKR's `;` is dropped. */
 function dayPart(text: string): string {
   const trimmed = text.trim();
@@ -77,8 +81,9 @@ export function readDay(text: string, format: DateFormat): string | null {
   const match = pattern.regex.exec(dayPart(text));
   if (!match) return null;
   const [year, mm, dd] = pattern.parts(match);
-  const day = `${year}-${mm.padStart(2, '0')}-${dd.padStart(2, '0')}`;
-  return isDay(day) ? day : null;
+  const [y, m, d] = [Number(year), Number(mm), Number(dd)];
+  if (m < 1 || m > 12 || d < 1 || d > daysIn(y, m)) return null;
+  return `${year}-${mm.padStart(2, '0')}-${dd.padStart(2, '0')}`;
 }
 
 /**
@@ -89,7 +94,7 @@ export function decideDateFormat(
   values: readonly string[],
   preferred?: DateFormat,
 ): { value: DateFormat | null; candidates: DateFormat[]; samples: string[] } {
-  const present = values.filter((value) => value.trim() !== '');
+  const present = [...new Set(values)].filter((value) => value.trim() !== '');
   const samples = present.slice(0, 5).map((value) => value.trim());
   if (present.length === 0) return { value: preferred ?? null, candidates: [], samples };
   // The formats that read the most values: one bad value does not hide the others' format.
@@ -100,6 +105,7 @@ export function decideDateFormat(
   const best = Math.max(...counts.map(({ count }) => count));
   const candidates =
     best === 0 ? [] : counts.filter(({ count }) => count === best).map(({ format }) => format);
+  if (candidates.length === 0) return { value: preferred ?? null, candidates, samples };
   if (candidates.length === 1) return { value: candidates[0] ?? null, candidates, samples };
   if (preferred && candidates.includes(preferred)) return { value: preferred, candidates, samples };
   return { value: null, candidates, samples };

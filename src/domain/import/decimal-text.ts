@@ -26,8 +26,13 @@ export function evidence(text: string): Evidence {
   if (body === '') return 'none';
   if (/^[0-9]*[.,]?[0-9]+[eE][+-]?[0-9]+$/.test(body)) return body.includes(',') ? ',' : '.';
   if (!/^[0-9][0-9.,']*$|^[.,][0-9]+$/.test(body)) return 'invalid';
-  const commas = body.split(',').length - 1;
-  const points = body.split('.').length - 1;
+  let commas = 0;
+  let points = 0;
+  for (let i = 0; i < body.length; i++) {
+    const char = body.charCodeAt(i);
+    if (char === 44) commas++;
+    else if (char === 46) points++;
+  }
   if (commas === 0 && points === 0) return 'none';
   if (commas > 0 && points > 0) return body.lastIndexOf(',') > body.lastIndexOf('.') ? ',' : '.';
   const separator = commas > 0 ? ',' : '.';
@@ -48,7 +53,8 @@ export function decideDecimal(values: readonly string[]): {
 } {
   const seen = new Set<Evidence>();
   const samples: string[] = [];
-  for (const value of values) {
+  // Each distinct value once: a column repeats most of its values.
+  for (const value of new Set(values)) {
     const found = evidence(value);
     seen.add(found);
     if ((found === ',' || found === '.' || found === 'ambiguous') && samples.length < 5) {

@@ -40,3 +40,4 @@ export type {
   YearTotal,
 } from './types';
 export * from './rows';
+export type { ImportWorkerAnswer, ImportWorkerRequest } from './worker-protocol';

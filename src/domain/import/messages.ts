@@ -56,26 +56,21 @@ export interface ImportMessage {
   params?: Record<string, string | number>;
 }
 
-export function error(
+type Make = (
   code: ImportMessageCode,
   field?: string,
   params?: Record<string, string | number>,
-): ImportMessage {
-  return { level: 'error', code, ...(field ? { field } : {}), ...(params ? { params } : {}) };
-}
+) => ImportMessage;
 
-export function warning(
-  code: ImportMessageCode,
-  field?: string,
-  params?: Record<string, string | number>,
-): ImportMessage {
-  return { level: 'warning', code, ...(field ? { field } : {}), ...(params ? { params } : {}) };
-}
+const make =
+  (level: MessageLevel): Make =>
+  (code, field, params) => ({
+    level,
+    code,
+    ...(field ? { field } : {}),
+    ...(params ? { params } : {}),
+  });
 
-export function info(
-  code: ImportMessageCode,
-  field?: string,
-  params?: Record<string, string | number>,
-): ImportMessage {
-  return { level: 'info', code, ...(field ? { field } : {}), ...(params ? { params } : {}) };
-}
+export const error = make('error');
+export const warning = make('warning');
+export const info = make('info');

@@ -30,6 +30,8 @@ export interface Preset {
   /** Type words whose amount is the fee of the trade with the same external id (DEGIRO). */
   feeWords?: readonly string[];
   hook?: TextHook;
+  /** No fee column: the fee is what the booked amount holds beyond shares × price. */
+  feeFromAmount?: boolean;
   /** The currency of amounts when no column says it (Saxo's booked amounts). */
   accountCurrency?: string;
   /** Not an import file: recognised to say which file to export instead. */
@@ -214,6 +216,7 @@ export const PRESETS: readonly Preset[] = [
     dateFormat: 'dd-MMM-yyyy',
     accountCurrency: 'DKK',
     hook: 'saxo-event',
+    feeFromAmount: true,
     typeWords: {
       ...words('buy', 'Buy', 'Kjøp', 'Køb'),
       ...words('sell', 'Sell', 'Salg'),
@@ -261,6 +264,8 @@ export const PRESETS: readonly Preset[] = [
       ...words('sell', 'Verkoop', 'Sell'),
       ...words('dividend', 'Dividend'),
       ...words('withholding_tax', 'Dividendbelasting', 'Dividend Tax'),
+      // Unverified against a real file: DEGIRO's split wording is a guess, its ratio read from text.
+      ...words('split', 'Stock split', 'Aandelensplitsing'),
       ...words(
         'cash',
         'DEGIRO Transactiekosten en/of kosten van derden',

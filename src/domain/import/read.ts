@@ -153,8 +153,8 @@ const GUESSES: readonly [ImportField, RegExp][] = [
   ['external_id', /^(id|transaction ?id|order ?id|trade ?id|reference)$/i],
   ['isin', /isin/i],
   ['symbol', /symbol|ticker/i],
-  ['date', /date|dato|datum|handelsdag|dag$/i],
-  ['type', /type|typ$|action|transaktion|side/i],
+  ['date', /date|dato|datum|dag$|bogført/i],
+  ['type', /type|typ$|action|handling|transaktion|side/i],
   ['name', /name|navn|instrument|product|værdipapir|security|asset/i],
   ['shares', /quantity|antal|shares|aantal|qty|units|stk/i],
   ['share_price', /price|kurs|koers/i],
@@ -447,7 +447,8 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
   const build: BuildSettings = {
     headers: framed.headers,
     columns,
-    typeWords: { ...preset?.typeWords, ...options.typeWords },
+    words: wordMap(preset?.typeWords ?? {}, options.typeWords ?? {}),
+    columnIndex: columnIndexes(framed.headers, columns),
     ...(preset ? { preset } : {}),
     dateFormat: settings.dateFormat.value,
     dateCandidates: settings.dateCandidates,
@@ -456,9 +457,7 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
     ...(options.currency ? { currency: options.currency } : {}),
     ...(options.splitRatios ? { splitRatios: options.splitRatios } : {}),
   };
-  const words = wordMap(preset?.typeWords ?? {}, options.typeWords ?? {});
-  const indexes = columnIndexes(framed.headers, columns);
-  const built: BuiltLine[] = framed.data.map((row) => buildLine(row, build, words, indexes));
+  const built: BuiltLine[] = framed.data.map((row) => buildLine(row, build));
   netWithholding(built);
   foldFees(built, preset?.feeWords ?? []);
   const rows = built.flatMap((line) =>

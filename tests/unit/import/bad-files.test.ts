@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { parse, sniff } from '../../../src/domain/import';
+import { latin1, utf8, utf16be } from './files';
+import { INDEX_FUND, nordnetFile } from './nordnet-file';
+
+describe('files that cannot be imported each say why', () => {
+  it('an empty file', async () => {
+    expect((await sniff(new Uint8Array(), 'empty.csv')).problem?.code).toBe('file.empty');
+    const result = await parse(utf8(' \r\n'), { fileName: 'blank.csv' });
+    expect(result).toMatchObject({
+      rows: [],
+      blocked: true,
+      problem: { level: 'error', code: 'file.empty' },
+    });
+  });
+
+  it('a binary file', async () => {
+    const bytes = Uint8Array.from({ length: 2048 }, (_, i) => (i * 7919 + 13) % 256);
+    expect((await sniff(bytes, 'photo.jpg')).problem?.code).toBe('file.binary');
+  });
+
+  it('an old .xls workbook and a broken xlsx', async () => {
+    const xls = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0]);
+    expect((await sniff(xls, 'old.xls')).problem?.code).toBe('file.xls_unsupported');
+    const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]);
+    expect((await parse(zip, { fileName: 'broken.xlsx' })).problem?.code).toBe(
+      'file.xlsx_unreadable',
+    );
+  });
+
+  it('a CSV with no recognisable columns', async () => {
+    const prose = utf8('Dear customer,\nthank you for your order\n');
+    expect((await sniff(prose, 'letter.csv')).problem?.code).toBe('file.no_columns');
+    const unknown = utf8('colour,flavour\nred,sweet\nblue,sour\n');
+    const sniffed = await sniff(unknown, 'odd.csv');
+    expect(sniffed).toMatchObject({
+      preset: null,
+      problem: { level: 'warning', code: 'file.no_columns' },
+    });
+    expect((await parse(unknown, { fileName: 'odd.csv' })).problem).toEqual({
+      level: 'error',
+      code: 'file.no_columns',
+    });
+  });
+
+  it('a JSON file that is not Formue’s export', async () => {
+    expect((await sniff(utf8('{"hello": 1}'), 'x.json')).problem?.code).toBe(
+      'file.json_unreadable',
+    );
+  });
+
+  it('a file whose every row is invalid', async () => {
+    const file = nordnetFile([
+      {
+        id: '1',
+        day: '2024-13-45',
+        type: 'KØBT',
+        ...INDEX_FUND,
+        shares: '1',
+        price: '1',
+        amount: '-1',
+      },
+      {
+        id: '2',
+        day: 'yesterday',
+        type: 'KØBT',
+        ...INDEX_FUND,
+        shares: 'many',
+        price: '1',
+        amount: '-1',
+      },
+    ]);
+    const result = await parse(file, { fileName: 'x.csv' });
+    expect(result.rows).toEqual([]);
+    expect(result.blocked).toBe(true);
+    expect(result.problem).toEqual({
+      level: 'error',
+      code: 'file.all_invalid',
+      params: { lines: 2 },
+    });
+    expect(result.lines[1]?.messages).toEqual(
+      expect.arrayContaining([
+        {
+          level: 'error',
+          code: 'date.unreadable',
+          field: 'date',
+          params: { value: 'yesterday', format: 'yyyy-MM-dd' },
+        },
+        { level: 'error', code: 'number.unreadable', field: 'shares', params: { value: 'many' } },
+      ]),
+    );
+  });
+
+  it('a row in a currency Formue does not support is an error of that row', async () => {
+    const file = nordnetFile([
+      {
+        id: '1',
+        day: '2024-03-04',
+        type: 'KØBT',
+        ...INDEX_FUND,
+        shares: '1',
+        price: '1',
+        fee: '1',
+        currency: 'CHF',
+        amount: '-7',
+      },
+      {
+        id: '2',
+        day: '2024-03-04',
+        type: 'KØBT',
+        ...INDEX_FUND,
+        shares: '1',
+        price: '1',
+        amount: '-1',
+      },
+    ]);
+    const result = await parse(file, { fileName: 'x.csv' });
+    expect(result.lines[0]?.messages).toContainEqual({
+      level: 'error',
+      code: 'currency.unsupported',
+      field: 'currency_code',
+      params: { value: 'CHF' },
+    });
+    expect(result.rows.map((row) => row.line)).toEqual([2]);
+    expect(result.problem).toBeUndefined();
+  });
+
+  it('reads UTF-16BE and windows-1252 text', async () => {
+    const csv = 'Dato;Type;Navn;Antal;Kurs;Valuta\r\n04-03-2024;Køb;Ærø Øl;2;10,5;DKK\r\n';
+    for (const bytes of [utf16be(`\ufeff${csv}`), latin1(csv)]) {
+      const sniffed = await sniff(bytes, 'bank.csv');
+      expect(sniffed.headers).toEqual(['Dato', 'Type', 'Navn', 'Antal', 'Kurs', 'Valuta']);
+      expect(sniffed.preview[0]?.[2]).toBe('Ærø Øl');
+    }
+  });
+});
