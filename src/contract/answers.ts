@@ -31,8 +31,8 @@ export interface Cookie {
 
 export interface Answer {
   status: number;
-  /** JSON body; absent for 204. */
-  body?: object;
+  /** JSON body, or text with its Content-Type in `headers`; absent for 204. */
+  body?: object | string;
   headers: Record<string, string>;
   cookies: Cookie[];
 }
@@ -78,10 +78,25 @@ export interface Route {
   /** With `{id}` for the one parameter, e.g. `/api/v1/portfolios/{id}`. */
   path: string;
   access: Access;
+  /**
+   * A body larger than the transports' default: they refuse one past `bytes` with 413 and
+   * `message`, before the session is read (as Laravel's PostTooLargeException).
+   */
+  maxBody?: BodyLimit;
   handle(call: Call): Promise<Answer>;
 }
 
+export interface BodyLimit {
+  bytes: number;
+  message: string;
+}
+
 export function json(status: number, body: object, headers: Record<string, string> = {}): Answer {
+  return { status, body, headers, cookies: [] };
+}
+
+/** A body that is not JSON (a CSV download); `headers` name its Content-Type. */
+export function text(status: number, body: string, headers: Record<string, string>): Answer {
   return { status, body, headers, cookies: [] };
 }
 
@@ -97,7 +112,7 @@ export function unprocessableFor(errors: Errors): Answer {
   return json(422, summarise(errors));
 }
 
-type Model = 'Portfolio' | 'Investment' | 'Event';
+type Model = 'Portfolio' | 'Investment' | 'Event' | 'Import';
 
 /** Laravel's ModelNotFoundException text. */
 export function notFound(model: Model, id: string): Answer {
@@ -114,6 +129,12 @@ export async function owned<R extends { id: number }>(
   const id = call.id();
   const row = (await rows).find((candidate) => candidate.id === id);
   return row ? answer(row) : notFound(model, call.rawId);
+}
+
+/** `?dry_run=1`: the route answers what it would do and writes nothing. */
+export function dryRun(request: ContractRequest): boolean {
+  const value = request.query.dry_run;
+  return value === '1' || value === 'true';
 }
 
 export function validateOnly(call: Call): boolean {

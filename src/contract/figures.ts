@@ -29,9 +29,12 @@ import {
 } from './pricing';
 import type { EventFacts, EventRow, InvestmentRow, PortfolioRow, Store } from './store';
 
-/** The ledger's entry of an event: its amounts in DKK at the rate of its time. */
+/**
+ * The ledger's entry of an event: its amounts in DKK at the broker's rate it was entered with,
+ * else at the reference rate of its time. Every DKK figure of an event comes from here.
+ */
 export function toEntry(event: EventFacts, rates: RateSource): LedgerEntry {
-  const rate = rates(event.currency, event.time);
+  const rate = event.exchangeRate ?? rates(event.currency, event.time);
   switch (event.kind) {
     case 'buy':
     case 'sell':
@@ -243,6 +246,8 @@ export type WireEnteredEvent = {
   /** ISO-8601, as the transaction's. */
   date: string;
   currency_code: string;
+  /** DKK per unit as the broker charged it; null: the reference rate of the day. */
+  exchange_rate: number | null;
 } & (
   | { type: 'buy' | 'sell'; shares: number; share_price: number; fee: number }
   | { type: 'div'; amount: number }
@@ -262,6 +267,7 @@ export function enteredOf(event: EventRow): WireEnteredEvent {
     investment_id: event.investmentId,
     date: new Date(event.time).toISOString(),
     currency_code: event.currency,
+    exchange_rate: event.exchangeRate ?? null,
   };
   switch (event.kind) {
     case 'buy':

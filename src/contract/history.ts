@@ -3,7 +3,7 @@
 import { applyEntry, EMPTY_HOLDING, type Refusal } from '../domain/ledger';
 import { toEntry } from './figures';
 import { SHARES_ONLY } from './pricing';
-import type { EventRow } from './store';
+import type { EventRow, Store } from './store';
 import type { Errors } from './validation';
 
 /** The id a new event has until the store gives it one: last among events of the same time. */
@@ -19,16 +19,54 @@ export function inHistoryOrder(events: readonly EventRow[]): EventRow[] {
 }
 
 export function replayHistory(events: readonly EventRow[]): Verdict {
+  const { events: replayed, refused } = replayAll(events, { stopAtRefusal: true });
+  const [first] = refused;
+  return first ? { ok: false, ...first } : { ok: true, events: replayed };
+}
+
+/**
+ * Replays every event that applies, leaving out those the ledger refuses (an import reports
+ * each of its rows). `adjust` may complete an event from the shares held just before it (a
+ * split given as a ratio).
+ */
+export function replayAll(
+  events: readonly EventRow[],
+  options: {
+    stopAtRefusal?: boolean;
+    adjust?: (event: EventRow, held: number) => EventRow;
+  } = {},
+): { events: EventRow[]; refused: { event: EventRow; refusal: Refusal }[] } {
   let holding = EMPTY_HOLDING;
   const replayed: EventRow[] = [];
+  const refused: { event: EventRow; refusal: Refusal }[] = [];
   for (const event of inHistoryOrder(events)) {
-    const current = event.kind === 'split' ? { ...event, fromShares: holding.shares } : event;
+    const adjusted = options.adjust ? options.adjust(event, holding.shares) : event;
+    const current =
+      adjusted.kind === 'split' ? { ...adjusted, fromShares: holding.shares } : adjusted;
     const result = applyEntry(holding, toEntry(current, SHARES_ONLY));
-    if (!result.ok) return { ok: false, event, refusal: result.refusal };
+    if (!result.ok) {
+      refused.push({ event, refusal: result.refusal });
+      if (options.stopAtRefusal) break;
+      continue;
+    }
     holding = result.holding;
     replayed.push(current);
   }
-  return { ok: true, events: replayed };
+  return { events: replayed, refused };
+}
+
+/** Stores a change the ledger accepted, with every split's from_shares as the history has it. */
+export async function keepReplayed(
+  store: Store,
+  before: readonly EventRow[],
+  replayed: readonly EventRow[],
+): Promise<void> {
+  const old = new Map(before.map((e) => [e.id, e]));
+  for (const event of replayed) {
+    const was = old.get(event.id);
+    if (event.kind === 'split' && was?.kind === 'split' && was.fromShares !== event.fromShares)
+      await store.updateEvent(event);
+  }
 }
 
 export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);

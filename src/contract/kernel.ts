@@ -2,10 +2,12 @@
 // routing (404/405), session, CSRF (419), auth (401), then the route. Transports (Mirage, the
 // Node server) only translate HTTP in and out, so both answer exactly alike.
 import {
+  dryRun,
   json,
   selectedPeriod,
   validateOnly,
   type Answer,
+  type BodyLimit,
   type Call,
   type ContractRequest,
   type Cookie,
@@ -15,6 +17,7 @@ import { Timelines, Valuer } from './figures';
 import { IDEMPOTENCY_HEADER, idempotent } from './idempotency';
 import type { Market } from './market';
 import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
+import { importRoutes } from './routes/imports.routes';
 import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
@@ -48,6 +51,8 @@ export interface Contract {
   handle(request: ContractRequest): Promise<Answer>;
   /** Every route, for the OpenAPI check and the transports' route lists. */
   readonly routes: readonly Route[];
+  /** The larger body a route accepts, if it does (`Route.maxBody`). */
+  bodyLimit(method: string, path: string): BodyLimit | undefined;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -68,6 +73,7 @@ export function createContract(options: ContractOptions): Contract {
     ...portfolioRoutes(),
     ...investmentRoutes(),
     ...priceRoutes(),
+    ...importRoutes(),
     ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
@@ -158,7 +164,11 @@ export function createContract(options: ContractOptions): Contract {
       const answer =
         route.access === 'auth' && userId === null
           ? json(401, { message: 'Unauthenticated.' })
-          : method === 'POST' && key !== undefined && userId !== null && !validateOnly(call)
+          : method === 'POST' &&
+              key !== undefined &&
+              userId !== null &&
+              !validateOnly(call) &&
+              !dryRun(request)
             ? await idempotent(
                 store,
                 userId,
@@ -204,7 +214,13 @@ export function createContract(options: ContractOptions): Contract {
     );
   }
 
-  return { handle, routes };
+  function bodyLimit(method: string, path: string): BodyLimit | undefined {
+    const asked = method.toUpperCase();
+    return matchers.find(({ route, pattern }) => route.method === asked && pattern.test(path))
+      ?.route.maxBody;
+  }
+
+  return { handle, routes, bodyLimit };
 }
 
 /**

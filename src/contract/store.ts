@@ -44,8 +44,31 @@ export type NewInvestment = Omit<InvestmentRow, 'id' | 'version' | 'listing'> & 
   listing?: string | null;
 };
 
-/** An event as entered: amounts in `currency`, converted to DKK at `time` when read. */
-export type EventRow = { id: number; investmentId: number; time: number; currency: string } & (
+/** Where an imported event came from: its batch, and the broker's own id of its row. */
+export interface EventOrigin {
+  batchId: number;
+  source: string;
+  /** Unique per portfolio and source (the store's unique index). */
+  externalId?: string;
+  /** The portfolio `externalId` is unique in. */
+  portfolioId: number;
+}
+
+/**
+ * An event as entered: amounts in `currency`, converted to DKK at `time` when read, or at
+ * `exchangeRate` (DKK per unit, the broker's) when the event has one.
+ */
+export type EventRow = {
+  id: number;
+  investmentId: number;
+  time: number;
+  currency: string;
+  exchangeRate?: number;
+  /** Absent for a typed event. */
+  origin?: EventOrigin;
+  /** Changed by a correction since it was entered or imported. */
+  edited?: boolean;
+} & (
   | { kind: 'buy' | 'sell'; shares: number; price: number; fee: number }
   | { kind: 'dividend'; amount: number }
   | {
@@ -76,6 +99,19 @@ export interface ManualPriceRow {
   /** Exact decimal text, per unit, in `currency`. */
   price: string;
   currency: string;
+}
+
+/** What a committed import is counted as, and what it created (its undo may remove them). */
+export interface ImportBatchRow {
+  id: number;
+  userId: number;
+  portfolioId: number;
+  source: string;
+  fileName: string | null;
+  /** Epoch ms. */
+  createdAt: number;
+  counts: { imported: number; duplicates: number; skipped: number; errors: number };
+  created: { portfolios: number[]; investments: number[] };
 }
 
 /** Laravel's session: its cookie's id, the CSRF token and the logged-in user, if any. */
@@ -128,6 +164,23 @@ export interface Store {
   updateEvent(event: EventRow): Promise<void>;
   deleteEvent(id: number): Promise<void>;
 
+  /** Adds events in this order, as `addEvent` one by one would. */
+  addEvents(events: readonly EventDraft[]): Promise<void>;
+  /** Events of the user with an external id, in these portfolios. */
+  externalIds(
+    portfolioIds: readonly number[],
+  ): Promise<{ portfolioId: number; source: string; externalId: string }[]>;
+
+  /** The user's import batches, by id, with how many events each still holds. */
+  imports(userId: number): Promise<(ImportBatchRow & { events: number })[]>;
+  createImport(batch: Omit<ImportBatchRow, 'id'>): Promise<ImportBatchRow>;
+  /** Records what the batch created, once its events are written. */
+  setImportCreated(id: number, created: ImportBatchRow['created']): Promise<void>;
+  /** The events a batch created that are still there. */
+  importEvents(id: number): Promise<EventRow[]>;
+  /** The batch row and its events; the caller removes what it created. */
+  deleteImport(id: number): Promise<void>;
+
   /** Typed prices of these investments, by investment then day. */
   manualPrices(investmentIds: readonly number[]): Promise<ManualPriceRow[]>;
   /** Adds or replaces the price of that day; changes the investment's version. */
@@ -177,6 +230,12 @@ export interface Store {
    * `work` must use the store it is given (on SQL, the transaction's).
    */
   exclusive<T>(investmentId: number, work: (store: Store) => Promise<T>): Promise<T>;
+
+  /**
+   * Runs `work` as one transaction: all its writes or none. No other write to these portfolios
+   * or their investments interleaves (an import checks its rows against them, then writes).
+   */
+  transaction<T>(portfolioIds: readonly number[], work: (store: Store) => Promise<T>): Promise<T>;
 }
 
 /** How passwords are hashed and checked: bcrypt on the server, something lighter in the demo. */

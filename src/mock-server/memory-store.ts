@@ -9,6 +9,7 @@ import type {
   EventDraft,
   EventFacts,
   EventRow,
+  ImportBatchRow,
   InvestmentRow,
   ManualPriceRow,
   NewInvestment,
@@ -30,6 +31,8 @@ export interface Tables {
   prices?: ManualPriceRow[];
   /** `investmentId:kind:day` of dismissed provider actions; absent in older data. */
   dismissed?: string[];
+  /** Committed imports; absent in older data. */
+  imports?: ImportBatchRow[];
   /** Idempotency keys by `userId:key`; absent in older data. */
   requests?: Record<string, KeptRequest & { createdAt: number }>;
   sessions: Session[];
@@ -217,6 +220,66 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
+  addEvents(events: readonly EventDraft[]) {
+    for (const event of events) {
+      this.tables.events.push({ ...event, id: this.nextId() });
+      this.eventsChanged(event.investmentId);
+    }
+    return this.write(undefined);
+  }
+
+  externalIds(portfolioIds: readonly number[]) {
+    const wanted = new Set(portfolioIds);
+    return Promise.resolve(
+      this.tables.events.flatMap(({ origin }) =>
+        origin?.externalId !== undefined && wanted.has(origin.portfolioId)
+          ? [
+              {
+                portfolioId: origin.portfolioId,
+                source: origin.source,
+                externalId: origin.externalId,
+              },
+            ]
+          : [],
+      ),
+    );
+  }
+
+  imports(userId: number) {
+    const held = new Map<number, number>();
+    for (const { origin } of this.tables.events)
+      if (origin) held.set(origin.batchId, (held.get(origin.batchId) ?? 0) + 1);
+    return Promise.resolve(
+      (this.tables.imports ?? [])
+        .filter((batch) => batch.userId === userId)
+        .map((batch) => ({ ...structuredClone(batch), events: held.get(batch.id) ?? 0 })),
+    );
+  }
+
+  createImport(batch: Omit<ImportBatchRow, 'id'>) {
+    const row = { ...structuredClone(batch), id: this.nextId() };
+    (this.tables.imports ??= []).push(row);
+    return this.write(structuredClone(row));
+  }
+
+  setImportCreated(id: number, created: ImportBatchRow['created']) {
+    const row = this.tables.imports?.find((batch) => batch.id === id);
+    if (row) row.created = structuredClone(created);
+    return this.write(undefined);
+  }
+
+  importEvents(id: number) {
+    return Promise.resolve(this.tables.events.filter((e) => e.origin?.batchId === id));
+  }
+
+  deleteImport(id: number) {
+    for (const event of this.tables.events)
+      if (event.origin?.batchId === id) this.eventsChanged(event.investmentId);
+    this.tables.events = this.tables.events.filter((e) => e.origin?.batchId !== id);
+    this.tables.imports = this.tables.imports?.filter((batch) => batch.id !== id);
+    return this.write(undefined);
+  }
+
   manualPrices(investmentIds: readonly number[]) {
     const wanted = new Set(investmentIds);
     return Promise.resolve(
@@ -330,6 +393,22 @@ export class MemoryStore implements Store {
   clearAttempts(key: string) {
     delete this.tables.attempts[key];
     return this.write(undefined);
+  }
+
+  /** Queued as `exclusive`; a failure puts the tables back as they were. */
+  transaction<T>(_portfolioIds: readonly number[], work: (store: Store) => Promise<T>): Promise<T> {
+    const result = this.queue.then(async () => {
+      const before = structuredClone(this.tables);
+      try {
+        return await work(this);
+      } catch (error) {
+        this.tables = before;
+        this.changed();
+        throw error;
+      }
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   /** One write at a time, as the awaits of two requests could otherwise interleave. */
@@ -466,6 +545,11 @@ const isTables = fields({
   events: listOf(isEvent),
   prices: (v) => v === undefined || listOf(isManualPrice)(v),
   dismissed: (v) => v === undefined || listOf(isStr)(v),
+  imports: (v) =>
+    v === undefined ||
+    listOf(
+      fields({ id: isNum, userId: isNum, portfolioId: isNum, source: isStr, createdAt: isNum }),
+    )(v),
   requests: (v) =>
     v === undefined ||
     (isObject(v) &&

@@ -138,6 +138,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
       faults.csrfMismatches -= 1;
       return toResponse({ status: 419, body: { message: 'CSRF token mismatch.' } });
     }
+    // The browser has no body limit; the server's larger ones (an import) are kept alike.
+    const limit = contract.bodyLimit(method, path);
+    if (limit && new TextEncoder().encode(request.requestBody ?? '').length > limit.bytes)
+      return toResponse({ status: 413, body: { message: limit.message } });
     await ready;
     const answer = await contract.handle({
       method,

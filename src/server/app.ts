@@ -96,8 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {
-    if (error.statusCode === 413)
-      return reply.code(413).send({ message: 'The request body is too large.' });
+    if (error.statusCode === 413) {
+      const limit = options.contract.bodyLimit(request.method, request.url.split('?')[0] ?? '/');
+      return reply.code(413).send({ message: limit?.message ?? 'The request body is too large.' });
+    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
       return reply
         .code(error.statusCode)
@@ -119,6 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     send(reply, await options.contract.handle(toContract(request)));
   app.all('/api', api);
   app.all('/api/*', api);
+  // Routes that take larger bodies (an import) have their own limit, stated in their 413.
+  for (const route of options.contract.routes) {
+    if (!route.maxBody) continue;
+    const url = route.path.replace(/\{(\w+)\}/g, ':$1');
+    for (const path of [url, `${url}/`])
+      app.route({ method: route.method, url: path, bodyLimit: route.maxBody.bytes, handler: api });
+  }
   app.all('/sanctum/*', api);
 
   if (options.appRoot) {

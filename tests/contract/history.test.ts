@@ -254,6 +254,7 @@ describe('corrections', () => {
         type: 'buy',
         date: '2024-02-01T12:00:00.000Z',
         ...entered,
+        exchange_rate: null,
       },
     });
     expect((await get(`/investments/events/${split.body.data.id}`)).body.event).toMatchObject({
@@ -264,6 +265,41 @@ describe('corrections', () => {
       sold_shares: 1,
       sold_share_price: 30,
       hide: false,
+    });
+  });
+
+  it("a foreign trade with the broker's rate costs in DKK what the broker charged", async () => {
+    const id = await holding(trade(1, 100, '2024-01-01'));
+    const bought = await post(`/investments/${id}/events/buy`, {
+      shares: 1,
+      share_price: 100,
+      fee: 1,
+      currency_code: 'USD',
+      exchange_rate: 7,
+      date: '2024-02-01',
+    });
+    expect(bought.status).toBe(201);
+    // 100 + 1 USD at 7 DKK, whatever the reference rate of that day was.
+    expect(bought.body.data).toMatchObject({ stock_price: 700, total_value: 700 });
+    expect((await get(`/investments/${id}/stats`)).body.statistics.costs).toBe(100 + 700);
+    const shown = await get(`/investments/events/${bought.body.data.id}`);
+    expect(shown.body.event).toMatchObject({ currency_code: 'USD', exchange_rate: 7 });
+    // A correction without the field keeps the rate; null clears it.
+    await put(`/investments/events/${bought.body.data.id}`, {
+      shares: 2,
+      share_price: 100,
+      currency_code: 'USD',
+    });
+    expect((await get(`/investments/events/${bought.body.data.id}`)).body.event.exchange_rate).toBe(
+      7,
+    );
+    const refused = await post(`/investments/${id}/events/buy`, {
+      ...trade(1, 1),
+      currency_code: 'USD',
+      exchange_rate: 0,
+    });
+    expect(refused.body.errors).toEqual({
+      exchange_rate: ['The exchange rate field must be greater than 0.'],
     });
   });
 

@@ -397,6 +397,44 @@ describe('answers of the mock, as documented', () => {
     expect(Object.keys(refused.body.errors)).toEqual(['event']);
     expect((await valid('DELETE', `/investments/events/${latest.id}`)).status).toBe(204);
 
+    // Imports: dry run, commit, nothing new, history, undo refused after a correction, undo,
+    // the body limit, the export in both formats.
+    const importRow = (date: string) => ({
+      line: 1,
+      kind: 'buy',
+      date,
+      instrument: { isin: 'DK0062498333', name: 'Novo Nordisk B' },
+      shares: 2,
+      share_price: 400,
+      currency_code: 'DKK',
+    });
+    const importOf = (date: string) => ({
+      portfolio_id: portfolioId,
+      source: 'nordnet',
+      rows: [importRow(date)],
+    });
+    expect((await valid('POST', '/imports?dry_run=1', importOf('2026-10-01'))).status).toBe(200);
+    const firstBatch = await valid('POST', '/imports', importOf('2026-10-01'));
+    expect(firstBatch.status).toBe(201);
+    expect((await valid('POST', '/imports', importOf('2026-10-01'))).status).toBe(422);
+    const secondBatch = await valid('POST', '/imports', importOf('2026-10-02'));
+    expect((await valid('GET', '/imports')).body.imports).toHaveLength(2);
+    const imported = (listed.body.events as Array<{ id: number }>).map((e) => e.id);
+    const fresh = (
+      (await valid('GET', '/investments/events')).body.events as Array<{
+        id: number;
+        date: string;
+      }>
+    ).find((e) => !imported.includes(e.id) && e.date.startsWith('2026-10-01'));
+    await valid('PUT', `/investments/events/${fresh?.id}`, { ...trade, shares: 3 });
+    expect((await valid('DELETE', `/imports/${firstBatch.body.data.id}`)).status).toBe(409);
+    expect((await valid('DELETE', `/imports/${secondBatch.body.data.id}`)).status).toBe(204);
+    const huge = `{"padding":"${'x'.repeat(10 * 1024 * 1024)}"}`;
+    expect((await call('POST', '/imports', { body: huge })).status).toBe(413);
+    expect((await valid('GET', '/export')).status).toBe(200);
+    expect((await valid('GET', '/export?format=csv')).status).toBe(200);
+    expect((await valid('GET', '/export?format=xml')).status).toBe(422);
+
     for (const period of PERIODS) {
       setCookie('selected_period', period);
       for (const path of ['/user/valuation', '/user/chart', '/portfolios', '/investments'])
@@ -509,7 +547,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(22);
+    expect(operations.length).toBe(23);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },
@@ -538,7 +576,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(16);
+    expect(operations.length).toBe(17);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

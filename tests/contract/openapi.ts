@@ -198,7 +198,12 @@ export function routeOf(
 }
 
 /** The documented response for this call, or an Error saying why there is none. */
-function documentedFor(method: string, path: string, status: number): Documented {
+function documentedFor(
+  method: string,
+  path: string,
+  status: number,
+  mediaType?: string,
+): Documented {
   const { doc } = load();
   const route = routeOf(method, path);
   let where: string;
@@ -223,14 +228,17 @@ function documentedFor(method: string, path: string, status: number): Documented
   }
   const resolved = deref(doc, pointer);
   const response = resolved.value as ResponseObject;
-  const json = response.content?.['application/json'];
+  // A download (text/csv) is checked against its own media type; every other answer is JSON.
+  const media =
+    mediaType !== undefined && response.content?.[mediaType] ? mediaType : 'application/json';
+  const content = response.content?.[media];
   return {
     where: `${where} → ${status}`,
     response,
     schemaPointer:
-      json?.schema === undefined
+      content?.schema === undefined
         ? undefined
-        : `${resolved.pointer}/content/application~1json/schema`,
+        : `${resolved.pointer}/content/${media.replace('/', '~1')}/schema`,
   };
 }
 
@@ -258,7 +266,8 @@ function isEmptyBody(body: unknown): boolean {
 /** Throws an Error naming the mismatch when the answer is not what docs/openapi.yaml promises for this call. */
 export function assertDocumented(call: Call): void {
   const { doc } = load();
-  const documented = documentedFor(call.method, call.path, call.status);
+  const mediaType = call.headers.get('content-type')?.split(';')[0]?.trim();
+  const documented = documentedFor(call.method, call.path, call.status, mediaType);
   const { where, response, schemaPointer } = documented;
 
   if (schemaPointer === undefined) {

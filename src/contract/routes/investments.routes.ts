@@ -1,7 +1,5 @@
 // Investments and their events. Input rules of decisions.md are checked first (Laravel rules),
 // then the ledger decides whether the event can apply (selling more than held, split rules).
-import { CURRENCIES } from '../../domain/market';
-import { MONEY_DECIMALS, SHARE_DECIMALS } from '../../domain/numbers';
 import { INSTRUMENT_TYPES } from '../../domain/types';
 import {
   json,
@@ -15,97 +13,22 @@ import {
   type Call,
   type Route,
 } from '../answers';
+import { identifierErrors, readers, readTrade, type EventKind } from '../events';
 import { enteredOf, transactionOf } from '../figures';
-import { conflictMessage, dayOf, PENDING_ID, refusalErrors, replayHistory } from '../history';
-import type { EventFacts, EventRow, InvestmentRow, Store } from '../store';
+import {
+  conflictMessage,
+  dayOf,
+  keepReplayed,
+  PENDING_ID,
+  refusalErrors,
+  replayHistory,
+} from '../history';
+import type { EventRow, InvestmentRow, Store } from '../store';
 import { Validator } from '../validation';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */
 const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
   owned(call, 'Investment', call.store.investments(call.userId), answer);
-
-/** Shares to 8 decimals (crypto units), money to 6: enough for any real figure. */
-
-function readTrade(v: Validator, prefix = '') {
-  const shares = v.number(`${prefix}shares`, { greaterThan: 0, decimals: SHARE_DECIMALS });
-  const price = v.number(`${prefix}share_price`, { atLeast: 0, decimals: MONEY_DECIMALS });
-  const fee = v.number(`${prefix}fee`, { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS });
-  const currency = v.oneOf(`${prefix}currency_code`, CURRENCIES);
-  if (shares === undefined || price === undefined || fee === undefined || !currency)
-    return undefined;
-  return { shares, price, fee, currency };
-}
-
-type EventKind = EventRow['kind'];
-type Reader = (v: Validator, time: number) => EventFacts | undefined;
-
-const readers: Record<EventKind, Reader> = {
-  buy: (v, time) => {
-    const trade = readTrade(v);
-    return trade && { kind: 'buy', time, ...trade };
-  },
-  sell: (v, time) => {
-    const trade = readTrade(v);
-    return trade && { kind: 'sell', time, ...trade };
-  },
-  dividend: (v, time) => {
-    const amount = v.number('amount', { greaterThan: 0, decimals: MONEY_DECIMALS });
-    const currency = v.oneOf('currency_code', CURRENCIES);
-    if (amount === undefined || !currency) return undefined;
-    return { kind: 'dividend', time, amount, currency };
-  },
-  split: (v, time) => {
-    const sharesAfter = v.number('shares_after', { greaterThan: 0, decimals: SHARE_DECIMALS });
-    const fee = v.number('fee', { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS });
-    const currency = v.oneOf('currency_code', CURRENCIES);
-    const soldShares = v.number('sold_shares', {
-      atLeast: 0,
-      fallback: 0,
-      decimals: SHARE_DECIMALS,
-    });
-    const soldPrice = v.number('sold_share_price', {
-      atLeast: 0,
-      fallback: 0,
-      decimals: MONEY_DECIMALS,
-    });
-    const hide = v.boolean('hide');
-    if (
-      sharesAfter === undefined ||
-      fee === undefined ||
-      !currency ||
-      soldShares === undefined ||
-      soldPrice === undefined ||
-      hide === undefined
-    )
-      return undefined;
-    // from_shares is filled in when the history is replayed.
-    return {
-      kind: 'split',
-      time,
-      sharesAfter,
-      fee,
-      currency,
-      soldShares,
-      soldPrice,
-      hide,
-      fromShares: 0,
-    };
-  },
-};
-
-/** Stores a change the ledger accepted, with every split's from_shares as the history has it. */
-async function keepReplayed(
-  store: Store,
-  before: readonly EventRow[],
-  replayed: readonly EventRow[],
-): Promise<void> {
-  const old = new Map(before.map((e) => [e.id, e]));
-  for (const event of replayed) {
-    const was = old.get(event.id);
-    if (event.kind === 'split' && was?.kind === 'split' && was.fromShares !== event.fromShares)
-      await store.updateEvent(event);
-  }
-}
 
 /** What a change to an investment's history comes to: a final answer, or a write to make. */
 type Step = { answer: Answer } | { write: (store: Store) => Promise<Answer> };
@@ -216,7 +139,21 @@ const editEvent: Route = {
       const time = v.input('date') == null ? event.time : v.eventTime('date', call.now);
       const facts = readers[event.kind](v, time ?? event.time);
       if (v.failed || !facts || time === undefined) return unprocessable(v);
-      const edited: EventRow = { ...facts, id: event.id, investmentId: investment.id };
+      // Without exchange_rate a correction keeps the broker's rate of the same currency.
+      const keptRate =
+        v.input('exchange_rate') === undefined &&
+        event.exchangeRate !== undefined &&
+        facts.currency === event.currency
+          ? { exchangeRate: event.exchangeRate }
+          : {};
+      const edited: EventRow = {
+        ...keptRate,
+        ...facts,
+        id: event.id,
+        investmentId: investment.id,
+        ...(event.origin && { origin: event.origin }),
+        edited: true,
+      };
       const rates = await call.rates();
       return replayThenWrite(call, investment.id, (existing): Step => {
         // Deleted since it was read: an edit that lost the race must not answer 200.
@@ -302,14 +239,8 @@ export function investmentRoutes(): Route[] {
         const time = v.eventTime('buy_event.date', call.now);
         const accepted = type && code ? await call.market.resolve(type, code) : undefined;
         if (type && code && accepted && 'refusal' in accepted) {
-          v.add(
-            'instrument.isin',
-            type === 'stock'
-              ? 'The instrument.isin field must be a valid ISIN code.'
-              : 'The instrument.isin field must be a valid crypto symbol.',
-          );
-          // What is wrong, on a line of its own (Laravel's errors are lists).
-          v.add('instrument.isin', accepted.refusal);
+          for (const message of identifierErrors(type, accepted.refusal))
+            v.add('instrument.isin', message);
         }
         const instrument = accepted && !('refusal' in accepted) ? accepted : undefined;
         let listing = instrument?.listing ?? null;

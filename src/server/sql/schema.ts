@@ -51,6 +51,29 @@ export interface EventsTable {
   /** 0 or 1: integers read the same on both databases. */
   hide: number | null;
   from_shares: number | null;
+  /** Migration 0006: the broker's rate, the import, the broker's id of the row, corrected since. */
+  exchange_rate: number | null;
+  import_id: number | null;
+  source: string | null;
+  external_id: string | null;
+  external_portfolio_id: number | null;
+  edited: Generated<number>;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  portfolio_id: number;
+  source: string;
+  file_name: string | null;
+  /** Epoch ms. */
+  created_at: number;
+  imported: number;
+  duplicates: number;
+  skipped: number;
+  errors: number;
+  /** JSON of ImportBatchRow['created']. */
+  created: string;
 }
 
 export interface SessionsTable {
@@ -174,4 +197,5 @@ export interface Database {
   dismissed_actions: DismissedActionsTable;
   health_checks: HealthChecksTable;
   idempotency_keys: IdempotencyKeysTable;
+  imports: ImportsTable;
 }

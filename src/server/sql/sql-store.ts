@@ -6,6 +6,7 @@ import type {
   EventDraft,
   EventFacts,
   EventRow,
+  ImportBatchRow,
   InvestmentRow,
   ManualPriceRow,
   NewInvestment,
@@ -17,6 +18,7 @@ import type {
 import type {
   Database,
   EventsTable,
+  ImportsTable,
   InvestmentsTable,
   PortfoliosTable,
   SqlDialect,
@@ -26,6 +28,8 @@ import { isDatabaseUnavailable } from './connect';
 
 /** Ids per `in (…)` list: far below both databases' limits on bound parameters. */
 const IN_LIST_CHUNK = 500;
+/** Events per insert: 20 columns each stays far below SQLite's 32,766 bound parameters. */
+const EVENT_CHUNK = 500;
 
 export class SqlStore implements Store {
   constructor(
@@ -224,6 +228,89 @@ export class SqlStore implements Store {
 
   async deleteEvent(id: number): Promise<void> {
     await this.db.deleteFrom('events').where('id', '=', id).execute();
+  }
+
+  async addEvents(events: readonly EventDraft[]): Promise<void> {
+    // One statement per chunk: both databases bind well under their parameter limits.
+    for (let start = 0; start < events.length; start += EVENT_CHUNK)
+      await this.db
+        .insertInto('events')
+        .values(events.slice(start, start + EVENT_CHUNK).map(toEventColumns))
+        .execute();
+  }
+
+  async externalIds(portfolioIds: readonly number[]) {
+    if (portfolioIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('events')
+      .select(['external_portfolio_id', 'source', 'external_id'])
+      .where('external_portfolio_id', 'in', [...portfolioIds])
+      .where('external_id', 'is not', null)
+      .execute();
+    return rows.map((row) => ({
+      portfolioId: Number(row.external_portfolio_id),
+      source: String(row.source),
+      externalId: String(row.external_id),
+    }));
+  }
+
+  async imports(userId: number): Promise<(ImportBatchRow & { events: number })[]> {
+    const rows = await this.db
+      .selectFrom('imports')
+      .selectAll('imports')
+      .select((eb) =>
+        eb
+          .selectFrom('events')
+          .select((count) => count.fn.countAll<number | string>().as('held'))
+          .whereRef('events.import_id', '=', 'imports.id')
+          .as('held'),
+      )
+      .where('imports.user_id', '=', userId)
+      .orderBy('imports.id')
+      .execute();
+    return rows.map((row) => ({ ...toImport(row), events: Number(row.held ?? 0) }));
+  }
+
+  async createImport(batch: Omit<ImportBatchRow, 'id'>): Promise<ImportBatchRow> {
+    const row = await this.db
+      .insertInto('imports')
+      .values({
+        user_id: batch.userId,
+        portfolio_id: batch.portfolioId,
+        source: batch.source,
+        file_name: batch.fileName,
+        created_at: batch.createdAt,
+        ...batch.counts,
+        created: JSON.stringify(batch.created),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toImport(row);
+  }
+
+  async setImportCreated(id: number, created: ImportBatchRow['created']): Promise<void> {
+    await this.db
+      .updateTable('imports')
+      .set({ created: JSON.stringify(created) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async importEvents(id: number): Promise<EventRow[]> {
+    const rows = await this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('import_id', '=', id)
+      .orderBy('id')
+      .execute();
+    return rows.map(toEvent);
+  }
+
+  deleteImport(id: number): Promise<void> {
+    return this.inTransaction(async (db) => {
+      await db.deleteFrom('events').where('import_id', '=', id).execute();
+      await db.deleteFrom('imports').where('id', '=', id).execute();
+    });
   }
 
   async manualPrices(investmentIds: readonly number[]): Promise<ManualPriceRow[]> {
@@ -454,6 +541,33 @@ export class SqlStore implements Store {
     });
   }
 
+  /**
+   * PostgreSQL locks the portfolios' rows and their investments' (in id order, as `exclusive`
+   * locks one), so event calls and other imports to them wait; SQLite's one connection is held.
+   */
+  transaction<T>(portfolioIds: readonly number[], work: (store: Store) => Promise<T>): Promise<T> {
+    return this.inTransaction(async (db) => {
+      if (this.dialect === 'postgres' && portfolioIds.length > 0) {
+        const ids = [...portfolioIds];
+        await db
+          .selectFrom('portfolios')
+          .select('id')
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        await db
+          .selectFrom('investments')
+          .select('id')
+          .where('portfolio_id', 'in', ids)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+      }
+      return work(db === this.db ? this : new SqlStore(db, this.dialect));
+    });
+  }
+
   /** Runs in the current transaction if there is one: Kysely cannot nest them. */
   private inTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
@@ -517,12 +631,38 @@ function fact<T>(row: Selectable<EventsTable>, column: keyof EventsTable, value:
   return value;
 }
 
+const toImport = (row: Selectable<ImportsTable>): ImportBatchRow => ({
+  id: row.id,
+  userId: row.user_id,
+  portfolioId: row.portfolio_id,
+  source: row.source,
+  fileName: row.file_name,
+  createdAt: Number(row.created_at),
+  counts: {
+    imported: row.imported,
+    duplicates: row.duplicates,
+    skipped: row.skipped,
+    errors: row.errors,
+  },
+  created: JSON.parse(row.created) as ImportBatchRow['created'],
+});
+
 function toEvent(row: Selectable<EventsTable>): EventRow {
   const base = {
     id: row.id,
     investmentId: row.investment_id,
     time: row.time,
     currency: row.currency,
+    ...(row.exchange_rate !== null && { exchangeRate: row.exchange_rate }),
+    ...(row.import_id !== null && {
+      origin: {
+        batchId: row.import_id,
+        source: row.source ?? '',
+        portfolioId: row.external_portfolio_id ?? 0,
+        ...(row.external_id !== null && { externalId: row.external_id }),
+      },
+    }),
+    ...(row.edited === 1 && { edited: true }),
   };
   switch (row.kind) {
     case 'buy':
@@ -569,6 +709,13 @@ export function toEventColumns(event: EventDraft): Insertable<EventsTable> {
     kind: event.kind,
     time: event.time,
     currency: event.currency,
+    exchange_rate: event.exchangeRate ?? null,
+    import_id: event.origin?.batchId ?? null,
+    source: event.origin?.source ?? null,
+    external_id: event.origin?.externalId ?? null,
+    // Only an external id is unique per portfolio.
+    external_portfolio_id: event.origin?.externalId === undefined ? null : event.origin.portfolioId,
+    edited: event.edited ? 1 : 0,
   };
   switch (event.kind) {
     case 'buy':

@@ -1,0 +1,262 @@
+// Broker imports (dry run, commit, history, undo) and the export of everything a user has.
+import { toFormueCsv } from '../../domain/import/formue';
+import type { FormueExport } from '../../domain/import/rows';
+import {
+  dryRun,
+  json,
+  noContent,
+  notFound,
+  text,
+  unprocessable,
+  type Answer,
+  type Call,
+  type Route,
+} from '../answers';
+import { conflictMessage, dayOf, keepReplayed, replayHistory } from '../history';
+import {
+  batchOf,
+  commitImport,
+  identifiersToResolve,
+  IMPORT_TOO_LARGE,
+  MAX_IMPORT_BYTES,
+  newListings,
+  planImport,
+  readImportRequest,
+  readImportState,
+  refusedMessage,
+  type ImportRequestRead,
+} from '../imports';
+import type { Accepted, Refused } from '../market';
+import type { EventRow, Store } from '../store';
+import { Validator } from '../validation';
+
+/**
+ * The market's answer for each identifier the rows name, asked before any transaction; one the
+ * user holds already is accepted as that investment has it, without asking a provider.
+ */
+async function resolveAll(call: Call, request: ImportRequestRead) {
+  const held = await call.store.investments(call.userId);
+  const resolved = new Map<string, Accepted | Refused>();
+  for (const { type, code } of identifiersToResolve(request)) {
+    const known = held.find((i) => i.type === type && i.code === code);
+    resolved.set(
+      `${type}:${code}`,
+      known
+        ? { code, listing: known.listing, listings: [] }
+        : await call.market.resolve(type, code),
+    );
+  }
+  return resolved;
+}
+
+const postImport: Route = {
+  method: 'POST',
+  path: '/api/v1/imports',
+  access: 'auth',
+  maxBody: { bytes: MAX_IMPORT_BYTES, message: IMPORT_TOO_LARGE },
+  handle: async (call) => {
+    const v = new Validator(call.body);
+    const portfolios = await call.store.portfolios(call.userId);
+    const request = readImportRequest(v, portfolios);
+    if (!request) return unprocessable(v);
+    const resolved = await resolveAll(call, request);
+    if (dryRun(call.request)) {
+      const state = await readImportState(call.store, call.userId);
+      return json(200, planImport(request, state, call.now, resolved).report);
+    }
+    // Checked again and written as one step: no other write to these portfolios comes between.
+    const outcome = await call.store.transaction(
+      portfolios.map((p) => p.id),
+      async (store) => {
+        const plan = planImport(
+          request,
+          await readImportState(store, call.userId),
+          call.now,
+          resolved,
+        );
+        const { counts } = plan.report;
+        if (counts.errors > 0 || counts.imported === 0) return { refused: plan.report };
+        return { plan, ...(await commitImport(store, plan, request, call.userId, call.now)) };
+      },
+    );
+    if (outcome.refused)
+      return json(422, { message: refusedMessage(outcome.refused), ...outcome.refused });
+    call.saved();
+    // Prices of new listings from their first day, as creating an investment loads them.
+    for (const { listing, since } of newListings(outcome.plan))
+      await call.market.held(listing, since);
+    return json(201, { data: batchOf(outcome.batch, outcome.events) });
+  },
+};
+
+const listImports: Route = {
+  method: 'GET',
+  path: '/api/v1/imports',
+  access: 'auth',
+  handle: async (call) => {
+    const batches = await call.store.imports(call.userId);
+    return json(200, {
+      imports: batches.sort((a, b) => b.id - a.id).map((b) => batchOf(b, b.events)),
+    });
+  },
+};
+
+/** Why an undo is refused: events of the batch corrected since, or a later event it holds up. */
+type Refusal = { message: string; event_ids: number[] };
+
+async function undo(store: Store, batchId: number): Promise<Refusal | undefined> {
+  const events = await store.importEvents(batchId);
+  const edited = events.filter((e) => e.edited).map((e) => e.id);
+  if (edited.length > 0) {
+    const n = edited.length;
+    return {
+      message: `${n} ${n === 1 ? 'event of this import was' : 'events of this import were'} edited since it was imported. Nothing was undone.`,
+      event_ids: edited,
+    };
+  }
+  const ours = new Set(events.map((e) => e.id));
+  const investmentIds = [...new Set(events.map((e) => e.investmentId))];
+  const before = await store.events(investmentIds);
+  const kept: { existing: EventRow[]; events: EventRow[] }[] = [];
+  for (const id of investmentIds) {
+    const existing = before.filter((e) => e.investmentId === id);
+    const verdict = replayHistory(existing.filter((e) => !ours.has(e.id)));
+    if (!verdict.ok)
+      return {
+        message: `${conflictMessage(verdict.event, verdict.refusal)} Nothing was undone.`,
+        event_ids: [verdict.event.id],
+      };
+    kept.push({ existing, events: verdict.events });
+  }
+  await store.deleteImport(batchId);
+  for (const { existing, events: replayed } of kept) await keepReplayed(store, existing, replayed);
+  return undefined;
+}
+
+const undoImport: Route = {
+  method: 'DELETE',
+  path: '/api/v1/imports/{id}',
+  access: 'auth',
+  handle: async (call) => {
+    const id = call.id();
+    const batch = (await call.store.imports(call.userId)).find((b) => b.id === id);
+    if (!batch) return notFound('Import', call.rawId);
+    const portfolios = (await call.store.portfolios(call.userId)).map((p) => p.id);
+    const refusal = await call.store.transaction(portfolios, async (store) => {
+      const refused = await undo(store, batch.id);
+      if (refused) return refused;
+      // What the batch created goes too, when nothing else is in it now.
+      const investments = await store.investments(call.userId);
+      for (const investmentId of batch.created.investments) {
+        const left = await store.events([investmentId]);
+        if (left.length === 0 && investments.some((i) => i.id === investmentId))
+          await store.deleteInvestment(investmentId);
+      }
+      const remaining = await store.investments(call.userId);
+      for (const portfolioId of batch.created.portfolios)
+        if (!remaining.some((i) => i.portfolioId === portfolioId))
+          await store.deletePortfolio(portfolioId);
+      return undefined;
+    });
+    return refusal ? json(409, refusal) : noContent();
+  },
+};
+
+/** Everything the user has, as entered, in id order: the same content every time. */
+async function exportOf(call: Call): Promise<FormueExport> {
+  const portfolios = await call.store.portfolios(call.userId);
+  const investments = await call.store.investments(call.userId);
+  const ids = investments.map((i) => i.id);
+  const events = await call.store.events(ids);
+  const prices = await call.store.manualPrices(ids);
+  const byId = <T extends { id: number }>(rows: readonly T[]) =>
+    [...rows].sort((a, b) => a.id - b.id);
+  return {
+    formue: {
+      format: 'formue-export',
+      version: 1,
+      exported_at: new Date(call.now).toISOString(),
+    },
+    portfolios: byId(portfolios).map((p) => ({ id: p.id, name: p.name })),
+    investments: byId(investments).map((i) => ({
+      id: i.id,
+      portfolio_id: i.portfolioId,
+      name: i.name,
+      type: i.type,
+      isin: i.code,
+      listing: i.listing,
+    })),
+    events: byId(events).map(exportedEvent),
+    // Typed prices have no id of their own: their place in investment and day order.
+    prices: [...prices]
+      .sort((a, b) => a.investmentId - b.investmentId || a.day.localeCompare(b.day))
+      .map((p, index) => ({
+        id: index + 1,
+        investment_id: p.investmentId,
+        date: p.day,
+        price: Number(p.price),
+        currency_code: p.currency,
+      })),
+  };
+}
+
+function exportedEvent(event: EventRow): FormueExport['events'][number] {
+  const common = {
+    id: event.id,
+    investment_id: event.investmentId,
+    date: dayOf(event.time),
+    currency_code: event.currency,
+    ...(event.exchangeRate !== undefined && { exchange_rate: event.exchangeRate }),
+  };
+  switch (event.kind) {
+    case 'buy':
+    case 'sell':
+      return {
+        ...common,
+        kind: event.kind,
+        shares: event.shares,
+        share_price: event.price,
+        fee: event.fee,
+      };
+    case 'dividend':
+      return { ...common, kind: 'dividend', amount: event.amount };
+    case 'split':
+      return {
+        ...common,
+        kind: 'split',
+        shares_after: event.sharesAfter,
+        fee: event.fee,
+        sold_shares: event.soldShares,
+        sold_share_price: event.soldPrice,
+        hide: event.hide,
+      };
+  }
+}
+
+const exportData: Route = {
+  method: 'GET',
+  path: '/api/v1/export',
+  access: 'auth',
+  handle: async (call): Promise<Answer> => {
+    const format = call.request.query.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') {
+      const v = new Validator({});
+      v.add('format', 'The selected format is invalid.');
+      return unprocessable(v);
+    }
+    const data = await exportOf(call);
+    const attachment = {
+      'Content-Disposition': `attachment; filename="formue-export-${dayOf(call.now)}.${format}"`,
+    };
+    return format === 'csv'
+      ? text(200, toFormueCsv(data), {
+          'Content-Type': 'text/csv; charset=utf-8',
+          ...attachment,
+        })
+      : json(200, data, attachment);
+  },
+};
+
+export function importRoutes(): Route[] {
+  return [postImport, listImports, undoImport, exportData];
+}
