@@ -1,5 +1,5 @@
-// The parsers read in the calling thread: the worker's body (src/ui/import.worker.ts), and the
-// reader of jsdom and node tests, which have no Web Worker.
+// The parsers read in the calling thread: the reader of jsdom and node tests, which have no Web
+// Worker (src/ui/import-worker.ts loads it there).
 import { parse, sniff } from '../domain/import';
 import { readerOver } from './import-reader';
 

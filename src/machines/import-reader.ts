@@ -1,6 +1,6 @@
-// The import machine's port to the file parsers (src/domain/import): they run in a Web Worker in
-// the browser (src/ui/import-worker.ts) and in the test's own thread in jsdom and node tests
-// (import-in-thread.ts). The file itself never leaves the device: only its rows are sent.
+// The import machine's port to the file parsers (src/domain/import): in the browser they run in a
+// Web Worker (src/import-worker.ts, asked by src/ui/import-worker.ts); in jsdom and node tests in
+// the test's own thread (import-in-thread.ts). The file never leaves the device: only its rows do.
 import type {
   ImportMessage,
   ImportMessageCode,
