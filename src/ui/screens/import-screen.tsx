@@ -87,7 +87,7 @@ function FileChooser({ flow }: { flow: Flow }) {
     if (file) flow.choose(file, file.name);
   };
   return (
-    <section className="card import__choose" aria-labelledby={`${hintId}-label`}>
+    <section className="card import__choose" aria-labelledby={`${hintId}-title`}>
       <div
         className={`import__drop${over ? ' import__drop--over' : ''}`}
         onDragOver={(event) => {
@@ -97,8 +97,10 @@ function FileChooser({ flow }: { flow: Flow }) {
         onDragLeave={() => setOver(false)}
         onDrop={drop}
       >
-        <p className="import__drop-title">{w.t('import.drop')}</p>
-        <label className="field__label" id={`${hintId}-label`} htmlFor={`${hintId}-input`}>
+        <p className="import__drop-title" id={`${hintId}-title`}>
+          {w.t('import.drop')}
+        </p>
+        <label className="field__label" htmlFor={`${hintId}-input`}>
           {w.t('import.file')}
         </label>
         <input
