@@ -23,6 +23,7 @@ import {
   type Valuation,
 } from '../domain/types';
 import type { Instrument } from '../domain/market';
+import type { FormueExport, ImportBatch, ImportReport, ImportRequest } from '../domain/import/rows';
 import * as d from './decode';
 import type { Http } from './http';
 import type {
@@ -114,6 +115,32 @@ export interface Api {
    * them (the start-up budget).
    */
   prices(): Promise<PriceCalls>;
+  /** The broker import and the export: loaded at the first use, as the price calls. */
+  imports(): Promise<ImportCalls>;
+}
+
+/** One typed function per call of the broker import and the export (import-calls.ts). */
+export interface ImportCalls {
+  /** POST /api/v1/imports?dry_run=1: every row's verdict; nothing is written. */
+  dryRunImport(request: ImportRequest): Promise<ImportReport>;
+  /**
+   * Commits all rows or none. A refusal (422 with the report: error rows, or nothing new) is an
+   * answer, not a failure; the key makes a retry return the first answer.
+   */
+  commitImport(
+    request: ImportRequest,
+    options: { idempotencyKey: string },
+  ): Promise<{ committed: ImportBatch } | { refused: ImportReport; message: string }>;
+  /** The user's batches, newest first. */
+  listImports(): Promise<ImportBatch[]>;
+  /** Undo; refused (409) with the events that keep it (corrected since, or needed later). */
+  undoImport(
+    id: number,
+  ): Promise<{ undone: true } | { undone: false; message: string; eventIds: number[] }>;
+  /** Everything the user has: the JSON export, or the canonical CSV's text. */
+  exportData(
+    format: 'json' | 'csv',
+  ): Promise<{ format: 'csv'; text: string } | { format: 'json'; data: FormueExport }>;
 }
 
 /** One typed function per call of real prices (price-calls.ts). */
@@ -146,6 +173,7 @@ function segment(id: Id): string {
 export function createApi(http: Http): Api {
   const get = (path: string) => http.request('GET', path);
   let priceCalls: Promise<PriceCalls> | undefined;
+  let importCalls: Promise<ImportCalls> | undefined;
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
@@ -281,6 +309,24 @@ export function createApi(http: Http): Api {
         (error: unknown) => {
           // A chunk that could not load (offline) is asked for again at the next use.
           priceCalls = undefined;
+          throw error;
+        },
+      )),
+    imports: () =>
+      (importCalls ??= import('./import-calls').then(
+        (module) =>
+          module.createImportCalls(http, {
+            shape: d.shape,
+            record: d.record,
+            fail: d.fail,
+            field: d.field,
+            list: d.list,
+            orNull: d.orNull,
+            number: d.number,
+            string: d.string,
+          }),
+        (error: unknown) => {
+          importCalls = undefined;
           throw error;
         },
       )),

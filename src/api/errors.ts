@@ -16,6 +16,7 @@ export interface ApiErrorInit {
   status?: number;
   fieldErrors?: FieldErrors;
   retryAfter?: number;
+  body?: unknown;
 }
 
 export class ApiError extends Error {
@@ -24,6 +25,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** Seconds to wait, from Retry-After on a 429. */
   readonly retryAfter: number | undefined;
+  /** The API's answer as sent, for a 409 or 422 that says more than its fields (an import). */
+  readonly body: unknown;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.fieldErrors = init.fieldErrors ?? {};
     this.retryAfter = init.retryAfter;
+    this.body = init.body;
   }
 }
 
@@ -90,13 +94,14 @@ export function httpError(
     return new ApiError({ kind: 'http', status, message: MESSAGES.sessionExpired });
   if (status === 404) return new ApiError({ kind: 'http', status, message: MESSAGES.notFound });
   if (status === 405) return new ApiError({ kind: 'http', status, message: MESSAGES.notSupported });
-  if (status === 422)
+  if (status === 422 || status === 409 || status === 413)
     return new ApiError({
       kind: 'http',
       status,
       // Laravel's text is shown verbatim, never matched on (research 1.4).
       message: serverMessage || MESSAGES.invalid,
       fieldErrors: fieldErrorsOf(body),
+      body,
     });
   if (status === 429) {
     const retryAfter = parseRetryAfter(retryAfterHeader);

@@ -29,6 +29,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   body?: object;
   headers?: Record<string, string>;
+  /** A download that is not JSON (the CSV export): its text, when it comes as `text/*`. */
+  text?: boolean;
 }
 
 export interface Http {
@@ -56,6 +58,14 @@ const documentCookie = (name: string) => cookieOf(document.cookie, name);
 // Node (tests, scripts) has no navigator before version 21; there a failed call means the server.
 const browserIsOnline = () => globalThis.navigator?.onLine ?? true;
 
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function createHttp({
   origin,
   readCookie = documentCookie,
@@ -75,27 +85,40 @@ export function createHttp({
   function normalise(error: unknown): ApiError {
     if (error instanceof FetchError && error.response) {
       const { status, headers } = error.response;
-      if (!isApiFailure(status, headers.get('Content-Type'), error.data))
-        return foreignError(shownOrigin(), status);
-      return httpError(status, error.data, headers.get('Retry-After'));
+      const type = headers.get('Content-Type');
+      // A download asked for text: its failure is the API's JSON all the same.
+      const data: unknown =
+        typeof error.data === 'string' && isJsonType(type) ? parsed(error.data) : error.data;
+      if (!isApiFailure(status, type, data)) return foreignError(shownOrigin(), status);
+      return httpError(status, data, headers.get('Retry-After'));
     }
     return isOnline() ? unreachableError(shownOrigin()) : networkError();
   }
 
   /** One call: the body of an answer of the API, or an ApiError. */
-  async function call(url: string, options: FetchOptions<'json'>): Promise<unknown> {
+  async function call(url: string, options: FetchOptions<'json'>, text = false): Promise<unknown> {
     let response;
     try {
       await until;
-      response = await $fetch.raw<unknown>(url, { ...options, credentials: 'include', retry: 0 });
+      const sent = { ...options, credentials: 'include' as const, retry: 0 as const };
+      response = text
+        ? await $fetch.raw(url, {
+            method: options.method,
+            headers: options.headers,
+            credentials: 'include',
+            retry: 0,
+            responseType: 'text',
+          })
+        : await $fetch.raw<unknown>(url, sent);
     } catch (caught) {
       throw normalise(caught);
     }
     // A host that serves its index.html for every path answers 200 with a web page.
     const body: unknown = response._data;
     const empty = body === undefined || body === '';
-    if (!empty && !isJsonType(response.headers.get('Content-Type')))
-      throw foreignError(shownOrigin(), response.status);
+    const type = response.headers.get('Content-Type');
+    const expected = text ? /^text\/(csv|plain)\s*(;|$)/i.test(type ?? '') : isJsonType(type);
+    if (!empty && !expected) throw foreignError(shownOrigin(), response.status);
     return body;
   }
 
@@ -139,13 +162,17 @@ export function createHttp({
   ): Promise<unknown> {
     const sentIn = generation;
     try {
-      return await call(`${origin}/api/v1${path}`, {
-        method,
-        body: options.body,
-        headers: headersFor(method, options.headers),
-        // A deletion is sent as the page goes away (its Undo window cut short): let it finish.
-        keepalive: method === 'DELETE',
-      });
+      return await call(
+        `${origin}/api/v1${path}`,
+        {
+          method,
+          body: options.body,
+          headers: headersFor(method, options.headers),
+          // A deletion is sent as the page goes away (its Undo window cut short): let it finish.
+          keepalive: method === 'DELETE',
+        },
+        options.text,
+      );
     } catch (error) {
       if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
       if (error.status === 419 && !retried) {

@@ -6,7 +6,7 @@ import { createHttp } from './http';
 export const api: Api = createApi(createHttp({ origin: apiOrigin }));
 
 export { createApi } from './api';
-export type { Api, CreateOptions, EventPayload, PriceCalls, SendOptions } from './api';
+export type { Api, CreateOptions, EventPayload, ImportCalls, PriceCalls, SendOptions } from './api';
 export type {
   DayPrice,
   DividendSuggestion,

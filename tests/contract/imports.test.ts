@@ -9,7 +9,7 @@ import {
   type ImportRow,
 } from '../../src/domain/import/rows';
 import { formueExportRows, readFormueCsv } from '../../src/domain/import/formue';
-import { get, post, put, registerFresh, send, startServer } from './support';
+import { appApi, get, post, put, registerFresh, send, startServer } from './support';
 
 const NOVO = { isin: 'DK0062498333', name: 'Novo Nordisk B' };
 const APPLE = { isin: 'US0378331005', name: 'Apple' };
@@ -417,3 +417,23 @@ function withoutIds(data: {
     })),
   };
 }
+
+describe("the app's client (src/api)", () => {
+  it('dry-runs, commits with a key, lists, refuses and undoes, exports both formats', async () => {
+    const portfolio = await freshAccount();
+    const calls = await (await appApi()).imports();
+    const request = { portfolio_id: portfolio, source: 'nordnet' as const, rows: [row(1)] };
+    expect((await calls.dryRunImport(request)).counts.imported).toBe(1);
+    const done = await calls.commitImport(request, { idempotencyKey: 'client-key-0001' });
+    if (!('committed' in done)) throw new Error('not committed');
+    const again = await calls.commitImport(request, { idempotencyKey: 'client-key-0002' });
+    expect(again).toMatchObject({ message: 'No row is new. Nothing was imported.' });
+    expect((await calls.listImports()).map((b) => b.id)).toEqual([done.committed.id]);
+    const exported = await calls.exportData('json');
+    expect(exported.format === 'json' && exported.data.events).toHaveLength(1);
+    const csv = await calls.exportData('csv');
+    expect(csv.format === 'csv' && csv.text.startsWith('id,portfolio,')).toBe(true);
+    expect(await calls.undoImport(done.committed.id)).toEqual({ undone: true });
+    expect(await calls.listImports()).toEqual([]);
+  });
+});

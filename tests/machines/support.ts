@@ -66,6 +66,7 @@ export function fakeApi(): FakeApi {
     validateInstrument: unstubbed('validateInstrument'),
     searchInstruments: unstubbed('searchInstruments'),
     resetDemo: unstubbed('resetDemo'),
+    imports: unstubbed('imports'),
     prices: vi.fn(() => Promise.resolve(priceCalls)),
     priceCalls,
   };

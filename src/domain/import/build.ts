@@ -282,8 +282,11 @@ function trade(
 
 /** A dividend (or its withholding tax): the booked amount in the amount's currency. */
 function dividend(reader: LineReader, { base, amountCurrency }: Common): ImportRow {
-  const amount = reader.column('amount');
-  reader.required('amount', amount);
+  const gross = reader.column('amount');
+  reader.required('amount', gross);
+  // A tax in a column of the dividend's own row is netted there (a separate row, in summary.ts).
+  const tax = reader.column('withholding_tax');
+  const amount = gross && tax ? new Big(gross).abs().minus(new Big(tax).abs()).toFixed() : gross;
   const currency = isCurrency(amountCurrency) ? amountCurrency : base.currency_code;
   const row: ImportRow = {
     ...base,

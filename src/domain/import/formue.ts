@@ -78,16 +78,22 @@ export function toFormueCsv(data: FormueExport): string {
   )}\r\n`;
 }
 
-const NUMBER_FIELDS = [
-  'shares',
-  'share_price',
-  'fee',
-  'amount',
-  'shares_after',
-  'sold_shares',
-  'sold_share_price',
-  'exchange_rate',
+// The CSV's columns that are not decimals; the others are read as exact decimals.
+const TEXT_COLUMNS = [
+  'id',
+  'portfolio',
+  'investment',
+  'isin',
+  'type',
+  'kind',
+  'date',
+  'hide',
+  'currency_code',
 ] as const;
+type NumberColumn = Exclude<Column, (typeof TEXT_COLUMNS)[number]>;
+const NUMBER_FIELDS = FORMUE_CSV_COLUMNS.filter(
+  (column): column is NumberColumn => !(TEXT_COLUMNS as readonly string[]).includes(column),
+);
 
 /**
  * A record as a wire row. The export's ids become `external_id` (`event-12`, `price-3`), so a

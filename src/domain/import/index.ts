@@ -4,7 +4,7 @@
 //   toFormueCsv(export)      → Formue's canonical CSV, which parse reads back as the same rows.
 // Both readers are async because an xlsx file is unzipped by read-excel-file, a promise API.
 
-export { sniff, parse } from './read';
+export { sniff, parse, guessColumns, PRESET_CHOICES } from './read';
 export { toFormueCsv, formueExportRows } from './formue';
 export { IMPORT_MESSAGE_CODES } from './messages';
 export type { ImportMessage, ImportMessageCode, MessageLevel } from './messages';

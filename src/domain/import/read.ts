@@ -7,7 +7,7 @@ import { buildLine, wordMap, type BuildSettings, type BuiltLine, type DataRow } 
 import { readHook } from './hooks';
 import { error, warning, type ImportMessage } from './messages';
 import { normalise, presetById, PRESETS, recognise, type Preset } from './presets';
-import { FORMUE_CSV_COLUMNS, type ImportRow, type ImportSource } from './rows';
+import { FORMUE_CSV_COLUMNS, type ImportSource } from './rows';
 import { readFormueCsv, readFormueJson, type FormueReading } from './formue';
 import { distinctIds, foldFees, netWithholding, reconcile, totalsPerYear } from './summary';
 import { readTable, type Table } from './table';
@@ -489,5 +489,3 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
 export const PRESET_CHOICES: readonly PresetInfo[] = PRESETS.filter(
   (preset) => !preset.wrongFile,
 ).map(info);
-
-export type { ImportRow };

@@ -107,17 +107,41 @@ async function readXlsx(bytes: Uint8Array): Promise<TableReading> {
   }
 }
 
+/**
+ * The separator that splits the first line (the header, as a rule) into the most cells and the
+ * lines after it into as many (or one more, Nordnet's ragged rows). papaparse's own guess, kept
+ * for files with a preamble, can take a decimal comma for the separator of a short TAB file.
+ */
+export function guessSeparator(text: string): Separator | undefined {
+  const sample = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 30)
+    .join('\n');
+  let best: { separator: Separator; score: number; width: number } | undefined;
+  for (const separator of SEPARATORS) {
+    const rows = Papa.parse<string[]>(sample, { delimiter: separator }).data;
+    const width = rows[0]?.length ?? 0;
+    if (width < 2) continue;
+    const score = rows.filter((row) => row.length === width || row.length === width + 1).length;
+    if (!best || score > best.score || (score === best.score && width > best.width)) {
+      best = { separator, score, width };
+    }
+  }
+  return best?.separator;
+}
+
 export function readCsv(
   text: string,
   separator?: Separator,
 ): { rows: string[][]; separator: Separator } {
   const result = Papa.parse<string[]>(text, {
-    delimiter: separator ?? '',
+    delimiter: separator ?? guessSeparator(text) ?? '',
     delimitersToGuess: [...SEPARATORS],
     skipEmptyLines: false,
   });
-  const guessed = result.meta.delimiter as Separator;
-  return { rows: result.data, separator: SEPARATORS.includes(guessed) ? guessed : ',' };
+  const used = result.meta.delimiter as Separator;
+  return { rows: result.data, separator: SEPARATORS.includes(used) ? used : ',' };
 }
 
 /** The file as a table, or why it is none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse, sniff } from '../../../src/domain/import';
-import { latin1, utf8, utf16be } from './files';
+import { latin1, utf8, utf16be, utf16le } from './files';
 import { INDEX_FUND, nordnetFile } from './nordnet-file';
 
 describe('files that cannot be imported each say why', () => {
@@ -127,7 +127,8 @@ describe('files that cannot be imported each say why', () => {
 
   it('reads UTF-16BE and windows-1252 text', async () => {
     const csv = 'Dato;Type;Navn;Antal;Kurs;Valuta\r\n04-03-2024;Køb;Ærø Øl;2;10,5;DKK\r\n';
-    for (const bytes of [utf16be(`\ufeff${csv}`), latin1(csv)]) {
+    // UTF-16 without a BOM is told by its NUL bytes.
+    for (const bytes of [utf16be(`\ufeff${csv}`), utf16le(csv, false), latin1(csv)]) {
       const sniffed = await sniff(bytes, 'bank.csv');
       expect(sniffed.headers).toEqual(['Dato', 'Type', 'Navn', 'Antal', 'Kurs', 'Valuta']);
       expect(sniffed.preview[0]?.[2]).toBe('Ærø Øl');

@@ -129,6 +129,27 @@ describe('a generic file mapped by hand', () => {
     expect(told.rows[0]?.share_price).toBe(1250);
   });
 
+  it('nets a withholding tax given in a column of the dividend row', async () => {
+    const file = utf8(
+      'Date,Type,Name,Gross,Tax,Currency\n2024-05-02,Dividend,Eksempel Fond,"10,00","-2,70",DKK\n',
+    );
+    const result = await parse(file, {
+      fileName: 'd.csv',
+      columns: { amount: 'Gross', withholding_tax: 'Tax' },
+      typeWords: { Dividend: 'dividend' },
+    });
+    expect(result.rows).toEqual([
+      {
+        line: 1,
+        kind: 'dividend',
+        date: '2024-05-02',
+        instrument: { name: 'Eksempel Fond' },
+        amount: 7.3,
+        currency_code: 'DKK',
+      },
+    ]);
+  });
+
   it('reads a generic xlsx sheet, the header after a preamble', async () => {
     const book = xlsx('Ark1', [
       ['Depotoversigt'],
