@@ -3,7 +3,7 @@
 // (the demo's Mirage answers it too, and a VITE_API_URL on another origin gets the session's
 // cookie); the UI's `download` turns the answer into a file (decisions.md "Export").
 import { assign, fromPromise, setup } from 'xstate';
-import type { Api } from '../api';
+import type { Api, ImportCalls } from '../api';
 import { messageOf } from '../api/errors';
 import {
   awaitingSession,
@@ -21,6 +21,17 @@ export interface ExportFile {
   name: string;
   type: string;
   text: string;
+}
+
+/** The answer as a file: `formue-export.json` (indented), or `formue-export.csv` as sent. */
+export function exportFile(answer: Awaited<ReturnType<ImportCalls['exportData']>>): ExportFile {
+  return answer.format === 'csv'
+    ? { name: 'formue-export.csv', type: 'text/csv;charset=utf-8', text: answer.text }
+    : {
+        name: 'formue-export.json',
+        type: 'application/json',
+        text: `${JSON.stringify(answer.data, null, 2)}\n`,
+      };
 }
 
 export type ExportEvent = { type: 'export.requested'; format: ExportFormat } | FlowEvent;
@@ -45,8 +56,8 @@ export const exportMachine = setup({
     tags: {} as 'exporting',
   },
   actors: {
-    exportData: fromPromise<ExportFile, { api: Api; format: ExportFormat }>(() =>
-      Promise.reject(new Error('The export call is not available yet.')),
+    exportData: fromPromise<ExportFile, { api: Api; format: ExportFormat }>(async ({ input }) =>
+      exportFile(await (await input.api.imports()).exportData(input.format)),
     ),
     sessionRestored,
   },

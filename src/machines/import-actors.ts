@@ -12,9 +12,7 @@ import type {
 } from '../domain/import';
 import type { DataActor } from './app.machine';
 import type { ImportReader } from './import-reader';
-import { FileRefused } from './import-flow';
-
-const missing = () => Promise.reject(new Error('The import calls are not available yet.'));
+import { FileRefused, ImportRefused, UndoRefused } from './import-flow';
 
 export const importActors = {
   /** Rejects with FileRefused for a file that cannot be read at all. */
@@ -33,14 +31,28 @@ export const importActors = {
       return parsed;
     },
   ),
-  dryRun: fromPromise<ImportReport, { api: Api; request: ImportRequest }>(missing),
-  /** Rejects with ImportRefused on a 422. */
-  commit: fromPromise<ImportBatch, { api: Api; request: ImportRequest; idempotencyKey: string }>(
-    missing,
+  dryRun: fromPromise<ImportReport, { api: Api; request: ImportRequest }>(async ({ input }) =>
+    (await input.api.imports()).dryRunImport(input.request),
   ),
-  listImports: fromPromise<ImportBatch[], { api: Api }>(missing),
-  /** Rejects with UndoRefused on a 409. */
-  undo: fromPromise<void, { api: Api; id: number }>(missing),
+  /** Rejects with ImportRefused on a 422: nothing was written. */
+  commit: fromPromise<ImportBatch, { api: Api; request: ImportRequest; idempotencyKey: string }>(
+    async ({ input }) => {
+      const calls = await input.api.imports();
+      const answer = await calls.commitImport(input.request, {
+        idempotencyKey: input.idempotencyKey,
+      });
+      if ('refused' in answer) throw new ImportRefused(answer.refused);
+      return answer.committed;
+    },
+  ),
+  listImports: fromPromise<ImportBatch[], { api: Api }>(async ({ input }) =>
+    (await input.api.imports()).listImports(),
+  ),
+  /** Rejects with UndoRefused on a 409, with the events edited since. */
+  undo: fromPromise<void, { api: Api; id: number }>(async ({ input }) => {
+    const answer = await (await input.api.imports()).undoImport(input.id);
+    if (!answer.undone) throw new UndoRefused(answer.eventIds);
+  }),
   /** Sends the user's portfolios' ids as the data actor holds them, and again when they change. */
   watchPortfolios: fromCallback<
     { type: 'portfolios.listed'; ids: readonly string[] | undefined },

@@ -5,9 +5,8 @@ import {
   IMPORT_FIELDS,
   SEPARATORS,
   TYPE_ACTIONS,
-  type ImportMessage,
-  type ImportRow,
-} from '../../domain/import';
+} from '../../domain/import/types';
+import type { ImportMessage, ImportRow } from '../../domain/import';
 import { MAX_FILE_BYTES, type PreviewLine } from '../../machines/import-flow';
 import type { FileProblem } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
