@@ -269,6 +269,7 @@ export const da: Translation = {
   'step.investment.text':
     'Tilføj en aktie, fond eller krypto, du ejer, med antal og den pris, du betalte. Så viser Formue dens værdi, og hvordan den ændrer sig.',
   'step.investment.action': 'Tilføj din første investering',
+  'step.import': 'Eller importér din historik fra en fil fra din mægler',
   'stats.shares': 'Antal',
   'stats.averageCost': 'Gennemsnitlig kostpris',
   'stats.costs': 'Kostpris',

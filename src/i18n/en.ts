@@ -179,6 +179,7 @@ export const en = {
   'step.investment.text':
     'Add a stock, fund or crypto you hold, with the shares and the price you paid. Formue then shows its value and how it changes.',
   'step.investment.action': 'Add your first investment',
+  'step.import': 'Or import your history from a broker file',
   'stats.shares': 'Shares',
   'stats.averageCost': 'Average cost',
   'stats.costs': 'Costs',

@@ -17,6 +17,15 @@ const en = {
   'profile.passwordHint': 'Leave empty to keep your password.',
   'profile.currentPassword': 'Current password',
   'profile.currentPasswordHint': 'Needed to change your e-mail or password.',
+  'profile.import': 'Import',
+  'profile.importText':
+    'Bring your history from Nordnet, Saxo, DEGIRO, Interactive Brokers or a CSV file.',
+  'profile.importLink': 'Import a file',
+  'profile.export': 'Export',
+  'profile.exportText':
+    'Everything you have in Formue: portfolios, investments, every transaction and your prices. The JSON file can be imported again.',
+  'profile.exportJson': 'Export JSON',
+  'profile.exportCsv': 'Export CSV',
 } as const;
 
 export type ProfileKey = keyof typeof en;
@@ -34,6 +43,15 @@ const da: Readonly<Record<ProfileKey, string>> = {
   'profile.passwordHint': 'Lad feltet stå tomt for at beholde din adgangskode.',
   'profile.currentPassword': 'Nuværende adgangskode',
   'profile.currentPasswordHint': 'Kræves for at ændre din e-mail eller adgangskode.',
+  'profile.import': 'Import',
+  'profile.importText':
+    'Hent din historik fra Nordnet, Saxo, DEGIRO, Interactive Brokers eller en CSV-fil.',
+  'profile.importLink': 'Importér en fil',
+  'profile.export': 'Eksport',
+  'profile.exportText':
+    'Alt, hvad du har i Formue: porteføljer, investeringer, hver transaktion og dine kurser. JSON-filen kan importeres igen.',
+  'profile.exportJson': 'Eksportér JSON',
+  'profile.exportCsv': 'Eksportér CSV',
 };
 
 export const PROFILE_TEXTS: Readonly<Record<Locale, Readonly<Record<ProfileKey, string>>>> = {

@@ -41,6 +41,10 @@ export const STALE_AFTER = {
   // The server answers for the new period; statistics are lifetime figures.
   'period.changed': ['valuation', 'portfolios', 'investments', 'chart'],
   'user.updated': [],
+  // A batch imported or undone: portfolios, investments, events and every figure may have moved
+  // (the user and the currencies stay).
+  'import.committed': ['events', ...FIGURES],
+  'import.undone': ['events', ...FIGURES],
 } as const satisfies Record<string, readonly Stale[]>;
 
 export type Change = keyof typeof STALE_AFTER;

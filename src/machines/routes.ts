@@ -5,6 +5,7 @@ export const SCREEN_PATHS = {
   home: '/home',
   history: '/history',
   profile: '/profile',
+  import: '/import',
   portfolioCreate: '/portfolios/create',
   investmentCreate: '/investments/create',
   portfolio: '/portfolios/:id',

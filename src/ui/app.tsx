@@ -27,6 +27,7 @@ import { Chrome } from './chrome';
 const screens = {
   history: lazyScreen(() => import('./screens/history-screen').then((m) => m.HistoryScreen)),
   home: lazyScreen(() => import('./screens/home-screen').then((m) => m.HomeScreen)),
+  import: lazyScreen(() => import('./screens/import-screen').then((m) => m.ImportScreen)),
   investmentCreate: lazyScreen(() =>
     import('./screens/investment-create-screen').then((m) => m.InvestmentCreateScreen),
   ),
@@ -131,6 +132,7 @@ function Routes() {
           <Route path={SCREEN_PATHS.home} component={screens.home} />
           <Route path={SCREEN_PATHS.history} component={screens.history} />
           <Route path={SCREEN_PATHS.profile} component={screens.profile} />
+          <Route path={SCREEN_PATHS.import} component={screens.import} />
           <Route path={SCREEN_PATHS.portfolioCreate} component={screens.portfolioCreate} />
           <Route path={SCREEN_PATHS.investmentCreate} component={screens.investmentCreate} />
           <Route path={SCREEN_PATHS.portfolio}>

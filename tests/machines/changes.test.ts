@@ -24,6 +24,8 @@ const EXPECTED: Record<Change, Load[]> = {
   'deletion.undone': ['events', ...FIGURES],
   'period.changed': ['valuation', 'portfolios', 'investments', 'chart'],
   'user.updated': [],
+  'import.committed': ['events', ...FIGURES],
+  'import.undone': ['events', ...FIGURES],
 };
 
 /** How a flow announces each change: with what it made, or only by name. */

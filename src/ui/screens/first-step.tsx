@@ -23,6 +23,9 @@ export function FirstStepCard({ step }: { step: FirstStep }) {
       <Link href={HREFS[step]} className="button button--primary">
         {t(`step.${step}.action`)}
       </Link>
+      <Link href="/import" className="first-step__import">
+        {t('step.import')}
+      </Link>
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import type { FormEvent } from 'react';
+import { Link } from 'wouter';
 import { BusyButton } from '../components/busy-button';
 import { FormError, SelectField, TextField, formText } from '../components/field';
 import { Overlay } from '../components/overlay';
 import { Section } from '../components/section';
 import { Switch } from '../components/switch';
+import { useExport } from '../hooks/use-export';
 import { useProfile } from '../hooks/use-profile';
 import { useSession } from '../hooks/use-session';
 import { useSettings } from '../hooks/use-settings';
@@ -68,6 +70,13 @@ export function ProfileScreen() {
           </li>
         </ul>
       </Section>
+      <Section title={tp['profile.import']}>
+        <p className="field__hint">{tp['profile.importText']}</p>
+        <Link href="/import" className="button button--secondary section__button">
+          {tp['profile.importLink']}
+        </Link>
+      </Section>
+      <ExportSection />
       {profile.demo && (
         <Section title={tp['profile.demo']}>
           <p className="field__hint">{tp['profile.demoText']}</p>
@@ -83,6 +92,37 @@ export function ProfileScreen() {
       )}
       {profile.editing && <EditProfileOverlay profile={profile} name={name} email={email} />}
     </main>
+  );
+}
+
+/** Everything the user has, as Formue's JSON (importable again) or its CSV. */
+function ExportSection() {
+  const { exporting, failure, request } = useExport();
+  const { language } = useT();
+  const tp = PROFILE_TEXTS[language];
+  return (
+    <Section title={tp['profile.export']}>
+      <p className="field__hint">{tp['profile.exportText']}</p>
+      <FormError message={failure} />
+      <div className="button-row section__button">
+        <BusyButton
+          type="button"
+          className="button button--secondary"
+          busy={exporting === 'json'}
+          onClick={() => request('json')}
+        >
+          {tp['profile.exportJson']}
+        </BusyButton>
+        <BusyButton
+          type="button"
+          className="button button--secondary"
+          busy={exporting === 'csv'}
+          onClick={() => request('csv')}
+        >
+          {tp['profile.exportCsv']}
+        </BusyButton>
+      </div>
+    </Section>
   );
 }
 

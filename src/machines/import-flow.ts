@@ -1,0 +1,163 @@
+// The import flow's plain parts (import.machine.ts): the file limit, templates kept on the
+// device, the request each step sends, and the preview lines the screen shows.
+import type {
+  ColumnMap,
+  ImportMessage,
+  ImportReport,
+  ImportRequest,
+  ImportRow,
+  ImportSource,
+  LineStatus,
+  ParseResult,
+  RowStatus,
+  Sniffed,
+  TypeWordMap,
+} from '../domain/import';
+import type { FileProblem } from './import-reader';
+import type { KeyValueStore } from './platform';
+
+/** Larger files are refused before they are read (a decade at Nordnet is about 1 MB). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** An unknown format needs its date and type, and one way to name the instrument. */
+export function mappingComplete(columns: ColumnMap): boolean {
+  return (
+    Boolean(columns.date && columns.type) && Boolean(columns.isin || columns.symbol || columns.name)
+  );
+}
+
+/** Where the rows go: a portfolio the user has, or one the import creates. */
+export type Target = { id: string } | { name: string };
+
+export function targetValid(target: Target | undefined): target is Target {
+  return target !== undefined && ('id' in target || target.name.trim() !== '');
+}
+
+/** The mapping a user made for a file with these headers, kept for their next file. */
+export interface Template {
+  columns?: ColumnMap;
+  words: TypeWordMap;
+}
+
+const TEMPLATES_KEY = 'formue.import.templates';
+
+const fingerprint = (headers: readonly string[]) =>
+  headers.map((header) => header.trim().toLowerCase()).join('\t');
+
+function readTemplates(storage: KeyValueStore): Record<string, Template> {
+  try {
+    const parsed: unknown = JSON.parse(storage.get(TEMPLATES_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, Template>)
+      : {};
+  } catch {
+    // A damaged entry is no template: the user maps again.
+    return {};
+  }
+}
+
+export function templateFor(storage: KeyValueStore, sniffed: Sniffed): Template | undefined {
+  return readTemplates(storage)[fingerprint(sniffed.headers)];
+}
+
+export function saveTemplate(storage: KeyValueStore, sniffed: Sniffed, template: Template): void {
+  const templates = { ...readTemplates(storage), [fingerprint(sniffed.headers)]: template };
+  try {
+    storage.set(TEMPLATES_KEY, JSON.stringify(templates));
+  } catch {
+    // Storage full or blocked: the import goes on; the next file is mapped again.
+  }
+}
+
+/** One line of the file in the preview: the parser's verdict, then the server's dry run. */
+export interface PreviewLine {
+  line: number;
+  status: RowStatus;
+  row?: ImportRow;
+  cells: readonly string[];
+  /** The parser's messages, as codes the screen words. */
+  messages: readonly ImportMessage[];
+  /** The server's messages per field, and its warnings. */
+  errors: Readonly<Record<string, string[]>>;
+  warnings: readonly string[];
+  /** A duplicate the user ticked to import all the same. */
+  forced: boolean;
+}
+
+export function previewLines(
+  parsed: ParseResult,
+  report: ImportReport | undefined,
+  forced: readonly number[],
+): PreviewLine[] {
+  const rows = new Map(parsed.rows.map((row) => [row.line, row]));
+  const verdicts = new Map((report?.rows ?? []).map((verdict) => [verdict.line, verdict]));
+  return parsed.lines.map((line: LineStatus): PreviewLine => {
+    const verdict = verdicts.get(line.line);
+    // The server's verdict is the later one; a parser's warning stays unless the server says worse.
+    const status =
+      verdict && !(verdict.status === 'ok' && line.status === 'warning')
+        ? verdict.status
+        : line.status;
+    return {
+      line: line.line,
+      status,
+      row: rows.get(line.line),
+      cells: line.cells,
+      messages: line.messages,
+      errors: verdict?.errors ?? {},
+      warnings: verdict?.warnings ?? [],
+      forced: forced.includes(line.line),
+    };
+  });
+}
+
+const importable = (line: PreviewLine) =>
+  line.row !== undefined &&
+  (line.status === 'ok' ||
+    line.status === 'warning' ||
+    (line.status === 'duplicate' && line.forced));
+
+/** The rows "Import N events" sends: those the dry run passed, and the duplicates ticked. */
+export function rowsToImport(lines: readonly PreviewLine[]): ImportRow[] {
+  return lines
+    .filter(importable)
+    .map((line) => (line.forced ? { ...line.row!, force: true } : line.row!));
+}
+
+export function request(
+  target: Target,
+  source: ImportSource,
+  fileName: string,
+  rows: ImportRow[],
+): ImportRequest {
+  const where =
+    'id' in target ? { portfolio_id: Number(target.id) } : { portfolio_name: target.name.trim() };
+  return { ...where, source, file_name: fileName, rows };
+}
+
+/** A file the reader refused, for the message of its kind. */
+export class FileRefused extends Error {
+  constructor(readonly problem: FileProblem) {
+    super(`The file was refused: ${problem.code}`);
+    this.name = 'FileRefused';
+  }
+}
+
+/** A commit answered 422: nothing was written; the report says why, row by row. */
+export class ImportRefused extends Error {
+  constructor(readonly report: ImportReport) {
+    super('The import was refused: nothing was written.');
+    this.name = 'ImportRefused';
+  }
+}
+
+/** An Undo answered 409: events of the batch were edited since (their ids). */
+export class UndoRefused extends Error {
+  constructor(readonly edited: number[]) {
+    super('The import cannot be undone: some of its events were edited since.');
+    this.name = 'UndoRefused';
+  }
+}
+
+export const problemOf = (error: unknown): FileProblem =>
+  error instanceof FileRefused ? error.problem : { code: 'file.unreadable' };

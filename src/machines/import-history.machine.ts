@@ -1,0 +1,114 @@
+// The import history at /import: the batches imported (GET /api/v1/imports), each with Undo, which
+// removes the batch's events, or is refused with the events edited since (409). A child of the
+// import machine, which tells it of a new batch and passes it the result's Undo.
+import { assign, sendTo, setup } from 'xstate';
+import type { Api } from '../api';
+import { messageOf } from '../api/errors';
+import type { ImportBatch } from '../domain/import/rows';
+import { changed } from './changes';
+import type { DataRef } from './data.machine';
+import { importActors } from './import-actors';
+import { UndoRefused } from './import-flow';
+
+export type ImportHistoryEvent =
+  | { type: 'batch.undone'; id: number }
+  /** A batch was imported: the list is read again. */
+  | { type: 'history.stale' };
+
+export interface ImportHistoryInput {
+  api: Api;
+  data: DataRef;
+}
+
+export interface ImportHistoryContext extends ImportHistoryInput {
+  batches: ImportBatch[];
+  /** The batch whose Undo is being sent. */
+  undoing: number | undefined;
+  /** The batches undone while the screen showed. */
+  undone: number[];
+  /** An Undo refused: the batch, and the events edited since it was imported. */
+  refused: { id: number; edited: number[] } | undefined;
+  failure: string | undefined;
+}
+
+export const importHistoryMachine = setup({
+  types: {
+    context: {} as ImportHistoryContext,
+    events: {} as ImportHistoryEvent,
+    input: {} as ImportHistoryInput,
+    tags: {} as 'loading' | 'undoing',
+  },
+  actors: { listImports: importActors.listImports, undo: importActors.undo },
+  actions: {
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: messageOf(error) })),
+    announceUndone: sendTo(({ context }) => context.data, changed('import.undone')),
+  },
+  guards: {
+    refused: (_, { error }: { error: unknown }) => error instanceof UndoRefused,
+  },
+}).createMachine({
+  id: 'importHistory',
+  context: ({ input }) => ({
+    ...input,
+    batches: [],
+    undoing: undefined,
+    undone: [],
+    refused: undefined,
+    failure: undefined,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'listImports',
+        input: ({ context }) => ({ api: context.api }),
+        onDone: {
+          target: 'listed',
+          actions: assign({ batches: ({ event }) => event.output, failure: undefined }),
+        },
+        onError: { target: 'listed', actions: { type: 'fail', params: ({ event }) => event } },
+      },
+    },
+    listed: {
+      on: {
+        'history.stale': 'loading',
+        'batch.undone': {
+          target: 'undoing',
+          actions: assign({
+            undoing: ({ event }) => event.id,
+            refused: undefined,
+            failure: undefined,
+          }),
+        },
+      },
+    },
+    undoing: {
+      tags: 'undoing',
+      invoke: {
+        src: 'undo',
+        input: ({ context }) => ({ api: context.api, id: context.undoing! }),
+        onDone: {
+          target: 'loading',
+          actions: [
+            'announceUndone',
+            assign({ undone: ({ context }) => [...context.undone, context.undoing!] }),
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'refused', params: ({ event }) => event },
+            target: 'listed',
+            actions: assign({
+              refused: ({ context, event }) => ({
+                id: context.undoing!,
+                edited: (event.error as UndoRefused).edited,
+              }),
+            }),
+          },
+          { target: 'listed', actions: { type: 'fail', params: ({ event }) => event } },
+        ],
+      },
+    },
+  },
+});

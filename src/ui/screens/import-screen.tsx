@@ -1,0 +1,654 @@
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import {
+  DATE_FORMATS,
+  ENCODINGS,
+  IMPORT_FIELDS,
+  SEPARATORS,
+  TYPE_ACTIONS,
+} from '../../domain/import/types';
+import type { ImportMessage, ImportRow } from '../../domain/import';
+import { MAX_FILE_BYTES, type PreviewLine } from '../../machines/import-flow';
+import type { FileProblem } from '../../machines/import-reader';
+import { fill, type Locale } from '../../i18n';
+import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
+import { BusyButton } from '../components/busy-button';
+import { SelectField, TextField } from '../components/field';
+import { Section } from '../components/section';
+import { usePortfolios } from '../hooks/use-data';
+import { useT } from '../hooks/use-i18n';
+import { useImport } from '../hooks/use-import';
+import { useImportHistory } from '../hooks/use-import-history';
+import './import-screen.css';
+
+type Flow = ReturnType<typeof useImport>;
+type Words = ImportTexts & {
+  t: (key: ImportKey, params?: Record<string, string | number>) => string;
+};
+
+/** The screen's texts in the chosen language, and a filler for its placeholders. */
+function useImportTexts(): Words & { locale: string; language: Locale } {
+  const { language, locale } = useT();
+  const texts = IMPORT_TEXTS[language];
+  return { ...texts, t: (key, params) => fill(texts.texts[key], params), locale, language };
+}
+
+const megabytes = (bytes: number, locale: string) =>
+  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
+
+/**
+ * /import: a broker's file is read on the device (in a worker), checked by a dry run and imported
+ * in one step; earlier imports can be undone. Every step's behaviour is the import machine's.
+ */
+export function ImportScreen() {
+  const flow = useImport();
+  const w = useImportTexts();
+  return (
+    <main className="page page--wide import">
+      <h1 className="page__title">{w.t('import.title')}</h1>
+      <p className="import__intro">{w.t('import.intro')}</p>
+      {flow.step === 'choosing' || flow.step === 'sniffing' ? (
+        <FileChooser flow={flow} />
+      ) : (
+        <Detected flow={flow} />
+      )}
+      {flow.step === 'settings' && <Settings flow={flow} />}
+      {flow.step === 'mapping' && <Mapping flow={flow} />}
+      {flow.step === 'parsing' && (
+        <p className="import__status" role="status">
+          {w.t('import.reading')}
+        </p>
+      )}
+      {flow.step === 'words' && <Words flow={flow} />}
+      {flow.step === 'preview' && <Preview flow={flow} />}
+      {flow.step === 'done' && <Result flow={flow} />}
+      <History flow={flow} />
+    </main>
+  );
+}
+
+function problemText(problem: FileProblem, w: Words, locale: string): string {
+  const params: Record<string, string | number> = { ...problem.params };
+  if (problem.code === 'file.too_large') {
+    params.size = megabytes(Number(problem.params?.size ?? 0), locale);
+    params.limit = megabytes(MAX_FILE_BYTES, locale);
+  }
+  return fill(w.codes[problem.code], params);
+}
+
+function FileChooser({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const hintId = useId();
+  const [over, setOver] = useState(false);
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file) flow.choose(file, file.name);
+  };
+  return (
+    <section className="card import__choose" aria-labelledby={`${hintId}-title`}>
+      <div
+        className={`import__drop${over ? ' import__drop--over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+      >
+        <p className="import__drop-title" id={`${hintId}-title`}>
+          {w.t('import.drop')}
+        </p>
+        <label className="field__label" htmlFor={`${hintId}-input`}>
+          {w.t('import.file')}
+        </label>
+        <input
+          id={`${hintId}-input`}
+          className="import__input"
+          type="file"
+          accept=".csv,.txt,.tsv,.xlsx,.json,text/csv,application/json"
+          aria-describedby={hintId}
+          disabled={flow.busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) flow.choose(file, file.name);
+            event.target.value = '';
+          }}
+        />
+        <p className="field__hint" id={hintId}>
+          {w.t('import.hint')}
+        </p>
+      </div>
+      {flow.busy && (
+        <p className="import__status" role="status">
+          {w.t('import.reading')}
+        </p>
+      )}
+      {flow.problem && (
+        <p className="form-error" role="alert">
+          {problemText(flow.problem, w, w.locale)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** "Nordnet export, 1,842 rows, 2016–2026", and the way back to another file. */
+function Detected({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const { detection } = flow;
+  if (!detection) return null;
+  const format = detection.preset?.label ?? w.t('import.unknownFormat');
+  const rows = new Intl.NumberFormat(w.locale).format(detection.rowCount);
+  const span = detection.dateSpan;
+  const years = span && `${span.from.slice(0, 4)}–${span.to.slice(0, 4)}`;
+  return (
+    <section className="card import__detected" aria-label={flow.fileName}>
+      <div>
+        <p className="import__format">
+          {years
+            ? w.t('import.detected', { format, rows, years })
+            : w.t('import.detectedNoYears', { format, rows })}
+        </p>
+        <p className="field__hint">{flow.fileName}</p>
+      </div>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={flow.restart}
+      >
+        {w.t('import.otherFile')}
+      </button>
+    </section>
+  );
+}
+
+const SEPARATOR_NAMES: Record<(typeof SEPARATORS)[number], ImportKey> = {
+  ',': 'import.comma',
+  ';': 'import.semicolon',
+  '\t': 'import.tab',
+  '|': 'import.pipe',
+};
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+function Settings({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const { detection, overrides } = flow;
+  if (!detection) return null;
+  const samples = (values: readonly string[]) =>
+    values.length > 0
+      ? w.t('import.samples', { samples: values.slice(0, 3).join('  ·  ') })
+      : undefined;
+  const fileText = detection.kind === 'csv';
+  return (
+    <Section title={w.t('import.settings')}>
+      <div className="import__settings">
+        {fileText && (
+          <SelectField
+            label={w.t('import.encoding')}
+            name="encoding"
+            value={overrides.encoding ?? detection.encoding ?? ''}
+            placeholder={detection.encoding ? undefined : w.t('import.notDetected')}
+            options={ENCODINGS.map((value) => ({ value, label: value.toUpperCase() }))}
+            onValueChange={(value) => {
+              if (isOneOf(ENCODINGS, value)) flow.changeSettings({ encoding: value });
+            }}
+          />
+        )}
+        {fileText && (
+          <SelectField
+            label={w.t('import.separator')}
+            name="separator"
+            value={overrides.separator ?? detection.separator ?? ''}
+            placeholder={detection.separator ? undefined : w.t('import.notDetected')}
+            options={SEPARATORS.map((value) => ({ value, label: w.t(SEPARATOR_NAMES[value]) }))}
+            onValueChange={(value) => {
+              if (isOneOf(SEPARATORS, value)) flow.changeSettings({ separator: value });
+            }}
+          />
+        )}
+        <div>
+          <SelectField
+            label={w.t('import.decimalSeparator')}
+            name="decimalSeparator"
+            value={overrides.decimalSeparator ?? detection.decimalSeparator.value ?? ''}
+            placeholder={detection.decimalSeparator.value ? undefined : w.t('import.notDetected')}
+            options={[
+              { value: ',', label: `${w.t('import.comma')} (1.234,56)` },
+              { value: '.', label: `${w.t('import.point')} (1,234.56)` },
+            ]}
+            onValueChange={(value) => {
+              if (value === ',' || value === '.') flow.changeSettings({ decimalSeparator: value });
+            }}
+          />
+          <p className="field__hint">{samples(detection.decimalSeparator.samples)}</p>
+        </div>
+        <div>
+          <SelectField
+            label={w.t('import.dateFormat')}
+            name="dateFormat"
+            value={overrides.dateFormat ?? detection.dateFormat.value ?? ''}
+            placeholder={detection.dateFormat.value ? undefined : w.t('import.notDetected')}
+            options={DATE_FORMATS.map((value) => ({ value, label: value }))}
+            onValueChange={(value) => {
+              if (isOneOf(DATE_FORMATS, value)) flow.changeSettings({ dateFormat: value });
+            }}
+          />
+          <p className="field__hint">{samples(detection.dateFormat.samples)}</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="button button--primary section__button"
+        onClick={flow.confirmSettings}
+      >
+        {w.t('import.continue')}
+      </button>
+    </Section>
+  );
+}
+
+function Mapping({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const headers = flow.detection?.headers ?? [];
+  return (
+    <Section title={w.t('import.mapping')}>
+      <p className="field__hint">{w.t('import.mappingHint')}</p>
+      <div className="import__grid">
+        {IMPORT_FIELDS.map((field) => (
+          <SelectField
+            key={field}
+            label={w.fields[field]}
+            name={field}
+            value={flow.columns[field] ?? ''}
+            placeholder={w.t('import.notInFile')}
+            options={headers.map((header) => ({ value: header, label: header }))}
+            onValueChange={(value) => flow.mapColumn(field, value || undefined)}
+          />
+        ))}
+      </div>
+      <button
+        type="button"
+        className="button button--primary section__button"
+        onClick={flow.confirmMapping}
+      >
+        {w.t('import.continue')}
+      </button>
+    </Section>
+  );
+}
+
+function Words({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const unknown = flow.parsed?.unknownTypes ?? [];
+  return (
+    <Section title={w.t('import.words')}>
+      <p className="field__hint">{w.t('import.wordsHint')}</p>
+      <div className="import__grid">
+        {unknown.map(({ word, count }) => (
+          <SelectField
+            key={word}
+            label={`${word} (${w.t('import.wordRows', { count })})`}
+            name={`word-${word}`}
+            value={flow.words[word] ?? ''}
+            placeholder={w.t('import.choose')}
+            options={TYPE_ACTIONS.map((action) => ({ value: action, label: w.actions[action] }))}
+            onValueChange={(value) => {
+              if (isOneOf(TYPE_ACTIONS, value)) flow.mapWord(word, value);
+            }}
+          />
+        ))}
+      </div>
+      <button
+        type="button"
+        className="button button--primary section__button"
+        onClick={flow.confirmWords}
+        disabled={unknown.some(({ word }) => !(word in flow.words))}
+      >
+        {w.t('import.continue')}
+      </button>
+    </Section>
+  );
+}
+
+const NEW = 'new';
+
+/** The target portfolio: one the user has, or a new one by name. */
+function TargetPicker({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const { portfolios } = usePortfolios();
+  const target = flow.target;
+  const [typing, setTyping] = useState(target !== undefined && 'name' in target);
+  const chosen = typing ? NEW : target && 'id' in target ? target.id : '';
+  const onName = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = new FormData(event.currentTarget).get('portfolio_name');
+    if (typeof name === 'string' && name.trim()) flow.chooseTarget({ name });
+  };
+  return (
+    <div className="import__target">
+      <SelectField
+        label={w.t('import.portfolio')}
+        name="portfolio"
+        value={chosen}
+        placeholder={chosen === '' ? w.t('import.choose') : undefined}
+        options={[
+          ...portfolios.map((portfolio) => ({ value: portfolio.id, label: portfolio.name })),
+          { value: NEW, label: w.t('import.newPortfolio') },
+        ]}
+        onValueChange={(value) => {
+          setTyping(value === NEW);
+          if (value && value !== NEW) flow.chooseTarget({ id: value });
+        }}
+      />
+      {typing && (
+        <form className="import__new" onSubmit={onName}>
+          <TextField
+            label={w.t('import.newName')}
+            name="portfolio_name"
+            defaultValue={target && 'name' in target ? target.name : ''}
+            required
+          />
+          <button type="submit" className="button button--secondary">
+            {w.t('import.useName')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Preview({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const counts = { ok: 0, duplicates: 0, skipped: 0, errors: 0 };
+  for (const line of flow.lines) {
+    if (line.status === 'ok' || line.status === 'warning') counts.ok += 1;
+    else if (line.status === 'duplicate') counts.duplicates += 1;
+    else if (line.status === 'skipped') counts.skipped += 1;
+    else counts.errors += 1;
+  }
+  const label =
+    flow.count === 1 ? w.t('import.submitOne') : w.t('import.submit', { count: flow.count });
+  return (
+    <Section title={w.t('import.preview')}>
+      <TargetPicker flow={flow} />
+      {flow.busy && !flow.submitting && (
+        <p className="import__status" role="status">
+          {w.t('import.checking')}
+        </p>
+      )}
+      {!flow.target && <p className="field__hint">{w.t('import.chooseTarget')}</p>}
+      {flow.failure && (
+        <div className="form-error import__failure" role="alert">
+          <span>{flow.failure}</span>
+          {!flow.busy && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={flow.retry}
+            >
+              {w.t('import.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      <p className="import__summary">{w.t('import.summary', counts)}</p>
+      <PreviewTable flow={flow} />
+      <Totals flow={flow} />
+      <Reconciliation flow={flow} />
+      {flow.checked && flow.count === 0 && (
+        <p className="notice import__notice">{w.t('import.nothing')}</p>
+      )}
+      <div className="import__submit">
+        <BusyButton
+          type="button"
+          className="button button--primary button--block"
+          busy={flow.submitting}
+          disabled={!flow.canImport && !flow.submitting}
+          onClick={flow.submit}
+        >
+          {label}
+        </BusyButton>
+      </div>
+    </Section>
+  );
+}
+
+function amountOf(row: ImportRow, locale: string): string {
+  const number = (value: number) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value);
+  const value = row.share_price ?? row.amount;
+  return value === undefined ? '' : `${number(value)} ${row.currency_code}`;
+}
+
+function messagesOf(line: PreviewLine, w: Words): string[] {
+  const parser = line.messages.map((message: ImportMessage) => {
+    const field =
+      message.field && message.field in w.fields
+        ? `${w.fields[message.field as keyof typeof w.fields]}: `
+        : '';
+    return field + fill(w.codes[message.code], message.params);
+  });
+  const server = Object.entries(line.errors).flatMap(([field, list]) =>
+    list.map((message) => `${field}: ${message}`),
+  );
+  return [...parser, ...server, ...line.warnings];
+}
+
+function PreviewTable({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const { text } = useT();
+  const number = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
+  return (
+    <div className="import__table-wrap">
+      <table className="import__table">
+        <caption className="visually-hidden">{w.t('import.rows')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{w.t('import.line')}</th>
+            <th scope="col">{w.t('import.status')}</th>
+            <th scope="col">{w.t('import.date')}</th>
+            <th scope="col">{w.t('import.type')}</th>
+            <th scope="col">{w.t('import.instrument')}</th>
+            <th scope="col" className="import__number">
+              {w.t('import.shares')}
+            </th>
+            <th scope="col" className="import__number">
+              {w.t('import.priceOrAmount')}
+            </th>
+            <th scope="col">{w.t('import.messages')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {flow.lines.map((line) => (
+            <tr key={line.line} className={`import__row import__row--${line.status}`}>
+              <th scope="row">{line.line}</th>
+              <td>
+                <span className={`import__chip import__chip--${line.status}`}>
+                  {w.statuses[line.status]}
+                </span>
+                {line.status === 'duplicate' && (
+                  <label className="import__force">
+                    <input
+                      type="checkbox"
+                      checked={line.forced}
+                      onChange={() => flow.toggleDuplicate(line.line)}
+                    />
+                    {w.t('import.importAnyway')}
+                  </label>
+                )}
+              </td>
+              <td className="import__nowrap">{line.row?.date ?? ''}</td>
+              <td>
+                {line.row
+                  ? w.actions[line.row.kind === 'price' ? 'skip' : line.row.kind]
+                  : (line.cells.find(Boolean) ?? '')}
+              </td>
+              <td>{line.row ? line.row.instrument.name || line.row.instrument.isin : ''}</td>
+              <td className="import__number">
+                {line.row?.shares === undefined ? '' : number.format(line.row.shares)}
+              </td>
+              <td className="import__number">{line.row ? amountOf(line.row, w.locale) : ''}</td>
+              <td>
+                {messagesOf(line, w).map((message) => (
+                  <span key={message} className="import__message">
+                    {text(message)}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Totals({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const totals = flow.parsed?.totals ?? [];
+  if (totals.length === 0) return null;
+  const kinds = ['buy', 'sell', 'dividend', 'split'] as const;
+  return (
+    <div className="import__table-wrap">
+      <table className="import__table import__totals">
+        <caption>{w.t('import.perYear')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{w.t('import.year')}</th>
+            {kinds.map((kind) => (
+              <th scope="col" key={kind} className="import__number">
+                {w.actions[kind]}
+              </th>
+            ))}
+            <th scope="col" className="import__number">
+              {w.t('import.events')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.map((total) => (
+            <tr key={total.year}>
+              <th scope="row">{total.year}</th>
+              {kinds.map((kind) => (
+                <td key={kind} className="import__number">
+                  {total.counts[kind]}
+                </td>
+              ))}
+              <td className="import__number">
+                {Object.values(total.counts).reduce((a, b) => a + b, 0)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Reconciliation({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const checks = flow.parsed?.reconciliation ?? [];
+  if (checks.length === 0) return null;
+  const off = checks.filter((check) => !check.ok);
+  return (
+    <div className="import__check">
+      <h3 className="import__subtitle">{w.t('import.check')}</h3>
+      {off.length === 0 ? (
+        <p className="import__ok">{w.t('import.checkOk')}</p>
+      ) : (
+        <ul>
+          {off.map((check) => (
+            <li key={check.instrument}>
+              {w.t('import.checkOff', {
+                instrument: check.instrument,
+                expected: check.expected,
+                computed: check.computed,
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Result({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const history = useImportHistory(flow.history);
+  const { batch } = flow;
+  if (!batch) return null;
+  const undone = history.undone.includes(batch.id);
+  return (
+    <section className="card import__result" role="status">
+      <p>
+        {undone
+          ? w.t('import.undone')
+          : w.t('import.done', { count: batch.events, file: batch.file_name ?? flow.fileName })}
+      </p>
+      {!undone && (
+        <BusyButton
+          type="button"
+          className="button button--secondary"
+          busy={history.undoing === batch.id}
+          onClick={() => flow.undo(batch.id)}
+        >
+          {w.t('import.undo')}
+        </BusyButton>
+      )}
+    </section>
+  );
+}
+
+function History({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const history = useImportHistory(flow.history);
+  const date = new Intl.DateTimeFormat(w.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Section title={w.t('import.history')}>
+      {history.failure && (
+        <p className="form-error" role="alert">
+          {history.failure}
+        </p>
+      )}
+      {history.refused && (
+        <p className="form-error" role="alert">
+          {w.t('import.undoRefused', {
+            count: history.refused.edited.length,
+            ids: history.refused.edited.join(', '),
+          })}
+        </p>
+      )}
+      {history.batches.length === 0 && !history.loading ? (
+        <p className="field__hint">{w.t('import.historyEmpty')}</p>
+      ) : (
+        <ul className="import__history">
+          {history.batches.map((batch) => (
+            <li key={batch.id} className="import__batch">
+              <div>
+                <p className="import__batch-name">{batch.file_name ?? batch.source}</p>
+                <p className="field__hint">
+                  {w.t('import.batch', {
+                    events: batch.events,
+                    date: date.format(new Date(batch.created_at)),
+                  })}
+                </p>
+              </div>
+              <BusyButton
+                type="button"
+                className="button button--secondary button--small"
+                busy={history.undoing === batch.id}
+                aria-label={`${w.t('import.undo')} ${batch.file_name ?? batch.source}`}
+                onClick={() => flow.undo(batch.id)}
+              >
+                {w.t('import.undo')}
+              </BusyButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,498 @@
+// The import flow (import.machine.ts) and its history (import-history.machine.ts), headless: the
+// reader and the four calls are provided fakes, the data actor a recorder.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { Api } from '../../src/api';
+import type {
+  ImportBatch,
+  ImportReport,
+  ImportRequest,
+  ImportRow,
+  ParseResult,
+  RowStatus,
+  Sniffed,
+} from '../../src/domain/import';
+import { ImportRefused, MAX_FILE_BYTES, UndoRefused } from '../../src/machines/import-flow';
+import { importHistoryMachine } from '../../src/machines/import-history.machine';
+import { importMachine } from '../../src/machines/import.machine';
+import type { ImportReader } from '../../src/machines/import-reader';
+import {
+  deferred,
+  fakeApi,
+  fakePlatform,
+  fakeSession,
+  flush,
+  http,
+  keyMaker,
+  offline,
+  recorder,
+} from './support';
+
+const NORDNET = { id: 'nordnet-da', source: 'nordnet', label: 'Nordnet export' } as const;
+
+function sniffed(overrides: Partial<Sniffed> = {}): Sniffed {
+  return {
+    fileName: 'transaktioner.csv',
+    kind: 'csv',
+    encoding: 'utf-16le',
+    separator: '\t',
+    headerRow: 0,
+    headers: ['Id', 'Bogføringsdag', 'Transaktionstype'],
+    preset: NORDNET,
+    rowCount: 4,
+    dateSpan: { from: '2016-01-04', to: '2026-03-02' },
+    decimalSeparator: { value: ',', samples: ['150,25'] },
+    thousandsSeparator: { value: '.', samples: ['-1.531,50'] },
+    dateFormat: { value: 'yyyy-MM-dd', samples: ['2024-03-04'] },
+    numberColumns: [],
+    columns: { date: 'Bogføringsdag', type: 'Transaktionstype' },
+    typeWords: { KØBT: 'buy' },
+    typeValues: [{ word: 'KØBT', count: 3 }],
+    preview: [],
+    ...overrides,
+  };
+}
+
+const row = (line: number, kind: ImportRow['kind'] = 'buy'): ImportRow => ({
+  line,
+  kind,
+  date: `2024-03-0${line}`,
+  instrument: { isin: 'DK0000000001', name: 'Eksempel Global Indeks' },
+  shares: 10,
+  share_price: 150.25,
+  fee: 29,
+  currency_code: 'DKK',
+});
+
+function parsed(overrides: Partial<ParseResult> = {}): ParseResult {
+  const rows = overrides.rows ?? [row(1), row(2), row(4, 'dividend')];
+  return {
+    source: 'nordnet',
+    preset: NORDNET,
+    rows,
+    lines: [
+      ...rows.map((each) => ({
+        line: each.line,
+        status: 'ok' as const,
+        messages: [],
+        cells: [],
+      })),
+      {
+        line: 3,
+        status: 'skipped',
+        reason: 'cancelled',
+        messages: [{ level: 'info', code: 'row.cancelled' }],
+        cells: [],
+      },
+    ],
+    unknownTypes: [],
+    blocked: false,
+    totals: [],
+    reconciliation: [],
+    decimalSeparator: ',',
+    dateFormat: 'yyyy-MM-dd',
+    ...overrides,
+  };
+}
+
+function report(statuses: Record<number, RowStatus> = {}): ImportReport {
+  const lines = [1, 2, 4];
+  return {
+    rows: lines.map((line) => {
+      const errors: Record<string, string[]> =
+        statuses[line] === 'error' ? { shares: ['Must be positive.'] } : {};
+      return { line, status: statuses[line] ?? 'ok', errors, warnings: [] };
+    }),
+    counts: { imported: 3, duplicates: 0, skipped: 1, errors: 0 },
+  };
+}
+
+const batch = (id: number): ImportBatch => ({
+  id,
+  portfolio_id: 7,
+  source: 'nordnet',
+  file_name: 'transaktioner.csv',
+  created_at: '2026-11-27T09:00:00Z',
+  events: 3,
+  counts: { imported: 3, duplicates: 0, skipped: 1, errors: 0 },
+});
+
+function start(
+  options: { portfolios?: string[]; storage?: Record<string, string>; listFails?: boolean } = {},
+) {
+  const api = fakeApi();
+  const data = recorder();
+  const session = fakeSession();
+  const platform = fakePlatform({ storage: options.storage });
+  const reader = {
+    sniff: vi.fn<ImportReader['sniff']>(() => Promise.resolve(sniffed())),
+    parse: vi.fn<ImportReader['parse']>(() => Promise.resolve(parsed())),
+  };
+  const calls = {
+    dryRun: vi.fn((_: ImportRequest) => Promise.resolve(report())),
+    commit: vi.fn((_: ImportRequest, _key: string) => Promise.resolve(batch(11))),
+    listImports: vi.fn(() =>
+      options.listFails ? Promise.reject(offline()) : Promise.resolve<ImportBatch[]>([]),
+    ),
+    undo: vi.fn((_: number) => Promise.resolve()),
+  };
+  const actors = {
+    dryRun: fromPromise<ImportReport, { api: Api; request: ImportRequest }>(({ input }) =>
+      calls.dryRun(input.request),
+    ),
+    commit: fromPromise<ImportBatch, { api: Api; request: ImportRequest; idempotencyKey: string }>(
+      ({ input }) => calls.commit(input.request, input.idempotencyKey),
+    ),
+    listImports: fromPromise<ImportBatch[], { api: Api }>(() => calls.listImports()),
+    undo: fromPromise<void, { api: Api; id: number }>(({ input }) => calls.undo(input.id)),
+  };
+  const ids = options.portfolios ?? ['7'];
+  const machine = importMachine.provide({
+    actors: {
+      ...actors,
+      history: importHistoryMachine.provide({ actors }),
+      watchPortfolios: fromCallback(({ sendBack }) => {
+        sendBack({ type: 'portfolios.listed', ids });
+      }),
+    },
+  });
+  const flow = createActor(machine, {
+    input: {
+      api,
+      data: data.ref,
+      session: session.session,
+      reader,
+      storage: platform.storage,
+      newKey: keyMaker(),
+    },
+  }).start();
+  const file = new Blob(['Id\tBogføringsdag']);
+  const choose = async (chosen: Blob = file) => {
+    flow.send({ type: 'file.chosen', file: chosen, name: 'transaktioner.csv' });
+    await flush();
+  };
+  /** From a chosen file to the preview of a recognised one. */
+  const toPreview = async () => {
+    await choose();
+    flow.send({ type: 'settings.confirmed' });
+    await flush();
+  };
+  const history = () => flow.getSnapshot().context.history.getSnapshot();
+  return { api, data, session, platform, reader, calls, flow, file, choose, toPreview, history };
+}
+
+const sized = (bytes: number) => Object.defineProperty(new Blob(['x']), 'size', { value: bytes });
+
+describe('choosing a file', () => {
+  it('refuses an empty file before reading it', async () => {
+    const { flow, reader, choose } = start();
+    await choose(new Blob([]));
+    expect(flow.getSnapshot().matches('choosing')).toBe(true);
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.empty' });
+    expect(reader.sniff).not.toHaveBeenCalled();
+  });
+
+  it('refuses a 50 MB file before reading it, with its size for the message', async () => {
+    const { flow, reader, choose } = start();
+    await choose(sized(50 * 1024 * 1024));
+    expect(flow.getSnapshot().context).toMatchObject({
+      problem: { code: 'file.too_large', params: { size: 50 * 1024 * 1024 } },
+    });
+    expect(reader.sniff).not.toHaveBeenCalled();
+    await choose(sized(MAX_FILE_BYTES));
+    expect(reader.sniff).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['file.binary', 'file.no_columns'] as const)(
+    'says what the reader refused: %s',
+    async (code) => {
+      const { flow, reader, choose } = start();
+      reader.sniff.mockResolvedValue(sniffed({ problem: { level: 'error', code } }));
+      await choose();
+      expect(flow.getSnapshot().matches('choosing')).toBe(true);
+      expect(flow.getSnapshot().context.problem).toEqual({ level: 'error', code });
+    },
+  );
+
+  it('a reader that fails calls the file unreadable', async () => {
+    const { flow, reader, choose } = start();
+    reader.sniff.mockRejectedValue(new Error('worker crashed'));
+    await choose();
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.unreadable' });
+  });
+});
+
+describe('settings', () => {
+  it('shows what was detected; an overridden setting is read with', async () => {
+    const { flow, reader, choose, file } = start();
+    await choose();
+    expect(flow.getSnapshot().matches('settings')).toBe(true);
+    expect(flow.getSnapshot().context.detection?.preset?.id).toBe('nordnet-da');
+    flow.send({ type: 'settings.changed', settings: { decimalSeparator: '.' } });
+    flow.send({ type: 'settings.changed', settings: { dateFormat: 'dd-MM-yyyy' } });
+    flow.send({ type: 'settings.confirmed' });
+    await flush();
+    expect(reader.parse).toHaveBeenCalledWith(file, {
+      fileName: 'transaktioner.csv',
+      decimalSeparator: '.',
+      dateFormat: 'dd-MM-yyyy',
+      typeWords: {},
+    });
+  });
+});
+
+describe('mapping an unknown format', () => {
+  const generic = (headers: string[]) =>
+    sniffed({ preset: null, headers, columns: { date: headers[0] }, typeWords: {} });
+
+  it('needs a date, a type and the instrument, and keeps the mapping for the next file', async () => {
+    const { flow, reader, choose, platform } = start();
+    reader.sniff.mockResolvedValue(generic(['Dag', 'Type', 'Navn', 'Valuta']));
+    await choose();
+    flow.send({ type: 'settings.confirmed' });
+    expect(flow.getSnapshot().matches('mapping')).toBe(true);
+    expect(flow.getSnapshot().context.columns).toEqual({ date: 'Dag' });
+    flow.send({ type: 'column.mapped', field: 'type', column: 'Type' });
+    flow.send({ type: 'mapping.confirmed' });
+    expect(flow.getSnapshot().matches('mapping')).toBe(true);
+    flow.send({ type: 'column.mapped', field: 'name', column: 'Navn' });
+    flow.send({ type: 'column.mapped', field: 'currency', column: 'Valuta' });
+    flow.send({ type: 'mapping.confirmed' });
+    await flush();
+    const columns = { date: 'Dag', type: 'Type', name: 'Navn', currency: 'Valuta' };
+    expect(reader.parse.mock.calls[0][1]).toMatchObject({ preset: 'generic', columns });
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+
+    const next = start({ storage: Object.fromEntries(platform.storageData) });
+    next.reader.sniff.mockResolvedValue(generic(['dag', 'type', 'navn', 'valuta ']));
+    await next.choose();
+    expect(next.flow.getSnapshot().context.columns).toEqual(columns);
+  });
+});
+
+describe('unknown type words', () => {
+  it('block the import until each is mapped or skipped, then the file is read again', async () => {
+    const { flow, reader, calls, toPreview } = start();
+    reader.parse.mockResolvedValueOnce(
+      parsed({
+        unknownTypes: [
+          { word: 'SPLIT', count: 1 },
+          { word: 'EMISSION', count: 2 },
+        ],
+      }),
+    );
+    await toPreview();
+    expect(flow.getSnapshot().matches('words')).toBe(true);
+    expect(calls.dryRun).not.toHaveBeenCalled();
+    flow.send({ type: 'word.mapped', word: 'SPLIT', action: 'split' });
+    flow.send({ type: 'words.confirmed' });
+    expect(flow.getSnapshot().matches('words')).toBe(true);
+    flow.send({ type: 'word.mapped', word: 'EMISSION', action: 'skip' });
+    flow.send({ type: 'words.confirmed' });
+    await flush();
+    expect(reader.parse.mock.lastCall?.[1].typeWords).toEqual({ SPLIT: 'split', EMISSION: 'skip' });
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+  });
+});
+
+describe('the preview (dry run)', () => {
+  it('checks every row against the first portfolio', async () => {
+    const { flow, calls, toPreview } = start();
+    await toPreview();
+    expect(calls.dryRun).toHaveBeenCalledWith({
+      portfolio_id: 7,
+      source: 'nordnet',
+      file_name: 'transaktioner.csv',
+      rows: parsed().rows,
+    });
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+    expect(flow.getSnapshot().context.report).toEqual(report());
+  });
+
+  it('without a portfolio, waits for one; a new one is checked by name', async () => {
+    const { flow, calls, toPreview } = start({ portfolios: [] });
+    await toPreview();
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+    expect(calls.dryRun).not.toHaveBeenCalled();
+    flow.send({ type: 'import.submitted' });
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+    flow.send({ type: 'target.chosen', target: { name: ' Nordnet ' } });
+    await flush();
+    expect(calls.dryRun.mock.calls[0][0]).toMatchObject({ portfolio_name: 'Nordnet' });
+  });
+
+  it('a failed dry run says why; Retry asks again', async () => {
+    const { flow, calls, toPreview } = start();
+    calls.dryRun.mockRejectedValueOnce(offline());
+    await toPreview();
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+    expect(flow.getSnapshot().context.failure).toMatch(/offline/);
+    flow.send({ type: 'retry.requested' });
+    await flush();
+    expect(calls.dryRun).toHaveBeenCalledTimes(2);
+    expect(flow.getSnapshot().context.failure).toBeUndefined();
+  });
+
+  it('a file whose rows are all invalid is refused', async () => {
+    const { flow, calls, toPreview } = start();
+    calls.dryRun.mockResolvedValue(report({ 1: 'error', 2: 'error', 4: 'error' }));
+    await toPreview();
+    expect(flow.getSnapshot().matches('choosing')).toBe(true);
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.all_invalid' });
+  });
+
+  it('a file with no rows to read is refused', async () => {
+    const { flow, reader, toPreview } = start();
+    reader.parse.mockResolvedValue(parsed({ rows: [] }));
+    await toPreview();
+    expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.no_rows' });
+  });
+});
+
+describe('importing', () => {
+  it('sends the rows that passed, not duplicates until ticked (forced)', async () => {
+    const { flow, calls, toPreview } = start();
+    calls.dryRun.mockResolvedValue(report({ 2: 'duplicate', 4: 'error' }));
+    await toPreview();
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(calls.commit.mock.calls[0][0].rows).toEqual([row(1)]);
+
+    const again = start();
+    again.calls.dryRun.mockResolvedValue(report({ 2: 'duplicate' }));
+    await again.toPreview();
+    again.flow.send({ type: 'duplicate.toggled', line: 2 });
+    again.flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(again.calls.commit.mock.calls[0][0].rows).toEqual([
+      row(1),
+      { ...row(2), force: true },
+      row(4, 'dividend'),
+    ]);
+  });
+
+  it('shows the batch, tells data that everything is stale, and lists it', async () => {
+    const { flow, calls, data, toPreview, history } = start();
+    await toPreview();
+    calls.listImports.mockResolvedValue([batch(11)]);
+    flow.send({ type: 'import.submitted' });
+    expect(flow.getSnapshot().hasTag('submitting')).toBe(true);
+    await flush();
+    expect(flow.getSnapshot().matches('done')).toBe(true);
+    expect(flow.getSnapshot().context.batch).toEqual(batch(11));
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'import.committed' }]);
+    expect(history().context.batches).toEqual([batch(11)]);
+  });
+
+  it('a refused commit (422) shows its report and writes nothing', async () => {
+    const { flow, calls, data, toPreview } = start();
+    await toPreview();
+    calls.commit.mockRejectedValue(new ImportRefused(report({ 1: 'error' })));
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+    expect(flow.getSnapshot().context.report).toEqual(report({ 1: 'error' }));
+    expect(data.events()).toEqual([]);
+  });
+
+  it('a commit with no answer is sent again with the same Idempotency-Key', async () => {
+    const { flow, calls, toPreview } = start();
+    await toPreview();
+    calls.commit.mockRejectedValueOnce(offline()).mockRejectedValueOnce(http(500));
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(flow.getSnapshot().context.failure).toMatch(/offline/);
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(calls.commit.mock.calls.map(([, key]) => key)).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(flow.getSnapshot().matches('done')).toBe(true);
+  });
+
+  it('a final refusal (422) gets a new key next time', async () => {
+    const { flow, calls, toPreview } = start();
+    await toPreview();
+    calls.commit.mockRejectedValueOnce(new ImportRefused(report()));
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(calls.commit.mock.calls.map(([, key]) => key)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('a lost session waits for the login, then sends the same key again', async () => {
+    const { flow, calls, session, toPreview } = start();
+    await toPreview();
+    calls.commit.mockRejectedValueOnce(http(401));
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(flow.getSnapshot().matches('awaitingSession')).toBe(true);
+    expect(flow.getSnapshot().hasTag('submitting')).toBe(true);
+    session.restore();
+    await flush();
+    expect(calls.commit.mock.calls.map(([, key]) => key)).toEqual(['key-1', 'key-1']);
+    expect(flow.getSnapshot().matches('done')).toBe(true);
+  });
+
+  it('leaving the screen mid-commit still announces the import', async () => {
+    const { flow, calls, data, toPreview } = start();
+    await toPreview();
+    const answer = deferred<ImportBatch>();
+    calls.commit.mockReturnValue(answer.promise);
+    flow.send({ type: 'import.submitted' });
+    flow.send({ type: 'flow.detached' });
+    answer.resolve(batch(11));
+    await flush();
+    expect(data.types()).toEqual(['data.changed']);
+    expect(flow.getSnapshot().status).toBe('done');
+  });
+
+  it('leaving an idle screen ends the flow', () => {
+    const { flow } = start();
+    flow.send({ type: 'flow.detached' });
+    expect(flow.getSnapshot().status).toBe('done');
+  });
+
+  it('another file starts over', async () => {
+    const { flow, toPreview, choose } = start();
+    await toPreview();
+    flow.send({ type: 'import.restarted' });
+    expect(flow.getSnapshot().matches('choosing')).toBe(true);
+    expect(flow.getSnapshot().context.parsed).toBeUndefined();
+    await choose();
+    expect(flow.getSnapshot().matches('settings')).toBe(true);
+  });
+});
+
+describe('the history and Undo', () => {
+  it('lists the batches; Undo removes one, tells data, and reads the list again', async () => {
+    const { flow, calls, data, history } = start();
+    calls.listImports.mockResolvedValue([batch(11)]);
+    await flush();
+    expect(history().context.batches).toEqual([]);
+    flow.send({ type: 'batch.undone', id: 11 });
+    await flush();
+    expect(calls.undo).toHaveBeenCalledWith(11);
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'import.undone' }]);
+    expect(history().context.undone).toEqual([11]);
+    expect(calls.listImports).toHaveBeenCalledTimes(2);
+  });
+
+  it('an Undo refused (409) lists the events edited since, and changes nothing', async () => {
+    const { flow, calls, data, history } = start();
+    await flush();
+    calls.undo.mockRejectedValue(new UndoRefused([31, 32]));
+    flow.send({ type: 'batch.undone', id: 11 });
+    await flush();
+    expect(history().context.refused).toEqual({ id: 11, edited: [31, 32] });
+    expect(history().matches('listed')).toBe(true);
+    expect(data.events()).toEqual([]);
+  });
+
+  it('a failed list says why', async () => {
+    const { history } = start({ listFails: true });
+    await flush();
+    expect(history().context.failure).toMatch(/offline/);
+  });
+});
