@@ -65,7 +65,7 @@ export const exportMachine = setup({
     save: ({ context }, { file }: { file: ExportFile }) => context.download(file),
   },
   guards: {
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: sessionLostIn,
   },
 }).createMachine({
   id: 'export',

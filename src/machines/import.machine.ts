@@ -168,7 +168,7 @@ export const importMachine = setup({
       output.rows.every((row) => row.status === 'error'),
     refused: (_, { error }: { error: unknown }) => error instanceof flow.ImportRefused,
     detached: ({ context }) => !context.attached,
-    sessionLost: ({ event }) => sessionLostIn(event),
+    sessionLost: sessionLostIn,
   },
 }).createMachine({
   id: 'import',
@@ -288,9 +288,13 @@ export const importMachine = setup({
         input: ({ context }) => ({ api: context.api, request: sent(context) }),
         onDone: [
           {
+            // The preview stays, so each row shows why it was refused.
             guard: { type: 'allInvalid', params: ({ event }) => event },
-            target: 'choosing',
-            actions: refused({ code: 'file.all_invalid' }),
+            target: 'preview',
+            actions: assign({
+              report: ({ event }) => event.output,
+              problem: { code: 'file.all_invalid' } as FileProblem,
+            }),
           },
           {
             target: 'preview',

@@ -3,9 +3,9 @@
 import { Buffer } from 'node:buffer';
 import { test, expect, loginAsDemo } from './fixtures';
 import { nordnetFile } from '../unit/import/nordnet-file';
-import { isin } from '../unit/import/files';
 
-const FUND = { name: 'Importeret Testfond', isin: isin('DK00000000Q') };
+// An instrument the demo's market knows and the demo account does not hold.
+const FUND = { name: 'Pandora', isin: 'DK0060252690' };
 
 const NORDNET = Buffer.from(
   nordnetFile([
@@ -45,9 +45,7 @@ const NORDNET = Buffer.from(
 
 const FILE = { name: 'transaktioner.csv', mimeType: 'text/csv', buffer: NORDNET };
 
-// fixme: on the demo the dry run answers every row of this file as an error (seen 2026-11-27,
-// cause not yet found), so "Import 2 events" stays disabled; the detection and preview steps pass.
-test.fixme('a Nordnet file is previewed, imported, shown on home, imported again as nothing new, and undone', async ({
+test('a Nordnet file is previewed, imported, shown on home, imported again as nothing new, and undone', async ({
   page,
 }, testInfo) => {
   await loginAsDemo(page);

@@ -333,11 +333,12 @@ describe('the preview (dry run)', () => {
     expect(flow.getSnapshot().context.failure).toBeUndefined();
   });
 
-  it('a file whose rows are all invalid is refused', async () => {
+  it('a file whose rows are all invalid is refused, its preview kept to show why', async () => {
     const { flow, calls, toPreview } = start();
     calls.dryRun.mockResolvedValue(report({ 1: 'error', 2: 'error', 4: 'error' }));
     await toPreview();
-    expect(flow.getSnapshot().matches('choosing')).toBe(true);
+    expect(flow.getSnapshot().matches('preview')).toBe(true);
+    expect(flow.getSnapshot().context.report?.rows).toHaveLength(3);
     expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.all_invalid' });
   });
 
