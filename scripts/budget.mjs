@@ -1,4 +1,5 @@
-// Size budget of the live build (issue 5): entry JS <= 110 kB gzip and no Mirage or faker code.
+// Size budgets of the live build: the entry JS <= 110 kB gzip (issue 5), all the JS a first paint
+// waits for <= 115 kB gzip, and no Mirage or faker code in either.
 // Builds the live app into dist-live when it is older than the sources, prints the figures, exits non-zero when over.
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -7,6 +8,8 @@ import { buildIfStale } from './build-fresh.mjs';
 
 const OUT = 'dist-live';
 const ENTRY_BUDGET_KB = 110;
+// Was 110 until the wire's valibot schemas and the per-key data layer (docs/decisions.md).
+const FIRST_PAINT_BUDGET_KB = 115;
 const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
 
 buildIfStale('live');
@@ -49,12 +52,16 @@ for (const name of assets) {
   );
 }
 console.log(
-  `\nentry ${entry}: ${kb(entryGzip)} kB gzip; JS before first paint: ${kb(staticGzip)} kB gzip (budget ${ENTRY_BUDGET_KB} kB)`,
+  `\nentry ${entry}: ${kb(entryGzip)} kB gzip (budget ${ENTRY_BUDGET_KB} kB); JS before first paint: ${kb(staticGzip)} kB gzip (budget ${FIRST_PAINT_BUDGET_KB} kB)`,
 );
 
 let failed = false;
-if (staticGzip / 1024 > ENTRY_BUDGET_KB) {
-  console.error(`FAIL: start-up JavaScript is over ${ENTRY_BUDGET_KB} kB gzip`);
+if (entryGzip / 1024 > ENTRY_BUDGET_KB) {
+  console.error(`FAIL: the entry is over ${ENTRY_BUDGET_KB} kB gzip`);
+  failed = true;
+}
+if (staticGzip / 1024 > FIRST_PAINT_BUDGET_KB) {
+  console.error(`FAIL: start-up JavaScript is over ${FIRST_PAINT_BUDGET_KB} kB gzip`);
   failed = true;
 }
 if (leaks.length) {
