@@ -25,6 +25,7 @@ const ON_THE_SERVER = [
   'history.spec.ts',
   'pwa.spec.ts',
   'warm-start.spec.ts',
+  'import.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */
