@@ -75,6 +75,8 @@ export interface PreviewLine {
   status: RowStatus;
   row?: ImportRow;
   cells: readonly string[];
+  /** The row's type word as the file writes it, for a line that makes no row. */
+  word?: string;
   /** The parser's messages, as codes the screen words. */
   messages: readonly ImportMessage[];
   /** The server's messages per field, and its warnings. */
@@ -103,6 +105,7 @@ export function previewLines(
       status,
       row: rows.get(line.line),
       cells: line.cells,
+      word: line.word,
       messages: line.messages,
       errors: verdict?.errors ?? {},
       warnings: verdict?.warnings ?? [],

@@ -425,8 +425,9 @@ function amountOf(row: ImportRow, locale: string): string {
 
 function messagesOf(line: PreviewLine, w: Words): string[] {
   const parser = line.messages.map((message: ImportMessage) => {
+    // A field names where an error or warning is; a note (a cancelled row) needs none.
     const field =
-      message.field && message.field in w.fields
+      message.level !== 'info' && message.field && message.field in w.fields
         ? `${w.fields[message.field as keyof typeof w.fields]}: `
         : '';
     return field + fill(w.codes[message.code], message.params);
@@ -484,7 +485,7 @@ function PreviewTable({ flow }: { flow: Flow }) {
               <td>
                 {line.row
                   ? w.actions[line.row.kind === 'price' ? 'skip' : line.row.kind]
-                  : (line.cells.find(Boolean) ?? '')}
+                  : (line.word ?? '')}
               </td>
               <td>{line.row ? line.row.instrument.name || line.row.instrument.isin : ''}</td>
               <td className="import__number">
