@@ -200,7 +200,7 @@ export const da: Translation = {
   'history.allPortfolios': 'Alle porteføljer',
   'history.from': 'Fra',
   'history.to': 'Til',
-  'history.totals': 'Sum pr. type',
+  'history.totals': 'Summer',
   'history.clear': 'Ryd filtre',
   'history.count.one': '{total} transaktion',
   'history.count.many': '{total} transaktioner',

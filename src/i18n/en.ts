@@ -107,7 +107,7 @@ export const en = {
   'history.allPortfolios': 'All portfolios',
   'history.from': 'From',
   'history.to': 'To',
-  'history.totals': 'Sum by type',
+  'history.totals': 'Sums',
   'history.clear': 'Clear filters',
   'history.count.one': '{total} transaction',
   'history.count.many': '{total} transactions',

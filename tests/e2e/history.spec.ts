@@ -182,7 +182,7 @@ test('History keeps its filters in the address: reload, back and forward bring t
 test('History sums what its filter lists: the dividends received, in DKK', async ({ page }) => {
   await loginAsDemo(page);
   await page.goto('/history?type=div');
-  const sums = page.getByLabel('Sum by type');
+  const sums = page.getByLabel('Sums');
   await expect(sums.getByRole('term')).toHaveText(['Dividend']);
   await expect(sums.getByRole('definition')).toHaveText([/^DKK\s[\d,]+\.\d\d$/]);
   await page.getByRole('button', { name: 'Clear filters' }).click();

@@ -5,6 +5,10 @@ test('history lists events newest first with YYYY-MM-DD dates', async ({ page })
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/history$/);
+  // History loads its events when it opens.
+  await expect(
+    page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(6),
+  ).toBeVisible();
   const dates = await page.getByRole('row').allTextContents();
   const found = dates
     .map((row) => /\d{4}-\d{2}-\d{2}/.exec(row)?.[0])

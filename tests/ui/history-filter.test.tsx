@@ -27,9 +27,9 @@ async function openHistory(path = '/history') {
   return rendered;
 }
 
-/** The "Sum by type" line: [type, amount] pairs. */
+/** The "Sums" line: [type, amount] pairs. */
 function totals(): string[][] {
-  return [...screen.getByLabelText('Sum by type').querySelectorAll('div')].map((pair) =>
+  return [...screen.getByLabelText('Sums').querySelectorAll('div')].map((pair) =>
     [...pair.children].map((cell) => cell.textContent ?? ''),
   );
 }
