@@ -159,6 +159,8 @@ export const da: Translation = {
   'states.loadingScreen': 'Indlæser skærm',
   'load.failed': 'Kunne ikke indlæses.',
   'load.stale': 'Forældet',
+  'load.dimmed': 'De nedtonede tal er forældede.',
+  'load.otherPeriod': 'Viser {shown}: {selected} kunne ikke indlæses.',
   'load.notFound': 'Ikke fundet.',
   'type.buy': 'Køb',
   'type.sell': 'Salg',

@@ -64,6 +64,8 @@ export const en = {
   'states.loadingScreen': 'Loading screen',
   'load.failed': 'Could not be loaded.',
   'load.stale': 'Out of date',
+  'load.dimmed': 'The dimmed figures are out of date.',
+  'load.otherPeriod': 'Showing {shown}: {selected} could not be loaded.',
   'load.notFound': 'Not found.',
   'type.buy': 'Buy',
   'type.sell': 'Sell',
