@@ -184,6 +184,8 @@ export const da: Translation = {
   'summary.Month': 'seneste måned',
   'summary.Year': 'seneste år',
   'summary.Forever': 'i alt',
+  'summary.changeExplained':
+    'Gevinst eller tab i perioden i forhold til værdien ved dens start plus det købte i den: et køb er ikke en gevinst.',
   'summary.updating': 'Opdaterer…',
   'summary.loading': 'Indlæser {label}',
   'attribute.point': 'punktummet',
@@ -275,6 +277,8 @@ export const da: Translation = {
   'stats.shares': 'Antal',
   'stats.averageCost': 'Gennemsnitlig kostpris',
   'stats.costs': 'Kostpris',
+  'stats.costsExplained':
+    'Hvad de aktier, du ejer nu, kostede, uden gebyrer; solgte aktier tælles ikke med.',
   'stats.fees': 'Gebyrer',
   'stats.dividends': 'Udbytter',
   'stats.realised': 'Realiseret',
@@ -291,7 +295,8 @@ export const da: Translation = {
   'facts.symbol': 'Symbol',
   'facts.type': 'Type',
   'facts.currency': 'Valuta',
-  'facts.return': 'Afkast',
+  'facts.return': 'Urealiseret afkast',
+  'facts.returnExplained': 'Gevinst på de aktier, du ejer nu, i forhold til hvad de kostede.',
   'facts.ofPortfolio': 'Andel',
   'facts.class.stock': 'Aktie',
   'facts.class.fund': 'Fond',

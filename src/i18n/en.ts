@@ -89,6 +89,8 @@ export const en = {
   'summary.Month': 'past month',
   'summary.Year': 'past year',
   'summary.Forever': 'all time',
+  'summary.changeExplained':
+    'Gain or loss over the period, over the value at its start plus what was bought in it: buying is not a gain.',
   'summary.updating': 'Updating…',
   'summary.loading': 'Loading {label}',
   'attribute.point': 'point',
@@ -185,6 +187,8 @@ export const en = {
   'stats.shares': 'Shares',
   'stats.averageCost': 'Average cost',
   'stats.costs': 'Costs',
+  'stats.costsExplained':
+    'What the shares you hold now cost, without fees; sold shares are not counted.',
   'stats.fees': 'Fees',
   'stats.dividends': 'Dividends',
   'stats.realised': 'Realised',
@@ -201,7 +205,8 @@ export const en = {
   'facts.symbol': 'Symbol',
   'facts.type': 'Type',
   'facts.currency': 'Currency',
-  'facts.return': 'Return',
+  'facts.return': 'Unrealised return',
+  'facts.returnExplained': 'Gain on the shares you hold now, over what they cost.',
   'facts.ofPortfolio': 'Of portfolio',
   'facts.class.stock': 'Stock',
   'facts.class.fund': 'Fund',
