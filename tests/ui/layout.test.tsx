@@ -99,6 +99,11 @@ describe('the investment header', () => {
       'Urealiseret afkast': '+25,00 %',
       Andel: '25,00 %',
     });
+    // Its name says, when pressed, what it counts (issue 27, item 2).
+    const toggle = screen.getByRole('button', { name: 'Urealiseret afkast' });
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.textContent).toBe(
+      'Gevinst på de aktier, du ejer nu, i forhold til hvad de kostede.',
+    );
   });
 
   it('holds its place while the investments load', () => {
