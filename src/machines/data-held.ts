@@ -12,7 +12,7 @@ import type {
 } from '../domain/types';
 import type { Resource } from './changes';
 import type { Entries, Needs } from './data-entries';
-import { keysOf } from './resource-keys';
+import { keysOf, targetOf } from './resource-keys';
 
 /** What each fixed resource holds once loaded. */
 export interface ResourceData {
@@ -52,6 +52,13 @@ export const NOTHING_HELD = {
   stats: {},
   entries: {},
 } as const satisfies Omit<Store, 'needs'>;
+
+/** Whether something is held for `key` (a failed load keeps it, shown as out of date). */
+export function isHeld(held: Held, key: string): boolean {
+  const target = targetOf(key);
+  if (target.kind === 'resource') return held[target.resource] !== undefined;
+  return (target.kind === 'chart' ? held.charts : held.stats)[key] !== undefined;
+}
 
 /** What the answer for `key` changes of what is held. */
 export function withAnswer(held: Held, key: string, answer: Answer): Partial<Held> {

@@ -7,11 +7,16 @@ import {
   type HeldInstrument,
   type Id,
   type Investment,
+  type Period,
   type Portfolio,
   type Transaction,
   type TransactionType,
 } from '../domain/types';
+import { STALE_AFTER } from './changes';
+import { failedKeys } from './data-entries';
+import { isHeld } from './data-held';
 import type { dataMachine, Entry } from './data.machine';
+import { staleKindOf } from './resource-keys';
 
 export type DataSnapshot = SnapshotFrom<typeof dataMachine>;
 
@@ -72,6 +77,29 @@ export function recoveryMessage(snapshot: DataSnapshot): string | undefined {
   if (snapshot.matches({ recovery: { failing: 'throttled' } }))
     return retryCountdownMessage(snapshot.context.countdown);
   return snapshot.context.failure?.message ?? 'Something went wrong.';
+}
+
+/**
+ * What the screen's one notice says of the figures a failed load left on screen: whether any are
+ * held from before (dimmed, out of date), and the period they are of when it is not the one
+ * selected (a period change that failed keeps the last period's figures).
+ */
+export interface OutOfDate {
+  held: boolean;
+  shown?: Period;
+  selected?: Period;
+}
+
+export function outOfDate(snapshot: DataSnapshot): OutOfDate {
+  const { context } = snapshot;
+  if (!snapshot.matches({ recovery: 'failing' })) return { held: false };
+  const kept = failedKeys(context.entries, context.needs).filter((key) => isHeld(context, key));
+  const byPeriod: readonly string[] = STALE_AFTER['period.changed'];
+  const shown = kept
+    .filter((key) => byPeriod.includes(staleKindOf(key)))
+    .map((key) => context.entries[key]?.period)
+    .find((period) => period !== undefined && period !== context.period);
+  return shown ? { held: true, shown, selected: context.period } : { held: kept.length > 0 };
 }
 
 /** What /history shows, as its query says (?q=&type=&portfolio=&from=&to=); '' is "any". */

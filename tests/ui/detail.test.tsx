@@ -36,6 +36,34 @@ describe('investment', () => {
     }
   });
 
+  it('names each return and says what it counts when its name is pressed (issue 27)', async () => {
+    await openInvestment();
+    /** Presses a figure's name: its one line shows, and goes again on a second press. */
+    async function explains(name: string | RegExp, line: string) {
+      const toggle = screen.getByRole('button', { name });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      const note = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+      expect(note?.textContent).toBe(line);
+      expect(note?.hidden).toBe(true);
+      await userEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(note?.hidden).toBe(false);
+      await userEvent.click(toggle);
+      expect(note?.hidden).toBe(true);
+    }
+    await explains('Unrealised return', 'Gain on the shares you hold now, over what they cost.');
+    await explains(
+      'past 24 hours',
+      'Gain or loss over the period, over the value at its start plus what was bought in it: buying is not a gain.',
+    );
+    // The spec's word stays, with what it counts.
+    await explains(
+      'Costs',
+      'What the shares you hold now cost, without fees; sold shares are not counted.',
+    );
+    expect(within(statRow(/^Costs/)).getByRole('rowheader', { name: 'Costs' })).toBeTruthy();
+  });
+
   it('has a second page with its transactions, reached by the dots', async () => {
     await openInvestment();
     expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe(

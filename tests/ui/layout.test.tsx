@@ -56,7 +56,7 @@ describe('the investment header', () => {
       ISIN: 'DK0062498333',
       Type: 'Stock',
       Currency: 'DKK',
-      Return: '+25.00 %',
+      'Unrealised return': '+25.00 %',
       'Of portfolio': '25.00 %',
     });
   });
@@ -81,7 +81,7 @@ describe('the investment header', () => {
     const facts = factsOf(screen.getByLabelText('Facts'));
     expect(facts.Price).toContain('hidden amount');
     expect(facts.Price).not.toContain('250');
-    expect(facts.Return).toBe('+25.00 %');
+    expect(facts['Unrealised return']).toBe('+25.00 %');
     expect(facts['Of portfolio']).toBe('25.00 %');
   });
 
@@ -96,9 +96,14 @@ describe('the investment header', () => {
     expect(factsOf(screen.getByLabelText('Nøgletal'))).toMatchObject({
       Type: 'Aktie',
       Valuta: 'DKK',
-      Afkast: '+25,00 %',
+      'Urealiseret afkast': '+25,00 %',
       Andel: '25,00 %',
     });
+    // Its name says, when pressed, what it counts (issue 27, item 2).
+    const toggle = screen.getByRole('button', { name: 'Urealiseret afkast' });
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')?.textContent).toBe(
+      'Gevinst på de aktier, du ejer nu, i forhold til hvad de kostede.',
+    );
   });
 
   it('holds its place while the investments load', () => {

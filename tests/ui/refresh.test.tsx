@@ -21,9 +21,16 @@ async function failedPeriodChange() {
 }
 
 describe('a failed refresh', () => {
-  it('keeps the figures on screen, marked out of date, with one message and one Retry', async () => {
+  it('keeps the figures on screen, dimmed, with one notice and one Retry', async () => {
     const { total } = await failedPeriodChange();
     await waitFor(() => expect(within(total).getAllByText('Out of date')).toHaveLength(2));
+    // One notice says it for the screen, and which period the kept figures are of (issue 27,
+    // item 11); each section's own words are for screen readers only.
+    expect(screen.getByRole('alert').textContent).toContain(
+      `${SERVER_ERROR} The dimmed figures are out of date. Showing past 24 hours: Week could not be loaded.`,
+    );
+    for (const label of screen.getAllByText('Out of date'))
+      expect(label.classList.contains('visually-hidden')).toBe(true);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
     // The old figures keep the words of the period they are for.

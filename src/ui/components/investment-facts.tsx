@@ -4,6 +4,7 @@ import type { AssetClass } from '../../domain/types';
 import type { MessageKey } from '../../i18n';
 import type { InvestmentFacts as Facts } from '../../machines/selectors';
 import { useT } from '../hooks/use-i18n';
+import { useExplanation } from './explained';
 import { useFormatters } from './format-context';
 import { Skeleton } from './states';
 import { toneOf } from './stats-table';
@@ -16,7 +17,8 @@ const ASSET_CLASS_LABELS: Record<AssetClass, MessageKey> = {
 };
 
 interface Fact {
-  label: string;
+  key: string;
+  label: ReactNode;
   value: ReactNode;
   tone?: 'gain' | 'loss';
 }
@@ -36,6 +38,8 @@ export function InvestmentFacts({
 }) {
   const f = useFormatters();
   const { t } = useT();
+  // Named for what it is beside the value card's change over the period (issue 27, item 2).
+  const unrealised = useExplanation(t('facts.return'), t('facts.returnExplained'));
   if (!facts) {
     return (
       <div className="facts-card" role="status" aria-label={t('facts.loading')}>
@@ -54,24 +58,26 @@ export function InvestmentFacts({
   }
   const list: Fact[] = [];
   if (facts.price !== undefined)
-    list.push({ label: t('facts.price'), value: f.amount(facts.price) });
+    list.push({ key: 'price', label: t('facts.price'), value: f.amount(facts.price) });
   if (facts.instrument) {
     const { type, isin, asset_class, currency } = facts.instrument;
     list.push(
-      { label: t(type === 'crypto' ? 'facts.symbol' : 'facts.isin'), value: isin },
-      { label: t('facts.type'), value: t(ASSET_CLASS_LABELS[asset_class]) },
-      { label: t('facts.currency'), value: currency },
+      { key: 'code', label: t(type === 'crypto' ? 'facts.symbol' : 'facts.isin'), value: isin },
+      { key: 'type', label: t('facts.type'), value: t(ASSET_CLASS_LABELS[asset_class]) },
+      { key: 'currency', label: t('facts.currency'), value: currency },
     );
   }
   if (facts.unrealisedRatio !== undefined) {
     list.push({
-      label: t('facts.return'),
+      key: 'return',
+      label: unrealised.toggle,
       value: f.ratio(facts.unrealisedRatio),
       tone: toneOf(facts.unrealisedRatio),
     });
   }
   if (facts.portfolioShare !== undefined) {
     list.push({
+      key: 'share',
       label: t('facts.ofPortfolio'),
       value: formatPercent(facts.portfolioShare, f.locale),
     });
@@ -85,13 +91,14 @@ export function InvestmentFacts({
           aria-label={t('facts.label')}
         >
           {list.map((fact) => (
-            <div key={fact.label} className="facts__item">
+            <div key={fact.key} className="facts__item">
               <dt>{fact.label}</dt>
               <dd className={`num${fact.tone ? ` change--${fact.tone}` : ''}`}>{fact.value}</dd>
             </div>
           ))}
         </dl>
       )}
+      {facts.unrealisedRatio !== undefined && unrealised.note}
       {children}
     </div>
   );

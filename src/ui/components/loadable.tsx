@@ -5,7 +5,8 @@ import './loadable.css';
 
 /**
  * One place for the states every list and figure has: skeleton, nothing loaded, data, and data
- * whose refresh failed (dimmed, labelled "Out of date" so it is not told by colour alone).
+ * whose refresh failed: dimmed, its "Out of date" kept for screen readers only (so it is not told by
+ * colour alone), as the screen's RefreshAlert says it once for every section.
  */
 export function Loadable({
   status,
@@ -31,7 +32,7 @@ export function Loadable({
   if (!stale) return <>{children()}</>;
   return (
     <div className="stale">
-      <p className="stale__label">{t('load.stale')}</p>
+      <p className="visually-hidden">{t('load.stale')}</p>
       <div className="stale__content">{children()}</div>
     </div>
   );

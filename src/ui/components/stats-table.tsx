@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { Explained } from './explained';
 import './stats-table.css';
 
 export interface StatRow {
   label: string;
+  /** One short line saying what the figure is, shown when its name is pressed. */
+  explanation?: string;
   /** Already formatted (an amount may be masked, see format-context). */
   value: ReactNode;
   tone?: 'gain' | 'loss';
@@ -15,7 +18,13 @@ export function StatsTable({ label, rows }: { label: string; rows: readonly Stat
       <tbody>
         {rows.map((row) => (
           <tr key={row.label}>
-            <th scope="row">{row.label}</th>
+            <th scope="row">
+              {row.explanation ? (
+                <Explained label={row.label} explanation={row.explanation} />
+              ) : (
+                row.label
+              )}
+            </th>
             <td className={`num${row.tone ? ` change--${row.tone}` : ''}`}>{row.value}</td>
           </tr>
         ))}

@@ -1,4 +1,5 @@
 import { Change } from './change';
+import { useExplanation } from './explained';
 import { useFormatters } from './format-context';
 import { Skeleton } from './states';
 import { useT } from '../hooks/use-i18n';
@@ -27,14 +28,17 @@ export function ValueSummary({
 }: ValueSummaryProps) {
   const f = useFormatters();
   const { t } = useT();
+  // The screen's headline return: its period words say what it is, and open what it counts.
+  const explained = useExplanation(t(`summary.${period}`), t('summary.changeExplained'));
   return (
     <div className={`value-summary${updating ? ' value-summary--updating' : ''}`}>
       <p className="value-summary__label">{label}</p>
       <p className="value-summary__value num">{f.amount(value)}</p>
       <p className="change-pill">
         <Change change={change} ratio={changeRatio} />
-        <span className="change__period">{t(`summary.${period}`)}</span>
+        <span className="change__period">{explained.toggle}</span>
       </p>
+      {explained.note}
       {updating && <p className="value-summary__updating">{t('summary.updating')}</p>}
     </div>
   );

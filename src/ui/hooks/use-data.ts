@@ -9,6 +9,7 @@ import {
   firstStep,
   investmentFacts,
   newestFirst,
+  outOfDate,
   recoveryMessage,
   shownInvestments,
   type InvestmentFacts,
@@ -183,10 +184,14 @@ export function usePositions() {
   return { ...state, positions };
 }
 
-/** The screen's one failure message (undefined when nothing failed) and its Retry. */
+/**
+ * The screen's one failure message (undefined when nothing failed), what it kept on screen from
+ * before (`outOfDate`), and its Retry.
+ */
 export function useRecovery() {
   const { data } = useAppChildren();
   const message = useSelector(data, recoveryMessage);
+  const kept = useSelector(data, outOfDate, shallowEqual);
   const retry = useCallback(() => data.send({ type: 'retry.requested' }), [data]);
-  return { message, retry };
+  return { message, kept, retry };
 }

@@ -19,7 +19,12 @@ function rowsOf(stats: Statistics, f: Formatters, { t }: I18n, perInvestment: bo
   }
   const change = (value: number) => ({ value: f.change(value), tone: toneOf(value) });
   rows.push(
-    { label: t('stats.costs'), value: f.amount(stats.costs) },
+    // The spec's word, with what it counts (issue 27, item 2).
+    {
+      label: t('stats.costs'),
+      explanation: t('stats.costsExplained'),
+      value: f.amount(stats.costs),
+    },
     { label: t('stats.fees'), value: f.amount(stats.fees) },
     { label: t('stats.dividends'), value: f.amount(stats.dividends) },
     { label: t('stats.realised'), ...change(stats.realised) },
