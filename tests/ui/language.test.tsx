@@ -33,7 +33,7 @@ describe('language', () => {
     await chooseLanguage('Language', 'Dansk');
 
     expect(await screen.findByRole('heading', { name: 'Profil' })).toBeTruthy();
-    expect(screen.getByRole('switch', { name: 'Vis valuta' })).toBeTruthy();
+    expect(await screen.findByRole('switch', { name: 'Vis valuta' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rediger profil' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Skjul beløb' })).toBeTruthy();
     await waitFor(() => expect(document.documentElement.lang).toBe('da'));

@@ -32,11 +32,14 @@ export function ValueSummary({
   const explained = useExplanation(t(`summary.${period}`), t('summary.changeExplained'));
   return (
     <div className={`value-summary${updating ? ' value-summary--updating' : ''}`}>
-      <p className="value-summary__label">{label}</p>
+      {/* The period beside the label, so the change keeps one line on a phone. */}
+      <p className="value-summary__label">
+        {label}
+        <span className="change__period">{explained.toggle}</span>
+      </p>
       <p className="value-summary__value num">{f.amount(value)}</p>
       <p className="change-pill">
         <Change change={change} ratio={changeRatio} />
-        <span className="change__period">{explained.toggle}</span>
       </p>
       {explained.note}
       {updating && <p className="value-summary__updating">{t('summary.updating')}</p>}
