@@ -89,12 +89,11 @@ describe('home', () => {
     expect(within(all).getByText('0 shares')).toBeTruthy();
   });
 
-  it('an empty account is invited to create its first portfolio and investment', async () => {
+  it('an empty account is invited to create its first portfolio, and nothing else', async () => {
     await renderApp('/home', { as: 'fresh' });
     const portfolio = await screen.findByRole('link', { name: 'Click here to create a portfolio' });
     expect(portfolio.getAttribute('href')).toBe('/portfolios/create');
-    const investment = screen.getByRole('link', { name: 'Click here to create an Investment' });
-    expect(investment.getAttribute('href')).toBe('/investments/create');
+    expect(screen.queryByRole('link', { name: 'Click here to create an Investment' })).toBeNull();
   });
 });
 

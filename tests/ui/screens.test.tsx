@@ -99,7 +99,9 @@ describe('profile', () => {
 describe('add portfolio', () => {
   it('needs a name (native validity), then creates it and goes back', async () => {
     const { paths } = await renderApp('/home', { as: 'fresh' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create a portfolio' }),
+    );
     const name = screen.getByLabelText<HTMLInputElement>('Portfolio name');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(name.validity.valueMissing).toBe(true);
@@ -113,7 +115,9 @@ describe('add portfolio', () => {
 
   it('Cancel goes back', async () => {
     const { paths } = await renderApp('/home', { as: 'fresh' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create a portfolio' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(paths.at(-1)).toBe('/home'));
   });
@@ -131,10 +135,12 @@ describe('add investment', () => {
 
   it("starts with the user's only portfolio chosen", async () => {
     await renderApp('/home', { as: 'fresh' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create a portfolio' }),
+    );
     await userEvent.type(screen.getByLabelText('Portfolio name'), 'Savings');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Add investment' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Add your first investment' }));
     const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
     await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
   });

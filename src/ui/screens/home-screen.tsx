@@ -23,18 +23,29 @@ import type { MessageKey } from '../../i18n';
 
 /**
  * /home: the user's total, then all portfolios and all investments. An account with nothing to
- * value yet sees its first step above them (the spec's total and positions stay).
+ * value yet sees its first step alone (zeros, a flat chart and empty tables would say nothing),
+ * with its portfolios once it has one.
  */
 export function HomeScreen() {
   const step = useFirstStep();
   const { t } = useT();
+  if (step) {
+    return (
+      <main className="page">
+        <h1 className="visually-hidden">{t('home.title')}</h1>
+        <div className="stack">
+          <FirstStepCard step={step} />
+          {step === 'investment' && <PortfoliosSection />}
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="page page--wide">
       <h1 className="visually-hidden">{t('home.title')}</h1>
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
-          {step && <FirstStepCard step={step} />}
           <ValueCard target={{ type: 'user' }} label={t('home.totalValue')} />
           <PositionsSection />
         </div>
