@@ -353,6 +353,8 @@ export const da: Translation = {
   'create.currency': 'Valuta',
   'create.page1': 'Hvad investerer du i?',
   'create.page2': 'Dit første køb',
+  'create.noPortfolio': 'En investering hører til en portefølje, og du har ingen endnu.',
+  'create.portfolioFirst': 'Opret en portefølje først',
   'create.suggestions': 'Fundne værdipapirer',
   'create.suggestionCount': 'Fundne værdipapirer: {count}. Brug piletasterne til at vælge et.',
 

@@ -266,6 +266,8 @@ export const en = {
   'create.currency': 'Currency',
   'create.page1': 'What are you investing in?',
   'create.page2': 'Your first purchase',
+  'create.noPortfolio': 'An investment belongs to a portfolio, and you have none yet.',
+  'create.portfolioFirst': 'Create a portfolio first',
   'create.suggestions': 'Instruments found',
   'create.suggestionCount': 'Instruments found: {count}. Use the arrow keys to choose one.',
 

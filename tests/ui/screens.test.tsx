@@ -145,6 +145,21 @@ describe('add investment', () => {
     await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
   });
 
+  it('without a portfolio, leads to creating one first, then back to the form', async () => {
+    const { paths } = await renderApp('/investments/create', { as: 'fresh' });
+    const first = await screen.findByRole('link', { name: 'Create a portfolio first' });
+    expect(screen.getByText(/you have none yet/)).toBeTruthy();
+    // No form whose Portfolio list is empty and whose Next can only refuse.
+    expect(screen.queryByLabelText('Portfolio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await userEvent.click(first);
+    await userEvent.type(await screen.findByLabelText('Portfolio name'), 'Savings');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/investments/create'));
+    const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
+    await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
+  });
+
   it('pages through instrument and first buy; only the shown page takes input', async () => {
     const { paths } = await renderApp('/home', { as: 'demo' });
     await userEvent.click(await screen.findByRole('link', { name: 'Add investment' }));
@@ -184,9 +199,16 @@ describe('add investment', () => {
     expect(fees.placeholder).toBe('0.00');
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
 
+    // The first purchase shows its Total as the Buy overlay does: shares x price + fee.
+    const total = screen.getByLabelText('Total');
+    expect(total.textContent).toBe('–');
     await userEvent.type(screen.getByLabelText('Shares'), '3');
     await userEvent.type(screen.getByLabelText('Price pr. share'), '190,50');
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    expect(total.textContent).toMatch(/USD\s?571\.50/);
+    await userEvent.clear(fees);
+    await userEvent.type(fees, '2');
+    expect(total.textContent).toMatch(/USD\s?573\.50/);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(paths.at(-1)).toBe('/home'));
     const table = await screen.findByRole('table', { name: 'Investments' });
