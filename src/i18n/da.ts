@@ -240,6 +240,8 @@ export const da: Translation = {
   'home.noInvestments': 'Klik her for at oprette en investering',
   'home.investmentCount.one': '1 investering',
   'home.investmentCount.many': '{count} investeringer',
+  'home.holdings': '{held} ejet · {sold} solgt',
+  'home.showSold': 'Vis solgte ({count})',
   'home.shares': '{shares} stk.',
   'allocation.title': 'Fordeling',
   'allocation.show': 'Vis fordeling',

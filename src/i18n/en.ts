@@ -150,6 +150,8 @@ export const en = {
   'home.noInvestments': 'Click here to create an Investment',
   'home.investmentCount.one': '1 investment',
   'home.investmentCount.many': '{count} investments',
+  'home.holdings': '{held} held · {sold} sold',
+  'home.showSold': 'Show sold ({count})',
   'home.shares': '{shares} shares',
   'allocation.title': 'Allocation',
   'allocation.show': 'Show allocation',
