@@ -244,6 +244,8 @@ export const da: Translation = {
   'home.noInvestments': 'Klik her for at oprette en investering',
   'home.investmentCount.one': '1 investering',
   'home.investmentCount.many': '{count} investeringer',
+  'home.holdings': '{held} ejet · {sold} solgt',
+  'home.showSold': 'Vis solgte ({count})',
   'home.shares': '{shares} stk.',
   'allocation.title': 'Fordeling',
   'allocation.show': 'Vis fordeling',
@@ -268,7 +270,7 @@ export const da: Translation = {
   'step.portfolio.title': 'Velkommen til Formue',
   'step.portfolio.text':
     'Start med en portefølje: et navn til en gruppe investeringer, fx en pension eller en opsparingskonto.',
-  'step.portfolio.action': 'Opret en portefølje',
+  'step.portfolio.action': 'Klik her for at oprette en portefølje',
   'step.investment.title': 'Din portefølje er klar',
   'step.investment.text':
     'Tilføj en aktie, fond eller krypto, du ejer, med antal og den pris, du betalte. Så viser Formue dens værdi, og hvordan den ændrer sig.',
@@ -360,6 +362,8 @@ export const da: Translation = {
   'create.currency': 'Valuta',
   'create.page1': 'Hvad investerer du i?',
   'create.page2': 'Dit første køb',
+  'create.noPortfolio': 'En investering hører til en portefølje, og du har ingen endnu.',
+  'create.portfolioFirst': 'Opret en portefølje først',
   'create.suggestions': 'Fundne værdipapirer',
   'create.suggestionCount': 'Fundne værdipapirer: {count}. Brug piletasterne til at vælge et.',
 

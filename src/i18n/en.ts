@@ -154,6 +154,8 @@ export const en = {
   'home.noInvestments': 'Click here to create an Investment',
   'home.investmentCount.one': '1 investment',
   'home.investmentCount.many': '{count} investments',
+  'home.holdings': '{held} held · {sold} sold',
+  'home.showSold': 'Show sold ({count})',
   'home.shares': '{shares} shares',
   'allocation.title': 'Allocation',
   'allocation.show': 'Show allocation',
@@ -178,7 +180,7 @@ export const en = {
   'step.portfolio.title': 'Welcome to Formue',
   'step.portfolio.text':
     'Start with a portfolio: a name for a group of investments, such as a pension or a savings account.',
-  'step.portfolio.action': 'Create a portfolio',
+  'step.portfolio.action': 'Click here to create a portfolio',
   'step.investment.title': 'Your portfolio is ready',
   'step.investment.text':
     'Add a stock, fund or crypto you hold, with the shares and the price you paid. Formue then shows its value and how it changes.',
@@ -273,6 +275,8 @@ export const en = {
   'create.currency': 'Currency',
   'create.page1': 'What are you investing in?',
   'create.page2': 'Your first purchase',
+  'create.noPortfolio': 'An investment belongs to a portfolio, and you have none yet.',
+  'create.portfolioFirst': 'Create a portfolio first',
   'create.suggestions': 'Instruments found',
   'create.suggestionCount': 'Instruments found: {count}. Use the arrow keys to choose one.',
 

@@ -60,6 +60,16 @@ export function shownInvestments(
   );
 }
 
+/** How many investments are held and how many sold out (zero shares); one portfolio's when given. */
+export function holdings(
+  list: readonly Investment[],
+  portfolioId?: Id,
+): { held: number; sold: number } {
+  const own = list.filter((i) => portfolioId === undefined || i.portfolio_id === portfolioId);
+  const sold = own.filter((i) => i.shares === 0).length;
+  return { held: own.length - sold, sold };
+}
+
 /** Events newest first; one investment's when `investmentId` is given. */
 export function newestFirst(list: readonly Transaction[], investmentId?: Id): Transaction[] {
   return list

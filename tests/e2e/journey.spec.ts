@@ -17,12 +17,15 @@ test('register, invest, trade, read the figures, log out and find it all again',
   await register.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  await page.getByRole('link', { name: 'Add portfolio' }).first().click();
+  // A new account's home is its first step alone: no zero total, no Add investment yet.
+  await expect(page.getByRole('region', { name: 'Total value' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add investment' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Click here to create a portfolio' }).click();
   await page.getByLabel('Portfolio name').fill('Pension');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  await page.getByRole('link', { name: 'Add investment' }).first().click();
+  await page.getByRole('link', { name: 'Add your first investment' }).click();
   await expect(page.getByRole('heading', { name: 'New investment' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Name' }).pressSequentially('novo');
   await page
@@ -32,6 +35,8 @@ test('register, invest, trade, read the figures, log out and find it all again',
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Shares').fill('10');
   await page.getByLabel('Price pr. share').fill('400');
+  // The first purchase shows its Total, as the Buy overlay does.
+  await expect(page.getByLabel('Total')).toContainText('4,000.00');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/home$/);
 

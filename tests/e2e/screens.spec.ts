@@ -118,3 +118,18 @@ test('on a slow server the investment page keeps its Actions in place as the fig
   const loaded = await actions.boundingBox();
   expect(Math.abs((loaded?.y ?? Infinity) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(2);
 });
+
+test('a portfolio row counts its sold investment apart, and its page shows it on request', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  const row = page
+    .getByRole('table', { name: 'Portfolios' })
+    .getByRole('row')
+    .filter({ hasText: /\d+ held · 1 sold/ });
+  await row.getByRole('link').click();
+  const investments = page.getByRole('table', { name: 'Investments' });
+  await expect(investments.getByText('0 shares')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show sold (1)' }).click();
+  await expect(investments.getByText('0 shares')).toBeVisible();
+});

@@ -3,6 +3,7 @@ import {
   byValueDescending,
   entryView,
   firstStep,
+  holdings,
   loadView,
   newestFirst,
   shownInvestments,
@@ -30,6 +31,22 @@ describe('shownInvestments', () => {
     { portfolioId: '2', hideSold: true, ids: ['6'] },
   ])('portfolio $portfolioId, hide sold $hideSold: $ids', ({ portfolioId, hideSold, ids }) => {
     expect(shownInvestments(list, { portfolioId, hideSold }).map((i) => i.id)).toEqual(ids);
+  });
+});
+
+describe('holdings', () => {
+  const list = [
+    investment('5'),
+    investment('6', 'B', '2'),
+    { ...investment('7', 'Sold', '2'), shares: 0 },
+  ];
+
+  it.each([
+    { portfolioId: undefined, counted: { held: 2, sold: 1 } },
+    { portfolioId: '2', counted: { held: 1, sold: 1 } },
+    { portfolioId: '9', counted: { held: 0, sold: 0 } },
+  ])('portfolio $portfolioId: $counted', ({ portfolioId, counted }) => {
+    expect(holdings(list, portfolioId)).toEqual(counted);
   });
 });
 

@@ -136,7 +136,6 @@ describe('allocation on the screens', () => {
 
   it('is hidden while there is nothing to allocate', async () => {
     await renderApp('/home', { as: 'fresh' });
-    await screen.findByRole('region', { name: 'Positions' });
     await screen.findByText('Click here to create a portfolio');
     expect(screen.queryByRole('region', { name: 'Allocation' })).toBeNull();
   });

@@ -89,12 +89,31 @@ describe('home', () => {
     expect(within(all).getByText('0 shares')).toBeTruthy();
   });
 
-  it('an empty account is invited to create its first portfolio and investment', async () => {
+  it("counts a portfolio's sold investments apart, and its page shows them on request", async () => {
+    await renderApp('/home', { as: 'demo' });
+    const portfolios = await screen.findByRole('table', { name: 'Portfolios' });
+    const row = (await within(portfolios).findByText(/^\d+ held · 1 sold$/)).closest('tr');
+    if (!row) throw new Error('no portfolio row with a sold investment');
+    const held = Number(/^(\d+)/.exec(within(row).getByText(/held/).textContent ?? '')?.[1]);
+    await userEvent.click(within(row).getByRole('link'));
+
+    const table = await screen.findByRole('table', { name: 'Investments' });
+    // The header row and one per held investment: the sold one is hidden by the setting.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(held + 1));
+    expect(within(table).queryByText('0 shares')).toBeNull();
+    const show = screen.getByRole('button', { name: 'Show sold (1)' });
+    expect(show.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(show);
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    expect(within(table).getAllByRole('row')).toHaveLength(held + 2);
+    expect(within(table).getByText('0 shares')).toBeTruthy();
+  });
+
+  it('an empty account is invited to create its first portfolio, and nothing else', async () => {
     await renderApp('/home', { as: 'fresh' });
     const portfolio = await screen.findByRole('link', { name: 'Click here to create a portfolio' });
     expect(portfolio.getAttribute('href')).toBe('/portfolios/create');
-    const investment = screen.getByRole('link', { name: 'Click here to create an Investment' });
-    expect(investment.getAttribute('href')).toBe('/investments/create');
+    expect(screen.queryByRole('link', { name: 'Click here to create an Investment' })).toBeNull();
   });
 });
 

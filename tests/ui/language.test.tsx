@@ -2,7 +2,7 @@
 // Danish and English (issue 15): Profile's Language switches every text and figure, <html lang>
 // follows, and the choice is remembered on the device.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from './support';
 
@@ -55,6 +55,26 @@ describe('language', () => {
     expect(screen.getByRole('switch', { name: 'Hide sold investments' })).toBeTruthy();
     expect(storage.get('language')).toBe('en');
     await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+  });
+
+  it("issue 27's texts speak Danish: first step, no portfolio, Total, held and sold", async () => {
+    const da = () => new Map([['language', 'da']]);
+    await renderApp('/home', { as: 'fresh', storage: da() });
+    expect(
+      await screen.findByRole('link', { name: 'Klik her for at oprette en portefølje' }),
+    ).toBeTruthy();
+    cleanup();
+    await renderApp('/investments/create', { as: 'fresh', storage: da() });
+    expect(await screen.findByRole('link', { name: 'Opret en portefølje først' })).toBeTruthy();
+    cleanup();
+    await renderApp('/investments/create', { as: 'demo', storage: da() });
+    expect(await screen.findByLabelText('I alt')).toBeTruthy();
+    cleanup();
+    await renderApp('/home', { as: 'demo', storage: da() });
+    const portfolios = await screen.findByRole('table', { name: 'Porteføljer' });
+    const row = (await within(portfolios).findByText(/^\d+ ejet · 1 solgt$/)).closest('tr');
+    await userEvent.click(within(row ?? portfolios).getByRole('link'));
+    expect(await screen.findByRole('button', { name: 'Vis solgte (1)' })).toBeTruthy();
   });
 
   it('the landing page speaks Danish too', async () => {

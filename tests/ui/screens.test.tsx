@@ -99,7 +99,9 @@ describe('profile', () => {
 describe('add portfolio', () => {
   it('needs a name (native validity), then creates it and goes back', async () => {
     const { paths } = await renderApp('/home', { as: 'fresh' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create a portfolio' }),
+    );
     const name = screen.getByLabelText<HTMLInputElement>('Portfolio name');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(name.validity.valueMissing).toBe(true);
@@ -113,7 +115,9 @@ describe('add portfolio', () => {
 
   it('Cancel goes back', async () => {
     const { paths } = await renderApp('/home', { as: 'fresh' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create a portfolio' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(paths.at(-1)).toBe('/home'));
   });
@@ -131,10 +135,27 @@ describe('add investment', () => {
 
   it("starts with the user's only portfolio chosen", async () => {
     await renderApp('/home', { as: 'fresh' });
-    await userEvent.click(await screen.findByRole('link', { name: 'Add portfolio' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create a portfolio' }),
+    );
     await userEvent.type(screen.getByLabelText('Portfolio name'), 'Savings');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Add investment' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Add your first investment' }));
+    const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
+    await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
+  });
+
+  it('without a portfolio, leads to creating one first, then back to the form', async () => {
+    const { paths } = await renderApp('/investments/create', { as: 'fresh' });
+    const first = await screen.findByRole('link', { name: 'Create a portfolio first' });
+    expect(screen.getByText(/you have none yet/)).toBeTruthy();
+    // No form whose Portfolio list is empty and whose Next can only refuse.
+    expect(screen.queryByLabelText('Portfolio')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await userEvent.click(first);
+    await userEvent.type(await screen.findByLabelText('Portfolio name'), 'Savings');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(paths.at(-1)).toBe('/investments/create'));
     const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
     await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
   });
@@ -178,9 +199,16 @@ describe('add investment', () => {
     expect(fees.placeholder).toBe('0.00');
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
 
+    // The first purchase shows its Total as the Buy overlay does: shares x price + fee.
+    const total = screen.getByLabelText('Total');
+    expect(total.textContent).toBe('–');
     await userEvent.type(screen.getByLabelText('Shares'), '3');
     await userEvent.type(screen.getByLabelText('Price pr. share'), '190,50');
     await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
+    expect(total.textContent).toMatch(/USD\s?571\.50/);
+    await userEvent.clear(fees);
+    await userEvent.type(fees, '2');
+    expect(total.textContent).toMatch(/USD\s?573\.50/);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(paths.at(-1)).toBe('/home'));
     const table = await screen.findByRole('table', { name: 'Investments' });

@@ -188,9 +188,13 @@ export function changeValues(
 
 /**
  * What a buy costs (shares x price + fee) or a sale brings in (shares x price - fee), in the
- * form's currency; undefined until shares and price are numbers, and for other kinds.
+ * form's currency; undefined until shares and price are numbers, and for other kinds. Add
+ * investment's first purchase shows it too.
  */
-export function tradeTotal(kind: EventKind, values: EventValues): number | undefined {
+export function tradeTotal(
+  kind: EventKind,
+  values: Pick<EventValues, 'shares' | 'share_price' | 'fee'>,
+): number | undefined {
   if (kind !== 'buy' && kind !== 'sell') return undefined;
   // Only numbers the form would send: no total of 400 digits (Infinity).
   const shares = entered(values.shares, 'shares');

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { localDay } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
 import type { Instrument } from '../../domain/market';
 import { flowDeps } from '../../machines/app.machine';
 import {
@@ -9,10 +10,12 @@ import {
   isFieldEnabled,
   pageOf,
 } from '../../machines/create-investment.machine';
+import { tradeTotal } from '../../machines/forms/event.rules';
 import type { InvestmentField } from '../../machines/forms/investment.rules';
 import { PORTFOLIO_PARAM } from '../../machines/routes';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
+import { useT } from './use-i18n';
 import { useNeeded } from './use-needed';
 
 const NO_SUGGESTIONS: readonly Instrument[] = [];
@@ -44,6 +47,14 @@ export function useCreateInvestment() {
     s.hasTag('open') ? s.context.suggestions : NO_SUGGESTIONS,
   );
   const activeSuggestion = useSelector(search, (s) => s.context.active);
+  const { locale } = useT();
+  // The first purchase is a buy: its Total as the Buy overlay shows it.
+  const total = useSelector(actor, (s) => {
+    const value = tradeTotal('buy', s.context.values);
+    return value === undefined
+      ? undefined
+      : formatMoney(value, s.context.values.currency_code, locale);
+  });
   const portfolios = useSelector(data, (s) => s.context.portfolios);
   const currencies = useSelector(data, (s) => s.context.currencies);
   const portfolioOptions = useMemo(
@@ -91,7 +102,10 @@ export function useCreateInvestment() {
     submitting,
     enabled,
     portfolioOptions,
+    /** Loaded, and none: an investment has nowhere to go until a portfolio exists. */
+    noPortfolio: portfolios?.length === 0,
     currencyOptions,
+    total,
     suggestions,
     activeSuggestion,
     chooseSuggestion,

@@ -7,6 +7,7 @@ import {
   byValueDescending,
   entryView,
   firstStep,
+  holdings,
   investmentFacts,
   newestFirst,
   outOfDate,
@@ -50,17 +51,31 @@ export function useFirstStep() {
   return useSelector(data, (s) => firstStep(s.context.portfolios, s.context.investments));
 }
 
-/** Investments by value; sold ones (zero shares) hidden when the setting says so. */
-export function useInvestments(portfolioId?: Id) {
+/**
+ * Investments by value; sold ones (zero shares) hidden when the setting says so, unless
+ * `showSold`. `hiddenSold` counts the sold ones the setting hides, for a button that shows them.
+ */
+export function useInvestments(portfolioId?: Id, showSold = false) {
   const { data } = useAppChildren();
   const state = useResource('investments');
   const hideSold = useHideSold();
   const list = useSelector(data, (s) => s.context.investments);
   const investments = useMemo(
-    () => shownInvestments(list ?? EMPTY, { portfolioId, hideSold }),
-    [list, portfolioId, hideSold],
+    () => shownInvestments(list ?? EMPTY, { portfolioId, hideSold: hideSold && !showSold }),
+    [list, portfolioId, hideSold, showSold],
   );
-  return { ...state, investments };
+  const hiddenSold = hideSold ? holdings(list ?? EMPTY, portfolioId).sold : 0;
+  return { ...state, investments, hiddenSold };
+}
+
+/** Held and sold investments of each portfolio; undefined until the investments are loaded. */
+export function useHoldings() {
+  const { data } = useAppChildren();
+  const list = useSelector(data, (s) => s.context.investments);
+  return useCallback(
+    (portfolioId: Id) => (list === undefined ? undefined : holdings(list, portfolioId)),
+    [list],
+  );
 }
 
 /** Events newest first; one investment's when `investmentId` is given. */

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PlusIcon } from '../components/icons';
 import { Loadable } from '../components/loadable';
@@ -9,7 +10,13 @@ import {
   type RenameControl,
   type ValuableRow,
 } from '../components/valuables-table';
-import { useFirstStep, useInvestments, usePortfolios, usePositions } from '../hooks/use-data';
+import {
+  useFirstStep,
+  useHoldings,
+  useInvestments,
+  usePortfolios,
+  usePositions,
+} from '../hooks/use-data';
 import { FigureList, toneOf } from '../components/stats-table';
 import { useRename } from '../hooks/use-rename';
 import { investmentCreateHref } from '../../machines/routes';
@@ -19,22 +26,32 @@ import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
 import { useT } from '../hooks/use-i18n';
-import type { MessageKey } from '../../i18n';
 
 /**
  * /home: the user's total, then all portfolios and all investments. An account with nothing to
- * value yet sees its first step above them (the spec's total and positions stay).
+ * value yet sees its first step alone (zeros, a flat chart and empty tables would say nothing),
+ * with its portfolios once it has one.
  */
 export function HomeScreen() {
   const step = useFirstStep();
   const { t } = useT();
+  if (step) {
+    return (
+      <main className="page">
+        <h1 className="visually-hidden">{t('home.title')}</h1>
+        <div className="stack">
+          <FirstStepCard step={step} />
+          {step === 'investment' && <PortfoliosSection />}
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="page page--wide">
       <h1 className="visually-hidden">{t('home.title')}</h1>
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
-          {step && <FirstStepCard step={step} />}
           <ValueCard target={{ type: 'user' }} label={t('home.totalValue')} />
           <PositionsSection />
         </div>
@@ -97,6 +114,8 @@ interface ValuablesSectionProps {
   resource: LoadView;
   rename: RenameControl;
   rows: () => ValuableRow[];
+  /** Under the table, e.g. the button that shows sold investments. */
+  footer?: ReactNode;
 }
 
 /** A titled table of portfolios or investments with its plus link and empty text. */
@@ -109,6 +128,7 @@ function ValuablesSection({
   resource,
   rename,
   rows,
+  footer,
 }: ValuablesSectionProps) {
   const action = (
     <Link href={createHref} className="icon-button icon-button--soft" aria-label={addLabel}>
@@ -133,12 +153,15 @@ function ValuablesSection({
           );
         }}
       </Loadable>
+      {footer}
     </Section>
   );
 }
 
 function PortfoliosSection() {
   const { portfolios, ...resource } = usePortfolios();
+  const holdingsOf = useHoldings();
+  const holdingsText = useHoldingsText();
   const { t } = useT();
   return (
     <ValuablesSection
@@ -157,20 +180,27 @@ function PortfoliosSection() {
           value: p.value,
           change: p.change,
           changeRatio: p.changeRatio,
-          detail: t(countKey(p.investments), { count: p.investments }),
+          detail: holdingsText(p.investments, holdingsOf(p.id)),
         }))
       }
     />
   );
 }
 
-function countKey(investments: number): MessageKey {
-  return investments === 1 ? 'home.investmentCount.one' : 'home.investmentCount.many';
+/** "3 investments", or "2 held · 1 sold" once some are sold (the list may hide those). */
+function useHoldingsText() {
+  const { t } = useT();
+  return (count: number, counted?: { held: number; sold: number }) => {
+    if (counted && counted.sold > 0) return t('home.holdings', counted);
+    const n = counted?.held ?? count;
+    return t(n === 1 ? 'home.investmentCount.one' : 'home.investmentCount.many', { count: n });
+  };
 }
 
 /** The investments table of home and of a portfolio (then filtered by its id). */
 export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
-  const { investments, ...resource } = useInvestments(portfolioId);
+  const [showSold, setShowSold] = useState(false);
+  const { investments, hiddenSold, ...resource } = useInvestments(portfolioId, showSold);
   const f = useFormatters();
   const { t } = useT();
   return (
@@ -192,6 +222,21 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
           changeRatio: i.changeRatio,
           detail: t('home.shares', { shares: f.shares(i.shares) }),
         }))
+      }
+      footer={
+        // The setting hides sold ones; this shows them here without changing it.
+        hiddenSold > 0 && (
+          <p className="empty">
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-pressed={showSold}
+              onClick={() => setShowSold(!showSold)}
+            >
+              {t('home.showSold', { count: hiddenSold })}
+            </button>
+          </p>
+        )
       }
     />
   );

@@ -1,4 +1,5 @@
-import { useRef, type FormEvent } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { BusyButton } from '../components/busy-button';
 import { ComboboxField } from '../components/combobox-field';
 import { DateField } from '../components/date-field';
@@ -20,7 +21,9 @@ export function InvestmentCreateScreen() {
     submitting,
     enabled,
     portfolioOptions,
+    noPortfolio,
     currencyOptions,
+    total,
     suggestions,
     activeSuggestion,
     chooseSuggestion,
@@ -34,6 +37,7 @@ export function InvestmentCreateScreen() {
   const crypto = values.type === 'crypto';
   const field = bindField(values, errors, change);
   const { t } = useT();
+  const totalId = useId();
   const typeOptions = [
     { value: 'stock', label: t('create.stock') },
     { value: 'crypto', label: t('create.crypto') },
@@ -142,8 +146,34 @@ export function InvestmentCreateScreen() {
         options={currencyOptions}
         {...field('currency_code')}
       />
+      <div className="ratio">
+        <label className="field__hint" htmlFor={totalId}>
+          {t('event.total')}
+        </label>
+        <output id={totalId} className="ratio__value num" aria-live="polite">
+          {total ?? '–'}
+        </output>
+      </div>
     </>
   );
+
+  if (noPortfolio) {
+    return (
+      <main className="page">
+        <div className="page__header">
+          <h1 className="page__title">{t('create.title')}</h1>
+        </div>
+        <div className="card form">
+          <p>{t('create.noPortfolio')}</p>
+          <div className="button-row">
+            <Link href="/portfolios/create" className="button button--primary">
+              {t('create.portfolioFirst')}
+            </Link>
+          </div>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="page">
