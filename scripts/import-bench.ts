@@ -1,8 +1,8 @@
 // How long the broker import takes to read a 10,000-row Nordnet export (UTF-16LE, TAB) in Node:
 // sniff (format and settings), then parse (every row, totals, reconciliation). Prints figures and
 // never fails on time. CPU time is printed beside wall time: on a shared, loaded machine the wall
-// time mostly measures the wait for a core. `npm run bench:import [rows]`; the browser's figure (in the Web Worker,
-// under CPU throttling) is the UI benchmark's.
+// time mostly measures the wait for a core. `npm run bench:import [rows]`; the browser's figures
+// (in the Web Worker, under CPU throttling) are `npm run bench:import:ui`'s.
 import { performance } from 'node:perf_hooks';
 import { parse, sniff } from '../src/domain/import';
 import { manyNordnetLines, nordnetFile } from '../tests/unit/import/nordnet-file';

@@ -1,8 +1,10 @@
 // Issue 26 in the browser: a Nordnet file (UTF-16LE, TAB, with a cancelled row) through /import,
-// its preview, the import, the holding on home; the same file again imports nothing; Undo.
+// its preview, the import, the holding on home; the same file again imports nothing; Undo. A Saxo
+// xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
 import { test, expect, loginAsDemo } from './fixtures';
 import { nordnetFile } from '../unit/import/nordnet-file';
+import { manySaxoLines, saxoXlsx } from '../unit/import/saxo-file';
 
 // An instrument the demo's market knows and the demo account does not hold.
 const FUND = { name: 'Pandora', isin: 'DK0060252690' };
@@ -78,4 +80,47 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
   await expect(page.getByText('No imports yet.')).toBeVisible();
   await page.goto('/home');
   await expect(page.getByText(FUND.name)).toHaveCount(0);
+});
+
+// A Saxo sheet of 2,000 rows is over 512 kB unzipped, where fflate's async unzip would hand it to
+// a `blob:` Worker that the Content-Security-Policy refuses (the preview never came).
+const PANDORA_SAXO = { ...FUND, symbol: 'PNDORA:xcse' };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+test('a large Saxo xlsx is read in the browser under the Content-Security-Policy', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'Transactions.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(saxoXlsx(manySaxoLines(2000, PANDORA_SAXO))),
+  });
+  await expect(page.getByText(/^Saxo transactions report, 2.?000 rows/)).toBeVisible();
+});
+
+test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'Transactions.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(
+      saxoXlsx([
+        ['2024-03-04', 'Trade', PANDORA_SAXO, 'DKK', 'Buy 10 @ 150.25 DKK', -1531.5, '501', 1],
+        ['2024-05-06', 'Trade', PANDORA_SAXO, 'DKK', 'Sell 4 @ 160 DKK', 611, '502', 1],
+      ]),
+    ),
+  });
+  await expect(page.getByText('Saxo transactions report, 2 rows, 2024–2024')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Import 2 events' }).click();
+  await expect(page.getByText('Imported 2 events from Transactions.xlsx.')).toBeVisible();
+
+  await page.goto('/home');
+  await expect(page.getByText(FUND.name).first()).toBeVisible();
+  await page.goto('/import');
+  await page.getByRole('button', { name: 'Undo Transactions.xlsx' }).first().click();
+  await expect(page.getByText('No imports yet.')).toBeVisible();
 });

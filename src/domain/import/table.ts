@@ -1,6 +1,7 @@
 // A file's bytes to a table of text cells: the encoding (BOM, then NUL bytes, then strict UTF-8,
 // else windows-1252), the separator (papaparse's guess), or the first sheet of an xlsx workbook.
 
+import { unzipSync, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/universal';
 import type { Encoding, FileKind, Separator } from './types';
@@ -82,10 +83,15 @@ function cellText(cell: unknown): string {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<TableReading> {
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   try {
+    // read-excel-file unzips with fflate's async unzip, which hands each entry of 512 kB or more
+    // to a `blob:` Worker, which the Content-Security-Policy (worker-src 'self') does not allow:
+    // in Chromium such a file's preview never came. Unzipped here at once (this already runs in
+    // the import's own worker) and stored uncompressed, read-excel-file only copies the entries.
+    const stored = zipSync(unzipSync(bytes), { level: 0 });
+    const buffer = stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength);
     // parseNumber keeps a number cell's text ("166.8"), so no float passes through.
-    const sheets = await readXlsxFile<string>(buffer as ArrayBuffer, {
+    const sheets = await readXlsxFile<string>(buffer, {
       parseNumber: (text) => text,
     });
     const sheet =

@@ -1,31 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, sniff, type ImportRow } from '../../../src/domain/import';
-import { delimited, isin, utf8, xlsx, type XlsxCell } from './files';
+import { delimited, isin, utf8 } from './files';
+import { SAXO_HEADERS as HEADER, saxoXlsx, type SaxoLine } from './saxo-file';
 
 const DANSK = { name: 'Eksempel Bank A/S', isin: isin('DK00000000E'), symbol: 'EXMPL:xcse' };
 const ETF = { name: 'Example World ETF', isin: isin('IE00000000F'), symbol: 'EXWD:xams' };
 const US = { name: 'Example Corp', isin: isin('US00000000G'), symbol: 'EXC:xnas' };
 const UK = { name: 'Sample Holdings plc', isin: isin('GB00000000H'), symbol: 'SMPL:xlon' };
-
-const HEADER = [
-  'Client ID',
-  'Trade Date',
-  'Value Date',
-  'Type',
-  'Instrument',
-  'Instrument ISIN',
-  'Instrument currency',
-  'Exchange Description',
-  'Instrument Symbol',
-  'Event',
-  'Booked Amount',
-  'Order ID',
-  'Conversion Rate',
-];
-
-type Inst = typeof DANSK;
-/** [trade day (with a time for the midnight case), type, instrument, currency, event, booked, order, rate] */
-type SaxoLine = [string, string, Inst | null, string, string, number, string, number];
 
 const LINES: SaxoLine[] = [
   ['2024-03-04', 'Trade', DANSK, 'DKK', 'Buy 10 @ 150.25 DKK', -1531.5, '5000000001', 1],
@@ -132,27 +113,6 @@ const EXPECTED: ImportRow[] = [
   },
 ];
 
-function sheetRows(): XlsxCell[][] {
-  return [
-    HEADER,
-    ...LINES.map(([day, type, inst, currency, event, booked, order, rate]): XlsxCell[] => [
-      '11111111',
-      { date: day },
-      { date: day.slice(0, 10) },
-      type,
-      inst?.name ?? '',
-      inst?.isin ?? '',
-      currency,
-      'Example Exchange',
-      inst?.symbol ?? '',
-      event,
-      booked,
-      order || null,
-      rate,
-    ]),
-  ];
-}
-
 describe('Saxo transactions report, xlsx', () => {
   const zone = process.env.TZ;
   beforeEach(() => {
@@ -164,7 +124,7 @@ describe('Saxo transactions report, xlsx', () => {
   });
 
   it('is recognised from its header, on its Transactions sheet', async () => {
-    const sniffed = await sniff(xlsx('Transactions', sheetRows()), 'Transactions.xlsx');
+    const sniffed = await sniff(saxoXlsx(LINES), 'Transactions.xlsx');
     expect(sniffed).toMatchObject({
       kind: 'xlsx',
       sheet: 'Transactions',
@@ -177,7 +137,7 @@ describe('Saxo transactions report, xlsx', () => {
   });
 
   it('reads quantity and price from Event, the fee from the booked amount', async () => {
-    const result = await parse(xlsx('Transactions', sheetRows()), {
+    const result = await parse(saxoXlsx(LINES), {
       fileName: 'Transactions.xlsx',
     });
     expect(result.rows).toEqual(EXPECTED);
