@@ -39,8 +39,9 @@ test('a back-dated buy appears under its date in /history and changes the Foreve
 }) => {
   await loginAsDemo(page);
   await page.getByRole('combobox', { name: 'Period' }).selectOption('Forever');
-  const forever = page.getByText('all time').locator('..');
-  await expect(forever).toBeVisible();
+  const total = page.getByRole('region', { name: 'Total value' });
+  const forever = total.locator('.change-pill');
+  await expect(total).toContainText('all time');
   const before = await forever.textContent();
   const name = await openFirstInvestment(page);
   await record(page, 'Buy', { Date: '2021-06-15', Shares: '5', 'Price per share': '1' });
@@ -54,7 +55,8 @@ test('a back-dated buy appears under its date in /history and changes the Foreve
   await expect(row).toBeVisible();
 
   await page.goto('/home');
-  await expect(page.getByText('all time').locator('..')).not.toHaveText(before ?? '');
+  await expect(total).toContainText('all time');
+  await expect(forever).not.toHaveText(before ?? '');
 });
 
 test('a corrected price changes the investment statistics', async ({ page }) => {
