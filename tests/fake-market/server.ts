@@ -13,9 +13,14 @@ import { chart, search } from './yahoo';
 export const PROVIDERS = ['yahoo', 'openfigi', 'coingecko', 'ecb'] as const;
 export type FakeProvider = (typeof PROVIDERS)[number];
 
-/** `ok`; `429` with Retry-After: 30; `503`; `hang`: never answers (until close). */
-export const MODES = ['ok', '429', '503', 'hang'] as const;
+/**
+ * `ok`; `slow`: answers after half a second; `429` with Retry-After: 30; `503`; `hang`: never
+ * answers (until close).
+ */
+export const MODES = ['ok', 'slow', '429', '503', 'hang'] as const;
 export type FakeMode = (typeof MODES)[number];
+
+const SLOW_MS = 500;
 
 export interface LoggedRequest extends FakeRequest {
   provider: FakeProvider;
@@ -175,7 +180,9 @@ export async function startFakeMarket(options: FakeMarketOptions = {}): Promise<
       const mode = modes.get(found.provider) ?? 'ok';
       // A hung request is answered by nobody; close() ends its connection.
       if (mode === 'hang') return;
-      send(response, mode === 'ok' ? found.handle() : failure(found.provider, mode));
+      if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      const ok = mode === 'ok' || mode === 'slow';
+      send(response, ok ? found.handle() : failure(found.provider, mode));
     })().catch((error: unknown) => {
       send(response, answer(500, 'text/plain', `fake market: ${String(error)}`));
     });

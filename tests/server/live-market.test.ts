@@ -349,6 +349,8 @@ describe('a live server', () => {
       ]);
       const [idaPortfolio, boPortfolio] = await Promise.all([portfolio(ida), portfolio(bo)]);
       const buy = { shares: 1, share_price: 300, currency_code: 'NOK', date: '2026-05-04' };
+      // The first process's load is still under way when the second asks for the same listing.
+      fake.setMode('yahoo', 'slow');
       const created = await Promise.all([
         create(ida, idaPortfolio, 'NO0010096985', buy),
         create(bo, boPortfolio, 'NO0010096985', buy),

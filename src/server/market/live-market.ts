@@ -201,12 +201,14 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
 
   /**
    * History from `since` to today, stored unadjusted; the latest quote with it. `needed` is asked
-   * again under the lock: another process may have loaded it meanwhile.
+   * again under the lock: another process may have loaded it meanwhile. `waitMs` is how long to
+   * wait for another process's load of the same listing (an answer that needs it waits).
    */
   async function loadHistory(
     key: string,
     since: Day,
     needed: (state: SyncState | undefined) => boolean,
+    waitMs = 0,
   ): Promise<void> {
     const provider = quoteProvider(key);
     if (!provider) return;
@@ -225,7 +227,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
         ];
         await prices.saveHistory(key, unadjustedCloses(history), actions, since, now());
         await loadQuote(key, provider, symbol, record);
-      });
+      }, waitMs);
     } catch (error) {
       // The listing is kept all the same: the investment points at it, and a later try fills it.
       if (!(await prices.listing(key))) await prices.saveListing(recordOf(key));
@@ -556,7 +558,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     if (lacksHistory(state, since))
       work.push(
         singleFlight(listing, () =>
-          loadHistory(listing, since, (current) => lacksHistory(current, since)),
+          loadHistory(listing, since, (current) => lacksHistory(current, since), firstLoadWaitMs),
         ),
       );
     const fx = (await prices.syncStates([FX_KEY])).get(FX_KEY);

@@ -381,23 +381,33 @@ export class PriceStore {
 
   /**
    * Runs `work` while holding the refresh lock of `key`, or not at all when another process
-   * holds it (PostgreSQL advisory lock; SQLite serves one process, so its lock is this one's).
+   * holds it for longer than `waitMs` (PostgreSQL advisory lock; SQLite serves one process, so
+   * its lock is this one's). No connection is held while waiting.
    */
-  async whileLocked<T>(key: string, work: () => Promise<T>): Promise<T | undefined> {
+  async whileLocked<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
     if (this.dialect !== 'postgres') return work();
-    return this.db.connection().execute(async (connection) => {
-      const { rows } = await sql<{
-        locked: boolean;
-      }>`select pg_try_advisory_lock(hashtext(${`formue:${key}`})) as locked`.execute(connection);
-      if (!rows[0]?.locked) return undefined;
-      try {
-        return await work();
-      } finally {
-        await sql`select pg_advisory_unlock(hashtext(${`formue:${key}`}))`.execute(connection);
-      }
-    });
+    const lock = `formue:${key}`;
+    for (let waited = 0; ; waited += LOCK_POLL_MS) {
+      const done = await this.db.connection().execute(async (connection) => {
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_lock(hashtext(${lock})) as locked`.execute(connection);
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return { value: await work() };
+        } finally {
+          await sql`select pg_advisory_unlock(hashtext(${lock}))`.execute(connection);
+        }
+      });
+      if (done) return done.value;
+      if (waited >= waitMs) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
   }
 }
+
+/** How often a process waiting for another's refresh asks for the lock again. */
+const LOCK_POLL_MS = 50;
 
 type SyncColumns = Partial<Omit<Selectable<MarketSyncTable>, 'key' | 'version'>>;
 
