@@ -48,7 +48,7 @@ describe('steering over HTTP', () => {
 
   it('refuses an unknown provider or mode', async () => {
     expect((await post('/__fake/mode', { provider: 'bloomberg', mode: '503' })).status).toBe(400);
-    expect((await post('/__fake/mode', { provider: 'ecb', mode: 'slow' })).status).toBe(400);
+    expect((await post('/__fake/mode', { provider: 'ecb', mode: 'flaky' })).status).toBe(400);
   });
 
   it('answers in the services’ content types', async () => {
