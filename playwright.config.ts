@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
-import { E2E_DATA, E2E_DATABASE, FAKE_MARKET_PORT, SERVER_PORT } from './tests/e2e/server-backend';
+import {
+  E2E_DATA,
+  E2E_DATABASE,
+  FAKE_MARKET_PORT,
+  PREVIEW_PORT,
+  SERVER_PORT,
+} from './tests/e2e/server-backend';
 
 /** The offline fake of Yahoo, OpenFIGI, CoinGecko and the ECB: one URL serves all four. */
 const FAKE_MARKET = `http://127.0.0.1:${FAKE_MARKET_PORT}`;
@@ -56,7 +62,7 @@ export default defineConfig({
     {
       name: 'phone',
       fullyParallel: true,
-      use: { ...phone, baseURL: 'http://127.0.0.1:4173' },
+      use: { ...phone, baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
     },
     {
       name: 'server',
@@ -67,8 +73,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node_modules/.bin/vite preview --port 4173 --strictPort --host 127.0.0.1',
-      url: 'http://127.0.0.1:4173',
+      command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PREVIEW_PORT}`,
       reuseExistingServer: !process.env.CI,
       // Only ends a hang: a loaded machine may take long to start it.
       timeout: 180_000,

@@ -5,8 +5,11 @@ import { bcryptHasher } from '../../src/server/passwords';
 import { openDatabase } from '../../src/server/sql/connect';
 import { SqlStore } from '../../src/server/sql/sql-store';
 
-export const SERVER_PORT = 4180;
-export const FAKE_MARKET_PORT = 4190;
+/** E2E_PORT_OFFSET moves every port, so two checkouts can run their browser tests at once. */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const PREVIEW_PORT = 4173 + offset;
+export const SERVER_PORT = 4180 + offset;
+export const FAKE_MARKET_PORT = 4190 + offset;
 export const E2E_DATA = '.e2e-server';
 export const E2E_DATABASE = `${E2E_DATA}/formue.sqlite`;
 
