@@ -6,9 +6,6 @@ import type { InstrumentType } from '../domain/types';
 import type { EventFacts, EventRow } from './store';
 import type { Validator } from './validation';
 
-/** A broker's rate: JPY is about 0.04 DKK, so more decimals than money has. */
-export const RATE_DECIMALS = 8;
-
 export function readTrade(v: Validator, prefix = '') {
   const shares = v.number(`${prefix}shares`, RULES.shares);
   const price = v.number(`${prefix}share_price`, RULES.share_price);
@@ -24,9 +21,8 @@ export function readTrade(v: Validator, prefix = '') {
  * for the event's DKK figures instead of the reference rate. A DKK event has none.
  */
 function readRate(v: Validator): { exchangeRate?: number } | undefined {
-  const raw = v.input('exchange_rate');
-  if (raw == null) return {};
-  const rate = v.number('exchange_rate', { greaterThan: 0, decimals: RATE_DECIMALS });
+  if (v.input('exchange_rate') == null) return {};
+  const rate = v.number('exchange_rate', RULES.exchange_rate);
   if (rate === undefined) return undefined;
   return v.input('currency_code') === 'DKK' ? {} : { exchangeRate: rate };
 }

@@ -1,7 +1,7 @@
 // The rules of the amounts the event and price calls carry, once: the contract validates with
 // them (Validator.number) and docs/openapi.yaml is checked against them. A module of its own, as
 // only the contract reads it at run time: the app's start-up code does not carry it.
-import { MONEY_DECIMALS, SHARE_DECIMALS } from './numbers';
+import { MONEY_DECIMALS, RATE_DECIMALS, SHARE_DECIMALS } from './numbers';
 
 /**
  * The rules of an amount a request carries (Laravel's gt or min, decimal:0,N, and nullable with
@@ -12,6 +12,8 @@ export interface AmountRule {
   atLeast?: number;
   /** The value of an absent, null or empty field; without it the field is required. */
   fallback?: number;
+  /** An absent or null field means none (no value stands in), so the field is not required. */
+  optional?: true;
   decimals?: number;
 }
 
@@ -25,4 +27,5 @@ export const AMOUNT_RULES = {
   sold_shares: { atLeast: 0, fallback: 0, decimals: SHARE_DECIMALS },
   sold_share_price: { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS },
   price: { greaterThan: 0, decimals: MONEY_DECIMALS },
+  exchange_rate: { greaterThan: 0, decimals: RATE_DECIMALS, optional: true },
 } as const satisfies Record<string, AmountRule>;

@@ -114,6 +114,8 @@ export function formatPercent(ratio: number, locale?: string): string {
 export const SHARE_DECIMALS = 8;
 /** The most decimals a price, fee or amount is stored with (decimal:0,6). */
 export const MONEY_DECIMALS = 6;
+/** A broker's exchange rate: JPY is about 0.04 DKK, so more decimals than money has. */
+export const RATE_DECIMALS = 8;
 /** The largest share count, price or amount accepted; beyond it is a typo. */
 export const MAX_QUANTITY = 1_000_000_000;
 /**

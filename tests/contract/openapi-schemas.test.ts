@@ -182,7 +182,15 @@ describe('docs/openapi.yaml and the amounts’ rules of the requests', () => {
   it.each(inputs)('%s documents each amount as the contract checks it', (name) => {
     const doc = component(name);
     const required = doc.required as string[];
-    const properties = doc.properties as Record<string, Json>;
+    // A property that is only a reference (ExchangeRateInput) has its rules in the component.
+    const properties = Object.fromEntries(
+      Object.entries(doc.properties as Record<string, Json>).map(([key, property]) => [
+        key,
+        typeof property.$ref === 'string' && !('x-laravel-rules' in property)
+          ? (resolvePointer(openApiDocument(), property.$ref.slice(1)) as Json)
+          : property,
+      ]),
+    );
     const amounts = Object.entries(properties).filter(([, property]) =>
       String(property['x-laravel-rules']).includes('numeric'),
     );
@@ -207,9 +215,9 @@ describe('docs/openapi.yaml and the amounts’ rules of the requests', () => {
         minimum: rule.atLeast,
         maximum: MAX_QUANTITY,
         default: rule.fallback,
-        required: rule.fallback === undefined,
+        required: rule.fallback === undefined && !rule.optional,
         decimals: String(rule.decimals),
-        nullable: rule.fallback !== undefined,
+        nullable: rule.fallback !== undefined || rule.optional === true,
       });
     }
   });
