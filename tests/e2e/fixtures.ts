@@ -48,16 +48,23 @@ export function demoOnly(): void {
   test.skip(onServer(test.info()), 'the demo only');
 }
 
+/** The Login overlay's words in each language the tests log in with. */
+export const LOGIN_LABELS = {
+  en: { login: 'Login', email: 'Email', password: 'Password' },
+  da: { login: 'Log ind', email: 'E-mail', password: 'Adgangskode' },
+} as const;
+
 /** Logs in through the landing page's Login overlay, where the page is now. */
 export async function logIn(
   page: Page,
   account: { email: string; password: string } = DEMO,
+  labels: (typeof LOGIN_LABELS)[keyof typeof LOGIN_LABELS] = LOGIN_LABELS.en,
 ): Promise<void> {
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: labels.login }).click();
   const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('Email').fill(account.email);
-  await dialog.getByLabel('Password').fill(account.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
+  await dialog.getByLabel(labels.email).fill(account.email);
+  await dialog.getByLabel(labels.password).fill(account.password);
+  await dialog.getByRole('button', { name: labels.login }).click();
   await expect(page).toHaveURL(/\/home$/);
 }
 

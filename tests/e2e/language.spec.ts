@@ -1,18 +1,13 @@
 // Danish and English (issue 15), in both projects: a browser that prefers Danish gets Danish
 // texts and figures; Profile's Language switches to English, which the device remembers.
-import { test, expect, DEMO } from './fixtures';
+import { test, expect, DEMO, logIn, LOGIN_LABELS } from './fixtures';
 
 test.use({ locale: 'da-DK' });
 
 test('a Danish browser opens in Danish; English chosen in Profile stays', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'da');
-  await page.getByRole('button', { name: 'Log ind' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('E-mail').fill(DEMO.email);
-  await dialog.getByLabel('Adgangskode').fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Log ind' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await logIn(page, DEMO, LOGIN_LABELS.da);
 
   // Danish labels, and Danish figures: a point between thousands, a comma before the øre.
   await expect(page.getByRole('table', { name: 'Porteføljer' })).toBeVisible();
