@@ -26,16 +26,7 @@ import {
 } from './save-flow-spec';
 import * as idempotency from './submission';
 
-export {
-  changeField,
-  type FormRules,
-  type FormState,
-  type SaveFlowContext,
-  type SaveFlowEvent,
-  type SaveFlowInput,
-  type SaveFlowSpec,
-  type Saved,
-} from './save-flow-spec';
+export * from './save-flow-spec';
 
 /** An actor that runs the call it is given: the load, the deletion and Undo's re-creation. */
 const run = <T>() => fromPromise<T, () => Promise<T>>(({ input }) => input());
@@ -47,7 +38,7 @@ export function saveFlow<
   Field extends string,
   Body,
   Output,
-  Extra extends object = object,
+  Extra extends object,
 >(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>) {
   type Context = SaveFlowContext<Input, Values, Field> & Extra;
   const { rules } = spec;
