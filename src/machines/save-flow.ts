@@ -6,7 +6,7 @@
 // call (submission.ts), the server's refusal mapped to fields (form-errors.ts), what was saved
 // announced to the data actor (changes.ts) and confirmed in a notice, then the overlay closed or
 // the page left. A form may read before it takes input (`load`) and have Delete with Undo
-// (`remove`): their states are in save-flow-removal.ts.
+// (`remove`): their states are in save-flow-parts.ts.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { DataEvent } from './data.machine';
 import { UNDO_MS } from './delete-valuable.machine';
@@ -14,7 +14,7 @@ import * as flow from './flow';
 import { formFailure, hasErrors } from './form-errors';
 import { posted } from './notices.machine';
 import { leavePage } from './platform';
-import { loadingStates, removalStates, some } from './save-flow-removal';
+import { loadingStates, removalStates, some } from './save-flow-parts';
 import {
   changeField,
   type Patch,

@@ -59,7 +59,7 @@ export function removalStates<Context extends { restoreKey?: string }>(
   const removed = ({ context }: Args<Context>) => remove.removed(context);
   return {
     confirmingDelete: {
-      description: 'Asks "Delete the purchase of 2024-01-15?"; nothing is deleted until confirmed.',
+      description: 'Asks first (the form says what goes); nothing is deleted until confirmed.',
       on: { 'delete.confirmed': 'deleting', 'delete.cancelled': 'editing' },
     },
     deleting: {
@@ -94,7 +94,7 @@ export function removalStates<Context extends { restoreKey?: string }>(
         ],
         onError: [
           { guard: 'sessionLost' as const, target: 'deletingAwaitingSession' },
-          // A refusal (422 on `event`: a later event would break) is the form's message.
+          // A refusal (an event's: a later event would break) is the form's message.
           {
             target: 'editing',
             actions: {
@@ -111,8 +111,8 @@ export function removalStates<Context extends { restoreKey?: string }>(
       undo && {
         undoable: {
           description:
-            'The DELETE went at once; "Buy deleted · Undo" is shown for the window. Undo makes ' +
-            'it again as entered: on the same day, with a new id.',
+            'The DELETE went at once; its notice offers Undo for the window (an event: "Buy ' +
+            'deleted · Undo"). Undo makes it again as entered, with a new id.',
           entry: {
             type: 'holdNotice' as const,
             params: (args: Args<Context>) => ({ text: removed(args).notice, undo: true }),
