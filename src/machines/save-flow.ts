@@ -38,7 +38,8 @@ export function saveFlow<
   Field extends string,
   Body,
   Output,
-  Extra extends object,
+  // None unless the form keeps more (`extra`); a default keeps five type arguments working.
+  Extra extends object = Record<never, never>,
 >(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>) {
   type Context = SaveFlowContext<Input, Values, Field> & Extra;
   const { rules } = spec;
