@@ -20,15 +20,17 @@ import {
   changeInvestment,
   chooseInstrument,
   detailsRules,
+  identifiedValues,
+  instrumentRefusal,
   instrumentRules,
   instrumentTypeOf,
   investmentPayload,
   isInstrumentField,
-  only,
-  PAGE_FIELDS,
+  onlyFieldsRefused,
+  pageComplete,
   SERVER_KEYS,
-  DEFAULT_CURRENCY,
-  DEFAULT_FEE,
+  startValues,
+  verdictErrors,
   type InvestmentField,
   type InvestmentValues,
 } from './forms/investment.rules';
@@ -153,15 +155,8 @@ export const createInvestmentMachine = setup({
         instrumentType: context.values.type,
       }),
     ),
-    /** What the user typed stays: only an empty name and an untouched currency are filled. */
     fillIdentified: assign(({ context }, params: { instrument: Instrument }) => ({
-      values: {
-        ...context.values,
-        name: context.values.name.trim() === '' ? params.instrument.name : context.values.name,
-        currency_code: context.edited.includes('currency_code')
-          ? context.values.currency_code
-          : params.instrument.currency,
-      },
+      values: identifiedValues(context, params.instrument),
     })),
     forwardToIdentifier: sendTo(
       ({ context }) => context.identifier,
@@ -173,13 +168,9 @@ export const createInvestmentMachine = setup({
             }
           : { type: 'identifier.changed' as const, value: params.value },
     ),
-    takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => {
-      const fieldErrors = { ...context.fieldErrors };
-      if (verdict.status === 'invalid' && verdict.message)
-        fieldErrors.isin = verdict.detail ? [verdict.message, verdict.detail] : [verdict.message];
-      else delete fieldErrors.isin;
-      return { fieldErrors };
-    }),
+    takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => ({
+      fieldErrors: verdictErrors(context.fieldErrors, verdict),
+    })),
     flagPage: assign(({ context }, params: { errors: FormErrors<InvestmentField> }) => ({
       fieldErrors: { ...context.fieldErrors, ...params.errors },
     })),
@@ -200,12 +191,12 @@ export const createInvestmentMachine = setup({
     })),
     announceCreated: sendTo(
       ({ context }) => context.data,
-      (_, params: { investment: Investment }) => ({
-        type: 'investment.created' as const,
-        investment: params.investment,
-      }),
+      (_, { investment }: { investment: Investment | null }) =>
+        // A 2xx without the investment: created but unseen; reload rather than guess.
+        investment
+          ? { type: 'investment.created' as const, investment }
+          : changed('investment.created'),
     ),
-    announceUnseen: sendTo(({ context }) => context.data, changed('investment.created')),
     confirmCreated: sendTo(({ context }) => context.notices, posted('Investment created')),
     leavePage: ({ context }) => leavePage(context.platform),
     leavePageIfShown: ({ context }) => {
@@ -218,19 +209,12 @@ export const createInvestmentMachine = setup({
     onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
       context.values.portfolio_id === '' && params.ids?.length === 1,
     sessionLost: flow.sessionLostIn,
-    instrumentComplete: ({ context }) =>
-      !hasErrors(instrumentRules(context.values)) &&
-      !hasErrors(only(context.fieldErrors, PAGE_FIELDS.instrument)),
-    detailsComplete: ({ context }) =>
-      !hasErrors(detailsRules(context.values, context.today)) &&
-      !hasErrors(only(context.fieldErrors, PAGE_FIELDS.details)),
+    instrumentComplete: ({ context }) => pageComplete('instrument', context),
+    detailsComplete: ({ context }) => pageComplete('details', context),
     /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
     instrumentRefused: (_, params: { error: unknown }) =>
-      hasErrors(only(formFailure(params.error, SERVER_KEYS).fieldErrors, PAGE_FIELDS.instrument)),
-    onlyDetailsRefused: (_, params: { error: unknown }) => {
-      const failure = formFailure(params.error, SERVER_KEYS);
-      return hasErrors(failure.fieldErrors) && failure.formError === undefined;
-    },
+      hasErrors(instrumentRefusal(params.error)),
+    onlyDetailsRefused: (_, params: { error: unknown }) => onlyFieldsRefused(params.error),
   },
 }).createMachine({
   id: 'createInvestment',
@@ -242,17 +226,7 @@ export const createInvestmentMachine = setup({
     notices: input.notices,
     attached: true,
     today: input.today,
-    values: {
-      portfolio_id: input.portfolioId ?? '',
-      type: 'stock',
-      name: '',
-      isin: '',
-      date: input.today,
-      shares: '',
-      share_price: '',
-      fee: DEFAULT_FEE,
-      currency_code: DEFAULT_CURRENCY,
-    },
+    values: startValues(input.today, input.portfolioId),
     fieldErrors: {},
     formError: undefined,
     identifier: spawn('identifierCheck', {
@@ -363,12 +337,7 @@ export const createInvestmentMachine = setup({
             target: 'instrument',
             actions: {
               type: 'flagPage',
-              params: ({ event }) => ({
-                errors: only(
-                  formFailure(event.error, SERVER_KEYS).fieldErrors,
-                  PAGE_FIELDS.instrument,
-                ),
-              }),
+              params: ({ event }) => ({ errors: instrumentRefusal(event.error) }),
             },
           },
           // Only page 2's (still empty) fields were refused: page 1 is fine.
@@ -415,22 +384,14 @@ export const createInvestmentMachine = setup({
           payload: investmentPayload(context.values),
           idempotencyKey: context.submission?.key,
         }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output !== null,
-            target: 'created',
-            actions: [
-              { type: 'announceCreated', params: ({ event }) => ({ investment: event.output! }) },
-              'confirmCreated',
-              'leavePageIfShown',
-            ],
-          },
-          // A 2xx without the investment: created but unseen; reload rather than guess.
-          {
-            target: 'created',
-            actions: ['announceUnseen', 'confirmCreated', 'leavePageIfShown'],
-          },
-        ],
+        onDone: {
+          target: 'created',
+          actions: [
+            { type: 'announceCreated', params: ({ event }) => ({ investment: event.output }) },
+            'confirmCreated',
+            'leavePageIfShown',
+          ],
+        },
         onError: [
           {
             guard: 'sessionLost',

@@ -19,10 +19,17 @@ import {
   changeInvestment,
   chooseInstrument,
   detailsRules,
+  identifiedValues,
+  instrumentRefusal,
   instrumentRules,
   investmentPayload,
+  onlyFieldsRefused,
+  pageComplete,
+  verdictErrors,
   type InvestmentValues,
 } from '../../src/machines/forms/investment.rules';
+import { httpError } from '../../src/api/errors';
+import type { IdentifierStatus } from '../../src/machines/identifier-check.machine';
 import { PORTFOLIO_RULES } from '../../src/machines/forms/portfolio.rules';
 import {
   changePrice,
@@ -211,6 +218,65 @@ describe('investment rules', () => {
     expect(after.values).toMatchObject({ name: 'Bitcoin', isin: 'BTC', type: 'crypto' });
     expect(after.values.currency_code).toBe('USD');
     expect(after.fieldErrors).toEqual({ shares: ['y'] });
+  });
+
+  it.each<['instrument' | 'details', Partial<InvestmentValues>, object, boolean]>([
+    ['instrument', {}, {}, true],
+    ['instrument', { name: '' }, {}, false],
+    ['instrument', {}, { isin: ['Unknown code.'] }, false],
+    ['instrument', {}, { shares: ['Too many.'] }, true],
+    ['details', { shares: '' }, {}, false],
+    ['details', {}, { fee: ['Too high.'] }, false],
+    ['details', {}, { isin: ['Unknown code.'] }, true],
+  ])('%s with %o and errors %o can be left forward: %s', (page, values, fieldErrors, complete) => {
+    const form = { today: TODAY, values: { ...INVESTMENT, ...values }, fieldErrors };
+    expect(pageComplete(page, form)).toBe(complete);
+  });
+
+  const refused = (errors: Record<string, string[]>) =>
+    httpError(422, { message: 'Refused.', errors });
+
+  it.each<[unknown, object, boolean]>([
+    [refused({ 'instrument.isin': ['Bad.'] }), { isin: ['Bad.'] }, true],
+    [refused({ 'buy_event.shares': ['Bad.'] }), {}, true],
+    [refused({ 'other.key': ['Bad.'] }), {}, false],
+    [httpError(500, {}), {}, false],
+  ])('a refusal %o shows on page 1 as %o; names fields only: %s', (error, page1, fieldsOnly) => {
+    expect(instrumentRefusal(error)).toEqual(page1);
+    expect(onlyFieldsRefused(error)).toBe(fieldsOnly);
+  });
+
+  it.each<[IdentifierStatus, string | undefined, string | undefined, object]>([
+    [
+      'invalid',
+      'Not an ISIN.',
+      'The check digit is wrong.',
+      { isin: ['Not an ISIN.', 'The check digit is wrong.'], fee: ['x'] },
+    ],
+    ['invalid', 'Not an ISIN.', undefined, { isin: ['Not an ISIN.'], fee: ['x'] }],
+    ['valid', undefined, undefined, { fee: ['x'] }],
+  ])('a verdict %s (%s, %s) leaves the errors %o', (status, message, detail, errors) => {
+    const verdict = { type: 'identifier.verdict' as const, code: 'X', status, message, detail };
+    expect(verdictErrors({ isin: ['old'], fee: ['x'] }, verdict)).toEqual(errors);
+  });
+
+  it.each<[Partial<InvestmentValues>, readonly (keyof InvestmentValues)[], object]>([
+    [{ name: '' }, [], { name: 'Apple Inc.', currency_code: 'USD' }],
+    [{ name: 'Apple' }, [], { name: 'Apple', currency_code: 'USD' }],
+    [
+      { name: '', currency_code: 'EUR' },
+      ['currency_code'],
+      { name: 'Apple Inc.', currency_code: 'EUR' },
+    ],
+  ])('an identified instrument over %o (edited %o) gives %o', (values, edited, after) => {
+    const instrument = {
+      name: 'Apple Inc.',
+      code: 'US0378331005',
+      type: 'stock' as const,
+      currency: 'USD',
+    };
+    const form = { values: { ...INVESTMENT, ...values }, edited };
+    expect(identifiedValues(form, instrument)).toMatchObject(after);
   });
 
   it('sends the trimmed name and code, and the first buy in numbers', () => {

@@ -1,10 +1,12 @@
 // The rules of the Add investment form (create-investment.machine.ts): its two pages' fields, their
-// limits, a keystroke, a chosen instrument, and the call's body. Pure: tested with tables in
-// tests/unit/form-rules.test.ts.
+// limits, a keystroke, a chosen or identified instrument, the identifier's verdict, which page a
+// refusal belongs to, and the call's body. Pure: tested with tables in
+// tests/unit/form-rules.test.ts and through the machine in tests/machines/create-investment.test.ts.
 import type { Instrument } from '../../domain/market';
+import type { IdentifierVerdict } from '../identifier-check.machine';
 import type { CreateInvestmentPayload, InstrumentType } from '../../domain/types';
 import { dateRule } from '../date-rule';
-import type { FormErrors } from '../form-errors';
+import { formFailure, hasErrors, type FormErrors } from '../form-errors';
 import {
   amount,
   amountRule,
@@ -53,6 +55,21 @@ export const SERVER_KEYS: Record<string, InvestmentField> = {
   'buy_event.fee': 'fee',
   'buy_event.currency_code': 'currency_code',
 };
+
+/** The form's start: a stock, today's first buy in DKK without a fee; `portfolioId` preselected. */
+export function startValues(today: string, portfolioId = ''): InvestmentValues {
+  return {
+    portfolio_id: portfolioId,
+    type: 'stock',
+    name: '',
+    isin: '',
+    date: today,
+    shares: '',
+    share_price: '',
+    fee: DEFAULT_FEE,
+    currency_code: DEFAULT_CURRENCY,
+  };
+}
 
 export function instrumentTypeOf(value: string): InstrumentType {
   return value === 'crypto' ? 'crypto' : 'stock';
@@ -148,5 +165,53 @@ export function chooseInstrument(
       currency_code: instrument.currency,
     },
     fieldErrors,
+  };
+}
+
+/** Whether a page can be left forward: its rules pass and none of its fields shows an error. */
+export function pageComplete(
+  page: keyof typeof PAGE_FIELDS,
+  form: Pick<InvestmentForm, 'values' | 'fieldErrors' | 'today'>,
+): boolean {
+  const rules =
+    page === 'instrument' ? instrumentRules(form.values) : detailsRules(form.values, form.today);
+  return !hasErrors(rules) && !hasErrors(only(form.fieldErrors, PAGE_FIELDS[page]));
+}
+
+/** A refusal's errors on page 1's fields: page 1 is where it is shown. */
+export function instrumentRefusal(error: unknown): FormErrors<InvestmentField> {
+  return only(formFailure(error, SERVER_KEYS).fieldErrors, PAGE_FIELDS.instrument);
+}
+
+/** A refusal that names fields only (page 2's, when page 1's are fine): no form message. */
+export function onlyFieldsRefused(error: unknown): boolean {
+  const failure = formFailure(error, SERVER_KEYS);
+  return hasErrors(failure.fieldErrors) && failure.formError === undefined;
+}
+
+/** The identifier's verdict under its field: its message and what is wrong, or nothing. */
+export function verdictErrors(
+  fieldErrors: FormErrors<InvestmentField>,
+  verdict: IdentifierVerdict,
+): FormErrors<InvestmentField> {
+  const errors = { ...fieldErrors };
+  if (verdict.status === 'invalid' && verdict.message)
+    errors.isin = verdict.detail ? [verdict.message, verdict.detail] : [verdict.message];
+  else delete errors.isin;
+  return errors;
+}
+
+/** An identified instrument: what the user typed stays; only an empty name and an untouched currency are filled. */
+export function identifiedValues(
+  form: Pick<InvestmentForm, 'values' | 'edited'>,
+  instrument: Instrument,
+): InvestmentValues {
+  const { values } = form;
+  return {
+    ...values,
+    name: values.name.trim() === '' ? instrument.name : values.name,
+    currency_code: form.edited.includes('currency_code')
+      ? values.currency_code
+      : instrument.currency,
   };
 }

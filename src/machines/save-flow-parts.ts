@@ -1,0 +1,173 @@
+// The save flow's optional states (save-flow.ts), as config over its named actions and actors:
+// a read before the form takes input (`load`), and Delete (`remove`): asked first, sent at once,
+// then "Buy deleted · Undo" for the window when Undo is offered. The contract has no undelete,
+// so Undo makes the thing again, under an Idempotency-Key made when it is pressed (submission.ts).
+// A deletion or an Undo outlives its view; a lost session waits for the login (flow.ts).
+import * as flow from './flow';
+import type { LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
+
+/** States only some forms have, typed as always there: a snapshot may be asked about them. */
+export const some = <T extends object>(states: T | undefined): T => states ?? ({} as T);
+
+type Args<Context> = { context: Context };
+type Failed<Context> = { context: Context; event: { error: unknown } };
+
+/** `loading` (tag `loading`): the form shows its start values, and takes no input, until read. */
+export function loadingStates<Context, Values, Field extends string, Extra>(
+  load: LoadSpec<Context, Values, Field, Extra>,
+) {
+  return {
+    loading: {
+      tags: 'loading' as const,
+      invoke: {
+        src: 'read' as const,
+        input:
+          ({ context }: Args<Context>) =>
+          () =>
+            load.call(context),
+        onDone: {
+          target: 'editing',
+          actions: {
+            type: 'patch' as const,
+            params: ({ event }: { event: { output: Patch<Values, Field, Extra> } }) => event.output,
+          },
+        },
+        onError: [
+          { guard: 'sessionLost' as const, target: 'loadingAwaitingSession' },
+          {
+            target: 'editing',
+            actions: {
+              type: 'patch' as const,
+              params: ({ context, event }: Failed<Context>) => load.failed(context, event.error),
+            },
+          },
+        ],
+      },
+    },
+    loadingAwaitingSession: flow.awaitingSession('loading', { tags: 'loading' }),
+  };
+}
+
+const BUSY: ('submitting' | 'deleting')[] = ['submitting', 'deleting'];
+
+/** `confirmingDelete` → `deleting` → `undoable` → `restoring`; `id` is the machine's. */
+export function removalStates<Context extends { restoreKey?: string }>(
+  id: string,
+  remove: RemovalSpec<Context>,
+) {
+  const { undo } = remove;
+  const removed = ({ context }: Args<Context>) => remove.removed(context);
+  return {
+    confirmingDelete: {
+      description: 'Asks first (the form says what goes); nothing is deleted until confirmed.',
+      on: { 'delete.confirmed': 'deleting', 'delete.cancelled': 'editing' },
+    },
+    deleting: {
+      tags: BUSY,
+      on: { 'flow.detached': { actions: 'detach' as const } },
+      invoke: {
+        src: 'remove' as const,
+        input:
+          ({ context }: Args<Context>) =>
+          () =>
+            remove.call(context),
+        onDone: [
+          ...(undo
+            ? [
+                {
+                  guard: ({ context }: Args<Context>) => undo.offered(context),
+                  target: 'undoable',
+                  actions: [
+                    {
+                      type: 'announce' as const,
+                      params: (args: Args<Context>) => removed(args).announce,
+                    },
+                    'leaveView' as const,
+                  ],
+                },
+              ]
+            : []),
+          {
+            target: 'saved',
+            actions: [{ type: 'report' as const, params: removed }, 'leaveView' as const],
+          },
+        ],
+        onError: [
+          { guard: 'sessionLost' as const, target: 'deletingAwaitingSession' },
+          // A refusal (an event's: a later event would break) is the form's message.
+          {
+            target: 'editing',
+            actions: {
+              type: 'showFailure' as const,
+              params: ({ event }: Failed<Context>) => ({ error: event.error }),
+            },
+          },
+        ],
+      },
+    },
+    // Nothing was deleted yet; the user has let go of the form, so detaching drops it.
+    deletingAwaitingSession: flow.awaitingSession('deleting', { tags: BUSY }),
+    ...some(
+      undo && {
+        undoable: {
+          description:
+            'The DELETE went at once; its notice offers Undo for the window (an event: "Buy ' +
+            'deleted · Undo"). Undo makes it again as entered, with a new id.',
+          entry: {
+            type: 'holdNotice' as const,
+            params: (args: Args<Context>) => ({ text: removed(args).notice, undo: true }),
+          },
+          after: { undoWindow: { target: 'saved', actions: 'withdrawNotice' as const } },
+          on: {
+            'flow.detached': { actions: 'detach' as const },
+            // Handled here only: a second press, or one after the window, makes nothing.
+            'undo.requested': { target: 'restoring', actions: 'makeRestoreKey' as const },
+          },
+        },
+        restoring: {
+          entry: {
+            type: 'holdNotice' as const,
+            params: ({ context }: Args<Context>) => ({
+              text: undo.restoring(context),
+              undo: false,
+            }),
+          },
+          on: { 'flow.detached': { actions: 'detach' as const } },
+          initial: 'calling',
+          states: {
+            calling: {
+              invoke: {
+                src: 'restore' as const,
+                input:
+                  ({ context }: Args<Context>) =>
+                  () =>
+                    undo.restore(context, context.restoreKey),
+                onDone: {
+                  target: `#${id}.saved`,
+                  actions: {
+                    type: 'report' as const,
+                    params: ({ event }: { event: { output: Saved } }) => event.output,
+                  },
+                },
+                onError: [
+                  flow.WAIT_FOR_SESSION,
+                  {
+                    target: `#${id}.saved`,
+                    actions: {
+                      type: 'notify' as const,
+                      params: ({ context, event }: Failed<Context>) => ({
+                        text: undo.failed(context, event.error),
+                      }),
+                    },
+                  },
+                ],
+              },
+            },
+            // The toast keeps saying "Restoring…"; the same call is sent once after the login.
+            awaitingSession: flow.awaitingSession<never>('calling'),
+          },
+        },
+      },
+    ),
+  };
+}
