@@ -48,14 +48,15 @@ export function QuoteLine({
   if (!quote && !listing.offered) return null;
   const stale = quote !== undefined && isStale(quote.date, today);
   const since = quote && tm('quote.staleSince', { date: quote.date });
+  const foreign = quote !== undefined && quote.currency !== 'DKK';
   return (
     <div className="quote">
       {quote && (
-        <p className="quote__line">
+        <p className={`quote__line${foreign ? ' quote__line--dkk-after' : ''}`}>
           <span className="quote__label">{tm('quote.price')}</span>{' '}
           <span className="quote__price num">
             <AsEntered
-              entered={quote.currency === 'DKK' ? undefined : money(quote.price, quote.currency)}
+              entered={foreign ? money(quote.price, quote.currency) : undefined}
               dkk={money(quote.price_dkk, 'DKK')}
             />
           </span>
