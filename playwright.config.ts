@@ -32,6 +32,7 @@ const ON_THE_SERVER = [
   'pwa.spec.ts',
   'warm-start.spec.ts',
   'import.spec.ts',
+  'amounts.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */

@@ -40,7 +40,11 @@ import type {
  * else at the reference rate of its time. Every DKK figure of an event comes from here.
  */
 export function toEntry(event: EventFacts, rates: RateSource): LedgerEntry {
-  const rate = event.exchangeRate ?? rates(event.currency, event.time);
+  return entryAt(event, event.exchangeRate ?? rates(event.currency, event.time));
+}
+
+/** The ledger's entry of an event with its amounts times `rate` (1: as entered). */
+function entryAt(event: EventFacts, rate: number): LedgerEntry {
   switch (event.kind) {
     case 'buy':
     case 'sell':
@@ -74,41 +78,51 @@ export type WireInvestment = Wire<Investment, 'id' | 'portfolio_id'> & {
 };
 export type WirePortfolio = Wire<Portfolio, 'id'>;
 
+/**
+ * An event as listed: its figures in DKK (its ledger entry's), and `entered`, the same price and
+ * value in the currency it was entered in, from the stored amounts.
+ */
 export function transactionOf(
   event: EventRow,
   investment: InvestmentRow,
   rates: RateSource,
 ): WireTransaction {
-  const entry = toEntry(event, rates);
-  const common = {
+  const { stock_price, total_value } = listed(entryAt(event, 1));
+  return {
     id: event.id,
     investment_id: investment.id,
     stock_name: investment.name,
     date: new Date(event.time).toISOString(),
-    from_shares: null,
+    from_shares: event.kind === 'split' ? event.fromShares : null,
     to_shares: null,
+    ...listed(toEntry(event, rates)),
+    entered: { currency_code: event.currency, stock_price, total_value },
   };
+}
+
+/** A ledger entry's figures as a transaction lists them, in the entry's currency. */
+function listed(
+  entry: LedgerEntry,
+): Pick<WireTransaction, 'type' | 'shares' | 'stock_price' | 'total_value'> &
+  Partial<Pick<WireTransaction, 'to_shares'>> {
   switch (entry.kind) {
     case 'buy':
     case 'sell':
       return {
-        ...common,
         type: entry.kind,
         shares: entry.shares,
         stock_price: entry.price,
         total_value: entry.shares * entry.price,
       };
     case 'dividend':
-      return { ...common, type: 'div', shares: 0, stock_price: 0, total_value: entry.amount };
+      return { type: 'div', shares: 0, stock_price: 0, total_value: entry.amount };
     case 'split':
       // `shares` and `stock_price` describe the shares sold for cash in the split, if any.
       return {
-        ...common,
         type: 'split',
         shares: entry.soldShares,
         stock_price: entry.soldPrice,
         total_value: entry.soldShares * entry.soldPrice,
-        from_shares: event.kind === 'split' ? event.fromShares : null,
         to_shares: entry.sharesAfter,
       };
   }

@@ -1,4 +1,5 @@
-// An amount in a currency the user chose (event forms), unlike the DKK figures of the screens.
+// An amount in a currency of its own (an event as entered, a listing's price), unlike the DKK
+// figures of the screens, which numbers.ts formats by the user's settings.
 
 /** "1,234.50 USD"-style with the locale; an unknown code still reads as number and code. */
 export function formatMoney(value: number, currency: string, locale?: string): string {
@@ -17,5 +18,25 @@ export function formatMoney(value: number, currency: string, locale?: string): s
       maximumFractionDigits: 2,
     }).format(value);
     return currency ? `${number} ${currency}` : number;
+  }
+}
+
+/**
+ * A price in its own currency: two decimals, as formatMoney writes amounts, but a price under 1
+ * (a crypto coin's) keeps up to six, as it was stored, so it never reads as 0.00.
+ */
+export function formatPrice(value: number, currency: string, locale?: string): string {
+  if (value === 0 || Math.abs(value) >= 1) return formatMoney(value, currency, locale);
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    }).format(value);
+  } catch {
+    // Not an ISO code: formatMoney writes number and code.
+    return formatMoney(value, currency, locale);
   }
 }

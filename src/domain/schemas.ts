@@ -107,23 +107,37 @@ const transactionType = v.pipe(
   v.picklist(TRANSACTION_TYPES, NO_SUCH_TRANSACTION),
 );
 
-/** An event as listed by GET /investments/events, amounts in DKK. */
-export const transaction = object({
-  id,
-  investment_id: id,
-  type: transactionType,
-  stock_name: text,
-  /** Shares x price for buy and sell, the amount for a dividend, cash received for a split. */
-  total_value: decimal,
-  /** Per share (0 for a dividend). */
+/** A transaction's price and value as entered, in the currency it was entered in. */
+export const enteredAmounts = object({
+  currency_code: text,
   stock_price: decimal,
-  shares: decimal,
-  /** ISO-8601. */
-  date: text,
-  /** Splits only: shares before and after; null otherwise. */
-  from_shares: v.nullish(decimal, null),
-  to_shares: v.nullish(decimal, null),
+  total_value: decimal,
 });
+
+/**
+ * An event as listed by GET /investments/events, amounts in DKK. `entered` is Formue's addition:
+ * absent (or null) from a backend that keeps to the spec's fields, and then left out.
+ */
+export const transaction = v.pipe(
+  object({
+    id,
+    investment_id: id,
+    type: transactionType,
+    stock_name: text,
+    /** Shares x price for buy and sell, the amount for a dividend, cash received for a split. */
+    total_value: decimal,
+    /** Per share (0 for a dividend). */
+    stock_price: decimal,
+    shares: decimal,
+    /** ISO-8601. */
+    date: text,
+    /** Splits only: shares before and after; null otherwise. */
+    from_shares: v.nullish(decimal, null),
+    to_shares: v.nullish(decimal, null),
+    entered: v.nullish(enteredAmounts),
+  }),
+  v.transform(({ entered, ...transaction }) => ({ ...transaction, ...(entered && { entered }) })),
+);
 
 /**
  * An event as entered (GET /investments/events/{id}): its kind's payload, amounts in its own

@@ -34,6 +34,7 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** An event as listed by GET /investments/events. */
 export type Transaction = Wire<typeof schemas.transaction>;
+export type EnteredAmounts = Wire<typeof schemas.enteredAmounts>;
 /** An event as entered (GET /investments/events/{id}). */
 export type EnteredEvent = Wire<typeof schemas.enteredEvent>;
 export type Statistics = Wire<typeof schemas.statistics>;

@@ -268,6 +268,48 @@ describe('corrections', () => {
     });
   });
 
+  it('the list gives each event as entered beside its DKK figures, not converted', async () => {
+    const id = await holding(trade(10, 100, '2024-01-01'));
+    await post(`/investments/${id}/events/buy`, {
+      shares: 0.25,
+      share_price: 17300,
+      fee: 5,
+      currency_code: 'USD',
+      date: '2024-02-01',
+    });
+    await post(`/investments/${id}/events/dividend`, { amount: 20, currency_code: 'EUR' });
+    await post(`/investments/${id}/events/split`, {
+      shares_after: 5,
+      fee: 2,
+      currency_code: 'EUR',
+      sold_shares: 1,
+      sold_share_price: 30,
+      hide: false,
+    });
+    const listed = (await get('/investments/events')).body.events as Array<
+      Record<string, unknown> & { total_value: number; entered: unknown }
+    >;
+    const byType = (type: string) => listed.find((e) => e.type === type);
+    expect(byType('split')?.entered).toEqual({
+      currency_code: 'EUR',
+      stock_price: 30,
+      total_value: 30,
+    });
+    expect(byType('div')?.entered).toEqual({
+      currency_code: 'EUR',
+      stock_price: 0,
+      total_value: 20,
+    });
+    const buys = listed.filter((e) => e.type === 'buy');
+    expect(buys.map((e) => e.entered)).toEqual([
+      { currency_code: 'USD', stock_price: 17300, total_value: 4325 },
+      { currency_code: 'DKK', stock_price: 100, total_value: 1000 },
+    ]);
+    // The DKK figures are the converted ones: the same amounts, not the same numbers.
+    expect(buys[0].total_value).not.toBe(4325);
+    expect(buys[1].total_value).toBe(1000);
+  });
+
   it("a foreign trade with the broker's rate costs in DKK what the broker charged", async () => {
     const id = await holding(trade(1, 100, '2024-01-01'));
     const bought = await post(`/investments/${id}/events/buy`, {
@@ -280,7 +322,11 @@ describe('corrections', () => {
     });
     expect(bought.status).toBe(201);
     // 100 + 1 USD at 7 DKK, whatever the reference rate of that day was.
-    expect(bought.body.data).toMatchObject({ stock_price: 700, total_value: 700 });
+    expect(bought.body.data).toMatchObject({
+      stock_price: 700,
+      total_value: 700,
+      entered: { currency_code: 'USD', stock_price: 100, total_value: 100 },
+    });
     expect((await get(`/investments/${id}/stats`)).body.statistics.costs).toBe(100 + 700);
     const shown = await get(`/investments/events/${bought.body.data.id}`);
     expect(shown.body.event).toMatchObject({ currency_code: 'USD', exchange_rate: 7 });

@@ -98,6 +98,12 @@ describe('POST /investments', () => {
     // USD converted to DKK at the event's time.
     expect(events[0].stock_price).toBeCloseTo(190.5 * rateToDkk('USD', NOW), 8);
     expect(events[0].total_value).toBeCloseTo(3 * 190.5 * rateToDkk('USD', NOW), 8);
+    // And as entered, in USD.
+    expect(events[0].entered).toEqual({
+      currency_code: 'USD',
+      stock_price: 190.5,
+      total_value: 3 * 190.5,
+    });
   });
 
   it('accepts numeric strings, a lower-case ISIN and an empty fee', async () => {
@@ -322,6 +328,7 @@ describe('events', () => {
       date: new Date(NOW).toISOString(),
       from_shares: null,
       to_shares: null,
+      entered: { currency_code: 'DKK', stock_price: 10.5, total_value: 21 },
     });
     expect((await get('/investments')).body.investments[0].shares).toBe(12);
   });

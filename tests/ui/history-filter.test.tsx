@@ -109,7 +109,9 @@ describe('history filters', () => {
   it('sums what the filter lists, per type, in DKK', async () => {
     await openHistory('/history?type=div');
     const listed = rows();
-    const ore = listed.reduce((sum, row) => sum + Number(row.at(-1)?.replace(/[^\d]/g, '')), 0);
+    // The value's DKK figure: a dividend in another currency gives it after the amount as entered.
+    const dkk = (value = '') => value.slice(value.indexOf('DKK')).replace(/[^\d]/g, '');
+    const ore = listed.reduce((sum, row) => sum + Number(dkk(row.at(-1))), 0);
     const sum = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(ore / 100);
     expect(totals()).toEqual([['Dividend', `DKK\u00a0${sum}`]]);
 

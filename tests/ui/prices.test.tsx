@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { Api, Listing } from '../../src/api';
 import { httpError } from '../../src/api/errors';
 import { localDay } from '../../src/domain/dates';
+import { rateToDkk } from '../../src/domain/market';
 import { MARKET_TEXTS } from '../../src/i18n/market';
 import {
   describedBy,
@@ -101,9 +102,18 @@ describe('the price line', () => {
     await priceLine(new RegExp(`^Price DKK 120\\.00 · ${marketToday()} · demo market$`));
   });
 
-  it('a price of a foreign listing is in its currency', async () => {
+  it('a price of a foreign listing is in its currency, then in DKK, both hidden with amounts', async () => {
     await openHolding({ isin: 'US0378331005', name: 'Apple', currency: 'USD', price: 150 });
-    await priceLine(new RegExp(`^Price USD 120\\.00 · ${marketToday()} · demo market$`));
+    const line = await priceLine(
+      new RegExp(`^Price USD 120\\.00 · DKK [\\d,]+\\.\\d\\d · ${marketToday()} · demo market$`),
+    );
+    const dkk = /DKK ([\d,]+\.\d\d)/.exec(read(line))?.[1].replace(/,/g, '');
+    expect(Number(dkk)).toBeCloseTo(120 * rateToDkk('USD', Date.now()), 1);
+    await userEvent.click(screen.getByRole('button', { name: 'Hide amounts' }));
+    const hidden = await priceLine(/^Price USD ••••/);
+    expect(read(hidden)).not.toContain('120.00');
+    expect(read(hidden)).not.toContain(dkk);
+    expect(within(hidden).getAllByText('hidden amount')).toHaveLength(2);
   });
 
   it('without a market price it is the last trade’s, marked when it is older than 4 days', async () => {

@@ -22,6 +22,8 @@ export const AmountFormatProvider = AmountFormatContext.Provider;
 export interface Formatters {
   /** Text, or in privacy mode the mask, which a screen reader reads as "hidden amount". */
   amount: (value: number) => ReactNode;
+  /** An amount in DKK naming its currency whatever the settings say: beside one in another. */
+  dkk: (value: number) => ReactNode;
   /** Plain text for an attribute: the amount, or in privacy mode the words "hidden amount". */
   amountText: (value: number) => string;
   change: (value: number) => ReactNode;
@@ -54,6 +56,7 @@ export function useFormatters(): Formatters {
       format.hidden ? <HiddenAmount mask={text} /> : text;
     return {
       amount: (value) => masked(formatAmount(value, format)),
+      dkk: (value) => masked(formatAmount(value, { ...format, showCurrency: true })),
       amountText: (value) =>
         format.hidden ? t('format.hiddenAmount') : formatAmount(value, format),
       change: (value) => masked(formatChange(value, format)),

@@ -1,27 +1,8 @@
 import { useCallback, type ReactNode } from 'react';
-import { formatMoney } from '../../domain/money';
+import { formatMoney, formatPrice } from '../../domain/money';
 import { AMOUNT_MASK } from '../../domain/numbers';
 import { HiddenAmount, useFormatters } from './format-context';
-
-/**
- * A price in its own currency: two decimals, as formatMoney writes amounts, but a price under 1
- * (a crypto coin's) keeps up to six, as it was stored, so it never reads as 0.00.
- */
-export function formatPrice(value: number, currency: string, locale: string | undefined): string {
-  if (value === 0 || Math.abs(value) >= 1) return formatMoney(value, currency, locale);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'code',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 6,
-    }).format(value);
-  } catch {
-    // Not an ISO code: formatMoney writes number and code.
-    return formatMoney(value, currency, locale);
-  }
-}
+import './money.css';
 
 /** Prices in their own currency; in privacy mode masked like every amount ("USD ••••"). */
 export function useMoney(): (value: number, currency: string) => ReactNode {
@@ -34,5 +15,20 @@ export function useMoney(): (value: number, currency: string) => ReactNode {
         formatPrice(value, currency, locale)
       ),
     [amountsHidden, locale],
+  );
+}
+
+/**
+ * An amount as entered with its DKK figure after it ("USD 17,300.00 · DKK 117,510.76"); without
+ * one in another currency (entered in DKK, or a backend that does not say), DKK alone.
+ */
+export function AsEntered({ entered, dkk }: { entered: ReactNode | undefined; dkk: ReactNode }) {
+  if (entered === undefined) return dkk;
+  return (
+    <span className="as-entered">
+      <span className="as-entered__own">{entered}</span>
+      <span className="as-entered__dot"> · </span>
+      <span className="as-entered__dkk">{dkk}</span>
+    </span>
   );
 }

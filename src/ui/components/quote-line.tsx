@@ -6,7 +6,7 @@ import type { ListingControl } from '../hooks/use-listing';
 import { useMarketT } from '../hooks/use-market-texts';
 import { useQuote } from '../hooks/use-quote';
 import { useToday } from '../hooks/use-today';
-import { useMoney } from './money';
+import { AsEntered, useMoney } from './money';
 import './quote-line.css';
 
 const SOURCE_KEYS: Record<PriceSource, MarketKey> = {
@@ -26,10 +26,10 @@ export function useSourceName(): (source: string) => string {
 }
 
 /**
- * Under the header's facts: the price the investment is valued at, in its own currency, the day
- * it is for and where it comes from ("Price USD 190.12 · 2026-11-24 · Yahoo"), the day marked
- * (red, "Not current" to screen readers and as its title) when no newer price has come for
- * more than a long weekend. Change listing sits beside it where the
+ * Under the header's facts: the price the investment is valued at, in its own currency then in
+ * DKK, the day it is for and where it comes from ("Price USD 190.12 · DKK 1,311.40 · 2026-11-24
+ * · Yahoo"), the day marked (red, "Not current" to screen readers and as its title) when no
+ * newer price has come for more than a long weekend. Change listing sits beside it where the
  * instrument trades in more than one place. Nothing shows without a quote (a backend without
  * real prices, or before a trade) and without a choice of listing.
  */
@@ -48,29 +48,38 @@ export function QuoteLine({
   if (!quote && !listing.offered) return null;
   const stale = quote !== undefined && isStale(quote.date, today);
   const since = quote && tm('quote.staleSince', { date: quote.date });
+  const foreign = quote !== undefined && quote.currency !== 'DKK';
   return (
     <div className="quote">
       {quote && (
-        <p className="quote__line">
+        <p className={`quote__line${foreign ? ' quote__line--dkk-after' : ''}`}>
           <span className="quote__label">{tm('quote.price')}</span>{' '}
-          <span className="quote__price num">{money(quote.price, quote.currency)}</span>
-          {' · '}
-          {/* A stale day is marked on the day itself, so the line stays one line on a phone. */}
-          <span
-            className={stale ? 'badge quote__stale num' : 'num'}
-            title={stale ? since : undefined}
-          >
-            {quote.date}
-            {stale && (
-              // Said to screen readers; a pointer shows it as the mark's title.
-              <span className="visually-hidden">
-                {' '}
-                ({tm('quote.stale')}. {since})
-              </span>
-            )}
+          <span className="quote__price num">
+            <AsEntered
+              entered={foreign ? money(quote.price, quote.currency) : undefined}
+              dkk={money(quote.price_dkk, 'DKK')}
+            />
           </span>
-          {' · '}
-          <span>{sourceName(quote.source)}</span>
+          <span className="quote__join"> · </span>
+          {/* The day and source, under the price where the card is narrow (a phone). */}
+          <span className="quote__when">
+            {/* A stale day is marked on the day itself, which keeps the line short. */}
+            <span
+              className={stale ? 'badge quote__stale num' : 'num'}
+              title={stale ? since : undefined}
+            >
+              {quote.date}
+              {stale && (
+                // Said to screen readers; a pointer shows it as the mark's title.
+                <span className="visually-hidden">
+                  {' '}
+                  ({tm('quote.stale')}. {since})
+                </span>
+              )}
+            </span>
+            {' · '}
+            <span>{sourceName(quote.source)}</span>
+          </span>
         </p>
       )}
       {listing.offered && (

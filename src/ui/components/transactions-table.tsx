@@ -1,6 +1,7 @@
-import type { Transaction, TransactionType } from '../../domain/types';
+import type { EnteredAmounts, Transaction, TransactionType } from '../../domain/types';
 import { formatSplitRatio } from '../../domain/numbers';
 import { useFormatters } from './format-context';
+import { AsEntered, useMoney } from './money';
 import { useT, type I18n } from '../hooks/use-i18n';
 import type { MessageKey } from '../../i18n';
 import './transactions-table.css';
@@ -26,7 +27,8 @@ export interface TransactionsTableProps {
 /**
  * One column per fact (date, type, name, shares, price, value). Where the table is too narrow for
  * them (a phone), CSS lays each row out as two lines: name and value, then date, type, shares
- * and price; the cells and headers stay those of a table for assistive technology.
+ * and price; the cells and headers stay those of a table for assistive technology. An event
+ * entered in another currency shows its price as entered and its value as entered and in DKK.
  */
 export function TransactionsTable({
   label,
@@ -35,6 +37,7 @@ export function TransactionsTable({
   onOpen,
 }: TransactionsTableProps) {
   const f = useFormatters();
+  const money = useMoney();
   const i18n = useT();
   const { t } = i18n;
   return (
@@ -92,9 +95,22 @@ export function TransactionsTable({
                 {sharesText(tx, f.shares)}
               </td>
               <td className="num tx-table__price" data-none={!tradePrice(tx) || undefined}>
-                {tradePrice(tx) ? f.amount(tx.stock_price) : '–'}
+                {!tradePrice(tx)
+                  ? '–'
+                  : foreign(tx)
+                    ? money(tx.entered.stock_price, tx.entered.currency_code)
+                    : f.amount(tx.stock_price)}
               </td>
-              <td className="num tx-table__value">{f.amount(tx.total_value)}</td>
+              <td className="num tx-table__value">
+                {foreign(tx) && tx.entered.total_value !== 0 ? (
+                  <AsEntered
+                    entered={money(tx.entered.total_value, tx.entered.currency_code)}
+                    dkk={f.dkk(tx.total_value)}
+                  />
+                ) : (
+                  f.amount(tx.total_value)
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -111,6 +127,11 @@ export function TransactionsTable({
 function openLabel({ t }: I18n, tx: Transaction, date: string, showName: boolean): string {
   const label = t(`tx.open.${tx.type}`, { date });
   return showName ? t('tx.open.named', { label, name: tx.stock_name }) : label;
+}
+
+/** Entered in another currency than DKK: its price and value are shown as entered. */
+function foreign(t: Transaction): t is Transaction & { entered: EnteredAmounts } {
+  return t.entered !== undefined && t.entered.currency_code !== 'DKK';
 }
 
 /** Only buys and sells have a price per share. */
