@@ -12,7 +12,7 @@ import { CURRENCIES } from '../../src/domain/market';
 import { PRICE_SOURCES } from '../../src/market/port';
 import { INSTRUMENT_TYPES, PERIODS, TRANSACTION_TYPES } from '../../src/domain/types';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
-import { demoHasher, randomToken } from '../../src/mock-server/secrets';
+import { demoHasher, randomToken, tokenDigest } from '../../src/mock-server/secrets';
 import {
   assertDocumented,
   assertDocumentedRequest,
@@ -250,6 +250,8 @@ describe('docs/openapi.yaml', () => {
       hasher: demoHasher,
       market: syntheticMarket(),
       randomToken,
+      tokenDigest,
+      mailer: { passwordReset: () => Promise.resolve() },
       resetDemoData: async () => {},
     });
     const key = ([method, path]: [string, string]) => `${method} ${path}`;

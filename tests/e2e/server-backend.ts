@@ -27,6 +27,8 @@ export async function resetServerData(): Promise<void> {
       'investments',
       'portfolios',
       'sessions',
+      'remember_tokens',
+      'password_reset_tokens',
       'login_attempts',
       'users',
     ] as const)

@@ -11,6 +11,8 @@ import type {
   ManualPriceRow,
   NewInvestment,
   PortfolioRow,
+  RememberToken,
+  ResetToken,
   Session,
   Store,
   UserRow,
@@ -478,6 +480,53 @@ export class SqlStore implements Store {
 
   async pruneSessions(before: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('last_seen', '<', before).execute();
+  }
+
+  async saveRememberToken(token: RememberToken): Promise<void> {
+    await this.db
+      .insertInto('remember_tokens')
+      .values({ hash: token.hash, user_id: token.userId, expires_at: token.expiresAt })
+      .execute();
+  }
+
+  async takeRememberToken(hash: string): Promise<RememberToken | undefined> {
+    const row = await this.db
+      .deleteFrom('remember_tokens')
+      .where('hash', '=', hash)
+      .returning(['user_id', 'expires_at'])
+      .executeTakeFirst();
+    return row && { hash, userId: row.user_id, expiresAt: Number(row.expires_at) };
+  }
+
+  async deleteUserRememberTokens(userId: number): Promise<void> {
+    await this.db.deleteFrom('remember_tokens').where('user_id', '=', userId).execute();
+  }
+
+  async pruneRememberTokens(before: number): Promise<void> {
+    await this.db.deleteFrom('remember_tokens').where('expires_at', '<', before).execute();
+  }
+
+  async saveResetToken(token: ResetToken): Promise<void> {
+    await this.db
+      .insertInto('password_reset_tokens')
+      .values({ email: token.email, hash: token.hash, created_at: token.createdAt })
+      .onConflict((oc) =>
+        oc.column('email').doUpdateSet((eb) => ({
+          hash: eb.ref('excluded.hash'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .execute();
+  }
+
+  async takeResetToken(email: string, hash: string): Promise<ResetToken | undefined> {
+    const row = await this.db
+      .deleteFrom('password_reset_tokens')
+      .where('email', '=', email)
+      .where('hash', '=', hash)
+      .returning('created_at')
+      .executeTakeFirst();
+    return row && { email, hash, createdAt: Number(row.created_at) };
   }
 
   async attempts(key: string): Promise<Attempts | undefined> {
