@@ -63,9 +63,9 @@ export interface SentMail {
 export interface MockServer {
   faults: Faults;
   /** The reset e-mails sent since the page opened, the latest last. */
-  sentMail(): readonly SentMail[];
+  sentMail: () => readonly SentMail[];
   /** Hears of each new e-mail; returns its removal. */
-  onMail(listener: () => void): () => void;
+  onMail: (listener: () => void) => () => void;
   /** Restores the seeded demo data (the session stays if its user still exists). */
   resetDemoData(): Promise<void>;
   /** Takes up what another tab of the demo stored, so tabs share one server's data. */
@@ -257,7 +257,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     },
     resetDemoData,
     sentMail: () => mail,
-    onMail(listener) {
+    onMail: (listener) => {
       mailListeners.add(listener);
       return () => mailListeners.delete(listener);
     },

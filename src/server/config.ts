@@ -147,14 +147,18 @@ function mailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig {
   const value = (name: string) => (env[name] === '' ? undefined : env[name]);
   const smtpUrl = value('SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl))
-    throw new ConfigError('SMTP_URL must be smtp://user:password@host:port or smtps://…, not that.');
+    throw new ConfigError(
+      'SMTP_URL must be smtp://user:password@host:port or smtps://…, not that.',
+    );
   const from = value('MAIL_FROM');
   // An address, alone or as `Name <address>`.
   if (from !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from))
     throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", not "${from}".`);
   const appUrl = value('APP_URL');
   if (smtpUrl !== undefined && (from === undefined || appUrl === undefined))
-    throw new ConfigError('SMTP_URL needs MAIL_FROM and APP_URL: the sender and where links point.');
+    throw new ConfigError(
+      'SMTP_URL needs MAIL_FROM and APP_URL: the sender and where links point.',
+    );
   return {
     smtpUrl,
     from,

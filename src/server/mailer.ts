@@ -52,7 +52,8 @@ export function createMailer(config: MailConfig, log: MailLog): Mailer {
         })
         .then(
           () => log.info({ email: to.email }, 'password reset link sent'),
-          (error: unknown) => log.error({ err: error, email: to.email }, 'password reset mail failed'),
+          (error: unknown) =>
+            log.error({ err: error, email: to.email }, 'password reset mail failed'),
         );
       return Promise.resolve();
     },

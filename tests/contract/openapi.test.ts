@@ -683,8 +683,7 @@ describe('answers of the mock, as documented', () => {
   // Counts the answers the tests above saw, so it runs last and with them (not alone with -t).
   it('every documented answer was seen above', () => {
     const faultOnly = (method: string, template: string, status: number) =>
-      status === 500 ||
-      (status === 429 && !(method === 'POST' && THROTTLED.includes(template)));
+      status === 500 || (status === 429 && !(method === 'POST' && THROTTLED.includes(template)));
     const expected = documentedAnswers()
       .filter(
         ([method, template, status]) =>

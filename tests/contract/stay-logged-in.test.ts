@@ -213,7 +213,10 @@ describe('Password reset by e-mail', () => {
     const second = linkParams(await resetLink(DEMO.email));
     const old = await post('/auth/reset-password', { ...first, ...newPassword('fresh-pass-1') });
     expect(old.body).toEqual(INVALID);
-    const latest = await post('/auth/reset-password', { ...second, ...newPassword('fresh-pass-1') });
+    const latest = await post('/auth/reset-password', {
+      ...second,
+      ...newPassword('fresh-pass-1'),
+    });
     expect(latest.status).toBe(200);
   });
 
@@ -291,6 +294,8 @@ describe('Password reset by e-mail', () => {
     await csrf();
     const answer = await post('/auth/forgot-password', { email: 'not-an-address' });
     expect(answer.status).toBe(422);
-    expect(answer.body.errors).toEqual({ email: ['The email field must be a valid email address.'] });
+    expect(answer.body.errors).toEqual({
+      email: ['The email field must be a valid email address.'],
+    });
   });
 });

@@ -115,7 +115,8 @@ async function resetPassword(call: Call): Promise<Answer> {
   const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
   if (attempt.count > LOGIN_ATTEMPTS) return tooManyAttempts(attempt.resetAt, now);
   const taken = await store.takeResetToken(email, await call.digest(token));
-  const user = taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS && (await store.userByEmail(email));
+  const user =
+    taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS && (await store.userByEmail(email));
   if (!user) {
     const invalid = new Validator({});
     invalid.add('email', INVALID_RESET_TOKEN);
@@ -189,7 +190,12 @@ export function authRoutes(): Route[] {
       access: 'public',
       handle: forgotPassword,
     },
-    { method: 'POST', path: '/api/v1/auth/reset-password', access: 'public', handle: resetPassword },
+    {
+      method: 'POST',
+      path: '/api/v1/auth/reset-password',
+      access: 'public',
+      handle: resetPassword,
+    },
     {
       method: 'POST',
       path: '/api/v1/auth/logout',

@@ -18,7 +18,8 @@ export function userRoutes(): Route[] {
       method: 'PUT',
       path: '/api/v1/user',
       access: 'auth',
-      handle: async ({ store, hasher, body, userId, session, forget }) => {
+      handle: async (call) => {
+        const { store, hasher, body, userId, session } = call;
         const user = await store.userById(userId);
         if (!user) return json(401, { message: 'Unauthenticated.' });
         const v = new Validator(body);
@@ -50,7 +51,7 @@ export function userRoutes(): Route[] {
         if (password !== undefined) {
           await store.deleteUserSessions(userId, session.id);
           await store.deleteUserRememberTokens(userId);
-          await forget();
+          await call.forget();
         }
         return json(200, userBody(updated));
       },
