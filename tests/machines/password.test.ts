@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine, childrenOf } from '../../src/machines/app.machine';
 import { isLoggedIn, LOGGED_IN_KEY, PASSWORD_RESET_MESSAGE } from '../../src/machines/auth.machine';
-import { passwordMachine } from '../../src/machines/password.machine';
+import { passwordMachine, type PasswordInput } from '../../src/machines/password.machine';
 import { deferred, fakeApi, fakePlatform, flush, http, invalid, type FakeApi } from './support';
 
 const USER = { name: 'Demo', email: 'demo@example.com' };
@@ -30,7 +30,7 @@ function app(options: { flag: boolean; path: string }) {
   return { api, platform, ...childrenOf(root) };
 }
 
-function flow(api: FakeApi, auth = { send: () => {} }) {
+function flow(api: FakeApi, auth: PasswordInput['auth'] = { send: () => {} }) {
   return createActor(passwordMachine, { input: { api, auth } }).start();
 }
 
@@ -78,7 +78,7 @@ describe('Reset password', () => {
     const api = fakeApi();
     api.resetPassword.mockResolvedValue(PASSWORD_RESET_MESSAGE);
     const told: unknown[] = [];
-    const actor = flow(api, { send: (event: unknown) => told.push(event) });
+    const actor = flow(api, { send: (event) => told.push(event) });
     actor.send({ type: 'password.submitted', request: RESET });
     await flush();
     const { kind: _kind, ...reset } = RESET;

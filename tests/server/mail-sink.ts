@@ -17,7 +17,8 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-export async function startMailSink(): Promise<MailSink> {
+/** Listens on `port` (default: any free one) of 127.0.0.1. */
+export async function startMailSink(port = 0): Promise<MailSink> {
   const inbox: ReceivedMail[] = [];
   const waiting: { address: string; deliver: (mail: ReceivedMail) => void }[] = [];
   const take = (address: string) => {
@@ -46,10 +47,10 @@ export async function startMailSink(): Promise<MailSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     next: (address) =>
       new Promise((deliver) => {
         const mail = take(address);
