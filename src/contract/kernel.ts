@@ -34,6 +34,11 @@ export const SESSION_LIFETIME_MS = 120 * 60_000;
 export const REMEMBER_COOKIE = 'formue_remember';
 /** Browsers cap a cookie's life at 400 days (Laravel asks for 5 years and gets this). */
 export const REMEMBER_LIFETIME_MS = 400 * 86_400_000;
+/**
+ * How long a used remember token still logs in, without a new one: the page's other requests,
+ * sent at once with the same cookie, are not logged out by the first one's rotation.
+ */
+export const REMEMBER_REUSE_MS = 60_000;
 
 export interface ContractOptions {
   store: Store;
@@ -103,7 +108,7 @@ export function createContract(options: ContractOptions): Contract {
     // Laravel's lottery: now and then, sessions idle past their lifetime are swept.
     if (Math.random() < SWEEP_CHANCE) {
       await store.pruneSessions(time - SESSION_LIFETIME_MS);
-      await store.pruneRememberTokens(time);
+      await store.pruneRememberTokens(time, time - REMEMBER_REUSE_MS);
     }
     return undefined;
   }
@@ -114,12 +119,20 @@ export function createContract(options: ContractOptions): Contract {
     return { token, hash: await tokenDigest(token) };
   };
 
-  /** The remember cookie's token, taken: it logs in once, then a new one replaces it. */
-  async function recall(request: ContractRequest, time: number): Promise<number | undefined> {
+  /**
+   * The remember cookie's user, if its token is valid: unused (then `rotate`: a new token
+   * replaces it), or used within REMEMBER_REUSE_MS by a request sent alongside.
+   */
+  async function recall(
+    request: ContractRequest,
+    time: number,
+  ): Promise<{ userId: number; rotate: boolean } | undefined> {
     const token = request.cookies[REMEMBER_COOKIE];
     if (!token || !SESSION_ID.test(token)) return undefined;
-    const found = await store.takeRememberToken(await tokenDigest(token));
-    return found && found.expiresAt > time ? found.userId : undefined;
+    const found = await store.useRememberToken(await tokenDigest(token), time);
+    const usedAt = found?.usedAt ?? time;
+    if (!found || found.expiresAt <= time || time - usedAt > REMEMBER_REUSE_MS) return undefined;
+    return { userId: found.userId, rotate: usedAt === time };
   }
 
   /** Writes the session when it is new, changed, or its last activity is getting old. */
@@ -156,14 +169,19 @@ export function createContract(options: ContractOptions): Contract {
       const cookies: Cookie[] = [];
       const remember = async (userId: number) => {
         const { token, hash } = await mintToken();
-        await store.saveRememberToken({ hash, userId, expiresAt: time + REMEMBER_LIFETIME_MS });
+        await store.saveRememberToken({
+          hash,
+          userId,
+          expiresAt: time + REMEMBER_LIFETIME_MS,
+          usedAt: null,
+        });
         cookies.push(rememberCookie(token, REMEMBER_LIFETIME_MS / 1000));
       };
       const recalled = session.userId === null ? await recall(request, time) : undefined;
       if (recalled !== undefined) {
         // A new session id, as at login; its CSRF token stays, as Laravel's session->migrate().
-        session = { ...newSession(time), token: session.token, userId: recalled };
-        await remember(recalled);
+        session = { ...newSession(time), token: session.token, userId: recalled.userId };
+        if (recalled.rotate) await remember(recalled.userId);
       }
       const user = session.userId === null ? undefined : await store.userById(session.userId);
       const userId = user?.id ?? null;
@@ -196,7 +214,7 @@ export function createContract(options: ContractOptions): Contract {
         remember,
         forget: async () => {
           const token = request.cookies[REMEMBER_COOKIE];
-          if (token) await store.takeRememberToken(await tokenDigest(token));
+          if (token) await store.deleteRememberToken(await tokenDigest(token));
           cookies.push(rememberCookie('', 0));
         },
         mintToken,

@@ -129,6 +129,8 @@ export interface RememberToken {
   userId: number;
   /** Epoch ms. */
   expiresAt: number;
+  /** Epoch ms of its first use, after which a new token replaces it; null while unused. */
+  usedAt: number | null;
 }
 
 /** A password reset link's token: its digest, one per (lower-cased) e-mail address. */
@@ -218,13 +220,14 @@ export interface Store {
 
   saveRememberToken(token: RememberToken): Promise<void>;
   /**
-   * Removes the token of that digest and answers it, atomically: of two requests with the same
-   * cookie, one gets it (a token is used once, then replaced).
+   * Marks the token of that digest used at `now` unless it was already, in one statement: the
+   * token after it, with the time of its first use.
    */
-  takeRememberToken(hash: string): Promise<RememberToken | undefined>;
+  useRememberToken(hash: string, now: number): Promise<RememberToken | undefined>;
+  deleteRememberToken(hash: string): Promise<void>;
   deleteUserRememberTokens(userId: number): Promise<void>;
-  /** Removes tokens that expired before `before` (epoch ms). */
-  pruneRememberTokens(before: number): Promise<void>;
+  /** Removes tokens that expired before `expiredBefore`, or were used before `usedBefore`. */
+  pruneRememberTokens(expiredBefore: number, usedBefore: number): Promise<void>;
 
   /** Adds the address's token, replacing the one it had. */
   saveResetToken(token: ResetToken): Promise<void>;

@@ -386,11 +386,16 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
-  takeRememberToken(hash: string) {
+  useRememberToken(hash: string, now: number) {
     const found = this.tables.remembered?.find((t) => t.hash === hash);
     if (!found) return Promise.resolve(undefined);
-    this.tables.remembered = this.tables.remembered?.filter((t) => t !== found);
+    found.usedAt ??= now;
     return this.write({ ...found });
+  }
+
+  deleteRememberToken(hash: string) {
+    this.tables.remembered = this.tables.remembered?.filter((t) => t.hash !== hash);
+    return this.write(undefined);
   }
 
   deleteUserRememberTokens(userId: number) {
@@ -398,8 +403,10 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
-  pruneRememberTokens(before: number) {
-    this.tables.remembered = this.tables.remembered?.filter((t) => t.expiresAt >= before);
+  pruneRememberTokens(expiredBefore: number, usedBefore: number) {
+    this.tables.remembered = this.tables.remembered?.filter(
+      (t) => t.expiresAt >= expiredBefore && (t.usedAt === null || t.usedAt >= usedBefore),
+    );
     return this.write(undefined);
   }
 
@@ -603,7 +610,15 @@ const isTables = fields({
       )),
   sessions: listOf(isSession),
   remembered: (v) =>
-    v === undefined || listOf(fields({ hash: isStr, userId: isNum, expiresAt: isNum }))(v),
+    v === undefined ||
+    listOf(
+      fields({
+        hash: isStr,
+        userId: isNum,
+        expiresAt: isNum,
+        usedAt: (x) => x === null || isNum(x),
+      }),
+    )(v),
   resets: (v) =>
     v === undefined || listOf(fields({ email: isStr, hash: isStr, createdAt: isNum }))(v),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),

@@ -14,10 +14,15 @@ async function logInWith(page: Page, password: string, remember: boolean) {
   await dialog.getByRole('button', { name: 'Login' }).click();
 }
 
-/** As a closed browser or a session idle past its lifetime: its cookie is gone. */
+/**
+ * As a browser closed and opened again: the page left (no answer still on its way sets the
+ * cookie again), the session cookie gone, the app opened where it was.
+ */
 async function loseSession(page: Page) {
+  const url = page.url();
+  await page.goto('about:blank');
   await page.context().clearCookies({ name: 'formue_session' });
-  await page.reload();
+  await page.goto(url);
 }
 
 test('Remember me keeps the user logged in once the session cookie is gone', async ({ page }) => {

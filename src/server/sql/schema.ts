@@ -90,6 +90,7 @@ export interface RememberTokensTable {
   user_id: number;
   /** Epoch ms. */
   expires_at: number;
+  used_at: number | null;
 }
 
 export interface PasswordResetTokensTable {

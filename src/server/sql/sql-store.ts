@@ -485,25 +485,45 @@ export class SqlStore implements Store {
   async saveRememberToken(token: RememberToken): Promise<void> {
     await this.db
       .insertInto('remember_tokens')
-      .values({ hash: token.hash, user_id: token.userId, expires_at: token.expiresAt })
+      .values({
+        hash: token.hash,
+        user_id: token.userId,
+        expires_at: token.expiresAt,
+        used_at: token.usedAt,
+      })
       .execute();
   }
 
-  async takeRememberToken(hash: string): Promise<RememberToken | undefined> {
+  async useRememberToken(hash: string, now: number): Promise<RememberToken | undefined> {
     const row = await this.db
-      .deleteFrom('remember_tokens')
+      .updateTable('remember_tokens')
+      .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(now)) }))
       .where('hash', '=', hash)
-      .returning(['user_id', 'expires_at'])
+      .returning(['user_id', 'expires_at', 'used_at'])
       .executeTakeFirst();
-    return row && { hash, userId: row.user_id, expiresAt: Number(row.expires_at) };
+    return (
+      row && {
+        hash,
+        userId: row.user_id,
+        expiresAt: Number(row.expires_at),
+        usedAt: row.used_at === null ? null : Number(row.used_at),
+      }
+    );
+  }
+
+  async deleteRememberToken(hash: string): Promise<void> {
+    await this.db.deleteFrom('remember_tokens').where('hash', '=', hash).execute();
   }
 
   async deleteUserRememberTokens(userId: number): Promise<void> {
     await this.db.deleteFrom('remember_tokens').where('user_id', '=', userId).execute();
   }
 
-  async pruneRememberTokens(before: number): Promise<void> {
-    await this.db.deleteFrom('remember_tokens').where('expires_at', '<', before).execute();
+  async pruneRememberTokens(expiredBefore: number, usedBefore: number): Promise<void> {
+    await this.db
+      .deleteFrom('remember_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', expiredBefore), eb('used_at', '<', usedBefore)]))
+      .execute();
   }
 
   async saveResetToken(token: ResetToken): Promise<void> {
