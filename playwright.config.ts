@@ -4,6 +4,8 @@ import {
   E2E_DATA,
   E2E_DATABASE,
   FAKE_MARKET_PORT,
+  MAIL_SINK_HTTP_PORT,
+  MAIL_SINK_SMTP_PORT,
   PREVIEW_PORT,
   SERVER_PORT,
 } from './tests/e2e/server-backend';
@@ -33,6 +35,7 @@ const ON_THE_SERVER = [
   'warm-start.spec.ts',
   'import.spec.ts',
   'amounts.spec.ts',
+  'stay-logged-in.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */
@@ -88,6 +91,16 @@ export default defineConfig({
       timeout: 180_000,
     },
     {
+      command: 'node_modules/.bin/tsx tests/e2e/mail-sink-main.ts',
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/up`,
+      env: {
+        MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
+        MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+    },
+    {
       // npm start, on a database of its own that the fixtures reset before each test, with real
       // market data from the fake providers.
       command: `rm -rf ${E2E_DATA} && mkdir -p ${E2E_DATA} && node scripts/start.mjs`,
@@ -103,6 +116,10 @@ export default defineConfig({
         ECB_URL: FAKE_MARKET,
         OPENFIGI_URL: FAKE_MARKET,
         COINGECKO_URL: FAKE_MARKET,
+        // Reset e-mails go to the local mail server the tests read.
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+        MAIL_FROM: 'Formue <formue@example.com>',
+        APP_URL: `http://127.0.0.1:${SERVER_PORT}`,
       },
       reuseExistingServer: false,
       // A first run builds the live app.

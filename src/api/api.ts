@@ -12,6 +12,7 @@ import {
   type Id,
   type InstrumentType,
   type Investment,
+  type PasswordReset,
   type Portfolio,
   type ProfileUpdate,
   type Registration,
@@ -63,6 +64,9 @@ export interface Api {
   login(credentials: Credentials): Promise<User>;
   register(registration: Registration): Promise<User>;
   logout(): Promise<void>;
+  /** Asks for a reset link to the address; the server's answer, the same whether it has an account. */
+  forgotPassword(email: string): Promise<string>;
+  resetPassword(reset: PasswordReset): Promise<string>;
   getUser(): Promise<User>;
   updateUser(update: ProfileUpdate): Promise<User>;
   getValuation(): Promise<Valuation>;
@@ -186,6 +190,20 @@ export function createApi(http: Http): Api {
     logout: async () => {
       await http.request('POST', '/auth/logout');
     },
+    forgotPassword: async (email) =>
+      d.field(
+        await http.request('POST', '/auth/forgot-password', { body: { email } }),
+        'message',
+        s.text,
+      ),
+    resetPassword: async ({ passwordConfirmation, ...reset }) =>
+      d.field(
+        await http.request('POST', '/auth/reset-password', {
+          body: { ...reset, password_confirmation: passwordConfirmation },
+        }),
+        'message',
+        s.text,
+      ),
 
     getUser: async () => d.field(await get('/user'), 'user', s.user),
     updateUser: async (update) =>

@@ -4,7 +4,7 @@ import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
 import type { RecordedEvents, Valuer } from './figures';
 import type { Market } from './market';
 import type { RateSource } from './pricing';
-import type { InvestmentRow, PasswordHasher, Session, Store } from './store';
+import type { InvestmentRow, Mailer, PasswordHasher, Session, Store } from './store';
 import { summarise, type Errors, type Validator } from './validation';
 
 export interface ContractRequest {
@@ -64,6 +64,15 @@ export interface Call {
   rawId: string;
   /** Laravel regenerates the session (new id and token) at login and logout. */
   regenerateSession(userId: number | null): void;
+  /** "Remember me": a new long-lived token for the user, in the answer's remember cookie. */
+  remember(userId: number): Promise<void>;
+  /** Ends the request's remember token, if any, and removes its cookie. */
+  forget(): Promise<void>;
+  /** A new random token for a link, URL-safe, with the digest it is stored under. */
+  mintToken(): Promise<{ token: string; hash: string }>;
+  /** The digest a token is stored under. */
+  digest(token: string): Promise<string>;
+  mailer: Mailer;
   /**
    * Said by a creating route once its record is saved and it goes on to read the answer: should
    * that read fail, a retry under the same Idempotency-Key must not save the record again.

@@ -23,13 +23,22 @@ import { metaRoutes } from './routes/meta.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
 import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
-import type { PasswordHasher, Session, Store } from './store';
+import type { Mailer, PasswordHasher, Session, Store } from './store';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 /** Laravel names it after APP_NAME: slug('Formue') . '_session'. */
 export const SESSION_COOKIE = 'formue_session';
 /** Laravel's SESSION_LIFETIME default: 120 minutes. */
 export const SESSION_LIFETIME_MS = 120 * 60_000;
+/** "Remember me", as Laravel's `remember_web_<hash>` cookie: a token that logs a new session in. */
+export const REMEMBER_COOKIE = 'formue_remember';
+/** Browsers cap a cookie's life at 400 days (Laravel asks for 5 years and gets this). */
+export const REMEMBER_LIFETIME_MS = 400 * 86_400_000;
+/**
+ * How long a used remember token still logs in, without a new one: the page's other requests,
+ * sent at once with the same cookie, are not logged out by the first one's rotation.
+ */
+export const REMEMBER_REUSE_MS = 60_000;
 
 export interface ContractOptions {
   store: Store;
@@ -39,6 +48,9 @@ export interface ContractOptions {
   market: Market;
   /** Random bytes as base64: session ids and CSRF tokens. */
   randomToken: (bytes: number) => string;
+  /** SHA-256 of a token as hex: what remember and reset tokens are stored under. */
+  tokenDigest: (token: string) => Promise<string>;
+  mailer: Mailer;
   /** Given where demo data can be restored: adds POST /api/v1/demo/reset. */
   resetDemoData?: () => Promise<void>;
   /** Told of an error that became a 500; the client sees only "Server Error". */
@@ -65,7 +77,7 @@ const SWEEP_CHANCE = 0.02;
 const TOUCH_INTERVAL_MS = 60_000;
 
 export function createContract(options: ContractOptions): Contract {
-  const { store, hasher, randomToken } = options;
+  const { store, hasher, randomToken, tokenDigest } = options;
   const now = options.now ?? (() => Date.now());
   const routes: Route[] = [
     ...authRoutes(),
@@ -94,8 +106,33 @@ export function createContract(options: ContractOptions): Contract {
     if (found && time - found.lastSeen <= SESSION_LIFETIME_MS) return found;
     if (found) await store.deleteSession(found.id);
     // Laravel's lottery: now and then, sessions idle past their lifetime are swept.
-    if (Math.random() < SWEEP_CHANCE) await store.pruneSessions(time - SESSION_LIFETIME_MS);
+    if (Math.random() < SWEEP_CHANCE) {
+      await store.pruneSessions(time - SESSION_LIFETIME_MS);
+      await store.pruneRememberTokens(time, time - REMEMBER_REUSE_MS);
+    }
     return undefined;
+  }
+
+  const mintToken = async () => {
+    // URL-safe, for reset links; the session id's shape, for cookies.
+    const token = randomToken(32).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return { token, hash: await tokenDigest(token) };
+  };
+
+  /**
+   * The remember cookie's user, if its token is valid: unused (then `rotate`: a new token
+   * replaces it), or used within REMEMBER_REUSE_MS by a request sent alongside.
+   */
+  async function recall(
+    request: ContractRequest,
+    time: number,
+  ): Promise<{ userId: number; rotate: boolean } | undefined> {
+    const token = request.cookies[REMEMBER_COOKIE];
+    if (!token || !SESSION_ID.test(token)) return undefined;
+    const found = await store.useRememberToken(await tokenDigest(token), time);
+    const usedAt = found?.usedAt ?? time;
+    if (!found || found.expiresAt <= time || time - usedAt > REMEMBER_REUSE_MS) return undefined;
+    return { userId: found.userId, rotate: usedAt === time };
   }
 
   /** Writes the session when it is new, changed, or its last activity is getting old. */
@@ -128,6 +165,24 @@ export function createContract(options: ContractOptions): Contract {
         // No XSRF-TOKEN on this answer: Laravel's middleware threw before adding it.
         return withCookies(json(419, { message: 'CSRF token mismatch.' }), session, false);
       }
+      // Laravel's recaller: a session without a user logs in by the remember cookie, if valid.
+      const cookies: Cookie[] = [];
+      const remember = async (userId: number) => {
+        const { token, hash } = await mintToken();
+        await store.saveRememberToken({
+          hash,
+          userId,
+          expiresAt: time + REMEMBER_LIFETIME_MS,
+          usedAt: null,
+        });
+        cookies.push(rememberCookie(token, REMEMBER_LIFETIME_MS / 1000));
+      };
+      const recalled = session.userId === null ? await recall(request, time) : undefined;
+      if (recalled !== undefined) {
+        // A new session id, as at login; its CSRF token stays, as Laravel's session->migrate().
+        session = { ...newSession(time), token: session.token, userId: recalled.userId };
+        if (recalled.rotate) await remember(recalled.userId);
+      }
       const user = session.userId === null ? undefined : await store.userById(session.userId);
       const userId = user?.id ?? null;
 
@@ -156,6 +211,15 @@ export function createContract(options: ContractOptions): Contract {
         regenerateSession: (nextUser) => {
           session = { ...newSession(time), userId: nextUser };
         },
+        remember,
+        forget: async () => {
+          const token = request.cookies[REMEMBER_COOKIE];
+          if (token) await store.deleteRememberToken(await tokenDigest(token));
+          cookies.push(rememberCookie('', 0));
+        },
+        mintToken,
+        digest: tokenDigest,
+        mailer: options.mailer,
         saved: () => {
           saved = true;
         },
@@ -186,7 +250,7 @@ export function createContract(options: ContractOptions): Contract {
       // (a cookieless GET) would only fill the table.
       if (stored || session.userId !== null || route.path === CSRF_COOKIE_PATH)
         await keep(session, stored, time);
-      return withCookies(answer, session, true);
+      return withCookies({ ...answer, cookies: [...answer.cookies, ...cookies] }, session, true);
     } catch (error) {
       options.onError?.(error);
       if (options.unavailable?.(error))
@@ -237,6 +301,11 @@ function withCookies(answer: Answer, session: Session, withToken: boolean): Answ
     { name: SESSION_COOKIE, value: session.id, httpOnly: true, maxAgeSeconds },
   ];
   return { ...answer, cookies: [...answer.cookies, ...cookies] };
+}
+
+/** The remember cookie: only the server reads it; max-age 0 removes it. */
+function rememberCookie(value: string, maxAgeSeconds: number): Cookie {
+  return { name: REMEMBER_COOKIE, value, httpOnly: true, maxAgeSeconds };
 }
 
 /** A route path ('/api/v1/portfolios/{id}') as a regular expression for whole paths. */

@@ -123,6 +123,24 @@ export interface Session {
   lastSeen: number;
 }
 
+/** A "Remember me" login: the digest of its cookie's token (never the token) and its end. */
+export interface RememberToken {
+  hash: string;
+  userId: number;
+  /** Epoch ms. */
+  expiresAt: number;
+  /** Epoch ms of its first use, after which a new token replaces it; null while unused. */
+  usedAt: number | null;
+}
+
+/** A password reset link's token: its digest, one per (lower-cased) e-mail address. */
+export interface ResetToken {
+  email: string;
+  hash: string;
+  /** Epoch ms; the link expires an hour later. */
+  createdAt: number;
+}
+
 /** Failed attempts under one throttle key within its window. */
 export interface Attempts {
   count: number;
@@ -200,6 +218,22 @@ export interface Store {
   /** Removes sessions last seen before `before` (epoch ms). */
   pruneSessions(before: number): Promise<void>;
 
+  saveRememberToken(token: RememberToken): Promise<void>;
+  /**
+   * Marks the token of that digest used at `now` unless it was already, in one statement: the
+   * token after it, with the time of its first use.
+   */
+  useRememberToken(hash: string, now: number): Promise<RememberToken | undefined>;
+  deleteRememberToken(hash: string): Promise<void>;
+  deleteUserRememberTokens(userId: number): Promise<void>;
+  /** Removes tokens that expired before `expiredBefore`, or were used before `usedBefore`. */
+  pruneRememberTokens(expiredBefore: number, usedBefore: number): Promise<void>;
+
+  /** Adds the address's token, replacing the one it had. */
+  saveResetToken(token: ResetToken): Promise<void>;
+  /** Removes the address's token if it has that digest and answers it, atomically (single use). */
+  takeResetToken(email: string, hash: string): Promise<ResetToken | undefined>;
+
   attempts(key: string): Promise<Attempts | undefined>;
   /**
    * Counts one attempt under `key`, atomically (parallel requests each see their own count),
@@ -244,4 +278,10 @@ export interface PasswordHasher {
   verify(password: string, hash: string): Promise<boolean>;
   /** Takes as long as a `verify` and is false: the answer for an e-mail with no account. */
   verifyNone(password: string): Promise<boolean>;
+}
+
+/** How a password reset link reaches its user: e-mail on the server, Demo tools in the demo. */
+export interface Mailer {
+  /** `path` is the app's reset screen with the token and address, e.g. `/reset-password?…`. */
+  passwordReset(to: { name: string; email: string }, path: string): Promise<void>;
 }

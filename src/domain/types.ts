@@ -83,6 +83,16 @@ export interface CreatePortfolioPayload {
 export interface Credentials {
   email: string;
   password: string;
+  /** "Remember me": stay logged in on this browser after the session ends. */
+  remember?: boolean;
+}
+
+/** A new password set with a reset link's token and address. */
+export interface PasswordReset {
+  token: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
 }
 
 export interface Registration extends Credentials {

@@ -112,6 +112,10 @@ export const da: Translation = {
   'server.portfolio': 'Den valgte portefølje findes ikke.',
   'server.maxBytes': 'Feltet {attribute} må højst være {max} bytes.',
   'server.passwordIncorrect': 'Adgangskoden er forkert.',
+  'server.confirmed': 'Bekræftelsen af feltet {attribute} passer ikke.',
+  'server.resetSent': 'Vi har sendt dig et link til at nulstille din adgangskode.',
+  'server.resetToken': 'Linket til at nulstille adgangskoden er ugyldigt.',
+  'server.passwordReset': 'Din adgangskode er nulstillet.',
 
   'attribute.name': 'navn',
   'attribute.email': 'e-mail',

@@ -71,6 +71,10 @@ export const enSent = {
   'server.portfolio': 'The selected investment.portfolio id is invalid.',
   'server.maxBytes': 'The {attribute} field must not be greater than {max} bytes.',
   'server.passwordIncorrect': 'The password is incorrect.',
+  'server.confirmed': 'The {attribute} field confirmation does not match.',
+  'server.resetSent': 'We have emailed your password reset link.',
+  'server.resetToken': 'This password reset token is invalid.',
+  'server.passwordReset': 'Your password has been reset.',
 
   // Field names inside the contract's messages.
   'attribute.name': 'name',

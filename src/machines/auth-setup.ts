@@ -17,6 +17,9 @@ export const HOME_PATH = '/home';
 /** What the password dialog says after a session was lost in use. */
 export const SESSION_LOST_MESSAGE = MESSAGES.sessionExpired;
 
+/** The server's answer to a reset, said on the Login screen after it. */
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
+
 /** Put before the reason the first session check could not reach the server (an offline shell). */
 export const SERVER_NEEDED = 'Your data is kept on the Formue server.';
 
@@ -34,7 +37,9 @@ export type AuthEvent =
   /** The password asked for on top of the screen after the session was lost. */
   | { type: 'reauth.submitted'; credentials: Credentials }
   /** The route guard met a screen while logged out: it is where login leads. */
-  | { type: 'auth.required'; path: string };
+  | { type: 'auth.required'; path: string }
+  /** A reset link set a new password: every session is over, this one too. */
+  | { type: 'password.reset' };
 
 /** Emitted when the user logged in again after a lost session (flows resume on it). */
 export type AuthEmitted = { type: 'session.restored' };
@@ -139,6 +144,7 @@ export const authSetup = setup({
       return { fieldErrors: failure.fieldErrors, formError: failure.formError };
     }),
     noticeExpired: assign({ notice: MESSAGES.sessionExpired }),
+    noticePasswordReset: assign({ notice: PASSWORD_RESET_MESSAGE }),
     noticeUnreachable: assign((_, params: { error: unknown }) => ({
       notice:
         params.error instanceof ApiError && params.error.kind === 'network'

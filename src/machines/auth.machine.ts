@@ -10,6 +10,7 @@ export {
   HOME_PATH,
   LOGGED_IN_KEY,
   LOGIN_PATH,
+  PASSWORD_RESET_MESSAGE,
   SERVER_NEEDED,
   SESSION_LOST_MESSAGE,
   type AuthContext,
@@ -31,6 +32,13 @@ export const authMachine = authSetup.createMachine({
     returnTo: undefined,
   }),
   invoke: { src: 'unauthenticatedListener', input: ({ context }) => ({ api: context.api }) },
+  on: {
+    // The server ended every session of the user: log in with the new password.
+    'password.reset': {
+      target: '.signedOut.idle',
+      actions: ['forgetReturn', 'goToLogin', 'noticePasswordReset'],
+    },
+  },
   initial: 'starting',
   states: {
     starting: {

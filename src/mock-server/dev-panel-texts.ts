@@ -24,6 +24,9 @@ export interface DevPanelTexts {
   cleared: string;
   reset: string;
   wasReset: string;
+  /** The password reset e-mail the demo "sent". */
+  mailSent: (email: string) => string;
+  openResetLink: string;
 }
 
 export const DEV_PANEL_TEXTS: Readonly<Record<Locale, DevPanelTexts>> = {
@@ -49,6 +52,8 @@ export const DEV_PANEL_TEXTS: Readonly<Record<Locale, DevPanelTexts>> = {
     cleared: 'Faults cleared',
     reset: 'Reset demo data',
     wasReset: 'Demo data was reset',
+    mailSent: (email) => `Password reset e-mail to ${email}`,
+    openResetLink: 'Open the reset link',
   },
   da: {
     tab: 'Demoværktøjer',
@@ -72,5 +77,7 @@ export const DEV_PANEL_TEXTS: Readonly<Record<Locale, DevPanelTexts>> = {
     cleared: 'Fejlene er ryddet',
     reset: 'Nulstil demodata',
     wasReset: 'Demodata blev nulstillet',
+    mailSent: (email) => `E-mail om ny adgangskode til ${email}`,
+    openResetLink: 'Åbn linket til ny adgangskode',
   },
 };

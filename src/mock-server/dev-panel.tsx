@@ -2,7 +2,7 @@
 // React root, so the app never knows it exists. Collapsed it is a narrow tab on the right edge,
 // within the margin that pages and dialogs keep there, so it covers no content; it stays above
 // dialogs, where a demo switches faults on in the middle of a form.
-import { StrictMode, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { StrictMode, useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLocale } from '../i18n';
 import { DEV_PANEL_TEXTS, type DevPanelTexts } from './dev-panel-texts';
@@ -72,6 +72,12 @@ export function DevPanel({ server }: { server: MockServer }) {
     () => (texts: DevPanelTexts) =>
       server.notice === RESET_NOTICE ? texts.wasReset : (server.notice ?? ''),
   );
+
+  // The demo sends no e-mail: a reset link shows here, and the panel opens on it.
+  const mail = useSyncExternalStore(server.onMail, server.sentMail).at(-1);
+  useEffect(() => {
+    if (mail) setOpen(true);
+  }, [mail]);
 
   const act = (message: (texts: DevPanelTexts) => string, action: () => void) => () => {
     action();
@@ -192,6 +198,12 @@ export function DevPanel({ server }: { server: MockServer }) {
               {text.reset}
             </button>
           </div>
+          {mail && (
+            <div style={{ ...row, flexDirection: 'column', alignItems: 'flex-start' }}>
+              {text.mailSent(mail.to)}
+              <a href={mail.link}>{text.openResetLink}</a>
+            </div>
+          )}
           <p role="status" style={{ margin: 0, minHeight: '1.4em' }}>
             {status(text)}
           </p>

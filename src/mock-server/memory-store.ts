@@ -14,6 +14,8 @@ import type {
   ManualPriceRow,
   NewInvestment,
   PortfolioRow,
+  RememberToken,
+  ResetToken,
   Session,
   Store,
   UserRow,
@@ -36,6 +38,9 @@ export interface Tables {
   /** Idempotency keys by `userId:key`; absent in older data. */
   requests?: Record<string, KeptRequest & { createdAt: number }>;
   sessions: Session[];
+  /** "Remember me" tokens and password reset tokens, by digest; absent in older data. */
+  remembered?: RememberToken[];
+  resets?: ResetToken[];
   attempts: Record<string, Attempts>;
   nextId: number;
 }
@@ -376,6 +381,48 @@ export class MemoryStore implements Store {
     return this.write(undefined);
   }
 
+  saveRememberToken(token: RememberToken) {
+    this.tables.remembered = [...(this.tables.remembered ?? []), { ...token }];
+    return this.write(undefined);
+  }
+
+  useRememberToken(hash: string, now: number) {
+    const found = this.tables.remembered?.find((t) => t.hash === hash);
+    if (!found) return Promise.resolve(undefined);
+    found.usedAt ??= now;
+    return this.write({ ...found });
+  }
+
+  deleteRememberToken(hash: string) {
+    this.tables.remembered = this.tables.remembered?.filter((t) => t.hash !== hash);
+    return this.write(undefined);
+  }
+
+  deleteUserRememberTokens(userId: number) {
+    this.tables.remembered = this.tables.remembered?.filter((t) => t.userId !== userId);
+    return this.write(undefined);
+  }
+
+  pruneRememberTokens(expiredBefore: number, usedBefore: number) {
+    this.tables.remembered = this.tables.remembered?.filter(
+      (t) => t.expiresAt >= expiredBefore && (t.usedAt === null || t.usedAt >= usedBefore),
+    );
+    return this.write(undefined);
+  }
+
+  saveResetToken(token: ResetToken) {
+    const others = (this.tables.resets ?? []).filter((t) => t.email !== token.email);
+    this.tables.resets = [...others, { ...token }];
+    return this.write(undefined);
+  }
+
+  takeResetToken(email: string, hash: string) {
+    const found = this.tables.resets?.find((t) => t.email === email && t.hash === hash);
+    if (!found) return Promise.resolve(undefined);
+    this.tables.resets = this.tables.resets?.filter((t) => t !== found);
+    return this.write({ ...found });
+  }
+
   attempts(key: string) {
     return Promise.resolve(this.tables.attempts[key]);
   }
@@ -562,6 +609,18 @@ const isTables = fields({
         }),
       )),
   sessions: listOf(isSession),
+  remembered: (v) =>
+    v === undefined ||
+    listOf(
+      fields({
+        hash: isStr,
+        userId: isNum,
+        expiresAt: isNum,
+        usedAt: (x) => x === null || isNum(x),
+      }),
+    )(v),
+  resets: (v) =>
+    v === undefined || listOf(fields({ email: isStr, hash: isStr, createdAt: isNum }))(v),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
   nextId: isNum,
 });

@@ -47,3 +47,9 @@ export function randomToken(bytes = 32): string {
   globalThis.crypto.getRandomValues(buffer);
   return btoa(String.fromCharCode(...buffer));
 }
+
+/** SHA-256 as hex, as the server digests remember and reset tokens. */
+export async function tokenDigest(token: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

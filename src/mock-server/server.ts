@@ -8,7 +8,7 @@ import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
 import { parseRequestBody } from '../contract/request-body';
 import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
-import { demoHasher, randomToken } from './secrets';
+import { demoHasher, randomToken, tokenDigest } from './secrets';
 
 export interface MakeServerOptions {
   environment: 'development' | 'test';
@@ -53,8 +53,19 @@ export interface Faults {
   state(): FaultState;
 }
 
+/** A reset e-mail the demo "sent": Demo tools shows its link. */
+export interface SentMail {
+  to: string;
+  /** The app's reset screen with the token, e.g. `/reset-password?token=…&email=…`. */
+  link: string;
+}
+
 export interface MockServer {
   faults: Faults;
+  /** The reset e-mails sent since the page opened, the latest last. */
+  sentMail: () => readonly SentMail[];
+  /** Hears of each new e-mail; returns its removal. */
+  onMail: (listener: () => void) => () => void;
   /** Restores the seeded demo data (the session stays if its user still exists). */
   resetDemoData(): Promise<void>;
   /** Takes up what another tab of the demo stored, so tabs share one server's data. */
@@ -82,9 +93,11 @@ export function makeServer(options: MakeServerOptions): MockServer {
     dirty = false;
   };
 
-  /** Fresh demo data; sessions stay, so the demo user stays logged in. */
-  async function seed(keep: Pick<Tables, 'sessions'> = { sessions: [] }): Promise<void> {
-    store.tables = { ...emptyTables(), sessions: keep.sessions };
+  /** Fresh demo data; sessions and remembered logins stay, so the demo user stays logged in. */
+  async function seed(
+    keep: Pick<Tables, 'sessions' | 'remembered'> = { sessions: [] },
+  ): Promise<void> {
+    store.tables = { ...emptyTables(), sessions: keep.sessions, remembered: keep.remembered };
     await addDemoAccount(store, demoHasher);
     persist();
   }
@@ -104,9 +117,19 @@ export function makeServer(options: MakeServerOptions): MockServer {
     await seed(store.tables);
   };
 
+  let mail: readonly SentMail[] = [];
+  const mailListeners = new Set<() => void>();
   const contract = createContract({
     store,
     hasher: demoHasher,
+    tokenDigest,
+    mailer: {
+      passwordReset: (to, link) => {
+        mail = [...mail, { to: to.email, link }];
+        for (const listener of mailListeners) listener();
+        return Promise.resolve();
+      },
+    },
     now,
     market: syntheticMarket(options.prices, options.actions),
     randomToken,
@@ -233,6 +256,11 @@ export function makeServer(options: MakeServerOptions): MockServer {
       state: () => ({ ...faults }),
     },
     resetDemoData,
+    sentMail: () => mail,
+    onMail: (listener) => {
+      mailListeners.add(listener);
+      return () => mailListeners.delete(listener);
+    },
     reloadStored() {
       const latest = storage ? load(storage) : undefined;
       if (latest?.kind === 'loaded' && consistent(latest.tables)) store.tables = latest.tables;
@@ -267,12 +295,13 @@ function headerOf(request: Request, name: string): string | undefined {
 }
 
 /**
- * Pretender ignores Set-Cookie, so the mock writes the cookies itself (research 1.7). It cannot
- * make the session cookie HttpOnly; the app never reads it.
+ * Pretender ignores Set-Cookie, so the mock writes the cookies itself (research 1.7), with their
+ * max-age as the server sets them: they outlive the browser's window, the remember cookie for
+ * 400 days. It cannot make them HttpOnly; the app never reads them.
  */
 function writeCookies(cookies: readonly Cookie[]): void {
   for (const cookie of cookies)
-    document.cookie = `${cookie.name}=${encodeURIComponent(cookie.value)}; path=/; samesite=lax`;
+    document.cookie = `${cookie.name}=${encodeURIComponent(cookie.value)}; path=/; max-age=${cookie.maxAgeSeconds}; samesite=lax`;
 }
 
 /**

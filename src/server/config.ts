@@ -15,6 +15,18 @@ export interface Config {
   /** The live build of the app to serve; none serves the API only. */
   appRoot: string | undefined;
   market: MarketConfig;
+  /** Absent (in tests): links are logged, and point at http://localhost:PORT. */
+  mail?: MailConfig;
+}
+
+/** Where password reset links are sent from, and where they point. */
+export interface MailConfig {
+  /** smtp:// or smtps:// with any user and password; undefined: links are logged, not sent. */
+  smtpUrl: string | undefined;
+  /** The sender, "Name <address>" or an address; required with `smtpUrl`. */
+  from: string | undefined;
+  /** The app's address as its users reach it: the links start with it. */
+  appUrl: string;
 }
 
 /** Where prices come from: real providers, or the demo's deterministic market. */
@@ -52,6 +64,13 @@ Settings (environment variables):
   BCRYPT_ROUNDS  bcrypt cost of password hashes, 4 to 31 (default 12, as Laravel)
   LOG_LEVEL      fatal, error, warn, info (default), debug, trace or silent
   TRUST_PROXY    1: behind a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto
+
+Password reset e-mail:
+  SMTP_URL   smtp://user:password@host:587 or smtps://user:password@host:465; unset: the
+             reset link is written to the log instead of sent
+  MAIL_FROM  the sender, e.g. "Formue <formue@example.com>" (required with SMTP_URL)
+  APP_URL    the app's address as users reach it, e.g. https://formue.example.com: reset links
+             start with it (required with SMTP_URL; default http://localhost:PORT)
 
 Market data:
   MARKET_DATA        live (default): real prices from the providers below, kept in the database
@@ -124,6 +143,29 @@ function marketConfig(env: NodeJS.ProcessEnv): MarketConfig {
   };
 }
 
+function mailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig {
+  const value = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl))
+    throw new ConfigError(
+      'SMTP_URL must be smtp://user:password@host:port or smtps://…, not that.',
+    );
+  const from = value('MAIL_FROM');
+  // An address, alone or as `Name <address>`.
+  if (from !== undefined && !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(from))
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", not "${from}".`);
+  const appUrl = value('APP_URL');
+  if (smtpUrl !== undefined && (from === undefined || appUrl === undefined))
+    throw new ConfigError(
+      'SMTP_URL needs MAIL_FROM and APP_URL: the sender and where links point.',
+    );
+  return {
+    smtpUrl,
+    from,
+    appUrl: httpUrl(env, 'APP_URL', `http://localhost:${port}`),
+  };
+}
+
 /** The demo's market, no network: for try-outs and tests. */
 export const SYNTHETIC_MARKET: MarketConfig = { ...DEFAULT_MARKET, mode: 'synthetic' };
 
@@ -133,8 +175,9 @@ export function readConfig(env: NodeJS.ProcessEnv, appRoot: string | undefined):
   if (!logLevel) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
   const host = env.HOST ?? '127.0.0.1';
   if (!/^[\w.:-]+$/.test(host)) throw new ConfigError(`HOST must be an address, not "${host}".`);
+  const port = integer(env, 'PORT', 8080, 0, 65535);
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port,
     host,
     databaseUrl: databaseUrl(env.DATABASE_URL),
     demo: flag(env, 'FORMUE_DEMO'),
@@ -143,5 +186,6 @@ export function readConfig(env: NodeJS.ProcessEnv, appRoot: string | undefined):
     trustProxy: flag(env, 'TRUST_PROXY'),
     appRoot,
     market: marketConfig(env),
+    mail: mailConfig(env, port),
   };
 }

@@ -1,10 +1,11 @@
 // One Formue server: the database opened and migrated, the contract over the SQL store, and
 // the HTTP adapter listening. Tests start it on a port of their own.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { addDemoAccount } from '../contract/demo-data';
 import { createContract } from '../contract/kernel';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { createMailer } from './mailer';
 import { bcryptHasher } from './passwords';
 import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
@@ -51,6 +52,18 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       store,
       hasher,
       randomToken: (bytes) => randomBytes(bytes).toString('base64'),
+      tokenDigest: (token) => Promise.resolve(createHash('sha256').update(token).digest('hex')),
+      mailer: createMailer(
+        config.mail ?? {
+          smtpUrl: undefined,
+          from: undefined,
+          appUrl: `http://localhost:${config.port}`,
+        },
+        {
+          info: (details, message) => app.log.info(details, message),
+          error: (details, message) => app.log.error(details, message),
+        },
+      ),
       now: options.now,
       market: live ?? syntheticMarket(options.prices),
       onError: (error) => app.log.error({ err: error }, 'contract error'),

@@ -42,6 +42,18 @@ const screens = {
   profile: lazyScreen(() => import('./screens/profile-screen').then((m) => m.ProfileScreen)),
 };
 
+/** Forgot password and the reset link's screen: open whether logged in or not, no chrome. */
+const passwordScreens = new Map([
+  [
+    '/forgot-password',
+    lazyScreen(() => import('./screens/password-screens').then((m) => m.ForgotPasswordScreen)),
+  ],
+  [
+    '/reset-password',
+    lazyScreen(() => import('./screens/password-screens').then((m) => m.ResetPasswordScreen)),
+  ],
+]);
+
 /** Starts loading the code of the screen at `path`, if it is one: before anything renders. */
 export function preloadScreenAt(path: string): Promise<void> {
   const screen = screenOf(path);
@@ -105,6 +117,13 @@ function Routes() {
   useLayoutEffect(() => {
     void window.scrollTo?.(0, 0);
   }, [path]);
+  const PasswordScreen = passwordScreens.get(path);
+  if (PasswordScreen)
+    return (
+      <Suspense fallback={<ScreenSkeleton />}>
+        <PasswordScreen />
+      </Suspense>
+    );
   if (path === '/') return loggedIn ? <Redirect to="/home" replace /> : <LandingScreen />;
   if (!loggedIn) {
     return (

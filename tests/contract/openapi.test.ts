@@ -12,7 +12,7 @@ import { CURRENCIES } from '../../src/domain/market';
 import { PRICE_SOURCES } from '../../src/market/port';
 import { INSTRUMENT_TYPES, PERIODS, TRANSACTION_TYPES } from '../../src/domain/types';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
-import { demoHasher, randomToken } from '../../src/mock-server/secrets';
+import { demoHasher, randomToken, tokenDigest } from '../../src/mock-server/secrets';
 import {
   assertDocumented,
   assertDocumentedRequest,
@@ -32,6 +32,7 @@ import {
   plainSplit,
   post,
   registerFresh,
+  resetLink,
   send,
   setCookie,
   startServer,
@@ -250,6 +251,8 @@ describe('docs/openapi.yaml', () => {
       hasher: demoHasher,
       market: syntheticMarket(),
       randomToken,
+      tokenDigest,
+      mailer: { passwordReset: () => Promise.resolve() },
       resetDemoData: async () => {},
     });
     const key = ([method, path]: [string, string]) => `${method} ${path}`;
@@ -269,6 +272,13 @@ describe('docs/openapi.yaml', () => {
     }
   });
 });
+
+/** Operations with a limiter of their own, whose 429 every backend gives. */
+const THROTTLED = [
+  '/api/v1/auth/login',
+  '/api/v1/auth/forgot-password',
+  '/api/v1/auth/reset-password',
+];
 
 describe('answers of the mock, as documented', () => {
   it('the session protocol: cookie, check, register, logout, login, 419', async () => {
@@ -296,6 +306,30 @@ describe('answers of the mock, as documented', () => {
     const locked = await valid('POST', '/auth/login', DEMO);
     expect(locked.status).toBe(429);
     expect(locked.headers.get('Retry-After')).toBe('60');
+  });
+
+  it('remember me, and a password reset from its link, answer as documented', async () => {
+    startServer();
+    await csrf();
+    expect((await valid('POST', '/auth/login', { ...DEMO, remember: true })).status).toBe(200);
+    expect((await valid('POST', '/auth/forgot-password', { email: DEMO.email })).status).toBe(200);
+    const link = new URL(await resetLink(DEMO.email), 'https://formue.example.com');
+    const reset = {
+      token: link.searchParams.get('token'),
+      email: link.searchParams.get('email'),
+      password: 'new-password',
+      password_confirmation: 'new-password',
+    };
+    expect((await valid('POST', '/auth/reset-password', reset)).status).toBe(200);
+    await csrf();
+    // Used once: then it is refused, five times, and then throttled.
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await valid('POST', '/auth/reset-password', reset)).status).toBe(422);
+    expect((await valid('POST', '/auth/reset-password', reset)).status).toBe(429);
+    const unknown = { email: 'nobody@example.com' };
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await valid('POST', '/auth/forgot-password', unknown)).status).toBe(200);
+    expect((await valid('POST', '/auth/forgot-password', unknown)).status).toBe(429);
   });
 
   it('every operation answers as documented on success', async () => {
@@ -576,7 +610,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(17);
+    expect(operations.length).toBe(19);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);
@@ -649,8 +683,7 @@ describe('answers of the mock, as documented', () => {
   // Counts the answers the tests above saw, so it runs last and with them (not alone with -t).
   it('every documented answer was seen above', () => {
     const faultOnly = (method: string, template: string, status: number) =>
-      status === 500 ||
-      (status === 429 && !(method === 'POST' && template === '/api/v1/auth/login'));
+      status === 500 || (status === 429 && !(method === 'POST' && THROTTLED.includes(template)));
     const expected = documentedAnswers()
       .filter(
         ([method, template, status]) =>

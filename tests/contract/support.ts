@@ -5,12 +5,13 @@
 import { SYNTHETIC_MARKET as SYNTHETIC } from '../../src/server/config';
 import type { FastifyInstance } from 'fastify';
 import { createFetch } from 'ofetch';
-import { afterEach, describe, it } from 'vitest';
+import { afterAll, afterEach, describe, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { readCookie } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
 import { startServer as startNodeServer } from '../../src/server/server';
 import { freshDatabaseUrl } from '../server/databases';
+import { startMailSink, type MailSink } from '../server/mail-sink';
 
 export const BACKEND: 'mock' | 'server' =
   process.env.FORMUE_BACKEND === 'server' ? 'server' : 'mock';
@@ -54,7 +55,7 @@ export function setCookie(name: string, value: string): void {
 export function clearCookies(): void {
   jar.clear();
   if (BACKEND === 'server') return;
-  for (const name of ['XSRF-TOKEN', 'formue_session', 'selected_period']) {
+  for (const name of ['XSRF-TOKEN', 'formue_session', 'formue_remember', 'selected_period']) {
     document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
 }
@@ -163,6 +164,11 @@ export function startServer(options: ServerOptions = {}): MockServer {
           trustProxy: false,
           appRoot: undefined,
           market: SYNTHETIC,
+          mail: {
+            smtpUrl: (await mailSink()).url,
+            from: 'Formue <formue@example.com>',
+            appUrl: 'https://formue.example.com',
+          },
         },
         { now: options.now ?? (() => NOW), prices: options.prices },
       );
@@ -175,6 +181,27 @@ export function startServer(options: ServerOptions = {}): MockServer {
   current?.shutdown();
   current = makeServer({ environment: 'test', now: () => NOW, ...options });
   return current;
+}
+
+/** The server backend's mail: sent over SMTP to a sink on this machine. */
+let sink: Promise<MailSink> | undefined;
+const mailSink = () => (sink ??= startMailSink());
+afterAll(async () => (await sink)?.close());
+
+/**
+ * The path and query of the last password reset link sent to `email`: from the demo's Demo tools
+ * mailbox, or the e-mail the server sent (waited for, as it is sent after the answer).
+ */
+export async function resetLink(email: string): Promise<string> {
+  if (BACKEND === 'mock') {
+    const link = current?.sentMail().findLast((mail) => mail.to === email)?.link;
+    if (!link) throw new Error(`no reset link to ${email}`);
+    return link;
+  }
+  const mail = await (await mailSink()).next(email);
+  const link = /https:\/\/formue\.example\.com(\/reset-password\?\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no reset link in: ${mail.text}`);
+  return link;
 }
 
 const mockOnlyHandle = new Proxy({} as MockServer, {

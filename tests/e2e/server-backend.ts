@@ -10,6 +10,9 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const PREVIEW_PORT = 4173 + offset;
 export const SERVER_PORT = 4180 + offset;
 export const FAKE_MARKET_PORT = 4190 + offset;
+/** The local mail server the Formue server sends to (SMTP), and where tests read it (HTTP). */
+export const MAIL_SINK_SMTP_PORT = 4195 + offset;
+export const MAIL_SINK_HTTP_PORT = 4196 + offset;
 export const E2E_DATA = '.e2e-server';
 export const E2E_DATABASE = `${E2E_DATA}/formue.sqlite`;
 
@@ -27,6 +30,8 @@ export async function resetServerData(): Promise<void> {
       'investments',
       'portfolios',
       'sessions',
+      'remember_tokens',
+      'password_reset_tokens',
       'login_attempts',
       'users',
     ] as const)

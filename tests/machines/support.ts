@@ -44,6 +44,8 @@ export function fakeApi(): FakeApi {
     login: unstubbed('login'),
     register: unstubbed('register'),
     logout: unstubbed('logout'),
+    forgotPassword: unstubbed('forgotPassword'),
+    resetPassword: unstubbed('resetPassword'),
     getUser: unstubbed('getUser'),
     updateUser: unstubbed('updateUser'),
     getValuation: unstubbed('getValuation'),

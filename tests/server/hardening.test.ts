@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractRequest } from '../../src/contract/answers';
 import { createContract } from '../../src/contract/kernel';
-import type { PasswordHasher } from '../../src/contract/store';
+import type { Mailer, PasswordHasher } from '../../src/contract/store';
 import { syntheticMarket } from '../../src/contract/synthetic-market';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
 import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
@@ -19,9 +19,11 @@ import { databaseReady } from '../../src/server/sql/health';
 import { migrateToLatest } from '../../src/server/sql/migrate';
 import type { Database } from '../../src/server/sql/schema';
 import { SqlStore } from '../../src/server/sql/sql-store';
-import { demoHasher } from '../../src/mock-server/secrets';
+import { demoHasher, tokenDigest } from '../../src/mock-server/secrets';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
+
+const noMail: Mailer = { passwordReset: () => Promise.resolve() };
 
 const running: FastifyInstance[] = [];
 afterEach(async () => {
@@ -94,6 +96,8 @@ describe('login timing', () => {
       store,
       hasher,
       market: syntheticMarket(),
+      tokenDigest,
+      mailer: noMail,
       randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
     });
     const login = async (email: string) => {
@@ -256,6 +260,8 @@ describe('a database that goes away', () => {
       store,
       hasher: demoHasher,
       market: syntheticMarket(),
+      tokenDigest,
+      mailer: noMail,
       randomToken: () => 'x'.repeat(24),
       unavailable: isDatabaseUnavailable,
     });
@@ -638,6 +644,8 @@ async function contractWithHolding() {
     store,
     hasher: demoHasher,
     market: syntheticMarket(),
+    tokenDigest,
+    mailer: noMail,
     randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
   });
   const cookies: Record<string, string> = {};

@@ -319,6 +319,24 @@ describe('settings', () => {
     });
   });
 
+  it('reads the mail settings; without SMTP_URL links are logged and point at the port', () => {
+    expect(readConfig({ PORT: '9000' }, undefined).mail).toEqual({
+      smtpUrl: undefined,
+      from: undefined,
+      appUrl: 'http://localhost:9000',
+    });
+    const mail = {
+      SMTP_URL: 'smtps://formue:secret@mail.example.com:465',
+      MAIL_FROM: 'Formue <formue@example.com>',
+      APP_URL: 'https://formue.example.com/',
+    };
+    expect(readConfig(mail, undefined).mail).toEqual({
+      smtpUrl: mail.SMTP_URL,
+      from: mail.MAIL_FROM,
+      appUrl: 'https://formue.example.com',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535, not "eighty"/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
@@ -329,6 +347,10 @@ describe('settings', () => {
     [{ MARKET_DATA: 'real' }, /MARKET_DATA must be live or synthetic, not "real"/],
     [{ YAHOO_URL: 'ftp://x' }, /YAHOO_URL must be an http:\/\/ or https:\/\/ URL/],
     [{ ECB_URL: 'not a url' }, /ECB_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL must be smtp:\/\/user:password@host:port/],
+    [{ MAIL_FROM: 'nobody' }, /MAIL_FROM must be an address or "Name <address>"/],
+    [{ SMTP_URL: 'smtp://mail.example.com:587' }, /SMTP_URL needs MAIL_FROM and APP_URL/],
+    [{ APP_URL: 'formue.example.com' }, /APP_URL must be an http:\/\/ or https:\/\/ URL/],
   ])('refuses %o with a message that says what is accepted', (env, message) => {
     expect(() => readConfig(env, undefined)).toThrow(ConfigError);
     expect(() => readConfig(env, undefined)).toThrow(message);

@@ -12,8 +12,10 @@ import type { AppActor } from '../../src/machines/app.machine';
 import type { HistoryPort, KeyValueStore, UpdatePort } from '../../src/machines/platform';
 import { App, preloadScreens } from '../../src/ui/app';
 
-// Screens load lazily in the browser; here they render at once, as the tests expect.
+// Screens load lazily in the browser; here they render at once, as the tests expect. The Login
+// form's code too: a render that suspends outside act() is never finished in jsdom.
 beforeAll(preloadScreens);
+beforeAll(() => import('../../src/ui/screens/auth-overlay'));
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 

@@ -1,6 +1,6 @@
 // Sanctum's CSRF cookie and Breeze's API auth routes.
 import { json, noContent, unprocessable, type Answer, type Call, type Route } from '../answers';
-import { MAX_PASSWORD_BYTES, Validator } from '../validation';
+import { isRecord, MAX_PASSWORD_BYTES, Validator } from '../validation';
 
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
 export const LOGIN_ATTEMPTS = 5;
@@ -12,6 +12,15 @@ const REGISTER_WINDOW_MS = 10 * 60_000;
 export const NEW_SESSIONS = 60;
 const NEW_SESSION_WINDOW_MS = 60_000;
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
+/** Laravel's `auth.passwords.users.expire`: a reset link works for 60 minutes. */
+export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
+/** Reset links per e-mail and client address, and per address, in an hour: no mail bombing. */
+export const RESET_LINKS_PER_EMAIL = 5;
+export const RESET_LINKS_PER_ADDRESS = 20;
+const RESET_LINK_WINDOW_MS = 60 * 60_000;
+export const RESET_PATH = '/reset-password';
+export const RESET_LINK_SENT = 'We have emailed your password reset link.';
+export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
 
 const userBody = (user: { name: string; email: string }) => ({
   user: { name: user.name, email: user.email },
@@ -37,6 +46,7 @@ async function login(call: Call): Promise<Answer> {
   const email = v.email('email');
   // Breeze's LoginRequest: required|string|email and required|string, no length rule.
   const password = v.password('password', { min: 0 });
+  const remember = v.boolean('remember');
   if (v.failed || email === undefined || password === undefined) return unprocessable(v);
 
   const key = `login|${email.toLowerCase()}|${call.request.address}`;
@@ -59,7 +69,66 @@ async function login(call: Call): Promise<Answer> {
   }
   await store.clearAttempts(key);
   call.regenerateSession(user.id);
+  if (remember) await call.remember(user.id);
   return json(200, userBody(user));
+}
+
+/** Breeze's PasswordResetLinkController, answering alike whether the address has an account. */
+async function forgotPassword(call: Call): Promise<Answer> {
+  const { store, now } = call;
+  const v = new Validator(call.body);
+  const email = v.email('email')?.toLowerCase();
+  if (v.failed || email === undefined) return unprocessable(v);
+  const limits = [
+    { key: `reset-link|${email}|${call.request.address}`, limit: RESET_LINKS_PER_EMAIL },
+    { key: `reset-link|${call.request.address}`, limit: RESET_LINKS_PER_ADDRESS },
+  ];
+  for (const { key, limit } of limits) {
+    const attempt = await store.hitAttempt(key, now, RESET_LINK_WINDOW_MS);
+    if (attempt.count > limit) return tooManyAttempts(attempt.resetAt, now, limit);
+  }
+  const user = await store.userByEmail(email);
+  if (user) {
+    const { token, hash } = await call.mintToken();
+    await store.saveResetToken({ email, hash, createdAt: now });
+    const query = new URLSearchParams({ token, email });
+    await call.mailer.passwordReset(user, `${RESET_PATH}?${query.toString()}`);
+  }
+  return json(200, { message: RESET_LINK_SENT });
+}
+
+/** Breeze's NewPasswordController: a valid link sets the password and ends every login. */
+async function resetPassword(call: Call): Promise<Answer> {
+  const { store, now } = call;
+  const v = new Validator(call.body);
+  const token = v.text('token');
+  const email = v.email('email')?.toLowerCase();
+  const password = v.password('password', { maxBytes: MAX_PASSWORD_BYTES });
+  // Not trimmed, as the password itself (Laravel's TrimStrings leaves both alone).
+  const confirmation = isRecord(call.body) ? call.body.password_confirmation : undefined;
+  if (password !== undefined && confirmation !== password)
+    v.add('password', 'The password field confirmation does not match.');
+  if (v.failed || token === undefined || email === undefined || password === undefined)
+    return unprocessable(v);
+
+  const key = `reset|${email}|${call.request.address}`;
+  const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
+  if (attempt.count > LOGIN_ATTEMPTS) return tooManyAttempts(attempt.resetAt, now);
+  const taken = await store.takeResetToken(email, await call.digest(token));
+  const user =
+    taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS && (await store.userByEmail(email));
+  if (!user) {
+    const invalid = new Validator({});
+    invalid.add('email', INVALID_RESET_TOKEN);
+    return unprocessable(invalid);
+  }
+  await store.clearAttempts(key);
+  await store.updateUser({ ...user, passwordHash: await call.hasher.hash(password) });
+  await store.deleteUserSessions(user.id, '');
+  await store.deleteUserRememberTokens(user.id);
+  // This browser too logs in afresh, with the new password.
+  call.regenerateSession(null);
+  return json(200, { message: 'Your password has been reset.' });
 }
 
 async function register(call: Call): Promise<Answer> {
@@ -117,11 +186,24 @@ export function authRoutes(): Route[] {
     { method: 'POST', path: '/api/v1/auth/register', access: 'public', handle: register },
     {
       method: 'POST',
+      path: '/api/v1/auth/forgot-password',
+      access: 'public',
+      handle: forgotPassword,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/auth/reset-password',
+      access: 'public',
+      handle: resetPassword,
+    },
+    {
+      method: 'POST',
       path: '/api/v1/auth/logout',
       access: 'auth',
-      handle: (call) => {
+      handle: async (call) => {
         call.regenerateSession(null);
-        return Promise.resolve(noContent());
+        await call.forget();
+        return noContent();
       },
     },
   ];

@@ -18,7 +18,8 @@ export function userRoutes(): Route[] {
       method: 'PUT',
       path: '/api/v1/user',
       access: 'auth',
-      handle: async ({ store, hasher, body, userId, session }) => {
+      handle: async (call) => {
+        const { store, hasher, body, userId, session } = call;
         const user = await store.userById(userId);
         if (!user) return json(401, { message: 'Unauthenticated.' });
         const v = new Validator(body);
@@ -45,8 +46,13 @@ export function userRoutes(): Route[] {
           passwordHash: password === undefined ? user.passwordHash : await hasher.hash(password),
         };
         await store.updateUser(updated);
-        // A new password ends every other session: a thief's stays open no longer.
-        if (password !== undefined) await store.deleteUserSessions(userId, session.id);
+        // A new password ends every other session and every "Remember me" (this browser's too):
+        // a thief's stays open no longer.
+        if (password !== undefined) {
+          await store.deleteUserSessions(userId, session.id);
+          await store.deleteUserRememberTokens(userId);
+          await call.forget();
+        }
         return json(200, userBody(updated));
       },
     },

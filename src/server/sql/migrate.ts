@@ -9,6 +9,7 @@ import * as m0003 from './migrations/0003-market-data';
 import * as m0004 from './migrations/0004-health';
 import * as m0005 from './migrations/0005-idempotency';
 import * as m0006 from './migrations/0006-imports';
+import * as m0007 from './migrations/0007-auth-tokens';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0004-health': { up: (db) => m0004.up(db), down: (db) => m0004.down(db) },
     '0005-idempotency': { up: (db) => m0005.up(db), down: (db) => m0005.down(db) },
     '0006-imports': { up: (db) => m0006.up(db, dialect), down: (db) => m0006.down(db) },
+    '0007-auth-tokens': { up: (db) => m0007.up(db), down: (db) => m0007.down(db) },
   };
 }
 

@@ -84,6 +84,22 @@ export interface SessionsTable {
   last_seen: number;
 }
 
+// Migration 0007: tokens by their SHA-256 digest.
+export interface RememberTokensTable {
+  hash: string;
+  user_id: number;
+  /** Epoch ms. */
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PasswordResetTokensTable {
+  email: string;
+  hash: string;
+  /** Epoch ms. */
+  created_at: number;
+}
+
 export interface LoginAttemptsTable {
   key: string;
   count: number;
@@ -186,6 +202,8 @@ export interface Database {
   events: EventsTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  remember_tokens: RememberTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
   manual_prices: ManualPricesTable;
   listings: ListingsTable;
   daily_closes: DailyClosesTable;

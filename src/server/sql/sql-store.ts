@@ -11,6 +11,8 @@ import type {
   ManualPriceRow,
   NewInvestment,
   PortfolioRow,
+  RememberToken,
+  ResetToken,
   Session,
   Store,
   UserRow,
@@ -478,6 +480,73 @@ export class SqlStore implements Store {
 
   async pruneSessions(before: number): Promise<void> {
     await this.db.deleteFrom('sessions').where('last_seen', '<', before).execute();
+  }
+
+  async saveRememberToken(token: RememberToken): Promise<void> {
+    await this.db
+      .insertInto('remember_tokens')
+      .values({
+        hash: token.hash,
+        user_id: token.userId,
+        expires_at: token.expiresAt,
+        used_at: token.usedAt,
+      })
+      .execute();
+  }
+
+  async useRememberToken(hash: string, now: number): Promise<RememberToken | undefined> {
+    const row = await this.db
+      .updateTable('remember_tokens')
+      .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(now)) }))
+      .where('hash', '=', hash)
+      .returning(['user_id', 'expires_at', 'used_at'])
+      .executeTakeFirst();
+    return (
+      row && {
+        hash,
+        userId: row.user_id,
+        expiresAt: Number(row.expires_at),
+        usedAt: row.used_at === null ? null : Number(row.used_at),
+      }
+    );
+  }
+
+  async deleteRememberToken(hash: string): Promise<void> {
+    await this.db.deleteFrom('remember_tokens').where('hash', '=', hash).execute();
+  }
+
+  async deleteUserRememberTokens(userId: number): Promise<void> {
+    await this.db.deleteFrom('remember_tokens').where('user_id', '=', userId).execute();
+  }
+
+  async pruneRememberTokens(expiredBefore: number, usedBefore: number): Promise<void> {
+    await this.db
+      .deleteFrom('remember_tokens')
+      .where((eb) => eb.or([eb('expires_at', '<', expiredBefore), eb('used_at', '<', usedBefore)]))
+      .execute();
+  }
+
+  async saveResetToken(token: ResetToken): Promise<void> {
+    await this.db
+      .insertInto('password_reset_tokens')
+      .values({ email: token.email, hash: token.hash, created_at: token.createdAt })
+      .onConflict((oc) =>
+        oc.column('email').doUpdateSet((eb) => ({
+          hash: eb.ref('excluded.hash'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .execute();
+  }
+
+  async takeResetToken(email: string, hash: string): Promise<ResetToken | undefined> {
+    const row = await this.db
+      .deleteFrom('password_reset_tokens')
+      .where('email', '=', email)
+      .where('hash', '=', hash)
+      .returning('created_at')
+      .executeTakeFirst();
+    return row && { email, hash, createdAt: Number(row.created_at) };
   }
 
   async attempts(key: string): Promise<Attempts | undefined> {

@@ -13,6 +13,8 @@ export interface AuthValues {
   name: string;
   email: string;
   password: string;
+  /** Login's "Remember me". */
+  remember: boolean;
 }
 
 /** Login and Register: per-field errors, the submitting flag, and the two intentions. */
@@ -26,10 +28,17 @@ export function useAuthForm() {
     (mode: AuthMode, values: AuthValues) =>
       auth.send(
         mode === 'register'
-          ? { type: 'register.submitted', registration: values }
+          ? {
+              type: 'register.submitted',
+              registration: { name: values.name, email: values.email, password: values.password },
+            }
           : {
               type: 'login.submitted',
-              credentials: { email: values.email, password: values.password },
+              credentials: {
+                email: values.email,
+                password: values.password,
+                remember: values.remember,
+              },
             },
       ),
     [auth],

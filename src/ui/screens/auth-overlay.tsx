@@ -1,9 +1,12 @@
 import { useRef, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Logo } from '../components/icons';
 import { Overlay } from '../components/overlay';
 import { FormError, TextField, formText } from '../components/field';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
+import { PASSWORD_TEXTS } from '../../i18n/password';
+import './password.css';
 
 /** The Login / Register overlay of the landing page, with the demo's credentials in demo mode. */
 export function AuthOverlay({
@@ -18,13 +21,19 @@ export function AuthOverlay({
   const { errors, formError, submitting, demo, submit } = useAuthForm();
   const form = useRef<HTMLFormElement>(null);
   const register = mode === 'register';
-  const { t } = useT();
+  const { t, language } = useT();
+  const tp = PASSWORD_TEXTS[language];
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (key: string) => formText(data, key);
-    submit(mode, { name: text('name'), email: text('email'), password: text('password') });
+    submit(mode, {
+      name: text('name'),
+      email: text('email'),
+      password: text('password'),
+      remember: data.get('remember') !== null,
+    });
   };
 
   const useDemo = () => {
@@ -83,6 +92,15 @@ export function AuthOverlay({
           required
           errors={errors.password}
         />
+        {!register && (
+          <div className="remember-row">
+            <label>
+              <input type="checkbox" name="remember" />
+              {tp['password.remember']}
+            </label>
+            <Link href="/forgot-password">{tp['password.forgot']}</Link>
+          </div>
+        )}
         <FormError message={formError} />
         <button
           type="submit"
