@@ -32,6 +32,10 @@ export type SaveFlowInput = {
       /** The form is a page: left (back in history) after success or on Cancel. */
       platform: Platform;
     }
+  | {
+      /** The form is part of a larger flow that invokes it: that flow closes it (its done, Cancel). */
+      embedded: true;
+    }
 );
 
 /** What a form holds as the user types. */
@@ -181,7 +185,7 @@ export function saveFlow<Input extends SaveFlowInput, Values, Field extends stri
         if (!context.attached) return;
         const { input } = context;
         if ('overlay' in input) enqueue.sendTo(input.overlay, { type: 'overlay.closed' });
-        else enqueue(() => leavePage(input.platform));
+        else if ('platform' in input) enqueue(() => leavePage(input.platform));
       }),
       detach: assign({ attached: false }),
     },
