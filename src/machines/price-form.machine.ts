@@ -8,10 +8,12 @@ import { changed } from './changes';
 import { sameKeys } from './form-errors';
 import {
   changePrice,
+  openingValues,
   PRICE_FIELDS,
   PRICE_NOTICES,
   pricePayload,
   priceRules,
+  type Opening,
   type PriceValues,
 } from './forms/price.rules';
 import { saveFlow, type SaveFlowInput } from './save-flow';
@@ -25,6 +27,20 @@ export type PriceFormInput = Omit<SaveFlowInput, 'overlay' | 'platform'> & {
   /** The day whose typed price the form corrects; undefined for a new price. */
   correcting: string | undefined;
 };
+
+/** The form of an opening; a corrected price keeps its day. */
+export function priceFormInput(
+  section: Omit<PriceFormInput, 'embedded' | 'values' | 'correcting'>,
+  opening: Opening,
+): PriceFormInput {
+  const { api, data, session, notices, newKey, investmentId, today } = section;
+  return {
+    ...{ api, data, session, notices, newKey, investmentId, today },
+    embedded: true,
+    values: openingValues(opening, today),
+    correcting: 'price' in opening ? opening.price.date : undefined,
+  };
+}
 
 export const priceFormMachine = saveFlow({
   id: 'priceForm',

@@ -12,7 +12,7 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
-import type { Api, DayPrice, PriceRange } from '../api';
+import type { Api, DayPrice } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
@@ -21,13 +21,15 @@ import {
   hasOlder,
   isTyped,
   latestRange,
-  olderRange,
-  priceValuesOf,
+  pageCall,
+  type Opening,
+  type PageCall,
+  type PageKind,
   type PriceField,
 } from './forms/price.rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import type { NoticesRef, UndoEvent } from './notices.machine';
-import { priceFormMachine, type PriceFormInput } from './price-form.machine';
+import { priceFormInput, priceFormMachine } from './price-form.machine';
 import { priceRemovalMachine } from './price-removal.machine';
 import * as idempotency from './submission';
 
@@ -76,52 +78,21 @@ export interface PricesContext extends PricesInput {
   listError: string | undefined;
   /** False once the view has gone. */
   attached: boolean;
-  /** What the form opens with: Add price's currency, or the typed price it corrects. */
-  opening: Opening | undefined;
   /** The open form. */
   form: ActorRefFrom<typeof priceFormMachine> | undefined;
 }
 
-type Opening = { currency: string } | { price: DayPrice };
-
-/** A page the list asks for: the days of `range`, shown from `from` on, after those listed or
- * instead of them. */
-interface ListCall {
-  range: PriceRange;
-  from: string;
-  append: boolean;
-}
-
 interface ListAnswer {
   prices: DayPrice[];
-  call: ListCall;
+  call: PageCall;
 }
 
-const LIST_CALLS = {
-  latest: ({ today }: PricesContext): ListCall => ({
-    range: latestRange(today),
-    from: latestRange(today).from,
-    append: false,
-  }),
-  older: ({ from }: PricesContext): ListCall => ({
-    range: olderRange(from),
-    from: olderRange(from).from,
-    append: true,
-  }),
-  // Every page listed, read again in one call after a change.
-  listed: ({ from, today }: PricesContext): ListCall => ({
-    range: { from, to: today },
-    from,
-    append: false,
-  }),
-};
-
 /** Reads a page of the list; a failure keeps what is listed and says why. */
-const listing = (call: keyof typeof LIST_CALLS) => ({
+const listing = (call: PageKind) => ({
   src: 'listPrices' as const,
   input: ({ context }: { context: PricesContext }) => ({
     context,
-    call: LIST_CALLS[call](context),
+    call: pageCall(call, context),
   }),
   onDone: {
     target: 'ready',
@@ -151,27 +122,12 @@ const OPENS = {
   target: 'open',
   reenter: true,
   actions: {
-    type: 'open' as const,
+    type: 'openForm' as const,
     params: ({ event }: { event: Opening }) => ({ opening: event }),
   },
 };
 
 const formIdle = ({ form }: PricesContext) => !form?.getSnapshot().hasTag('submitting');
-
-/** The form of an opening: Add price's, on today; Edit's, on the typed price, its day fixed. */
-function formInput(context: PricesContext, opening: Opening): PriceFormInput {
-  const { api, data, session, notices, newKey, investmentId, today } = context;
-  return {
-    ...{ api, data, session, notices, newKey, investmentId, today },
-    embedded: true,
-    ...('price' in opening
-      ? { values: priceValuesOf(opening.price), correcting: opening.price.date }
-      : {
-          values: { date: today, price: '', currency_code: opening.currency },
-          correcting: undefined,
-        }),
-  };
-}
 
 export const pricesMachine = setup({
   types: {
@@ -182,7 +138,7 @@ export const pricesMachine = setup({
     children: {} as { form: 'priceForm'; removal: 'priceRemoval' },
   },
   actors: {
-    listPrices: fromPromise<ListAnswer, { context: PricesContext; call: ListCall }>(
+    listPrices: fromPromise<ListAnswer, { context: PricesContext; call: PageCall }>(
       async ({ input: { context, call } }) => {
         const calls = await context.api.prices();
         return { prices: await calls.getPrices(context.investmentId, call.range), call };
@@ -203,13 +159,10 @@ export const pricesMachine = setup({
       listError: messageOf(params.error),
     })),
     noteSince: assign((_, params: { since: string | undefined }) => ({ since: params.since })),
-    open: assign((_, params: { opening: Opening }) => ({ opening: params.opening })),
     reloadList: raise({ type: 'prices.changed' }),
-    // Only an opening leads here, and it noted what it opens.
-    openForm: assign({
-      form: ({ context, spawn }) =>
-        spawn('priceForm', { id: 'form', input: formInput(context, context.opening!) }),
-    }),
+    openForm: assign(({ context, spawn }, { opening }: { opening: Opening }) => ({
+      form: spawn('priceForm', { id: 'form', input: priceFormInput(context, opening) }),
+    })),
     closeForm: stopChild('form'),
     forgetForm: assign({ form: undefined }),
     toForm: sendTo('form', ({ event }) => event),
@@ -238,7 +191,6 @@ export const pricesMachine = setup({
     from: latestRange(input.today).from,
     since: undefined,
     listError: undefined,
-    opening: undefined,
     form: undefined,
   }),
   initial: 'active',
@@ -310,7 +262,6 @@ export const pricesMachine = setup({
               on: { 'form.opened': OPENS, 'edit.opened': OPENS, 'flow.detached': 'ended' },
             },
             open: {
-              entry: 'openForm',
               exit: ['closeForm', 'forgetForm'],
               on: {
                 // Saved, or let go with its view: the list shows what was saved.
