@@ -272,7 +272,11 @@ export const pricesMachine = setup({
                 'form.opened': OPENS,
                 'edit.opened': OPENS,
                 'form.cancelled': { guard: 'formIdle', target: 'closed' },
-                'flow.detached': { actions: ['detach', 'toForm'] },
+                // An idle form ends with its view; a price on its way goes on, after a new login too.
+                'flow.detached': [
+                  { guard: 'formIdle', actions: ['detach', 'toForm'] },
+                  { actions: 'detach' },
+                ],
               },
             },
             ended: { type: 'final' },

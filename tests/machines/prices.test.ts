@@ -470,6 +470,24 @@ describe('its view going', () => {
     expect(prices.getSnapshot().status).toBe('done');
   });
 
+  it('a price waiting for a new login is sent after it, then the flow ends', async () => {
+    const { api, data, prices, session, change } = start();
+    await flush();
+    prices.send({ type: 'form.opened', currency: 'DKK' });
+    change('price', '10');
+    api.priceCalls.addPrice.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(typed);
+    api.priceCalls.getPrices.mockResolvedValue([]);
+    prices.send({ type: 'form.submitted' });
+    await flush();
+    prices.send({ type: 'flow.detached' });
+    expect(prices.getSnapshot().status).toBe('active');
+    session.restore();
+    await flush();
+    expect(api.priceCalls.addPrice).toHaveBeenCalledTimes(2);
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
+    expect(prices.getSnapshot().status).toBe('done');
+  });
+
   it('a deletion keeps its Undo for the window, then the flow ends', async () => {
     vi.useFakeTimers();
     const { api, prices } = start();
