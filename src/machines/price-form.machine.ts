@@ -16,10 +16,9 @@ import {
   type Opening,
   type PriceValues,
 } from './forms/price.rules';
-import { saveFlow, type SaveFlowInput } from './save-flow';
+import { saveFlow, type EmbeddedInput } from './save-flow';
 
-export type PriceFormInput = Omit<SaveFlowInput, 'overlay' | 'platform'> & {
-  embedded: true;
+export type PriceFormInput = EmbeddedInput & {
   investmentId: Id;
   /** The user's local day: the latest a price may have. */
   today: string;

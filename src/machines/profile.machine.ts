@@ -1,31 +1,23 @@
 // The Edit Profile form (decisions.md sections 4 and 6): a save flow (save-flow.ts) over the
 // profile rules (forms/profile.rules.ts) whose Save sends PUT /user; the saved user goes to the
 // data actor and the overlay closes. A server without that call (404/405) gets a clear message.
-import type { Api } from '../api';
 import { ApiError } from '../api/errors';
 import type { ProfileUpdate, User } from '../domain/types';
-import type { DataRef } from './data.machine';
-import type { SessionRef } from './flow';
 import { formFailure, sameKeys } from './form-errors';
 import { PROFILE_FIELDS, profileBody, profileRules } from './forms/profile.rules';
-import type { NoticesRef } from './notices.machine';
 import type { OverlayRef } from './overlay.machine';
-import { saveFlow } from './save-flow';
+import { saveFlow, type SaveFlowDeps } from './save-flow';
 
 /** A toast, as the overlay it was saved in closes. */
 export const PROFILE_SAVED = 'Profile saved';
 export const PROFILE_UNSUPPORTED = 'The profile cannot be saved on this server.';
 
-export interface ProfileInput {
-  api: Api;
-  data: DataRef;
-  session: SessionRef;
-  notices: NoticesRef;
+export type ProfileInput = SaveFlowDeps & {
   /** The Edit Profile overlay; closed after a save. */
   overlay: OverlayRef;
   /** Who the form starts from: its values, and whether a change of e-mail needs the password. */
   user: User;
-}
+};
 
 export const profileMachine = saveFlow({
   id: 'profile',

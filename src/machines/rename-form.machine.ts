@@ -1,27 +1,18 @@
 // The rename of one table row (rename.machine.ts starts one per long press): a save flow
 // (save-flow.ts) of one name, sent with PATCH; the data actor is told the list changed.
-import type { Api } from '../api';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
-import type { DataRef } from './data.machine';
-import type { SessionRef } from './flow';
 import { PORTFOLIO_RULES, type PortfolioValues } from './forms/portfolio.rules';
-import type { NoticesRef } from './notices.machine';
-import { saveFlow } from './save-flow';
+import { saveFlow, type EmbeddedInput } from './save-flow';
 
 export type RenameKind = 'portfolio' | 'investment';
 
-export interface RenameFormInput {
-  api: Api;
-  data: DataRef;
-  session: SessionRef;
-  notices: NoticesRef;
-  embedded: true;
+export type RenameFormInput = EmbeddedInput & {
   kind: RenameKind;
   /** The row, and its name as the long press found it. */
   id: Id;
   name: string;
-}
+};
 
 export const renameFormMachine = saveFlow({
   id: 'renameForm',
