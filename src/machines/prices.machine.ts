@@ -1,10 +1,10 @@
 // An investment's Prices section: the price in force on each day, newest first, a month at a
 // time; a form to type the price of a day (price-form.machine.ts, a save flow, one per opening);
 // and the deletion of a typed price with its Undo (price-removal.machine.ts). After a change the
-// list is read again; the changes themselves tell the data actor.
+// list is read again (its call and what the view reads of it: price-list.ts); the changes
+// themselves tell the data actor.
 import {
   assign,
-  fromPromise,
   raise,
   sendTo,
   setup,
@@ -17,19 +17,11 @@ import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import type { DataRef } from './data.machine';
 import * as flow from './flow';
-import {
-  hasOlder,
-  isTyped,
-  latestRange,
-  pageCall,
-  type Opening,
-  type PageCall,
-  type PageKind,
-  type PriceField,
-} from './forms/price.rules';
+import { hasOlder, isTyped, latestRange, type Opening, type PriceField } from './forms/price.rules';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import type { NoticesRef, UndoEvent } from './notices.machine';
 import { priceFormInput, priceFormMachine } from './price-form.machine';
+import { listing, listPrices, RELOAD, type ListAnswer } from './price-list';
 import { priceRemovalMachine } from './price-removal.machine';
 import * as idempotency from './submission';
 
@@ -82,37 +74,6 @@ export interface PricesContext extends PricesInput {
   form: ActorRefFrom<typeof priceFormMachine> | undefined;
 }
 
-interface ListAnswer {
-  prices: DayPrice[];
-  call: PageCall;
-}
-
-/** Reads a page of the list; a failure keeps what is listed and says why. */
-const listing = (call: PageKind) => ({
-  src: 'listPrices' as const,
-  input: ({ context }: { context: PricesContext }) => ({
-    context,
-    call: pageCall(call, context),
-  }),
-  onDone: {
-    target: 'ready',
-    actions: {
-      type: 'showPage' as const,
-      params: ({ event }: { event: { output: ListAnswer } }) => event.output,
-    },
-  },
-  onError: {
-    target: 'ready',
-    actions: {
-      type: 'showListFailure' as const,
-      params: ({ event }: { event: { error: unknown } }) => event,
-    },
-  },
-});
-
-/** A change: the pages listed are read again, in one call. */
-const RELOAD = { 'prices.changed': { target: 'reloading', reenter: true } } as const;
-
 /** Add price, or a row's Edit: the form opens on it. */
 const OPENS = {
   guard: {
@@ -138,12 +99,7 @@ export const pricesMachine = setup({
     children: {} as { form: 'priceForm'; removal: 'priceRemoval' },
   },
   actors: {
-    listPrices: fromPromise<ListAnswer, { context: PricesContext; call: PageCall }>(
-      async ({ input: { context, call } }) => {
-        const calls = await context.api.prices();
-        return { prices: await calls.getPrices(context.investmentId, call.range), call };
-      },
-    ),
+    listPrices,
     priceForm: priceFormMachine,
     priceRemoval: priceRemovalMachine,
     watchEvents,
@@ -309,19 +265,4 @@ export const pricesMachine = setup({
 
 export type PricesSnapshot = SnapshotFrom<typeof pricesMachine>;
 
-/** How the section shows its list: 'unavailable' leaves the section out. */
-export type PricesStatus = 'loading' | 'failed' | 'ready' | 'unavailable';
-
-export function listStatus(snapshot: PricesSnapshot): PricesStatus {
-  if (snapshot.matches({ active: { list: 'failed' } })) return 'failed';
-  if (snapshot.hasTag('loading') || snapshot.matches({ active: { list: 'awaitingSession' } }))
-    return 'loading';
-  return snapshot.status === 'active' && !snapshot.matches({ active: { list: 'unavailable' } })
-    ? 'ready'
-    : 'unavailable';
-}
-
-/** Show older prices: offered while the list is shown and may reach further back. */
-export const offersOlder = (snapshot: PricesSnapshot): boolean =>
-  (snapshot.matches({ active: { list: 'ready' } }) || snapshot.hasTag('loadingOlder')) &&
-  hasOlder(snapshot.context);
+export { listStatus, offersOlder, type PricesStatus } from './price-list';
