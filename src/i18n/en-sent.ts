@@ -158,7 +158,7 @@ export const enSent = {
   'delete.summaryAlone': '{name} will be deleted.',
   'delete.question': 'Delete {name}?',
 
-  // Other texts of the machines; the profile's (src/machines/profile.machine.ts) first.
+  // Other texts of the machines; the profile's (src/machines/profile.machine.ts, demo-reset.machine.ts) first.
   'profile.saved': 'Profile saved',
   'profile.unsupported': 'The profile cannot be saved on this server.',
   'profile.demoReset': 'Demo data was reset.',

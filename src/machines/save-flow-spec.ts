@@ -10,24 +10,35 @@ import type { OverlayRef } from './overlay.machine';
 import type { Platform } from './platform';
 import type * as idempotency from './submission';
 
-/** What every save flow is given; the form sits in an overlay or is a page of its own. */
-export type SaveFlowInput = {
+/** What every save flow is given, wherever its form sits. */
+export interface SaveFlowDeps {
   api: Api;
   data: DataRef;
   session: flow.SessionRef;
   notices: NoticesRef;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
   newKey?: idempotency.KeyMaker;
-} & (
-  | {
-      /** The overlay the form sits in; closed after success. */
-      overlay: OverlayRef;
-    }
-  | {
-      /** The form is a page: left (back in history) after success or on Cancel. */
-      platform: Platform;
-    }
-);
+}
+
+/** The form sits in an overlay, is a page of its own, or is part of a larger flow. */
+export type SaveFlowInput = SaveFlowDeps &
+  (
+    | {
+        /** The overlay the form sits in; closed after success. */
+        overlay: OverlayRef;
+      }
+    | {
+        /** The form is a page: left (back in history) after success or on Cancel. */
+        platform: Platform;
+      }
+    | {
+        /** The form is part of a larger flow that invokes it: that flow closes it (its done, Cancel). */
+        embedded: true;
+      }
+  );
+
+/** What a form inside a larger flow is given: that flow spawns it and closes it. */
+export type EmbeddedInput = SaveFlowDeps & { embedded: true };
 
 /** What a form holds as the user types. */
 export interface FormState<Values, Field extends string> {

@@ -120,7 +120,7 @@ export function saveFlow<
         if (!context.attached) return;
         const { input } = context;
         if ('overlay' in input) enqueue.sendTo(input.overlay, { type: 'overlay.closed' });
-        else enqueue(() => leavePage(input.platform));
+        else if ('platform' in input) enqueue(() => leavePage(input.platform));
       }),
       detach: assign(() => set({ attached: false })),
     },

@@ -66,6 +66,14 @@ function start(page: DayPrice[] | Error = [market, typed]) {
   return { api, data, notices, session, prices, change };
 }
 
+type Prices = ReturnType<typeof start>['prices'];
+
+/** The open form's snapshot (price-form.machine.ts); undefined while the form is closed. */
+const formOf = (prices: Prices) => prices.getSnapshot().context.form?.getSnapshot();
+
+/** The removal's snapshot (price-removal.machine.ts). */
+const removalOf = (prices: Prices) => prices.getSnapshot().children.removal!.getSnapshot();
+
 const noticeTexts = (notices: ReturnType<typeof recorder>) =>
   notices
     .events()
@@ -190,8 +198,8 @@ describe('typing a price', () => {
     const { prices } = start();
     await flush();
     prices.send({ type: 'form.opened', currency: 'USD' });
-    expect(prices.getSnapshot().matches({ active: { form: 'editing' } })).toBe(true);
-    expect(prices.getSnapshot().context.values).toEqual({
+    expect(formOf(prices)?.matches('editing')).toBe(true);
+    expect(formOf(prices)?.context.values).toEqual({
       date: TODAY,
       price: '',
       currency_code: 'USD',
@@ -203,13 +211,13 @@ describe('typing a price', () => {
     await flush();
     prices.send({ type: 'form.opened', currency: 'DKK' });
     change('date', '2026-03-02');
-    expect(prices.getSnapshot().context.fieldErrors.date).toEqual([
+    expect(formOf(prices)?.context.fieldErrors.date).toEqual([
       'Must be today or earlier: an event cannot be in the future.',
     ]);
     change('date', TODAY);
     change('price', '0');
     prices.send({ type: 'form.submitted' });
-    expect(prices.getSnapshot().context.fieldErrors).toEqual({
+    expect(formOf(prices)?.context.fieldErrors).toEqual({
       price: ['Must be greater than 0.'],
     });
     expect(api.priceCalls.addPrice).not.toHaveBeenCalled();
@@ -223,7 +231,7 @@ describe('typing a price', () => {
     api.priceCalls.addPrice.mockResolvedValueOnce({ ...typed, date: TODAY, price: 612.4 });
     api.priceCalls.getPrices.mockResolvedValueOnce([{ ...typed, date: TODAY, price: 612.4 }]);
     prices.send({ type: 'form.submitted' });
-    expect(prices.getSnapshot().hasTag('submitting')).toBe(true);
+    expect(formOf(prices)?.hasTag('submitting')).toBe(true);
     await flush();
     expect(api.priceCalls.addPrice).toHaveBeenCalledWith(
       '5',
@@ -233,7 +241,7 @@ describe('typing a price', () => {
     // What the price values is the data machine's to reload (changes.ts).
     expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(noticeTexts(notices)).toEqual(['Price saved']);
-    expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+    expect(formOf(prices)).toBeUndefined();
     expect(api.priceCalls.getPrices).toHaveBeenCalledTimes(2);
     expect(prices.getSnapshot().context.prices[0]?.price).toBe(612.4);
   });
@@ -248,8 +256,8 @@ describe('typing a price', () => {
     );
     prices.send({ type: 'form.submitted' });
     await flush();
-    const { context } = prices.getSnapshot();
-    expect(prices.getSnapshot().matches({ active: { form: 'editing' } })).toBe(true);
+    const { context } = formOf(prices)!;
+    expect(formOf(prices)?.matches('editing')).toBe(true);
     expect(context.fieldErrors).toEqual({
       currency_code: ['The selected currency code is invalid.'],
     });
@@ -267,14 +275,14 @@ describe('typing a price', () => {
     prices.send({ type: 'form.submitted' });
     await flush();
     expect(session.waiting()).toBe(1);
-    expect(prices.getSnapshot().hasTag('submitting')).toBe(true);
+    expect(formOf(prices)?.hasTag('submitting')).toBe(true);
     api.priceCalls.addPrice.mockResolvedValueOnce(typed);
     api.priceCalls.getPrices.mockResolvedValueOnce([typed]);
     session.restore();
     await flush();
     expect(api.priceCalls.addPrice).toHaveBeenCalledTimes(2);
     expect(api.priceCalls.addPrice.mock.calls[1]).toEqual(api.priceCalls.addPrice.mock.calls[0]);
-    expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+    expect(formOf(prices)).toBeUndefined();
   });
 
   describe('the idempotency key', () => {
@@ -289,7 +297,7 @@ describe('typing a price', () => {
       started.api.priceCalls.addPrice.mockRejectedValueOnce(error);
       started.prices.send({ type: 'form.submitted' });
       await flush();
-      expect(started.prices.getSnapshot().matches({ active: { form: 'editing' } })).toBe(true);
+      expect(formOf(started.prices)?.matches('editing')).toBe(true);
       started.api.priceCalls.getPrices.mockResolvedValue([typed]);
       return started;
     }
@@ -302,13 +310,13 @@ describe('typing a price', () => {
       prices.send({ type: 'form.submitted' });
       await flush();
       expect(keys(api)).toEqual(['key-1', 'key-1', 'key-1']);
-      expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+      expect(formOf(prices)).toBeUndefined();
     });
 
     it('409 says the first is still being saved and keeps the form; Save retries it', async () => {
       const { api, prices } = await failedSave('10', http(409, { message: 'Still running.' }));
-      expect(prices.getSnapshot().context.formError).toBe(STILL_SAVING);
-      expect(prices.getSnapshot().context.values.price).toBe('10');
+      expect(formOf(prices)?.context.formError).toBe(STILL_SAVING);
+      expect(formOf(prices)?.context.values.price).toBe('10');
       api.priceCalls.addPrice.mockResolvedValueOnce(typed);
       prices.send({ type: 'form.submitted' });
       await flush();
@@ -334,19 +342,19 @@ describe('typing a price', () => {
     const { prices, change } = start();
     await flush();
     prices.send({ type: 'edit.opened', price: market });
-    expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+    expect(formOf(prices)).toBeUndefined();
     prices.send({ type: 'edit.opened', price: typed });
-    expect(prices.getSnapshot().context.values).toEqual({
+    expect(formOf(prices)?.context.values).toEqual({
       date: typed.date,
       price: '150',
       currency_code: 'DKK',
     });
-    expect(prices.getSnapshot().context.correcting).toBe(typed.date);
+    expect(formOf(prices)?.context.input.correcting).toBe(typed.date);
     change('date', '2026-02-01');
     change('price', '151');
-    expect(prices.getSnapshot().context.values).toMatchObject({ date: typed.date, price: '151' });
+    expect(formOf(prices)?.context.values).toMatchObject({ date: typed.date, price: '151' });
     prices.send({ type: 'form.cancelled' });
-    expect(prices.getSnapshot().matches({ active: { form: 'closed' } })).toBe(true);
+    expect(formOf(prices)).toBeUndefined();
   });
 });
 
@@ -358,7 +366,7 @@ describe('deleting a typed price', () => {
     api.priceCalls.deletePrice.mockResolvedValueOnce(undefined);
     api.priceCalls.getPrices.mockResolvedValueOnce([market]);
     prices.send({ type: 'delete.requested', price: typed });
-    expect(prices.getSnapshot().hasTag('deleting')).toBe(true);
+    expect(removalOf(prices).hasTag('deleting')).toBe(true);
     await flush();
     expect(api.priceCalls.deletePrice).toHaveBeenCalledWith('5', typed.date);
     expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
@@ -367,7 +375,7 @@ describe('deleting a typed price', () => {
     expect(held).toMatchObject({ notice: { text: 'Price deleted', undo: true } });
     await vi.advanceTimersByTimeAsync(UNDO_MS);
     expect(notices.types()).toEqual(['notice.posted', 'notice.withdrawn']);
-    expect(prices.getSnapshot().matches({ active: { removal: 'idle' } })).toBe(true);
+    expect(removalOf(prices).matches('idle')).toBe(true);
   });
 
   it('Undo types the same price again', async () => {
@@ -458,6 +466,24 @@ describe('its view going', () => {
     expect(prices.getSnapshot().status).toBe('active');
     answer.resolve(typed);
     await flush();
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
+    expect(prices.getSnapshot().status).toBe('done');
+  });
+
+  it('a price waiting for a new login is sent after it, then the flow ends', async () => {
+    const { api, data, prices, session, change } = start();
+    await flush();
+    prices.send({ type: 'form.opened', currency: 'DKK' });
+    change('price', '10');
+    api.priceCalls.addPrice.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(typed);
+    api.priceCalls.getPrices.mockResolvedValue([]);
+    prices.send({ type: 'form.submitted' });
+    await flush();
+    prices.send({ type: 'flow.detached' });
+    expect(prices.getSnapshot().status).toBe('active');
+    session.restore();
+    await flush();
+    expect(api.priceCalls.addPrice).toHaveBeenCalledTimes(2);
     expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(prices.getSnapshot().status).toBe('done');
   });

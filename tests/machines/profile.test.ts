@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ProfileUpdate } from '../../src/domain/types';
+import type { ProfileUpdate, User } from '../../src/domain/types';
+import { DEMO_RESET_DONE, demoResetMachine } from '../../src/machines/demo-reset.machine';
+import { CURRENT_PASSWORD_REQUIRED } from '../../src/machines/forms/profile.rules';
 import {
-  CURRENT_PASSWORD_REQUIRED,
-  DEMO_RESET_DONE,
   PROFILE_SAVED,
   PROFILE_UNSUPPORTED,
   profileMachine,
@@ -14,7 +14,8 @@ const ADA = { name: 'Ada', email: 'ada@example.com' };
 const DEMO = { name: 'Demo', email: 'demo@example.com' };
 const A = { name: 'A', email: 'a@b.c' };
 
-function start() {
+/** The Edit Profile form of one opening, started from `user`. */
+function start(user: User = ADA) {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
@@ -27,15 +28,17 @@ function start() {
       session: session.session,
       notices: notices.ref,
       overlay: overlay.ref,
+      user,
     },
   }).start();
-  return { api, data, overlay, session, notices, profile };
+  const save = (update: ProfileUpdate) => profile.send({ type: 'form.submitted', values: update });
+  return { api, data, overlay, session, notices, profile, save };
 }
 
 describe('idle', () => {
   it('refuses an empty name or email without a call', () => {
-    const { profile, api } = start();
-    profile.send({ type: 'profile.submitted', update: { name: '', email: '' }, user: ADA });
+    const { profile, api, save } = start(ADA);
+    save({ name: '', email: '' });
     expect(profile.getSnapshot().context.fieldErrors).toEqual({
       name: ['This field is required.'],
       email: ['This field is required.'],
@@ -44,55 +47,30 @@ describe('idle', () => {
   });
 });
 
-describe('edit.opened', () => {
-  it('opens the Edit Profile overlay', () => {
-    const { profile, overlay } = start();
-    profile.send({ type: 'edit.opened' });
-    expect(overlay.events()).toEqual([{ type: 'overlay.opened', mode: 'edit' }]);
-  });
-
-  it('reopens without the errors of the last opening', async () => {
-    const { profile, api } = start();
-    profile.send({ type: 'edit.opened' });
-    api.updateUser.mockRejectedValue(invalid({ email: ['The email has already been taken.'] }));
-    profile.send({
-      type: 'profile.submitted',
-      update: { name: 'A', email: 'demo@example.com' },
-      user: DEMO,
+describe('an opening', () => {
+  it('starts from the user, with empty passwords', () => {
+    const { profile } = start(DEMO);
+    expect(profile.getSnapshot().context.values).toEqual({
+      ...DEMO,
+      password: '',
+      current_password: '',
     });
-    await flush();
-    expect(profile.getSnapshot().context.fieldErrors).not.toEqual({});
-    profile.send({ type: 'edit.opened' });
-    expect(profile.getSnapshot().context.fieldErrors).toEqual({});
   });
 
-  it('reopens without the message of a failed save', async () => {
-    const { profile, api } = start();
-    profile.send({ type: 'edit.opened' });
-    api.updateUser.mockRejectedValue(http(405));
-    profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' }, user: A });
-    await flush();
-    expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
-    profile.send({ type: 'edit.opened' });
-    expect(profile.getSnapshot().context.formError).toBeUndefined();
+  it('Cancel closes the overlay unsaved', () => {
+    const { profile, overlay, api } = start();
+    profile.send({ type: 'form.cancelled' });
+    expect(overlay.types()).toEqual(['overlay.closed']);
+    expect(api.updateUser).not.toHaveBeenCalled();
   });
 });
 
 describe('saving', () => {
   it('PUT /user; the new user goes to data, the result is confirmed and the overlay closes', async () => {
-    const { profile, api, data, overlay, notices } = start();
+    const { profile, api, data, overlay, notices, save } = start(DEMO);
     api.updateUser.mockResolvedValue({ name: 'New', email: 'new@example.com' });
-    profile.send({
-      type: 'profile.submitted',
-      update: {
-        name: 'New',
-        email: 'new@example.com',
-        password: '',
-        current_password: 'demo1234',
-      },
-      user: DEMO,
-    });
-    expect(profile.getSnapshot().hasTag('saving')).toBe(true);
+    save({ name: 'New', email: 'new@example.com', password: '', current_password: 'demo1234' });
+    expect(profile.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
     // An empty password is left out: it means "unchanged".
     expect(api.updateUser).toHaveBeenCalledWith({
@@ -111,9 +89,9 @@ describe('saving', () => {
   it.each([404, 405])(
     'a server without the call (%i) says the profile cannot be saved there',
     async (status) => {
-      const { profile, api, overlay } = start();
+      const { profile, api, overlay, save } = start(A);
       api.updateUser.mockRejectedValue(http(status));
-      profile.send({ type: 'profile.submitted', update: { name: 'A', email: 'a@b.c' }, user: A });
+      save({ name: 'A', email: 'a@b.c' });
       await flush();
       expect(profile.getSnapshot().context.formError).toBe(PROFILE_UNSUPPORTED);
       expect(overlay.types()).toEqual([]);
@@ -121,13 +99,9 @@ describe('saving', () => {
   );
 
   it('422 errors go under the fields', async () => {
-    const { profile, api } = start();
+    const { profile, api, save } = start(DEMO);
     api.updateUser.mockRejectedValue(invalid({ email: ['The email has already been taken.'] }));
-    profile.send({
-      type: 'profile.submitted',
-      update: { name: 'A', email: 'demo@example.com' },
-      user: DEMO,
-    });
+    save({ name: 'A', email: 'demo@example.com' });
     await flush();
     expect(profile.getSnapshot().context.fieldErrors).toEqual({
       email: ['The email has already been taken.'],
@@ -138,13 +112,12 @@ describe('saving', () => {
 describe('the current password', () => {
   const submit = (profile: ReturnType<typeof start>['profile'], update: Partial<ProfileUpdate>) =>
     profile.send({
-      type: 'profile.submitted',
-      update: { ...DEMO, password: '', current_password: '', ...update },
-      user: DEMO,
+      type: 'form.submitted',
+      values: { ...DEMO, password: '', current_password: '', ...update },
     });
 
   it('is not needed to change only the name, and an empty one is not sent', async () => {
-    const { profile, api, overlay } = start();
+    const { profile, api, overlay } = start(DEMO);
     api.updateUser.mockResolvedValue({ ...DEMO, name: 'Dema' });
     submit(profile, { name: 'Dema' });
     await flush();
@@ -154,7 +127,7 @@ describe('the current password', () => {
   });
 
   it('is not needed for the same e-mail written in other capitals', async () => {
-    const { profile, api } = start();
+    const { profile, api } = start(DEMO);
     api.updateUser.mockResolvedValue(DEMO);
     submit(profile, { email: 'Demo@Example.com' });
     await flush();
@@ -165,17 +138,17 @@ describe('the current password', () => {
     ['a new e-mail', { email: 'new@example.com' }],
     ['a new password', { password: 'new-secret-1' }],
   ])('is required for %s: the rule says so next to the field and nothing is sent', (_, update) => {
-    const { profile, api } = start();
+    const { profile, api } = start(DEMO);
     submit(profile, update);
     const { fieldErrors } = profile.getSnapshot().context;
     expect(fieldErrors).toEqual({ current_password: [CURRENT_PASSWORD_REQUIRED] });
     expect(CURRENT_PASSWORD_REQUIRED).toBe('The current password field is required.');
-    expect(profile.getSnapshot().matches('idle')).toBe(true);
+    expect(profile.getSnapshot().matches('editing')).toBe(true);
     expect(api.updateUser).not.toHaveBeenCalled();
   });
 
   it("a wrong one: the server's message goes under the field, the form stays", async () => {
-    const { profile, api, overlay, data } = start();
+    const { profile, api, overlay, data } = start(DEMO);
     api.updateUser.mockRejectedValue(invalid({ current_password: ['The password is incorrect.'] }));
     submit(profile, { email: 'new@example.com', current_password: 'wrong-one' });
     await flush();
@@ -193,7 +166,7 @@ describe('the current password', () => {
   });
 
   it('the right one: sent with the new e-mail and password, and saved', async () => {
-    const { profile, api, data, overlay } = start();
+    const { profile, api, data, overlay } = start(DEMO);
     const saved = { ...DEMO, email: 'new@example.com' };
     api.updateUser.mockResolvedValue(saved);
     submit(profile, { email: saved.email, password: 'new-secret-1', current_password: 'demo1234' });
@@ -208,7 +181,7 @@ describe('the current password', () => {
   });
 
   it('a new password over 72 bytes: the server says so under Password', async () => {
-    const { profile, api } = start();
+    const { profile, api } = start(DEMO);
     const message = 'The password field must not be greater than 72 bytes.';
     api.updateUser.mockRejectedValue(invalid({ password: [message] }));
     submit(profile, { password: 'ø'.repeat(40), current_password: 'demo1234' });
@@ -217,27 +190,29 @@ describe('the current password', () => {
   });
 });
 
-describe('resetting', () => {
+describe('resetting the demo', () => {
   it('resets the demo data and reloads everything', async () => {
-    const { profile, api, data } = start();
+    const api = fakeApi();
+    const data = recorder();
+    const reset = createActor(demoResetMachine, { input: { api, data: data.ref } }).start();
     api.resetDemo.mockResolvedValue(undefined);
-    profile.send({ type: 'demo.reset' });
-    expect(profile.getSnapshot().hasTag('resetting')).toBe(true);
+    reset.send({ type: 'demo.reset' });
+    expect(reset.getSnapshot().hasTag('resetting')).toBe(true);
     await flush();
     expect(api.resetDemo).toHaveBeenCalledOnce();
     expect(data.types()).toEqual(['refresh.all']);
-    expect(profile.getSnapshot().context.notice).toBe(DEMO_RESET_DONE);
+    expect(reset.getSnapshot().context.notice).toBe(DEMO_RESET_DONE);
   });
 });
 
 describe('a lost session', () => {
   it('the change waits for the user to log in again, then is saved once', async () => {
-    const { profile, api, overlay, session, notices } = start();
     const user = { name: 'Ada', email: 'ada@example.com' };
+    const { profile, api, overlay, session, notices, save } = start(user);
     api.updateUser.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(user);
-    profile.send({ type: 'profile.submitted', update: { ...user, password: '' }, user });
+    save({ ...user, password: '' });
     await flush();
-    expect(profile.getSnapshot().hasTag('saving')).toBe(true);
+    expect(profile.getSnapshot().hasTag('submitting')).toBe(true);
     session.restore();
     await flush();
     expect(api.updateUser).toHaveBeenCalledTimes(2);

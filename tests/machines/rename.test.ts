@@ -14,12 +14,23 @@ function start(kind: RenameKind = 'portfolio') {
   return { api, data, session, notices, rename };
 }
 
+type Rename = ReturnType<typeof start>['rename'];
+
+/** The edited row's form (rename-form.machine.ts). */
+const formOf = (rename: Rename) => rename.getSnapshot().context.form?.getSnapshot();
+const draftOf = (rename: Rename) => formOf(rename)?.context.values.name;
+const errorOf = (rename: Rename) => {
+  const form = formOf(rename)?.context;
+  return form?.fieldErrors.name?.join(' ') ?? form?.formError;
+};
+
 describe('idle', () => {
   it('a long press starts editing the row with its name', () => {
     const { rename } = start();
     rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
     expect(rename.getSnapshot().matches('editing')).toBe(true);
-    expect(rename.getSnapshot().context).toMatchObject({ id: '3', draft: 'Pension' });
+    expect(rename.getSnapshot().context.id).toBe('3');
+    expect(draftOf(rename)).toBe('Pension');
   });
 });
 
@@ -38,7 +49,7 @@ describe('editing', () => {
     rename.send({ type: 'rename.changed', name: '  ' });
     rename.send({ type: 'rename.submitted' });
     expect(rename.getSnapshot().matches('editing')).toBe(true);
-    expect(rename.getSnapshot().context.error).toBe('This field is required.');
+    expect(errorOf(rename)).toBe('This field is required.');
     expect(api.renamePortfolio).not.toHaveBeenCalled();
   });
 
@@ -58,7 +69,7 @@ describe('saving', () => {
     rename.send({ type: 'rename.started', id: '3', name: 'Pension' });
     rename.send({ type: 'rename.changed', name: ' Retirement ' });
     rename.send({ type: 'rename.submitted' });
-    expect(rename.getSnapshot().hasTag('saving')).toBe(true);
+    expect(formOf(rename)?.hasTag('submitting')).toBe(true);
     await flush();
     expect(api.renamePortfolio).toHaveBeenCalledWith('3', 'Retirement');
     // The data machine reloads the list (changes.ts).
@@ -92,10 +103,8 @@ describe('saving', () => {
     rename.send({ type: 'rename.submitted' });
     await flush();
     expect(rename.getSnapshot().matches('editing')).toBe(true);
-    expect(rename.getSnapshot().context.error).toBe(
-      'The server had a problem. Please try again in a moment.',
-    );
-    expect(rename.getSnapshot().context.draft).toBe('Retirement');
+    expect(errorOf(rename)).toBe('The server had a problem. Please try again in a moment.');
+    expect(draftOf(rename)).toBe('Retirement');
     expect(data.types()).toEqual([]);
   });
 });
@@ -110,8 +119,8 @@ describe('a lost session', () => {
     rename.send({ type: 'rename.changed', name: 'Retirement' });
     rename.send({ type: 'rename.submitted' });
     await flush();
-    expect(rename.getSnapshot().hasTag('saving')).toBe(true);
-    expect(rename.getSnapshot().context.draft).toBe('Retirement');
+    expect(formOf(rename)?.hasTag('submitting')).toBe(true);
+    expect(draftOf(rename)).toBe('Retirement');
     session.restore();
     await flush();
     expect(api.renamePortfolio).toHaveBeenCalledTimes(2);

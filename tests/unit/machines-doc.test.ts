@@ -177,8 +177,11 @@ describe('docs/machines.md, the wiring tables', () => {
           ([, logic]) => logic === machine,
         )?.[0];
         expect(key, `${parentFile} has ${name} among its actors`).toBeDefined();
-        const spawn = new RegExp(`spawn\\(\\s*'${key}',\\s*\\{\\s*id:\\s*'${id}'`);
-        expect(readFileSync(`${MACHINES}${parentFile}`, 'utf8')).toMatch(spawn);
+        // Spawned (`spawn('src', { id })`) or invoked (`{ id, src: 'src' }`).
+        const start = new RegExp(
+          `spawn\\(\\s*'${key}',\\s*\\{\\s*id:\\s*'${id}'|id:\\s*'${id}',\\s*src:\\s*'${key}'`,
+        );
+        expect(readFileSync(`${MACHINES}${parentFile}`, 'utf8')).toMatch(start);
         return;
       }
       expect(['flow', 'view']).toContain(life);

@@ -30,6 +30,25 @@ export function olderRange(from: string): PriceRange {
   return { from: shiftDay(to, 1 - PAGE_DAYS), to };
 }
 
+export type PageKind = 'latest' | 'older' | 'listed';
+
+/** A page the list asks for: the days of `range`, shown from `from` on, after those listed
+ * (`append`) or instead of them. */
+export interface PageCall {
+  range: PriceRange;
+  from: string;
+  append: boolean;
+}
+
+/** The first page; the one before those listed; or every page listed, read again after a change. */
+export function pageCall(kind: PageKind, list: { from: string; today: string }): PageCall {
+  if (kind === 'listed') {
+    return { range: { from: list.from, to: list.today }, from: list.from, append: false };
+  }
+  const range = kind === 'latest' ? latestRange(list.today) : olderRange(list.from);
+  return { range, from: range.from, append: kind === 'older' };
+}
+
 /** Only prices the user typed can be corrected or deleted. */
 export const isTyped = (price: DayPrice): boolean => price.source === 'manual';
 
@@ -71,6 +90,16 @@ export function pricePayload(values: PriceValues): PricePayload {
     price: amount(values.price),
     currency_code: values.currency_code,
   };
+}
+
+/** What the form opens on: Add price's currency, or the typed price it corrects. */
+export type Opening = { currency: string } | { price: DayPrice };
+
+/** The form's first values: Add price's, on today; Edit's, the typed price's. */
+export function openingValues(opening: Opening, today: string): PriceValues {
+  return 'price' in opening
+    ? priceValuesOf(opening.price)
+    : { date: today, price: '', currency_code: opening.currency };
 }
 
 export const priceValuesOf = (price: DayPrice): PriceValues => ({

@@ -4,12 +4,14 @@ import type { DayPrice } from '../../api';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
 import { listStatus, offersOlder, pricesMachine } from '../../machines/prices.machine';
-import type { PriceField } from '../../machines/forms/price.rules';
+import type { PriceField, PriceValues } from '../../machines/forms/price.rules';
 import { priceCurrency } from '../../machines/quote';
 import { useAppActor } from './app-actor';
 import { useFlow } from './use-flow';
 import { useToday } from './use-today';
 import { useNeeded } from './use-needed';
+
+const NO_VALUES: PriceValues = { date: '', price: '', currency_code: '' };
 
 /** An investment's Prices section: its list, its form and its deletions. */
 export function usePrices(investmentId: Id) {
@@ -22,14 +24,16 @@ export function usePrices(investmentId: Id) {
   const listError = useSelector(actor, (s) => s.context.listError);
   const olderOffered = useSelector(actor, offersOlder);
   const loadingOlder = useSelector(actor, (s) => s.hasTag('loadingOlder'));
-  const formOpen = useSelector(actor, (s) => !s.matches({ active: { form: 'closed' } }));
-  const correcting = useSelector(actor, (s) => s.context.correcting);
-  const values = useSelector(actor, (s) => s.context.values, shallowEqual);
-  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
-  const formError = useSelector(actor, (s) => s.context.formError);
-  const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
-  const deleting = useSelector(actor, (s) =>
-    s.hasTag('deleting') ? s.context.deleted?.date : undefined,
+  const form = useSelector(actor, (s) => s.context.form);
+  const formOpen = form !== undefined;
+  const correcting = useSelector(form, (s) => s?.context.input.correcting);
+  const values = useSelector(form, (s) => s?.context.values ?? NO_VALUES, shallowEqual);
+  const errors = useSelector(form, (s) => s?.context.fieldErrors ?? {}, shallowEqual);
+  const formError = useSelector(form, (s) => s?.context.formError);
+  const submitting = useSelector(form, (s) => s?.hasTag('submitting') ?? false);
+  const removal = useSelector(actor, (s) => s.children.removal);
+  const deleting = useSelector(removal, (s) =>
+    s?.hasTag('deleting') ? s.context.deleted?.date : undefined,
   );
   const currency = useSelector(data, (s) =>
     priceCurrency(s.context.investments?.find((i) => i.id === investmentId)),

@@ -3,41 +3,46 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ProfileUpdate, User } from '../../domain/types';
 import { apiMode } from '../../env';
 import { flowDeps } from '../../machines/app.machine';
+import { demoResetMachine } from '../../machines/demo-reset.machine';
 import { profileMachine } from '../../machines/profile.machine';
 import { useAppActor } from './app-actor';
 import { useFlow } from './use-flow';
-import { useOverlay } from './use-overlay';
+import { useOverlay, type OverlayControl } from './use-overlay';
 
-/** The Profile screen: the Edit Profile overlay, its save, and (demo only) the data reset. */
+/** The Profile screen: the Edit Profile overlay, and (demo only) the data reset. */
 export function useProfile() {
-  const app = useAppActor();
+  const { api, data } = flowDeps(useAppActor());
   const overlay = useOverlay();
-  const { api, data, session, notices } = flowDeps(app);
-  const actor = useFlow(profileMachine, { api, data, session, notices, overlay: overlay.actor });
-  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
-  const formError = useSelector(actor, (s) => s.context.formError);
-  const notice = useSelector(actor, (s) => s.context.notice);
-  const saving = useSelector(actor, (s) => s.hasTag('saving'));
-  const resetting = useSelector(actor, (s) => s.hasTag('resetting'));
-  /** `user`: the user the form started from. */
-  const save = useCallback(
-    (update: ProfileUpdate, user: User) => actor.send({ type: 'profile.submitted', update, user }),
-    [actor],
-  );
-  const openEdit = useCallback(() => actor.send({ type: 'edit.opened' }), [actor]);
-  const resetDemo = useCallback(() => actor.send({ type: 'demo.reset' }), [actor]);
+  const reset = useFlow(demoResetMachine, { api, data });
+  const notice = useSelector(reset, (s) => s.context.notice);
+  const resetting = useSelector(reset, (s) => s.hasTag('resetting'));
+  const openEdit = useCallback(() => overlay.open('edit'), [overlay]);
+  const resetDemo = useCallback(() => reset.send({ type: 'demo.reset' }), [reset]);
   return {
+    overlay,
     editing: overlay.visible,
-    editClosing: overlay.closing,
     openEdit,
-    closeEdit: overlay.close,
-    errors,
-    formError,
     notice,
-    saving,
-    save,
     demo: apiMode() === 'mock',
     resetDemo,
     resetting,
   };
+}
+
+/** The Edit Profile form of one opening of its overlay; `user` is who it starts from. */
+export function useProfileForm(overlay: OverlayControl, user: User) {
+  const { api, data, session, notices } = flowDeps(useAppActor());
+  const actor = useFlow(profileMachine, {
+    ...{ api, data, session, notices },
+    overlay: overlay.actor,
+    user,
+  });
+  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const saving = useSelector(actor, (s) => s.hasTag('submitting'));
+  const save = useCallback(
+    (values: ProfileUpdate) => actor.send({ type: 'form.submitted', values }),
+    [actor],
+  );
+  return { errors, formError, saving, save };
 }

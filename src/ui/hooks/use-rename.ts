@@ -10,9 +10,13 @@ import { useFlow } from './use-flow';
 export function useRename(kind: RenameKind): RenameControl {
   const { api, data, session, notices } = flowDeps(useAppActor());
   const actor = useFlow(renameMachine, { api, data, session, notices, kind });
-  const editingId = useSelector(actor, (s) => (s.matches('idle') ? undefined : s.context.id));
-  const draft = useSelector(actor, (s) => s.context.draft);
-  const error = useSelector(actor, (s) => s.context.error);
+  const editingId = useSelector(actor, (s) => s.context.id);
+  const form = useSelector(actor, (s) => s.context.form);
+  const draft = useSelector(form, (s) => s?.context.values.name ?? '');
+  const error = useSelector(
+    form,
+    (s) => s && (s.context.fieldErrors.name?.join(' ') ?? s.context.formError),
+  );
   return useMemo(
     () => ({
       editingId,

@@ -6,15 +6,14 @@ import { Overlay } from '../components/overlay';
 import { Section } from '../components/section';
 import { Switch } from '../components/switch';
 import { useExport } from '../hooks/use-export';
-import { useProfile } from '../hooks/use-profile';
+import { useProfile, useProfileForm } from '../hooks/use-profile';
+import type { OverlayControl } from '../hooks/use-overlay';
 import { useSession } from '../hooks/use-session';
 import { useSettings } from '../hooks/use-settings';
 import { useLanguage, useT } from '../hooks/use-i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
 import { PROFILE_TEXTS } from '../../i18n/profile';
 import './profile-screen.css';
-
-type ProfileControl = ReturnType<typeof useProfile>;
 
 /**
  * /profile: Edit Profile, the settings toggles and (demo) a data reset. Name and e-mail are shown
@@ -90,7 +89,14 @@ export function ProfileScreen() {
           </button>
         </Section>
       )}
-      {profile.editing && <EditProfileOverlay profile={profile} name={name} email={email} />}
+      {profile.editing && (
+        <EditProfileOverlay
+          key={profile.overlay.opening}
+          overlay={profile.overlay}
+          name={name}
+          email={email}
+        />
+      )}
     </main>
   );
 }
@@ -144,33 +150,30 @@ function LanguageSelect() {
 }
 
 function EditProfileOverlay({
-  profile,
+  overlay,
   name,
   email,
 }: {
-  profile: ProfileControl;
+  overlay: OverlayControl;
   name: string;
   email: string;
 }) {
-  const { closeEdit, save, errors, formError, saving, editClosing } = profile;
+  const { save, errors, formError, saving } = useProfileForm(overlay, { name, email });
   const { t, language } = useT();
   const tp = PROFILE_TEXTS[language];
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (key: string) => formText(data, key);
-    save(
-      {
-        name: text('name'),
-        email: text('email'),
-        password: text('password'),
-        current_password: text('current_password'),
-      },
-      { name, email },
-    );
+    save({
+      name: text('name'),
+      email: text('email'),
+      password: text('password'),
+      current_password: text('current_password'),
+    });
   };
   return (
-    <Overlay title={tp['profile.edit']} onClose={closeEdit} closing={editClosing}>
+    <Overlay title={tp['profile.edit']} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
         <TextField
           label={t('auth.name')}
@@ -207,7 +210,7 @@ function EditProfileOverlay({
         />
         <FormError message={formError} />
         <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={closeEdit}>
+          <button type="button" className="button button--secondary" onClick={overlay.close}>
             {t('common.cancel')}
           </button>
           <BusyButton type="submit" className="button button--primary" busy={saving}>
