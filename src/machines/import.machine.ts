@@ -30,6 +30,8 @@ export type ImportEvent =
   | { type: 'words.confirmed' }
   | { type: 'target.chosen'; target: flow.Target }
   | { type: 'duplicate.toggled'; line: number }
+  | { type: 'preview.filtered'; filter: flow.LineFilter }
+  | { type: 'preview.paged'; page: number }
   | { type: 'import.submitted' }
   | { type: 'import.restarted' }
   | { type: 'retry.requested' }
@@ -57,6 +59,8 @@ const FRESH = {
   parsed: undefined as ParseResult | undefined,
   report: undefined as ImportReport | undefined,
   forced: [] as number[],
+  /** Which lines the preview shows: it draws one page at a time. */
+  view: flow.FIRST_PAGE,
   submission: undefined as Submission | undefined,
   batch: undefined as ImportBatch | undefined,
   /** Why the last call failed. */
@@ -170,6 +174,7 @@ export const importMachine = setup({
     detached: ({ context }) => !context.attached,
     sessionLost: sessionLostIn,
   },
+  delays: { paint: 0 },
 }).createMachine({
   id: 'import',
   context: ({ input, spawn }) => ({
@@ -203,6 +208,12 @@ export const importMachine = setup({
       },
       { target: '.sniffing', actions: { type: 'takeFile', params: ({ event }) => event } },
     ],
+    'preview.filtered': {
+      actions: assign({ view: ({ event }) => ({ filter: event.filter, page: 0 }) }),
+    },
+    'preview.paged': {
+      actions: assign({ view: ({ context, event }) => ({ ...context.view, page: event.page }) }),
+    },
     'import.restarted': { target: '.choosing', actions: assign({ ...FRESH, file: undefined }) },
   },
   states: {
@@ -278,8 +289,11 @@ export const importMachine = setup({
       },
     },
     checking: {
-      description: 'The dry run needs the target: duplicates are found within it.',
-      always: [{ guard: not('targetValid'), target: 'preview' }, { target: 'dryRunning' }],
+      description:
+        'The dry run needs the target: duplicates are found within it. It starts a task later, so the first page of the preview is drawn before the request is built.',
+      tags: 'busy',
+      always: { guard: not('targetValid'), target: 'preview' },
+      after: { paint: 'dryRunning' },
     },
     dryRunning: {
       tags: 'busy',

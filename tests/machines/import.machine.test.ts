@@ -12,7 +12,15 @@ import type {
   RowStatus,
   Sniffed,
 } from '../../src/domain/import';
-import { ImportRefused, MAX_FILE_BYTES, UndoRefused } from '../../src/machines/import-flow';
+import {
+  ImportRefused,
+  MAX_FILE_BYTES,
+  PAGE_SIZE,
+  pageOf,
+  previewLines,
+  statusCounts,
+  UndoRefused,
+} from '../../src/machines/import-flow';
 import { importHistoryMachine } from '../../src/machines/import-history.machine';
 import { importMachine } from '../../src/machines/import.machine';
 import type { ImportReader } from '../../src/machines/import-reader';
@@ -75,14 +83,12 @@ function parsed(overrides: Partial<ParseResult> = {}): ParseResult {
         line: each.line,
         status: 'ok' as const,
         messages: [],
-        cells: [],
       })),
       {
         line: 3,
         status: 'skipped',
         reason: 'cancelled',
         messages: [{ level: 'info', code: 'row.cancelled' }],
-        cells: [],
       },
     ],
     unknownTypes: [],
@@ -309,6 +315,22 @@ describe('the preview (dry run)', () => {
     expect(flow.getSnapshot().context.report).toEqual(report());
   });
 
+  it('starts the dry run a task after the rows are read, so their first page is drawn first', async () => {
+    const { flow, calls, reader, choose } = start();
+    let read!: (result: ParseResult) => void;
+    reader.parse.mockReturnValue(new Promise((resolve) => (read = resolve)));
+    await choose();
+    flow.send({ type: 'settings.confirmed' });
+    read(parsed());
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(flow.getSnapshot().matches('checking')).toBe(true);
+    expect(flow.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.dryRun).not.toHaveBeenCalled();
+    await flush();
+    expect(calls.dryRun).toHaveBeenCalledTimes(1);
+  });
+
   it('without a portfolio, waits for one; a new one is checked by name', async () => {
     const { flow, calls, toPreview } = start({ portfolios: [] });
     await toPreview();
@@ -347,6 +369,52 @@ describe('the preview (dry run)', () => {
     reader.parse.mockResolvedValue(parsed({ rows: [] }));
     await toPreview();
     expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.no_rows' });
+  });
+});
+
+describe('the preview, a page at a time', () => {
+  const many = (n: number) => parsed({ rows: Array.from({ length: n }, (_, i) => row(i + 1)) });
+  const lineNumbers = (lines: { line: number }[]) => lines.map((line) => line.line);
+
+  it('shows 100 lines a page of all the lines, and counts every line', () => {
+    const lines = previewLines(many(250), report({ 1: 'error', 2: 'error' }), []);
+    const first = pageOf(lines, { filter: 'all', page: 0 });
+    expect(first).toMatchObject({ from: 1, to: PAGE_SIZE, total: 251, page: 0, pages: 3 });
+    expect(first.lines).toHaveLength(PAGE_SIZE);
+    expect(pageOf(lines, { filter: 'all', page: 2 })).toMatchObject({ from: 201, to: 251 });
+    expect(statusCounts(lines)).toEqual({
+      all: 251,
+      ok: 248,
+      error: 2,
+      warning: 0,
+      duplicate: 0,
+      skipped: 1,
+    });
+  });
+
+  it('a filter shows the lines of one status; past the last page is the last page', () => {
+    const lines = previewLines(many(250), report({ 1: 'error', 4: 'error' }), []);
+    const errors = pageOf(lines, { filter: 'error', page: 5 });
+    expect(lineNumbers(errors.lines)).toEqual([1, 4]);
+    expect(errors).toMatchObject({ from: 1, to: 2, total: 2, page: 0, pages: 1 });
+    expect(pageOf(lines, { filter: 'duplicate', page: 0 })).toMatchObject({
+      lines: [],
+      from: 0,
+      to: 0,
+      total: 0,
+    });
+  });
+
+  it('pages and filters in the machine; a filter starts at its first page, a new file at all', async () => {
+    const { flow, toPreview, choose } = start();
+    await toPreview();
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 0 });
+    flow.send({ type: 'preview.paged', page: 3 });
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 3 });
+    flow.send({ type: 'preview.filtered', filter: 'skipped' });
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'skipped', page: 0 });
+    await choose();
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 0 });
   });
 });
 

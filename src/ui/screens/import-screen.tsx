@@ -362,15 +362,18 @@ function TargetPicker({ flow }: { flow: Flow }) {
 
 function Preview({ flow }: { flow: Flow }) {
   const w = useImportTexts();
-  const counts = { ok: 0, duplicates: 0, skipped: 0, errors: 0 };
-  for (const line of flow.lines) {
-    if (line.status === 'ok' || line.status === 'warning') counts.ok += 1;
-    else if (line.status === 'duplicate') counts.duplicates += 1;
-    else if (line.status === 'skipped') counts.skipped += 1;
-    else counts.errors += 1;
-  }
+  const { counts: c } = flow;
+  const number = new Intl.NumberFormat(w.locale);
+  const counts = {
+    ok: number.format(c.ok + c.warning),
+    duplicates: number.format(c.duplicate),
+    skipped: number.format(c.skipped),
+    errors: number.format(c.error),
+  };
   const label =
-    flow.count === 1 ? w.t('import.submitOne') : w.t('import.submit', { count: flow.count });
+    flow.count === 1
+      ? w.t('import.submitOne')
+      : w.t('import.submit', { count: number.format(flow.count) });
   return (
     <Section title={w.t('import.preview')}>
       <TargetPicker flow={flow} />
@@ -395,7 +398,9 @@ function Preview({ flow }: { flow: Flow }) {
         </div>
       )}
       <p className="import__summary">{w.t('import.summary', counts)}</p>
+      <StatusFilter flow={flow} />
       <PreviewTable flow={flow} />
+      <Pager flow={flow} />
       <Totals flow={flow} />
       <Reconciliation flow={flow} />
       {flow.checked && flow.count === 0 && (
@@ -416,11 +421,9 @@ function Preview({ flow }: { flow: Flow }) {
   );
 }
 
-function amountOf(row: ImportRow, locale: string): string {
-  const number = (value: number) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value);
+function amountOf(row: ImportRow, number: Intl.NumberFormat): string {
   const value = row.share_price ?? row.amount;
-  return value === undefined ? '' : `${number(value)} ${row.currency_code}`;
+  return value === undefined ? '' : `${number.format(value)} ${row.currency_code}`;
 }
 
 function messagesOf(line: PreviewLine, w: Words): string[] {
@@ -441,7 +444,9 @@ function messagesOf(line: PreviewLine, w: Words): string[] {
 function PreviewTable({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const { text } = useT();
-  const number = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
+  // Made once per table, not per row: making a formatter costs more than formatting.
+  const shares = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
+  const amount = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 6 });
   return (
     <div className="import__table-wrap">
       <table className="import__table">
@@ -463,7 +468,7 @@ function PreviewTable({ flow }: { flow: Flow }) {
           </tr>
         </thead>
         <tbody>
-          {flow.lines.map((line) => (
+          {flow.page.lines.map((line) => (
             <tr key={line.line} className={`import__row import__row--${line.status}`}>
               <th scope="row">{line.line}</th>
               <td>
@@ -489,9 +494,9 @@ function PreviewTable({ flow }: { flow: Flow }) {
               </td>
               <td>{line.row ? line.row.instrument.name || line.row.instrument.isin : ''}</td>
               <td className="import__number">
-                {line.row?.shares === undefined ? '' : number.format(line.row.shares)}
+                {line.row?.shares === undefined ? '' : shares.format(line.row.shares)}
               </td>
-              <td className="import__number">{line.row ? amountOf(line.row, w.locale) : ''}</td>
+              <td className="import__number">{line.row ? amountOf(line.row, amount) : ''}</td>
               <td>
                 {messagesOf(line, w).map((message) => (
                   <span key={message} className="import__message">
@@ -504,6 +509,66 @@ function PreviewTable({ flow }: { flow: Flow }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+const FILTERS = ['all', 'ok', 'warning', 'error', 'duplicate', 'skipped'] as const;
+
+/** Which lines the table shows, with the count of each status over the whole file. */
+function StatusFilter({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const number = new Intl.NumberFormat(w.locale);
+  const shown = FILTERS.filter((filter) => filter === 'all' || flow.counts[filter] > 0);
+  return (
+    <div className="import__filters" role="group" aria-label={w.t('import.show')}>
+      {shown.map((filter) => (
+        <button
+          key={filter}
+          type="button"
+          className="import__filter"
+          aria-pressed={flow.filter === filter}
+          onClick={() => flow.showStatus(filter)}
+        >
+          {filter === 'all' ? w.t('import.all') : w.statuses[filter]}
+          <span className="import__filter-count">{number.format(flow.counts[filter])}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** One page of the table at a time: drawing 10,000 rows at once blocks a phone for seconds. */
+function Pager({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const { page } = flow;
+  if (page.pages <= 1) return null;
+  const number = new Intl.NumberFormat(w.locale);
+  return (
+    <nav className="import__pager" aria-label={w.t('import.pages')}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page.page === 0}
+        onClick={() => flow.showPage(page.page - 1)}
+      >
+        {w.t('import.previous')}
+      </button>
+      <p className="import__range" aria-live="polite">
+        {w.t('import.range', {
+          from: number.format(page.from),
+          to: number.format(page.to),
+          total: number.format(page.total),
+        })}
+      </p>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page.page >= page.pages - 1}
+        onClick={() => flow.showPage(page.page + 1)}
+      >
+        {w.t('import.next')}
+      </button>
+    </nav>
   );
 }
 
