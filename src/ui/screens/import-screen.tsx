@@ -529,7 +529,7 @@ function StatusFilter({ flow }: { flow: Flow }) {
           aria-pressed={flow.filter === filter}
           onClick={() => flow.showStatus(filter)}
         >
-          {filter === 'all' ? w.t('import.all') : w.statuses[filter]}
+          {filter === 'all' ? w.t('import.all') : w.statuses[filter]}{' '}
           <span className="import__filter-count">{number.format(flow.counts[filter])}</span>
         </button>
       ))}
