@@ -177,6 +177,22 @@ export function pageOf(lines: readonly PreviewLine[], view: PreviewView): Previe
   };
 }
 
+/** A split's ratio as the user types it: old shares, then new ("1:2" for a 2-for-1 split). */
+export function readSplitRatio(text: string): { from: number; to: number } | undefined {
+  const match = /^\s*(\d+(?:[.,]\d+)?)\s*[:/]\s*(\d+(?:[.,]\d+)?)\s*$/.exec(text);
+  if (!match) return undefined;
+  const [from, to] = [match[1], match[2]].map((part) => Number(part.replace(',', '.')));
+  return from > 0 && to > 0 ? { from, to } : undefined;
+}
+
+/** A split whose ratio the file does not give: it asks for one, unless the user skips it. */
+export const needsRatio = (line: PreviewLine) =>
+  line.messages.some((message) => message.code === 'split.ratio_missing');
+
+/** The lines that block "Import N events": splits with no ratio that are not skipped. */
+export const ratiosMissing = (lines: readonly PreviewLine[], skipped: readonly number[]) =>
+  lines.filter((line) => needsRatio(line) && !skipped.includes(line.line)).length;
+
 const importable = (line: PreviewLine) =>
   line.row !== undefined &&
   (line.status === 'ok' ||

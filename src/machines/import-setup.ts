@@ -28,6 +28,9 @@ export type ImportEvent =
   | { type: 'words.confirmed' }
   | { type: 'target.chosen'; target: flow.Target }
   | { type: 'duplicate.toggled'; line: number }
+  /** A split's ratio as typed in its line ("1:2"); the file is read again with it. */
+  | { type: 'ratio.entered'; line: number; ratio: string }
+  | { type: 'split.skipped'; line: number }
   | { type: 'preview.filtered'; filter: flow.LineFilter }
   | { type: 'preview.paged'; page: number }
   | { type: 'import.submitted' }
@@ -57,6 +60,10 @@ export const FRESH = {
   parsed: undefined as ParseResult | undefined,
   report: undefined as ImportReport | undefined,
   forced: [] as number[],
+  /** Split ratios the user gave, by line; a typed one that could not be read; splits skipped. */
+  ratios: {} as Record<number, { from: number; to: number }>,
+  badRatio: undefined as number | undefined,
+  skippedSplits: [] as number[],
   /** Which lines the preview shows: it draws one page at a time. */
   view: flow.FIRST_PAGE,
   submission: undefined as Submission | undefined,
@@ -92,6 +99,7 @@ export const options = (c: ImportContext) => ({
   ...c.overrides,
   ...(recognised(c) ? {} : { preset: 'generic' as const, columns: c.columns }),
   typeWords: c.words,
+  splitRatios: c.ratios,
 });
 export const refused = (problem: FileProblem) => ({ type: 'refuse' as const, params: { problem } });
 
@@ -134,6 +142,17 @@ export const importSetup = setup({
     defaultTarget: assign(({ context }, { ids }: { ids: readonly string[] | undefined }) => ({
       target: context.target ?? (ids?.length ? { id: ids[0] } : undefined),
     })),
+    takeRatio: assign(({ context }, { line, ratio }: { line: number; ratio: string }) => {
+      const read = flow.readSplitRatio(ratio);
+      return read
+        ? { ratios: { ...context.ratios, [line]: read }, badRatio: undefined }
+        : { badRatio: line };
+    }),
+    skipSplit: assign(({ context }, { line }: { line: number }) => ({
+      skippedSplits: context.skippedSplits.includes(line)
+        ? context.skippedSplits.filter((each) => each !== line)
+        : [...context.skippedSplits, line],
+    })),
     toggle: assign(({ context }, { line }: { line: number }) => ({
       forced: context.forced.includes(line)
         ? context.forced.filter((each) => each !== line)
@@ -165,7 +184,10 @@ export const importSetup = setup({
     noRows: ({ context }) => context.parsed!.rows.length === 0,
     targetValid: ({ context }) => flow.targetValid(context.target),
     canImport: ({ context }) =>
-      flow.targetValid(context.target) && flow.rowsToImport(lines(context)).length > 0,
+      flow.targetValid(context.target) &&
+      flow.ratiosMissing(lines(context), context.skippedSplits) === 0 &&
+      flow.rowsToImport(lines(context)).length > 0,
+    ratioRead: (_, { ratio }: { ratio: string }) => flow.readSplitRatio(ratio) !== undefined,
     allInvalid: (_, { output }: { output: ImportReport }) =>
       output.rows.every((row) => row.status === 'error'),
     refused: (_, { error }: { error: unknown }) => error instanceof flow.ImportRefused,

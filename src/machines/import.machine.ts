@@ -163,6 +163,15 @@ export const importMachine = importSetup.createMachine({
           actions: assign({ target: ({ event }) => event.target }),
         },
         'duplicate.toggled': { actions: { type: 'toggle', params: ({ event }) => event } },
+        'ratio.entered': [
+          {
+            guard: { type: 'ratioRead', params: ({ event }) => event },
+            target: 'parsing',
+            actions: { type: 'takeRatio', params: ({ event }) => event },
+          },
+          { actions: { type: 'takeRatio', params: ({ event }) => event } },
+        ],
+        'split.skipped': { actions: { type: 'skipSplit', params: ({ event }) => event } },
         'retry.requested': 'checking',
         'import.submitted': { guard: 'canImport', target: 'committing', actions: 'takeSubmission' },
       },

@@ -123,6 +123,44 @@ test('a long file is previewed a page of 100 rows at a time, filtered by status'
   await expect(page.getByRole('navigation', { name: 'Pages of rows' })).toHaveCount(0);
 });
 
+test('a split whose ratio the file does not give blocks the import until its ratio is typed', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    ...FILE,
+    buffer: Buffer.from(
+      nordnetFile([
+        { id: '2', day: '2024-07-01', type: 'SPLIT', ...FUND, shares: '20', amount: '0' },
+        {
+          id: '1',
+          day: '2024-03-04',
+          type: 'KØBT',
+          ...FUND,
+          shares: '10',
+          price: '150,25',
+          fee: '29',
+          amount: '-1.531,50',
+        },
+      ]),
+    ),
+  });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByText('Give each split its ratio, or skip its row, to import.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 1 event' })).toBeDisabled();
+  const ratio = page.getByLabel('Split ratio');
+  await ratio.fill('two');
+  await page.getByRole('button', { name: 'Use ratio' }).click();
+  await expect(page.getByText('Write the ratio as two numbers, e.g. 1:2.')).toBeVisible();
+  await ratio.fill('1:2');
+  await page.getByRole('button', { name: 'Use ratio' }).click();
+  await expect(page.getByRole('button', { name: 'Import 2 events' })).toBeEnabled();
+  await expect(page.getByLabel('Split ratio')).toHaveCount(0);
+});
+
 // A Saxo sheet of 2,000 rows is over 512 kB unzipped, where fflate's async unzip would hand it to
 // a `blob:` Worker that the Content-Security-Policy refuses (the preview never came).
 const PANDORA_SAXO = { ...FUND, symbol: 'PNDORA:xcse' };

@@ -18,6 +18,7 @@ import {
   PAGE_SIZE,
   pageOf,
   previewLines,
+  readSplitRatio,
   statusCounts,
   UndoRefused,
 } from '../../src/machines/import-flow';
@@ -243,6 +244,7 @@ describe('settings', () => {
       decimalSeparator: '.',
       dateFormat: 'dd-MM-yyyy',
       typeWords: {},
+      splitRatios: {},
     });
   });
 });
@@ -415,6 +417,77 @@ describe('the preview, a page at a time', () => {
     expect(flow.getSnapshot().context.view).toEqual({ filter: 'skipped', page: 0 });
     await choose();
     expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 0 });
+  });
+});
+
+describe('a split without its ratio', () => {
+  /** Line 5: a split the file gives no ratio for (the parser's error), beside three rows. */
+  const withSplit = (ratio?: { from: number; to: number }) => {
+    const base = parsed();
+    return parsed({
+      rows: [
+        ...base.rows,
+        { ...row(5, 'split'), ...(ratio && { split_from: ratio.from, split_to: ratio.to }) },
+      ],
+      lines: [
+        ...base.lines,
+        ratio
+          ? { line: 5, status: 'ok' as const, messages: [] }
+          : {
+              line: 5,
+              status: 'error' as const,
+              messages: [
+                {
+                  level: 'error' as const,
+                  code: 'split.ratio_missing' as const,
+                  field: 'split_from',
+                },
+              ],
+            },
+      ],
+    });
+  };
+
+  it.each([
+    ['1:2', { from: 1, to: 2 }],
+    [' 3 / 1 ', { from: 3, to: 1 }],
+    ['1,5:3', { from: 1.5, to: 3 }],
+  ])('reads %j as old:new shares', (text, ratio) => {
+    expect(readSplitRatio(text)).toEqual(ratio);
+  });
+
+  it.each(['', '2', '0:1', '1:-2', 'a:b', '1:2:3'])('does not read %j', (text) => {
+    expect(readSplitRatio(text)).toBeUndefined();
+  });
+
+  it('blocks the import until a ratio is given; the file is then read again with it', async () => {
+    const { flow, reader, toPreview, file } = start();
+    reader.parse
+      .mockResolvedValueOnce(withSplit())
+      .mockResolvedValueOnce(withSplit({ from: 1, to: 2 }));
+    await toPreview();
+    expect(flow.getSnapshot().can({ type: 'import.submitted' })).toBe(false);
+    flow.send({ type: 'ratio.entered', line: 5, ratio: 'two' });
+    expect(flow.getSnapshot().context.badRatio).toBe(5);
+    expect(reader.parse).toHaveBeenCalledTimes(1);
+    flow.send({ type: 'ratio.entered', line: 5, ratio: '1:2' });
+    await flush();
+    expect(reader.parse).toHaveBeenLastCalledWith(
+      file,
+      expect.objectContaining({ splitRatios: { 5: { from: 1, to: 2 } } }),
+    );
+    expect(flow.getSnapshot().context.badRatio).toBeUndefined();
+    expect(flow.getSnapshot().can({ type: 'import.submitted' })).toBe(true);
+  });
+
+  it('a split skipped no longer blocks: the other rows import without it', async () => {
+    const { flow, reader, calls, toPreview } = start();
+    reader.parse.mockResolvedValue(withSplit());
+    await toPreview();
+    flow.send({ type: 'split.skipped', line: 5 });
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(calls.commit.mock.calls[0][0].rows.map((each) => each.line)).toEqual([1, 2, 4]);
   });
 });
 

@@ -5,6 +5,7 @@ import { flowDeps } from '../../machines/app.machine';
 import {
   pageOf,
   previewLines,
+  ratiosMissing,
   rowsToImport,
   statusCounts,
   type LineFilter,
@@ -47,6 +48,8 @@ export function useImport() {
   const report = useSelector(actor, (s) => s.context.report);
   const forced = useSelector(actor, (s) => s.context.forced);
   const view = useSelector(actor, (s) => s.context.view);
+  const badRatio = useSelector(actor, (s) => s.context.badRatio);
+  const skippedSplits = useSelector(actor, (s) => s.context.skippedSplits);
   const target = useSelector(actor, (s) => s.context.target);
   const failure = useSelector(actor, (s) => s.context.failure);
   const batch = useSelector(actor, (s) => s.context.batch);
@@ -58,6 +61,7 @@ export function useImport() {
   const count = useMemo(() => rowsToImport(lines).length, [lines]);
   const counts = useMemo(() => statusCounts(lines), [lines]);
   const page = useMemo(() => pageOf(lines, view), [lines, view]);
+  const missingRatios = useMemo(() => ratiosMissing(lines, skippedSplits), [lines, skippedSplits]);
   const send = useCallback((event: ImportEvent) => actor.send(event), [actor]);
   return {
     step,
@@ -72,6 +76,9 @@ export function useImport() {
     parsed,
     checked: report !== undefined,
     counts,
+    badRatio,
+    skippedSplits,
+    missingRatios,
     filter: view.filter,
     page,
     count,
@@ -109,6 +116,11 @@ export function useImport() {
       (line: number) => send({ type: 'duplicate.toggled', line }),
       [send],
     ),
+    enterRatio: useCallback(
+      (line: number, ratio: string) => send({ type: 'ratio.entered', line, ratio }),
+      [send],
+    ),
+    skipSplit: useCallback((line: number) => send({ type: 'split.skipped', line }), [send]),
     showStatus: useCallback(
       (filter: LineFilter) => send({ type: 'preview.filtered', filter }),
       [send],

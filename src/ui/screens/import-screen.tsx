@@ -7,7 +7,7 @@ import {
   TYPE_ACTIONS,
 } from '../../domain/import/types';
 import type { ImportMessage, ImportRow } from '../../domain/import';
-import { MAX_FILE_BYTES, type PreviewLine } from '../../machines/import-flow';
+import { MAX_FILE_BYTES, needsRatio, type PreviewLine } from '../../machines/import-flow';
 import type { FileProblem } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
@@ -403,6 +403,11 @@ function Preview({ flow }: { flow: Flow }) {
       <Pager flow={flow} />
       <Totals flow={flow} />
       <Reconciliation flow={flow} />
+      {flow.missingRatios > 0 && (
+        <p className="notice import__notice" role="status">
+          {w.t('import.ratiosMissing')}
+        </p>
+      )}
       {flow.checked && flow.count === 0 && (
         <p className="notice import__notice">{w.t('import.nothing')}</p>
       )}
@@ -503,11 +508,45 @@ function PreviewTable({ flow }: { flow: Flow }) {
                     {text(message)}
                   </span>
                 ))}
+                {needsRatio(line) && <SplitRatio flow={flow} line={line.line} />}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A split the file gives no ratio for: the user types it (the file is read again) or skips it. */
+function SplitRatio({ flow, line }: { flow: Flow; line: number }) {
+  const w = useImportTexts();
+  const use = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ratio = new FormData(event.currentTarget).get('split_ratio');
+    if (typeof ratio === 'string') flow.enterRatio(line, ratio);
+  };
+  const skipped = flow.skippedSplits.includes(line);
+  return (
+    <div className="import__ratio">
+      {!skipped && (
+        <form className="import__ratio-form" onSubmit={use}>
+          <TextField
+            label={w.t('import.splitRatio')}
+            name="split_ratio"
+            placeholder="1:2"
+            hint={w.t('import.splitRatioHint')}
+            errors={flow.badRatio === line ? [w.t('import.splitRatioBad')] : undefined}
+          />
+          <button type="submit" className="button button--secondary button--small">
+            {w.t('import.useRatio')}
+          </button>
+        </form>
+      )}
+      <label className="import__force">
+        <input type="checkbox" checked={skipped} onChange={() => flow.skipSplit(line)} />
+        {w.t('import.skipSplit')}
+      </label>
     </div>
   );
 }
