@@ -250,29 +250,37 @@ function Settings({ flow }: { flow: Flow }) {
   );
 }
 
-function Mapping({ flow }: { flow: Flow }) {
+interface Choice {
+  label: string;
+  name: string;
+  value: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  onValueChange: (value: string) => void;
+}
+
+/** A step of choices in a grid, then Continue: the columns of a file, or its unknown type words. */
+function ChoiceStep(props: {
+  title: string;
+  hint: string;
+  choices: Choice[];
+  onContinue: () => void;
+  blocked?: boolean;
+}) {
   const w = useImportTexts();
-  const headers = flow.detection?.headers ?? [];
   return (
-    <Section title={w.t('import.mapping')}>
-      <p className="field__hint">{w.t('import.mappingHint')}</p>
+    <Section title={props.title}>
+      <p className="field__hint">{props.hint}</p>
       <div className="import__grid">
-        {IMPORT_FIELDS.map((field) => (
-          <SelectField
-            key={field}
-            label={w.fields[field]}
-            name={field}
-            value={flow.columns[field] ?? ''}
-            placeholder={w.t('import.notInFile')}
-            options={headers.map((header) => ({ value: header, label: header }))}
-            onValueChange={(value) => flow.mapColumn(field, value || undefined)}
-          />
+        {props.choices.map((choice) => (
+          <SelectField key={choice.name} {...choice} />
         ))}
       </div>
       <button
         type="button"
         className="button button--primary section__button"
-        onClick={flow.confirmMapping}
+        onClick={props.onContinue}
+        disabled={props.blocked}
       >
         {w.t('import.continue')}
       </button>
@@ -280,36 +288,50 @@ function Mapping({ flow }: { flow: Flow }) {
   );
 }
 
+function Mapping({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const options = (flow.detection?.headers ?? []).map((header) => ({
+    value: header,
+    label: header,
+  }));
+  return (
+    <ChoiceStep
+      title={w.t('import.mapping')}
+      hint={w.t('import.mappingHint')}
+      onContinue={flow.confirmMapping}
+      choices={IMPORT_FIELDS.map((field) => ({
+        label: w.fields[field],
+        name: field,
+        value: flow.columns[field] ?? '',
+        placeholder: w.t('import.notInFile'),
+        options,
+        onValueChange: (value) => flow.mapColumn(field, value || undefined),
+      }))}
+    />
+  );
+}
+
 function Words({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const unknown = flow.parsed?.unknownTypes ?? [];
+  const options = TYPE_ACTIONS.map((action) => ({ value: action, label: w.actions[action] }));
   return (
-    <Section title={w.t('import.words')}>
-      <p className="field__hint">{w.t('import.wordsHint')}</p>
-      <div className="import__grid">
-        {unknown.map(({ word, count }) => (
-          <SelectField
-            key={word}
-            label={`${word} (${w.t('import.wordRows', { count })})`}
-            name={`word-${word}`}
-            value={flow.words[word] ?? ''}
-            placeholder={w.t('import.choose')}
-            options={TYPE_ACTIONS.map((action) => ({ value: action, label: w.actions[action] }))}
-            onValueChange={(value) => {
-              if (isOneOf(TYPE_ACTIONS, value)) flow.mapWord(word, value);
-            }}
-          />
-        ))}
-      </div>
-      <button
-        type="button"
-        className="button button--primary section__button"
-        onClick={flow.confirmWords}
-        disabled={unknown.some(({ word }) => !(word in flow.words))}
-      >
-        {w.t('import.continue')}
-      </button>
-    </Section>
+    <ChoiceStep
+      title={w.t('import.words')}
+      hint={w.t('import.wordsHint')}
+      onContinue={flow.confirmWords}
+      blocked={unknown.some(({ word }) => !(word in flow.words))}
+      choices={unknown.map(({ word, count }) => ({
+        label: `${word} (${w.t('import.wordRows', { count })})`,
+        name: `word-${word}`,
+        value: flow.words[word] ?? '',
+        placeholder: w.t('import.choose'),
+        options,
+        onValueChange: (value) => {
+          if (isOneOf(TYPE_ACTIONS, value)) flow.mapWord(word, value);
+        },
+      }))}
+    />
   );
 }
 
