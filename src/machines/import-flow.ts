@@ -74,7 +74,6 @@ export interface PreviewLine {
   line: number;
   status: RowStatus;
   row?: ImportRow;
-  cells: readonly string[];
   /** The row's type word as the file writes it, for a line that makes no row. */
   word?: string;
   /** The parser's messages, as codes the screen words. */
@@ -86,7 +85,24 @@ export interface PreviewLine {
   forced: boolean;
 }
 
+let last: { of: readonly unknown[]; lines: PreviewLine[] } | undefined;
+
+/**
+ * The lines of the last arguments are kept: the machine's guards and the screen ask for them on
+ * every snapshot, and for 10,000 lines that costs a frame each time.
+ */
 export function previewLines(
+  parsed: ParseResult,
+  report: ImportReport | undefined,
+  forced: readonly number[],
+): PreviewLine[] {
+  const of = [parsed, report, forced];
+  if (last?.of.every((each, i) => each === of[i])) return last.lines;
+  last = { of, lines: linesOf(parsed, report, forced) };
+  return last.lines;
+}
+
+function linesOf(
   parsed: ParseResult,
   report: ImportReport | undefined,
   forced: readonly number[],
@@ -104,7 +120,6 @@ export function previewLines(
       line: line.line,
       status,
       row: rows.get(line.line),
-      cells: line.cells,
       word: line.word,
       messages: line.messages,
       errors: verdict?.errors ?? {},
@@ -113,6 +128,70 @@ export function previewLines(
     };
   });
 }
+
+/** The preview shows one page of the lines that pass its filter: 10,000 table rows block a phone. */
+export const PAGE_SIZE = 100;
+
+/** All lines, or those of one status. */
+export type LineFilter = 'all' | RowStatus;
+
+export interface PreviewView {
+  filter: LineFilter;
+  /** From 0. */
+  page: number;
+}
+
+export const FIRST_PAGE: PreviewView = { filter: 'all', page: 0 };
+
+/** How many lines have each status, and in all: always of every line, whatever is shown. */
+export function statusCounts(lines: readonly PreviewLine[]): Record<LineFilter, number> {
+  const counts = { all: lines.length, ok: 0, warning: 0, error: 0, duplicate: 0, skipped: 0 };
+  for (const line of lines) counts[line.status] += 1;
+  return counts;
+}
+
+export interface PreviewPage {
+  lines: PreviewLine[];
+  /** 1-based, of the lines that pass the filter; 0 and 0 when none does. */
+  from: number;
+  to: number;
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** The page of `view`, or the last one when the filter now matches fewer lines. */
+export function pageOf(lines: readonly PreviewLine[], view: PreviewView): PreviewPage {
+  const shown = view.filter === 'all' ? lines : lines.filter((line) => line.status === view.filter);
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const page = Math.min(Math.max(0, view.page), pages - 1);
+  const slice = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  const from = slice.length > 0 ? page * PAGE_SIZE + 1 : 0;
+  return {
+    lines: slice,
+    from,
+    to: from + slice.length - (from > 0 ? 1 : 0),
+    total: shown.length,
+    page,
+    pages,
+  };
+}
+
+/** A split's ratio as the user types it: old shares, then new ("1:2" for a 2-for-1 split). */
+export function readSplitRatio(text: string): { from: number; to: number } | undefined {
+  const match = /^\s*(\d+(?:[.,]\d+)?)\s*[:/]\s*(\d+(?:[.,]\d+)?)\s*$/.exec(text);
+  if (!match) return undefined;
+  const [from, to] = [match[1], match[2]].map((part) => Number(part.replace(',', '.')));
+  return from > 0 && to > 0 ? { from, to } : undefined;
+}
+
+/** A split whose ratio the file does not give: it asks for one, unless the user skips it. */
+export const needsRatio = (line: PreviewLine) =>
+  line.messages.some((message) => message.code === 'split.ratio_missing');
+
+/** The lines that block "Import N events": splits with no ratio that are not skipped. */
+export const ratiosMissing = (lines: readonly PreviewLine[], skipped: readonly number[]) =>
+  lines.filter((line) => needsRatio(line) && !skipped.includes(line.line)).length;
 
 const importable = (line: PreviewLine) =>
   line.row !== undefined &&

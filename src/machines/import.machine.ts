@@ -2,175 +2,18 @@
 // map columns when no preset knows the format (kept as a template on this device) → unknown type
 // words block until mapped or skipped → preview by a dry run into the target portfolio → "Import
 // N events" (one Idempotency-Key per submission, as the creating forms) → the result with Undo.
-// The history of batches is a child (import-history.machine.ts). Effects: import-actors.ts.
-import { assign, not, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
-import type { Api } from '../api';
-import { messageOf } from '../api/errors';
-import type { ColumnMap, ImportBatch, ImportField, ImportReport } from '../domain/import';
-import type { ParseResult, Sniffed, TypeAction, TypeWordMap } from '../domain/import';
-import type { DataActor } from './app.machine';
-import { changed } from './changes';
-import { awaitingSession, sessionLostIn, sessionRestored, WAIT_FOR_SESSION } from './flow';
-import type { FlowEvent, SessionRef } from './flow';
-import { importActors } from './import-actors';
+// The history of batches is a child (import-history.machine.ts). Names: import-setup.ts; effects:
+// import-actors.ts.
+import { assign, not, stateIn } from 'xstate';
+import { awaitingSession, WAIT_FOR_SESSION } from './flow';
 import * as flow from './import-flow';
-import { importHistoryMachine } from './import-history.machine';
-import type { FileProblem, FileSettings, ImportReader } from './import-reader';
-import type { KeyValueStore } from './platform';
-import { afterFailure, randomKey, submissionFor } from './submission';
-import type { KeyMaker, Submission } from './submission';
+import { FRESH, importSetup, options, refused, sent, toCommit } from './import-setup';
+import type { FileProblem } from './import-reader';
+import { randomKey } from './submission';
 
-export type ImportEvent =
-  | { type: 'file.chosen'; file: Blob; name: string }
-  | { type: 'settings.changed'; settings: FileSettings }
-  | { type: 'settings.confirmed' }
-  | { type: 'column.mapped'; field: ImportField; column: string | undefined }
-  | { type: 'mapping.confirmed' }
-  | { type: 'word.mapped'; word: string; action: TypeAction }
-  | { type: 'words.confirmed' }
-  | { type: 'target.chosen'; target: flow.Target }
-  | { type: 'duplicate.toggled'; line: number }
-  | { type: 'import.submitted' }
-  | { type: 'import.restarted' }
-  | { type: 'retry.requested' }
-  /** Undo of a batch: the result's, or one of the history's; passed to the history. */
-  | { type: 'batch.undone'; id: number }
-  | { type: 'portfolios.listed'; ids: readonly string[] | undefined }
-  | FlowEvent;
+export type { ImportContext, ImportEvent, ImportInput } from './import-setup';
 
-export interface ImportInput {
-  api: Api;
-  data: DataActor;
-  session: SessionRef;
-  /** The parsers: in a Web Worker in the browser (src/ui/import-worker.ts). */
-  reader: ImportReader;
-  /** Where mapping templates are kept (the platform's storage). */
-  storage: KeyValueStore;
-  newKey?: KeyMaker;
-}
-
-/** What a new file starts from. */
-const FRESH = {
-  problem: undefined as FileProblem | undefined,
-  detection: undefined as Sniffed | undefined,
-  overrides: {} as FileSettings,
-  parsed: undefined as ParseResult | undefined,
-  report: undefined as ImportReport | undefined,
-  forced: [] as number[],
-  submission: undefined as Submission | undefined,
-  batch: undefined as ImportBatch | undefined,
-  /** Why the last call failed. */
-  failure: undefined as string | undefined,
-};
-
-export type ImportContext = Omit<ImportInput, 'newKey'> &
-  typeof FRESH & {
-    newKey: KeyMaker;
-    attached: boolean;
-    file: Blob | undefined;
-    fileName: string;
-    columns: ColumnMap;
-    words: TypeWordMap;
-    target: flow.Target | undefined;
-    history: ActorRefFrom<typeof importHistoryMachine>;
-  };
-
-const lines = (c: ImportContext) => flow.previewLines(c.parsed!, c.report, c.forced);
-const sent = (c: ImportContext, rows = c.parsed!.rows) =>
-  flow.request(c.target!, c.parsed!.source, c.fileName, rows);
-const toCommit = (c: ImportContext) => sent(c, flow.rowsToImport(lines(c)));
-const recognised = (c: ImportContext) => c.detection!.preset !== null;
-/** What a template keeps: the columns only of a format no preset knows. */
-const mapping = (c: ImportContext) => ({
-  columns: recognised(c) ? undefined : c.columns,
-  words: c.words,
-});
-const options = (c: ImportContext) => ({
-  fileName: c.fileName,
-  ...c.overrides,
-  ...(recognised(c) ? {} : { preset: 'generic' as const, columns: c.columns }),
-  typeWords: c.words,
-});
-const refused = (problem: FileProblem) => ({ type: 'refuse' as const, params: { problem } });
-
-export const importMachine = setup({
-  types: {
-    context: {} as ImportContext,
-    events: {} as ImportEvent,
-    input: {} as ImportInput,
-    tags: {} as 'busy' | 'submitting',
-  },
-  actors: { ...importActors, sessionRestored, history: importHistoryMachine },
-  actions: {
-    refuse: assign((_, { problem }: { problem: FileProblem }) => ({
-      ...FRESH,
-      ...{ file: undefined, problem },
-    })),
-    takeFile: assign((_, { file, name }: { file: Blob; name: string }) => ({
-      ...FRESH,
-      ...{ file, fileName: name, columns: {}, words: {} },
-    })),
-    takeDetection: assign(({ context }, { output }: { output: Sniffed }) => {
-      const template = flow.templateFor(context.storage, output);
-      return {
-        detection: output,
-        columns: template?.columns ?? output.columns,
-        words: { ...template?.words, ...context.words },
-      };
-    }),
-    override: assign(({ context }, { settings }: { settings: FileSettings }) => ({
-      overrides: { ...context.overrides, ...settings },
-    })),
-    mapColumn: assign(({ context }, p: { field: ImportField; column: string | undefined }) => ({
-      columns: { ...context.columns, [p.field]: p.column },
-    })),
-    mapWord: assign(({ context }, { word, action }: { word: string; action: TypeAction }) => ({
-      words: { ...context.words, [word]: action },
-    })),
-    keepTemplate: ({ context }) =>
-      flow.saveTemplate(context.storage, context.detection!, mapping(context)),
-    defaultTarget: assign(({ context }, { ids }: { ids: readonly string[] | undefined }) => ({
-      target: context.target ?? (ids?.length ? { id: ids[0] } : undefined),
-    })),
-    toggle: assign(({ context }, { line }: { line: number }) => ({
-      forced: context.forced.includes(line)
-        ? context.forced.filter((each) => each !== line)
-        : [...context.forced, line],
-    })),
-    takeSubmission: assign(({ context }) => ({
-      submission: submissionFor(context.submission, toCommit(context), context.newKey),
-      failure: undefined,
-    })),
-    fail: assign(({ context }, { error }: { error: unknown }) => ({
-      failure: messageOf(error),
-      submission: afterFailure(context.submission, error),
-    })),
-    takeRefusal: assign((_, { error }: { error: unknown }) => ({
-      report: (error as flow.ImportRefused).report,
-      submission: undefined,
-    })),
-    announce: sendTo(({ context }) => context.data, changed('import.committed')),
-    toHistory: sendTo('history', (_, event: { type: 'batch.undone'; id: number }) => event),
-    historyStale: sendTo('history', { type: 'history.stale' }),
-  },
-  guards: {
-    tooLarge: ({ event }) => event.type === 'file.chosen' && event.file.size > flow.MAX_FILE_BYTES,
-    empty: ({ event }) => event.type === 'file.chosen' && event.file.size === 0,
-    needsMapping: ({ context }) => !recognised(context),
-    mappingComplete: ({ context }) => flow.mappingComplete(context.columns),
-    wordsUnknown: ({ context }) =>
-      context.parsed!.unknownTypes.some(({ word }) => !(word in context.words)),
-    noRows: ({ context }) => context.parsed!.rows.length === 0,
-    targetValid: ({ context }) => flow.targetValid(context.target),
-    canImport: ({ context }) =>
-      flow.targetValid(context.target) && flow.rowsToImport(lines(context)).length > 0,
-    allInvalid: (_, { output }: { output: ImportReport }) =>
-      output.rows.every((row) => row.status === 'error'),
-    refused: (_, { error }: { error: unknown }) => error instanceof flow.ImportRefused,
-    detached: ({ context }) => !context.attached,
-    sessionLost: sessionLostIn,
-  },
-}).createMachine({
+export const importMachine = importSetup.createMachine({
   id: 'import',
   context: ({ input, spawn }) => ({
     ...input,
@@ -203,6 +46,12 @@ export const importMachine = setup({
       },
       { target: '.sniffing', actions: { type: 'takeFile', params: ({ event }) => event } },
     ],
+    'preview.filtered': {
+      actions: assign({ view: ({ event }) => ({ filter: event.filter, page: 0 }) }),
+    },
+    'preview.paged': {
+      actions: assign({ view: ({ context, event }) => ({ ...context.view, page: event.page }) }),
+    },
     'import.restarted': { target: '.choosing', actions: assign({ ...FRESH, file: undefined }) },
   },
   states: {
@@ -278,8 +127,11 @@ export const importMachine = setup({
       },
     },
     checking: {
-      description: 'The dry run needs the target: duplicates are found within it.',
-      always: [{ guard: not('targetValid'), target: 'preview' }, { target: 'dryRunning' }],
+      description:
+        'The dry run needs the target: duplicates are found within it. It starts a task later, so the first page of the preview is drawn before the request is built.',
+      tags: 'busy',
+      always: { guard: not('targetValid'), target: 'preview' },
+      after: { paint: 'dryRunning' },
     },
     dryRunning: {
       tags: 'busy',
@@ -311,6 +163,15 @@ export const importMachine = setup({
           actions: assign({ target: ({ event }) => event.target }),
         },
         'duplicate.toggled': { actions: { type: 'toggle', params: ({ event }) => event } },
+        'ratio.entered': [
+          {
+            guard: { type: 'ratioRead', params: ({ event }) => event },
+            target: 'parsing',
+            actions: { type: 'takeRatio', params: ({ event }) => event },
+          },
+          { actions: { type: 'takeRatio', params: ({ event }) => event } },
+        ],
+        'split.skipped': { actions: { type: 'skipSplit', params: ({ event }) => event } },
         'retry.requested': 'checking',
         'import.submitted': { guard: 'canImport', target: 'committing', actions: 'takeSubmission' },
       },

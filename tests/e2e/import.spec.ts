@@ -3,7 +3,7 @@
 // xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
 import { test, expect, loginAsDemo } from './fixtures';
-import { nordnetFile } from '../unit/import/nordnet-file';
+import { manyNordnetLines, nordnetFile } from '../unit/import/nordnet-file';
 import { manySaxoLines, saxoXlsx } from '../unit/import/saxo-file';
 
 // An instrument the demo's market knows and the demo account does not hold.
@@ -80,6 +80,87 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
   await expect(page.getByText('No imports yet.')).toBeVisible();
   await page.goto('/home');
   await expect(page.getByText(FUND.name)).toHaveCount(0);
+});
+
+test('a long file is previewed a page of 100 rows at a time, filtered by status', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    ...FILE,
+    buffer: Buffer.from(
+      nordnetFile([
+        {
+          id: '999',
+          day: '2016-01-04',
+          type: 'KØBT',
+          ...FUND,
+          amount: '0',
+          cancelled: '2016-01-05',
+        },
+        ...manyNordnetLines(249).map((line) => ({ ...line, ...FUND })),
+      ]),
+    ),
+  });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The made-up history may sell on its first day before that day's buys (the dry run's order of
+  // same-day rows): the count of events is not what this test is about.
+  await expect(page.getByRole('button', { name: /^Import [\d,]+ events$/ })).toBeEnabled();
+  const table = page.getByRole('table', { name: 'Rows of the file' });
+  await expect(page.getByText('Rows 1–100 of 250')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(101);
+  await page.getByRole('button', { name: 'Next rows' }).click();
+  await expect(page.getByText('Rows 101–200 of 250')).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: '101', exact: true })).toBeVisible();
+
+  const show = page.getByRole('group', { name: 'Show rows' });
+  await expect(show.getByRole('button', { name: 'All 250' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await show.getByRole('button', { name: 'Skipped 1' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText('Cancelled by the broker.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages of rows' })).toHaveCount(0);
+});
+
+test('a split whose ratio the file does not give blocks the import until its ratio is typed', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    ...FILE,
+    buffer: Buffer.from(
+      nordnetFile([
+        { id: '2', day: '2024-07-01', type: 'SPLIT', ...FUND, shares: '20', amount: '0' },
+        {
+          id: '1',
+          day: '2024-03-04',
+          type: 'KØBT',
+          ...FUND,
+          shares: '10',
+          price: '150,25',
+          fee: '29',
+          amount: '-1.531,50',
+        },
+      ]),
+    ),
+  });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByText('Give each split its ratio, or skip its row, to import.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 1 event' })).toBeDisabled();
+  const ratio = page.getByLabel('Split ratio');
+  await ratio.fill('two');
+  await page.getByRole('button', { name: 'Use ratio' }).click();
+  await expect(page.getByText('Write the ratio as two numbers, e.g. 1:2.')).toBeVisible();
+  await ratio.fill('1:2');
+  await page.getByRole('button', { name: 'Use ratio' }).click();
+  await expect(page.getByRole('button', { name: 'Import 2 events' })).toBeEnabled();
+  await expect(page.getByLabel('Split ratio')).toHaveCount(0);
 });
 
 // A Saxo sheet of 2,000 rows is over 512 kB unzipped, where fflate's async unzip would hand it to

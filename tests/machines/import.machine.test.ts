@@ -12,7 +12,16 @@ import type {
   RowStatus,
   Sniffed,
 } from '../../src/domain/import';
-import { ImportRefused, MAX_FILE_BYTES, UndoRefused } from '../../src/machines/import-flow';
+import {
+  ImportRefused,
+  MAX_FILE_BYTES,
+  PAGE_SIZE,
+  pageOf,
+  previewLines,
+  readSplitRatio,
+  statusCounts,
+  UndoRefused,
+} from '../../src/machines/import-flow';
 import { importHistoryMachine } from '../../src/machines/import-history.machine';
 import { importMachine } from '../../src/machines/import.machine';
 import type { ImportReader } from '../../src/machines/import-reader';
@@ -75,14 +84,12 @@ function parsed(overrides: Partial<ParseResult> = {}): ParseResult {
         line: each.line,
         status: 'ok' as const,
         messages: [],
-        cells: [],
       })),
       {
         line: 3,
         status: 'skipped',
         reason: 'cancelled',
         messages: [{ level: 'info', code: 'row.cancelled' }],
-        cells: [],
       },
     ],
     unknownTypes: [],
@@ -237,6 +244,7 @@ describe('settings', () => {
       decimalSeparator: '.',
       dateFormat: 'dd-MM-yyyy',
       typeWords: {},
+      splitRatios: {},
     });
   });
 });
@@ -309,6 +317,22 @@ describe('the preview (dry run)', () => {
     expect(flow.getSnapshot().context.report).toEqual(report());
   });
 
+  it('starts the dry run a task after the rows are read, so their first page is drawn first', async () => {
+    const { flow, calls, reader, choose } = start();
+    let read!: (result: ParseResult) => void;
+    reader.parse.mockReturnValue(new Promise((resolve) => (read = resolve)));
+    await choose();
+    flow.send({ type: 'settings.confirmed' });
+    read(parsed());
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(flow.getSnapshot().matches('checking')).toBe(true);
+    expect(flow.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.dryRun).not.toHaveBeenCalled();
+    await flush();
+    expect(calls.dryRun).toHaveBeenCalledTimes(1);
+  });
+
   it('without a portfolio, waits for one; a new one is checked by name', async () => {
     const { flow, calls, toPreview } = start({ portfolios: [] });
     await toPreview();
@@ -347,6 +371,123 @@ describe('the preview (dry run)', () => {
     reader.parse.mockResolvedValue(parsed({ rows: [] }));
     await toPreview();
     expect(flow.getSnapshot().context.problem).toEqual({ code: 'file.no_rows' });
+  });
+});
+
+describe('the preview, a page at a time', () => {
+  const many = (n: number) => parsed({ rows: Array.from({ length: n }, (_, i) => row(i + 1)) });
+  const lineNumbers = (lines: { line: number }[]) => lines.map((line) => line.line);
+
+  it('shows 100 lines a page of all the lines, and counts every line', () => {
+    const lines = previewLines(many(250), report({ 1: 'error', 2: 'error' }), []);
+    const first = pageOf(lines, { filter: 'all', page: 0 });
+    expect(first).toMatchObject({ from: 1, to: PAGE_SIZE, total: 251, page: 0, pages: 3 });
+    expect(first.lines).toHaveLength(PAGE_SIZE);
+    expect(pageOf(lines, { filter: 'all', page: 2 })).toMatchObject({ from: 201, to: 251 });
+    expect(statusCounts(lines)).toEqual({
+      all: 251,
+      ok: 248,
+      error: 2,
+      warning: 0,
+      duplicate: 0,
+      skipped: 1,
+    });
+  });
+
+  it('a filter shows the lines of one status; past the last page is the last page', () => {
+    const lines = previewLines(many(250), report({ 1: 'error', 4: 'error' }), []);
+    const errors = pageOf(lines, { filter: 'error', page: 5 });
+    expect(lineNumbers(errors.lines)).toEqual([1, 4]);
+    expect(errors).toMatchObject({ from: 1, to: 2, total: 2, page: 0, pages: 1 });
+    expect(pageOf(lines, { filter: 'duplicate', page: 0 })).toMatchObject({
+      lines: [],
+      from: 0,
+      to: 0,
+      total: 0,
+    });
+  });
+
+  it('pages and filters in the machine; a filter starts at its first page, a new file at all', async () => {
+    const { flow, toPreview, choose } = start();
+    await toPreview();
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 0 });
+    flow.send({ type: 'preview.paged', page: 3 });
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 3 });
+    flow.send({ type: 'preview.filtered', filter: 'skipped' });
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'skipped', page: 0 });
+    await choose();
+    expect(flow.getSnapshot().context.view).toEqual({ filter: 'all', page: 0 });
+  });
+});
+
+describe('a split without its ratio', () => {
+  /** Line 5: a split the file gives no ratio for (the parser's error), beside three rows. */
+  const withSplit = (ratio?: { from: number; to: number }) => {
+    const base = parsed();
+    return parsed({
+      rows: [
+        ...base.rows,
+        { ...row(5, 'split'), ...(ratio && { split_from: ratio.from, split_to: ratio.to }) },
+      ],
+      lines: [
+        ...base.lines,
+        ratio
+          ? { line: 5, status: 'ok' as const, messages: [] }
+          : {
+              line: 5,
+              status: 'error' as const,
+              messages: [
+                {
+                  level: 'error' as const,
+                  code: 'split.ratio_missing' as const,
+                  field: 'split_from',
+                },
+              ],
+            },
+      ],
+    });
+  };
+
+  it.each([
+    ['1:2', { from: 1, to: 2 }],
+    [' 3 / 1 ', { from: 3, to: 1 }],
+    ['1,5:3', { from: 1.5, to: 3 }],
+  ])('reads %j as old:new shares', (text, ratio) => {
+    expect(readSplitRatio(text)).toEqual(ratio);
+  });
+
+  it.each(['', '2', '0:1', '1:-2', 'a:b', '1:2:3'])('does not read %j', (text) => {
+    expect(readSplitRatio(text)).toBeUndefined();
+  });
+
+  it('blocks the import until a ratio is given; the file is then read again with it', async () => {
+    const { flow, reader, toPreview, file } = start();
+    reader.parse
+      .mockResolvedValueOnce(withSplit())
+      .mockResolvedValueOnce(withSplit({ from: 1, to: 2 }));
+    await toPreview();
+    expect(flow.getSnapshot().can({ type: 'import.submitted' })).toBe(false);
+    flow.send({ type: 'ratio.entered', line: 5, ratio: 'two' });
+    expect(flow.getSnapshot().context.badRatio).toBe(5);
+    expect(reader.parse).toHaveBeenCalledTimes(1);
+    flow.send({ type: 'ratio.entered', line: 5, ratio: '1:2' });
+    await flush();
+    expect(reader.parse).toHaveBeenLastCalledWith(
+      file,
+      expect.objectContaining({ splitRatios: { 5: { from: 1, to: 2 } } }),
+    );
+    expect(flow.getSnapshot().context.badRatio).toBeUndefined();
+    expect(flow.getSnapshot().can({ type: 'import.submitted' })).toBe(true);
+  });
+
+  it('a split skipped no longer blocks: the other rows import without it', async () => {
+    const { flow, reader, calls, toPreview } = start();
+    reader.parse.mockResolvedValue(withSplit());
+    await toPreview();
+    flow.send({ type: 'split.skipped', line: 5 });
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(calls.commit.mock.calls[0][0].rows.map((each) => each.line)).toEqual([1, 2, 4]);
   });
 });
 

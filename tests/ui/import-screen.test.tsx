@@ -3,7 +3,7 @@
 // no Web Worker). Reading a real file in jsdom is left to the browser test: jsdom's Blob reads bytes
 // made in Node's realm as text.
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import { renderApp } from './support';
@@ -29,6 +29,22 @@ describe('/import', () => {
       'The file is 50 MB. Files up to 20 MB can be imported.',
     );
     expect(refused.getAttribute('role')).toBe('alert');
+  });
+
+  it('an unknown file asks which column holds what before it is read', async () => {
+    const user = userEvent.setup();
+    await renderApp('/import', { as: 'demo' });
+    await chooseFile(file('Dag;Hvad;Papir\n2024-03-04;Handel;Novo Nordisk B\n', 'bank.csv'));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Match the columns' })).toBeTruthy();
+    const type = screen.getByLabelText('Transaction type');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Not in the file', 'Dag', 'Hvad', 'Papir']);
+    await user.selectOptions(type, 'Hvad');
+    expect(type).toHaveProperty('value', 'Hvad');
   });
 
   it('is in Danish when Danish is chosen', async () => {

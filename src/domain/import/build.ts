@@ -168,7 +168,6 @@ class LineReader {
       ...(skipped ? { reason: skipped } : {}),
       ...(word !== undefined ? { word } : {}),
       messages: this.messages,
-      cells: this.data.cells,
     };
   }
 }

@@ -138,7 +138,7 @@ export interface FormueReading {
   lines: LineStatus[];
 }
 
-function readRecords(records: CsvRecord[], cells: (record: CsvRecord) => string[]): FormueReading {
+function readRecords(records: CsvRecord[]): FormueReading {
   const rows: ImportRow[] = [];
   const lines = records.map((record, i): LineStatus => {
     const messages: ImportMessage[] = [];
@@ -149,7 +149,6 @@ function readRecords(records: CsvRecord[], cells: (record: CsvRecord) => string[
       status: row ? 'ok' : 'error',
       word: record.kind,
       messages,
-      cells: cells(record),
     };
   });
   return { rows, lines };
@@ -167,7 +166,7 @@ export function readFormueCsv(
         FORMUE_CSV_COLUMNS.map((column) => [column, (cells[index.get(column) ?? -1] ?? '').trim()]),
       ) as CsvRecord,
   );
-  return readRecords(records, (record) => FORMUE_CSV_COLUMNS.map((column) => record[column]));
+  return readRecords(records);
 }
 
 /** The export's rows, as the CSV carries them: the CSV and the JSON import the same. */
@@ -176,7 +175,7 @@ export function formueExportRows(data: FormueExport): ImportRow[] {
 }
 
 function readFormueExport(data: FormueExport): FormueReading {
-  return readRecords(records(data), (record) => FORMUE_CSV_COLUMNS.map((column) => record[column]));
+  return readRecords(records(data));
 }
 
 /** Formue's JSON export, or undefined when the text is not one. */

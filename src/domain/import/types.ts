@@ -178,8 +178,6 @@ export interface LineStatus {
   /** The row's type word as in the file. */
   word?: string;
   messages: ImportMessage[];
-  /** The cells as read, for the preview. */
-  cells: string[];
 }
 
 /** A year's rows by kind and money by currency (exact decimal strings). */

@@ -2,7 +2,15 @@ import { useCallback, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ImportField, TypeAction } from '../../domain/import';
 import { flowDeps } from '../../machines/app.machine';
-import { previewLines, rowsToImport, type Target } from '../../machines/import-flow';
+import {
+  pageOf,
+  previewLines,
+  ratiosMissing,
+  rowsToImport,
+  statusCounts,
+  type LineFilter,
+  type Target,
+} from '../../machines/import-flow';
 import { importMachine, type ImportEvent } from '../../machines/import.machine';
 import type { FileSettings } from '../../machines/import-reader';
 import { browserReader } from '../import-worker';
@@ -39,6 +47,9 @@ export function useImport() {
   const parsed = useSelector(actor, (s) => s.context.parsed);
   const report = useSelector(actor, (s) => s.context.report);
   const forced = useSelector(actor, (s) => s.context.forced);
+  const view = useSelector(actor, (s) => s.context.view);
+  const badRatio = useSelector(actor, (s) => s.context.badRatio);
+  const skippedSplits = useSelector(actor, (s) => s.context.skippedSplits);
   const target = useSelector(actor, (s) => s.context.target);
   const failure = useSelector(actor, (s) => s.context.failure);
   const batch = useSelector(actor, (s) => s.context.batch);
@@ -48,6 +59,9 @@ export function useImport() {
     [parsed, report, forced],
   );
   const count = useMemo(() => rowsToImport(lines).length, [lines]);
+  const counts = useMemo(() => statusCounts(lines), [lines]);
+  const page = useMemo(() => pageOf(lines, view), [lines, view]);
+  const missingRatios = useMemo(() => ratiosMissing(lines, skippedSplits), [lines, skippedSplits]);
   const send = useCallback((event: ImportEvent) => actor.send(event), [actor]);
   return {
     step,
@@ -61,7 +75,12 @@ export function useImport() {
     words,
     parsed,
     checked: report !== undefined,
-    lines,
+    counts,
+    badRatio,
+    skippedSplits,
+    missingRatios,
+    filter: view.filter,
+    page,
     count,
     target,
     failure,
@@ -97,6 +116,16 @@ export function useImport() {
       (line: number) => send({ type: 'duplicate.toggled', line }),
       [send],
     ),
+    enterRatio: useCallback(
+      (line: number, ratio: string) => send({ type: 'ratio.entered', line, ratio }),
+      [send],
+    ),
+    skipSplit: useCallback((line: number) => send({ type: 'split.skipped', line }), [send]),
+    showStatus: useCallback(
+      (filter: LineFilter) => send({ type: 'preview.filtered', filter }),
+      [send],
+    ),
+    showPage: useCallback((index: number) => send({ type: 'preview.paged', page: index }), [send]),
     submit: useCallback(() => send({ type: 'import.submitted' }), [send]),
     retry: useCallback(() => send({ type: 'retry.requested' }), [send]),
     undo: useCallback((id: number) => send({ type: 'batch.undone', id }), [send]),

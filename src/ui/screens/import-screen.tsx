@@ -7,7 +7,7 @@ import {
   TYPE_ACTIONS,
 } from '../../domain/import/types';
 import type { ImportMessage, ImportRow } from '../../domain/import';
-import { MAX_FILE_BYTES, type PreviewLine } from '../../machines/import-flow';
+import { MAX_FILE_BYTES, needsRatio, type PreviewLine } from '../../machines/import-flow';
 import type { FileProblem } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
@@ -250,29 +250,37 @@ function Settings({ flow }: { flow: Flow }) {
   );
 }
 
-function Mapping({ flow }: { flow: Flow }) {
+interface Choice {
+  label: string;
+  name: string;
+  value: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  onValueChange: (value: string) => void;
+}
+
+/** A step of choices in a grid, then Continue: the columns of a file, or its unknown type words. */
+function ChoiceStep(props: {
+  title: string;
+  hint: string;
+  choices: Choice[];
+  onContinue: () => void;
+  blocked?: boolean;
+}) {
   const w = useImportTexts();
-  const headers = flow.detection?.headers ?? [];
   return (
-    <Section title={w.t('import.mapping')}>
-      <p className="field__hint">{w.t('import.mappingHint')}</p>
+    <Section title={props.title}>
+      <p className="field__hint">{props.hint}</p>
       <div className="import__grid">
-        {IMPORT_FIELDS.map((field) => (
-          <SelectField
-            key={field}
-            label={w.fields[field]}
-            name={field}
-            value={flow.columns[field] ?? ''}
-            placeholder={w.t('import.notInFile')}
-            options={headers.map((header) => ({ value: header, label: header }))}
-            onValueChange={(value) => flow.mapColumn(field, value || undefined)}
-          />
+        {props.choices.map((choice) => (
+          <SelectField key={choice.name} {...choice} />
         ))}
       </div>
       <button
         type="button"
         className="button button--primary section__button"
-        onClick={flow.confirmMapping}
+        onClick={props.onContinue}
+        disabled={props.blocked}
       >
         {w.t('import.continue')}
       </button>
@@ -280,36 +288,50 @@ function Mapping({ flow }: { flow: Flow }) {
   );
 }
 
+function Mapping({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const options = (flow.detection?.headers ?? []).map((header) => ({
+    value: header,
+    label: header,
+  }));
+  return (
+    <ChoiceStep
+      title={w.t('import.mapping')}
+      hint={w.t('import.mappingHint')}
+      onContinue={flow.confirmMapping}
+      choices={IMPORT_FIELDS.map((field) => ({
+        label: w.fields[field],
+        name: field,
+        value: flow.columns[field] ?? '',
+        placeholder: w.t('import.notInFile'),
+        options,
+        onValueChange: (value) => flow.mapColumn(field, value || undefined),
+      }))}
+    />
+  );
+}
+
 function Words({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const unknown = flow.parsed?.unknownTypes ?? [];
+  const options = TYPE_ACTIONS.map((action) => ({ value: action, label: w.actions[action] }));
   return (
-    <Section title={w.t('import.words')}>
-      <p className="field__hint">{w.t('import.wordsHint')}</p>
-      <div className="import__grid">
-        {unknown.map(({ word, count }) => (
-          <SelectField
-            key={word}
-            label={`${word} (${w.t('import.wordRows', { count })})`}
-            name={`word-${word}`}
-            value={flow.words[word] ?? ''}
-            placeholder={w.t('import.choose')}
-            options={TYPE_ACTIONS.map((action) => ({ value: action, label: w.actions[action] }))}
-            onValueChange={(value) => {
-              if (isOneOf(TYPE_ACTIONS, value)) flow.mapWord(word, value);
-            }}
-          />
-        ))}
-      </div>
-      <button
-        type="button"
-        className="button button--primary section__button"
-        onClick={flow.confirmWords}
-        disabled={unknown.some(({ word }) => !(word in flow.words))}
-      >
-        {w.t('import.continue')}
-      </button>
-    </Section>
+    <ChoiceStep
+      title={w.t('import.words')}
+      hint={w.t('import.wordsHint')}
+      onContinue={flow.confirmWords}
+      blocked={unknown.some(({ word }) => !(word in flow.words))}
+      choices={unknown.map(({ word, count }) => ({
+        label: `${word} (${w.t('import.wordRows', { count })})`,
+        name: `word-${word}`,
+        value: flow.words[word] ?? '',
+        placeholder: w.t('import.choose'),
+        options,
+        onValueChange: (value) => {
+          if (isOneOf(TYPE_ACTIONS, value)) flow.mapWord(word, value);
+        },
+      }))}
+    />
   );
 }
 
@@ -362,15 +384,18 @@ function TargetPicker({ flow }: { flow: Flow }) {
 
 function Preview({ flow }: { flow: Flow }) {
   const w = useImportTexts();
-  const counts = { ok: 0, duplicates: 0, skipped: 0, errors: 0 };
-  for (const line of flow.lines) {
-    if (line.status === 'ok' || line.status === 'warning') counts.ok += 1;
-    else if (line.status === 'duplicate') counts.duplicates += 1;
-    else if (line.status === 'skipped') counts.skipped += 1;
-    else counts.errors += 1;
-  }
+  const { counts: c } = flow;
+  const number = new Intl.NumberFormat(w.locale);
+  const counts = {
+    ok: number.format(c.ok + c.warning),
+    duplicates: number.format(c.duplicate),
+    skipped: number.format(c.skipped),
+    errors: number.format(c.error),
+  };
   const label =
-    flow.count === 1 ? w.t('import.submitOne') : w.t('import.submit', { count: flow.count });
+    flow.count === 1
+      ? w.t('import.submitOne')
+      : w.t('import.submit', { count: number.format(flow.count) });
   return (
     <Section title={w.t('import.preview')}>
       <TargetPicker flow={flow} />
@@ -395,9 +420,16 @@ function Preview({ flow }: { flow: Flow }) {
         </div>
       )}
       <p className="import__summary">{w.t('import.summary', counts)}</p>
+      <StatusFilter flow={flow} />
       <PreviewTable flow={flow} />
+      <Pager flow={flow} />
       <Totals flow={flow} />
       <Reconciliation flow={flow} />
+      {flow.missingRatios > 0 && (
+        <p className="notice import__notice" role="status">
+          {w.t('import.ratiosMissing')}
+        </p>
+      )}
       {flow.checked && flow.count === 0 && (
         <p className="notice import__notice">{w.t('import.nothing')}</p>
       )}
@@ -416,11 +448,9 @@ function Preview({ flow }: { flow: Flow }) {
   );
 }
 
-function amountOf(row: ImportRow, locale: string): string {
-  const number = (value: number) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value);
+function amountOf(row: ImportRow, number: Intl.NumberFormat): string {
   const value = row.share_price ?? row.amount;
-  return value === undefined ? '' : `${number(value)} ${row.currency_code}`;
+  return value === undefined ? '' : `${number.format(value)} ${row.currency_code}`;
 }
 
 function messagesOf(line: PreviewLine, w: Words): string[] {
@@ -441,7 +471,9 @@ function messagesOf(line: PreviewLine, w: Words): string[] {
 function PreviewTable({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const { text } = useT();
-  const number = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
+  // Made once per table, not per row: making a formatter costs more than formatting.
+  const shares = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
+  const amount = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 6 });
   return (
     <div className="import__table-wrap">
       <table className="import__table">
@@ -463,7 +495,7 @@ function PreviewTable({ flow }: { flow: Flow }) {
           </tr>
         </thead>
         <tbody>
-          {flow.lines.map((line) => (
+          {flow.page.lines.map((line) => (
             <tr key={line.line} className={`import__row import__row--${line.status}`}>
               <th scope="row">{line.line}</th>
               <td>
@@ -489,21 +521,115 @@ function PreviewTable({ flow }: { flow: Flow }) {
               </td>
               <td>{line.row ? line.row.instrument.name || line.row.instrument.isin : ''}</td>
               <td className="import__number">
-                {line.row?.shares === undefined ? '' : number.format(line.row.shares)}
+                {line.row?.shares === undefined ? '' : shares.format(line.row.shares)}
               </td>
-              <td className="import__number">{line.row ? amountOf(line.row, w.locale) : ''}</td>
+              <td className="import__number">{line.row ? amountOf(line.row, amount) : ''}</td>
               <td>
                 {messagesOf(line, w).map((message) => (
                   <span key={message} className="import__message">
                     {text(message)}
                   </span>
                 ))}
+                {needsRatio(line) && <SplitRatio flow={flow} line={line.line} />}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A split the file gives no ratio for: the user types it (the file is read again) or skips it. */
+function SplitRatio({ flow, line }: { flow: Flow; line: number }) {
+  const w = useImportTexts();
+  const use = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ratio = new FormData(event.currentTarget).get('split_ratio');
+    if (typeof ratio === 'string') flow.enterRatio(line, ratio);
+  };
+  const skipped = flow.skippedSplits.includes(line);
+  return (
+    <div className="import__ratio">
+      {!skipped && (
+        <form className="import__ratio-form" onSubmit={use}>
+          <TextField
+            label={w.t('import.splitRatio')}
+            name="split_ratio"
+            placeholder="1:2"
+            hint={w.t('import.splitRatioHint')}
+            errors={flow.badRatio === line ? [w.t('import.splitRatioBad')] : undefined}
+          />
+          <button type="submit" className="button button--secondary button--small">
+            {w.t('import.useRatio')}
+          </button>
+        </form>
+      )}
+      <label className="import__force">
+        <input type="checkbox" checked={skipped} onChange={() => flow.skipSplit(line)} />
+        {w.t('import.skipSplit')}
+      </label>
+    </div>
+  );
+}
+
+const FILTERS = ['all', 'ok', 'warning', 'error', 'duplicate', 'skipped'] as const;
+
+/** Which lines the table shows, with the count of each status over the whole file. */
+function StatusFilter({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const number = new Intl.NumberFormat(w.locale);
+  const shown = FILTERS.filter((filter) => filter === 'all' || flow.counts[filter] > 0);
+  return (
+    <div className="import__filters" role="group" aria-label={w.t('import.show')}>
+      {shown.map((filter) => (
+        <button
+          key={filter}
+          type="button"
+          className="import__filter"
+          aria-pressed={flow.filter === filter}
+          onClick={() => flow.showStatus(filter)}
+        >
+          {filter === 'all' ? w.t('import.all') : w.statuses[filter]}{' '}
+          <span className="import__filter-count">{number.format(flow.counts[filter])}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** One page of the table at a time: drawing 10,000 rows at once blocks a phone for seconds. */
+function Pager({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const { page } = flow;
+  if (page.pages <= 1) return null;
+  const number = new Intl.NumberFormat(w.locale);
+  return (
+    <nav className="import__pager" aria-label={w.t('import.pages')}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page.page === 0}
+        onClick={() => flow.showPage(page.page - 1)}
+      >
+        {w.t('import.previous')}
+      </button>
+      <p className="import__range" aria-live="polite">
+        {w.t('import.range', {
+          from: number.format(page.from),
+          to: number.format(page.to),
+          total: number.format(page.total),
+        })}
+      </p>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page.page >= page.pages - 1}
+        onClick={() => flow.showPage(page.page + 1)}
+      >
+        {w.t('import.next')}
+      </button>
+    </nav>
   );
 }
 
