@@ -47,6 +47,8 @@ export type ChartType = (typeof CHART_TYPES)[number];
 /** Every event may carry the day it happened (YYYY-MM-DD); without it, it happened now. */
 export interface Dated {
   date?: string;
+  /** DKK per unit of its currency as the broker charged it (an import's); else the reference rate. */
+  exchange_rate?: number;
 }
 
 export interface TradePayload extends Dated {

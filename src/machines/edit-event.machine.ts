@@ -57,6 +57,8 @@ export interface EditedEvent {
    * load failed) the form holds DKK figures without a fee, so no Undo is offered.
    */
   entered: EventValues | undefined;
+  /** The broker's rate the event was booked at (an import's), which Undo sends back. */
+  exchangeRate: number | undefined;
   /** The day the event was booked on; an unchanged day is not sent, so its time stays. */
   originalDate: string;
   /** A split's holding before it; 0 for other kinds (no sale limit is checked on a correction). */
@@ -90,14 +92,16 @@ export const editEventMachine = saveFlow({
     investmentId: transaction.investment_id,
     kind: KIND_OF[transaction.type],
     entered: undefined,
+    exchangeRate: undefined,
     originalDate: valuesOf(transaction, today).date,
     currentShares: transaction.from_shares ?? 0,
   }),
   // The list has no fee and only DKK amounts: the event as entered is read first.
   load: {
     call: async ({ input, eventId }) => {
-      const values = enteredValues(await input.api.getEvent(eventId), input.today);
-      return { values, entered: values };
+      const event = await input.api.getEvent(eventId);
+      const values = enteredValues(event, input.today);
+      return { values, entered: values, exchangeRate: event.exchange_rate ?? undefined };
     },
     failed: () => ({ formError: NOT_LOADED }),
   },
@@ -129,9 +133,12 @@ export const editEventMachine = saveFlow({
     undo: {
       offered: ({ entered }) => entered !== undefined,
       restoring: ({ kind }) => restoringNotice(kind),
-      restore: async ({ input, investmentId, kind, entered }, idempotencyKey) => {
+      restore: async ({ input, investmentId, kind, entered, exchangeRate }, idempotencyKey) => {
         // Only `offered` leads to Undo, and it needs the event as entered.
-        const payload = eventPayload(kind, entered!, entered!.date);
+        const payload = {
+          ...eventPayload(kind, entered!, entered!.date),
+          ...(exchangeRate === undefined ? {} : { exchange_rate: exchangeRate }),
+        };
         const event = await input.api.createEvent(investmentId, kind, payload, { idempotencyKey });
         // The create flow's announcement: the events list gets it back in its place.
         return {

@@ -527,6 +527,23 @@ describe('Undo of a deletion', () => {
     );
   });
 
+  it('an imported buy comes back with the broker’s exchange rate it was booked at', async () => {
+    const t = buy();
+    const { form, api } = await deleted(
+      t,
+      enteredOf(t, { currency_code: 'USD', share_price: 7.25, fee: 1.5, exchange_rate: 6.9123 }),
+    );
+    api.createEvent.mockResolvedValue(transaction('10'));
+    form.send({ type: 'undo.requested' });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledExactlyOnceWith(
+      '5',
+      'buy',
+      expect.objectContaining({ share_price: 7.25, currency_code: 'USD', exchange_rate: 6.9123 }),
+      { idempotencyKey: 'key-1' },
+    );
+  });
+
   it('a second Undo while it is re-created creates nothing more', async () => {
     const { form, api, notices } = await deleted();
     const call = deferred<Transaction>();
