@@ -53,7 +53,7 @@ export function LandingScreen() {
       </div>
       <div className="landing__inner landing__actions">
         {notice && (
-          <p role="status" className="form-error">
+          <p role="status" className="form-note">
             {text(notice)}
           </p>
         )}
