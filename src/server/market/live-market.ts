@@ -215,19 +215,23 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     const { symbol } = parseKey(key);
     const state = (await prices.syncStates([key])).get(key);
     try {
-      await prices.whileLocked(key, async () => {
-        if (!needed((await prices.syncStates([key])).get(key))) return;
-        const history = await provider.history(symbol, since, utcDay(now()));
-        going();
-        const record = recordOf(key, history);
-        await prices.saveListing(record);
-        const actions = [
-          ...history.splits.map((s) => ({ kind: 'split' as const, ...s })),
-          ...unadjustedDividends(history).map((d) => ({ kind: 'dividend' as const, ...d })),
-        ];
-        await prices.saveHistory(key, unadjustedCloses(history), actions, since, now());
-        await loadQuote(key, provider, symbol, record);
-      }, waitMs);
+      await prices.whileLocked(
+        key,
+        async () => {
+          if (!needed((await prices.syncStates([key])).get(key))) return;
+          const history = await provider.history(symbol, since, utcDay(now()));
+          going();
+          const record = recordOf(key, history);
+          await prices.saveListing(record);
+          const actions = [
+            ...history.splits.map((s) => ({ kind: 'split' as const, ...s })),
+            ...unadjustedDividends(history).map((d) => ({ kind: 'dividend' as const, ...d })),
+          ];
+          await prices.saveHistory(key, unadjustedCloses(history), actions, since, now());
+          await loadQuote(key, provider, symbol, record);
+        },
+        waitMs,
+      );
     } catch (error) {
       // The listing is kept all the same: the investment points at it, and a later try fills it.
       if (!(await prices.listing(key))) await prices.saveListing(recordOf(key));
