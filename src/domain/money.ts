@@ -3,22 +3,7 @@
 
 /** "1,234.50 USD"-style with the locale; an unknown code still reads as number and code. */
 export function formatMoney(value: number, currency: string, locale?: string): string {
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'code',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(value);
-  } catch {
-    // Intl refuses codes that are not three letters; the form may hold one while loading.
-    const number = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(value);
-    return currency ? `${number} ${currency}` : number;
-  }
+  return inCurrency(value, currency, locale, 2);
 }
 
 /**
@@ -26,17 +11,22 @@ export function formatMoney(value: number, currency: string, locale?: string): s
  * (a crypto coin's) keeps up to six, as it was stored, so it never reads as 0.00.
  */
 export function formatPrice(value: number, currency: string, locale?: string): string {
-  if (value === 0 || Math.abs(value) >= 1) return formatMoney(value, currency, locale);
+  const small = value !== 0 && Math.abs(value) < 1;
+  return inCurrency(value, currency, locale, small ? 6 : 2);
+}
+
+function inCurrency(value: number, currency: string, locale: string | undefined, most: number) {
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: most };
   try {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'code',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 6,
+      ...digits,
     }).format(value);
   } catch {
-    // Not an ISO code: formatMoney writes number and code.
-    return formatMoney(value, currency, locale);
+    // Intl refuses codes that are not three letters; the form may hold one while loading.
+    const number = new Intl.NumberFormat(locale, digits).format(value);
+    return currency ? `${number} ${currency}` : number;
   }
 }
