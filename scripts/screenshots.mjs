@@ -1,7 +1,8 @@
 // Captures every screen of a running `vite preview` (demo build) at phone and desktop size, in
 // light and dark, into docs/screenshots/. It builds nothing: run `npx vite build` and
 // `vite preview --port 4173` first (BASE_URL overrides the address; SHOTS=buy,reauth takes only
-// those, after the landing and login shots; SHOTS=danish only the Danish ones, *-da.png).
+// those, after the landing and login shots; SHOTS=danish only the Danish ones, *-da.png;
+// SHOTS=password the Forgot password and Reset password pages).
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -289,11 +290,37 @@ async function danish(browser) {
   }
 }
 
+/** The password screens a logged-out user reaches from Login, English and Danish, light. */
+async function passwordScreens(browser) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    for (const [locale, suffix] of [
+      ['en-US', ''],
+      ['da-DK', '-da'],
+    ]) {
+      const context = await browser.newContext({ viewport, hasTouch: device === 'phone', locale });
+      const page = await context.newPage();
+      for (const [name, path] of [
+        ['forgot-password', '/forgot-password'],
+        ['reset-password', `/reset-password?token=demo&email=${encodeURIComponent(DEMO.email)}`],
+      ]) {
+        await page.goto(`${BASE_URL}${path}`);
+        await page.getByRole('heading').first().waitFor();
+        await settle(page);
+        const file = `${name}-${device}-light${suffix}.png`;
+        await page.screenshot({ path: new URL(file, OUT).pathname });
+        console.log(file);
+      }
+      await context.close();
+    }
+  }
+}
+
 async function run() {
   await mkdir(OUT, { recursive: true });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     if (process.env.SHOTS === 'danish') return await danish(browser);
+    if (process.env.SHOTS === 'password') return await passwordScreens(browser);
     for (const [device, viewport] of Object.entries(VIEWPORTS)) {
       for (const colorScheme of ['light', 'dark']) {
         const context = await browser.newContext({
@@ -339,7 +366,10 @@ async function run() {
         }
       }
     }
-    if (!process.env.SHOTS) await danish(browser);
+    if (!process.env.SHOTS) {
+      await danish(browser);
+      await passwordScreens(browser);
+    }
   } finally {
     await browser.close();
   }

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { CheckIcon, Logo } from '../components/icons';
+import { Brand } from '../components/brand';
+import { CheckIcon } from '../components/icons';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
 import { useOverlay } from '../hooks/use-overlay';
@@ -35,10 +36,7 @@ export function LandingScreen() {
   return (
     <main className="landing">
       <div className="landing__inner">
-        <p className="landing__brand">
-          <Logo />
-          <span>Formue</span>
-        </p>
+        <Brand />
         <h1 className="landing__tagline">{t('landing.tagline')}</h1>
         <p className="landing__lead">{t('landing.lead')}</p>
         <Preview />

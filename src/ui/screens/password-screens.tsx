@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
+import { Brand } from '../components/brand';
 import { FormError, TextField, formText } from '../components/field';
 import { usePassword } from '../hooks/use-password';
 import { useT } from '../hooks/use-i18n';
@@ -21,7 +22,8 @@ export function ForgotPasswordScreen() {
     submit({ kind: 'forgot', email: formText(new FormData(event.currentTarget), 'email') });
   };
   return (
-    <main className="page">
+    <main className="page password-page">
+      <Brand />
       <h1 className="page__title">{tp['password.forgotTitle']}</h1>
       <p className="form__lead">{tp['password.forgotText']}</p>
       <form className="form" onSubmit={onSubmit}>
@@ -73,14 +75,16 @@ export function ResetPasswordScreen() {
   };
   if (!token || !email)
     return (
-      <main className="page">
+      <main className="page password-page">
+        <Brand />
         <h1 className="page__title">{tp['password.resetTitle']}</h1>
         <p className="form-error">{tp['password.incomplete']}</p>
         <Link href="/forgot-password">{tp['password.askAgain']}</Link>
       </main>
     );
   return (
-    <main className="page">
+    <main className="page password-page">
+      <Brand />
       <h1 className="page__title">{tp['password.resetTitle']}</h1>
       <p className="form__lead">{fill(tp['password.resetFor'], { email })}</p>
       <form className="form" onSubmit={onSubmit}>
