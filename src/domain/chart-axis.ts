@@ -79,7 +79,7 @@ const MAX_COMPACT_DIGITS = 6;
 
 /**
  * Value ticks in the locale's compact notation ("1.2M", "1,2 mio."), with the fewest fraction
- * digits that keep neighbours apart and never show a non-zero tick as "0".
+ * digits that write every tick exactly (never 2,500 as "3K"), so neighbours stay apart too.
  */
 export function valueTickLabels(ticks: readonly number[], locale?: string): string[] {
   for (let digits = 0; digits <= MAX_COMPACT_DIGITS; digits++) {
@@ -88,12 +88,25 @@ export function valueTickLabels(ticks: readonly number[], locale?: string): stri
       maximumFractionDigits: digits,
       signDisplay: 'negative',
     });
-    const zero = format.format(0);
-    const labels = ticks.map((tick) => format.format(tick));
-    const distinct = new Set(labels).size === labels.length;
-    if (distinct && ticks.every((tick, i) => tick === 0 || labels[i] !== zero)) return labels;
+    if (ticks.every((tick) => writesExactly(format, tick)))
+      return ticks.map((tick) => format.format(tick));
   }
   return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+}
+
+/** Whether the compact label's digits, times its power of ten, give the tick back. */
+function writesExactly(format: Intl.NumberFormat, tick: number): boolean {
+  const parts = format.formatToParts(tick);
+  const digitsOf = (type: Intl.NumberFormatPartTypes) =>
+    parts
+      .filter((part) => part.type === type)
+      .map((part) => part.value)
+      .join('');
+  const written = Number(`${digitsOf('integer')}.${digitsOf('fraction') || '0'}`);
+  const size = Math.abs(tick);
+  if (written === 0 || size === 0) return written === size;
+  const scale = 10 ** Math.round(Math.log10(size / written));
+  return Math.abs(written * scale - size) <= size * 1e-9;
 }
 
 export type TimeUnit = 'minute' | 'hour' | 'weekday' | 'day' | 'week' | 'month' | 'year';

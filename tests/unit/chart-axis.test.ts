@@ -155,6 +155,10 @@ describe('valueTickLabels', () => {
     ],
     [[0, 500_000, 1_000_000], 'en-US', ['0', '500K', '1M']],
     [[1_000_000, 1_000_005, 1_000_010], 'en-US', ['1M', '1.000005M', '1.00001M']],
+    // Distinct is not enough: 1.5M rounded to "2M" and 2,500 to "3K" would be labels that lie.
+    [[0, 500_000, 1_000_000, 1_500_000], 'en-US', ['0', '500K', '1M', '1.5M']],
+    [[0, 2_500, 5_000, 7_500], 'en-US', ['0', '2.5K', '5K', '7.5K']],
+    [[-2_500, 0, 2_500], 'en-US', ['-2.5K', '0', '2.5K']],
   ])('labels %j in %s as %j', (ticks, locale, labels) => {
     expect(valueTickLabels(ticks, locale)).toEqual(labels);
   });
