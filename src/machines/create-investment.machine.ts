@@ -1,13 +1,13 @@
-// The Add investment paged form (product-spec sections 2, 4, 5, 8). Each page is a state, so only
-// its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
-// Create on page 2 creates, with the submission's Idempotency-Key (submission.ts). Afterwards the
-// data machine is told (and reloads what changes.ts says), and the app goes back one page (to /home when the form was the first page opened).
+// The Add investment paged form (product-spec sections 2, 4, 5, 8) on the save flow (save-flow.ts):
+// each page is a state, so only its fields take input; leaving page 1 asks the server to validate
+// only (x-validate-only: 1); Create on page 2 is the flow's `submitting`, with the submission's
+// Idempotency-Key, the data actor told, a notice, and back one page (to /home when the form was
+// the first page opened). A refusal of page 1's fields goes back to page 1 to show them.
 import {
   assign,
   fromCallback,
   fromPromise,
   sendTo,
-  setup,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
@@ -38,9 +38,10 @@ import * as flow from './flow';
 import { formFailure, hasErrors, type FormErrors } from './form-errors';
 import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
 import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
-import { posted, type NoticesRef } from './notices.machine';
-import { leavePage, type Platform } from './platform';
-import * as idempotency from './submission';
+import type { NoticesRef } from './notices.machine';
+import type { Platform } from './platform';
+import { saveFlowContext, saveFlowSetup, submittingStates, type SaveFlowSpec } from './save-flow';
+import { submissionError, type KeyMaker } from './submission';
 
 export type CreateInvestmentEvent =
   | { type: 'form.changed'; field: InvestmentField; value: string }
@@ -72,37 +73,48 @@ export interface CreateInvestmentInput {
   /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
   today: string;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
-  newKey?: idempotency.KeyMaker;
+  newKey?: KeyMaker;
 }
 
-export interface CreateInvestmentContext {
-  api: Api;
-  data: DataActor;
-  session: flow.SessionRef;
-  platform: Platform;
-  notices: NoticesRef;
-  /** False once the screen has gone: a create in flight still tells the data actor, but moves no page. */
-  attached: boolean;
+/** What the paged form keeps beside the save flow's context. */
+interface PagedForm {
   today: string;
-  values: InvestmentValues;
-  fieldErrors: FormErrors<InvestmentField>;
-  formError: string | undefined;
-  identifier: ActorRefFrom<typeof identifierCheckMachine>;
-  search: ActorRefFrom<typeof instrumentSearchMachine>;
   /** Fields the user has changed: a found instrument fills only the others. */
   edited: readonly InvestmentField[];
-  newKey: idempotency.KeyMaker;
-  /** The last Create sent, whose key a retry of the same values sends again. */
-  submission: idempotency.Submission | undefined;
+  identifier: ActorRefFrom<typeof identifierCheckMachine>;
+  search: ActorRefFrom<typeof instrumentSearchMachine>;
 }
 
-export const createInvestmentMachine = setup({
-  types: {
-    context: {} as CreateInvestmentContext,
-    events: {} as CreateInvestmentEvent,
-    input: {} as CreateInvestmentInput,
-    tags: {} as 'submitting',
+/** Create on page 2: the save flow's `submitting`, with the Idempotency-Key. */
+const spec: SaveFlowSpec<
+  CreateInvestmentInput,
+  InvestmentValues,
+  InvestmentField,
+  CreateInvestmentPayload,
+  Investment | null,
+  PagedForm
+> = {
+  id: 'createInvestment',
+  types: { input: {} as CreateInvestmentInput },
+  values: (input) => startValues(input.today, input.portfolioId),
+  rules: {
+    keys: SERVER_KEYS,
+    check: (context) => detailsRules(context.values, context.today),
+    body: (context) => investmentPayload(context.values),
   },
+  keyed: true,
+  submit: ({ context, body, idempotencyKey }) =>
+    context.input.api.createInvestment(body, { validateOnly: false, idempotencyKey }),
+  saved: (_, investment) => ({
+    // A 2xx without the investment: created but unseen; reload rather than guess.
+    announce: investment
+      ? { type: 'investment.created', investment }
+      : changed('investment.created'),
+    notice: 'Investment created',
+  }),
+};
+
+export const createInvestmentMachine = saveFlowSetup(spec, {
   actors: {
     identifierCheck: identifierCheckMachine,
     instrumentSearch: instrumentSearchMachine,
@@ -110,16 +122,6 @@ export const createInvestmentMachine = setup({
       Investment | null,
       { api: Api; payload: CreateInvestmentPayload }
     >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: true })),
-    createInvestment: fromPromise<
-      Investment | null,
-      { api: Api; payload: CreateInvestmentPayload; idempotencyKey: string | undefined }
-    >(({ input }) =>
-      input.api.createInvestment(input.payload, {
-        validateOnly: false,
-        idempotencyKey: input.idempotencyKey,
-      }),
-    ),
-    sessionRestored: flow.sessionRestored,
     watchPortfolios: fromCallback<CreateInvestmentEvent, { data: DataActor }>(
       ({ input, sendBack }) => {
         const report = (snapshot: ReturnType<DataActor['getSnapshot']>) =>
@@ -133,294 +135,232 @@ export const createInvestmentMachine = setup({
       },
     ),
   },
-  actions: {
-    change: assign(({ context }, params: { field: InvestmentField; value: string }) => ({
-      ...changeInvestment(context, params.field, params.value),
-      formError: undefined,
-    })),
-    searchName: sendTo(
-      ({ context }) => context.search,
-      (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
-    ),
-    choose: assign(({ context }, params: { instrument: Instrument }) => ({
-      ...chooseInstrument(context, params.instrument),
-      formError: undefined,
-    })),
-    closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
-    identify: sendTo(
-      ({ context }) => context.search,
-      ({ context }) => ({
-        type: 'search.identified' as const,
-        code: context.values.isin,
-        instrumentType: context.values.type,
-      }),
-    ),
-    fillIdentified: assign(({ context }, params: { instrument: Instrument }) => ({
-      values: identifiedValues(context, params.instrument),
-    })),
-    forwardToIdentifier: sendTo(
-      ({ context }) => context.identifier,
-      (_, params: { field: InvestmentField; value: string }) =>
-        params.field === 'type'
-          ? {
-              type: 'identifier.type.changed' as const,
-              instrumentType: instrumentTypeOf(params.value),
-            }
-          : { type: 'identifier.changed' as const, value: params.value },
-    ),
-    takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => ({
-      fieldErrors: verdictErrors(context.fieldErrors, verdict),
-    })),
-    flagPage: assign(({ context }, params: { errors: FormErrors<InvestmentField> }) => ({
-      fieldErrors: { ...context.fieldErrors, ...params.errors },
-    })),
-    clearFormError: assign({ formError: undefined }),
-    showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(idempotency.submissionError(params.error), SERVER_KEYS),
-    ),
-    takeSubmission: assign({
-      submission: ({ context }) =>
-        idempotency.submissionFor(
-          context.submission,
-          investmentPayload(context.values),
-          context.newKey,
-        ),
-    }),
-    settleSubmission: assign(({ context }, params: { error: unknown }) => ({
-      submission: idempotency.afterFailure(context.submission, params.error),
-    })),
-    announceCreated: sendTo(
-      ({ context }) => context.data,
-      (_, { investment }: { investment: Investment | null }) =>
-        // A 2xx without the investment: created but unseen; reload rather than guess.
-        investment
-          ? { type: 'investment.created' as const, investment }
-          : changed('investment.created'),
-    ),
-    confirmCreated: sendTo(({ context }) => context.notices, posted('Investment created')),
-    leavePage: ({ context }) => leavePage(context.platform),
-    leavePageIfShown: ({ context }) => {
-      if (context.attached) leavePage(context.platform);
-    },
-    detach: assign({ attached: false }),
-  },
-  guards: {
-    /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
-    onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
-      context.values.portfolio_id === '' && params.ids?.length === 1,
-    sessionLost: flow.sessionLostIn,
-    instrumentComplete: ({ context }) => pageComplete('instrument', context),
-    detailsComplete: ({ context }) => pageComplete('details', context),
-    /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
-    instrumentRefused: (_, params: { error: unknown }) =>
-      hasErrors(instrumentRefusal(params.error)),
-    onlyDetailsRefused: (_, params: { error: unknown }) => onlyFieldsRefused(params.error),
-  },
-}).createMachine({
-  id: 'createInvestment',
-  context: ({ input, spawn }) => ({
-    api: input.api,
-    data: input.data,
-    session: input.session,
-    platform: input.platform,
-    notices: input.notices,
-    attached: true,
-    today: input.today,
-    values: startValues(input.today, input.portfolioId),
-    fieldErrors: {},
-    formError: undefined,
-    identifier: spawn('identifierCheck', {
-      id: 'identifier',
-      input: { api: input.api, instrumentType: 'stock' },
-    }),
-    search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
-    edited: [],
-    newKey: input.newKey ?? idempotency.randomKey,
-    submission: undefined,
-  }),
-  invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
-  on: {
-    // The screen is gone: an idle form ends; a create in flight finishes (see there).
-    'flow.detached': '.released',
-    'portfolios.listed': {
-      guard: { type: 'onlyPortfolio', params: ({ event }) => ({ ids: event.ids }) },
-      actions: assign({
-        values: ({ context, event }) => ({ ...context.values, portfolio_id: event.ids![0] }),
-      }),
-    },
-    'identifier.verdict': [
-      {
-        // An answer for an older code than the field's is stale.
-        guard: ({ context, event }) =>
-          event.code === context.values.isin && event.status === 'valid',
-        actions: [{ type: 'takeVerdict', params: ({ event }) => event }, 'identify'],
-      },
-      {
-        guard: ({ context, event }) => event.code === context.values.isin,
-        actions: { type: 'takeVerdict', params: ({ event }) => event },
-      },
-    ],
-    'instrument.identified': {
-      // Only for the code still in the field and of the type chosen.
-      guard: ({ context, event }) =>
-        event.instrument.code === context.values.isin.trim() &&
-        event.instrument.type === context.values.type,
-      actions: { type: 'fillIdentified', params: ({ event }) => event },
-    },
-  },
-  initial: 'instrument',
-  states: {
-    instrument: {
-      description: 'Page 1: portfolio, type, name, ISIN or symbol.',
-      on: {
-        'form.changed': [
-          {
-            guard: ({ event }) => event.field === 'isin' || event.field === 'type',
-            actions: [
-              { type: 'change', params: ({ event }) => event },
-              { type: 'forwardToIdentifier', params: ({ event }) => event },
-            ],
-          },
-          {
-            guard: ({ event }) => event.field === 'name',
-            actions: [
-              { type: 'change', params: ({ event }) => event },
-              { type: 'searchName', params: ({ event }) => ({ query: event.value }) },
-            ],
-          },
-          {
-            guard: ({ event }) => isInstrumentField(event.field),
-            actions: { type: 'change', params: ({ event }) => event },
-          },
-        ],
-        'instrument.chosen': {
-          actions: [
-            { type: 'choose', params: ({ event }) => event },
-            // The identifier is checked as if typed: type first, then the code.
-            {
-              type: 'forwardToIdentifier',
-              params: ({ event }) => ({ field: 'type', value: event.instrument.type }),
-            },
-            {
-              type: 'forwardToIdentifier',
-              params: ({ event }) => ({ field: 'isin', value: event.instrument.code }),
-            },
-            'closeSuggestions',
-          ],
-        },
-        'form.next': [
-          { guard: 'instrumentComplete', target: 'validating' },
-          {
-            actions: {
-              type: 'flagPage',
-              params: ({ context }) => ({ errors: instrumentRules(context.values) }),
-            },
-          },
-        ],
-        'form.back': { actions: 'leavePage' },
-      },
-    },
-    validating: {
-      tags: 'submitting',
-      entry: 'clearFormError',
-      invoke: {
-        src: 'validateInvestment',
-        input: ({ context }) => ({ api: context.api, payload: investmentPayload(context.values) }),
-        onDone: { target: 'details' },
-        onError: [
-          {
-            guard: 'sessionLost',
-            target: 'validationAwaitingSession',
-          },
-          {
-            guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
-            target: 'instrument',
-            actions: {
-              type: 'flagPage',
-              params: ({ event }) => ({ errors: instrumentRefusal(event.error) }),
-            },
-          },
-          // Only page 2's (still empty) fields were refused: page 1 is fine.
-          {
-            guard: { type: 'onlyDetailsRefused', params: ({ event }) => ({ error: event.error }) },
-            target: 'details',
-          },
-          {
-            target: 'instrument',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
-      },
-    },
-    validationAwaitingSession: flow.awaitingSession('validating', { tags: 'submitting' }),
-    details: {
-      description: 'Page 2: the first buy.',
-      on: {
-        'form.changed': {
-          guard: ({ event }) => !isInstrumentField(event.field),
-          actions: { type: 'change', params: ({ event }) => event },
-        },
-        'form.back': { target: 'instrument' },
-        'form.submitted': [
-          { guard: 'detailsComplete', target: 'creating', actions: 'takeSubmission' },
-          {
-            actions: {
-              type: 'flagPage',
-              params: ({ context }) => ({ errors: detailsRules(context.values, context.today) }),
-            },
-          },
-        ],
-      },
-    },
-    creating: {
-      tags: 'submitting',
-      entry: 'clearFormError',
-      // The call outlives the screen, so what it created always reaches the lists.
-      on: { 'flow.detached': { actions: 'detach' } },
-      invoke: {
-        src: 'createInvestment',
-        input: ({ context }) => ({
-          api: context.api,
-          payload: investmentPayload(context.values),
-          idempotencyKey: context.submission?.key,
+  events: {} as CreateInvestmentEvent,
+})
+  .extend({
+    actions: {
+      edit: assign(({ context }, params: { field: InvestmentField; value: string }) => ({
+        ...changeInvestment(context, params.field, params.value),
+        formError: undefined,
+      })),
+      searchName: sendTo(
+        ({ context }) => context.search,
+        (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
+      ),
+      choose: assign(({ context }, params: { instrument: Instrument }) => ({
+        ...chooseInstrument(context, params.instrument),
+        formError: undefined,
+      })),
+      closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
+      identify: sendTo(
+        ({ context }) => context.search,
+        ({ context }) => ({
+          type: 'search.identified' as const,
+          code: context.values.isin,
+          instrumentType: context.values.type,
         }),
-        onDone: {
-          target: 'created',
-          actions: [
-            { type: 'announceCreated', params: ({ event }) => ({ investment: event.output }) },
-            'confirmCreated',
-            'leavePageIfShown',
-          ],
+      ),
+      fillIdentified: assign(({ context }, params: { instrument: Instrument }) => ({
+        values: identifiedValues(context, params.instrument),
+      })),
+      forwardToIdentifier: sendTo(
+        ({ context }) => context.identifier,
+        (_, params: { field: InvestmentField; value: string }) =>
+          params.field === 'type'
+            ? {
+                type: 'identifier.type.changed' as const,
+                instrumentType: instrumentTypeOf(params.value),
+              }
+            : { type: 'identifier.changed' as const, value: params.value },
+      ),
+      takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => ({
+        fieldErrors: verdictErrors(context.fieldErrors, verdict),
+      })),
+      flagPage: assign(({ context }, params: { errors: FormErrors<InvestmentField> }) => ({
+        fieldErrors: { ...context.fieldErrors, ...params.errors },
+      })),
+    },
+    guards: {
+      /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
+      onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
+        context.values.portfolio_id === '' && params.ids?.length === 1,
+      instrumentComplete: ({ context }) => pageComplete('instrument', context),
+      detailsComplete: ({ context }) => pageComplete('details', context),
+      /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
+      instrumentRefused: (_, params: { error: unknown }) =>
+        hasErrors(instrumentRefusal(params.error)),
+      onlyDetailsRefused: (_, params: { error: unknown }) => onlyFieldsRefused(params.error),
+    },
+  })
+  .createMachine({
+    id: 'createInvestment',
+    context: ({ input, spawn }) => ({
+      ...saveFlowContext(spec, input),
+      today: input.today,
+      edited: [],
+      identifier: spawn('identifierCheck', {
+        id: 'identifier',
+        input: { api: input.api, instrumentType: 'stock' },
+      }),
+      search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
+    }),
+    invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.input.data }) },
+    on: {
+      // The screen is gone: an idle form ends; a create in flight finishes (`submitting`).
+      'flow.detached': '.released',
+      'portfolios.listed': {
+        guard: { type: 'onlyPortfolio', params: ({ event }) => ({ ids: event.ids }) },
+        actions: assign({
+          values: ({ context, event }) => ({ ...context.values, portfolio_id: event.ids![0] }),
+        }),
+      },
+      'identifier.verdict': [
+        {
+          // An answer for an older code than the field's is stale.
+          guard: ({ context, event }) =>
+            event.code === context.values.isin && event.status === 'valid',
+          actions: [{ type: 'takeVerdict', params: ({ event }) => event }, 'identify'],
         },
-        onError: [
-          {
-            guard: 'sessionLost',
-            target: 'creationAwaitingSession',
-          },
-          {
-            // Page 1's errors cannot be seen from page 2: go back to show them.
-            guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
-            target: 'instrument',
-            actions: [
-              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              { type: 'settleSubmission', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-          {
-            target: 'details',
-            actions: [
-              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              { type: 'settleSubmission', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-        ],
+        {
+          guard: ({ context, event }) => event.code === context.values.isin,
+          actions: { type: 'takeVerdict', params: ({ event }) => event },
+        },
+      ],
+      'instrument.identified': {
+        // Only for the code still in the field and of the type chosen.
+        guard: ({ context, event }) =>
+          event.instrument.code === context.values.isin.trim() &&
+          event.instrument.type === context.values.type,
+        actions: { type: 'fillIdentified', params: ({ event }) => event },
       },
     },
-    creationAwaitingSession: flow.awaitingSession('creating', { tags: 'submitting' }),
-    created: { type: 'final' },
-    released: { type: 'final' },
-  },
-});
+    initial: 'instrument',
+    states: {
+      instrument: {
+        description: 'Page 1: portfolio, type, name, ISIN or symbol.',
+        on: {
+          'form.changed': [
+            {
+              guard: ({ event }) => event.field === 'isin' || event.field === 'type',
+              actions: [
+                { type: 'edit', params: ({ event }) => event },
+                { type: 'forwardToIdentifier', params: ({ event }) => event },
+              ],
+            },
+            {
+              guard: ({ event }) => event.field === 'name',
+              actions: [
+                { type: 'edit', params: ({ event }) => event },
+                { type: 'searchName', params: ({ event }) => ({ query: event.value }) },
+              ],
+            },
+            {
+              guard: ({ event }) => isInstrumentField(event.field),
+              actions: { type: 'edit', params: ({ event }) => event },
+            },
+          ],
+          'instrument.chosen': {
+            actions: [
+              { type: 'choose', params: ({ event }) => event },
+              // The identifier is checked as if typed: type first, then the code.
+              {
+                type: 'forwardToIdentifier',
+                params: ({ event }) => ({ field: 'type', value: event.instrument.type }),
+              },
+              {
+                type: 'forwardToIdentifier',
+                params: ({ event }) => ({ field: 'isin', value: event.instrument.code }),
+              },
+              'closeSuggestions',
+            ],
+          },
+          'form.next': [
+            { guard: 'instrumentComplete', target: 'validating' },
+            {
+              actions: {
+                type: 'flagPage',
+                params: ({ context }) => ({ errors: instrumentRules(context.values) }),
+              },
+            },
+          ],
+          'form.back': { actions: 'leaveView' },
+        },
+      },
+      validating: {
+        tags: 'submitting',
+        entry: 'clearFormError',
+        invoke: {
+          src: 'validateInvestment',
+          input: ({ context }) => ({
+            api: context.input.api,
+            payload: investmentPayload(context.values),
+          }),
+          onDone: { target: 'details' },
+          onError: [
+            {
+              guard: 'sessionLost',
+              target: 'validationAwaitingSession',
+            },
+            {
+              guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
+              target: 'instrument',
+              actions: {
+                type: 'flagPage',
+                params: ({ event }) => ({ errors: instrumentRefusal(event.error) }),
+              },
+            },
+            // Only page 2's (still empty) fields were refused: page 1 is fine.
+            {
+              guard: {
+                type: 'onlyDetailsRefused',
+                params: ({ event }) => ({ error: event.error }),
+              },
+              target: 'details',
+            },
+            {
+              target: 'instrument',
+              actions: {
+                type: 'patch',
+                params: ({ event }) => formFailure(submissionError(event.error), SERVER_KEYS),
+              },
+            },
+          ],
+        },
+      },
+      validationAwaitingSession: flow.awaitingSession('validating', { tags: 'submitting' }),
+      details: {
+        description: 'Page 2: the first buy.',
+        on: {
+          'form.changed': {
+            guard: ({ event }) => !isInstrumentField(event.field),
+            actions: { type: 'edit', params: ({ event }) => event },
+          },
+          'form.back': { target: 'instrument' },
+          'form.submitted': [
+            {
+              guard: 'detailsComplete',
+              target: 'submitting',
+              actions: ['clearFormError', 'takeSubmission'],
+            },
+            {
+              actions: {
+                type: 'flagPage',
+                params: ({ context }) => ({ errors: detailsRules(context.values, context.today) }),
+              },
+            },
+          ],
+        },
+      },
+      // Create: page 1's errors cannot be seen from page 2, so a refusal of them goes back there.
+      ...submittingStates(spec, {
+        editing: 'details',
+        refused: {
+          guard: ({ event }) => hasErrors(instrumentRefusal(event.error)),
+          target: 'instrument',
+        },
+      }),
+    },
+  });
 
 export type CreateInvestmentSnapshot = SnapshotFrom<typeof createInvestmentMachine>;
 
