@@ -75,7 +75,7 @@ interface PagedForm {
 }
 
 /** Create on page 2: the save flow's `submitting`, with the Idempotency-Key. */
-export const spec: SaveFlowSpec<
+export const createInvestmentSpec: SaveFlowSpec<
   CreateInvestmentInput,
   InvestmentValues,
   InvestmentField,
@@ -103,7 +103,7 @@ export const spec: SaveFlowSpec<
   }),
 };
 
-export const createInvestmentSetup = saveFlowSetup(spec, {
+export const createInvestmentSetup = saveFlowSetup(createInvestmentSpec, {
   actors: {
     identifierCheck: identifierCheckMachine,
     instrumentSearch: instrumentSearchMachine,

@@ -4,7 +4,7 @@
 // Idempotency-Key, the data actor told, a notice, and back one page (to /home when the form was
 // the first page opened). A refusal of page 1's fields goes back to page 1 to show them.
 import { assign, type SnapshotFrom } from 'xstate';
-import { createInvestmentSetup, spec } from './create-investment-setup';
+import { createInvestmentSetup, createInvestmentSpec } from './create-investment-setup';
 import * as flow from './flow';
 import { formFailure, hasErrors } from './form-errors';
 import {
@@ -24,7 +24,7 @@ export type { CreateInvestmentEvent, CreateInvestmentInput } from './create-inve
 export const createInvestmentMachine = createInvestmentSetup.createMachine({
   id: 'createInvestment',
   context: ({ input, spawn }) => ({
-    ...saveFlowContext(spec, input),
+    ...saveFlowContext(createInvestmentSpec, input),
     today: input.today,
     edited: [],
     identifier: spawn('identifierCheck', {
@@ -181,7 +181,7 @@ export const createInvestmentMachine = createInvestmentSetup.createMachine({
       },
     },
     // Create: page 1's errors cannot be seen from page 2, so a refusal of them goes back there.
-    ...submittingStates(spec, {
+    ...submittingStates(createInvestmentSpec, {
       editing: 'details',
       refused: {
         guard: ({ event }) => hasErrors(instrumentRefusal(event.error)),
