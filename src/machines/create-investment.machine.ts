@@ -1,246 +1,41 @@
-// The Add investment paged form (product-spec sections 2, 4, 5, 8). Each page is a state, so only
-// its fields take input; leaving page 1 asks the server to validate only (x-validate-only: 1), and
-// Create on page 2 creates, with the submission's Idempotency-Key (submission.ts). Afterwards the
-// data machine is told (and reloads what changes.ts says), and the app goes back one page (to /home when the form was the first page opened).
+// The Add investment paged form (product-spec sections 2, 4, 5, 8) on the save flow (save-flow.ts):
+// each page is a state, so only its fields take input; leaving page 1 asks the server to validate
+// only (x-validate-only: 1); Create on page 2 is the flow's `submitting`, with the submission's
+// Idempotency-Key, the data actor told, a notice, and back one page (to /home when the form was
+// the first page opened). A refusal of page 1's fields goes back to page 1 to show them.
+import { assign, type SnapshotFrom } from 'xstate';
+import { createInvestmentSetup, createInvestmentSpec } from './create-investment-setup';
+import * as flow from './flow';
+import { formFailure, hasErrors } from './form-errors';
 import {
-  assign,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import type { Api } from '../api';
-import type { Instrument } from '../domain/market';
-import type { CreateInvestmentPayload, Id, Investment } from '../domain/types';
-import type { dataMachine } from './data.machine';
-import { changed } from './changes';
-import {
-  changeInvestment,
-  chooseInstrument,
   detailsRules,
-  identifiedValues,
   instrumentRefusal,
   instrumentRules,
-  instrumentTypeOf,
   investmentPayload,
   isInstrumentField,
-  onlyFieldsRefused,
-  pageComplete,
   SERVER_KEYS,
-  startValues,
-  verdictErrors,
   type InvestmentField,
-  type InvestmentValues,
 } from './forms/investment.rules';
-import * as flow from './flow';
-import { formFailure, hasErrors, type FormErrors } from './form-errors';
-import { identifierCheckMachine, type IdentifierVerdict } from './identifier-check.machine';
-import { instrumentSearchMachine, type InstrumentIdentified } from './instrument-search.machine';
-import { posted, type NoticesRef } from './notices.machine';
-import { leavePage, type Platform } from './platform';
-import * as idempotency from './submission';
+import { saveFlowContext, submittingStates } from './save-flow';
+import { submissionError } from './submission';
 
-export type CreateInvestmentEvent =
-  | { type: 'form.changed'; field: InvestmentField; value: string }
-  /** Next on page 1. */
-  | { type: 'form.next' }
-  /** Back on page 2; Cancel on page 1 (goes back in history). */
-  | { type: 'form.back' }
-  /** Create on page 2. */
-  | { type: 'form.submitted' }
-  | IdentifierVerdict
-  /** A suggestion chosen: it fills name, identifier, type and listing currency. */
-  | { type: 'instrument.chosen'; instrument: Instrument }
-  | InstrumentIdentified
-  | flow.FlowEvent
-  /** The user's portfolios as the data actor holds them (undefined until loaded). */
-  | { type: 'portfolios.listed'; ids: readonly Id[] | undefined };
+export type { CreateInvestmentEvent, CreateInvestmentInput } from './create-investment-setup';
 
-/** The data actor as this form reads it: it is told of the investment and lists the portfolios. */
-type DataActor = ActorRefFrom<typeof dataMachine>;
-
-export interface CreateInvestmentInput {
-  api: Api;
-  data: DataActor;
-  session: flow.SessionRef;
-  platform: Platform;
-  notices: NoticesRef;
-  /** Preselected portfolio, e.g. when adding from a portfolio's screen. */
-  portfolioId?: Id;
-  /** The user's local day (YYYY-MM-DD): the first buy's default date and the latest allowed. */
-  today: string;
-  /** Makes the submission's Idempotency-Key; a random UUID by default. */
-  newKey?: idempotency.KeyMaker;
-}
-
-export interface CreateInvestmentContext {
-  api: Api;
-  data: DataActor;
-  session: flow.SessionRef;
-  platform: Platform;
-  notices: NoticesRef;
-  /** False once the screen has gone: a create in flight still tells the data actor, but moves no page. */
-  attached: boolean;
-  today: string;
-  values: InvestmentValues;
-  fieldErrors: FormErrors<InvestmentField>;
-  formError: string | undefined;
-  identifier: ActorRefFrom<typeof identifierCheckMachine>;
-  search: ActorRefFrom<typeof instrumentSearchMachine>;
-  /** Fields the user has changed: a found instrument fills only the others. */
-  edited: readonly InvestmentField[];
-  newKey: idempotency.KeyMaker;
-  /** The last Create sent, whose key a retry of the same values sends again. */
-  submission: idempotency.Submission | undefined;
-}
-
-export const createInvestmentMachine = setup({
-  types: {
-    context: {} as CreateInvestmentContext,
-    events: {} as CreateInvestmentEvent,
-    input: {} as CreateInvestmentInput,
-    tags: {} as 'submitting',
-  },
-  actors: {
-    identifierCheck: identifierCheckMachine,
-    instrumentSearch: instrumentSearchMachine,
-    validateInvestment: fromPromise<
-      Investment | null,
-      { api: Api; payload: CreateInvestmentPayload }
-    >(({ input }) => input.api.createInvestment(input.payload, { validateOnly: true })),
-    createInvestment: fromPromise<
-      Investment | null,
-      { api: Api; payload: CreateInvestmentPayload; idempotencyKey: string | undefined }
-    >(({ input }) =>
-      input.api.createInvestment(input.payload, {
-        validateOnly: false,
-        idempotencyKey: input.idempotencyKey,
-      }),
-    ),
-    sessionRestored: flow.sessionRestored,
-    watchPortfolios: fromCallback<CreateInvestmentEvent, { data: DataActor }>(
-      ({ input, sendBack }) => {
-        const report = (snapshot: ReturnType<DataActor['getSnapshot']>) =>
-          sendBack({
-            type: 'portfolios.listed',
-            ids: snapshot.context.portfolios?.map((portfolio) => portfolio.id),
-          });
-        report(input.data.getSnapshot());
-        const subscription = input.data.subscribe(report);
-        return () => subscription.unsubscribe();
-      },
-    ),
-  },
-  actions: {
-    change: assign(({ context }, params: { field: InvestmentField; value: string }) => ({
-      ...changeInvestment(context, params.field, params.value),
-      formError: undefined,
-    })),
-    searchName: sendTo(
-      ({ context }) => context.search,
-      (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
-    ),
-    choose: assign(({ context }, params: { instrument: Instrument }) => ({
-      ...chooseInstrument(context, params.instrument),
-      formError: undefined,
-    })),
-    closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
-    identify: sendTo(
-      ({ context }) => context.search,
-      ({ context }) => ({
-        type: 'search.identified' as const,
-        code: context.values.isin,
-        instrumentType: context.values.type,
-      }),
-    ),
-    fillIdentified: assign(({ context }, params: { instrument: Instrument }) => ({
-      values: identifiedValues(context, params.instrument),
-    })),
-    forwardToIdentifier: sendTo(
-      ({ context }) => context.identifier,
-      (_, params: { field: InvestmentField; value: string }) =>
-        params.field === 'type'
-          ? {
-              type: 'identifier.type.changed' as const,
-              instrumentType: instrumentTypeOf(params.value),
-            }
-          : { type: 'identifier.changed' as const, value: params.value },
-    ),
-    takeVerdict: assign(({ context }, verdict: IdentifierVerdict) => ({
-      fieldErrors: verdictErrors(context.fieldErrors, verdict),
-    })),
-    flagPage: assign(({ context }, params: { errors: FormErrors<InvestmentField> }) => ({
-      fieldErrors: { ...context.fieldErrors, ...params.errors },
-    })),
-    clearFormError: assign({ formError: undefined }),
-    showFailure: assign((_, params: { error: unknown }) =>
-      formFailure(idempotency.submissionError(params.error), SERVER_KEYS),
-    ),
-    takeSubmission: assign({
-      submission: ({ context }) =>
-        idempotency.submissionFor(
-          context.submission,
-          investmentPayload(context.values),
-          context.newKey,
-        ),
-    }),
-    settleSubmission: assign(({ context }, params: { error: unknown }) => ({
-      submission: idempotency.afterFailure(context.submission, params.error),
-    })),
-    announceCreated: sendTo(
-      ({ context }) => context.data,
-      (_, { investment }: { investment: Investment | null }) =>
-        // A 2xx without the investment: created but unseen; reload rather than guess.
-        investment
-          ? { type: 'investment.created' as const, investment }
-          : changed('investment.created'),
-    ),
-    confirmCreated: sendTo(({ context }) => context.notices, posted('Investment created')),
-    leavePage: ({ context }) => leavePage(context.platform),
-    leavePageIfShown: ({ context }) => {
-      if (context.attached) leavePage(context.platform);
-    },
-    detach: assign({ attached: false }),
-  },
-  guards: {
-    /** The user has exactly one portfolio and none is chosen yet: it is the obvious choice. */
-    onlyPortfolio: ({ context }, params: { ids: readonly Id[] | undefined }) =>
-      context.values.portfolio_id === '' && params.ids?.length === 1,
-    sessionLost: flow.sessionLostIn,
-    instrumentComplete: ({ context }) => pageComplete('instrument', context),
-    detailsComplete: ({ context }) => pageComplete('details', context),
-    /** A validate-only 422 blocks page 1 only through page 1's fields; page 2 is not filled yet. */
-    instrumentRefused: (_, params: { error: unknown }) =>
-      hasErrors(instrumentRefusal(params.error)),
-    onlyDetailsRefused: (_, params: { error: unknown }) => onlyFieldsRefused(params.error),
-  },
-}).createMachine({
+export const createInvestmentMachine = createInvestmentSetup.createMachine({
   id: 'createInvestment',
   context: ({ input, spawn }) => ({
-    api: input.api,
-    data: input.data,
-    session: input.session,
-    platform: input.platform,
-    notices: input.notices,
-    attached: true,
+    ...saveFlowContext(createInvestmentSpec, input),
     today: input.today,
-    values: startValues(input.today, input.portfolioId),
-    fieldErrors: {},
-    formError: undefined,
+    edited: [],
     identifier: spawn('identifierCheck', {
       id: 'identifier',
       input: { api: input.api, instrumentType: 'stock' },
     }),
     search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
-    edited: [],
-    newKey: input.newKey ?? idempotency.randomKey,
-    submission: undefined,
   }),
-  invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
+  invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.input.data }) },
   on: {
-    // The screen is gone: an idle form ends; a create in flight finishes (see there).
+    // The screen is gone: an idle form ends; a create in flight finishes (`submitting`).
     'flow.detached': '.released',
     'portfolios.listed': {
       guard: { type: 'onlyPortfolio', params: ({ event }) => ({ ids: event.ids }) },
@@ -277,20 +72,20 @@ export const createInvestmentMachine = setup({
           {
             guard: ({ event }) => event.field === 'isin' || event.field === 'type',
             actions: [
-              { type: 'change', params: ({ event }) => event },
+              { type: 'edit', params: ({ event }) => event },
               { type: 'forwardToIdentifier', params: ({ event }) => event },
             ],
           },
           {
             guard: ({ event }) => event.field === 'name',
             actions: [
-              { type: 'change', params: ({ event }) => event },
+              { type: 'edit', params: ({ event }) => event },
               { type: 'searchName', params: ({ event }) => ({ query: event.value }) },
             ],
           },
           {
             guard: ({ event }) => isInstrumentField(event.field),
-            actions: { type: 'change', params: ({ event }) => event },
+            actions: { type: 'edit', params: ({ event }) => event },
           },
         ],
         'instrument.chosen': {
@@ -317,7 +112,7 @@ export const createInvestmentMachine = setup({
             },
           },
         ],
-        'form.back': { actions: 'leavePage' },
+        'form.back': { actions: 'leaveView' },
       },
     },
     validating: {
@@ -325,7 +120,10 @@ export const createInvestmentMachine = setup({
       entry: 'clearFormError',
       invoke: {
         src: 'validateInvestment',
-        input: ({ context }) => ({ api: context.api, payload: investmentPayload(context.values) }),
+        input: ({ context }) => ({
+          api: context.input.api,
+          payload: investmentPayload(context.values),
+        }),
         onDone: { target: 'details' },
         onError: [
           {
@@ -342,12 +140,18 @@ export const createInvestmentMachine = setup({
           },
           // Only page 2's (still empty) fields were refused: page 1 is fine.
           {
-            guard: { type: 'onlyDetailsRefused', params: ({ event }) => ({ error: event.error }) },
+            guard: {
+              type: 'onlyDetailsRefused',
+              params: ({ event }) => ({ error: event.error }),
+            },
             target: 'details',
           },
           {
             target: 'instrument',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: {
+              type: 'patch',
+              params: ({ event }) => formFailure(submissionError(event.error), SERVER_KEYS),
+            },
           },
         ],
       },
@@ -358,11 +162,15 @@ export const createInvestmentMachine = setup({
       on: {
         'form.changed': {
           guard: ({ event }) => !isInstrumentField(event.field),
-          actions: { type: 'change', params: ({ event }) => event },
+          actions: { type: 'edit', params: ({ event }) => event },
         },
         'form.back': { target: 'instrument' },
         'form.submitted': [
-          { guard: 'detailsComplete', target: 'creating', actions: 'takeSubmission' },
+          {
+            guard: 'detailsComplete',
+            target: 'submitting',
+            actions: ['clearFormError', 'takeSubmission'],
+          },
           {
             actions: {
               type: 'flagPage',
@@ -372,53 +180,14 @@ export const createInvestmentMachine = setup({
         ],
       },
     },
-    creating: {
-      tags: 'submitting',
-      entry: 'clearFormError',
-      // The call outlives the screen, so what it created always reaches the lists.
-      on: { 'flow.detached': { actions: 'detach' } },
-      invoke: {
-        src: 'createInvestment',
-        input: ({ context }) => ({
-          api: context.api,
-          payload: investmentPayload(context.values),
-          idempotencyKey: context.submission?.key,
-        }),
-        onDone: {
-          target: 'created',
-          actions: [
-            { type: 'announceCreated', params: ({ event }) => ({ investment: event.output }) },
-            'confirmCreated',
-            'leavePageIfShown',
-          ],
-        },
-        onError: [
-          {
-            guard: 'sessionLost',
-            target: 'creationAwaitingSession',
-          },
-          {
-            // Page 1's errors cannot be seen from page 2: go back to show them.
-            guard: { type: 'instrumentRefused', params: ({ event }) => ({ error: event.error }) },
-            target: 'instrument',
-            actions: [
-              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              { type: 'settleSubmission', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-          {
-            target: 'details',
-            actions: [
-              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-              { type: 'settleSubmission', params: ({ event }) => ({ error: event.error }) },
-            ],
-          },
-        ],
+    // Create: page 1's errors cannot be seen from page 2, so a refusal of them goes back there.
+    ...submittingStates(createInvestmentSpec, {
+      editing: 'details',
+      refused: {
+        guard: ({ event }) => hasErrors(instrumentRefusal(event.error)),
+        target: 'instrument',
       },
-    },
-    creationAwaitingSession: flow.awaitingSession('creating', { tags: 'submitting' }),
-    created: { type: 'final' },
-    released: { type: 'final' },
+    }),
   },
 });
 

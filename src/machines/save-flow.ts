@@ -7,7 +7,14 @@
 // announced to the data actor (changes.ts) and confirmed in a notice, then the overlay closed or
 // the page left. A form may read before it takes input (`load`) and have Delete with Undo
 // (`remove`): their states are in save-flow-parts.ts.
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromPromise,
+  setup,
+  type EventObject,
+  type UnknownActorLogic,
+} from 'xstate';
 import type { DataEvent } from './data.machine';
 import { UNDO_MS } from './delete-valuable.machine';
 import * as flow from './flow';
@@ -31,16 +38,24 @@ export * from './save-flow-spec';
 /** An actor that runs the call it is given: the load, the deletion and Undo's re-creation. */
 const run = <T>() => fromPromise<T, () => Promise<T>>(({ input }) => input());
 
-/** Makes a form's flow from its rules and its call. */
-export function saveFlow<
+/**
+ * The flow's setup: its actions, guards and actors, for `saveFlow` and for a form with states of
+ * its own (a paged form), which adds its `actors` and `events` (their type) here and its actions and guards
+ * with `.extend`, and uses `saveFlowContext` and `submittingStates`.
+ */
+export function saveFlowSetup<
   Input extends SaveFlowInput,
   Values,
   Field extends string,
   Body,
   Output,
-  // None unless the form keeps more (`extra`); a default keeps five type arguments working.
   Extra extends object = Record<never, never>,
->(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>) {
+  Actors extends Record<string, UnknownActorLogic> = Record<never, never>,
+  Event extends EventObject = never,
+>(
+  spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
+  own: { actors?: Actors; events?: Event } = {},
+) {
   type Context = SaveFlowContext<Input, Values, Field> & Extra;
   const { rules } = spec;
   const bodyOf = (context: Context) => rules.body(context);
@@ -49,11 +64,12 @@ export function saveFlow<
   return setup({
     types: {
       context: {} as Context,
-      events: {} as SaveFlowEvent<Values, Field>,
+      events: {} as SaveFlowEvent<Values, Field> | Event,
       input: spec.types.input,
       tags: {} as 'submitting' | 'loading' | 'deleting',
     },
     actors: {
+      ...(own.actors as Actors),
       submit: fromPromise<Output, { context: Context; body: Body; idempotencyKey?: string }>(
         ({ input }) =>
           spec.submit({
@@ -131,20 +147,107 @@ export function saveFlow<
       sessionLost: ({ event }) => flow.sessionLostIn({ event }),
     },
     delays: { undoWindow: UNDO_MS },
-  }).createMachine({
+  });
+}
+
+/** The flow's context at its start. */
+export function saveFlowContext<
+  Input extends SaveFlowInput,
+  Values,
+  Field extends string,
+  Body,
+  Output,
+  Extra extends object,
+>(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>, input: Input) {
+  return {
+    input,
+    session: input.session,
+    newKey: input.newKey ?? idempotency.randomKey,
+    attached: true,
+    values: spec.values(input),
+    fieldErrors: {},
+    formError: undefined,
+    submission: undefined,
+    ...spec.extra?.(input),
+  } as SaveFlowContext<Input, Values, Field> & Extra;
+}
+
+type Refused = { event: { error: unknown } };
+
+/**
+ * `submitting` (its call) → `awaitingSession` → `saved`, or back to `editing` with the refusal;
+ * a paged form names its edit page and sends a refusal it recognises (`refused`) to another page.
+ */
+export function submittingStates<
+  Input extends SaveFlowInput,
+  Values,
+  Field extends string,
+  Body,
+  Output,
+  Extra extends object,
+>(
+  spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
+  pages: {
+    editing: string;
+    refused?: { guard: (args: Refused) => boolean; target: string };
+  } = { editing: 'editing' },
+) {
+  type Context = SaveFlowContext<Input, Values, Field> & Extra;
+  const showFailure = {
+    type: 'showFailure' as const,
+    params: ({ event }: Refused) => ({ error: event.error }),
+  };
+  return {
+    submitting: {
+      tags: 'submitting' as const,
+      // A second submit while the first is in flight is ignored (no handler here). The call
+      // outlives the view, so what it saved always reaches the screens.
+      on: { 'flow.detached': { actions: 'detach' as const } },
+      invoke: {
+        src: 'submit' as const,
+        input: ({ context }: { context: Context }) => ({
+          context,
+          body: spec.rules.body(context),
+          idempotencyKey: context.submission?.key,
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            {
+              type: 'report' as const,
+              params: ({ context, event }: { context: Context; event: { output: Output } }) =>
+                spec.saved(context, event.output),
+            },
+            'leaveView' as const,
+          ],
+        },
+        onError: [
+          flow.WAIT_FOR_SESSION,
+          ...(pages.refused ? [{ ...pages.refused, actions: showFailure }] : []),
+          { target: pages.editing, actions: showFailure },
+        ],
+      },
+    },
+    // Looks busy behind the password dialog; the same values are sent once it succeeds.
+    awaitingSession: flow.awaitingSession('submitting', { tags: 'submitting' }),
+    saved: { type: 'final' as const },
+    released: { type: 'final' as const },
+  };
+}
+
+/** Makes a form's flow from its rules and its call. */
+export function saveFlow<
+  Input extends SaveFlowInput,
+  Values,
+  Field extends string,
+  Body,
+  Output,
+  // None unless the form keeps more (`extra`); a default keeps five type arguments working.
+  Extra extends object = Record<never, never>,
+>(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>) {
+  return saveFlowSetup(spec).createMachine({
     id: spec.id,
-    context: ({ input }) =>
-      ({
-        input,
-        session: input.session,
-        newKey: input.newKey ?? idempotency.randomKey,
-        attached: true,
-        values: spec.values(input),
-        fieldErrors: {},
-        formError: undefined,
-        submission: undefined,
-        ...spec.extra?.(input),
-      }) as Context,
+    context: ({ input }) => saveFlowContext(spec, input),
     initial: spec.load ? 'loading' : 'editing',
     // The view is gone: nothing typed can be saved any more, so an idle form ends.
     on: { 'flow.detached': '.released' },
@@ -175,39 +278,8 @@ export function saveFlow<
           { target: 'editing' },
         ],
       },
-      submitting: {
-        tags: 'submitting',
-        // A second submit while the first is in flight is ignored (no handler here). The call
-        // outlives the view, so what it saved always reaches the screens.
-        on: { 'flow.detached': { actions: 'detach' } },
-        invoke: {
-          src: 'submit',
-          input: ({ context }) => ({
-            context,
-            body: bodyOf(context),
-            idempotencyKey: context.submission?.key,
-          }),
-          onDone: {
-            target: 'saved',
-            actions: [
-              { type: 'report', params: ({ context, event }) => spec.saved(context, event.output) },
-              'leaveView',
-            ],
-          },
-          onError: [
-            flow.WAIT_FOR_SESSION,
-            {
-              target: 'editing',
-              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-            },
-          ],
-        },
-      },
-      // Looks busy behind the password dialog; the same values are sent once it succeeds.
-      awaitingSession: flow.awaitingSession('submitting', { tags: 'submitting' }),
       ...some(spec.remove && removalStates(spec.id, spec.remove)),
-      saved: { type: 'final' },
-      released: { type: 'final' },
+      ...submittingStates(spec),
     },
   });
 }
