@@ -98,6 +98,8 @@ interface Row {
   portfolioName?: string;
   externalId?: string;
   force: boolean;
+  /** The user's match: an investment's id, `new` for a new investment, else matched here. */
+  chosen?: number | 'new';
   /** Where it goes, once matched. */
   portfolioKey?: string;
   investmentKey?: string;
@@ -127,6 +129,9 @@ function readRow(raw: unknown, index: number, now: number): Row {
   const portfolioName = v.input('portfolio') == null ? undefined : v.name('portfolio');
   const externalId = optionalText(v, 'external_id', 255);
   const force = v.boolean('force') ?? false;
+  let chosen: Row['chosen'];
+  if (isRecord(raw) && 'investment_id' in raw)
+    chosen = raw.investment_id === null ? 'new' : v.id('investment_id');
   let facts: EventFacts | undefined;
   let price: Row['price'];
   let ratio: Row['ratio'];
@@ -163,6 +168,7 @@ function readRow(raw: unknown, index: number, now: number): Row {
     portfolioName,
     externalId,
     force,
+    chosen,
   };
 }
 
@@ -281,6 +287,8 @@ export function identifiersToResolve(
   const wanted = new Map<string, { type: InstrumentType; code: string }>();
   for (const row of request.rows) {
     if (!isRecord(row) || !isRecord(row.instrument)) continue;
+    // Booked onto an investment the user chose: nothing to create.
+    if (typeof row.investment_id === 'number') continue;
     const type = row.instrument.type === 'crypto' ? 'crypto' : 'stock';
     const raw = row.instrument.isin ?? (type === 'crypto' ? row.instrument.symbol : undefined);
     if (typeof raw !== 'string' || raw.trim() === '') continue;
@@ -300,15 +308,23 @@ function matchInstruments(
   const inPortfolio = (key: string) =>
     state.investments.filter((i) => `id:${i.portfolioId}` === key);
   const find = (row: Row): string | undefined => {
-    const { isin, symbol, name } = row.instrument;
+    const { isin, symbol, name, type } = row.instrument;
     const held = inPortfolio(row.portfolioKey!);
+    if (typeof row.chosen === 'number') {
+      const chosen = held.find((i) => i.id === row.chosen && i.type === type);
+      if (chosen) return `id:${chosen.id}`;
+      row.errors.investment_id = ['The selected investment id is invalid.'];
+      return undefined;
+    }
     const fresh = [...created.values()].filter((n) => n.portfolioKey === row.portfolioKey);
     const upper = symbol?.toUpperCase();
+    // "New investment": one this import creates, never one the portfolio has.
     const existing =
-      (isin && held.find((i) => i.code === isin)) ||
-      (upper &&
-        held.find((i) => i.code === upper || symbolOf(i.listing)?.toUpperCase() === upper)) ||
-      (name !== undefined && held.find((i) => i.name === name));
+      row.chosen !== 'new' &&
+      ((isin && held.find((i) => i.code === isin)) ||
+        (upper &&
+          held.find((i) => i.code === upper || symbolOf(i.listing)?.toUpperCase() === upper)) ||
+        (name !== undefined && held.find((i) => i.name === name)));
     if (existing) return `id:${existing.id}`;
     const made =
       (isin && fresh.find((n) => n.code === isin)) ||
@@ -328,6 +344,7 @@ function matchInstruments(
       row.investmentKey = found;
       continue;
     }
+    if (failed(row)) continue;
     const { type, name = '' } = row.instrument;
     const code = row.instrument.isin ?? (type === 'crypto' ? row.instrument.symbol : undefined);
     if (code === undefined) {

@@ -48,6 +48,12 @@ const en = {
   'import.newName': 'Name of the new portfolio',
   'import.useName': 'Check against it',
   'import.chooseTarget': 'Choose the portfolio to import into; duplicates are looked for there.',
+  'import.instruments': 'Instruments',
+  'import.instrumentsHint':
+    'Each instrument goes to an investment of the portfolio, found by ISIN, then ticker, then exact name. Change it here.',
+  'import.bookAs': 'Book {name} as',
+  'import.existing': 'Existing: {name}',
+  'import.newInvestment': 'New investment',
   'import.checking': 'Checking every row…',
   'import.summary':
     '{ok} to import · {duplicates} already there · {skipped} skipped · {errors} with errors',
@@ -138,6 +144,12 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.newName': 'Navn på den nye portefølje',
   'import.useName': 'Tjek mod den',
   'import.chooseTarget': 'Vælg porteføljen, der skal importeres til; dubletter søges der.',
+  'import.instruments': 'Værdipapirer',
+  'import.instrumentsHint':
+    'Hvert værdipapir bogføres på en investering i porteføljen, fundet via ISIN, derefter ticker, derefter præcis navn. Ret det her.',
+  'import.bookAs': 'Bogfør {name} som',
+  'import.existing': 'Eksisterende: {name}',
+  'import.newInvestment': 'Ny investering',
   'import.checking': 'Tjekker hver række…',
   'import.summary':
     '{ok} til import · {duplicates} findes allerede · {skipped} sprunget over · {errors} med fejl',

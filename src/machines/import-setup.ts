@@ -28,6 +28,8 @@ export type ImportEvent =
   | { type: 'words.confirmed' }
   | { type: 'target.chosen'; target: flow.Target }
   | { type: 'duplicate.toggled'; line: number }
+  /** The investment an instrument's rows go to (its key: `instrumentKey`); dry-run again. */
+  | { type: 'instrument.matched'; instrument: string; match: flow.Match }
   /** A split's ratio as typed in its line ("1:2"); the file is read again with it. */
   | { type: 'ratio.entered'; line: number; ratio: string }
   | { type: 'split.skipped'; line: number }
@@ -64,6 +66,8 @@ export const FRESH = {
   ratios: {} as Record<number, { from: number; to: number }>,
   badRatio: undefined as number | undefined,
   skippedSplits: [] as number[],
+  /** The user's matches by instrument key; an instrument not in it is matched by the server. */
+  matches: {} as Record<string, flow.Match>,
   /** Which lines the preview shows: it draws one page at a time. */
   view: flow.FIRST_PAGE,
   submission: undefined as Submission | undefined,
@@ -86,7 +90,7 @@ export type ImportContext = Omit<ImportInput, 'newKey'> &
 
 const lines = (c: ImportContext) => flow.previewLines(c.parsed!, c.report, c.forced);
 export const sent = (c: ImportContext, rows = c.parsed!.rows) =>
-  flow.request(c.target!, c.parsed!.source, c.fileName, rows);
+  flow.request(c.target!, c.parsed!.source, c.fileName, rows, c.matches);
 export const toCommit = (c: ImportContext) => sent(c, flow.rowsToImport(lines(c)));
 const recognised = (c: ImportContext) => c.detection!.preset !== null;
 /** What a template keeps: the columns only of a format no preset knows. */
@@ -153,6 +157,11 @@ export const importSetup = setup({
         ? context.skippedSplits.filter((each) => each !== line)
         : [...context.skippedSplits, line],
     })),
+    match: assign(
+      ({ context }, { instrument, match }: { instrument: string; match: flow.Match }) => ({
+        matches: { ...context.matches, [instrument]: match },
+      }),
+    ),
     toggle: assign(({ context }, { line }: { line: number }) => ({
       forced: context.forced.includes(line)
         ? context.forced.filter((each) => each !== line)

@@ -4,7 +4,7 @@
 // N events" (one Idempotency-Key per submission, as the creating forms) → the result with Undo.
 // The history of batches is a child (import-history.machine.ts). Names: import-setup.ts; effects:
 // import-actors.ts.
-import { assign, not, stateIn } from 'xstate';
+import { assign, not, or, stateIn } from 'xstate';
 import { awaitingSession, WAIT_FOR_SESSION } from './flow';
 import * as flow from './import-flow';
 import { FRESH, importSetup, options, refused, sent, toCommit } from './import-setup';
@@ -51,6 +51,12 @@ export const importMachine = importSetup.createMachine({
     },
     'preview.paged': {
       actions: assign({ view: ({ context, event }) => ({ ...context.view, page: event.page }) }),
+    },
+    // A match changed in the preview: the dry run starts again with it (one in flight is dropped).
+    'instrument.matched': {
+      guard: or([stateIn('preview'), stateIn('checking'), stateIn('dryRunning')]),
+      target: '.checking',
+      actions: { type: 'match', params: ({ event }) => event },
     },
     'import.restarted': { target: '.choosing', actions: assign({ ...FRESH, file: undefined }) },
   },
@@ -158,9 +164,10 @@ export const importMachine = importSetup.createMachine({
     },
     preview: {
       on: {
+        // Another portfolio has other investments: its matches are the server's again.
         'target.chosen': {
           target: 'checking',
-          actions: assign({ target: ({ event }) => event.target }),
+          actions: assign({ target: ({ event }) => event.target, matches: {} }),
         },
         'duplicate.toggled': { actions: { type: 'toggle', params: ({ event }) => event } },
         'ratio.entered': [

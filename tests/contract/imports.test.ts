@@ -233,6 +233,58 @@ describe('POST /api/v1/imports', () => {
     expect(answer.body).toEqual({ message: 'The import may be at most 10 MB.' });
   });
 
+  it("books an instrument's rows onto the investment the user chose, or a new one", async () => {
+    const portfolio = await freshAccount();
+    await commit({ portfolio_id: portfolio, source: 'generic', rows: [row(1)] });
+    const [novo] = await investments();
+    // Another name and ISIN than the holding's: only the user's choice puts it there.
+    const renamed = { isin: 'DK0060534915', name: 'Novo B (old line)' };
+    const chosen = await commit({
+      portfolio_id: portfolio,
+      source: 'generic',
+      rows: [row(1, { instrument: renamed, date: '2024-01-03', investment_id: novo.id })],
+    });
+    expect(chosen.status).toBe(201);
+    expect(await investments()).toEqual([expect.objectContaining({ id: novo.id, shares: 20 })]);
+    // "New investment" for an instrument the portfolio holds: a second investment.
+    const fresh = await commit({
+      portfolio_id: portfolio,
+      source: 'generic',
+      rows: [row(1, { date: '2024-01-04', investment_id: null })],
+    });
+    expect(fresh.status).toBe(201);
+    const after = await investments();
+    expect(after.map((i) => i.shares)).toEqual([20, 10]);
+  });
+
+  it("refuses a chosen investment of another portfolio or another user's", async () => {
+    const mine = await freshAccount();
+    await commit({ portfolio_id: mine, source: 'generic', rows: [row(1)] });
+    const [novo] = await investments();
+    const other = Number((await post('/portfolios', { name: 'Saxo' })).body.data.id);
+    const elsewhere = await dryRun({
+      portfolio_id: other,
+      source: 'generic',
+      rows: [row(1, { investment_id: novo.id })],
+    });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.rows[0].errors).toEqual({
+      investment_id: ['The selected investment id is invalid.'],
+    });
+    await registerFresh();
+    const stranger = Number((await post('/portfolios', { name: 'Mine' })).body.data.id);
+    const refused = await commit({
+      portfolio_id: stranger,
+      source: 'generic',
+      rows: [row(1, { investment_id: novo.id })],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.rows[0].errors).toEqual({
+      investment_id: ['The selected investment id is invalid.'],
+    });
+    expect(await investments()).toEqual([]);
+  });
+
   it('needs a portfolio, a source and rows', async () => {
     await freshAccount();
     const answer = await commit({ source: 'paper' });

@@ -205,3 +205,30 @@ test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
   await page.getByRole('button', { name: 'Undo Transactions.xlsx' }).first().click();
   await expect(page.getByText('No imports yet.')).toBeVisible();
 });
+
+test('an instrument is booked onto the investment the user chooses, not a new one', async ({
+  page,
+}, testInfo) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles(FILE);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('combobox', { name: 'Portfolio' }).selectOption({ label: 'Pension' });
+  const book = page.getByRole('combobox', { name: `Book ${FUND.name} as` });
+  await expect(book).toHaveValue('new');
+  await expect(page.getByText(`${FUND.isin} · 2 rows`)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('import-instruments.png'), fullPage: true });
+  const existing = await book.locator('option', { hasText: 'Existing: ' }).first().textContent();
+  await book.selectOption({ label: existing! });
+  await expect(page.getByText('Checking every row…')).toHaveCount(0);
+  await expect(book).not.toHaveValue('new');
+  await page.getByRole('button', { name: 'Import 2 events' }).click();
+  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible();
+  await page.goto('/home');
+  await expect(page.getByText(existing!.replace('Existing: ', '')).first()).toBeVisible();
+  await expect(page.getByText(FUND.name)).toHaveCount(0);
+
+  await page.goto('/import');
+  await page.getByRole('button', { name: 'Undo transaktioner.csv' }).first().click();
+  await expect(page.getByText('No imports yet.')).toBeVisible();
+});

@@ -14,6 +14,8 @@ import type {
 } from '../../src/domain/import';
 import {
   ImportRefused,
+  instrumentKey,
+  instrumentsOf,
   MAX_FILE_BYTES,
   PAGE_SIZE,
   pageOf,
@@ -488,6 +490,77 @@ describe('a split without its ratio', () => {
     flow.send({ type: 'import.submitted' });
     await flush();
     expect(calls.commit.mock.calls[0][0].rows.map((each) => each.line)).toEqual([1, 2, 4]);
+  });
+});
+
+describe('matching instruments', () => {
+  const apple: ImportRow = {
+    ...row(4, 'dividend'),
+    instrument: { isin: 'US0378331005', name: 'Apple' },
+  };
+  const rows = [row(1), row(2), apple];
+  const matched = (): ImportReport => ({
+    ...report(),
+    rows: report().rows.map((each) => (each.line === 4 ? each : { ...each, investment_id: 31 })),
+  });
+
+  it("lists the file's instruments with their rows and the dry run's match", () => {
+    expect(instrumentsOf(rows, matched())).toEqual([
+      {
+        key: instrumentKey(row(1)),
+        isin: 'DK0000000001',
+        symbol: undefined,
+        name: 'Eksempel Global Indeks',
+        type: 'stock',
+        rows: 2,
+        matched: '31',
+      },
+      {
+        key: instrumentKey(apple),
+        isin: 'US0378331005',
+        symbol: undefined,
+        name: 'Apple',
+        type: 'stock',
+        rows: 1,
+      },
+    ]);
+  });
+
+  it("sends the user's choice with the instrument's rows to the dry run and the commit", async () => {
+    const { flow, calls, reader, toPreview } = start();
+    reader.parse.mockResolvedValue(parsed({ rows }));
+    calls.dryRun.mockResolvedValue(matched());
+    await toPreview();
+    flow.send({ type: 'instrument.matched', instrument: instrumentKey(row(1)), match: 'new' });
+    flow.send({ type: 'instrument.matched', instrument: instrumentKey(apple), match: '32' });
+    await flush();
+    const chosen = [
+      { ...row(1), investment_id: null },
+      { ...row(2), investment_id: null },
+      { ...apple, investment_id: 32 },
+    ];
+    // The second choice came before the first one's dry run started: one dry run for both.
+    expect(calls.dryRun).toHaveBeenCalledTimes(2);
+    expect(calls.dryRun.mock.calls[1][0].rows).toEqual(chosen);
+    flow.send({ type: 'import.submitted' });
+    await flush();
+    expect(calls.commit.mock.calls[0][0].rows).toEqual(chosen);
+  });
+
+  it("another portfolio starts from the server's matches again", async () => {
+    const { flow, calls, reader, toPreview } = start({ portfolios: ['7', '8'] });
+    reader.parse.mockResolvedValue(parsed({ rows }));
+    await toPreview();
+    flow.send({ type: 'instrument.matched', instrument: instrumentKey(apple), match: '32' });
+    await flush();
+    flow.send({ type: 'target.chosen', target: { id: '8' } });
+    await flush();
+    expect(calls.dryRun.mock.calls.at(-1)![0]).toEqual({
+      portfolio_id: 8,
+      source: 'nordnet',
+      file_name: 'transaktioner.csv',
+      rows,
+    });
   });
 });
 

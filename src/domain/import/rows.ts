@@ -57,6 +57,11 @@ export interface ImportRow {
   force?: boolean;
   /** Portfolio by name, for Formue's own export of several portfolios; else the target's. */
   portfolio?: string;
+  /**
+   * The user's match of the instrument: an investment of the row's portfolio (of the same type),
+   * or `null` for a new investment; absent, the server matches by ISIN, ticker, then exact name.
+   */
+  investment_id?: number | null;
 }
 
 /** POST /api/v1/imports[?dry_run=1]. Exactly one of portfolio_id and portfolio_name. */

@@ -3,12 +3,14 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ImportField, TypeAction } from '../../domain/import';
 import { flowDeps } from '../../machines/app.machine';
 import {
+  instrumentsOf,
   pageOf,
   previewLines,
   ratiosMissing,
   rowsToImport,
   statusCounts,
   type LineFilter,
+  type Match,
   type Target,
 } from '../../machines/import-flow';
 import { importMachine, type ImportEvent } from '../../machines/import.machine';
@@ -53,12 +55,17 @@ export function useImport() {
   const target = useSelector(actor, (s) => s.context.target);
   const failure = useSelector(actor, (s) => s.context.failure);
   const batch = useSelector(actor, (s) => s.context.batch);
+  const matches = useSelector(actor, (s) => s.context.matches);
   const canImport = useSelector(actor, (s) => s.can({ type: 'import.submitted' }));
   const lines = useMemo(
     () => (parsed ? previewLines(parsed, report, forced) : []),
     [parsed, report, forced],
   );
   const count = useMemo(() => rowsToImport(lines).length, [lines]);
+  const instruments = useMemo(
+    () => (parsed ? instrumentsOf(parsed.rows, report) : []),
+    [parsed, report],
+  );
   const counts = useMemo(() => statusCounts(lines), [lines]);
   const page = useMemo(() => pageOf(lines, view), [lines, view]);
   const missingRatios = useMemo(() => ratiosMissing(lines, skippedSplits), [lines, skippedSplits]);
@@ -83,6 +90,8 @@ export function useImport() {
     page,
     count,
     target,
+    instruments,
+    matches,
     failure,
     batch,
     canImport,
@@ -110,6 +119,10 @@ export function useImport() {
     confirmWords: useCallback(() => send({ type: 'words.confirmed' }), [send]),
     chooseTarget: useCallback(
       (next: Target) => send({ type: 'target.chosen', target: next }),
+      [send],
+    ),
+    matchInstrument: useCallback(
+      (instrument: string, match: Match) => send({ type: 'instrument.matched', instrument, match }),
       [send],
     ),
     toggleDuplicate: useCallback(

@@ -7,14 +7,20 @@ import {
   TYPE_ACTIONS,
 } from '../../domain/import/types';
 import type { ImportMessage, ImportRow } from '../../domain/import';
-import { MAX_FILE_BYTES, needsRatio, type PreviewLine } from '../../machines/import-flow';
+import {
+  MAX_FILE_BYTES,
+  needsRatio,
+  NEW_INVESTMENT,
+  type FileInstrument,
+  type PreviewLine,
+} from '../../machines/import-flow';
 import type { FileProblem } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
 import { BusyButton } from '../components/busy-button';
 import { SelectField, TextField } from '../components/field';
 import { Section } from '../components/section';
-import { usePortfolios } from '../hooks/use-data';
+import { useInvestments, usePortfolios } from '../hooks/use-data';
 import { useT } from '../hooks/use-i18n';
 import { useImport } from '../hooks/use-import';
 import { useImportHistory } from '../hooks/use-import-history';
@@ -382,6 +388,59 @@ function TargetPicker({ flow }: { flow: Flow }) {
   );
 }
 
+/**
+ * Each instrument of the file and the investment its rows go to: the server's match (ISIN, then
+ * ticker, then exact name) until the user picks another of the target portfolio's.
+ */
+function Instruments({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const portfolioId = flow.target && 'id' in flow.target ? flow.target.id : undefined;
+  const { investments } = useInvestments(portfolioId, true);
+  // A new portfolio has no investments yet: everything in it is new.
+  const held = portfolioId === undefined ? [] : investments;
+  if (flow.instruments.length === 0) return null;
+  const choicesOf = (instrument: FileInstrument) => [
+    ...held
+      .filter((investment) => investment.instrument?.type === instrument.type)
+      .map((investment) => ({
+        value: investment.id,
+        label: w.t('import.existing', { name: investment.name }),
+      })),
+    { value: NEW_INVESTMENT, label: w.t('import.newInvestment') },
+  ];
+  return (
+    <div className="import__instruments">
+      <h3 className="import__subtitle">{w.t('import.instruments')}</h3>
+      <p className="field__hint">{w.t('import.instrumentsHint')}</p>
+      <ul className="import__instrument-list">
+        {flow.instruments.map((instrument, index) => (
+          <li key={instrument.key} className="import__instrument">
+            <p className="import__instrument-name">
+              <span>{instrument.name}</span>{' '}
+              <span className="import__instrument-codes">
+                {[
+                  instrument.isin,
+                  instrument.symbol,
+                  w.t('import.wordRows', { count: instrument.rows }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </p>
+            <SelectField
+              label={w.t('import.bookAs', { name: instrument.name })}
+              name={`instrument-${index}`}
+              value={flow.matches[instrument.key] ?? instrument.matched ?? NEW_INVESTMENT}
+              options={choicesOf(instrument)}
+              onValueChange={(match) => flow.matchInstrument(instrument.key, match)}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Preview({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const { counts: c } = flow;
@@ -419,6 +478,7 @@ function Preview({ flow }: { flow: Flow }) {
           )}
         </div>
       )}
+      <Instruments flow={flow} />
       <p className="import__summary">{w.t('import.summary', counts)}</p>
       <StatusFilter flow={flow} />
       <PreviewTable flow={flow} />
