@@ -1,9 +1,11 @@
 // docs/openapi.yaml against the code's one definition of each shape: the answers' schemas
-// (src/domain/schemas.ts, which the app decodes with) and the amounts' rules of the requests
+// (src/domain/schemas.ts and src/domain/import/rows.ts, which the app decodes with), the import's
+// request schemas (which the app builds its requests to) and the amounts' rules of the requests
 // (AMOUNT_RULES, which the contract validates with). A field added, dropped, made optional or
 // given another enum on one side only fails here.
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_RULES, type AmountRule } from '../../src/domain/amount-rules';
+import * as imports from '../../src/domain/import/rows';
 import { MAX_QUANTITY } from '../../src/domain/numbers';
 import * as schemas from '../../src/domain/schemas';
 import { openApiDocument, resolvePointer } from './openapi';
@@ -14,6 +16,7 @@ type Json = Record<string, unknown>;
 interface Schema {
   type: string;
   entries?: Record<string, Schema>;
+  item?: Schema;
   wrapped?: Schema;
   options?: readonly unknown[];
   literal?: unknown;
@@ -77,9 +80,17 @@ const docTypes = (doc: Json): unknown[] => (Array.isArray(doc.type) ? doc.type :
 
 /**
  * Where `schema` (an object schema) and the documented object `doc` differ. `unread`: fields the
- * document gives that the app has no use for.
+ * document gives that the app has no use for. An answer may have more than the app needs (a
+ * field the document makes optional or nullable, the app may not); a request must send what the
+ * document requires, and may leave out what it allows.
  */
-function differences(where: string, schema: Schema, doc: Json, unread: string[] = []): string[] {
+function differences(
+  where: string,
+  schema: Schema,
+  doc: Json,
+  unread: string[] = [],
+  side: 'answer' | 'request' = 'answer',
+): string[] {
   const found: string[] = [];
   const entries = schema.entries ?? {};
   const properties = (doc.properties ?? {}) as Record<string, Json>;
@@ -93,10 +104,14 @@ function differences(where: string, schema: Schema, doc: Json, unread: string[] 
     }
     const { core, optional, acceptsNull } = unwrap(entry);
     const shape = documented(property);
-    if (!optional && !required.includes(key))
+    if (side === 'answer' && !optional && !required.includes(key))
       found.push(`${at}: required by the app, optional in the document`);
-    if (docNullable(property) && !acceptsNull)
+    if (side === 'request' && optional && required.includes(key))
+      found.push(`${at}: optional in the app, required by the document`);
+    if (side === 'answer' && docNullable(property) && !acceptsNull)
       found.push(`${at}: null in the document, refused by the app`);
+    if (side === 'request' && acceptsNull && !docNullable(property))
+      found.push(`${at}: null sent by the app, refused by the document`);
     const [ours, theirs] = [enumOf(core), docEnum(shape)];
     // An app that keeps any string (a price source, a currency) reads more than is documented.
     if (ours && JSON.stringify(ours) !== JSON.stringify(theirs))
@@ -110,11 +125,14 @@ function differences(where: string, schema: Schema, doc: Json, unread: string[] 
       !docTypes(shape).some((t) => t === 'number' || t === 'integer')
     )
       found.push(`${at}: a number in the app, not documented as one`);
-    if (core.entries) found.push(...differences(at, core, shape));
+    if (core.entries) found.push(...differences(at, core, shape, [], side));
+    if (core.item?.entries)
+      found.push(...differences(`${at}[]`, core.item, documented(shape.items), [], side));
   }
+  const use = side === 'answer' ? 'read' : 'sent';
   for (const key of Object.keys(properties))
     if (!(key in entries) && !unread.includes(key))
-      found.push(`${where}.${key}: documented, not read by the app`);
+      found.push(`${where}.${key}: documented, not ${use} by the app`);
   for (const key of unread)
     if (key in entries || !(key in properties))
       found.push(`${where}.${key}: listed as unread, but read or not documented`);
@@ -138,10 +156,24 @@ describe('docs/openapi.yaml and the answers’ schemas', () => {
     ['CatalogueInstrument', schemas.catalogueInstrument],
     ['DayPrice', schemas.dayPrice],
     ['Listing', schemas.listing],
+    ['ImportCounts', imports.importCounts],
+    ['ImportRowReport', imports.importRowReport],
+    ['ImportReport', imports.importReport],
+    ['ImportBatch', imports.importBatch],
+    ['FormueExport', imports.formueExport],
   ];
 
   it.each(answers)('%s has the same fields, requirements and values', (name, schema, unread) => {
     expect(differences(name, asSchema(schema), component(name), unread)).toEqual([]);
+  });
+
+  const requests: Array<[name: string, schema: object]> = [
+    ['ImportRequest', imports.importRequest],
+    ['ImportRow', imports.importRow],
+  ];
+
+  it.each(requests)('the request %s sends what the document asks for', (name, schema) => {
+    expect(differences(name, asSchema(schema), component(name), [], 'request')).toEqual([]);
   });
 
   it('Suggestion has the same kinds, each with its fields', () => {
@@ -172,6 +204,29 @@ describe('docs/openapi.yaml and the answers’ schemas', () => {
         properties: { ...properties, extra: {} },
       }),
     ).toEqual(['Quote.extra: documented, not read by the app']);
+  });
+
+  it('finds a difference in the items of a list, and in a request', () => {
+    const report = component('ImportReport');
+    const rowReport = component('ImportRowReport');
+    const { warnings: _, ...withoutWarnings } = rowReport.properties as Json;
+    const items = { ...rowReport, properties: withoutWarnings };
+    expect(
+      differences('ImportReport', asSchema(imports.importReport), {
+        ...report,
+        properties: { ...(report.properties as Json), rows: { type: 'array', items } },
+      }),
+    ).toEqual(['ImportReport.rows[].warnings: read by the app, not documented']);
+    const row = component('ImportRow');
+    expect(
+      differences(
+        'ImportRow',
+        asSchema(imports.importRow),
+        { ...row, required: [...(row.required as string[]), 'external_id'] },
+        [],
+        'request',
+      ),
+    ).toEqual(['ImportRow.external_id: optional in the app, required by the document']);
   });
 });
 

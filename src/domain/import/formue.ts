@@ -3,10 +3,12 @@
 
 import Big from 'big.js';
 import Papa from 'papaparse';
+import * as v from 'valibot';
 import { isDay } from '../dates';
 import { error, type ImportMessage } from './messages';
 import {
   FORMUE_CSV_COLUMNS,
+  formueExport,
   IMPORT_KINDS,
   type FormueExport,
   type ImportKind,
@@ -186,18 +188,5 @@ export function readFormueJson(text: string): FormueReading | undefined {
   } catch {
     return undefined;
   }
-  if (!isFormueExport(data)) return undefined;
-  return readFormueExport(data);
-}
-
-function isFormueExport(data: unknown): data is FormueExport {
-  if (typeof data !== 'object' || data === null) return false;
-  const candidate = data as Partial<FormueExport>;
-  return (
-    candidate.formue?.format === 'formue-export' &&
-    Array.isArray(candidate.portfolios) &&
-    Array.isArray(candidate.investments) &&
-    Array.isArray(candidate.events) &&
-    Array.isArray(candidate.prices)
-  );
+  return v.is(formueExport, data) ? readFormueExport(data) : undefined;
 }

@@ -1,8 +1,17 @@
-// The shape a broker file is normalised to in the browser and sent to POST /api/v1/imports.
-// Field names and units are those of the event calls (events/buy, sell, dividend, split), so the
-// contract reads an imported row with the same rules as a typed one.
+// The shapes of the broker import and the export, each written once as a valibot schema with its
+// type inferred (as ../schemas.ts): src/api/import-calls.ts decodes the answers with them, the
+// browser builds its rows and requests to them, and a test holds docs/openapi.yaml against them.
+// A row's field names and units are those of the event calls (events/buy, sell, dividend, split),
+// so the contract reads an imported row with the same rules as a typed one (its own validator,
+// with Laravel's messages).
 
-import type { InstrumentType } from '../types';
+import * as v from 'valibot';
+import { day, text } from '../schemas';
+import { INSTRUMENT_TYPES } from '../types';
+
+const oneOf = <T extends readonly string[]>(values: T) => v.picklist(values, values.join(', '));
+const count = v.pipe(v.number('a number'), v.integer('a count'), v.minValue(0, 'a count'));
+const amount = v.number('a number');
 
 /** Where a file came from: a preset's id, `formue` for Formue's own export, else `generic`. */
 export const IMPORT_SOURCES = ['nordnet', 'saxo', 'degiro', 'ibkr', 'formue', 'generic'] as const;
@@ -12,148 +21,156 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_KINDS = ['buy', 'sell', 'dividend', 'split', 'price'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** How the row names its instrument; matched by ISIN, then symbol, then exact name. */
-export interface ImportInstrument {
-  /** An ISIN, or a crypto symbol for crypto (the investment's code). */
-  isin?: string;
-  /** The broker's ticker (Saxo `NOVOB:xcse`, IBKR `AAPL`), when the file has one. */
-  symbol?: string;
-  name: string;
-  type?: InstrumentType;
-}
-
 /**
  * One row of a file, normalised. Decimals are JSON numbers with at most the contract's decimals
  * (shares 8, money 6), made from the file's text by the domain's decimal parser, never `Number()`
  * on raw text. `date` is the trade day as the broker wrote it, a calendar day.
  */
-export interface ImportRow {
+export const importRow = v.object({
   /** The row's line in the file (1 = the first data row), for messages and the preview. */
-  line: number;
-  kind: ImportKind;
-  /** YYYY-MM-DD. */
-  date: string;
-  instrument: ImportInstrument;
+  line: count,
+  kind: oneOf(IMPORT_KINDS),
+  date: day,
+  /** How the row names its instrument; matched by ISIN, then symbol, then exact name. */
+  instrument: v.object({
+    /** An ISIN, or a crypto symbol for crypto (the investment's code). */
+    isin: v.optional(text),
+    /** The broker's ticker (Saxo `NOVOB:xcse`, IBKR `AAPL`), when the file has one. */
+    symbol: v.optional(text),
+    name: text,
+    type: v.optional(oneOf(INSTRUMENT_TYPES)),
+  }),
   /** The broker's own id of the row (Nordnet `Id`, IBKR `TransactionID`), unique per portfolio. */
-  external_id?: string;
+  external_id: v.optional(text),
   /** Buy and sell: shares, price per share and fee in `currency_code`. */
-  shares?: number;
-  share_price?: number;
-  fee?: number;
+  shares: v.optional(amount),
+  share_price: v.optional(amount),
+  fee: v.optional(amount),
   /** Dividend: the amount received (after withholding tax when the file nets it). */
-  amount?: number;
+  amount: v.optional(amount),
   /** Split: shares held after it, or the ratio `split_from` old shares become `split_to` new. */
-  shares_after?: number;
-  split_from?: number;
-  split_to?: number;
+  shares_after: v.optional(amount),
+  split_from: v.optional(amount),
+  split_to: v.optional(amount),
   /** Split: shares sold for cash in lieu, their price, and whether the split row is hidden. */
-  sold_shares?: number;
-  sold_share_price?: number;
-  hide?: boolean;
-  currency_code: string;
+  sold_shares: v.optional(amount),
+  sold_share_price: v.optional(amount),
+  hide: v.optional(v.boolean('a boolean')),
+  currency_code: text,
   /** DKK per 1 unit of `currency_code` as the broker charged it (Nordnet `Vekslingskurs`). */
-  exchange_rate?: number;
+  exchange_rate: v.optional(amount),
   /** Set by the user to import a row the server reports as a duplicate. */
-  force?: boolean;
+  force: v.optional(v.boolean('a boolean')),
   /** Portfolio by name, for Formue's own export of several portfolios; else the target's. */
-  portfolio?: string;
+  portfolio: v.optional(text),
   /**
    * The user's match of the instrument: an investment of the row's portfolio (of the same type),
    * or `null` for a new investment; absent, the server matches by ISIN, ticker, then exact name.
    */
-  investment_id?: number | null;
-}
+  investment_id: v.nullish(count),
+});
+export type ImportRow = v.InferOutput<typeof importRow>;
 
 /** POST /api/v1/imports[?dry_run=1]. Exactly one of portfolio_id and portfolio_name. */
-export interface ImportRequest {
-  portfolio_id?: number;
+export const importRequest = v.object({
+  portfolio_id: v.optional(count),
   /** Creates the target portfolio in the import's transaction. */
-  portfolio_name?: string;
-  source: ImportSource;
-  file_name?: string;
-  rows: ImportRow[];
-}
+  portfolio_name: v.optional(text),
+  source: oneOf(IMPORT_SOURCES),
+  file_name: v.optional(text),
+  rows: v.array(importRow),
+});
+export type ImportRequest = v.InferOutput<typeof importRequest>;
 
 export const ROW_STATUSES = ['ok', 'warning', 'error', 'duplicate', 'skipped'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 
 /** The server's verdict on one row, by `line`. */
-export interface ImportRowReport {
-  line: number;
-  status: RowStatus;
+export const importRowReport = v.object({
+  line: count,
+  status: oneOf(ROW_STATUSES),
   /** Laravel-style messages per field of the row (`shares`, `date`, `instrument.isin`, …). */
-  errors: Record<string, string[]>;
-  warnings: string[];
+  errors: v.record(v.string(), v.array(text)),
+  warnings: v.array(text),
   /** The existing investment the row goes to; absent when the import creates it. */
-  investment_id?: number;
-}
+  investment_id: v.optional(count),
+});
+export type ImportRowReport = v.InferOutput<typeof importRowReport>;
 
-export interface ImportCounts {
-  imported: number;
-  duplicates: number;
-  skipped: number;
-  errors: number;
-}
+export const importCounts = v.object({
+  imported: count,
+  duplicates: count,
+  skipped: count,
+  errors: count,
+});
+export type ImportCounts = v.InferOutput<typeof importCounts>;
 
 /** 200 of a dry run, and 422 of a commit refused (nothing written). */
-export interface ImportReport {
-  rows: ImportRowReport[];
-  counts: ImportCounts;
-}
+export const importReport = v.object({ rows: v.array(importRowReport), counts: importCounts });
+export type ImportReport = v.InferOutput<typeof importReport>;
 
 /** 201 of a commit, and the items of GET /api/v1/imports. */
-export interface ImportBatch {
-  id: number;
-  portfolio_id: number;
-  source: ImportSource;
-  file_name: string | null;
+export const importBatch = v.object({
+  id: count,
+  portfolio_id: count,
+  source: oneOf(IMPORT_SOURCES),
+  file_name: v.nullable(text),
   /** ISO-8601. */
-  created_at: string;
+  created_at: text,
   /** Events the batch created and still holds. */
-  events: number;
-  counts: ImportCounts;
-}
+  events: count,
+  counts: importCounts,
+});
+export type ImportBatch = v.InferOutput<typeof importBatch>;
+
+/** 409 of an undo refused: the batch's events that keep it (its message is the error's). */
+export const importUndoRefusal = v.object({ event_ids: v.array(count) });
 
 /** Formue's export (GET /api/v1/export), version 1: everything a user has, as entered. */
-export interface FormueExport {
-  formue: { format: 'formue-export'; version: 1; exported_at: string };
-  portfolios: { id: number; name: string }[];
-  investments: {
-    id: number;
-    portfolio_id: number;
-    name: string;
-    type: InstrumentType;
-    /** ISIN, or the crypto symbol. */
-    isin: string;
-    /** `provider:symbol`, or null. */
-    listing: string | null;
-  }[];
-  /** Every event as entered, in its own currency, fee included; `date` YYYY-MM-DD. */
-  events: {
-    id: number;
-    investment_id: number;
-    kind: 'buy' | 'sell' | 'dividend' | 'split';
-    date: string;
-    currency_code: string;
-    shares?: number;
-    share_price?: number;
-    fee?: number;
-    amount?: number;
-    shares_after?: number;
-    sold_shares?: number;
-    sold_share_price?: number;
-    hide?: boolean;
-    exchange_rate?: number;
-  }[];
+export const formueExport = v.object({
+  formue: v.object({
+    format: v.literal('formue-export', 'a Formue export'),
+    version: v.literal(1, 'version 1'),
+    exported_at: text,
+  }),
+  portfolios: v.array(v.object({ id: count, name: text })),
+  investments: v.array(
+    v.object({
+      id: count,
+      portfolio_id: count,
+      name: text,
+      type: oneOf(INSTRUMENT_TYPES),
+      /** ISIN, or the crypto symbol. */
+      isin: text,
+      /** `provider:symbol`, or null. */
+      listing: v.nullable(text),
+    }),
+  ),
+  /** Every event as entered, in its own currency, fee included. */
+  events: v.array(
+    v.object({
+      id: count,
+      investment_id: count,
+      kind: oneOf(['buy', 'sell', 'dividend', 'split'] as const),
+      date: day,
+      currency_code: text,
+      shares: v.optional(amount),
+      share_price: v.optional(amount),
+      fee: v.optional(amount),
+      amount: v.optional(amount),
+      shares_after: v.optional(amount),
+      sold_shares: v.optional(amount),
+      sold_share_price: v.optional(amount),
+      hide: v.optional(v.boolean('a boolean')),
+      exchange_rate: v.optional(amount),
+    }),
+  ),
   /** Typed prices. */
-  prices: {
-    id: number;
-    investment_id: number;
-    date: string;
-    price: number;
-    currency_code: string;
-  }[];
-}
+  prices: v.array(
+    v.object({ id: count, investment_id: count, date: day, price: amount, currency_code: text }),
+  ),
+});
+export type FormueExport = v.InferOutput<typeof formueExport>;
 
 /**
  * The canonical CSV (GET /api/v1/export?format=csv): UTF-8, `,`, ISO dates, point decimals, one
