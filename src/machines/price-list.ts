@@ -1,7 +1,8 @@
 // The list of an investment's Prices section (prices.machine.ts): the call that reads a page of
-// days, how its answer is shown, and how the section says what its list shows.
+// days, the list's region of the section, and how the section says what its list shows.
 import { fromPromise } from 'xstate';
 import type { DayPrice } from '../api';
+import * as flow from './flow';
 import { hasOlder, pageCall, type PageCall, type PageKind } from './forms/price.rules';
 import type { PricesContext, PricesSnapshot } from './prices.machine';
 
@@ -18,7 +19,7 @@ export const listPrices = fromPromise<ListAnswer, { context: PricesContext; call
 );
 
 /** Reads a page of the list; a failure keeps what is listed and says why. */
-export const listing = (call: PageKind) => ({
+const listing = (call: PageKind) => ({
   src: 'listPrices' as const,
   input: ({ context }: { context: PricesContext }) => ({
     context,
@@ -41,7 +42,51 @@ export const listing = (call: PageKind) => ({
 });
 
 /** A change: the pages listed are read again, in one call. */
-export const RELOAD = { 'prices.changed': { target: 'reloading', reenter: true } } as const;
+const RELOAD = { 'prices.changed': { target: 'reloading', reenter: true } } as const;
+
+/**
+ * The section's list region: the latest page, older pages on request, the pages listed read
+ * again on a change (an older page on its way waits); it ends with its view (`flow.detached`).
+ */
+export const LIST_REGION = {
+  initial: 'loading',
+  on: { 'flow.detached': '.ended' },
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        ...listing('latest'),
+        onError: [
+          flow.WAIT_FOR_SESSION,
+          { guard: 'missingCall', target: 'unavailable' },
+          {
+            target: 'failed',
+            actions: {
+              type: 'showListFailure',
+              params: ({ event }: { event: { error: unknown } }) => event,
+            },
+          },
+        ],
+      },
+      on: { 'prices.changed': { target: 'loading', reenter: true } },
+    },
+    // Out of the machine's config its tags are not inferred: it has none.
+    awaitingSession: flow.awaitingSession<never>('loading'),
+    failed: { on: { 'retry.requested': 'loading', 'prices.changed': 'loading' } },
+    ready: {
+      on: {
+        'older.requested': { guard: 'hasOlder', target: 'loadingOlder' },
+        ...RELOAD,
+      },
+    },
+    loadingOlder: { tags: 'loadingOlder', invoke: listing('older'), on: RELOAD },
+    reloading: { invoke: listing('listed'), on: RELOAD },
+    unavailable: {
+      description: 'The backend has no prices (a plain Laravel API): the section is left out.',
+    },
+    ended: { type: 'final' },
+  },
+} as const;
 
 /** How the section shows its list: 'unavailable' leaves the section out. */
 export type PricesStatus = 'loading' | 'failed' | 'ready' | 'unavailable';

@@ -1,8 +1,8 @@
 // An investment's Prices section: the price in force on each day, newest first, a month at a
 // time; a form to type the price of a day (price-form.machine.ts, a save flow, one per opening);
 // and the deletion of a typed price with its Undo (price-removal.machine.ts). After a change the
-// list is read again (its call and what the view reads of it: price-list.ts); the changes
-// themselves tell the data actor.
+// list is read again (its region, its call and what the view reads of it: price-list.ts); the
+// changes themselves tell the data actor.
 import {
   assign,
   raise,
@@ -21,7 +21,7 @@ import { hasOlder, isTyped, latestRange, type Opening, type PriceField } from '.
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
 import type { NoticesRef, UndoEvent } from './notices.machine';
 import { priceFormInput, priceFormMachine } from './price-form.machine';
-import { listing, listPrices, RELOAD, type ListAnswer } from './price-list';
+import { LIST_REGION, listPrices, type ListAnswer } from './price-list';
 import { priceRemovalMachine } from './price-removal.machine';
 import * as idempotency from './submission';
 
@@ -172,44 +172,7 @@ export const pricesMachine = setup({
       // nothing the user changed is on its way any more.
       onDone: 'released',
       states: {
-        list: {
-          initial: 'loading',
-          on: { 'flow.detached': '.ended' },
-          // A change: the pages listed are read again (an older page on its way waits).
-          states: {
-            loading: {
-              tags: 'loading',
-              invoke: {
-                ...listing('latest'),
-                onError: [
-                  flow.WAIT_FOR_SESSION,
-                  { guard: 'missingCall', target: 'unavailable' },
-                  {
-                    target: 'failed',
-                    actions: { type: 'showListFailure', params: ({ event }) => event },
-                  },
-                ],
-              },
-              on: { 'prices.changed': { target: 'loading', reenter: true } },
-            },
-            awaitingSession: flow.awaitingSession('loading'),
-            failed: { on: { 'retry.requested': 'loading', 'prices.changed': 'loading' } },
-            ready: {
-              on: {
-                'older.requested': { guard: 'hasOlder', target: 'loadingOlder' },
-                ...RELOAD,
-              },
-            },
-            // An older page on its way waits: the pages listed are read again first.
-            loadingOlder: { tags: 'loadingOlder', invoke: listing('older'), on: RELOAD },
-            reloading: { invoke: listing('listed'), on: RELOAD },
-            unavailable: {
-              description:
-                'The backend has no prices (a plain Laravel API): the section is left out.',
-            },
-            ended: { type: 'final' },
-          },
-        },
+        list: LIST_REGION,
         form: {
           initial: 'closed',
           states: {
