@@ -1,5 +1,6 @@
 // The import flow's plain parts (import.machine.ts): the file limit, templates kept on the
-// device, the request each step sends, and the preview lines the screen shows.
+// device, the request each step sends, and the preview lines the screen shows (the file's
+// instruments and the user's matches of them: import-instruments.ts).
 import type {
   ColumnMap,
   ImportMessage,
@@ -13,7 +14,7 @@ import type {
   Sniffed,
   TypeWordMap,
 } from '../domain/import';
-import type { InstrumentType } from '../domain/types';
+import { withMatches, type Match } from './import-instruments';
 import type { FileProblem } from './import-reader';
 import type { KeyValueStore } from './platform';
 
@@ -207,65 +208,7 @@ export function rowsToImport(lines: readonly PreviewLine[]): ImportRow[] {
     .map((line) => (line.forced ? { ...line.row!, force: true } : line.row!));
 }
 
-/** The user's match of an instrument: an investment's id, or `NEW_INVESTMENT`. */
-export type Match = string;
-export const NEW_INVESTMENT = 'new';
-
-/** One instrument of the file: the rows naming the same ISIN, ticker, name and type. */
-export interface FileInstrument {
-  key: string;
-  isin?: string;
-  symbol?: string;
-  name: string;
-  type: InstrumentType;
-  rows: number;
-  /** The server's match in the last dry run (an investment's id), or undefined: a new one. */
-  matched?: string;
-}
-
-export const instrumentKey = ({ instrument: i }: ImportRow) =>
-  JSON.stringify([i.type ?? 'stock', i.isin ?? '', i.symbol ?? '', i.name]);
-
-/** The file's instruments in the order of their first rows, with the dry run's match. */
-export function instrumentsOf(
-  rows: readonly ImportRow[],
-  report: ImportReport | undefined,
-): FileInstrument[] {
-  const matched = new Map<number, number>();
-  for (const verdict of report?.rows ?? [])
-    if (verdict.investment_id !== undefined) matched.set(verdict.line, verdict.investment_id);
-  const found = new Map<string, FileInstrument>();
-  for (const row of rows) {
-    const key = instrumentKey(row);
-    const id = matched.get(row.line);
-    const known = found.get(key);
-    if (known) {
-      known.rows += 1;
-      known.matched ??= id === undefined ? undefined : String(id);
-      continue;
-    }
-    const { isin, symbol, name, type = 'stock' } = row.instrument;
-    found.set(key, {
-      ...{ key, isin, symbol, name, type, rows: 1 },
-      ...(id !== undefined && { matched: String(id) }),
-    });
-  }
-  return [...found.values()];
-}
-
-/** The rows with the user's matches: `investment_id` an id, or null for a new investment. */
-export function withMatches(
-  rows: readonly ImportRow[],
-  matches: Readonly<Record<string, Match>>,
-): ImportRow[] {
-  if (Object.keys(matches).length === 0) return [...rows];
-  return rows.map((row) => {
-    const match = matches[instrumentKey(row)];
-    if (match === undefined) return row;
-    return { ...row, investment_id: match === NEW_INVESTMENT ? null : Number(match) };
-  });
-}
-
+/** The request of a dry run or a commit: the rows, with the user's matches of instruments. */
 export function request(
   target: Target,
   source: ImportSource,

@@ -12,6 +12,7 @@ import { sessionLostIn, sessionRestored } from './flow';
 import type { FlowEvent, SessionRef } from './flow';
 import { importActors } from './import-actors';
 import * as flow from './import-flow';
+import type { Match } from './import-instruments';
 import { importHistoryMachine } from './import-history.machine';
 import type { FileProblem, FileSettings, ImportReader } from './import-reader';
 import type { KeyValueStore } from './platform';
@@ -29,7 +30,7 @@ export type ImportEvent =
   | { type: 'target.chosen'; target: flow.Target }
   | { type: 'duplicate.toggled'; line: number }
   /** The investment an instrument's rows go to (its key: `instrumentKey`); dry-run again. */
-  | { type: 'instrument.matched'; instrument: string; match: flow.Match }
+  | { type: 'instrument.matched'; instrument: string; match: Match }
   /** A split's ratio as typed in its line ("1:2"); the file is read again with it. */
   | { type: 'ratio.entered'; line: number; ratio: string }
   | { type: 'split.skipped'; line: number }
@@ -67,7 +68,7 @@ export const FRESH = {
   badRatio: undefined as number | undefined,
   skippedSplits: [] as number[],
   /** The user's matches by instrument key; an instrument not in it is matched by the server. */
-  matches: {} as Record<string, flow.Match>,
+  matches: {} as Record<string, Match>,
   /** Which lines the preview shows: it draws one page at a time. */
   view: flow.FIRST_PAGE,
   submission: undefined as Submission | undefined,
@@ -157,11 +158,9 @@ export const importSetup = setup({
         ? context.skippedSplits.filter((each) => each !== line)
         : [...context.skippedSplits, line],
     })),
-    match: assign(
-      ({ context }, { instrument, match }: { instrument: string; match: flow.Match }) => ({
-        matches: { ...context.matches, [instrument]: match },
-      }),
-    ),
+    match: assign(({ context }, { instrument, match }: { instrument: string; match: Match }) => ({
+      matches: { ...context.matches, [instrument]: match },
+    })),
     toggle: assign(({ context }, { line }: { line: number }) => ({
       forced: context.forced.includes(line)
         ? context.forced.filter((each) => each !== line)

@@ -14,8 +14,6 @@ import type {
 } from '../../src/domain/import';
 import {
   ImportRefused,
-  instrumentKey,
-  instrumentsOf,
   MAX_FILE_BYTES,
   PAGE_SIZE,
   pageOf,
@@ -24,6 +22,7 @@ import {
   statusCounts,
   UndoRefused,
 } from '../../src/machines/import-flow';
+import { instrumentKey, instrumentsOf } from '../../src/machines/import-instruments';
 import { importHistoryMachine } from '../../src/machines/import-history.machine';
 import { importMachine } from '../../src/machines/import.machine';
 import type { ImportReader } from '../../src/machines/import-reader';

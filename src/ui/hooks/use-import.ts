@@ -3,16 +3,15 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ImportField, TypeAction } from '../../domain/import';
 import { flowDeps } from '../../machines/app.machine';
 import {
-  instrumentsOf,
   pageOf,
   previewLines,
   ratiosMissing,
   rowsToImport,
   statusCounts,
   type LineFilter,
-  type Match,
   type Target,
 } from '../../machines/import-flow';
+import { instrumentsOf, type Match } from '../../machines/import-instruments';
 import { importMachine, type ImportEvent } from '../../machines/import.machine';
 import type { FileSettings } from '../../machines/import-reader';
 import { browserReader } from '../import-worker';

@@ -7,13 +7,8 @@ import {
   TYPE_ACTIONS,
 } from '../../domain/import/types';
 import type { ImportMessage, ImportRow } from '../../domain/import';
-import {
-  MAX_FILE_BYTES,
-  needsRatio,
-  NEW_INVESTMENT,
-  type FileInstrument,
-  type PreviewLine,
-} from '../../machines/import-flow';
+import { MAX_FILE_BYTES, needsRatio, type PreviewLine } from '../../machines/import-flow';
+import { NEW_INVESTMENT, type FileInstrument } from '../../machines/import-instruments';
 import type { FileProblem } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
