@@ -49,6 +49,29 @@ describe('files that cannot be imported each say why', () => {
     );
   });
 
+  it('a Formue export whose lists do not hold the export’s shapes', async () => {
+    const envelope = { format: 'formue-export', version: 1, exported_at: '2026-11-27T09:00:00Z' };
+    const exported = (events: unknown[]) =>
+      utf8(
+        JSON.stringify({ formue: envelope, portfolios: [], investments: [], events, prices: [] }),
+      );
+    const event = {
+      id: 1,
+      investment_id: 2,
+      kind: 'buy',
+      date: '2024-03-04',
+      currency_code: 'DKK',
+    };
+    expect((await sniff(exported([event]), 'formue.json')).problem).toBeUndefined();
+    for (const damaged of [
+      { ...event, kind: 'gift' },
+      { ...event, date: '4.3.2024' },
+    ])
+      expect((await sniff(exported([damaged]), 'formue.json')).problem?.code).toBe(
+        'file.json_unreadable',
+      );
+  });
+
   it('a file whose every row is invalid', async () => {
     const file = nordnetFile([
       {
