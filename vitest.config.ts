@@ -4,16 +4,6 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: [
-      'tests/unit/**/*.test.{ts,tsx}',
-      'tests/machines/**/*.test.ts',
-      'tests/contract/**/*.test.ts',
-      'tests/ui/**/*.test.tsx',
-      'tests/api/**/*.test.ts',
-      // The server's own tests run with the contract over HTTP, in `npm run test:server`.
-      ...(process.env.FORMUE_BACKEND === 'server' ? ['tests/server/**/*.test.ts'] : []),
-      'tests/market/**/*.test.ts',
-    ],
     environment: 'node',
     // Tiers that need a DOM (Mirage, Testing Library) declare `// @vitest-environment jsdom`.
     globals: true,
@@ -21,5 +11,38 @@ export default defineConfig({
     // Only to end a hang: CI runs on shared, loaded machines, where a slow test is no failure.
     testTimeout: 60000,
     hookTimeout: 60000,
+    // Domain, machines, contract and server files share a worker's modules, about 2.5 times
+    // faster on two cores: none keeps state from one file to the next (setup files run per file).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'logic',
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/machines/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/market/**/*.test.ts',
+            // The server's own tests run with the contract over HTTP, in `npm run test:server`.
+            ...(process.env.FORMUE_BACKEND === 'server' ? ['tests/server/**/*.test.ts'] : []),
+          ],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          setupFiles: ['tests/contract/hooks.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // Components render into a document of their own, file by file.
+        test: { name: 'components', include: ['tests/ui/**/*.test.tsx'] },
+      },
+    ],
   },
 });

@@ -5,7 +5,7 @@
 import { SYNTHETIC_MARKET as SYNTHETIC } from '../../src/server/config';
 import type { FastifyInstance } from 'fastify';
 import { createFetch } from 'ofetch';
-import { afterAll, afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { readCookie } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
@@ -186,7 +186,13 @@ export function startServer(options: ServerOptions = {}): MockServer {
 /** The server backend's mail: sent over SMTP to a sink on this machine. */
 let sink: Promise<MailSink> | undefined;
 const mailSink = () => (sink ??= startMailSink());
-afterAll(async () => (await sink)?.close());
+
+/** After each file (hooks.ts): the next file's server mails to a sink of its own. */
+export async function closeMailSink(): Promise<void> {
+  const closing = sink;
+  sink = undefined;
+  await (await closing)?.close();
+}
 
 /**
  * The path and query of the last password reset link sent to `email`: from the demo's Demo tools
@@ -210,13 +216,14 @@ const mockOnlyHandle = new Proxy({} as MockServer, {
   },
 });
 
-afterEach(async () => {
+/** After each test (hooks.ts). */
+export async function stopServer(): Promise<void> {
   current?.shutdown();
   current = undefined;
   const closing = listening;
   listening = undefined;
   await (await closing)?.app.close();
-});
+}
 
 /** Node's fetch with the jar's cookies, as a browser sends and keeps them. */
 const nodeFetch = globalThis.fetch;

@@ -6,5 +6,5 @@ import base from '../../vitest.config.ts';
 export default defineConfig({
   ...base,
   root: fileURLToPath(new URL('../..', import.meta.url)),
-  test: { ...base.test, include: ['tests/soak/**/*.test.ts'] },
+  test: { ...base.test, projects: undefined, include: ['tests/soak/**/*.test.ts'] },
 });
