@@ -12,8 +12,6 @@ import { createContract } from '../../src/contract/kernel';
 import type { Mailer, PasswordHasher } from '../../src/contract/store';
 import { syntheticMarket } from '../../src/contract/synthetic-market';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
-import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
 import { isDatabaseUnavailable, openDatabase } from '../../src/server/sql/connect';
 import { databaseReady } from '../../src/server/sql/health';
 import { migrateToLatest } from '../../src/server/sql/migrate';
@@ -22,6 +20,7 @@ import { SqlStore } from '../../src/server/sql/sql-store';
 import { demoHasher, tokenDigest } from '../../src/mock-server/secrets';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
+import { startQuietServer } from './quiet-server';
 
 const noMail: Mailer = { passwordReset: () => Promise.resolve() };
 
@@ -39,22 +38,9 @@ async function serve(): Promise<string> {
     fresh === 'sqlite::memory:'
       ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'formue-hard-')), 'db.sqlite')}`
       : fresh;
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: lastDatabaseUrl,
-    demo: true,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market: SYNTHETIC_MARKET,
-  };
-  const app = await startServer(config);
+  const { app, origin } = await startQuietServer(lastDatabaseUrl, { demo: true });
   running.push(app);
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
+  return origin;
 }
 
 describe('the login throttle', () => {

@@ -2,11 +2,11 @@
 // CoinGecko and the ECB: real HTTP both ways, the real formats, a real database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MARKET, type Config } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
+import { DEFAULT_MARKET } from '../../src/server/config';
 import { startFakeMarket, type FakeMarket } from '../fake-market/server';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
+import { startQuietServer } from './quiet-server';
 
 const TODAY = '2026-11-24';
 /** After every exchange's close that day, as the fake's clock. */
@@ -39,28 +39,16 @@ let clock = NOW;
 
 async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUrl: string }> {
   const url = databaseUrl ?? (await freshDatabaseUrl());
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: url,
-    demo: false,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market: {
-      ...DEFAULT_MARKET,
-      yahooUrl: fake.url,
-      ecbUrl: fake.url,
-      openFigiUrl: fake.url,
-      coinGeckoUrl: fake.url,
-    },
+  const market = {
+    ...DEFAULT_MARKET,
+    yahooUrl: fake.url,
+    ecbUrl: fake.url,
+    openFigiUrl: fake.url,
+    coinGeckoUrl: fake.url,
   };
-  const app = await startServer(config, { now: () => clock });
+  const { app, origin } = await startQuietServer(url, { market }, { now: () => clock });
   running.push(app);
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return { origin: `http://127.0.0.1:${address.port}`, databaseUrl: url };
+  return { origin, databaseUrl: url };
 }
 
 async function loggedIn(origin: string, email?: string): Promise<Browser> {
