@@ -5,10 +5,9 @@
 // as the app does, with one Idempotency-Key per intended create. Afterwards the account, read
 // from the server directly, must be what the script meant: nothing lost, nothing twice.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { seededRandom } from '../../src/domain/market';
-import { freshDatabaseUrl, postgresUrl } from '../server/databases';
+import { endServerConnections, freshDatabaseUrl, postgresUrl } from '../server/databases';
 import { startQuietServer } from '../server/quiet-server';
 import { startFaultProxy, type Fault, type FaultProxy, type Plan } from './fault-proxy';
 import { SoakClient, type Reply } from './soak-client';
@@ -129,22 +128,6 @@ async function serve(): Promise<number> {
   return port;
 }
 
-/** Ends the server's PostgreSQL connections (as a restart or a failover would); how many. */
-async function terminateBackends(): Promise<number> {
-  const admin = new pg.Client({ connectionString: postgresUrl, application_name: 'formue-soak' });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ ended: boolean }>(
-      `select pg_terminate_backend(pid) as ended from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and application_name = ''`,
-    );
-    return rows.filter((row) => row.ended).length;
-  } finally {
-    await admin.end();
-  }
-}
-
 function weighted<T extends string>(random: () => number, weights: Record<T, number>): T {
   const entries = Object.entries(weights) as [T, number][];
   let left = random() * entries.reduce((sum, [, weight]) => sum + weight, 0);
@@ -175,7 +158,7 @@ it(
     let firstAttempt: Plan | undefined;
     const endings: Promise<void>[] = [];
     const terminate = async () => {
-      if ((await terminateBackends()) > 0) faults++;
+      if ((await endServerConnections()) > 0) faults++;
     };
     const proxy: FaultProxy = await startFaultProxy(serverPort, () => {
       const special = firstAttempt;
