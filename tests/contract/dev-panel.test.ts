@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { STORAGE_KEY, type MockServer } from '../../src/mock-server';
 import { mountDevPanel } from '../../src/mock-server/dev-panel';
-import { describeMock, get, loginAsDemo, post, startServer } from './support';
+import { describeMock, get, loginAsDemo, memoryStorage, post, startServer } from './support';
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -14,15 +14,9 @@ afterEach(() => {
 });
 
 function storageWith(value: string): Storage {
-  const items = new Map([[STORAGE_KEY, value]]);
-  return {
-    length: 1,
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: () => null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, v) => void items.set(key, v),
-  };
+  const storage = memoryStorage();
+  storage.setItem(STORAGE_KEY, value);
+  return storage;
 }
 
 function mount(server: MockServer): void {

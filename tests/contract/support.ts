@@ -29,6 +29,21 @@ const $fetch = createFetch({
   Headers: LazyHeaders as unknown as typeof Headers,
 });
 
+/** A Storage in memory, for the mock's persistence: what a test seeds, reads and reloads from. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
 /** A fixed "now" for tests: 2026-11-02 12:00 UTC, after the demo's last event. */
 export const NOW = Date.UTC(2026, 10, 2, 12);
 
