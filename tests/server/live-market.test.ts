@@ -71,6 +71,13 @@ async function portfolio(browser: Browser): Promise<number> {
   return created.body.data.id as number;
 }
 
+/** A fresh server, a new user logged in there, and a portfolio of theirs. */
+async function account(): Promise<{ browser: Browser; portfolioId: number }> {
+  const { origin } = await serve();
+  const browser = await loggedIn(origin);
+  return { browser, portfolioId: await portfolio(browser) };
+}
+
 function create(browser: Browser, portfolioId: number, isin: string, buy: object, type = 'stock') {
   return browser.json('POST', '/api/v1/investments', {
     investment: { portfolio_id: portfolioId, name: isin },
@@ -102,9 +109,7 @@ const yahooRequests = (symbol: string) =>
 
 describe('a live server', () => {
   it('values a listed ISIN from the provider’s price and the ECB’s rate', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const id = await portfolio(browser);
+    const { browser, portfolioId: id } = await account();
     const created = await create(browser, id, 'US0378331005', {
       shares: 3,
       share_price: 180,
@@ -131,9 +136,7 @@ describe('a live server', () => {
   });
 
   it('picks the listing on the ISIN country’s exchange and offers the others', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const id = await portfolio(browser);
+    const { browser, portfolioId: id } = await account();
     const created = await create(browser, id, 'DK0062498333', {
       shares: 1,
       share_price: 400,
@@ -158,9 +161,8 @@ describe('a live server', () => {
   });
 
   it('turns a London listing’s pence into pounds', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'GB0009895292', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'GB0009895292', {
       shares: 2,
       share_price: 110,
       currency_code: 'GBP',
@@ -173,9 +175,8 @@ describe('a live server', () => {
   });
 
   it('stores closes unadjusted and offers the provider’s split, never applying it', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'US67066G1040', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'US67066G1040', {
       shares: 10,
       share_price: 1150,
       currency_code: 'USD',
@@ -216,15 +217,14 @@ describe('a live server', () => {
   });
 
   it('takes an ISIN no source knows, valued at its last trade until a price is typed', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
+    const { browser, portfolioId } = await account();
     const unknown = 'DK0000000001';
     const valid = await browser.json('POST', '/api/v1/instruments/validate', {
       isin: unknown,
       type: 'stock',
     });
     expect(valid.body).toEqual({ valid: true });
-    const created = await create(browser, await portfolio(browser), unknown, {
+    const created = await create(browser, portfolioId, unknown, {
       shares: 4,
       share_price: 125.5,
       currency_code: 'DKK',
@@ -251,9 +251,8 @@ describe('a live server', () => {
   });
 
   it('refuses a malformed ISIN with what is wrong', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'US0378331004', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'US0378331004', {
       shares: 1,
       share_price: 1,
       currency_code: 'USD',
@@ -266,11 +265,10 @@ describe('a live server', () => {
   });
 
   it('finds a coin by its ticker, the one with the best market-cap rank', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
+    const { browser, portfolioId } = await account();
     const created = await create(
       browser,
-      await portfolio(browser),
+      portfolioId,
       'BTC',
       { shares: 0.1, share_price: 60000, currency_code: 'USD', date: '2026-02-02' },
       'crypto',
@@ -284,9 +282,8 @@ describe('a live server', () => {
   });
 
   it('answers from what is stored while a provider fails, without calling it in a loop', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'US0378331005', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'US0378331005', {
       shares: 1,
       share_price: 180,
       currency_code: 'USD',
@@ -352,9 +349,8 @@ describe('a live server', () => {
   );
 
   it('asks for a new quote only while the exchange trades, and backs off after a failure', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    await create(browser, await portfolio(browser), 'US0378331005', {
+    const { browser, portfolioId } = await account();
+    await create(browser, portfolioId, 'US0378331005', {
       shares: 1,
       share_price: 180,
       currency_code: 'USD',
