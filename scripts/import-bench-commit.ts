@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { parse } from '../src/domain/import';
-import { SYNTHETIC_MARKET } from '../src/server/config';
-import { startServer } from '../src/server/server';
+import { startQuietServer } from '../tests/server/quiet-server';
 import { manyNordnetLines, nordnetFile } from '../tests/unit/import/nordnet-file';
 
 const flag = (name: string, fallback: number) => {
@@ -73,21 +72,9 @@ const expect = (what: string, ok: boolean, answer: { status: number; body: unkno
 };
 
 async function measure(databaseUrl: string, rows: unknown[]): Promise<Run> {
-  const app = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    demo: false,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market: SYNTHETIC_MARKET,
-  });
+  const { app, origin } = await startQuietServer(databaseUrl);
   try {
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('not listening');
-    const send = client(`http://127.0.0.1:${address.port}`);
+    const send = client(origin);
     await send('GET', '/sanctum/csrf-cookie');
     const registered = await send('POST', '/api/v1/auth/register', {
       name: 'Bench',

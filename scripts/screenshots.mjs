@@ -226,9 +226,38 @@ async function settle(page) {
   await page.waitForTimeout(600);
 }
 
+/** Saves the settled page as `file` in docs/screenshots/, and says so. */
+async function capture(page, file) {
+  await settle(page);
+  await page.screenshot({ path: new URL(file, OUT).pathname });
+  console.log(file);
+}
+
+/** `shoot(page, device, colorScheme)` in a fresh context for each device and colour scheme. */
+async function inEachContext(browser, { locale, colorSchemes }, shoot) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    for (const colorScheme of colorSchemes) {
+      const context = await browser.newContext({
+        viewport,
+        colorScheme,
+        hasTouch: device === 'phone',
+        locale,
+      });
+      await shoot(await context.newPage(), device, colorScheme);
+      await context.close();
+    }
+  }
+}
+
 /** A new account's home (its first step), in a context of its own so the demo stays as it is. */
-async function onboarding(browser, options, suffix) {
-  const context = await browser.newContext({ ...options, locale: 'en-US' });
+async function onboarding(browser, device, colorScheme) {
+  const suffix = `${device}-${colorScheme}.png`;
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[device],
+    colorScheme,
+    hasTouch: device === 'phone',
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   await page.goto(`${BASE_URL}/`);
   await page.getByRole('button', { name: 'Register' }).click();
@@ -238,8 +267,7 @@ async function onboarding(browser, options, suffix) {
   await dialog.getByLabel('Password').fill('long-enough');
   await dialog.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL(/\/home$/);
-  await settle(page);
-  await page.screenshot({ path: new URL(`onboarding-${suffix}`, OUT).pathname });
+  await capture(page, `onboarding-${suffix}`);
   await context.close();
 }
 
@@ -268,50 +296,35 @@ const DANISH_SHOTS = [
 ];
 
 async function danish(browser) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    for (const colorScheme of ['light', 'dark']) {
-      const context = await browser.newContext({
-        viewport,
-        colorScheme,
-        hasTouch: device === 'phone',
-        locale: 'da-DK',
-      });
-      const page = await context.newPage();
+  await inEachContext(
+    browser,
+    { locale: 'da-DK', colorSchemes: ['light', 'dark'] },
+    async (page, device, colorScheme) => {
       await page.goto(`${BASE_URL}/`);
       for (const shot of DANISH_SHOTS) {
         await shot.go(page);
-        await settle(page);
-        const name = `${shot.name}-${device}-${colorScheme}-da.png`;
-        await page.screenshot({ path: new URL(name, OUT).pathname });
-        console.log(name);
+        await capture(page, `${shot.name}-${device}-${colorScheme}-da.png`);
       }
-      await context.close();
-    }
-  }
+    },
+  );
 }
 
 /** The password screens a logged-out user reaches from Login, English and Danish, light. */
 async function passwordScreens(browser) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    for (const [locale, suffix] of [
-      ['en-US', ''],
-      ['da-DK', '-da'],
-    ]) {
-      const context = await browser.newContext({ viewport, hasTouch: device === 'phone', locale });
-      const page = await context.newPage();
+  for (const [locale, suffix] of [
+    ['en-US', ''],
+    ['da-DK', '-da'],
+  ]) {
+    await inEachContext(browser, { locale, colorSchemes: ['light'] }, async (page, device) => {
       for (const [name, path] of [
         ['forgot-password', '/forgot-password'],
         ['reset-password', `/reset-password?token=demo&email=${encodeURIComponent(DEMO.email)}`],
       ]) {
         await page.goto(`${BASE_URL}${path}`);
         await page.getByRole('heading').first().waitFor();
-        await settle(page);
-        const file = `${name}-${device}-light${suffix}.png`;
-        await page.screenshot({ path: new URL(file, OUT).pathname });
-        console.log(file);
+        await capture(page, `${name}-${device}-light${suffix}.png`);
       }
-      await context.close();
-    }
+    });
   }
 }
 
@@ -321,51 +334,33 @@ async function run() {
   try {
     if (process.env.SHOTS === 'danish') return await danish(browser);
     if (process.env.SHOTS === 'password') return await passwordScreens(browser);
-    for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-      for (const colorScheme of ['light', 'dark']) {
-        const context = await browser.newContext({
-          viewport,
-          colorScheme,
-          hasTouch: device === 'phone',
-          locale: 'en-US',
-        });
-        const page = await context.newPage();
+    const only = process.env.SHOTS?.split(',');
+    await inEachContext(
+      browser,
+      { locale: 'en-US', colorSchemes: ['light', 'dark'] },
+      async (page, device, colorScheme) => {
         const suffix = `${device}-${colorScheme}.png`;
-
         await page.goto(`${BASE_URL}/`);
-        await settle(page);
-        await page.screenshot({ path: new URL(`landing-${suffix}`, OUT).pathname });
+        await capture(page, `landing-${suffix}`);
         await page.getByRole('button', { name: 'Login' }).click();
-        await settle(page);
-        await page.screenshot({ path: new URL(`login-${suffix}`, OUT).pathname });
+        await capture(page, `login-${suffix}`);
         const dialog = page.getByRole('dialog', { name: 'Formue' });
         await dialog.getByLabel('Email').fill(DEMO.email);
         await dialog.getByLabel('Password').fill(DEMO.password);
         await dialog.getByRole('button', { name: 'Login' }).click();
         await page.waitForURL(/\/home$/);
 
-        const only = process.env.SHOTS?.split(',');
         const shots = SHOTS.filter(
           (s) => (!only || only.includes(s.name)) && (s.devices ?? [device]).includes(device),
         );
         for (const shot of shots) {
           await shot.go(page);
-          await settle(page);
-          await page.screenshot({ path: new URL(`${shot.name}-${suffix}`, OUT).pathname });
-          console.log(`${shot.name}-${suffix}`);
+          await capture(page, `${shot.name}-${suffix}`);
           await shot.after?.(page);
         }
-        await context.close();
-        if (!only || only.includes('onboarding')) {
-          await onboarding(
-            browser,
-            { viewport, colorScheme, hasTouch: device === 'phone' },
-            suffix,
-          );
-          console.log(`onboarding-${suffix}`);
-        }
-      }
-    }
+        if (!only || only.includes('onboarding')) await onboarding(browser, device, colorScheme);
+      },
+    );
     if (!process.env.SHOTS) {
       await danish(browser);
       await passwordScreens(browser);

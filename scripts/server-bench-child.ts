@@ -14,8 +14,7 @@
 import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../src/server/config';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startServer } from '../src/server/server';
+import { startQuietServer } from '../tests/server/quiet-server';
 
 /** How often the loop is sampled; a stall reads as its length plus up to this much. */
 const LOOP_RESOLUTION_MS = 2;
@@ -47,17 +46,7 @@ async function main(): Promise<void> {
         coinGeckoUrl: providerUrl,
       }
     : SYNTHETIC_MARKET;
-  const app = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    demo: false,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market,
-  });
+  const { app, port } = await startQuietServer(databaseUrl, { market });
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   let running = 0;
@@ -97,7 +86,6 @@ async function main(): Promise<void> {
     void app.close().finally(() => process.exit(0));
   });
 
-  const { port } = app.server.address() as AddressInfo;
   send({ type: 'ready', port, resolutionMs: LOOP_RESOLUTION_MS });
 }
 

@@ -24,6 +24,16 @@ export interface Exchange {
   bloombergCodes: readonly string[];
 }
 
+/** What the US venues share: one session, one currency, one Yahoo form (no suffix). */
+const US_VENUE = {
+  country: 'US',
+  timezone: 'America/New_York',
+  open: '09:30',
+  close: '16:00',
+  currency: 'USD',
+  yahooSuffix: '',
+} as const;
+
 export const EXCHANGES: readonly Exchange[] = [
   {
     mic: 'XCSE',
@@ -217,65 +227,39 @@ export const EXCHANGES: readonly Exchange[] = [
     yahooCodes: ['VIE'],
     bloombergCodes: ['AV'],
   },
-  // The US venues share one Yahoo form (no suffix); NASDAQ comes first, so a bare symbol and the
-  // composite `US` code land there.
+  // NASDAQ comes first of the US venues, so a bare symbol and the composite `US` code land there.
   {
     mic: 'XNAS',
     name: 'NASDAQ',
-    country: 'US',
-    timezone: 'America/New_York',
-    open: '09:30',
-    close: '16:00',
-    currency: 'USD',
-    yahooSuffix: '',
+    ...US_VENUE,
     yahooCodes: ['NMS', 'NGM', 'NCM', 'NAS'],
     bloombergCodes: ['UW', 'UQ', 'UR', 'US'],
   },
   {
     mic: 'XNYS',
     name: 'NYSE',
-    country: 'US',
-    timezone: 'America/New_York',
-    open: '09:30',
-    close: '16:00',
-    currency: 'USD',
-    yahooSuffix: '',
+    ...US_VENUE,
     yahooCodes: ['NYQ', 'NYS'],
     bloombergCodes: ['UN'],
   },
   {
     mic: 'XASE',
     name: 'NYSE American',
-    country: 'US',
-    timezone: 'America/New_York',
-    open: '09:30',
-    close: '16:00',
-    currency: 'USD',
-    yahooSuffix: '',
+    ...US_VENUE,
     yahooCodes: ['ASE'],
     bloombergCodes: ['UA'],
   },
   {
     mic: 'ARCX',
     name: 'NYSE Arca',
-    country: 'US',
-    timezone: 'America/New_York',
-    open: '09:30',
-    close: '16:00',
-    currency: 'USD',
-    yahooSuffix: '',
+    ...US_VENUE,
     yahooCodes: ['PCX'],
     bloombergCodes: ['UP'],
   },
   {
     mic: 'BATS',
     name: 'Cboe BZX',
-    country: 'US',
-    timezone: 'America/New_York',
-    open: '09:30',
-    close: '16:00',
-    currency: 'USD',
-    yahooSuffix: '',
+    ...US_VENUE,
     yahooCodes: ['BTS'],
     bloombergCodes: ['UF'],
   },

@@ -53,6 +53,30 @@ function serve(routes: Record<string, Handler>, csrfToken = 'tok+1='): void {
 const json = (status: number, body: object, headers: Record<string, string> = {}) =>
   new Response(status, { 'Content-Type': 'application/json', ...headers }, body);
 
+/** Laravel's 419 for a missing or stale XSRF token. */
+const csrfMismatch = () => json(419, { message: 'CSRF token mismatch.' });
+
+/** A route that answers 201 with `data` only to the XSRF token "fresh", else 419. */
+const freshTokenOnly =
+  (data: object): Handler =>
+  (request) =>
+    header(request, 'x-xsrf-token') === 'fresh' ? json(201, { data }) : csrfMismatch();
+
+/** A buy as typed, and the transaction the server answers it with. */
+const BUY = { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' };
+const EVENT = {
+  id: 1,
+  investment_id: 2,
+  type: 'buy',
+  stock_name: 'x',
+  total_value: 1,
+  stock_price: 1,
+  shares: 1,
+  date: '2026-01-01',
+  from_shares: null,
+  to_shares: null,
+};
+
 const PORTFOLIO = {
   id: 7,
   name: 'Pension',
@@ -116,19 +140,6 @@ describe('headers', () => {
 
 describe('Idempotency-Key', () => {
   const KEY = '0b6f5a52-3c4e-4d1a-9f1e-2b7c8d9e0f11';
-  const BUY = { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' };
-  const EVENT = {
-    id: 1,
-    investment_id: 2,
-    type: 'buy',
-    stock_name: 'x',
-    total_value: 1,
-    stock_price: 1,
-    shares: 1,
-    date: '2026-01-01',
-    from_shares: null,
-    to_shares: null,
-  };
 
   it('goes with a create that has one, never with a validation', async () => {
     serve({
@@ -189,10 +200,7 @@ describe('Idempotency-Key', () => {
   it("is sent again with the client's retry after a 419", async () => {
     serve(
       {
-        'post /api/v1/investments/2/events/buy': (request) =>
-          header(request, 'x-xsrf-token') === 'fresh'
-            ? json(201, { data: EVENT })
-            : json(419, { message: 'CSRF token mismatch.' }),
+        'post /api/v1/investments/2/events/buy': freshTokenOnly(EVENT),
       },
       'fresh',
     );
@@ -229,9 +237,7 @@ describe('CSRF', () => {
       {
         'post /api/v1/portfolios': (request) => {
           posts += 1;
-          return header(request, 'x-xsrf-token') === 'fresh'
-            ? json(201, { data: PORTFOLIO })
-            : json(419, { message: 'CSRF token mismatch.' });
+          return freshTokenOnly(PORTFOLIO)(request);
         },
       },
       'fresh',
@@ -248,7 +254,7 @@ describe('CSRF', () => {
   });
 
   it('a second 419 is not retried again: it rejects and tells the 401 listener', async () => {
-    serve({ 'post /api/v1/portfolios': () => json(419, { message: 'CSRF token mismatch.' }) });
+    serve({ 'post /api/v1/portfolios': csrfMismatch });
     const listener = vi.fn();
     api.onUnauthenticated(listener);
     const error = await api
@@ -263,10 +269,7 @@ describe('CSRF', () => {
   it('concurrent 419s share one cookie fetch', async () => {
     serve(
       {
-        'post /api/v1/portfolios': (request) =>
-          header(request, 'x-xsrf-token') === 'fresh'
-            ? json(201, { data: PORTFOLIO })
-            : json(419, { message: 'CSRF token mismatch.' }),
+        'post /api/v1/portfolios': freshTokenOnly(PORTFOLIO),
       },
       'fresh',
     );
@@ -509,24 +512,12 @@ describe('decoding', () => {
   it('an unknown event type is NO SUCH TRANSACTION', async () => {
     serve({
       'post /api/v1/investments/2/events/buy': () =>
-        json(201, {
-          data: {
-            id: 1,
-            investment_id: 2,
-            type: 'gift',
-            stock_name: 'x',
-            total_value: 1,
-            stock_price: 1,
-            shares: 1,
-            date: '2026-01-01',
-            from_shares: null,
-            to_shares: null,
-          },
-        }),
+        json(201, { data: { ...EVENT, type: 'gift' } }),
     });
-    await expect(
-      api.createEvent('2', 'buy', { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' }),
-    ).rejects.toMatchObject({ kind: 'decode', message: 'NO SUCH TRANSACTION' });
+    await expect(api.createEvent('2', 'buy', BUY)).rejects.toMatchObject({
+      kind: 'decode',
+      message: 'NO SUCH TRANSACTION',
+    });
   });
 
   it('a malformed answer is a decode error naming the field, never NaN', async () => {

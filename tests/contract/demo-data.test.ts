@@ -5,21 +5,16 @@ import { makeServer, STORAGE_KEY, RESET_NOTICE } from '../../src/mock-server';
 import { addDemoAccount } from '../../src/contract/demo-data';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
 import { demoHasher } from '../../src/mock-server/secrets';
-import { get, loginAsDemo, NOW, post, setCookie, startServer, describeMock } from './support';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import {
+  describeMock,
+  get,
+  loginAsDemo,
+  memoryStorage,
+  NOW,
+  post,
+  setCookie,
+  startServer,
+} from './support';
 
 /** Stored demo data whose first investment sells more than it ever bought. */
 async function withOversell(): Promise<string> {

@@ -3,9 +3,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { STORAGE_KEY } from '../../src/mock-server';
+import { STORAGE_KEY, type MockServer } from '../../src/mock-server';
 import { mountDevPanel } from '../../src/mock-server/dev-panel';
-import { describeMock, get, loginAsDemo, post, startServer } from './support';
+import { describeMock, get, loginAsDemo, memoryStorage, post, startServer } from './support';
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -14,25 +14,28 @@ afterEach(() => {
 });
 
 function storageWith(value: string): Storage {
-  const items = new Map([[STORAGE_KEY, value]]);
-  return {
-    length: 1,
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: () => null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, v) => void items.set(key, v),
-  };
+  const storage = memoryStorage();
+  storage.setItem(STORAGE_KEY, value);
+  return storage;
+}
+
+function mount(server: MockServer): void {
+  act(() => {
+    unmount = mountDevPanel(server);
+  });
+}
+
+/** The demo user logged in, the panel mounted, and a user to drive it. */
+async function demoWithPanel() {
+  const server = startServer();
+  await loginAsDemo();
+  mount(server);
+  return { server, user: userEvent.setup() };
 }
 
 describeMock('Demo tools panel', () => {
   it('is collapsed to one button, then switches a 500 on and off', async () => {
-    const server = startServer();
-    await loginAsDemo();
-    act(() => {
-      unmount = mountDevPanel(server);
-    });
-    const user = userEvent.setup();
+    const { user } = await demoWithPanel();
     const toggle = await screen.findByRole('button', { name: 'Demo tools' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('button', { name: 'Fail with 500' })).toBeNull();
@@ -49,12 +52,7 @@ describeMock('Demo tools panel', () => {
   });
 
   it('expires the session and sets latency', async () => {
-    const server = startServer();
-    await loginAsDemo();
-    act(() => {
-      unmount = mountDevPanel(server);
-    });
-    const user = userEvent.setup();
+    const { server, user } = await demoWithPanel();
     await user.click(await screen.findByRole('button', { name: 'Demo tools' }));
     await user.selectOptions(screen.getByLabelText('Latency'), '1000');
     expect(server.faults.state().latency).toBe(1000);
@@ -64,12 +62,7 @@ describeMock('Demo tools panel', () => {
   });
 
   it('answers the next change with 419, and throttles for 3 s', async () => {
-    const server = startServer();
-    await loginAsDemo();
-    act(() => {
-      unmount = mountDevPanel(server);
-    });
-    const user = userEvent.setup();
+    const { user } = await demoWithPanel();
     await user.click(await screen.findByRole('button', { name: 'Demo tools' }));
     await user.click(screen.getByRole('button', { name: '419 twice' }));
     expect(screen.getByRole('status').textContent).toBe('The next change and its retry answer 419');
@@ -90,18 +83,14 @@ describeMock('Demo tools panel', () => {
 
   it('opens with a notice when stored data was reset', async () => {
     const server = startServer({ storage: storageWith('{not json') });
-    act(() => {
-      unmount = mountDevPanel(server);
-    });
+    mount(server);
     expect((await screen.findByRole('status')).textContent).toBe('Demo data was reset');
   });
 
   it('speaks the language the app shows, switching with it', async () => {
     const server = startServer({ storage: storageWith('{not json') });
     document.documentElement.lang = 'da';
-    act(() => {
-      unmount = mountDevPanel(server);
-    });
+    mount(server);
     expect((await screen.findByRole('status')).textContent).toBe('Demodata blev nulstillet');
     expect(screen.getByRole('region', { name: 'Demoværktøjer' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nulstil demodata' })).toBeTruthy();

@@ -170,6 +170,16 @@ describe('number limits', () => {
   });
 });
 
+/** A split to 5 shares that sold 1 at 30 EUR, with a 2 EUR fee. */
+const SPLIT_WITH_SALE = {
+  shares_after: 5,
+  fee: 2,
+  currency_code: 'EUR',
+  sold_shares: 1,
+  sold_share_price: 30,
+  hide: false,
+};
+
 describe('corrections', () => {
   it('an edited price changes the statistics', async () => {
     const id = await holding(trade(10, 100, '2024-01-01'));
@@ -238,14 +248,7 @@ describe('corrections', () => {
     const id = first.investment_id;
     const entered = { shares: 2, share_price: 185.5, fee: 1.25, currency_code: 'USD' };
     const bought = await post(`/investments/${id}/events/buy`, { ...entered, date: '2024-02-01' });
-    const split = await post(`/investments/${id}/events/split`, {
-      shares_after: 5,
-      fee: 2,
-      currency_code: 'EUR',
-      sold_shares: 1,
-      sold_share_price: 30,
-      hide: false,
-    });
+    const split = await post(`/investments/${id}/events/split`, SPLIT_WITH_SALE);
     const shown = await get(`/investments/events/${bought.body.data.id}`);
     expect(shown.body).toEqual({
       event: {
@@ -259,12 +262,7 @@ describe('corrections', () => {
     });
     expect((await get(`/investments/events/${split.body.data.id}`)).body.event).toMatchObject({
       type: 'split',
-      currency_code: 'EUR',
-      shares_after: 5,
-      fee: 2,
-      sold_shares: 1,
-      sold_share_price: 30,
-      hide: false,
+      ...SPLIT_WITH_SALE,
     });
   });
 
@@ -278,14 +276,7 @@ describe('corrections', () => {
       date: '2024-02-01',
     });
     await post(`/investments/${id}/events/dividend`, { amount: 20, currency_code: 'EUR' });
-    await post(`/investments/${id}/events/split`, {
-      shares_after: 5,
-      fee: 2,
-      currency_code: 'EUR',
-      sold_shares: 1,
-      sold_share_price: 30,
-      hide: false,
-    });
+    await post(`/investments/${id}/events/split`, SPLIT_WITH_SALE);
     const listed = (await get('/investments/events')).body.events as Array<
       Record<string, unknown> & { total_value: number; entered: unknown }
     >;

@@ -2,16 +2,15 @@
 // sent, which the app's client (src/api, tested in api-client.test.ts) decodes away.
 // Two backends answer it: the Mirage mock in jsdom (default), and with FORMUE_BACKEND=server the
 // Node server over real HTTP with real cookies, on SQLite or on DATABASE_URL's PostgreSQL.
-import { SYNTHETIC_MARKET as SYNTHETIC } from '../../src/server/config';
 import type { FastifyInstance } from 'fastify';
 import { createFetch } from 'ofetch';
 import { describe, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { readCookie } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
-import { startServer as startNodeServer } from '../../src/server/server';
 import { freshDatabaseUrl } from '../server/databases';
 import { startMailSink, type MailSink } from '../server/mail-sink';
+import { startQuietServer } from '../server/quiet-server';
 
 export const BACKEND: 'mock' | 'server' =
   process.env.FORMUE_BACKEND === 'server' ? 'server' : 'mock';
@@ -29,6 +28,21 @@ const $fetch = createFetch({
   fetch: (input, init) => globalThis.fetch(input, init),
   Headers: LazyHeaders as unknown as typeof Headers,
 });
+
+/** A Storage in memory, for the mock's persistence: what a test seeds, reads and reloads from. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
 
 /** A fixed "now" for tests: 2026-11-02 12:00 UTC, after the demo's last event. */
 export const NOW = Date.UTC(2026, 10, 2, 12);
@@ -153,17 +167,10 @@ export function startServer(options: ServerOptions = {}): MockServer {
     const previous = listening;
     listening = (async () => {
       await (await previous)?.app.close();
-      const app = await startNodeServer(
+      const { app, origin } = await startQuietServer(
+        await freshDatabaseUrl(),
         {
-          port: 0,
-          host: '127.0.0.1',
-          databaseUrl: await freshDatabaseUrl(),
           demo: true,
-          bcryptRounds: 4,
-          logLevel: 'silent',
-          trustProxy: false,
-          appRoot: undefined,
-          market: SYNTHETIC,
           mail: {
             smtpUrl: (await mailSink()).url,
             from: 'Formue <formue@example.com>',
@@ -172,9 +179,7 @@ export function startServer(options: ServerOptions = {}): MockServer {
         },
         { now: options.now ?? (() => NOW), prices: options.prices },
       );
-      const address = app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('not listening');
-      return { app, origin: `http://127.0.0.1:${address.port}` };
+      return { app, origin };
     })();
     return mockOnlyHandle;
   }

@@ -433,15 +433,7 @@ function dailyChart(
           timestamp: bars.map((b) => b.time),
           ...(Object.keys(eventsOut).length > 0 ? { events: eventsOut } : {}),
           indicators: {
-            quote: [
-              {
-                open: bars.map((b) => b.open),
-                high: bars.map((b) => b.high),
-                low: bars.map((b) => b.low),
-                close: bars.map((b) => b.close),
-                volume: bars.map((b) => b.volume),
-              },
-            ],
+            quote: [barColumns(bars)],
             adjclose: [{ adjclose: bars.map((b) => b.adjclose) }],
           },
         },
@@ -449,6 +441,17 @@ function dailyChart(
       error: null,
     },
   });
+}
+
+/** The chart's `indicators.quote` entry: each of the bars' fields as a column. */
+function barColumns(bars: Bar[]) {
+  return {
+    open: bars.map((b) => b.open),
+    high: bars.map((b) => b.high),
+    low: bars.map((b) => b.low),
+    close: bars.map((b) => b.close),
+    volume: bars.map((b) => b.volume),
+  };
 }
 
 /** The latest session in 5-minute bars, up to `now`. */
@@ -474,15 +477,7 @@ function intradayChart(line: Line, now: number): FakeAnswer {
           },
           timestamp: bars.map((b) => b.time),
           indicators: {
-            quote: [
-              {
-                open: bars.map((b) => b.open),
-                high: bars.map((b) => b.high),
-                low: bars.map((b) => b.low),
-                close: bars.map((b) => b.close),
-                volume: bars.map((b) => b.volume),
-              },
-            ],
+            quote: [barColumns(bars)],
           },
         },
       ],

@@ -12,9 +12,10 @@ import { IDENTIFIER_DEBOUNCE_MS, INVALID_ISIN } from '../../src/machines/identif
 import {
   deferred,
   fakeApi,
-  fakeSession,
   fakePlatform,
+  fakeSession,
   flush,
+  formFakes,
   http,
   invalid,
   investment,
@@ -34,26 +35,15 @@ afterEach(() => {
 const TODAY = '2026-03-01';
 
 function start(options: { deepLink?: boolean } = {}) {
-  const api = fakeApi();
-  api.validateInstrument.mockResolvedValue(true);
+  const { input, ...fakes } = formFakes();
+  fakes.api.validateInstrument.mockResolvedValue(true);
   const platform = fakePlatform({ path: '/investments/create', ...options });
-  const data = recorder();
-  const session = fakeSession();
-  const notices = recorder();
   const form = createActor(createInvestmentMachine, {
-    input: {
-      api,
-      data: data.ref,
-      session: session.session,
-      platform,
-      notices: notices.ref,
-      today: TODAY,
-      newKey: keyMaker(),
-    },
+    input: { ...input, platform, today: TODAY, newKey: keyMaker() },
   }).start();
   const change = (field: InvestmentField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, platform, data, session, notices, form, change };
+  return { ...fakes, platform, form, change };
 }
 
 async function fillPage1(change: (field: InvestmentField, value: string) => void) {

@@ -3,35 +3,23 @@ import { createActor } from 'xstate';
 import { createPortfolioMachine } from '../../src/machines/create-portfolio.machine';
 import {
   deferred,
-  fakeApi,
   fakePlatform,
-  fakeSession,
   flush,
+  formFakes,
   http,
   invalid,
   keyMaker,
   offline,
   portfolio,
-  recorder,
 } from './support';
 
 function start(options: { deepLink?: boolean } = {}) {
-  const api = fakeApi();
-  const data = recorder();
+  const { input, ...fakes } = formFakes();
   const platform = fakePlatform({ path: '/portfolios/create', ...options });
-  const session = fakeSession();
-  const notices = recorder();
   const form = createActor(createPortfolioMachine, {
-    input: {
-      api,
-      data: data.ref,
-      session: session.session,
-      platform,
-      notices: notices.ref,
-      newKey: keyMaker(),
-    },
+    input: { ...input, platform, newKey: keyMaker() },
   }).start();
-  return { api, data, platform, session, notices, form };
+  return { ...fakes, platform, form };
 }
 
 describe('editing', () => {

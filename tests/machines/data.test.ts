@@ -252,7 +252,19 @@ describe('loaders', () => {
 });
 
 describe('changes', () => {
-  it('event.created, investment.created and portfolio.created add to the lists', async () => {
+  // Event 1, investment 5 and portfolio 1 loaded, then an event, investment and portfolio created.
+  it.each([
+    {
+      what: 'add to the lists',
+      created: { event: '2', investment: '6', portfolio: '2' },
+      lists: { events: ['2', '1'], investments: ['5', '6'], portfolios: ['1', '2'] },
+    },
+    {
+      what: 'are not added twice when a refresh already brought them',
+      created: { event: '1', investment: '5', portfolio: '1' },
+      lists: { events: ['1'], investments: ['5'], portfolios: ['1'] },
+    },
+  ])('created items $what', async ({ created, lists }) => {
     const { api, data } = start();
     api.getEvents.mockResolvedValue([transaction('1')]);
     api.getInvestments.mockResolvedValue([investment('5')]);
@@ -261,31 +273,13 @@ describe('changes', () => {
     data.send({ type: 'refresh.investments' });
     data.send({ type: 'refresh.portfolios' });
     await flush();
-    data.send({ type: 'event.created', event: transaction('2') });
-    data.send({ type: 'investment.created', investment: investment('6') });
-    data.send({ type: 'portfolio.created', portfolio: portfolio('2') });
+    data.send({ type: 'event.created', event: transaction(created.event) });
+    data.send({ type: 'investment.created', investment: investment(created.investment) });
+    data.send({ type: 'portfolio.created', portfolio: portfolio(created.portfolio) });
     const { context } = data.getSnapshot();
-    expect(context.events?.map((e) => e.id)).toEqual(['2', '1']);
-    expect(context.investments?.map((i) => i.id)).toEqual(['5', '6']);
-    expect(context.portfolios?.map((p) => p.id)).toEqual(['1', '2']);
-  });
-
-  it('a created item a refresh already brought is not added twice', async () => {
-    const { api, data } = start();
-    api.getEvents.mockResolvedValue([transaction('1')]);
-    api.getInvestments.mockResolvedValue([investment('5')]);
-    api.getPortfolios.mockResolvedValue([portfolio('1')]);
-    data.send({ type: 'refresh.events' });
-    data.send({ type: 'refresh.investments' });
-    data.send({ type: 'refresh.portfolios' });
-    await flush();
-    data.send({ type: 'event.created', event: transaction('1') });
-    data.send({ type: 'investment.created', investment: investment('5') });
-    data.send({ type: 'portfolio.created', portfolio: portfolio('1') });
-    const { context } = data.getSnapshot();
-    expect(context.events?.map((e) => e.id)).toEqual(['1']);
-    expect(context.investments?.map((i) => i.id)).toEqual(['5']);
-    expect(context.portfolios?.map((p) => p.id)).toEqual(['1']);
+    expect(context.events?.map((e) => e.id)).toEqual(lists.events);
+    expect(context.investments?.map((i) => i.id)).toEqual(lists.investments);
+    expect(context.portfolios?.map((p) => p.id)).toEqual(lists.portfolios);
   });
 
   it('a change reloads only what views need; the rest waits, stale, for a view', async () => {

@@ -18,8 +18,10 @@ import type { EnteredEvent, Transaction } from '../../src/domain/types';
 import {
   deferred,
   fakeApi,
+  type FakeApi,
   fakeSession,
   flush,
+  formFakes,
   http,
   invalid,
   keyMaker,
@@ -27,7 +29,6 @@ import {
   startCreateEvent,
   TEST_TODAY,
   transaction,
-  type FakeApi,
 } from './support';
 
 const TODAY = TEST_TODAY;
@@ -60,19 +61,12 @@ async function startEdit(
   t: Transaction = buy(),
   load: (api: FakeApi) => void = (api) => api.getEvent.mockResolvedValue(enteredOf(t)),
 ) {
-  const api = fakeApi();
-  load(api);
-  const data = recorder();
-  const overlay = recorder();
-  const session = fakeSession();
-  const notices = recorder();
+  const { input, ...fakes } = formFakes();
+  load(fakes.api);
   const form = createActor(editEventMachine, {
     input: {
-      api,
-      data: data.ref,
-      session: session.session,
-      notices: notices.ref,
-      overlay: overlay.ref,
+      ...input,
+      overlay: fakes.overlay.ref,
       transaction: t,
       today: TODAY,
       newKey: keyMaker(),
@@ -81,7 +75,7 @@ async function startEdit(
   await flush();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, session, notices, form, change };
+  return { ...fakes, form, change };
 }
 
 const startCreate = startCreateEvent;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Listing } from '../../src/api';
 import { listingMachine, offersChange } from '../../src/machines/listing.machine';
-import { fakeApi, fakeSession, flush, http, investment, invalid, recorder } from './support';
+import { flush, formFakes, http, investment, invalid, recorder } from './support';
 
 const copenhagen: Listing = {
   id: 'yahoo:NOVO-B.CO',
@@ -22,27 +22,21 @@ const xetra: Listing = {
 };
 
 function start(listings: Listing[] | Error = [copenhagen, xetra]) {
-  const api = fakeApi();
-  const data = recorder();
-  const overlay = recorder();
-  const notices = recorder();
+  const { input, ...fakes } = formFakes();
   const prices = recorder();
   const suggestions = recorder();
-  const session = fakeSession();
-  if (listings instanceof Error) api.priceCalls.getListings.mockRejectedValueOnce(listings);
-  else api.priceCalls.getListings.mockResolvedValueOnce(listings);
+  const { getListings } = fakes.api.priceCalls;
+  if (listings instanceof Error) getListings.mockRejectedValueOnce(listings);
+  else getListings.mockResolvedValueOnce(listings);
   const listing = createActor(listingMachine, {
     input: {
-      api,
-      data: data.ref,
-      session: session.session,
-      notices: notices.ref,
-      overlay: overlay.ref,
+      ...input,
+      overlay: fakes.overlay.ref,
       investmentId: '5',
       dependents: [prices.ref, suggestions.ref],
     },
   }).start();
-  return { api, data, overlay, notices, prices, suggestions, session, listing };
+  return { ...fakes, prices, suggestions, listing };
 }
 
 describe('listing', () => {

@@ -8,7 +8,7 @@ import {
   PROFILE_UNSUPPORTED,
   profileMachine,
 } from '../../src/machines/profile.machine';
-import { fakeApi, fakeSession, flush, http, invalid, recorder } from './support';
+import { fakeApi, flush, formFakes, http, invalid, recorder } from './support';
 
 const ADA = { name: 'Ada', email: 'ada@example.com' };
 const DEMO = { name: 'Demo', email: 'demo@example.com' };
@@ -16,23 +16,12 @@ const A = { name: 'A', email: 'a@b.c' };
 
 /** The Edit Profile form of one opening, started from `user`. */
 function start(user: User = ADA) {
-  const api = fakeApi();
-  const data = recorder();
-  const overlay = recorder();
-  const session = fakeSession();
-  const notices = recorder();
+  const { input, ...fakes } = formFakes();
   const profile = createActor(profileMachine, {
-    input: {
-      api,
-      data: data.ref,
-      session: session.session,
-      notices: notices.ref,
-      overlay: overlay.ref,
-      user,
-    },
+    input: { ...input, overlay: fakes.overlay.ref, user },
   }).start();
   const save = (update: ProfileUpdate) => profile.send({ type: 'form.submitted', values: update });
-  return { api, data, overlay, session, notices, profile, save };
+  return { ...fakes, profile, save };
 }
 
 describe('idle', () => {

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { renameMachine, type RenameKind } from '../../src/machines/rename.machine';
-import { fakeApi, fakeSession, flush, http, investment, portfolio, recorder } from './support';
+import { flush, formFakes, http, investment, portfolio } from './support';
 
 function start(kind: RenameKind = 'portfolio') {
-  const api = fakeApi();
-  const data = recorder();
-  const session = fakeSession();
-  const notices = recorder();
-  const rename = createActor(renameMachine, {
-    input: { api, data: data.ref, session: session.session, notices: notices.ref, kind },
-  }).start();
-  return { api, data, session, notices, rename };
+  const { input, ...fakes } = formFakes();
+  const rename = createActor(renameMachine, { input: { ...input, kind } }).start();
+  return { ...fakes, rename };
 }
 
 type Rename = ReturnType<typeof start>['rename'];

@@ -288,20 +288,33 @@ export function keyMaker() {
   return () => `key-${++made}`;
 }
 
-/** A started event form of `kind` for investment 5, with its fakes and a field changer. */
-export function startCreateEvent(kind: EventKind, currentShares = 10) {
+/**
+ * The fakes a form's machine takes (API, data, session, notices, overlay) and, in `input`, the
+ * part of its input every form has; a form in an overlay is given `overlay.ref` too (without it,
+ * a form navigates instead).
+ */
+export function formFakes() {
   const api = fakeApi();
   const data = recorder();
   const overlay = recorder();
   const notices = recorder();
   const session = fakeSession();
+  const input = {
+    api,
+    data: data.ref,
+    session: session.session,
+    notices: notices.ref,
+  };
+  return { api, data, overlay, notices, session, input };
+}
+
+/** A started event form of `kind` for investment 5, with its fakes and a field changer. */
+export function startCreateEvent(kind: EventKind, currentShares = 10) {
+  const { input, ...fakes } = formFakes();
   const form = createActor(createEventMachine, {
     input: {
-      api,
-      data: data.ref,
-      session: session.session,
-      notices: notices.ref,
-      overlay: overlay.ref,
+      ...input,
+      overlay: fakes.overlay.ref,
       investmentId: '5',
       kind,
       currentShares,
@@ -311,5 +324,5 @@ export function startCreateEvent(kind: EventKind, currentShares = 10) {
   }).start();
   const change = (field: EventField, value: string) =>
     form.send({ type: 'form.changed', field, value });
-  return { api, data, overlay, notices, session, form, change };
+  return { ...fakes, form, change };
 }

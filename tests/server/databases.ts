@@ -21,3 +21,22 @@ export async function freshDatabaseUrl(): Promise<string> {
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   return scoped.toString();
 }
+
+/**
+ * Ends the connections the servers hold to DATABASE_URL's PostgreSQL, as a restart or a failover
+ * would (the servers' pools connect without an application name); how many it ended.
+ */
+export async function endServerConnections(): Promise<number> {
+  const admin = new pg.Client({ connectionString: postgresUrl, application_name: 'formue-test' });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ ended: boolean }>(
+      `select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and application_name = ''`,
+    );
+    return rows.filter((row) => row.ended).length;
+  } finally {
+    await admin.end();
+  }
+}

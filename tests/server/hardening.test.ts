@@ -12,8 +12,6 @@ import { createContract } from '../../src/contract/kernel';
 import type { Mailer, PasswordHasher } from '../../src/contract/store';
 import { syntheticMarket } from '../../src/contract/synthetic-market';
 import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
-import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
 import { isDatabaseUnavailable, openDatabase } from '../../src/server/sql/connect';
 import { databaseReady } from '../../src/server/sql/health';
 import { migrateToLatest } from '../../src/server/sql/migrate';
@@ -21,7 +19,8 @@ import type { Database } from '../../src/server/sql/schema';
 import { SqlStore } from '../../src/server/sql/sql-store';
 import { demoHasher, tokenDigest } from '../../src/mock-server/secrets';
 import { Browser } from './browser';
-import { freshDatabaseUrl, postgresUrl } from './databases';
+import { endServerConnections, freshDatabaseUrl, postgresUrl } from './databases';
+import { startQuietServer } from './quiet-server';
 
 const noMail: Mailer = { passwordReset: () => Promise.resolve() };
 
@@ -39,22 +38,9 @@ async function serve(): Promise<string> {
     fresh === 'sqlite::memory:'
       ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'formue-hard-')), 'db.sqlite')}`
       : fresh;
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: lastDatabaseUrl,
-    demo: true,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market: SYNTHETIC_MARKET,
-  };
-  const app = await startServer(config);
+  const { app, origin } = await startQuietServer(lastDatabaseUrl, { demo: true });
   running.push(app);
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
+  return origin;
 }
 
 describe('the login throttle', () => {
@@ -193,18 +179,7 @@ describe('a database that goes away', () => {
       const browser = new Browser(await serve());
       expect((await browser.login()).status).toBe(200);
       expect((await browser.send('GET', '/api/v1/portfolios')).status).toBe(200);
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      try {
-        const { rows } = await admin.query<{ ended: boolean }>(
-          `select pg_terminate_backend(pid) as ended from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid()
-              and application_name = ''`,
-        );
-        expect(rows.some((row) => row.ended)).toBe(true);
-      } finally {
-        await admin.end();
-      }
+      expect(await endServerConnections()).toBeGreaterThan(0);
       // The pool noticed the idle connections go; the next requests get new ones.
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++)
@@ -276,6 +251,9 @@ describe('a database that goes away', () => {
   });
 });
 
+/** A correction of the holding's buy: 2 shares at 1 DKK. */
+const CORRECTION = { shares: 2, share_price: 1, fee: 0, currency_code: 'DKK' };
+
 describe('an edit racing a delete', () => {
   it('answers 404, never 200, when the delete got there first', async () => {
     const { store, send, investmentId } = await contractWithHolding();
@@ -287,12 +265,7 @@ describe('an edit racing a delete', () => {
       store.exclusive = exclusive;
       return exclusive(id, work);
     };
-    const edit = await send('PUT', `/api/v1/investments/events/${event.id}`, {
-      shares: 2,
-      share_price: 1,
-      fee: 0,
-      currency_code: 'DKK',
-    });
+    const edit = await send('PUT', `/api/v1/investments/events/${event.id}`, CORRECTION);
     expect(edit.status).toBe(404);
     expect(await store.events([investmentId])).toEqual([]);
   });
@@ -314,12 +287,7 @@ describe('a correction', () => {
       asked.push([...ids]);
       return events(ids);
     };
-    const edit = await send('PUT', `/api/v1/investments/events/${event.id}`, {
-      shares: 2,
-      share_price: 1,
-      fee: 0,
-      currency_code: 'DKK',
-    });
+    const edit = await send('PUT', `/api/v1/investments/events/${event.id}`, CORRECTION);
     expect(edit.status).toBe(200);
     expect(asked.every((ids) => ids.length === 1 && ids[0] === investmentId)).toBe(true);
   });

@@ -6,15 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  readConfig,
-  SYNTHETIC_MARKET as SYNTHETIC,
-  type Config,
-} from '../../src/server/config';
-import { startServer } from '../../src/server/server';
+import { ConfigError, readConfig, type Config } from '../../src/server/config';
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
+import { startQuietServer } from './quiet-server';
 
 const running: FastifyInstance[] = [];
 
@@ -23,22 +18,12 @@ afterEach(async () => {
 });
 
 async function serve(overrides: Partial<Config> = {}): Promise<string> {
-  const app = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: overrides.databaseUrl ?? (await freshDatabaseUrl()),
-    demo: true,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market: SYNTHETIC,
-    ...overrides,
-  });
+  const { app, origin } = await startQuietServer(
+    overrides.databaseUrl ?? (await freshDatabaseUrl()),
+    { demo: true, ...overrides },
+  );
   running.push(app);
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
+  return origin;
 }
 
 describe('Sanctum cookies', () => {

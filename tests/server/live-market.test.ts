@@ -2,11 +2,11 @@
 // CoinGecko and the ECB: real HTTP both ways, the real formats, a real database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MARKET, type Config } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
+import { DEFAULT_MARKET } from '../../src/server/config';
 import { startFakeMarket, type FakeMarket } from '../fake-market/server';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
+import { startQuietServer } from './quiet-server';
 
 const TODAY = '2026-11-24';
 /** After every exchange's close that day, as the fake's clock. */
@@ -39,28 +39,16 @@ let clock = NOW;
 
 async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUrl: string }> {
   const url = databaseUrl ?? (await freshDatabaseUrl());
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: url,
-    demo: false,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    market: {
-      ...DEFAULT_MARKET,
-      yahooUrl: fake.url,
-      ecbUrl: fake.url,
-      openFigiUrl: fake.url,
-      coinGeckoUrl: fake.url,
-    },
+  const market = {
+    ...DEFAULT_MARKET,
+    yahooUrl: fake.url,
+    ecbUrl: fake.url,
+    openFigiUrl: fake.url,
+    coinGeckoUrl: fake.url,
   };
-  const app = await startServer(config, { now: () => clock });
+  const { app, origin } = await startQuietServer(url, { market }, { now: () => clock });
   running.push(app);
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return { origin: `http://127.0.0.1:${address.port}`, databaseUrl: url };
+  return { origin, databaseUrl: url };
 }
 
 async function loggedIn(origin: string, email?: string): Promise<Browser> {
@@ -81,6 +69,13 @@ async function logIn(browser: Browser): Promise<void> {
 async function portfolio(browser: Browser): Promise<number> {
   const created = await browser.json('POST', '/api/v1/portfolios', { name: 'Real' });
   return created.body.data.id as number;
+}
+
+/** A fresh server, a new user logged in there, and a portfolio of theirs. */
+async function account(): Promise<{ browser: Browser; portfolioId: number }> {
+  const { origin } = await serve();
+  const browser = await loggedIn(origin);
+  return { browser, portfolioId: await portfolio(browser) };
 }
 
 function create(browser: Browser, portfolioId: number, isin: string, buy: object, type = 'stock') {
@@ -114,9 +109,7 @@ const yahooRequests = (symbol: string) =>
 
 describe('a live server', () => {
   it('values a listed ISIN from the provider’s price and the ECB’s rate', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const id = await portfolio(browser);
+    const { browser, portfolioId: id } = await account();
     const created = await create(browser, id, 'US0378331005', {
       shares: 3,
       share_price: 180,
@@ -143,9 +136,7 @@ describe('a live server', () => {
   });
 
   it('picks the listing on the ISIN country’s exchange and offers the others', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const id = await portfolio(browser);
+    const { browser, portfolioId: id } = await account();
     const created = await create(browser, id, 'DK0062498333', {
       shares: 1,
       share_price: 400,
@@ -170,9 +161,8 @@ describe('a live server', () => {
   });
 
   it('turns a London listing’s pence into pounds', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'GB0009895292', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'GB0009895292', {
       shares: 2,
       share_price: 110,
       currency_code: 'GBP',
@@ -185,9 +175,8 @@ describe('a live server', () => {
   });
 
   it('stores closes unadjusted and offers the provider’s split, never applying it', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'US67066G1040', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'US67066G1040', {
       shares: 10,
       share_price: 1150,
       currency_code: 'USD',
@@ -228,15 +217,14 @@ describe('a live server', () => {
   });
 
   it('takes an ISIN no source knows, valued at its last trade until a price is typed', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
+    const { browser, portfolioId } = await account();
     const unknown = 'DK0000000001';
     const valid = await browser.json('POST', '/api/v1/instruments/validate', {
       isin: unknown,
       type: 'stock',
     });
     expect(valid.body).toEqual({ valid: true });
-    const created = await create(browser, await portfolio(browser), unknown, {
+    const created = await create(browser, portfolioId, unknown, {
       shares: 4,
       share_price: 125.5,
       currency_code: 'DKK',
@@ -263,9 +251,8 @@ describe('a live server', () => {
   });
 
   it('refuses a malformed ISIN with what is wrong', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'US0378331004', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'US0378331004', {
       shares: 1,
       share_price: 1,
       currency_code: 'USD',
@@ -278,11 +265,10 @@ describe('a live server', () => {
   });
 
   it('finds a coin by its ticker, the one with the best market-cap rank', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
+    const { browser, portfolioId } = await account();
     const created = await create(
       browser,
-      await portfolio(browser),
+      portfolioId,
       'BTC',
       { shares: 0.1, share_price: 60000, currency_code: 'USD', date: '2026-02-02' },
       'crypto',
@@ -296,9 +282,8 @@ describe('a live server', () => {
   });
 
   it('answers from what is stored while a provider fails, without calling it in a loop', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    const created = await create(browser, await portfolio(browser), 'US0378331005', {
+    const { browser, portfolioId } = await account();
+    const created = await create(browser, portfolioId, 'US0378331005', {
       shares: 1,
       share_price: 180,
       currency_code: 'USD',
@@ -364,9 +349,8 @@ describe('a live server', () => {
   );
 
   it('asks for a new quote only while the exchange trades, and backs off after a failure', async () => {
-    const { origin } = await serve();
-    const browser = await loggedIn(origin);
-    await create(browser, await portfolio(browser), 'US0378331005', {
+    const { browser, portfolioId } = await account();
+    await create(browser, portfolioId, 'US0378331005', {
       shares: 1,
       share_price: 180,
       currency_code: 'USD',

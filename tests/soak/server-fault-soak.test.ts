@@ -5,13 +5,10 @@
 // as the app does, with one Idempotency-Key per intended create. Afterwards the account, read
 // from the server directly, must be what the script meant: nothing lost, nothing twice.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { seededRandom } from '../../src/domain/market';
-import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
-import { freshDatabaseUrl, postgresUrl } from '../server/databases';
+import { endServerConnections, freshDatabaseUrl, postgresUrl } from '../server/databases';
+import { startQuietServer } from '../server/quiet-server';
 import { startFaultProxy, type Fault, type FaultProxy, type Plan } from './fault-proxy';
 import { SoakClient, type Reply } from './soak-client';
 
@@ -125,39 +122,10 @@ afterAll(async () => {
 });
 
 async function serve(): Promise<number> {
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: await freshDatabaseUrl(),
-    demo: false,
-    bcryptRounds: 4,
-    logLevel: 'silent',
-    trustProxy: false,
-    appRoot: undefined,
-    // The demo's made-up market: no provider is asked, nothing leaves the machine.
-    market: SYNTHETIC_MARKET,
-  };
-  const app: FastifyInstance = await startServer(config);
+  // The demo's made-up market: no provider is asked, nothing leaves the machine.
+  const { app, port } = await startQuietServer(await freshDatabaseUrl());
   running.push(app);
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return address.port;
-}
-
-/** Ends the server's PostgreSQL connections (as a restart or a failover would); how many. */
-async function terminateBackends(): Promise<number> {
-  const admin = new pg.Client({ connectionString: postgresUrl, application_name: 'formue-soak' });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query<{ ended: boolean }>(
-      `select pg_terminate_backend(pid) as ended from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and application_name = ''`,
-    );
-    return rows.filter((row) => row.ended).length;
-  } finally {
-    await admin.end();
-  }
+  return port;
 }
 
 function weighted<T extends string>(random: () => number, weights: Record<T, number>): T {
@@ -190,7 +158,7 @@ it(
     let firstAttempt: Plan | undefined;
     const endings: Promise<void>[] = [];
     const terminate = async () => {
-      if ((await terminateBackends()) > 0) faults++;
+      if ((await endServerConnections()) > 0) faults++;
     };
     const proxy: FaultProxy = await startFaultProxy(serverPort, () => {
       const special = firstAttempt;

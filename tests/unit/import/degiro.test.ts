@@ -7,6 +7,48 @@ const US = { name: 'EXAMPLE CORP', isin: isin('US00000000K') };
 const UK = { name: 'SAMPLE HOLDINGS PLC', isin: isin('GB00000000L') };
 const ORDER = (n: number) => `00000000-0000-0000-0000-00000000000${n}`;
 
+/** The trades both DEGIRO files below hold, as read (each file adds its line numbers and fees). */
+const TRADES = {
+  sellEu: {
+    kind: 'sell',
+    date: '2024-12-31',
+    instrument: EU,
+    external_id: ORDER(6),
+    shares: 4,
+    share_price: 16.25,
+    currency_code: 'EUR',
+  },
+  buyUk: {
+    kind: 'buy',
+    date: '2024-06-03',
+    instrument: UK,
+    external_id: ORDER(5),
+    shares: 100,
+    share_price: 4.96,
+    currency_code: 'GBP',
+  },
+  buyUs: {
+    kind: 'buy',
+    date: '2024-04-10',
+    instrument: US,
+    external_id: ORDER(4),
+    shares: 2,
+    share_price: 100.5,
+    currency_code: 'USD',
+  },
+  /** Its two identical fills: the second gets an id of its own, as the order's is taken. */
+  buyEu: {
+    kind: 'buy',
+    date: '2024-03-05',
+    instrument: EU,
+    external_id: ORDER(2),
+    shares: 5,
+    share_price: 15.5,
+    currency_code: 'EUR',
+  },
+} as const;
+const SECOND_FILL = `${ORDER(2)}#2`;
+
 describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
   const header = [
     'Datum',
@@ -95,16 +137,7 @@ describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
   it('reads trades from Omschrijving, folds the fee, nets the dividend tax', async () => {
     const result = await parse(file, { fileName: 'Account.csv' });
     const expected: ImportRow[] = [
-      {
-        line: 1,
-        kind: 'sell',
-        date: '2024-12-31',
-        instrument: EU,
-        external_id: ORDER(6),
-        shares: 4,
-        share_price: 16.25,
-        currency_code: 'EUR',
-      },
+      { line: 1, ...TRADES.sellEu },
       {
         line: 2,
         kind: 'split',
@@ -114,16 +147,7 @@ describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
         split_to: 4,
         currency_code: 'USD',
       },
-      {
-        line: 3,
-        kind: 'buy',
-        date: '2024-06-03',
-        instrument: UK,
-        external_id: ORDER(5),
-        shares: 100,
-        share_price: 4.96,
-        currency_code: 'GBP',
-      },
+      { line: 3, ...TRADES.buyUk },
       {
         line: 5,
         kind: 'dividend',
@@ -132,37 +156,9 @@ describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
         amount: 0.85,
         currency_code: 'USD',
       },
-      {
-        line: 8,
-        kind: 'buy',
-        date: '2024-04-10',
-        instrument: US,
-        external_id: ORDER(4),
-        shares: 2,
-        share_price: 100.5,
-        currency_code: 'USD',
-      },
-      {
-        line: 10,
-        kind: 'buy',
-        date: '2024-03-05',
-        instrument: EU,
-        external_id: ORDER(2),
-        shares: 5,
-        share_price: 15.5,
-        currency_code: 'EUR',
-      },
-      {
-        line: 11,
-        kind: 'buy',
-        date: '2024-03-05',
-        instrument: EU,
-        external_id: `${ORDER(2)}#2`,
-        shares: 5,
-        share_price: 15.5,
-        fee: 2,
-        currency_code: 'EUR',
-      },
+      { line: 8, ...TRADES.buyUs },
+      { line: 10, ...TRADES.buyEu },
+      { line: 11, ...TRADES.buyEu, external_id: SECOND_FILL, fee: 2 },
     ];
     expect(result.rows).toEqual(expected);
     expect(result.blocked).toBe(false);
@@ -204,6 +200,25 @@ describe('DEGIRO Transactions.csv (English, decimal point)', () => {
     'Transaction and/or third party fees EUR',
     'Total EUR',
     'Order ID',
+  ];
+  const fill = [
+    '05-03-2024',
+    '11:00',
+    EU.name,
+    EU.isin,
+    'EAM',
+    'XAMS',
+    '5',
+    '15.5',
+    'EUR',
+    '-77.50',
+    'EUR',
+    '-77.50',
+    '',
+    '0.00',
+    '',
+    '-77.50',
+    ORDER(2),
   ];
   const rows = [
     [
@@ -263,105 +278,23 @@ describe('DEGIRO Transactions.csv (English, decimal point)', () => {
       '-187.61',
       ORDER(4),
     ],
-    [
-      '05-03-2024',
-      '11:00',
-      EU.name,
-      EU.isin,
-      'EAM',
-      'XAMS',
-      '5',
-      '15.5',
-      'EUR',
-      '-77.50',
-      'EUR',
-      '-77.50',
-      '',
-      '0.00',
-      '',
-      '-77.50',
-      ORDER(2),
-    ],
-    [
-      '05-03-2024',
-      '11:00',
-      EU.name,
-      EU.isin,
-      'EAM',
-      'XAMS',
-      '5',
-      '15.5',
-      'EUR',
-      '-77.50',
-      'EUR',
-      '-77.50',
-      '',
-      '0.00',
-      '',
-      '-77.50',
-      ORDER(2),
-    ],
+    // Two identical fills of one order.
+    fill,
+    fill,
   ];
 
   it('reads sells from the negative quantity and converts the EUR fee at the file rate', async () => {
     const file = utf8(delimited([header, ...rows], ','));
     expect((await sniff(file, 'Transactions.csv')).preset?.id).toBe('degiro-transactions');
     const result = await parse(file, { fileName: 'Transactions.csv' });
-    expect(result.rows).toEqual([
-      {
-        line: 1,
-        kind: 'sell',
-        date: '2024-12-31',
-        instrument: EU,
-        external_id: ORDER(6),
-        shares: 4,
-        share_price: 16.25,
-        fee: 2,
-        currency_code: 'EUR',
-      },
+    const expected: ImportRow[] = [
+      { line: 1, ...TRADES.sellEu, fee: 2 },
       // 1 EUR at 84.78 pence per euro is 0.8478 pounds.
-      {
-        line: 2,
-        kind: 'buy',
-        date: '2024-06-03',
-        instrument: UK,
-        external_id: ORDER(5),
-        shares: 100,
-        share_price: 4.96,
-        fee: 0.8478,
-        currency_code: 'GBP',
-      },
-      {
-        line: 3,
-        kind: 'buy',
-        date: '2024-04-10',
-        instrument: US,
-        external_id: ORDER(4),
-        shares: 2,
-        share_price: 100.5,
-        fee: 2.1712,
-        currency_code: 'USD',
-      },
-      {
-        line: 4,
-        kind: 'buy',
-        date: '2024-03-05',
-        instrument: EU,
-        external_id: ORDER(2),
-        shares: 5,
-        share_price: 15.5,
-        currency_code: 'EUR',
-      },
-      {
-        line: 5,
-        kind: 'buy',
-        date: '2024-03-05',
-        instrument: EU,
-        external_id: `${ORDER(2)}#2`,
-        shares: 5,
-        share_price: 15.5,
-        currency_code: 'EUR',
-      },
-    ]);
+      { line: 2, ...TRADES.buyUk, fee: 0.8478 },
+      { line: 3, ...TRADES.buyUs, fee: 2.1712 },
+      { line: 4, ...TRADES.buyEu },
+      { line: 5, ...TRADES.buyEu, external_id: SECOND_FILL },
+    ];
+    expect(result.rows).toEqual(expected);
   });
 });

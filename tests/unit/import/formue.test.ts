@@ -9,6 +9,17 @@ import {
 } from '../../../src/domain/import';
 import { isin, utf8 } from './files';
 
+/** A buy of 10 of investment 10 at 150.25 DKK on 4 March 2024. */
+const FUND_BUY = {
+  investment_id: 10,
+  kind: 'buy',
+  date: '2024-03-04',
+  currency_code: 'DKK',
+  shares: 10,
+  share_price: 150.25,
+  fee: 29,
+} as const;
+
 const EXPORT: FormueExport = {
   formue: { format: 'formue-export', version: 1, exported_at: '2026-11-27T09:00:00.000Z' },
   portfolios: [
@@ -35,26 +46,9 @@ const EXPORT: FormueExport = {
     { id: 12, portfolio_id: 1, name: 'Bitcoin', type: 'crypto', isin: 'BTC', listing: null },
   ],
   events: [
-    {
-      id: 100,
-      investment_id: 10,
-      kind: 'buy',
-      date: '2024-03-04',
-      currency_code: 'DKK',
-      shares: 10,
-      share_price: 150.25,
-      fee: 29,
-    },
-    {
-      id: 101,
-      investment_id: 10,
-      kind: 'buy',
-      date: '2024-03-04',
-      currency_code: 'DKK',
-      shares: 10,
-      share_price: 150.25,
-      fee: 29,
-    },
+    // Two identical buys of one day, each its own event.
+    { id: 100, ...FUND_BUY },
+    { id: 101, ...FUND_BUY },
     {
       id: 102,
       investment_id: 11,

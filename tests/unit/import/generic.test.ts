@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parse, sniff } from '../../../src/domain/import';
+import { parse, sniff, type ParseOptions } from '../../../src/domain/import';
 import { decideDecimal, evidence, readDecimal } from '../../../src/domain/import/decimal-text';
 import { decideDateFormat, readDay } from '../../../src/domain/import/day-text';
 import { isin, utf8, xlsx } from './files';
 
 const FUND = isin('DK00000000R');
+
+/** A list of buys read as it is (its first line's messages), then with the user's `answer`. */
+async function askedThenTold(file: Uint8Array, answer: Partial<ParseOptions>) {
+  const options: ParseOptions = { fileName: 'a.csv', typeWords: { Buy: 'buy' } };
+  const asked = await parse(file, options);
+  const told = await parse(file, { ...options, ...answer });
+  return { asked: asked.lines[0]?.messages, told: told.rows };
+}
 
 describe('a generic file mapped by hand', () => {
   const csv = utf8(
@@ -89,19 +97,14 @@ describe('a generic file mapped by hand', () => {
     );
     const sniffed = await sniff(ambiguous, 'a.csv');
     expect(sniffed.dateFormat).toEqual({ value: null, samples: ['03/04/2024', '05/06/2024'] });
-    const asked = await parse(ambiguous, { fileName: 'a.csv', typeWords: { Buy: 'buy' } });
-    expect(asked.lines[0]?.messages).toContainEqual({
+    const { asked, told } = await askedThenTold(ambiguous, { dateFormat: 'MM/dd/yyyy' });
+    expect(asked).toContainEqual({
       level: 'error',
       code: 'date.ambiguous',
       field: 'date',
       params: { value: '03/04/2024' },
     });
-    const told = await parse(ambiguous, {
-      fileName: 'a.csv',
-      typeWords: { Buy: 'buy' },
-      dateFormat: 'MM/dd/yyyy',
-    });
-    expect(told.rows.map((row) => row.date)).toEqual(['2024-03-04', '2024-05-06']);
+    expect(told.map((row) => row.date)).toEqual(['2024-03-04', '2024-05-06']);
   });
 
   it('asks for the decimal separator when every number could be either', async () => {
@@ -114,19 +117,14 @@ describe('a generic file mapped by hand', () => {
       decimalSeparator: null,
       samples: ['1,250'],
     });
-    const asked = await parse(file, { fileName: 'a.csv', typeWords: { Buy: 'buy' } });
-    expect(asked.lines[0]?.messages).toContainEqual({
+    const { asked, told } = await askedThenTold(file, { decimalSeparator: '.' });
+    expect(asked).toContainEqual({
       level: 'error',
       code: 'number.ambiguous',
       field: 'share_price',
       params: { value: '1,250' },
     });
-    const told = await parse(file, {
-      fileName: 'a.csv',
-      typeWords: { Buy: 'buy' },
-      decimalSeparator: '.',
-    });
-    expect(told.rows[0]?.share_price).toBe(1250);
+    expect(told[0]?.share_price).toBe(1250);
   });
 
   it('nets a withholding tax given in a column of the dividend row', async () => {

@@ -11,51 +11,32 @@ import {
   type NordnetLine,
 } from './nordnet-file';
 
+/** A buy of the index fund, booked twice: once as it is, once cancelled. */
+const FUND_BUY = {
+  day: '2024-03-04',
+  type: 'KØBT',
+  ...INDEX_FUND,
+  shares: '10',
+  price: '150,25',
+  fee: '29',
+  amount: '-1.531,50',
+};
+/** Two identical fills of the index fund, each with its own id. */
+const FUND_FILL = {
+  day: '2024-03-05',
+  type: 'KØBT',
+  ...INDEX_FUND,
+  shares: '2',
+  price: '149,5',
+  amount: '-299',
+};
+
 // Oldest first here; the file has them newest first, as Nordnet writes it.
 const HISTORY: NordnetLine[] = [
-  {
-    id: '1000000001',
-    day: '2024-03-04',
-    type: 'KØBT',
-    ...INDEX_FUND,
-    shares: '10',
-    price: '150,25',
-    fee: '29',
-    amount: '-1.531,50',
-    total: '10',
-  },
-  {
-    id: '1000000002',
-    day: '2024-03-04',
-    type: 'KØBT',
-    ...INDEX_FUND,
-    shares: '10',
-    price: '150,25',
-    fee: '29',
-    amount: '-1.531,50',
-    total: '20',
-    cancelled: '2024-03-05',
-  },
-  {
-    id: '1000000003',
-    day: '2024-03-05',
-    type: 'KØBT',
-    ...INDEX_FUND,
-    shares: '2',
-    price: '149,5',
-    amount: '-299',
-    total: '12',
-  },
-  {
-    id: '1000000004',
-    day: '2024-03-05',
-    type: 'KØBT',
-    ...INDEX_FUND,
-    shares: '2',
-    price: '149,5',
-    amount: '-299',
-    total: '14',
-  },
+  { id: '1000000001', ...FUND_BUY, total: '10' },
+  { id: '1000000002', ...FUND_BUY, total: '20', cancelled: '2024-03-05' },
+  { id: '1000000003', ...FUND_FILL, total: '12' },
+  { id: '1000000004', ...FUND_FILL, total: '14' },
   {
     id: '1000000005',
     day: '2024-04-10',
@@ -130,6 +111,17 @@ const HISTORY: NordnetLine[] = [
 const FILE_LINES = [...HISTORY].reverse();
 const lineOf = (id: string) => FILE_LINES.findIndex((line) => line.id === id) + 1;
 
+const fundFill = (id: string): ImportRow => ({
+  line: lineOf(id),
+  kind: 'buy',
+  date: '2024-03-05',
+  instrument: INDEX_FUND,
+  external_id: id,
+  shares: 2,
+  share_price: 149.5,
+  currency_code: 'DKK',
+});
+
 const EXPECTED: ImportRow[] = [
   {
     line: lineOf('1000000012'),
@@ -197,26 +189,8 @@ const EXPECTED: ImportRow[] = [
     currency_code: 'USD',
     exchange_rate: 6.9,
   },
-  {
-    line: lineOf('1000000004'),
-    kind: 'buy',
-    date: '2024-03-05',
-    instrument: INDEX_FUND,
-    external_id: '1000000004',
-    shares: 2,
-    share_price: 149.5,
-    currency_code: 'DKK',
-  },
-  {
-    line: lineOf('1000000003'),
-    kind: 'buy',
-    date: '2024-03-05',
-    instrument: INDEX_FUND,
-    external_id: '1000000003',
-    shares: 2,
-    share_price: 149.5,
-    currency_code: 'DKK',
-  },
+  fundFill('1000000004'),
+  fundFill('1000000003'),
   {
     line: lineOf('1000000001'),
     kind: 'buy',

@@ -1,0 +1,42 @@
+// A Formue server as the tests and benchmarks start it: a free port on 127.0.0.1, bcrypt at its
+// lowest cost, no log lines, no demo account, and the demo's made-up market (nothing leaves the
+// machine) unless the caller overrides any of these.
+import type { FastifyInstance } from 'fastify';
+import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
+import { startServer, type StartOptions } from '../../src/server/server';
+
+export function quietConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    demo: false,
+    bcryptRounds: 4,
+    logLevel: 'silent',
+    trustProxy: false,
+    appRoot: undefined,
+    market: SYNTHETIC_MARKET,
+    ...overrides,
+  };
+}
+
+export interface QuietServer {
+  app: FastifyInstance;
+  port: number;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+}
+
+export async function startQuietServer(
+  databaseUrl: string,
+  overrides: Partial<Config> = {},
+  options: StartOptions = {},
+): Promise<QuietServer> {
+  const app = await startServer(quietConfig(databaseUrl, overrides), options);
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') {
+    await app.close();
+    throw new Error('not listening');
+  }
+  return { app, port: address.port, origin: `http://127.0.0.1:${address.port}` };
+}
