@@ -3,6 +3,7 @@ import type { EventKind, Transaction } from '../../domain/types';
 import { BusyButton } from '../components/busy-button';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { Overlay } from '../components/overlay';
 import { useFormatters } from '../components/format-context';
 import { useInvestment, useTransactions } from '../hooks/use-data';
@@ -151,14 +152,7 @@ export function EventOverlay({
       <form className="form" onSubmit={onSubmit}>
         <EventFields kind={kind} form={form} held={currentShares} splitBefore={currentShares} />
         <FormError message={form.formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={overlay.close}>
-            {t('common.cancel')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={form.submitting}>
-            {t('common.add')}
-          </BusyButton>
-        </div>
+        <FormButtons onCancel={overlay.close} submit={t('common.add')} busy={form.submitting} />
       </form>
     </Overlay>
   );
@@ -249,10 +243,12 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
             </div>
           </div>
         ) : (
-          <div className="button-row">
-            <button type="button" className="button button--secondary" onClick={overlay.close}>
-              {t('common.cancel')}
-            </button>
+          <FormButtons
+            onCancel={overlay.close}
+            submit={t('common.save')}
+            busy={form.submitting}
+            submitDisabled={form.loading}
+          >
             <button
               type="button"
               className="button button--secondary event-delete__start"
@@ -261,15 +257,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
             >
               {t('common.delete')}
             </button>
-            <BusyButton
-              type="submit"
-              className="button button--primary"
-              busy={form.submitting}
-              disabled={form.loading}
-            >
-              {t('common.save')}
-            </BusyButton>
-          </div>
+          </FormButtons>
         )}
       </form>
     </Overlay>

@@ -1,9 +1,9 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { BusyButton } from '../components/busy-button';
 import { ComboboxField } from '../components/combobox-field';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { PageDots, Pager } from '../components/pager';
 import { useCreateInvestment } from '../hooks/use-create-investment';
 import { useT } from '../hooks/use-i18n';
@@ -190,14 +190,12 @@ export function InvestmentCreateScreen() {
           otherPages="hidden"
         />
         <FormError message={formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={back}>
-            {t(page === 0 ? 'common.cancel' : 'common.back')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={submitting}>
-            {t(page < lastPage ? 'common.next' : 'common.create')}
-          </BusyButton>
-        </div>
+        <FormButtons
+          cancel={t(page === 0 ? 'common.cancel' : 'common.back')}
+          onCancel={back}
+          submit={t(page < lastPage ? 'common.next' : 'common.create')}
+          busy={submitting}
+        />
       </form>
     </main>
   );

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Brand } from '../components/brand';
-import { FormError, TextField, formText } from '../components/field';
+import { EmailField, PasswordField } from '../components/account-fields';
+import { FormError, formText } from '../components/field';
 import { usePassword } from '../hooks/use-password';
 import { useT } from '../hooks/use-i18n';
 import { fill } from '../../i18n';
@@ -27,15 +28,7 @@ export function ForgotPasswordScreen() {
       <h1 className="page__title">{tp['password.forgotTitle']}</h1>
       <p className="form__lead">{tp['password.forgotText']}</p>
       <form className="form" onSubmit={onSubmit}>
-        <TextField
-          label={tp['password.email']}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          required
-          errors={errors.email}
-        />
+        <EmailField label={tp['password.email']} errors={errors.email} />
         <FormError message={formError} />
         {sent && (
           <p role="status" className="password-sent">
@@ -90,20 +83,15 @@ export function ResetPasswordScreen() {
       <form className="form" onSubmit={onSubmit}>
         {/* For password managers: the account the new password belongs to. */}
         <input type="hidden" name="email" value={email} autoComplete="username" />
-        <TextField
+        <PasswordField
           label={tp['password.new']}
-          name="password"
-          type="password"
           autoComplete="new-password"
-          required
           errors={errors.password}
         />
-        <TextField
+        <PasswordField
           label={tp['password.confirm']}
           name="password_confirmation"
-          type="password"
           autoComplete="new-password"
-          required
         />
         {/* The address's errors (a used or expired link) say what to do: ask again. */}
         <FormError message={errors.email?.[0] ?? formError} />
