@@ -5,6 +5,7 @@ import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
 import { FormButtons } from '../components/form-buttons';
 import { Overlay } from '../components/overlay';
+import { Readout } from '../components/readout';
 import { useFormatters } from '../components/format-context';
 import { useInvestment, useTransactions } from '../hooks/use-data';
 import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use-event-form';
@@ -26,8 +27,6 @@ interface EventFieldsProps {
 function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
   const f = useFormatters();
   const { t } = useT();
-  const totalId = useId();
-  const ratioId = useId();
   const { values, errors, change, currencyOptions } = form;
   const field = bindField(values, errors, change);
   const currency = (
@@ -57,14 +56,9 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
             {fee}
             {currency}
           </div>
-          <div className="ratio">
-            <label className="field__hint" htmlFor={totalId}>
-              {t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}
-            </label>
-            <output id={totalId} className="ratio__value num" aria-live="polite">
-              {form.total ?? '–'}
-            </output>
-          </div>
+          <Readout label={t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}>
+            {form.total ?? '–'}
+          </Readout>
         </>
       )}
       {kind === 'dividend' && (
@@ -77,14 +71,7 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
       {kind === 'split' && (
         <>
           {date}
-          <div className="ratio">
-            <label className="field__hint" htmlFor={ratioId}>
-              {t('event.ratio')}
-            </label>
-            <output id={ratioId} className="ratio__value num" aria-live="polite">
-              {form.ratio}
-            </output>
-          </div>
+          <Readout label={t('event.ratio')}>{form.ratio}</Readout>
           <TextField
             label={t('event.sharesAfter')}
             decimal

@@ -14,7 +14,7 @@ import {
   type FileInstrument,
   type PreviewLine,
 } from '../../machines/import-flow';
-import type { FileProblem } from '../../machines/import-reader';
+import type { FileProblem, FileSettings, SettingKey } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
 import { BusyButton } from '../components/busy-button';
@@ -179,71 +179,105 @@ const SEPARATOR_NAMES: Record<(typeof SEPARATORS)[number], ImportKey> = {
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
+/**
+ * One of a file's settings: what was detected unless the user chose another; "Not detected" as
+ * an empty first choice when nothing was. `samples`: the file's values it decides, under it.
+ */
+function SettingField<K extends SettingKey>({
+  flow,
+  name,
+  label,
+  detected,
+  values,
+  labelOf,
+  samples,
+}: {
+  flow: Flow;
+  name: K;
+  label: string;
+  detected: FileSettings[K] | null;
+  values: readonly NonNullable<FileSettings[K]>[];
+  labelOf: (value: NonNullable<FileSettings[K]>) => string;
+  samples?: readonly string[];
+}) {
+  const w = useImportTexts();
+  const select = (
+    <SelectField
+      label={label}
+      name={name}
+      value={flow.overrides[name] ?? detected ?? ''}
+      placeholder={detected ? undefined : w.t('import.notDetected')}
+      options={values.map((value) => ({ value, label: labelOf(value) }))}
+      onValueChange={(value) => {
+        if (isOneOf(values, value)) flow.changeSettings({ [name]: value });
+      }}
+    />
+  );
+  if (!samples) return select;
+  return (
+    <div>
+      {select}
+      <p className="field__hint">
+        {samples.length > 0
+          ? w.t('import.samples', { samples: samples.slice(0, 3).join('  ·  ') })
+          : undefined}
+      </p>
+    </div>
+  );
+}
+
+const DECIMAL_SEPARATORS = [',', '.'] as const;
+
 function Settings({ flow }: { flow: Flow }) {
   const w = useImportTexts();
-  const { detection, overrides } = flow;
+  const { detection } = flow;
   if (!detection) return null;
-  const samples = (values: readonly string[]) =>
-    values.length > 0
-      ? w.t('import.samples', { samples: values.slice(0, 3).join('  ·  ') })
-      : undefined;
   const fileText = detection.kind === 'csv';
   return (
     <Section title={w.t('import.settings')}>
       <div className="import__settings">
         {fileText && (
-          <SelectField
-            label={w.t('import.encoding')}
+          <SettingField
+            flow={flow}
             name="encoding"
-            value={overrides.encoding ?? detection.encoding ?? ''}
-            placeholder={detection.encoding ? undefined : w.t('import.notDetected')}
-            options={ENCODINGS.map((value) => ({ value, label: value.toUpperCase() }))}
-            onValueChange={(value) => {
-              if (isOneOf(ENCODINGS, value)) flow.changeSettings({ encoding: value });
-            }}
+            label={w.t('import.encoding')}
+            detected={detection.encoding}
+            values={ENCODINGS}
+            labelOf={(value) => value.toUpperCase()}
           />
         )}
         {fileText && (
-          <SelectField
-            label={w.t('import.separator')}
+          <SettingField
+            flow={flow}
             name="separator"
-            value={overrides.separator ?? detection.separator ?? ''}
-            placeholder={detection.separator ? undefined : w.t('import.notDetected')}
-            options={SEPARATORS.map((value) => ({ value, label: w.t(SEPARATOR_NAMES[value]) }))}
-            onValueChange={(value) => {
-              if (isOneOf(SEPARATORS, value)) flow.changeSettings({ separator: value });
-            }}
+            label={w.t('import.separator')}
+            detected={detection.separator}
+            values={SEPARATORS}
+            labelOf={(value) => w.t(SEPARATOR_NAMES[value])}
           />
         )}
-        <div>
-          <SelectField
-            label={w.t('import.decimalSeparator')}
-            name="decimalSeparator"
-            value={overrides.decimalSeparator ?? detection.decimalSeparator.value ?? ''}
-            placeholder={detection.decimalSeparator.value ? undefined : w.t('import.notDetected')}
-            options={[
-              { value: ',', label: `${w.t('import.comma')} (1.234,56)` },
-              { value: '.', label: `${w.t('import.point')} (1,234.56)` },
-            ]}
-            onValueChange={(value) => {
-              if (value === ',' || value === '.') flow.changeSettings({ decimalSeparator: value });
-            }}
-          />
-          <p className="field__hint">{samples(detection.decimalSeparator.samples)}</p>
-        </div>
-        <div>
-          <SelectField
-            label={w.t('import.dateFormat')}
-            name="dateFormat"
-            value={overrides.dateFormat ?? detection.dateFormat.value ?? ''}
-            placeholder={detection.dateFormat.value ? undefined : w.t('import.notDetected')}
-            options={DATE_FORMATS.map((value) => ({ value, label: value }))}
-            onValueChange={(value) => {
-              if (isOneOf(DATE_FORMATS, value)) flow.changeSettings({ dateFormat: value });
-            }}
-          />
-          <p className="field__hint">{samples(detection.dateFormat.samples)}</p>
-        </div>
+        <SettingField
+          flow={flow}
+          name="decimalSeparator"
+          label={w.t('import.decimalSeparator')}
+          detected={detection.decimalSeparator.value}
+          values={DECIMAL_SEPARATORS}
+          labelOf={(value) =>
+            value === ','
+              ? `${w.t('import.comma')} (1.234,56)`
+              : `${w.t('import.point')} (1,234.56)`
+          }
+          samples={detection.decimalSeparator.samples}
+        />
+        <SettingField
+          flow={flow}
+          name="dateFormat"
+          label={w.t('import.dateFormat')}
+          detected={detection.dateFormat.value}
+          values={DATE_FORMATS}
+          labelOf={(value) => value}
+          samples={detection.dateFormat.samples}
+        />
       </div>
       <button
         type="button"
