@@ -50,3 +50,12 @@ export function FormButtons({
     </div>
   );
 }
+
+/** The one, full-width submit button of the account forms (Login, Register, the password screens). */
+export function BlockSubmit({ label, submitting }: { label: string; submitting: boolean }) {
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={submitting}>
+      {label}
+    </button>
+  );
+}

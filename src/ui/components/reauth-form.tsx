@@ -4,6 +4,7 @@ import { useReauth } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
 import { EmailField, PasswordField } from './account-fields';
 import { FormError, formText } from './field';
+import { BlockSubmit } from './form-buttons';
 import { Overlay } from './overlay';
 
 /** The Log in again dialog's form (reauth-dialog.tsx), loaded when a session is first lost. */
@@ -26,13 +27,7 @@ export function ReauthForm() {
         />
         <PasswordField autoComplete="current-password" errors={errors.password} />
         <FormError message={formError} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {t('auth.login')}
-        </button>
+        <BlockSubmit label={t('auth.login')} submitting={submitting} />
         <button
           type="button"
           className="button button--secondary button--block"

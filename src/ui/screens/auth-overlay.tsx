@@ -4,6 +4,7 @@ import { Logo } from '../components/icons';
 import { Overlay } from '../components/overlay';
 import { EmailField, NameField, PasswordField } from '../components/account-fields';
 import { FormError, formText } from '../components/field';
+import { BlockSubmit } from '../components/form-buttons';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
 import { PASSWORD_TEXTS } from '../../i18n/password';
@@ -83,13 +84,10 @@ export function AuthOverlay({
           </div>
         )}
         <FormError message={formError} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {t(register ? 'landing.register' : 'landing.login')}
-        </button>
+        <BlockSubmit
+          label={t(register ? 'landing.register' : 'landing.login')}
+          submitting={submitting}
+        />
       </form>
     </Overlay>
   );

@@ -3,6 +3,8 @@ import { Link, useSearch } from 'wouter';
 import { Brand } from '../components/brand';
 import { EmailField, PasswordField } from '../components/account-fields';
 import { FormError, formText } from '../components/field';
+import { BlockSubmit } from '../components/form-buttons';
+import { FormNote } from '../components/form-note';
 import { usePassword } from '../hooks/use-password';
 import { useT } from '../hooks/use-i18n';
 import { fill } from '../../i18n';
@@ -17,7 +19,7 @@ function usePasswordTexts() {
 /** '/forgot-password': asks for a reset link by e-mail. */
 export function ForgotPasswordScreen() {
   const { errors, formError, sent, submitting, submit } = usePassword();
-  const { tp, text } = usePasswordTexts();
+  const { tp } = usePasswordTexts();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit({ kind: 'forgot', email: formText(new FormData(event.currentTarget), 'email') });
@@ -30,18 +32,8 @@ export function ForgotPasswordScreen() {
       <form className="form" onSubmit={onSubmit}>
         <EmailField label={tp['password.email']} errors={errors.email} />
         <FormError message={formError} />
-        {sent && (
-          <p role="status" className="password-sent">
-            {text(sent)}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {tp['password.send']}
-        </button>
+        <FormNote message={sent} plain />
+        <BlockSubmit label={tp['password.send']} submitting={submitting} />
       </form>
       <Link href="/">{tp['password.backToLogin']}</Link>
     </main>
@@ -96,13 +88,7 @@ export function ResetPasswordScreen() {
         {/* The address's errors (a used or expired link) say what to do: ask again. */}
         <FormError message={errors.email?.[0] ?? formError} />
         {errors.email && <Link href="/forgot-password">{tp['password.askAgain']}</Link>}
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {tp['password.reset']}
-        </button>
+        <BlockSubmit label={tp['password.reset']} submitting={submitting} />
       </form>
     </main>
   );
