@@ -226,6 +226,21 @@ function SettingField<K extends SettingKey>({
   );
 }
 
+/** Continue, closing a step of the file's setup. */
+function ContinueButton({ onContinue, blocked }: { onContinue: () => void; blocked?: boolean }) {
+  const w = useImportTexts();
+  return (
+    <button
+      type="button"
+      className="button button--primary section__button"
+      onClick={onContinue}
+      disabled={blocked}
+    >
+      {w.t('import.continue')}
+    </button>
+  );
+}
+
 const DECIMAL_SEPARATORS = [',', '.'] as const;
 
 function Settings({ flow }: { flow: Flow }) {
@@ -279,13 +294,7 @@ function Settings({ flow }: { flow: Flow }) {
           samples={detection.dateFormat.samples}
         />
       </div>
-      <button
-        type="button"
-        className="button button--primary section__button"
-        onClick={flow.confirmSettings}
-      >
-        {w.t('import.continue')}
-      </button>
+      <ContinueButton onContinue={flow.confirmSettings} />
     </Section>
   );
 }
@@ -307,7 +316,6 @@ function ChoiceStep(props: {
   onContinue: () => void;
   blocked?: boolean;
 }) {
-  const w = useImportTexts();
   return (
     <Section title={props.title}>
       <p className="field__hint">{props.hint}</p>
@@ -316,14 +324,7 @@ function ChoiceStep(props: {
           <SelectField key={choice.name} {...choice} />
         ))}
       </div>
-      <button
-        type="button"
-        className="button button--primary section__button"
-        onClick={props.onContinue}
-        disabled={props.blocked}
-      >
-        {w.t('import.continue')}
-      </button>
+      <ContinueButton onContinue={props.onContinue} blocked={props.blocked} />
     </Section>
   );
 }
