@@ -181,35 +181,32 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 
 /**
  * One of a file's settings: what was detected unless the user chose another; "Not detected" as
- * an empty first choice when nothing was. `samples`: the file's values it decides, under it.
+ * an empty first choice when nothing was. With the file's values it was decided from, under it.
  */
 function SettingField<K extends SettingKey>({
   flow,
   name,
-  label,
   detected,
   values,
   labelOf,
-  samples,
 }: {
   flow: Flow;
   name: K;
-  label: string;
-  detected: FileSettings[K] | null;
+  detected: { value: FileSettings[K] | null; samples?: readonly string[] };
   values: readonly NonNullable<FileSettings[K]>[];
   labelOf: (value: NonNullable<FileSettings[K]>) => string;
-  samples?: readonly string[];
 }) {
   const w = useImportTexts();
+  const { value, samples } = detected;
   const select = (
     <SelectField
-      label={label}
+      label={w.t(`import.${name}`)}
       name={name}
-      value={flow.overrides[name] ?? detected ?? ''}
-      placeholder={detected ? undefined : w.t('import.notDetected')}
-      options={values.map((value) => ({ value, label: labelOf(value) }))}
-      onValueChange={(value) => {
-        if (isOneOf(values, value)) flow.changeSettings({ [name]: value });
+      value={flow.overrides[name] ?? value ?? ''}
+      placeholder={value ? undefined : w.t('import.notDetected')}
+      options={values.map((option) => ({ value: option, label: labelOf(option) }))}
+      onValueChange={(chosen) => {
+        if (isOneOf(values, chosen)) flow.changeSettings({ [name]: chosen });
       }}
     />
   );
@@ -255,8 +252,7 @@ function Settings({ flow }: { flow: Flow }) {
           <SettingField
             flow={flow}
             name="encoding"
-            label={w.t('import.encoding')}
-            detected={detection.encoding}
+            detected={{ value: detection.encoding }}
             values={ENCODINGS}
             labelOf={(value) => value.toUpperCase()}
           />
@@ -265,8 +261,7 @@ function Settings({ flow }: { flow: Flow }) {
           <SettingField
             flow={flow}
             name="separator"
-            label={w.t('import.separator')}
-            detected={detection.separator}
+            detected={{ value: detection.separator }}
             values={SEPARATORS}
             labelOf={(value) => w.t(SEPARATOR_NAMES[value])}
           />
@@ -274,24 +269,20 @@ function Settings({ flow }: { flow: Flow }) {
         <SettingField
           flow={flow}
           name="decimalSeparator"
-          label={w.t('import.decimalSeparator')}
-          detected={detection.decimalSeparator.value}
+          detected={detection.decimalSeparator}
           values={DECIMAL_SEPARATORS}
           labelOf={(value) =>
             value === ','
               ? `${w.t('import.comma')} (1.234,56)`
               : `${w.t('import.point')} (1,234.56)`
           }
-          samples={detection.decimalSeparator.samples}
         />
         <SettingField
           flow={flow}
           name="dateFormat"
-          label={w.t('import.dateFormat')}
-          detected={detection.dateFormat.value}
+          detected={detection.dateFormat}
           values={DATE_FORMATS}
           labelOf={(value) => value}
-          samples={detection.dateFormat.samples}
         />
       </div>
       <ContinueButton onContinue={flow.confirmSettings} />
