@@ -60,7 +60,8 @@ export function QuoteLine({
               dkk={money(quote.price_dkk, 'DKK')}
             />
           </span>
-          <span className="quote__join"> · </span>
+          {/* Shown by the stylesheet where the day shares the price's line. */}
+          <span className={foreign ? 'quote__join visually-hidden' : 'quote__join'}> · </span>
           {/* The day and source, under the price where the card is narrow (a phone). */}
           <span className="quote__when">
             {/* A stale day is marked on the day itself, which keeps the line short. */}

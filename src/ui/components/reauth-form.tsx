@@ -2,7 +2,9 @@ import type { FormEvent } from 'react';
 import { SESSION_LOST_MESSAGE } from '../../machines/auth.machine';
 import { useReauth } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
-import { FormError, TextField, formText } from './field';
+import { EmailField, PasswordField } from './account-fields';
+import { FormError, formText } from './field';
+import { BlockSubmit } from './form-buttons';
 import { Overlay } from './overlay';
 
 /** The Log in again dialog's form (reauth-dialog.tsx), loaded when a session is first lost. */
@@ -18,32 +20,14 @@ export function ReauthForm() {
     <Overlay title={t('reauth.title')}>
       <form className="form" onSubmit={onSubmit}>
         <p className="form__lead">{text(SESSION_LOST_MESSAGE)}</p>
-        <TextField
-          label={t('auth.email')}
-          name="email"
-          type="email"
+        <EmailField
           autoComplete="username"
-          autoCapitalize="none"
-          required
           {...(email ? { value: email, readOnly: true } : {})}
           errors={errors.email}
         />
-        <TextField
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={errors.password}
-        />
+        <PasswordField autoComplete="current-password" errors={errors.password} />
         <FormError message={formError} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {t('auth.login')}
-        </button>
+        <BlockSubmit label={t('auth.login')} submitting={submitting} />
         <button
           type="button"
           className="button button--secondary button--block"

@@ -46,7 +46,8 @@ export function TransactionsTable({
         className={`table table--rows tx-table${showName ? '' : ' tx-table--one-investment'}${onOpen ? ' tx-table--open' : ''}`}
         aria-label={label}
       >
-        <thead>
+        {/* Shown by the stylesheet where the table has room for its columns. */}
+        <thead className="visually-hidden">
           <tr>
             <th scope="col">{t('table.date')}</th>
             <th scope="col">{t('table.type')}</th>

@@ -43,7 +43,8 @@ export function ValuablesTable({ label, rows, rename }: ValuablesTableProps) {
   return (
     <div className="table-wrap valuables-wrap">
       <table className="table table--rows valuables-table" aria-label={label}>
-        <thead>
+        {/* Shown by the stylesheet where the table has room for its columns. */}
+        <thead className="visually-hidden">
           <tr>
             <th scope="col">{t('table.name')}</th>
             <th scope="col" className="num">

@@ -2,7 +2,9 @@ import { useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '../components/icons';
 import { Overlay } from '../components/overlay';
-import { FormError, TextField, formText } from '../components/field';
+import { EmailField, NameField, PasswordField } from '../components/account-fields';
+import { FormError, formText } from '../components/field';
+import { BlockSubmit } from '../components/form-buttons';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
 import { PASSWORD_TEXTS } from '../../i18n/password';
@@ -66,30 +68,10 @@ export function AuthOverlay({
         </div>
       )}
       <form ref={form} className="form" onSubmit={onSubmit} key={mode}>
-        {register && (
-          <TextField
-            label={t('auth.name')}
-            name="name"
-            autoComplete="name"
-            required
-            errors={errors.name}
-          />
-        )}
-        <TextField
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          required
-          errors={errors.email}
-        />
-        <TextField
-          label={t('auth.password')}
-          name="password"
-          type="password"
+        {register && <NameField errors={errors.name} />}
+        <EmailField errors={errors.email} />
+        <PasswordField
           autoComplete={register ? 'new-password' : 'current-password'}
-          required
           errors={errors.password}
         />
         {!register && (
@@ -102,13 +84,10 @@ export function AuthOverlay({
           </div>
         )}
         <FormError message={formError} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {t(register ? 'landing.register' : 'landing.login')}
-        </button>
+        <BlockSubmit
+          label={t(register ? 'landing.register' : 'landing.login')}
+          submitting={submitting}
+        />
       </form>
     </Overlay>
   );

@@ -3,7 +3,9 @@ import type { EventKind, Transaction } from '../../domain/types';
 import { BusyButton } from '../components/busy-button';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { Overlay } from '../components/overlay';
+import { Readout } from '../components/readout';
 import { useFormatters } from '../components/format-context';
 import { useInvestment, useTransactions } from '../hooks/use-data';
 import { useEditEventForm, useEventForm, type EventFormView } from '../hooks/use-event-form';
@@ -25,8 +27,6 @@ interface EventFieldsProps {
 function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
   const f = useFormatters();
   const { t } = useT();
-  const totalId = useId();
-  const ratioId = useId();
   const { values, errors, change, currencyOptions } = form;
   const field = bindField(values, errors, change);
   const currency = (
@@ -56,14 +56,9 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
             {fee}
             {currency}
           </div>
-          <div className="ratio">
-            <label className="field__hint" htmlFor={totalId}>
-              {t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}
-            </label>
-            <output id={totalId} className="ratio__value num" aria-live="polite">
-              {form.total ?? '–'}
-            </output>
-          </div>
+          <Readout label={t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}>
+            {form.total ?? '–'}
+          </Readout>
         </>
       )}
       {kind === 'dividend' && (
@@ -76,14 +71,7 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
       {kind === 'split' && (
         <>
           {date}
-          <div className="ratio">
-            <label className="field__hint" htmlFor={ratioId}>
-              {t('event.ratio')}
-            </label>
-            <output id={ratioId} className="ratio__value num" aria-live="polite">
-              {form.ratio}
-            </output>
-          </div>
+          <Readout label={t('event.ratio')}>{form.ratio}</Readout>
           <TextField
             label={t('event.sharesAfter')}
             decimal
@@ -151,14 +139,7 @@ export function EventOverlay({
       <form className="form" onSubmit={onSubmit}>
         <EventFields kind={kind} form={form} held={currentShares} splitBefore={currentShares} />
         <FormError message={form.formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={overlay.close}>
-            {t('common.cancel')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={form.submitting}>
-            {t('common.add')}
-          </BusyButton>
-        </div>
+        <FormButtons onCancel={overlay.close} submit={t('common.add')} busy={form.submitting} />
       </form>
     </Overlay>
   );
@@ -249,10 +230,12 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
             </div>
           </div>
         ) : (
-          <div className="button-row">
-            <button type="button" className="button button--secondary" onClick={overlay.close}>
-              {t('common.cancel')}
-            </button>
+          <FormButtons
+            onCancel={overlay.close}
+            submit={t('common.save')}
+            busy={form.submitting}
+            submitDisabled={form.loading}
+          >
             <button
               type="button"
               className="button button--secondary event-delete__start"
@@ -261,15 +244,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
             >
               {t('common.delete')}
             </button>
-            <BusyButton
-              type="submit"
-              className="button button--primary"
-              busy={form.submitting}
-              disabled={form.loading}
-            >
-              {t('common.save')}
-            </BusyButton>
-          </div>
+          </FormButtons>
         )}
       </form>
     </Overlay>

@@ -1,6 +1,6 @@
 import { DateField } from '../components/date-field';
 import { useFormatters } from '../components/format-context';
-import { SelectField, TextField } from '../components/field';
+import { bindField, SelectField, TextField } from '../components/field';
 import { Loadable } from '../components/loadable';
 import { RefreshAlert } from '../components/refresh-alert';
 import { Section } from '../components/section';
@@ -63,7 +63,8 @@ export function HistoryScreen() {
 }
 
 function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> }) {
-  const { filter, setFilter } = history;
+  // The filter is the query: each field shows its value and sets it.
+  const field = bindField(history.filter, {}, history.setFilter);
   const { t } = useT();
   const typeOptions = Object.entries(TRANSACTION_TYPE_KEYS).map(([value, key]) => ({
     value,
@@ -79,43 +80,25 @@ function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> })
       <div className="history-filters__search">
         <TextField
           label={t('history.search')}
-          name="q"
-          value={filter.q}
-          onValueChange={(value) => setFilter('q', value)}
+          {...field('q')}
           placeholder={t('history.searchPlaceholder')}
           autoComplete="off"
         />
       </div>
       <SelectField
         label={t('history.type')}
-        name="type"
         options={typeOptions}
         placeholder={t('history.allTypes')}
-        value={filter.type}
-        onValueChange={(value) => setFilter('type', value)}
+        {...field('type')}
       />
       <SelectField
         label={t('history.portfolio')}
-        name="portfolio"
         options={history.portfolioOptions}
         placeholder={t('history.allPortfolios')}
-        value={filter.portfolio}
-        onValueChange={(value) => setFilter('portfolio', value)}
+        {...field('portfolio')}
       />
-      <DateField
-        label={t('history.from')}
-        name="from"
-        max={history.today}
-        value={filter.from}
-        onValueChange={(value) => setFilter('from', value)}
-      />
-      <DateField
-        label={t('history.to')}
-        name="to"
-        max={history.today}
-        value={filter.to}
-        onValueChange={(value) => setFilter('to', value)}
-      />
+      <DateField label={t('history.from')} max={history.today} {...field('from')} />
+      <DateField label={t('history.to')} max={history.today} {...field('to')} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { ImportMessage, ImportRow } from '../../domain/import';
 import { MAX_FILE_BYTES, needsRatio, type PreviewLine } from '../../machines/import-flow';
 import { NEW_INVESTMENT, type FileInstrument } from '../../machines/import-instruments';
-import type { FileProblem } from '../../machines/import-reader';
+import type { FileProblem, FileSettings, SettingKey } from '../../machines/import-reader';
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
 import { BusyButton } from '../components/busy-button';
@@ -174,79 +174,113 @@ const SEPARATOR_NAMES: Record<(typeof SEPARATORS)[number], ImportKey> = {
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
+/**
+ * One of a file's settings: what was detected unless the user chose another; "Not detected" as
+ * an empty first choice when nothing was. With the file's values it was decided from, under it.
+ */
+function SettingField<K extends SettingKey>({
+  flow,
+  name,
+  detected,
+  values,
+  labelOf,
+}: {
+  flow: Flow;
+  name: K;
+  detected: { value: FileSettings[K] | null; samples?: readonly string[] };
+  values: readonly NonNullable<FileSettings[K]>[];
+  labelOf: (value: NonNullable<FileSettings[K]>) => string;
+}) {
+  const w = useImportTexts();
+  const { value, samples } = detected;
+  const select = (
+    <SelectField
+      label={w.t(`import.${name}`)}
+      name={name}
+      value={flow.overrides[name] ?? value ?? ''}
+      placeholder={value ? undefined : w.t('import.notDetected')}
+      options={values.map((option) => ({ value: option, label: labelOf(option) }))}
+      onValueChange={(chosen) => {
+        if (isOneOf(values, chosen)) flow.changeSettings({ [name]: chosen });
+      }}
+    />
+  );
+  if (!samples) return select;
+  return (
+    <div>
+      {select}
+      <p className="field__hint">
+        {samples.length > 0
+          ? w.t('import.samples', { samples: samples.slice(0, 3).join('  ·  ') })
+          : undefined}
+      </p>
+    </div>
+  );
+}
+
+/** Continue, closing a step of the file's setup. */
+function ContinueButton({ onContinue, blocked }: { onContinue: () => void; blocked?: boolean }) {
+  const w = useImportTexts();
+  return (
+    <button
+      type="button"
+      className="button button--primary section__button"
+      onClick={onContinue}
+      disabled={blocked}
+    >
+      {w.t('import.continue')}
+    </button>
+  );
+}
+
+const DECIMAL_SEPARATORS = [',', '.'] as const;
+
 function Settings({ flow }: { flow: Flow }) {
   const w = useImportTexts();
-  const { detection, overrides } = flow;
+  const { detection } = flow;
   if (!detection) return null;
-  const samples = (values: readonly string[]) =>
-    values.length > 0
-      ? w.t('import.samples', { samples: values.slice(0, 3).join('  ·  ') })
-      : undefined;
   const fileText = detection.kind === 'csv';
   return (
     <Section title={w.t('import.settings')}>
       <div className="import__settings">
         {fileText && (
-          <SelectField
-            label={w.t('import.encoding')}
+          <SettingField
+            flow={flow}
             name="encoding"
-            value={overrides.encoding ?? detection.encoding ?? ''}
-            placeholder={detection.encoding ? undefined : w.t('import.notDetected')}
-            options={ENCODINGS.map((value) => ({ value, label: value.toUpperCase() }))}
-            onValueChange={(value) => {
-              if (isOneOf(ENCODINGS, value)) flow.changeSettings({ encoding: value });
-            }}
+            detected={{ value: detection.encoding }}
+            values={ENCODINGS}
+            labelOf={(value) => value.toUpperCase()}
           />
         )}
         {fileText && (
-          <SelectField
-            label={w.t('import.separator')}
+          <SettingField
+            flow={flow}
             name="separator"
-            value={overrides.separator ?? detection.separator ?? ''}
-            placeholder={detection.separator ? undefined : w.t('import.notDetected')}
-            options={SEPARATORS.map((value) => ({ value, label: w.t(SEPARATOR_NAMES[value]) }))}
-            onValueChange={(value) => {
-              if (isOneOf(SEPARATORS, value)) flow.changeSettings({ separator: value });
-            }}
+            detected={{ value: detection.separator }}
+            values={SEPARATORS}
+            labelOf={(value) => w.t(SEPARATOR_NAMES[value])}
           />
         )}
-        <div>
-          <SelectField
-            label={w.t('import.decimalSeparator')}
-            name="decimalSeparator"
-            value={overrides.decimalSeparator ?? detection.decimalSeparator.value ?? ''}
-            placeholder={detection.decimalSeparator.value ? undefined : w.t('import.notDetected')}
-            options={[
-              { value: ',', label: `${w.t('import.comma')} (1.234,56)` },
-              { value: '.', label: `${w.t('import.point')} (1,234.56)` },
-            ]}
-            onValueChange={(value) => {
-              if (value === ',' || value === '.') flow.changeSettings({ decimalSeparator: value });
-            }}
-          />
-          <p className="field__hint">{samples(detection.decimalSeparator.samples)}</p>
-        </div>
-        <div>
-          <SelectField
-            label={w.t('import.dateFormat')}
-            name="dateFormat"
-            value={overrides.dateFormat ?? detection.dateFormat.value ?? ''}
-            placeholder={detection.dateFormat.value ? undefined : w.t('import.notDetected')}
-            options={DATE_FORMATS.map((value) => ({ value, label: value }))}
-            onValueChange={(value) => {
-              if (isOneOf(DATE_FORMATS, value)) flow.changeSettings({ dateFormat: value });
-            }}
-          />
-          <p className="field__hint">{samples(detection.dateFormat.samples)}</p>
-        </div>
+        <SettingField
+          flow={flow}
+          name="decimalSeparator"
+          detected={detection.decimalSeparator}
+          values={DECIMAL_SEPARATORS}
+          labelOf={(value) =>
+            value === ','
+              ? `${w.t('import.comma')} (1.234,56)`
+              : `${w.t('import.point')} (1,234.56)`
+          }
+        />
+        <SettingField
+          flow={flow}
+          name="dateFormat"
+          detected={detection.dateFormat}
+          values={DATE_FORMATS}
+          labelOf={(value) => value}
+        />
       </div>
-      <button
-        type="button"
-        className="button button--primary section__button"
-        onClick={flow.confirmSettings}
-      >
-        {w.t('import.continue')}
-      </button>
+      <ContinueButton onContinue={flow.confirmSettings} />
     </Section>
   );
 }
@@ -268,7 +302,6 @@ function ChoiceStep(props: {
   onContinue: () => void;
   blocked?: boolean;
 }) {
-  const w = useImportTexts();
   return (
     <Section title={props.title}>
       <p className="field__hint">{props.hint}</p>
@@ -277,14 +310,7 @@ function ChoiceStep(props: {
           <SelectField key={choice.name} {...choice} />
         ))}
       </div>
-      <button
-        type="button"
-        className="button button--primary section__button"
-        onClick={props.onContinue}
-        disabled={props.blocked}
-      >
-        {w.t('import.continue')}
-      </button>
+      <ContinueButton onContinue={props.onContinue} blocked={props.blocked} />
     </Section>
   );
 }

@@ -1,43 +1,22 @@
-import { useId, useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { BusyButton } from '../components/busy-button';
 import { ComboboxField } from '../components/combobox-field';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { PageDots, Pager } from '../components/pager';
+import { Readout } from '../components/readout';
 import { useCreateInvestment } from '../hooks/use-create-investment';
 import { useT } from '../hooks/use-i18n';
 
 /** /investments/create: instrument on page 1, the first buy on page 2. */
 export function InvestmentCreateScreen() {
   const form = useRef<HTMLFormElement>(null);
-  const {
-    today,
-    page,
-    lastPage,
-    values,
-    errors,
-    formError,
-    submitting,
-    enabled,
-    portfolioOptions,
-    noPortfolio,
-    currencyOptions,
-    total,
-    suggestions,
-    activeSuggestion,
-    chooseSuggestion,
-    moveSuggestion,
-    dismissSuggestions,
-    change,
-    goTo,
-    back,
-    submit,
-  } = useCreateInvestment();
+  const create = useCreateInvestment();
+  const { page, lastPage, values, enabled } = create;
   const crypto = values.type === 'crypto';
-  const field = bindField(values, errors, change);
+  const field = bindField(values, create.errors, create.change);
   const { t } = useT();
-  const totalId = useId();
   const typeOptions = [
     { value: 'stock', label: t('create.stock') },
     { value: 'crypto', label: t('create.crypto') },
@@ -52,12 +31,12 @@ export function InvestmentCreateScreen() {
   };
   const select = (target: number) => {
     if (target > page && !pageIsValid()) return;
-    goTo(target);
+    create.goTo(target);
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (page < lastPage) select(page + 1);
-    else submit();
+    else create.submit();
   };
 
   const instrumentPage = (
@@ -67,7 +46,7 @@ export function InvestmentCreateScreen() {
         required
         disabled={!enabled.instrument}
         placeholder={t('create.choosePortfolio')}
-        options={portfolioOptions}
+        options={create.portfolioOptions}
         {...field('portfolio_id')}
       />
       <SelectField
@@ -82,7 +61,7 @@ export function InvestmentCreateScreen() {
         required
         disabled={!enabled.instrument}
         {...field('name')}
-        options={suggestions.map((instrument) => ({
+        options={create.suggestions.map((instrument) => ({
           key: `${instrument.type}:${instrument.code}`,
           label: instrument.name,
           details: [
@@ -91,12 +70,12 @@ export function InvestmentCreateScreen() {
             instrument.currency,
           ].join(' · '),
         }))}
-        active={activeSuggestion}
+        active={create.activeSuggestion}
         listLabel={t('create.suggestions')}
-        announcement={t('create.suggestionCount', { count: suggestions.length })}
-        onMove={moveSuggestion}
-        onChoose={chooseSuggestion}
-        onDismiss={dismissSuggestions}
+        announcement={t('create.suggestionCount', { count: create.suggestions.length })}
+        onMove={create.moveSuggestion}
+        onChoose={create.chooseSuggestion}
+        onDismiss={create.dismissSuggestions}
       />
       <TextField
         label={t(crypto ? 'create.symbol' : 'create.isin')}
@@ -114,7 +93,7 @@ export function InvestmentCreateScreen() {
       <DateField
         label={t('create.date')}
         required
-        max={today}
+        max={create.today}
         disabled={!enabled.details}
         {...field('date')}
       />
@@ -143,21 +122,14 @@ export function InvestmentCreateScreen() {
         label={t('create.currency')}
         required
         disabled={!enabled.details}
-        options={currencyOptions}
+        options={create.currencyOptions}
         {...field('currency_code')}
       />
-      <div className="ratio">
-        <label className="field__hint" htmlFor={totalId}>
-          {t('event.total')}
-        </label>
-        <output id={totalId} className="ratio__value num" aria-live="polite">
-          {total ?? '–'}
-        </output>
-      </div>
+      <Readout label={t('event.total')}>{create.total ?? '–'}</Readout>
     </>
   );
 
-  if (noPortfolio) {
+  if (create.noPortfolio) {
     return (
       <main className="page">
         <div className="page__header">
@@ -189,15 +161,13 @@ export function InvestmentCreateScreen() {
           pages={[instrumentPage, buyPage]}
           otherPages="hidden"
         />
-        <FormError message={formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={back}>
-            {t(page === 0 ? 'common.cancel' : 'common.back')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={submitting}>
-            {t(page < lastPage ? 'common.next' : 'common.create')}
-          </BusyButton>
-        </div>
+        <FormError message={create.formError} />
+        <FormButtons
+          cancel={t(page === 0 ? 'common.cancel' : 'common.back')}
+          onCancel={create.back}
+          submit={t(page < lastPage ? 'common.next' : 'common.create')}
+          busy={create.submitting}
+        />
       </form>
     </main>
   );

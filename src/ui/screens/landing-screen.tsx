@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Brand } from '../components/brand';
+import { FormNote } from '../components/form-note';
 import { CheckIcon } from '../components/icons';
 import { useAuthForm, type AuthMode } from '../hooks/use-auth';
 import { useT } from '../hooks/use-i18n';
@@ -25,7 +26,7 @@ const FEATURES: readonly MessageKey[] = [
 export function LandingScreen() {
   const overlay = useOverlay();
   const { notice, resetErrors } = useAuthForm();
-  const { t, text } = useT();
+  const { t } = useT();
   useEffect(() => {
     void AuthOverlay.preload();
   }, []);
@@ -50,11 +51,7 @@ export function LandingScreen() {
         </ul>
       </div>
       <div className="landing__inner landing__actions">
-        {notice && (
-          <p role="status" className="form-note">
-            {text(notice)}
-          </p>
-        )}
+        <FormNote message={notice} />
         <button
           type="button"
           className="button button--primary button--block"

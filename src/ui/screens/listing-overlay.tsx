@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import type { Listing } from '../../api';
-import { BusyButton } from '../components/busy-button';
 import { FormError } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { AlertIcon } from '../components/icons';
 import { Overlay } from '../components/overlay';
 import type { ListingControl } from '../hooks/use-listing';
@@ -62,14 +62,7 @@ export function ListingOverlay({
           </div>
         )}
         <FormError message={listing.formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={overlay.close}>
-            {t('common.cancel')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={listing.submitting}>
-            {t('common.save')}
-          </BusyButton>
-        </div>
+        <FormButtons onCancel={overlay.close} submit={t('common.save')} busy={listing.submitting} />
       </form>
     </Overlay>
   );

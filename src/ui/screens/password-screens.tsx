@@ -1,7 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Brand } from '../components/brand';
-import { FormError, TextField, formText } from '../components/field';
+import { EmailField, PasswordField } from '../components/account-fields';
+import { FormError, formText } from '../components/field';
+import { BlockSubmit } from '../components/form-buttons';
+import { FormNote } from '../components/form-note';
 import { usePassword } from '../hooks/use-password';
 import { useT } from '../hooks/use-i18n';
 import { fill } from '../../i18n';
@@ -16,7 +19,7 @@ function usePasswordTexts() {
 /** '/forgot-password': asks for a reset link by e-mail. */
 export function ForgotPasswordScreen() {
   const { errors, formError, sent, submitting, submit } = usePassword();
-  const { tp, text } = usePasswordTexts();
+  const { tp } = usePasswordTexts();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submit({ kind: 'forgot', email: formText(new FormData(event.currentTarget), 'email') });
@@ -27,28 +30,10 @@ export function ForgotPasswordScreen() {
       <h1 className="page__title">{tp['password.forgotTitle']}</h1>
       <p className="form__lead">{tp['password.forgotText']}</p>
       <form className="form" onSubmit={onSubmit}>
-        <TextField
-          label={tp['password.email']}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          required
-          errors={errors.email}
-        />
+        <EmailField label={tp['password.email']} errors={errors.email} />
         <FormError message={formError} />
-        {sent && (
-          <p role="status" className="password-sent">
-            {text(sent)}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {tp['password.send']}
-        </button>
+        <FormNote message={sent} plain />
+        <BlockSubmit label={tp['password.send']} submitting={submitting} />
       </form>
       <Link href="/">{tp['password.backToLogin']}</Link>
     </main>
@@ -90,31 +75,20 @@ export function ResetPasswordScreen() {
       <form className="form" onSubmit={onSubmit}>
         {/* For password managers: the account the new password belongs to. */}
         <input type="hidden" name="email" value={email} autoComplete="username" />
-        <TextField
+        <PasswordField
           label={tp['password.new']}
-          name="password"
-          type="password"
           autoComplete="new-password"
-          required
           errors={errors.password}
         />
-        <TextField
+        <PasswordField
           label={tp['password.confirm']}
           name="password_confirmation"
-          type="password"
           autoComplete="new-password"
-          required
         />
         {/* The address's errors (a used or expired link) say what to do: ask again. */}
         <FormError message={errors.email?.[0] ?? formError} />
         {errors.email && <Link href="/forgot-password">{tp['password.askAgain']}</Link>}
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={submitting}
-        >
-          {tp['password.reset']}
-        </button>
+        <BlockSubmit label={tp['password.reset']} submitting={submitting} />
       </form>
     </main>
   );

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { BusyButton } from '../components/busy-button';
 import { FormError, TextField, formText } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { useCreatePortfolio } from '../hooks/use-create-portfolio';
 import { useT } from '../hooks/use-i18n';
 
@@ -18,14 +18,7 @@ export function PortfolioCreateScreen() {
       <form className="card form" onSubmit={onSubmit}>
         <TextField label={t('portfolioCreate.name')} name="name" required errors={errors.name} />
         <FormError message={formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={cancel}>
-            {t('common.cancel')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={submitting}>
-            {t('common.add')}
-          </BusyButton>
-        </div>
+        <FormButtons onCancel={cancel} submit={t('common.add')} busy={submitting} />
       </form>
     </main>
   );

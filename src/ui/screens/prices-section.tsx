@@ -4,6 +4,7 @@ import { isTyped } from '../../machines/forms/price.rules';
 import { BusyButton } from '../components/busy-button';
 import { DateField } from '../components/date-field';
 import { bindField, FormError, SelectField, TextField } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { useMoney } from '../components/money';
 import { useSourceName } from '../components/quote-line';
 import { Section } from '../components/section';
@@ -92,7 +93,8 @@ function PricesTable({ prices }: { prices: PricesControl }) {
   return (
     <div className="table-wrap prices-wrap">
       <table className="table prices-table" aria-label={tm('prices.table')}>
-        <thead>
+        {/* Shown by the stylesheet where the table has room for its columns. */}
+        <thead className="visually-hidden">
           <tr>
             <th scope="col">{t('table.date')}</th>
             <th scope="col" className="num">
@@ -200,19 +202,12 @@ function PriceForm({ prices }: { prices: PricesControl }) {
         {tm(correcting === undefined ? 'prices.hint' : 'prices.replaces')}
       </p>
       <FormError message={prices.formError} />
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={prices.submitting}
-          onClick={prices.cancel}
-        >
-          {t('common.cancel')}
-        </button>
-        <BusyButton type="submit" className="button button--primary" busy={prices.submitting}>
-          {t('common.save')}
-        </BusyButton>
-      </div>
+      <FormButtons
+        onCancel={prices.cancel}
+        cancelDisabled={prices.submitting}
+        submit={t('common.save')}
+        busy={prices.submitting}
+      />
     </form>
   );
 }

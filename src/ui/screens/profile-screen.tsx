@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
 import { Link } from 'wouter';
+import { EmailField, NameField, PasswordField } from '../components/account-fields';
 import { BusyButton } from '../components/busy-button';
-import { FormError, SelectField, TextField, formText } from '../components/field';
+import { FormError, SelectField, formText } from '../components/field';
+import { FormButtons } from '../components/form-buttons';
 import { Overlay } from '../components/overlay';
 import { Section } from '../components/section';
 import { Switch } from '../components/switch';
@@ -175,48 +177,24 @@ function EditProfileOverlay({
   return (
     <Overlay title={tp['profile.edit']} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
-        <TextField
-          label={t('auth.name')}
-          name="name"
-          defaultValue={name}
-          autoComplete="name"
-          required
-          errors={errors.name}
-        />
-        <TextField
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          defaultValue={email}
-          autoComplete="email"
-          required
-          errors={errors.email}
-        />
-        <TextField
-          label={t('auth.password')}
-          name="password"
-          type="password"
+        <NameField defaultValue={name} errors={errors.name} />
+        <EmailField defaultValue={email} errors={errors.email} />
+        <PasswordField
           autoComplete="new-password"
+          required={false}
           hint={tp['profile.passwordHint']}
           errors={errors.password}
         />
-        <TextField
+        <PasswordField
           label={tp['profile.currentPassword']}
           name="current_password"
-          type="password"
           autoComplete="current-password"
+          required={false}
           hint={tp['profile.currentPasswordHint']}
           errors={errors.current_password}
         />
         <FormError message={formError} />
-        <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={overlay.close}>
-            {t('common.cancel')}
-          </button>
-          <BusyButton type="submit" className="button button--primary" busy={saving}>
-            {t('common.save')}
-          </BusyButton>
-        </div>
+        <FormButtons onCancel={overlay.close} submit={t('common.save')} busy={saving} />
       </form>
     </Overlay>
   );
