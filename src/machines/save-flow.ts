@@ -18,7 +18,7 @@ import {
 import type { DataEvent } from './data.machine';
 import { UNDO_MS } from './delete-valuable.machine';
 import * as flow from './flow';
-import { formFailure, hasErrors } from './form-errors';
+import { formFailure, hasErrors, nothingSaved } from './form-errors';
 import { posted } from './notices.machine';
 import { leavePage } from './platform';
 import { loadingStates, removalStates, some } from './save-flow-parts';
@@ -144,6 +144,7 @@ export function saveFlowSetup<
       accepts: ({ context }, params: { field: Field }) =>
         rules.accepts?.(context, params.field) ?? true,
       rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+      detached: ({ context }) => !context.attached,
       sessionLost: ({ event }) => flow.sessionLostIn({ event }),
     },
     delays: { undoWindow: UNDO_MS },
@@ -223,6 +224,15 @@ export function submittingStates<
         },
         onError: [
           flow.WAIT_FOR_SESSION,
+          // No form is left to show the refusal: the flow ends, and says so in a notice.
+          {
+            guard: 'detached' as const,
+            target: 'released',
+            actions: {
+              type: 'notify' as const,
+              params: ({ event }: Refused) => ({ text: nothingSaved(event.error) }),
+            },
+          },
           ...(pages.refused ? [{ ...pages.refused, actions: showFailure }] : []),
           { target: pages.editing, actions: showFailure },
         ],

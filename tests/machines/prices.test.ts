@@ -470,6 +470,25 @@ describe('its view going', () => {
     expect(prices.getSnapshot().status).toBe('done');
   });
 
+  it('a save in flight that fails: the flow ends and the notice says nothing was saved', async () => {
+    const { api, data, notices, prices, change } = start();
+    await flush();
+    prices.send({ type: 'form.opened', currency: 'DKK' });
+    change('price', '10');
+    const answer = deferred<DayPrice>();
+    api.priceCalls.addPrice.mockReturnValueOnce(answer.promise);
+    prices.send({ type: 'form.submitted' });
+    prices.send({ type: 'flow.detached' });
+    answer.reject(http(500));
+    await flush();
+    expect(prices.getSnapshot().status).toBe('done');
+    expect(data.events()).toEqual([]);
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: { text: expect.stringMatching(/^Nothing was saved\. The server had a problem/) },
+    });
+  });
+
   it('a price waiting for a new login is sent after it, then the flow ends', async () => {
     const { api, data, prices, session, change } = start();
     await flush();
