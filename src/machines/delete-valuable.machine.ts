@@ -11,6 +11,7 @@ import type { DataRef } from './data.machine';
 import * as flow from './flow';
 import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
 import type { Platform, VisibilityPort } from './platform';
+import { UNDO_MS } from './undo';
 
 export type ValuableKind = 'investment' | 'portfolio';
 
@@ -47,9 +48,6 @@ export interface DeleteValuableContext extends DeleteValuableInput {
 
 /** Where the app goes after a deletion: the deleted page no longer exists. */
 export const AFTER_DELETE = '/home';
-
-/** How long Undo is offered before the call is sent. */
-export const UNDO_MS = 5000;
 
 /** The toast: "Investment deleted". */
 export function deletedNotice(kind: ValuableKind): string {

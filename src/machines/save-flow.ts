@@ -5,8 +5,8 @@
 // every form: old errors cleared on submit, one call at a time, the Idempotency-Key of a creating
 // call (submission.ts), the server's refusal mapped to fields (form-errors.ts), what was saved
 // announced to the data actor (changes.ts) and confirmed in a notice, then the overlay closed or
-// the page left. A form may read before it takes input (`load`) and have Delete with Undo
-// (`remove`): their states are in save-flow-parts.ts.
+// the page left. The start and the call's states are in save-flow-submitting.ts; a form may read
+// before it takes input (`load`) and have Delete with Undo (`remove`): save-flow-parts.ts.
 import {
   assign,
   enqueueActions,
@@ -16,12 +16,12 @@ import {
   type UnknownActorLogic,
 } from 'xstate';
 import type { DataEvent } from './data.machine';
-import { UNDO_MS } from './delete-valuable.machine';
 import * as flow from './flow';
-import { formFailure, hasErrors, nothingSaved } from './form-errors';
+import { formFailure, hasErrors } from './form-errors';
 import { posted } from './notices.machine';
 import { leavePage } from './platform';
 import { loadingStates, removalStates, some } from './save-flow-parts';
+import { saveFlowContext, submittingStates } from './save-flow-submitting';
 import {
   changeField,
   type Patch,
@@ -32,6 +32,7 @@ import {
   type Saved,
 } from './save-flow-spec';
 import * as idempotency from './submission';
+import { UNDO_MS } from './undo';
 
 export * from './save-flow-spec';
 
@@ -149,100 +150,6 @@ export function saveFlowSetup<
     },
     delays: { undoWindow: UNDO_MS },
   });
-}
-
-/** The flow's context at its start. */
-export function saveFlowContext<
-  Input extends SaveFlowInput,
-  Values,
-  Field extends string,
-  Body,
-  Output,
-  Extra extends object,
->(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>, input: Input) {
-  return {
-    input,
-    session: input.session,
-    newKey: input.newKey ?? idempotency.randomKey,
-    attached: true,
-    values: spec.values(input),
-    fieldErrors: {},
-    formError: undefined,
-    submission: undefined,
-    ...spec.extra?.(input),
-  } as SaveFlowContext<Input, Values, Field> & Extra;
-}
-
-type Refused = { event: { error: unknown } };
-
-/**
- * `submitting` (its call) → `awaitingSession` → `saved`, or back to `editing` with the refusal;
- * a paged form names its edit page and sends a refusal it recognises (`refused`) to another page.
- */
-export function submittingStates<
-  Input extends SaveFlowInput,
-  Values,
-  Field extends string,
-  Body,
-  Output,
-  Extra extends object,
->(
-  spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
-  pages: {
-    editing: string;
-    refused?: { guard: (args: Refused) => boolean; target: string };
-  } = { editing: 'editing' },
-) {
-  type Context = SaveFlowContext<Input, Values, Field> & Extra;
-  const showFailure = {
-    type: 'showFailure' as const,
-    params: ({ event }: Refused) => ({ error: event.error }),
-  };
-  return {
-    submitting: {
-      tags: 'submitting' as const,
-      // A second submit while the first is in flight is ignored (no handler here). The call
-      // outlives the view, so what it saved always reaches the screens.
-      on: { 'flow.detached': { actions: 'detach' as const } },
-      invoke: {
-        src: 'submit' as const,
-        input: ({ context }: { context: Context }) => ({
-          context,
-          body: spec.rules.body(context),
-          idempotencyKey: context.submission?.key,
-        }),
-        onDone: {
-          target: 'saved',
-          actions: [
-            {
-              type: 'report' as const,
-              params: ({ context, event }: { context: Context; event: { output: Output } }) =>
-                spec.saved(context, event.output),
-            },
-            'leaveView' as const,
-          ],
-        },
-        onError: [
-          flow.WAIT_FOR_SESSION,
-          // No form is left to show the refusal: the flow ends, and says so in a notice.
-          {
-            guard: 'detached' as const,
-            target: 'released',
-            actions: {
-              type: 'notify' as const,
-              params: ({ event }: Refused) => ({ text: nothingSaved(event.error) }),
-            },
-          },
-          ...(pages.refused ? [{ ...pages.refused, actions: showFailure }] : []),
-          { target: pages.editing, actions: showFailure },
-        ],
-      },
-    },
-    // Looks busy behind the password dialog; the same values are sent once it succeeds.
-    awaitingSession: flow.awaitingSession('submitting', { tags: 'submitting' }),
-    saved: { type: 'final' as const },
-    released: { type: 'final' as const },
-  };
 }
 
 /** Makes a form's flow from its rules and its call. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { DayPrice } from '../../src/api';
 import { NOTICE_MS } from '../../src/machines/notices.machine';
-import { UNDO_MS } from '../../src/machines/delete-valuable.machine';
+import { UNDO_MS } from '../../src/machines/undo';
 import { MESSAGES } from '../../src/api/errors';
 import { danish } from '../../src/i18n/da';
 import { LISTING_CHANGED } from '../../src/machines/listing.machine';
