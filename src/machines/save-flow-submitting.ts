@@ -14,7 +14,10 @@ export function saveFlowContext<
   Body,
   Output,
   Extra extends object,
->(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>, input: Input) {
+>(
+  spec: Pick<SaveFlowSpec<Input, Values, Field, Body, Output, Extra>, 'values' | 'extra'>,
+  input: Input,
+) {
   return {
     input,
     session: input.session,
@@ -61,11 +64,14 @@ export function submittingStates<
       on: { 'flow.detached': { actions: 'detach' as const } },
       invoke: {
         src: 'submit' as const,
-        input: ({ context }: { context: Context }) => ({
-          context,
-          body: spec.rules.body(context),
-          idempotencyKey: context.submission?.key,
-        }),
+        input:
+          ({ context }: { context: Context }) =>
+          () =>
+            spec.submit({
+              context,
+              body: spec.rules.body(context),
+              idempotencyKey: context.submission?.key,
+            }),
         onDone: {
           target: 'saved',
           actions: [

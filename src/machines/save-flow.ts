@@ -36,13 +36,13 @@ import { UNDO_MS } from './undo';
 
 export * from './save-flow-spec';
 
-/** An actor that runs the call it is given: the load, the deletion and Undo's re-creation. */
+/** An actor that runs the call it is given: Save's, the load, the deletion, Undo's re-creation. */
 const run = <T>() => fromPromise<T, () => Promise<T>>(({ input }) => input());
 
 /**
  * The flow's setup: its actions, guards and actors, for `saveFlow` and for a form with states of
- * its own (a paged form), which adds its `actors` and `events` (their type) here and its actions and guards
- * with `.extend`, and uses `saveFlowContext` and `submittingStates`.
+ * its own (a paged form, a deletion that waits), which adds its `actors` and `events` (their type)
+ * here and its actions and guards with `.extend`, and uses `saveFlowContext` and the parts.
  */
 export function saveFlowSetup<
   Input extends SaveFlowInput,
@@ -54,7 +54,10 @@ export function saveFlowSetup<
   Actors extends Record<string, UnknownActorLogic> = Record<never, never>,
   Event extends EventObject = never,
 >(
-  spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
+  spec: Pick<
+    SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
+    'types' | 'rules' | 'keyed' | 'failure'
+  >,
   own: { actors?: Actors; events?: Event } = {},
 ) {
   type Context = SaveFlowContext<Input, Values, Field> & Extra;
@@ -67,18 +70,12 @@ export function saveFlowSetup<
       context: {} as Context,
       events: {} as SaveFlowEvent<Values, Field> | Event,
       input: spec.types.input,
-      tags: {} as 'submitting' | 'loading' | 'deleting',
+      // `open`: a question (Delete?) is open.
+      tags: {} as 'submitting' | 'loading' | 'deleting' | 'open',
     },
     actors: {
       ...(own.actors as Actors),
-      submit: fromPromise<Output, { context: Context; body: Body; idempotencyKey?: string }>(
-        ({ input }) =>
-          spec.submit({
-            context: input.context,
-            body: input.body,
-            idempotencyKey: input.idempotencyKey,
-          }),
-      ),
+      submit: run<Output>(),
       read: run<Patch<Values, Field, Extra>>(),
       remove: run<unknown>(),
       restore: run<Saved>(),
@@ -162,7 +159,7 @@ export function saveFlow<
   // None unless the form keeps more (`extra`); a default keeps five type arguments working.
   Extra extends object = Record<never, never>,
 >(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>) {
-  return saveFlowSetup(spec).createMachine({
+  return saveFlowSetup<Input, Values, Field, Body, Output, Extra>(spec).createMachine({
     id: spec.id,
     context: ({ input }) => saveFlowContext(spec, input),
     initial: spec.load ? 'loading' : 'editing',
