@@ -7,6 +7,7 @@ import { fromCallback } from 'xstate';
 import type { DataEvent } from './data.machine';
 import * as flow from './flow';
 import type { VisibilityPort } from './platform';
+import { removing } from './save-flow-parts';
 import { offeringUndo } from './undo';
 
 /** What a delayed deletion gives the flow. */
@@ -62,11 +63,7 @@ export function delayedRemovalStates<Context>(remove: DelayedRemovalSpec<Context
         params: ({ context }: Args<Context>) => ({ text: remove.notice(context), undo: false }),
       },
       invoke: {
-        src: 'remove' as const,
-        input:
-          ({ context }: Args<Context>) =>
-          () =>
-            remove.call(context),
+        ...removing(remove),
         // A refresh during the window may have brought it back: announced again as deleted.
         onDone: {
           target: 'deleted',

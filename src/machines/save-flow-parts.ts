@@ -51,6 +51,17 @@ export function loadingStates<Context, Values, Field extends string, Extra>(
 
 const BUSY: ('submitting' | 'deleting')[] = ['submitting', 'deleting'];
 
+/** A deletion's call, invoked: the setup's `remove` runs it. */
+export function removing<Context>(remove: { call(context: Context): Promise<unknown> }) {
+  return {
+    src: 'remove' as const,
+    input:
+      ({ context }: Args<Context>) =>
+      () =>
+        remove.call(context),
+  };
+}
+
 /** `confirmingDelete` → `deleting` → `undoable` → `restoring`; `id` is the machine's. */
 export function removalStates<Context extends { restoreKey?: string }>(
   id: string,
@@ -67,11 +78,7 @@ export function removalStates<Context extends { restoreKey?: string }>(
       tags: BUSY,
       on: { 'flow.detached': { actions: 'detach' as const } },
       invoke: {
-        src: 'remove' as const,
-        input:
-          ({ context }: Args<Context>) =>
-          () =>
-            remove.call(context),
+        ...removing(remove),
         onDone: [
           ...(undo
             ? [
