@@ -7,15 +7,8 @@ import type { SaveFlowContext, SaveFlowInput, SaveFlowSpec } from './save-flow-s
 import * as idempotency from './submission';
 
 /** The flow's context at its start. */
-export function saveFlowContext<
-  Input extends SaveFlowInput,
-  Values,
-  Field extends string,
-  Body,
-  Output,
-  Extra extends object,
->(
-  spec: Pick<SaveFlowSpec<Input, Values, Field, Body, Output, Extra>, 'values' | 'extra'>,
+export function saveFlowContext<Input extends SaveFlowInput, Values, Field extends string, Extra>(
+  spec: { values(input: Input): Values; extra?(input: Input): Extra },
   input: Input,
 ) {
   return {
