@@ -404,6 +404,7 @@ export const da: Translation = {
   'notice.portfolioRenamed': 'Portefølje omdøbt',
   'notice.portfolioDeleted': 'Portefølje slettet',
   'notice.nothingDeleted': 'Intet blev slettet. {message}',
+  'notice.nothingSaved': 'Intet blev gemt. {message}',
   'notice.priceSaved': 'Kurs gemt',
   'notice.priceDeleted': 'Kurs slettet',
   'notice.priceRestoring': 'Genskaber kursen…',

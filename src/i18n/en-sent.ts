@@ -138,6 +138,7 @@ export const enSent = {
   'notice.portfolioRenamed': 'Portfolio renamed',
   'notice.portfolioDeleted': 'Portfolio deleted',
   'notice.nothingDeleted': 'Nothing was deleted. {message}',
+  'notice.nothingSaved': 'Nothing was saved. {message}',
   // An investment's prices (prices.machine.ts, listing.machine.ts, suggestions.machine.ts).
   'notice.priceSaved': 'Price saved',
   'notice.priceDeleted': 'Price deleted',

@@ -1,9 +1,11 @@
 // The root: one long-lived child per concern, each registered by systemId (STYLE point 8).
-// Per-screen flows (forms, overlays) are not here: views start them with `flowDeps`.
+// Per-screen flows (forms, deletions) are children of `flows`: views start them there with
+// `flowDeps` (useFlow), so a save outlives its view but not the app.
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Api } from '../api';
 import { authMachine } from './auth.machine';
 import { dataMachine } from './data.machine';
+import { flowsMachine, type FlowsActor } from './flows.machine';
 import { noticesMachine } from './notices.machine';
 import { periodMachine } from './period.machine';
 import type { Platform } from './platform';
@@ -31,6 +33,7 @@ export const appMachine = setup({
       auth: 'auth';
       update: 'update';
       notices: 'notices';
+      flows: 'flows';
     },
   },
   actors: {
@@ -40,6 +43,7 @@ export const appMachine = setup({
     auth: authMachine,
     update: updateMachine,
     notices: noticesMachine,
+    flows: flowsMachine,
   },
 }).createMachine({
   id: 'app',
@@ -81,6 +85,7 @@ export const appMachine = setup({
       input: ({ context }) => ({ updates: context.platform.updates }),
     },
     { id: 'notices', systemId: 'notices', src: 'notices' },
+    { id: 'flows', systemId: 'flows', src: 'flows' },
   ],
 });
 
@@ -113,12 +118,13 @@ export function childrenOf(app: AppActor): {
   settings: SettingsActor;
   update: UpdateActor;
   notices: NoticesActor;
+  flows: FlowsActor;
 } {
   const { children } = app.getSnapshot();
-  const { auth, data, period, settings, update, notices } = children;
-  if (!auth || !data || !period || !settings || !update || !notices)
+  const { auth, data, period, settings, update, notices, flows } = children;
+  if (!auth || !data || !period || !settings || !update || !notices || !flows)
     throw new Error('The app actor is not running');
-  return { auth, data, period, settings, update, notices };
+  return { auth, data, period, settings, update, notices, flows };
 }
 
 export function flowDeps(app: AppActor): FlowDeps {

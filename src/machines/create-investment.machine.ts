@@ -16,7 +16,7 @@ import {
   SERVER_KEYS,
   type InvestmentField,
 } from './forms/investment.rules';
-import { saveFlowContext, submittingStates } from './save-flow';
+import { saveFlowContext, submittingStates } from './save-flow-submitting';
 import { submissionError } from './submission';
 
 export type { CreateInvestmentEvent, CreateInvestmentInput } from './create-investment-setup';

@@ -1,16 +1,17 @@
 // Delete investment / Delete portfolio: a confirmation, then home at once with the item hidden and
-// "Investment deleted · Undo"; the call goes when the Undo window ends. The deleted page's history
-// entry is replaced by /home, so back never returns to it; the data it showed is dropped at once
-// (hidden), and the data actor told once the call is done, or after Undo (changes.ts).
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import type { Api } from '../api';
+// "Investment deleted · Undo"; the call goes when the Undo window ends (a save flow's delayed
+// deletion, save-flow-delayed.ts). The deleted page's history entry is replaced by /home, so back
+// never returns to it; the data it showed is dropped at once (hidden), and the data actor told
+// once the call is done, or after Undo (changes.ts).
+import { assign, enqueueActions } from 'xstate';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
-import type { DataRef } from './data.machine';
-import * as flow from './flow';
-import { posted, type NoticesRef, type UndoEvent } from './notices.machine';
-import type { Platform, VisibilityPort } from './platform';
+import type { Platform } from './platform';
+import { saveFlowSetup, type SaveFlowDeps } from './save-flow';
+import { delayedRemovalStates, pageHidden, type PageHidden } from './save-flow-delayed';
+import { NO_FIELDS } from './save-flow-spec';
+import { saveFlowContext } from './save-flow-submitting';
 
 export type ValuableKind = 'investment' | 'portfolio';
 
@@ -19,37 +20,20 @@ export interface DeleteTarget {
   id: Id;
 }
 
+/** Its own events; Delete's confirmation, Undo and the flow's are the save flow's. */
 export type DeleteValuableEvent =
   /** The Delete button: ask first. The target comes with it, as a screen may show another. */
-  | { type: 'delete.requested'; target: DeleteTarget }
-  | { type: 'delete.confirmed' }
-  /** Cancel, Escape or the backdrop. */
-  | { type: 'delete.cancelled' }
-  /** The tab was hidden or the page is going away. */
-  | { type: 'page.hidden' }
-  | UndoEvent
-  | flow.FlowEvent;
+  { type: 'delete.requested'; target: DeleteTarget } | PageHidden;
 
-export interface DeleteValuableInput {
-  api: Api;
-  data: DataRef;
-  session: flow.SessionRef;
+export interface DeleteValuableInput extends SaveFlowDeps {
   platform: Platform;
-  notices: NoticesRef;
 }
 
-export interface DeleteValuableContext extends DeleteValuableInput {
-  /** False once the page has gone: a deletion in flight still tells the data actor, but moves no page. */
-  attached: boolean;
-  /** What the open confirmation is about; set by `delete.requested`. */
-  target: DeleteTarget | undefined;
-}
+/** What the open confirmation is about; set by `delete.requested`. */
+type Asked = { target: DeleteTarget | undefined };
 
 /** Where the app goes after a deletion: the deleted page no longer exists. */
 export const AFTER_DELETE = '/home';
-
-/** How long Undo is offered before the call is sent. */
-export const UNDO_MS = 5000;
 
 /** The toast: "Investment deleted". */
 export function deletedNotice(kind: ValuableKind): string {
@@ -87,160 +71,97 @@ export function deleteSummary(kind: ValuableKind, name: string, parts: number | 
       } transactions will be deleted.`;
 }
 
-export const deleteValuableMachine = setup({
-  types: {
-    context: {} as DeleteValuableContext,
-    events: {} as DeleteValuableEvent,
-    input: {} as DeleteValuableInput,
-    tags: {} as 'open' | 'deleting',
-  },
-  delays: { undoWindow: UNDO_MS },
-  actors: {
-    pageHidden: fromCallback<DeleteValuableEvent, { visibility: VisibilityPort }>(
-      ({ input, sendBack }) => input.visibility.onHidden(() => sendBack({ type: 'page.hidden' })),
-    ),
-    deleteValuable: fromPromise<void, { api: Api; target: DeleteTarget }>(({ input }) =>
-      input.target.kind === 'investment'
-        ? input.api.deleteInvestment(input.target.id)
-        : input.api.deletePortfolio(input.target.id),
-    ),
-    sessionRestored: flow.sessionRestored,
-  },
-  actions: {
-    ask: assign((_, params: { target: DeleteTarget }) => ({
-      target: params.target,
-    })),
-    // The question counts what goes with it: a list loaded before the last change may be stale
-    // (a new investment's buy event, say), so it is reloaded as the question opens.
-    refreshCounts: sendTo(
-      ({ context }) => context.data,
-      (_, params: DeleteTarget) => ({
-        type: params.kind === 'investment' ? ('refresh.events' as const) : 'refresh.portfolios',
+/** `investment.hidden {id}` … `portfolio.deleted {id}`. */
+function step({ kind, id }: DeleteTarget, step: 'hidden' | 'deleted') {
+  return kind === 'investment'
+    ? { type: `investment.${step}` as const, id }
+    : { type: `portfolio.${step}` as const, id };
+}
+
+const asked = ({ event }: { event: { type: string } | DeleteValuableEvent }): Asked => ({
+  target: 'target' in event ? event.target : undefined,
+});
+
+const spec = { types: { input: {} as DeleteValuableInput }, rules: NO_FIELDS, keyed: false };
+
+export const deleteValuableMachine = saveFlowSetup<
+  DeleteValuableInput,
+  Record<never, never>,
+  never,
+  undefined,
+  unknown,
+  Asked,
+  { pageHidden: typeof pageHidden },
+  DeleteValuableEvent
+>(spec, {
+  actors: { pageHidden },
+  events: {} as DeleteValuableEvent,
+})
+  .extend({
+    actions: {
+      ask: assign((_, params: Asked) => params),
+      // The question counts what goes with it: a list loaded before the last change may be stale
+      // (a new investment's buy event, say), so it is reloaded as the question opens.
+      refreshCounts: enqueueActions(({ context, enqueue }, { target }: Asked) => {
+        if (!target) return;
+        enqueue.sendTo(context.input.data, {
+          type: target.kind === 'investment' ? 'refresh.events' : 'refresh.portfolios',
+        });
       }),
-    ),
-    // The toast holds while the window and the call run; Undo only while nothing was sent.
-    holdNotice: sendTo(
-      ({ context }) => context.notices,
-      ({ context, self }, params: { undo: boolean }) =>
-        posted(deletedNotice(context.target!.kind), { owner: self, undo: params.undo }),
-    ),
-    withdrawNotice: sendTo(
-      ({ context }) => context.notices,
-      ({ self }) => ({ type: 'notice.withdrawn' as const, owner: self }),
-    ),
-    // The item was hidden but not deleted: say so where the user now is (home), in the toast.
-    reportFailure: sendTo(
-      ({ context }) => context.notices,
-      (_, params: { error: unknown }) => posted(failureMessage(params.error)),
-    ),
-    announce: sendTo(
-      ({ context }) => context.data,
-      (_, params: { target: DeleteTarget; step: 'hidden' | 'deleted' }) =>
-        params.target.kind === 'investment'
-          ? { type: `investment.${params.step}` as const, id: params.target.id }
-          : { type: `portfolio.${params.step}` as const, id: params.target.id },
-    ),
-    /** Undone, or the call failed: what was hidden is loaded again. */
-    announceUndone: sendTo(({ context }) => context.data, changed('deletion.undone')),
-    goHome: ({ context }) => {
-      if (context.attached) context.platform.navigate(AFTER_DELETE, { replace: true });
-    },
-    detach: assign({ attached: false }),
-  },
-  guards: {
-    sessionLost: flow.sessionLostIn,
-  },
-}).createMachine({
-  id: 'deleteValuable',
-  context: ({ input }) => ({ ...input, attached: true, target: undefined }),
-  initial: 'idle',
-  // The page is gone: a deletion confirmed goes on to its end; see idle and confirming.
-  on: { 'flow.detached': { actions: 'detach' } },
-  states: {
-    idle: {
-      on: {
-        'flow.detached': 'released',
-        'delete.requested': {
-          target: 'confirming',
-          actions: [
-            { type: 'ask', params: ({ event }) => ({ target: event.target }) },
-            { type: 'refreshCounts', params: ({ event }) => event.target },
-          ],
-        },
+      goHome: ({ context }) => {
+        if (context.attached) context.input.platform.navigate(AFTER_DELETE, { replace: true });
       },
     },
-    confirming: {
-      tags: 'open',
-      on: {
-        'delete.confirmed': {
-          target: 'pendingUndo',
-          actions: [
-            {
-              type: 'announce',
-              params: ({ context }) => ({ target: context.target!, step: 'hidden' }),
-            },
-            'goHome',
-          ],
-        },
-        'delete.cancelled': 'idle',
-        'flow.detached': 'released',
-      },
-    },
-    pendingUndo: {
-      description:
-        'The contract has no undelete, so Undo is honest only before the call: the item is hidden ' +
-        'and the DELETE waits for the window to end. Hiding the tab or closing the app sends it at ' +
-        'once (keepalive), so a closed app never leaves it half done: the call went, or the item ' +
-        'is there again on the next start.',
-      entry: { type: 'holdNotice', params: { undo: true } },
-      invoke: {
-        src: 'pageHidden',
-        input: ({ context }) => ({ visibility: context.platform.visibility }),
-      },
-      after: { undoWindow: 'deleting' },
-      on: {
-        'page.hidden': 'deleting',
-        'undo.requested': {
-          target: 'restored',
-          actions: 'announceUndone',
-        },
-      },
-    },
-    deleting: {
-      tags: 'deleting',
-      entry: { type: 'holdNotice', params: { undo: false } },
-      invoke: {
-        src: 'deleteValuable',
-        // Only `delete.requested` leads here, and it sets the target.
-        input: ({ context }) => ({ api: context.api, target: context.target! }),
-        onDone: {
-          target: 'deleted',
-          actions: [
-            // A refresh during the window may have brought it back.
-            {
-              type: 'announce',
-              params: ({ context }) => ({ target: context.target!, step: 'deleted' }),
-            },
-            'withdrawNotice',
-          ],
-        },
-        onError: [
-          flow.WAIT_FOR_SESSION,
-          {
-            target: 'failed',
+  })
+  .createMachine({
+    id: 'deleteValuable',
+    context: ({ input }) =>
+      saveFlowContext({ values: () => ({}), extra: (): Asked => ({ target: undefined }) }, input),
+    initial: 'idle',
+    // The page is gone: a deletion confirmed goes on to its end; see idle and confirming.
+    on: { 'flow.detached': { actions: 'detach' } },
+    states: {
+      idle: {
+        on: {
+          'flow.detached': 'released',
+          'delete.requested': {
+            // The save flow's `delete.requested` has no target: it opens nothing here.
+            guard: ({ event }) => 'target' in event,
+            target: 'confirming',
             actions: [
-              { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-              'announceUndone',
+              { type: 'ask', params: asked },
+              { type: 'refreshCounts', params: asked },
             ],
           },
-        ],
+        },
       },
+      confirming: {
+        tags: 'open',
+        on: {
+          'delete.confirmed': {
+            target: 'pendingUndo',
+            actions: [
+              { type: 'announce', params: ({ context }) => step(context.target!, 'hidden') },
+              'goHome',
+            ],
+          },
+          'delete.cancelled': 'idle',
+          'flow.detached': 'released',
+        },
+      },
+      // Only `delete.requested` leads here, and it sets the target.
+      ...delayedRemovalStates<{ input: DeleteValuableInput } & Asked>({
+        call: ({ input, target }) =>
+          target!.kind === 'investment'
+            ? input.api.deleteInvestment(target!.id)
+            : input.api.deletePortfolio(target!.id),
+        notice: ({ target }) => deletedNotice(target!.kind),
+        removed: ({ target }) => step(target!, 'deleted'),
+        // What was hidden is loaded again.
+        undone: () => changed('deletion.undone'),
+        failed: failureMessage,
+        visibility: ({ input }) => input.platform.visibility,
+      }),
+      released: { type: 'final' },
     },
-    // Looks busy (the toast stays) until the user is back; the same DELETE is sent then.
-    awaitingSession: flow.awaitingSession('deleting', { tags: 'deleting' }),
-    deleted: { type: 'final' },
-    restored: { type: 'final' },
-    failed: { type: 'final' },
-    released: { type: 'final' },
-  },
-});
+  });

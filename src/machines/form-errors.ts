@@ -40,6 +40,11 @@ export function sameKeys<F extends string>(fields: readonly F[]): Record<string,
   return Object.fromEntries(fields.map((f) => [f, f]));
 }
 
+/** The notice of a save that failed after its form had gone: no form is left to show why. */
+export function nothingSaved(error: unknown): string {
+  return `Nothing was saved. ${messageOf(error)}`;
+}
+
 export function hasErrors<F extends string>(errors: FormErrors<F>): boolean {
   return Object.values(errors).some((messages) => Array.isArray(messages) && messages.length > 0);
 }

@@ -9,7 +9,7 @@ import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
 import { changed } from './changes';
 import type { DataRef } from './data.machine';
-import { UNDO_MS } from './delete-valuable.machine';
+import { UNDO_MS } from './undo';
 import * as flow from './flow';
 import {
   isTyped,

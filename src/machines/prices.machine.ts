@@ -129,6 +129,7 @@ export const pricesMachine = setup({
     hasOlder: ({ context }) => hasOlder(context),
     // The open form is not saving: a price on its way is not dropped.
     formIdle: ({ context }) => formIdle(context),
+    formWaiting: ({ context }) => !!context.form?.getSnapshot().matches('awaitingSession'),
     // Only a typed price can be corrected.
     opens: ({ context }, { opening }: { opening: Opening }) =>
       formIdle(context) && (!('price' in opening) || isTyped(opening.price)),
@@ -191,10 +192,11 @@ export const pricesMachine = setup({
                 'form.opened': OPENS,
                 'edit.opened': OPENS,
                 'form.cancelled': { guard: 'formIdle', target: 'closed' },
-                // An idle form ends with its view; a price on its way goes on, after a new login too.
+                // An idle form ends with its view; a price on its way goes on (a refusal of it is
+                // then a notice), after a new login too: a form waiting for one is not told.
                 'flow.detached': [
-                  { guard: 'formIdle', actions: ['detach', 'toForm'] },
-                  { actions: 'detach' },
+                  { guard: 'formWaiting', actions: 'detach' },
+                  { actions: ['detach', 'toForm'] },
                 ],
               },
             },

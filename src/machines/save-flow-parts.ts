@@ -5,6 +5,7 @@
 // A deletion or an Undo outlives its view; a lost session waits for the login (flow.ts).
 import * as flow from './flow';
 import type { LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
+import { offeringUndo } from './undo';
 
 /** States only some forms have, typed as always there: a snapshot may be asked about them. */
 export const some = <T extends object>(states: T | undefined): T => states ?? ({} as T);
@@ -50,6 +51,17 @@ export function loadingStates<Context, Values, Field extends string, Extra>(
 
 const BUSY: ('submitting' | 'deleting')[] = ['submitting', 'deleting'];
 
+/** A deletion's call, invoked: the setup's `remove` runs it. */
+export function removing<Context>(remove: { call(context: Context): Promise<unknown> }) {
+  return {
+    src: 'remove' as const,
+    input:
+      ({ context }: Args<Context>) =>
+      () =>
+        remove.call(context),
+  };
+}
+
 /** `confirmingDelete` → `deleting` → `undoable` → `restoring`; `id` is the machine's. */
 export function removalStates<Context extends { restoreKey?: string }>(
   id: string,
@@ -66,11 +78,7 @@ export function removalStates<Context extends { restoreKey?: string }>(
       tags: BUSY,
       on: { 'flow.detached': { actions: 'detach' as const } },
       invoke: {
-        src: 'remove' as const,
-        input:
-          ({ context }: Args<Context>) =>
-          () =>
-            remove.call(context),
+        ...removing(remove),
         onDone: [
           ...(undo
             ? [
@@ -113,16 +121,11 @@ export function removalStates<Context extends { restoreKey?: string }>(
           description:
             'The DELETE went at once; its notice offers Undo for the window (an event: "Buy ' +
             'deleted · Undo"). Undo makes it again as entered, with a new id.',
-          entry: {
-            type: 'holdNotice' as const,
-            params: (args: Args<Context>) => ({ text: removed(args).notice, undo: true }),
-          },
-          after: { undoWindow: { target: 'saved', actions: 'withdrawNotice' as const } },
-          on: {
-            'flow.detached': { actions: 'detach' as const },
-            // Handled here only: a second press, or one after the window, makes nothing.
-            'undo.requested': { target: 'restoring', actions: 'makeRestoreKey' as const },
-          },
+          ...offeringUndo((context: Context) => remove.removed(context).notice, {
+            ended: { target: 'saved', actions: 'withdrawNotice' as const },
+            undone: { target: 'restoring', actions: 'makeRestoreKey' as const },
+            on: { 'flow.detached': { actions: 'detach' as const } },
+          }),
         },
         restoring: {
           entry: {

@@ -94,6 +94,13 @@ export function changeField<Values, Field extends string>(
   return { values: { ...state.values, [field]: value }, fieldErrors };
 }
 
+/** The rules of a flow with no fields (a deletion's): nothing to take, check or send. */
+export const NO_FIELDS: FormRules<unknown, Record<never, never>, never, undefined> = {
+  keys: {},
+  check: () => ({}),
+  body: () => undefined,
+};
+
 /** What a saved form tells the others: the data actor's change, and the notice's text. */
 export interface Saved {
   announce: DataEvent;

@@ -5,8 +5,8 @@
 // every form: old errors cleared on submit, one call at a time, the Idempotency-Key of a creating
 // call (submission.ts), the server's refusal mapped to fields (form-errors.ts), what was saved
 // announced to the data actor (changes.ts) and confirmed in a notice, then the overlay closed or
-// the page left. A form may read before it takes input (`load`) and have Delete with Undo
-// (`remove`): their states are in save-flow-parts.ts.
+// the page left. The start and the call's states are in save-flow-submitting.ts; a form may read
+// before it takes input (`load`) and have Delete with Undo (`remove`): save-flow-parts.ts.
 import {
   assign,
   enqueueActions,
@@ -16,12 +16,12 @@ import {
   type UnknownActorLogic,
 } from 'xstate';
 import type { DataEvent } from './data.machine';
-import { UNDO_MS } from './delete-valuable.machine';
 import * as flow from './flow';
 import { formFailure, hasErrors } from './form-errors';
 import { posted } from './notices.machine';
 import { leavePage } from './platform';
 import { loadingStates, removalStates, some } from './save-flow-parts';
+import { saveFlowContext, submittingStates } from './save-flow-submitting';
 import {
   changeField,
   type Patch,
@@ -32,16 +32,17 @@ import {
   type Saved,
 } from './save-flow-spec';
 import * as idempotency from './submission';
+import { UNDO_MS } from './undo';
 
 export * from './save-flow-spec';
 
-/** An actor that runs the call it is given: the load, the deletion and Undo's re-creation. */
+/** An actor that runs the call it is given: Save's, the load, the deletion, Undo's re-creation. */
 const run = <T>() => fromPromise<T, () => Promise<T>>(({ input }) => input());
 
 /**
  * The flow's setup: its actions, guards and actors, for `saveFlow` and for a form with states of
- * its own (a paged form), which adds its `actors` and `events` (their type) here and its actions and guards
- * with `.extend`, and uses `saveFlowContext` and `submittingStates`.
+ * its own (a paged form, a deletion that waits), which adds its `actors` and `events` (their type)
+ * here and its actions and guards with `.extend`, and uses `saveFlowContext` and the parts.
  */
 export function saveFlowSetup<
   Input extends SaveFlowInput,
@@ -53,7 +54,10 @@ export function saveFlowSetup<
   Actors extends Record<string, UnknownActorLogic> = Record<never, never>,
   Event extends EventObject = never,
 >(
-  spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
+  spec: Pick<
+    SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
+    'types' | 'rules' | 'keyed' | 'failure'
+  >,
   own: { actors?: Actors; events?: Event } = {},
 ) {
   type Context = SaveFlowContext<Input, Values, Field> & Extra;
@@ -66,18 +70,12 @@ export function saveFlowSetup<
       context: {} as Context,
       events: {} as SaveFlowEvent<Values, Field> | Event,
       input: spec.types.input,
-      tags: {} as 'submitting' | 'loading' | 'deleting',
+      // `open`: a question (Delete?) is open.
+      tags: {} as 'submitting' | 'loading' | 'deleting' | 'open',
     },
     actors: {
       ...(own.actors as Actors),
-      submit: fromPromise<Output, { context: Context; body: Body; idempotencyKey?: string }>(
-        ({ input }) =>
-          spec.submit({
-            context: input.context,
-            body: input.body,
-            idempotencyKey: input.idempotencyKey,
-          }),
-      ),
+      submit: run<Output>(),
       read: run<Patch<Values, Field, Extra>>(),
       remove: run<unknown>(),
       restore: run<Saved>(),
@@ -144,95 +142,11 @@ export function saveFlowSetup<
       accepts: ({ context }, params: { field: Field }) =>
         rules.accepts?.(context, params.field) ?? true,
       rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+      detached: ({ context }) => !context.attached,
       sessionLost: ({ event }) => flow.sessionLostIn({ event }),
     },
     delays: { undoWindow: UNDO_MS },
   });
-}
-
-/** The flow's context at its start. */
-export function saveFlowContext<
-  Input extends SaveFlowInput,
-  Values,
-  Field extends string,
-  Body,
-  Output,
-  Extra extends object,
->(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>, input: Input) {
-  return {
-    input,
-    session: input.session,
-    newKey: input.newKey ?? idempotency.randomKey,
-    attached: true,
-    values: spec.values(input),
-    fieldErrors: {},
-    formError: undefined,
-    submission: undefined,
-    ...spec.extra?.(input),
-  } as SaveFlowContext<Input, Values, Field> & Extra;
-}
-
-type Refused = { event: { error: unknown } };
-
-/**
- * `submitting` (its call) → `awaitingSession` → `saved`, or back to `editing` with the refusal;
- * a paged form names its edit page and sends a refusal it recognises (`refused`) to another page.
- */
-export function submittingStates<
-  Input extends SaveFlowInput,
-  Values,
-  Field extends string,
-  Body,
-  Output,
-  Extra extends object,
->(
-  spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
-  pages: {
-    editing: string;
-    refused?: { guard: (args: Refused) => boolean; target: string };
-  } = { editing: 'editing' },
-) {
-  type Context = SaveFlowContext<Input, Values, Field> & Extra;
-  const showFailure = {
-    type: 'showFailure' as const,
-    params: ({ event }: Refused) => ({ error: event.error }),
-  };
-  return {
-    submitting: {
-      tags: 'submitting' as const,
-      // A second submit while the first is in flight is ignored (no handler here). The call
-      // outlives the view, so what it saved always reaches the screens.
-      on: { 'flow.detached': { actions: 'detach' as const } },
-      invoke: {
-        src: 'submit' as const,
-        input: ({ context }: { context: Context }) => ({
-          context,
-          body: spec.rules.body(context),
-          idempotencyKey: context.submission?.key,
-        }),
-        onDone: {
-          target: 'saved',
-          actions: [
-            {
-              type: 'report' as const,
-              params: ({ context, event }: { context: Context; event: { output: Output } }) =>
-                spec.saved(context, event.output),
-            },
-            'leaveView' as const,
-          ],
-        },
-        onError: [
-          flow.WAIT_FOR_SESSION,
-          ...(pages.refused ? [{ ...pages.refused, actions: showFailure }] : []),
-          { target: pages.editing, actions: showFailure },
-        ],
-      },
-    },
-    // Looks busy behind the password dialog; the same values are sent once it succeeds.
-    awaitingSession: flow.awaitingSession('submitting', { tags: 'submitting' }),
-    saved: { type: 'final' as const },
-    released: { type: 'final' as const },
-  };
 }
 
 /** Makes a form's flow from its rules and its call. */
@@ -245,7 +159,7 @@ export function saveFlow<
   // None unless the form keeps more (`extra`); a default keeps five type arguments working.
   Extra extends object = Record<never, never>,
 >(spec: SaveFlowSpec<Input, Values, Field, Body, Output, Extra>) {
-  return saveFlowSetup(spec).createMachine({
+  return saveFlowSetup<Input, Values, Field, Body, Output, Extra>(spec).createMachine({
     id: spec.id,
     context: ({ input }) => saveFlowContext(spec, input),
     initial: spec.load ? 'loading' : 'editing',

@@ -206,4 +206,23 @@ describe('the screen left (flow.detached)', () => {
     expect(platform.visited).toEqual([]);
     expect(form.getSnapshot().status).toBe('done');
   });
+
+  it('while the call runs, and it fails: the flow ends and says so in a notice', async () => {
+    const { form, api, data, notices, platform } = start();
+    const call = deferred<ReturnType<typeof portfolio>>();
+    api.createPortfolio.mockReturnValue(call.promise);
+    form.send({ type: 'form.submitted', values: { name: 'Pension' } });
+    form.send({ type: 'flow.detached' });
+    call.reject(http(500));
+    await flush();
+    expect(form.getSnapshot().status).toBe('done');
+    expect(notices.events()).toEqual([
+      {
+        type: 'notice.posted',
+        notice: { text: expect.stringMatching(/^Nothing was saved\. The server had a problem/) },
+      },
+    ]);
+    expect(data.types()).toEqual([]);
+    expect(platform.backCalls()).toBe(0);
+  });
 });

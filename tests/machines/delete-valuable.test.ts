@@ -5,9 +5,9 @@ import {
   deleteQuestion,
   deleteSummary,
   deleteValuableMachine,
-  UNDO_MS,
   type DeleteTarget,
 } from '../../src/machines/delete-valuable.machine';
+import { UNDO_MS } from '../../src/machines/undo';
 import {
   fakeApi,
   fakeSession,

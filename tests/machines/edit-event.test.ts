@@ -7,7 +7,7 @@ import {
   type EventField,
 } from '../../src/machines/forms/event.rules';
 import { DATE_MESSAGES } from '../../src/machines/date-rule';
-import { UNDO_MS } from '../../src/machines/delete-valuable.machine';
+import { UNDO_MS } from '../../src/machines/undo';
 import { decimalsMessage } from '../../src/machines/form-rules';
 import {
   deleteQuestion,

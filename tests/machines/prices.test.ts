@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { DayPrice } from '../../src/api';
 import { NOTICE_MS } from '../../src/machines/notices.machine';
-import { UNDO_MS } from '../../src/machines/delete-valuable.machine';
+import { UNDO_MS } from '../../src/machines/undo';
 import { MESSAGES } from '../../src/api/errors';
 import { danish } from '../../src/i18n/da';
 import { LISTING_CHANGED } from '../../src/machines/listing.machine';
@@ -468,6 +468,25 @@ describe('its view going', () => {
     await flush();
     expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
     expect(prices.getSnapshot().status).toBe('done');
+  });
+
+  it('a save in flight that fails: the flow ends and the notice says nothing was saved', async () => {
+    const { api, data, notices, prices, change } = start();
+    await flush();
+    prices.send({ type: 'form.opened', currency: 'DKK' });
+    change('price', '10');
+    const answer = deferred<DayPrice>();
+    api.priceCalls.addPrice.mockReturnValueOnce(answer.promise);
+    prices.send({ type: 'form.submitted' });
+    prices.send({ type: 'flow.detached' });
+    answer.reject(http(500));
+    await flush();
+    expect(prices.getSnapshot().status).toBe('done');
+    expect(data.events()).toEqual([]);
+    expect(notices.events().at(-1)).toEqual({
+      type: 'notice.posted',
+      notice: { text: expect.stringMatching(/^Nothing was saved\. The server had a problem/) },
+    });
   });
 
   it('a price waiting for a new login is sent after it, then the flow ends', async () => {

@@ -1,30 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  createActor,
-  type Actor,
-  type AnyStateMachine,
-  type EventFromLogic,
-  type InputFrom,
-} from 'xstate';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Actor, AnyStateMachine, EventFromLogic, InputFrom } from 'xstate';
 import type { FlowEvent } from '../../machines/flow';
+import { startFlow } from '../../machines/start-flow';
+import { useAppChildren } from './app-actor';
 
 type Detachable<T extends AnyStateMachine> =
   Extract<FlowEvent, { type: 'flow.detached' }> extends EventFromLogic<T> ? T : never;
 
 /**
- * Starts a per-screen flow for as long as its view shows. Unlike useActorRef, leaving does not
- * stop it: the flow is told `flow.detached` and decides, so a save in flight still refreshes what
- * it changed (machines/flow.ts).
+ * Starts a per-screen flow for its view, as a child of the app's `flows` host (flows.machine.ts).
+ * Leaving does not stop it: the flow is told `flow.detached` and decides, so a save in flight
+ * still refreshes what it changed (machines/flow.ts); the host forgets it once it is done.
  */
 export function useFlow<T extends AnyStateMachine>(
   logic: Detachable<T>,
   input: InputFrom<T>,
 ): Actor<T> {
-  const [actor] = useState(() => createActor<T>(logic, { input }));
+  const { flows } = useAppChildren();
+  // One id per mounted view: StrictMode's second call of the initializer finds the same flow.
+  const id = `${logic.id}${useId()}`;
+  const [actor] = useState(() => startFlow(flows, id, logic, input));
   const mounted = useRef(0);
   useEffect(() => {
     mounted.current += 1;
-    actor.start();
     return () => {
       mounted.current -= 1;
       // StrictMode unmounts and remounts at once: only a real unmount lets the flow go.
