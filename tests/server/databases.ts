@@ -1,33 +1,60 @@
-// The database a server test runs on: SQLite in memory, or a schema of DATABASE_URL's PostgreSQL
-// emptied first, so every test starts from the same state. Each vitest worker has its own
-// schema, since test files run in parallel.
+// The database a server test runs on: SQLite in memory, or on DATABASE_URL's PostgreSQL a schema
+// emptied first, so every test starts from the same state. Test files run in parallel, so each
+// vitest worker has a database of its own there: advisory locks and ended connections stay in it.
 import pg from 'pg';
 
 export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL
   : undefined;
 
+const WORKER_DATABASE = `formue_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+/** PostgreSQL's code for "database already exists". */
+const DUPLICATE_DATABASE = '42P04';
+
+let workerDatabase: Promise<URL> | undefined;
+
+/** This worker's database on DATABASE_URL's PostgreSQL, made on first use. */
+function workerDatabaseUrl(): Promise<URL> {
+  return (workerDatabase ??= (async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${WORKER_DATABASE}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error;
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(postgresUrl ?? '');
+    url.pathname = `/${WORKER_DATABASE}`;
+    return url;
+  })());
+}
+
 export async function freshDatabaseUrl(): Promise<string> {
   if (!postgresUrl) return 'sqlite::memory:';
-  const schema = `formue_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
-  const client = new pg.Client({ connectionString: postgresUrl });
+  const database = await workerDatabaseUrl();
+  const client = new pg.Client({ connectionString: database.toString() });
   await client.connect();
   try {
-    await client.query(`drop schema if exists ${schema} cascade; create schema ${schema}`);
+    await client.query('drop schema if exists formue cascade; create schema formue');
   } finally {
     await client.end();
   }
-  const scoped = new URL(postgresUrl);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const scoped = new URL(database);
+  scoped.searchParams.set('options', '-c search_path=formue');
   return scoped.toString();
 }
 
 /**
- * Ends the connections the servers hold to DATABASE_URL's PostgreSQL, as a restart or a failover
+ * Ends the connections the servers hold to this worker's database, as a restart or a failover
  * would (the servers' pools connect without an application name); how many it ended.
  */
 export async function endServerConnections(): Promise<number> {
-  const admin = new pg.Client({ connectionString: postgresUrl, application_name: 'formue-test' });
+  const admin = new pg.Client({
+    connectionString: (await workerDatabaseUrl()).toString(),
+    application_name: 'formue-test',
+  });
   await admin.connect();
   try {
     const { rows } = await admin.query<{ ended: boolean }>(
