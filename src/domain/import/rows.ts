@@ -178,12 +178,14 @@ export type FormueExport = v.InferOutput<typeof formueExport>;
  * What makes a file Formue's export: its header and the four lists. The import reads each item
  * with its list's item schema of formueExport, so a damaged row is that row's error, not the file's.
  */
+// Any item; custom, as valibot's unknown() would add to the first paint's shared valibot chunk.
+const item = v.custom<unknown>(() => true);
 export const formueExportEnvelope = v.object({
   formue: formueExportHeader,
-  portfolios: v.array(v.unknown()),
-  investments: v.array(v.unknown()),
-  events: v.array(v.unknown()),
-  prices: v.array(v.unknown()),
+  portfolios: v.array(item),
+  investments: v.array(item),
+  events: v.array(item),
+  prices: v.array(item),
 });
 
 /**
