@@ -212,8 +212,6 @@ function readFormueExport(data: FormueExport): FormueReading {
   return readRecords(records(data));
 }
 
-const NUMBER_KEYS: readonly string[] = NUMBER_FIELDS;
-
 /** A field's message for a value the export's schema refuses (`price` is the row's share_price). */
 function fieldMessage(key: string, input: unknown): ImportMessage {
   const field = key === 'price' ? 'share_price' : key;
@@ -229,7 +227,7 @@ function fieldMessage(key: string, input: unknown): ImportMessage {
     return missing
       ? error('currency.missing', field)
       : error('currency.unsupported', field, { value });
-  if (NUMBER_KEYS.includes(field))
+  if ((NUMBER_FIELDS as readonly string[]).includes(field))
     return missing ? error('number.missing', field) : error('number.unreadable', field, { value });
   return error('event.unreadable', field || undefined);
 }
