@@ -9,6 +9,7 @@ import { error, type ImportMessage } from './messages';
 import {
   FORMUE_CSV_COLUMNS,
   formueExport,
+  formueExportEnvelope,
   IMPORT_KINDS,
   type FormueExport,
   type ImportKind,
@@ -25,11 +26,18 @@ function decimal(value: number | undefined): string {
   return value === undefined ? '' : new Big(value).toFixed();
 }
 
-/** Each event and typed price of an export as a CSV record, events first, in the export's order. */
-function records(data: FormueExport): CsvRecord[] {
-  const portfolios = new Map(data.portfolios.map((portfolio) => [portfolio.id, portfolio.name]));
-  const investments = new Map(data.investments.map((investment) => [investment.id, investment]));
-  const common = (investmentId: number) => {
+type Export = FormueExport;
+type Instrument = Pick<CsvRecord, 'portfolio' | 'investment' | 'isin' | 'type'>;
+type Instruments = (investmentId: number) => Instrument;
+
+/** The columns naming an event's or price's investment, by its id. */
+function instruments(
+  portfolioList: Export['portfolios'],
+  investmentList: Export['investments'],
+): Instruments {
+  const portfolios = new Map(portfolioList.map((portfolio) => [portfolio.id, portfolio.name]));
+  const investments = new Map(investmentList.map((investment) => [investment.id, investment]));
+  return (investmentId) => {
     const investment = investments.get(investmentId);
     return {
       portfolio: investment ? (portfolios.get(investment.portfolio_id) ?? '') : '',
@@ -38,34 +46,48 @@ function records(data: FormueExport): CsvRecord[] {
       type: investment?.type ?? '',
     };
   };
-  const empty = Object.fromEntries(FORMUE_CSV_COLUMNS.map((column) => [column, ''])) as CsvRecord;
+}
+
+const EMPTY = Object.fromEntries(FORMUE_CSV_COLUMNS.map((column) => [column, ''])) as CsvRecord;
+
+function eventRecord(event: Export['events'][number], instrument: Instruments): CsvRecord {
+  return {
+    ...EMPTY,
+    ...instrument(event.investment_id),
+    id: String(event.id),
+    kind: event.kind,
+    date: event.date,
+    shares: decimal(event.shares),
+    share_price: decimal(event.share_price),
+    fee: decimal(event.fee),
+    amount: decimal(event.amount),
+    shares_after: decimal(event.shares_after),
+    sold_shares: decimal(event.sold_shares),
+    sold_share_price: decimal(event.sold_share_price),
+    hide: event.hide === undefined ? '' : String(event.hide),
+    currency_code: event.currency_code,
+    exchange_rate: decimal(event.exchange_rate),
+  };
+}
+
+function priceRecord(price: Export['prices'][number], instrument: Instruments): CsvRecord {
+  return {
+    ...EMPTY,
+    ...instrument(price.investment_id),
+    id: String(price.id),
+    kind: 'price',
+    date: price.date,
+    share_price: decimal(price.price),
+    currency_code: price.currency_code,
+  };
+}
+
+/** Each event and typed price of an export as a CSV record, events first, in the export's order. */
+function records(data: Export): CsvRecord[] {
+  const instrument = instruments(data.portfolios, data.investments);
   return [
-    ...data.events.map((event) => ({
-      ...empty,
-      ...common(event.investment_id),
-      id: String(event.id),
-      kind: event.kind,
-      date: event.date,
-      shares: decimal(event.shares),
-      share_price: decimal(event.share_price),
-      fee: decimal(event.fee),
-      amount: decimal(event.amount),
-      shares_after: decimal(event.shares_after),
-      sold_shares: decimal(event.sold_shares),
-      sold_share_price: decimal(event.sold_share_price),
-      hide: event.hide === undefined ? '' : String(event.hide),
-      currency_code: event.currency_code,
-      exchange_rate: decimal(event.exchange_rate),
-    })),
-    ...data.prices.map((price) => ({
-      ...empty,
-      ...common(price.investment_id),
-      id: String(price.id),
-      kind: 'price',
-      date: price.date,
-      share_price: decimal(price.price),
-      currency_code: price.currency_code,
-    })),
+    ...data.events.map((event) => eventRecord(event, instrument)),
+    ...data.prices.map((price) => priceRecord(price, instrument)),
   ];
 }
 
@@ -79,6 +101,8 @@ export function toFormueCsv(data: FormueExport): string {
     { newline: '\r\n' },
   )}\r\n`;
 }
+
+const DAY_FORMAT = 'yyyy-MM-dd';
 
 // The CSV's columns that are not decimals; the others are read as exact decimals.
 const TEXT_COLUMNS = [
@@ -107,7 +131,8 @@ function rowOf(record: CsvRecord, line: number, messages: ImportMessage[]): Impo
     messages.push(error('type.unknown', 'kind', { word: record.kind }));
     return undefined;
   }
-  if (!isDay(record.date)) messages.push(error('date.unreadable', 'date', { value: record.date }));
+  if (!isDay(record.date))
+    messages.push(error('date.unreadable', 'date', { value: record.date, format: DAY_FORMAT }));
   const type = record.type as InstrumentType;
   const row: ImportRow = {
     line,
@@ -140,9 +165,16 @@ export interface FormueReading {
   lines: LineStatus[];
 }
 
-function readRecords(records: CsvRecord[]): FormueReading {
+/** An item of a JSON export that does not hold its list's shape: an error line of its own. */
+interface Unreadable {
+  word?: string;
+  messages: ImportMessage[];
+}
+
+function readRecords(records: readonly (CsvRecord | Unreadable)[]): FormueReading {
   const rows: ImportRow[] = [];
   const lines = records.map((record, i): LineStatus => {
+    if ('messages' in record) return { line: i + 1, status: 'error', ...record };
     const messages: ImportMessage[] = [];
     const row = rowOf(record, i + 1, messages);
     if (row) rows.push(row);
@@ -180,7 +212,48 @@ function readFormueExport(data: FormueExport): FormueReading {
   return readRecords(records(data));
 }
 
-/** Formue's JSON export, or undefined when the text is not one. */
+/** A field's message for a value the export's schema refuses (`price` is the row's share_price). */
+function fieldMessage(key: string, input: unknown): ImportMessage {
+  const field = key === 'price' ? 'share_price' : key;
+  const value = typeof input === 'string' ? input : JSON.stringify(input);
+  const missing = input === undefined || input === null || input === '';
+  if (field === 'kind')
+    return missing ? error('type.missing', field) : error('type.unknown', field, { word: value });
+  if (field === 'date')
+    return missing
+      ? error('date.missing', field)
+      : error('date.unreadable', field, { value, format: DAY_FORMAT });
+  if (field === 'currency_code')
+    return missing
+      ? error('currency.missing', field)
+      : error('currency.unsupported', field, { value });
+  if ((NUMBER_FIELDS as readonly string[]).includes(field))
+    return missing ? error('number.missing', field) : error('number.unreadable', field, { value });
+  return error('event.unreadable', field || undefined);
+}
+
+/** A refused item's messages, one per field (the first issue of each). */
+function unreadable(word: string | undefined, issues: readonly v.BaseIssue<unknown>[]): Unreadable {
+  const messages = new Map<string, ImportMessage>();
+  for (const issue of issues) {
+    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    if (!messages.has(key)) messages.set(key, fieldMessage(key, issue.input));
+  }
+  return { ...(word === undefined ? {} : { word }), messages: [...messages.values()] };
+}
+
+const wordOf = (item: unknown): string | undefined =>
+  typeof item === 'object' && item !== null && 'kind' in item && typeof item.kind === 'string'
+    ? item.kind
+    : undefined;
+
+const valid = <S extends v.GenericSchema>(schema: S, items: readonly unknown[]) =>
+  items.filter((item): item is v.InferOutput<S> => v.is(schema, item));
+
+/**
+ * Formue's JSON export, or undefined when the text is not one. A file is an export by its
+ * envelope; each event and price is then read on its own, so a damaged one is its line's error.
+ */
 export function readFormueJson(text: string): FormueReading | undefined {
   let data: unknown;
   try {
@@ -188,5 +261,24 @@ export function readFormueJson(text: string): FormueReading | undefined {
   } catch {
     return undefined;
   }
-  return v.is(formueExport, data) ? readFormueExport(data) : undefined;
+  if (!v.is(formueExportEnvelope, data)) return undefined;
+  const { entries } = formueExport;
+  const instrument = instruments(
+    valid(entries.portfolios.item, data.portfolios),
+    valid(entries.investments.item, data.investments),
+  );
+  return readRecords([
+    ...data.events.map((item) => {
+      const event = v.safeParse(entries.events.item, item);
+      return event.success
+        ? eventRecord(event.output, instrument)
+        : unreadable(wordOf(item), event.issues);
+    }),
+    ...data.prices.map((item) => {
+      const price = v.safeParse(entries.prices.item, item);
+      return price.success
+        ? priceRecord(price.output, instrument)
+        : unreadable('price', price.issues);
+    }),
+  ]);
 }

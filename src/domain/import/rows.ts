@@ -126,13 +126,15 @@ export type ImportBatch = v.InferOutput<typeof importBatch>;
 /** 409 of an undo refused: the batch's events that keep it (its message is the error's). */
 export const importUndoRefusal = v.object({ event_ids: v.array(count) });
 
+const formueExportHeader = v.object({
+  format: v.literal('formue-export', 'a Formue export'),
+  version: v.literal(1, 'version 1'),
+  exported_at: text,
+});
+
 /** Formue's export (GET /api/v1/export), version 1: everything a user has, as entered. */
 export const formueExport = v.object({
-  formue: v.object({
-    format: v.literal('formue-export', 'a Formue export'),
-    version: v.literal(1, 'version 1'),
-    exported_at: text,
-  }),
+  formue: formueExportHeader,
   portfolios: v.array(v.object({ id: count, name: text })),
   investments: v.array(
     v.object({
@@ -171,6 +173,20 @@ export const formueExport = v.object({
   ),
 });
 export type FormueExport = v.InferOutput<typeof formueExport>;
+
+/**
+ * What makes a file Formue's export: its header and the four lists. The import reads each item
+ * with its list's item schema of formueExport, so a damaged row is that row's error, not the file's.
+ */
+// Any item; custom, as valibot's unknown() would add to the first paint's shared valibot chunk.
+const item = v.custom<unknown>(() => true);
+export const formueExportEnvelope = v.object({
+  formue: formueExportHeader,
+  portfolios: v.array(item),
+  investments: v.array(item),
+  events: v.array(item),
+  prices: v.array(item),
+});
 
 /**
  * The canonical CSV (GET /api/v1/export?format=csv): UTF-8, `,`, ISO dates, point decimals, one

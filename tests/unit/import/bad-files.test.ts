@@ -49,25 +49,106 @@ describe('files that cannot be imported each say why', () => {
     );
   });
 
-  it('a Formue export whose lists do not hold the export’s shapes', async () => {
+  it('a Formue export with damaged rows flags each on its line; the other rows import', async () => {
     const envelope = { format: 'formue-export', version: 1, exported_at: '2026-11-27T09:00:00Z' };
-    const exported = (events: unknown[]) =>
-      utf8(
-        JSON.stringify({ formue: envelope, portfolios: [], investments: [], events, prices: [] }),
-      );
+    const investment = {
+      id: 2,
+      portfolio_id: 1,
+      name: 'Eksempel Global Indeks',
+      type: 'stock',
+      isin: 'DK0000000001',
+      listing: null,
+    };
     const event = {
       id: 1,
       investment_id: 2,
       kind: 'buy',
       date: '2024-03-04',
       currency_code: 'DKK',
+      shares: 1,
+      share_price: 100,
     };
-    expect((await sniff(exported([event]), 'formue.json')).problem).toBeUndefined();
-    for (const damaged of [
-      { ...event, kind: 'gift' },
-      { ...event, date: '4.3.2024' },
+    const price = { id: 7, investment_id: 2, date: '2024-03-05', price: 101, currency_code: 'DKK' };
+    const file = utf8(
+      JSON.stringify({
+        formue: envelope,
+        portfolios: [{ id: 1, name: 'Frie midler' }],
+        investments: [investment],
+        events: [
+          event,
+          { ...event, id: 3, kind: 'gift' },
+          { ...event, id: 4, date: '4.3.2024' },
+          { ...event, id: 5, shares: 'many' },
+        ],
+        prices: [price, { ...price, id: 8, price: undefined }],
+      }),
+    );
+    expect((await sniff(file, 'formue.json')).problem).toBeUndefined();
+    const result = await parse(file, { fileName: 'formue.json' });
+    expect(result.problem).toBeUndefined();
+    expect(result.lines).toEqual([
+      { line: 1, status: 'ok', word: 'buy', messages: [] },
+      {
+        line: 2,
+        status: 'error',
+        word: 'gift',
+        messages: [
+          { level: 'error', code: 'type.unknown', field: 'kind', params: { word: 'gift' } },
+        ],
+      },
+      {
+        line: 3,
+        status: 'error',
+        word: 'buy',
+        messages: [
+          {
+            level: 'error',
+            code: 'date.unreadable',
+            field: 'date',
+            params: { value: '4.3.2024', format: 'yyyy-MM-dd' },
+          },
+        ],
+      },
+      {
+        line: 4,
+        status: 'error',
+        word: 'buy',
+        messages: [
+          { level: 'error', code: 'number.unreadable', field: 'shares', params: { value: 'many' } },
+        ],
+      },
+      { line: 5, status: 'ok', word: 'price', messages: [] },
+      {
+        line: 6,
+        status: 'error',
+        word: 'price',
+        messages: [{ level: 'error', code: 'number.missing', field: 'share_price' }],
+      },
+    ]);
+    expect(result.rows.map((row) => [row.line, row.external_id])).toEqual([
+      [1, 'event-1'],
+      [5, 'price-7'],
+    ]);
+    expect(result.rows[0]).toMatchObject({
+      instrument: { name: 'Eksempel Global Indeks' },
+      portfolio: 'Frie midler',
+    });
+  });
+
+  it('a JSON file with Formue’s header but not its four lists is not an export', async () => {
+    const envelope = { format: 'formue-export', version: 1, exported_at: '2026-11-27T09:00:00Z' };
+    for (const data of [
+      { formue: envelope, portfolios: [], investments: [], events: [] },
+      { formue: envelope, portfolios: [], investments: [], events: {}, prices: [] },
+      {
+        formue: { ...envelope, format: 'other' },
+        portfolios: [],
+        investments: [],
+        events: [],
+        prices: [],
+      },
     ])
-      expect((await sniff(exported([damaged]), 'formue.json')).problem?.code).toBe(
+      expect((await sniff(utf8(JSON.stringify(data)), 'x.json')).problem?.code).toBe(
         'file.json_unreadable',
       );
   });

@@ -149,4 +149,21 @@ describe("Formue's own export", () => {
     });
     expect((await sniff(json, 'formue.json')).preset?.label).toBe('Formue export (JSON)');
   });
+
+  it('flags a CSV row whose day is not ISO on its line, naming the format it expects', async () => {
+    const csv = toFormueCsv(EXPORT).replace(',2024-04-10,', ',10.4.2024,');
+    const result = await parse(utf8(csv), { fileName: 'formue.csv' });
+    expect(result.lines[2]).toMatchObject({
+      status: 'error',
+      messages: [
+        {
+          level: 'error',
+          code: 'date.unreadable',
+          field: 'date',
+          params: { value: '10.4.2024', format: 'yyyy-MM-dd' },
+        },
+      ],
+    });
+    expect(result.rows).toHaveLength(EXPORT.events.length + EXPORT.prices.length - 1);
+  });
 });
