@@ -132,7 +132,8 @@ export function removalStates<
         ],
         onError: [
           { guard: 'sessionLost' as const, target: 'deletingAwaitingSession' },
-          // A refusal (an event's: a later event would break) is the form's message.
+          // A refusal (an event's: a later event would break) is the form's message; a row's, a
+          // notice.
           refused
             ? {
                 target: over,
