@@ -1,7 +1,8 @@
 // The save flow's optional states (save-flow.ts), as config over its named actions and actors:
-// a read before the form takes input (`load`), and Delete (`remove`): asked first, sent at once,
-// then "Buy deleted · Undo" for the window when Undo is offered. The contract has no undelete,
-// so Undo makes the thing again, under an Idempotency-Key made when it is pressed (submission.ts).
+// a read before the form takes input (`load`), and Delete (`remove`): asked first (a list row's
+// is not: `RemovalPlaces`), sent at once, then "Buy deleted · Undo" for the window when Undo is
+// offered. The contract has no undelete, so Undo makes the thing again, under an
+// Idempotency-Key made when it is pressed (submission.ts).
 // A deletion or an Undo outlives its view; a lost session waits for the login (flow.ts).
 import * as flow from './flow';
 import type { LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
