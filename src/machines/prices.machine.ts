@@ -22,7 +22,7 @@ import { watchEvents, type EventsSeen, type EventsSource } from './investment-ev
 import type { NoticesRef, UndoEvent } from './notices.machine';
 import { priceFormInput, priceFormMachine } from './price-form.machine';
 import { LIST_REGION, listPrices, type ListAnswer } from './price-list';
-import { priceRemovalMachine } from './price-removal.machine';
+import { priceRemovalMachine, type PriceRemovalInput } from './price-removal.machine';
 import * as idempotency from './submission';
 
 export type PricesEvent =
@@ -87,6 +87,18 @@ const OPENS = {
     params: ({ event }: { event: Opening }) => ({ opening: event }),
   },
 };
+
+/** The deletion's flow: a save flow embedded here, this section its parent. */
+const removalInput = ({ api, data, session, notices, newKey, investmentId }: PricesContext) =>
+  ({
+    api,
+    data,
+    session,
+    notices,
+    newKey,
+    investmentId,
+    embedded: true,
+  }) satisfies PriceRemovalInput;
 
 const formIdle = ({ form }: PricesContext) => !form?.getSnapshot().hasTag('submitting');
 
@@ -210,7 +222,7 @@ export const pricesMachine = setup({
               invoke: {
                 id: 'removal',
                 src: 'priceRemoval',
-                input: ({ context }) => context,
+                input: ({ context }) => removalInput(context),
                 onDone: 'ended',
               },
               on: {

@@ -1,7 +1,8 @@
 // The save flow's optional states (save-flow.ts), as config over its named actions and actors:
-// a read before the form takes input (`load`), and Delete (`remove`): asked first, sent at once,
-// then "Buy deleted · Undo" for the window when Undo is offered. The contract has no undelete,
-// so Undo makes the thing again, under an Idempotency-Key made when it is pressed (submission.ts).
+// a read before the form takes input (`load`), and Delete (`remove`): asked first (a list row's
+// is not: `RemovalPlaces`), sent at once, then "Buy deleted · Undo" for the window when Undo is
+// offered. The contract has no undelete, so Undo makes the thing again, under an
+// Idempotency-Key made when it is pressed (submission.ts).
 // A deletion or an Undo outlives its view; a lost session waits for the login (flow.ts).
 import * as flow from './flow';
 import type { LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
@@ -62,18 +63,47 @@ export function removing<Context>(remove: { call(context: Context): Promise<unkn
   };
 }
 
-/** `confirmingDelete` → `deleting` → `undoable` → `restoring`; `id` is the machine's. */
-export function removalStates<Context extends { restoreKey?: string }>(
-  id: string,
-  remove: RemovalSpec<Context>,
-) {
+/**
+ * Where a deletion that is not a form's own Delete (a list row's: a typed price's) goes its own
+ * way; each left out is the form's.
+ */
+export interface RemovalPlaces<Told extends string, On extends object> {
+  /** Delete asks first (`confirmingDelete`); false: the flow's own event leads to `deleting`. */
+  asks?: boolean;
+  /** Where the flow goes once it is over (the window ended, Undo done or not): `saved`. */
+  over?: string;
+  /** A refused deletion as a notice, the flow then `over`; left out, the form shows it. */
+  refused?: (error: unknown) => string;
+  /** The flow's actions run beside each change announced: its list reads itself again. */
+  told?: Told[];
+  /** The flow's other events while Undo is offered: another row's Delete. */
+  undoable?: On;
+}
+
+/**
+ * `confirmingDelete` → `deleting` → `undoable` → `restoring`; `id` is the machine's, `places`
+ * where a row's deletion differs from a form's.
+ */
+export function removalStates<
+  Context extends { restoreKey?: string },
+  Told extends string = never,
+  On extends object = Record<never, never>,
+>(id: string, remove: RemovalSpec<Context>, places: RemovalPlaces<Told, On> = {}) {
   const { undo } = remove;
+  const { asks = true, over = 'saved', refused, told = [] } = places;
   const removed = ({ context }: Args<Context>) => remove.removed(context);
   return {
-    confirmingDelete: {
-      description: 'Asks first (the form says what goes); nothing is deleted until confirmed.',
-      on: { 'delete.confirmed': 'deleting', 'delete.cancelled': 'editing' },
-    },
+    ...some(
+      asks
+        ? {
+            confirmingDelete: {
+              description:
+                'Asks first (the form says what goes); nothing is deleted until confirmed.',
+              on: { 'delete.confirmed': 'deleting', 'delete.cancelled': 'editing' },
+            },
+          }
+        : undefined,
+    ),
     deleting: {
       tags: BUSY,
       on: { 'flow.detached': { actions: 'detach' as const } },
@@ -91,25 +121,35 @@ export function removalStates<Context extends { restoreKey?: string }>(
                       params: (args: Args<Context>) => removed(args).announce,
                     },
                     'leaveView' as const,
+                    ...told,
                   ],
                 },
               ]
             : []),
           {
-            target: 'saved',
-            actions: [{ type: 'report' as const, params: removed }, 'leaveView' as const],
+            target: over,
+            actions: [{ type: 'report' as const, params: removed }, 'leaveView' as const, ...told],
           },
         ],
         onError: [
           { guard: 'sessionLost' as const, target: 'deletingAwaitingSession' },
-          // A refusal (an event's: a later event would break) is the form's message.
-          {
-            target: 'editing',
-            actions: {
-              type: 'showFailure' as const,
-              params: ({ event }: Failed<Context>) => ({ error: event.error }),
-            },
-          },
+          // A refusal (an event's: a later event would break) is the form's message; a row's, a
+          // notice.
+          refused
+            ? {
+                target: over,
+                actions: {
+                  type: 'notify' as const,
+                  params: ({ event }: Failed<Context>) => ({ text: refused(event.error) }),
+                },
+              }
+            : {
+                target: 'editing',
+                actions: {
+                  type: 'showFailure' as const,
+                  params: ({ event }: Failed<Context>) => ({ error: event.error }),
+                },
+              },
         ],
       },
     },
@@ -122,9 +162,9 @@ export function removalStates<Context extends { restoreKey?: string }>(
             'The DELETE went at once; its notice offers Undo for the window (an event: "Buy ' +
             'deleted · Undo"). Undo makes it again as entered, with a new id.',
           ...offeringUndo((context: Context) => remove.removed(context).notice, {
-            ended: { target: 'saved', actions: 'withdrawNotice' as const },
+            ended: { target: over, actions: 'withdrawNotice' as const },
             undone: { target: 'restoring', actions: 'makeRestoreKey' as const },
-            on: { 'flow.detached': { actions: 'detach' as const } },
+            on: { ...(places.undoable as On), 'flow.detached': { actions: 'detach' as const } },
           }),
         },
         restoring: {
@@ -146,16 +186,19 @@ export function removalStates<Context extends { restoreKey?: string }>(
                   () =>
                     undo.restore(context, context.restoreKey),
                 onDone: {
-                  target: `#${id}.saved`,
-                  actions: {
-                    type: 'report' as const,
-                    params: ({ event }: { event: { output: Saved } }) => event.output,
-                  },
+                  target: `#${id}.${over}`,
+                  actions: [
+                    {
+                      type: 'report' as const,
+                      params: ({ event }: { event: { output: Saved } }) => event.output,
+                    },
+                    ...told,
+                  ],
                 },
                 onError: [
                   flow.WAIT_FOR_SESSION,
                   {
-                    target: `#${id}.saved`,
+                    target: `#${id}.${over}`,
                     actions: {
                       type: 'notify' as const,
                       params: ({ context, event }: Failed<Context>) => ({

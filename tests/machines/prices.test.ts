@@ -425,6 +425,55 @@ describe('deleting a typed price', () => {
     ]);
   });
 
+  it('another Delete while Undo is offered makes the first final; Undo types the second again', async () => {
+    const { api, notices, prices } = start();
+    await flush();
+    const earlier: DayPrice = { ...typed, date: '2026-02-20', price: 140 };
+    api.priceCalls.deletePrice.mockResolvedValue(undefined);
+    api.priceCalls.getPrices.mockResolvedValue([]);
+    prices.send({ type: 'delete.requested', price: typed });
+    await flush();
+    prices.send({ type: 'delete.requested', price: earlier });
+    await flush();
+    expect(api.priceCalls.deletePrice.mock.calls).toEqual([
+      ['5', typed.date],
+      ['5', earlier.date],
+    ]);
+    api.priceCalls.addPrice.mockResolvedValueOnce(earlier);
+    prices.send({ type: 'undo.requested' });
+    await flush();
+    expect(api.priceCalls.addPrice).toHaveBeenCalledTimes(1);
+    expect(api.priceCalls.addPrice.mock.calls[0][1]).toEqual({
+      date: earlier.date,
+      price: 140,
+      currency_code: 'DKK',
+    });
+    expect(noticeTexts(notices)).toEqual([
+      'Price deleted',
+      'Price deleted',
+      'Restoring the price…',
+      'Price restored',
+    ]);
+  });
+
+  it('a deletion waiting for a new login is sent after it, though its view has gone', async () => {
+    const { api, data, prices, session } = start();
+    await flush();
+    api.priceCalls.deletePrice.mockRejectedValueOnce(http(401)).mockResolvedValueOnce(undefined);
+    api.priceCalls.getPrices.mockResolvedValue([]);
+    prices.send({ type: 'delete.requested', price: typed });
+    await flush();
+    prices.send({ type: 'flow.detached' });
+    expect(prices.getSnapshot().status).toBe('active');
+    session.restore();
+    await flush();
+    expect(api.priceCalls.deletePrice.mock.calls).toEqual([
+      ['5', typed.date],
+      ['5', typed.date],
+    ]);
+    expect(data.events()).toEqual([{ type: 'data.changed', change: 'investment.repriced' }]);
+  });
+
   it('a refused deletion says nothing was deleted and announces nothing', async () => {
     const { api, data, notices, prices } = start();
     await flush();
