@@ -118,8 +118,9 @@ export interface LoadSpec<Context, Values, Field extends string, Extra> {
 }
 
 /**
- * A second action beside Save: Delete, asked first (`confirmingDelete`), then its call (tags
- * `submitting`, `deleting`). Refused, it is the form's failure, as Save's is.
+ * A deletion: a form's second action beside Save (asked first, `confirmingDelete`; refused, the
+ * form's failure, as Save's is), or a list row's Delete (save-flow-parts.ts `RemovalPlaces`). Its
+ * call has the tags `submitting` and `deleting`.
  */
 export interface RemovalSpec<Context> {
   call(context: Context): Promise<unknown>;
