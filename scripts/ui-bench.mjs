@@ -85,20 +85,34 @@ async function waitForServer(server, url, what, seconds) {
 }
 
 /** Runs `measure(base)` against a server, then stops the server and waits for it to exit. */
-async function withServer({ command, args, env, stdout, readyPath, what, seconds }, measure) {
+/** Starts a server on a free port; resolves once `readyPath` answers, with its address. */
+async function startServer({ command, args, env, stdout, readyPath, what, seconds }) {
   const port = await freePort();
   const server = spawn(command, args(port), {
     stdio: ['ignore', stdout, 'inherit'],
     env: { ...process.env, ...env(port) },
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForServer(server, `${base}${readyPath}`, what, seconds);
-    return await measure(base);
-  } finally {
+  const stop = async () => {
     server.kill();
     await exited;
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(server, `${base}${readyPath}`, what, seconds);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+async function withServer(options, measure) {
+  const { base, stop } = await startServer(options);
+  try {
+    return await measure(base);
+  } finally {
+    await stop();
   }
 }
 
@@ -299,6 +313,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'formue-ui-bench-'));
 const browser = await chromium.launch(chromiumLaunchOptions);
 
 let budgets;
+let market;
 const visitRows = [];
 try {
   await withServer(
@@ -317,6 +332,17 @@ try {
       visitRows.push(...(await measureVisits(browser, base, 'demo')));
     },
   );
+  // The live server's market data comes from the offline fake of the four providers, in their
+  // formats (tests/fake-market): a benchmark never reaches the internet.
+  market = await startServer({
+    command: 'node_modules/.bin/tsx',
+    args: () => ['tests/fake-market/main.ts'],
+    env: (port) => ({ FAKE_MARKET_PORT: String(port) }),
+    stdout: 'ignore',
+    readyPath: '/__fake/requests',
+    what: 'the fake market',
+    seconds: 120,
+  });
   await withServer(
     {
       command: process.execPath,
@@ -328,6 +354,11 @@ try {
         // Only the one login hashes a password; the figures are page loads.
         BCRYPT_ROUNDS: '4',
         LOG_LEVEL: 'warn',
+        MARKET_DATA: 'live',
+        YAHOO_URL: market.base,
+        ECB_URL: market.base,
+        OPENFIGI_URL: market.base,
+        COINGECKO_URL: market.base,
       }),
       // Says when it builds dist-live first, and any warning.
       stdout: 'inherit',
@@ -339,6 +370,7 @@ try {
     async (base) => visitRows.push(...(await measureVisits(browser, base, 'live'))),
   );
 } finally {
+  await market?.stop();
   await browser.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -376,7 +408,7 @@ if (process.argv.includes('--write')) {
 
 ${budgetTable}
 
-Phone-like visits of /home, logged in as the demo account: the demo build from \`vite preview\`, the live build from \`npm start\` on a throwaway SQLite database (\`FORMUE_DEMO=1\`). A **cold** visit is the first in a fresh browser context (empty cache, only the session's cookies and localStorage); a **warm** visit is the second in the same context (HTTP cache, and the service worker when one controls the page: column "service worker"). Throttled runs use Chromium's CPU throttling at 4x and the network profile Slow 4G (150 ms latency, 1.6 Mbps down, 750 kbps up), both through the DevTools protocol. **LCP** is the last \`largest-contentful-paint\` entry, read once the page has loaded and shows no loading placeholder (the value, painted after the table, is often the largest); **home with data** is navigation start to the first portfolio row on screen, by the page's clock. Targets are reported, never a CI gate: cold LCP < 2500 ms and warm LCP < 1000 ms at 4x throttling, warm demo home with data < 300 ms unthrottled.
+Phone-like visits of /home, logged in as the demo account: the demo build from \`vite preview\`, the live build from \`npm start\` on a throwaway SQLite database (\`FORMUE_DEMO=1\`), its market data from the offline fake of the four providers (2026-11-27 on; before, its server asked the real providers, which this machine cannot reach). A **cold** visit is the first in a fresh browser context (empty cache, only the session's cookies and localStorage); a **warm** visit is the second in the same context (HTTP cache, and the service worker when one controls the page: column "service worker"). Throttled runs use Chromium's CPU throttling at 4x and the network profile Slow 4G (150 ms latency, 1.6 Mbps down, 750 kbps up), both through the DevTools protocol. **LCP** is the last \`largest-contentful-paint\` entry, read once the page has loaded and shows no loading placeholder (the value, painted after the table, is often the largest); **home with data** is navigation start to the first portfolio row on screen, by the page's clock. Targets are reported, never a CI gate: cold LCP < 2500 ms and warm LCP < 1000 ms at 4x throttling, warm demo home with data < 300 ms unthrottled.
 
 ${visitTable}
 `;
