@@ -21,7 +21,7 @@ start_throwaway_postgres() {
   port=$((54000 + RANDOM % 1000))
   as_postgres "$initdb -A trust -U postgres -D $THROWAWAY_PGDATA" >/dev/null
   as_postgres "$pg_ctl -D $THROWAWAY_PGDATA -w -l $THROWAWAY_PGDATA/log \
-    -o \"-p $port -k $THROWAWAY_PGDATA -c listen_addresses=127.0.0.1\" start" >/dev/null
+    -o \"-p $port -k $THROWAWAY_PGDATA -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start" >/dev/null
   THROWAWAY_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
   export THROWAWAY_PGDATA THROWAWAY_DATABASE_URL
 }

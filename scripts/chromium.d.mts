@@ -1,1 +1,3 @@
-export declare const chromiumLaunchOptions: { executablePath: string; args: string[] };
+type LaunchOptions = { executablePath: string; args: string[] };
+export declare const chromiumLaunchOptions: LaunchOptions;
+export declare const testLaunchOptions: LaunchOptions;

@@ -22,6 +22,7 @@
 //
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
+//        --listings=300 (stored listings; CI stores fewer, the least that prices every investment)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
 // its database is EMPTIED (drop schema public cascade) before every size.
 // Exits 1 when a request failed (non-2xx, error or timeout) or a provider was asked before the
@@ -132,6 +133,8 @@ interface Options {
   duration: number;
   warmup: number;
   databases: DatabaseKind[];
+  /** How many listings the stored prices have. */
+  listings: number;
   write: boolean;
   /** Where the child writes its CPU profiles, if profiling. */
   profileDir: string | undefined;
@@ -143,6 +146,7 @@ function readOptions(argv: readonly string[]): Options {
     duration: 10,
     warmup: 2,
     databases: ['sqlite', 'postgres'],
+    listings: 300,
     write: false,
     profileDir: undefined,
   };
@@ -158,6 +162,7 @@ function readOptions(argv: readonly string[]): Options {
       options.sizes = raw.split(',').map((s) => Math.round(positive(flag, s)));
     else if (flag === '--duration') options.duration = positive(flag, raw);
     else if (flag === '--warmup') options.warmup = Number(raw) === 0 ? 0 : positive(flag, raw);
+    else if (flag === '--listings') options.listings = Math.round(positive(flag, raw));
     else if (flag === '--write') options.write = true;
     else if (flag === '--profile') options.profileDir = raw || join(tmpdir(), 'server-bench-prof');
     else if (flag === '--databases') {
@@ -430,7 +435,6 @@ async function logIn(base: string, email: string): Promise<Session> {
 // ---------------------------------------------------------------------------------------------
 // Stored prices, written as a provider's answers are
 
-const LISTINGS = 300;
 /** Listings 0 to COINS - 1 are coins (CoinGecko: a close every UTC day); the rest Yahoo's. */
 const COINS = 10;
 const PRICE_YEARS = 8;
@@ -577,7 +581,7 @@ function euroRates(calendar: readonly Day[], now: number): EuroRate[] {
  * Listings with their closes and a quote fresh as of `now` (so no refresh is due), and the rates,
  * through PriceStore: the same writes as a provider's answers, each raising the sync version.
  */
-async function seedMarket(url: string, now: number): Promise<SeededMarket> {
+async function seedMarket(url: string, now: number, count: number): Promise<SeededMarket> {
   const started = performance.now();
   const database = await openDatabase(url);
   try {
@@ -588,7 +592,7 @@ async function seedMarket(url: string, now: number): Promise<SeededMarket> {
     for (let day = first; day <= today; day = addDays(day, 1)) calendar.push(day);
     const listings: SeededListing[] = [];
     let closes = 0;
-    for (let n = 0; n < LISTINGS; n++) {
+    for (let n = 0; n < count; n++) {
       const { record, exchange } = listingAt(n);
       const stored = pricesOf(n, record, exchange, calendar, now);
       await store.saveListing(record);
@@ -963,9 +967,9 @@ async function benchOne(
   process.once('exit', stopOnExit);
   try {
     const loadStarted = performance.now();
-    const seeded = await seedMarket(url, Date.now());
+    const seeded = await seedMarket(url, Date.now(), options.listings);
     log(
-      `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${LISTINGS} listings, ` +
+      `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${options.listings} listings, ` +
         `${seeded.closes} closes, ${seeded.rates} rates)`,
     );
     // The account through the API on the synthetic market: the live one would ask the providers
@@ -1262,7 +1266,7 @@ function section(
     '',
     `For each database and size the server (\`startServer\`, bcrypt cost 4, logging off) runs in a child process (\`scripts/server-bench-child.ts\`); the load generator, autocannon, runs in the parent with ${CONNECTIONS} connections, each logged in as a session of its own, for ${options.duration} s per request (longer when a request is slow: about three rounds of ${CONNECTIONS} idle request times, at most ${MAX_RUN_SECONDS} s) after a ${options.warmup} s warm-up; the server finishes the requests still running before the next run. The account has ${INVESTMENTS} investments in ${PORTFOLIOS} portfolios over up to ${YEARS} years (mostly buys, sells within the holding, dividends, a 2:1 split now and then): portfolios and investments made through the API, the other events bulk-inserted. Load generator, PostgreSQL and server share the machine's cores, so expect noise.`,
     '',
-    `**Prices.** The server values the account from stored real-format prices (\`MARKET_DATA=live\`; the records of this section to 2026-11-24 ran it on the synthetic market, which computes made-up prices in memory and reads none). Before each size, ${LISTINGS} listings are written through \`PriceStore\`, as a provider's answers are: ${LISTINGS - COINS} Yahoo listings in Copenhagen, New York, Xetra, Paris, London (quoted in GBp, stored in GBP), Stockholm and Oslo, in their time zones, and ${COINS} CoinGecko coins, each with ${PRICE_YEARS} years (${days} days) of daily closes (weekdays; every day for coins; a seeded random walk as decimal text), the latest session's 5-minute points and a fresh latest quote; and ${PRICE_YEARS} years of ECB euro rates of DKK, USD, SEK, NOK and GBP. The account's investments point at ${INVESTMENTS} of those listings, each of its instrument's currency. The account is made on a server with the synthetic market (the live one would ask the providers for each ISIN's listings); the measured server runs live, with all four providers' URLs at a local server that counts the requests it gets and answers 503.`,
+    `**Prices.** The server values the account from stored real-format prices (\`MARKET_DATA=live\`; the records of this section to 2026-11-24 ran it on the synthetic market, which computes made-up prices in memory and reads none). Before each size, ${options.listings} listings are written through \`PriceStore\`, as a provider's answers are: ${options.listings - COINS} Yahoo listings in Copenhagen, New York, Xetra, Paris, London (quoted in GBp, stored in GBP), Stockholm and Oslo, in their time zones, and ${COINS} CoinGecko coins, each with ${PRICE_YEARS} years (${days} days) of daily closes (weekdays; every day for coins; a seeded random walk as decimal text), the latest session's 5-minute points and a fresh latest quote; and ${PRICE_YEARS} years of ECB euro rates of DKK, USD, SEK, NOK and GBP. The account's investments point at ${INVESTMENTS} of those listings, each of its instrument's currency. The account is made on a server with the synthetic market (the live one would ask the providers for each ISIN's listings); the measured server runs live, with all four providers' URLs at a local server that counts the requests it gets and answers 503.`,
     '',
     `- **idle ms**: median of ${IDLE_RUNS} single requests on the idle server (after one more);`,
     `- **p50 / p99 ms**: latency under load (${CONNECTIONS} requests in flight, so about ${CONNECTIONS} x the server's time per request);`,

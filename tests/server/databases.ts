@@ -37,13 +37,48 @@ export async function freshDatabaseUrl(): Promise<string> {
   const client = new pg.Client({ connectionString: database.toString() });
   await client.connect();
   try {
-    await client.query('drop schema if exists formue cascade; create schema formue');
+    await emptySchema(client);
   } finally {
     await client.end();
   }
   const scoped = new URL(database);
   scoped.searchParams.set('options', '-c search_path=formue');
   return scoped.toString();
+}
+
+/** PostgreSQL's code for "permission denied" (here: a role that may not skip foreign keys). */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * Empties the schema `formue`. Once a server has migrated it, its rows are deleted and its
+ * sequences restarted, a third of the time of making the tables again, which every test would
+ * pay; deleting in any order needs foreign keys skipped, which only a superuser may do. Else the
+ * schema is made anew.
+ */
+async function emptySchema(client: pg.Client): Promise<void> {
+  const { rows: tables } = await client.query<{ name: string }>(
+    `select quote_ident(tablename) as name from pg_tables where schemaname = 'formue'`,
+  );
+  const { rows: sequences } = await client.query<{ name: string }>(
+    `select quote_ident(sequencename) as name from pg_sequences where schemaname = 'formue'`,
+  );
+  const migrated = tables.some((table) => table.name === 'kysely_migration');
+  const data = tables.filter((table) => !table.name.startsWith('kysely_migration'));
+  if (migrated && data.length > 0) {
+    // One query string runs as one transaction: all of it, or none.
+    const statements = [
+      'set local session_replication_role = replica',
+      ...data.map((table) => `delete from formue.${table.name}`),
+      ...sequences.map((sequence) => `alter sequence formue.${sequence.name} restart`),
+    ];
+    try {
+      await client.query(statements.join('; '));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE) throw error;
+    }
+  }
+  await client.query('drop schema if exists formue cascade; create schema formue');
 }
 
 /**
