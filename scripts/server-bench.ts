@@ -22,7 +22,7 @@
 //
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
-//        --listings=300 (stored listings; CI stores fewer, the least that prices every investment)
+//        --listings=300 (stored listings; CI stores 40: 20 leave an investment without a listing)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
 // its database is EMPTIED (drop schema public cascade) before every size.
 // Exits 1 when a request failed (non-2xx, error or timeout) or a provider was asked before the
