@@ -160,6 +160,9 @@ export function createHttp({
     options: RequestOptions,
     retried: boolean,
   ): Promise<unknown> {
+    // A change waits for a cookie on its way: sent before it, it would carry no token, and its
+    // 419 can bring a new session cookie that replaces the one the token belongs to.
+    if (method !== 'GET' && refreshing) await refreshing.catch(() => undefined);
     const sentIn = generation;
     try {
       return await call(

@@ -266,6 +266,27 @@ describe('CSRF', () => {
     expect(listener).toHaveBeenCalledOnce();
   });
 
+  it('a change sent while the cookie is on its way waits for it: one POST, with its token', async () => {
+    serve({ 'post /api/v1/portfolios': freshTokenOnly(PORTFOLIO) });
+    // The cookie arrives with the answer, a moment after the change was asked for.
+    server!.get(
+      '/sanctum/csrf-cookie',
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => {
+            calls.push('GET /sanctum/csrf-cookie');
+            setToken('fresh');
+            resolve(new Response(204, {}, ''));
+          }, 20),
+        ),
+    );
+    const fetching = api.initCsrf();
+    const created = await api.createPortfolio({ name: 'Pension' }, { validateOnly: false });
+    await fetching;
+    expect(created?.id).toBe('7');
+    expect(paths()).toEqual(['GET /sanctum/csrf-cookie', 'POST /api/v1/portfolios']);
+  });
+
   it('concurrent 419s share one cookie fetch', async () => {
     serve(
       {
