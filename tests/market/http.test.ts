@@ -45,20 +45,19 @@ function http(fetch: typeof globalThis.fetch, options: Partial<GuardedHttpOption
 }
 
 describe('rate limit', () => {
-  it('spreads requests to the rate, one per slot, queued in order rather than refused', async () => {
+  it('never sends more than the minute’s rate: the rest queue in order, none refused', async () => {
     vi.useFakeTimers();
     const { calls, fetch } = fakeFetch(ok);
-    // Two a minute: one every 30 s.
     const client = http(fetch, { requestsPerMinute: 2 });
     const done: string[] = [];
     const requests = ['a', 'b', 'c'].map((name) =>
       client({ url: `http://p.invalid/${name}` }).then(() => done.push(name)),
     );
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls.map((c) => c.url)).toEqual(['http://p.invalid/a']);
-    await vi.advanceTimersByTimeAsync(30_000);
     expect(calls.map((c) => c.url)).toEqual(['http://p.invalid/a', 'http://p.invalid/b']);
-    await vi.advanceTimersByTimeAsync(30_000);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
     await Promise.all(requests);
     expect(calls).toHaveLength(3);
     expect(done).toEqual(['a', 'b', 'c']);
@@ -76,6 +75,21 @@ describe('bursts', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     await Promise.all(requests);
     expect(calls).toHaveLength(7);
+  });
+
+  it('lets a user’s four calls go at once at a low rate, and the fifth wait its slice', async () => {
+    vi.useFakeTimers();
+    const { calls, fetch } = fakeFetch(ok);
+    // CoinGecko without a key: twelve a minute, so four every 20 s.
+    const client = http(fetch, { requestsPerMinute: 12 });
+    const requests = Array.from({ length: 5 }, (_, i) => client({ url: `http://p.invalid/${i}` }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(calls).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all(requests);
+    expect(calls).toHaveLength(5);
   });
 });
 
@@ -178,8 +192,8 @@ describe('circuit breaker', () => {
   it('requests queued while the breaker opens are refused without reaching fetch', async () => {
     vi.useFakeTimers();
     const { calls, fetch } = fakeFetch(() => new Response('', { status: 503 }));
-    // One every 10 s: each waits its turn, and the breaker opens while the last three wait.
-    const client = http(fetch, { requestsPerMinute: 6 });
+    // One a minute: each waits its turn, and the breaker opens while the last three wait.
+    const client = http(fetch, { requestsPerMinute: 1 });
     const errors = await settle(
       Promise.all(
         Array.from({ length: 8 }, () => marketError(client({ url: 'http://p.invalid/' }))),

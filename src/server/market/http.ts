@@ -22,7 +22,7 @@ import { transientError } from '../../market/providers/answers';
 export interface GuardedHttpOptions {
   /** The provider, for messages ("yahoo: circuit open"). */
   name: string;
-  /** Requests are spread evenly: 30 a minute is one every 2 s. */
+  /** Never more in a minute; spread in slices, 30 a minute is five every 10 s. */
   requestsPerMinute: number;
   /** Deadline per request, answer body included. */
   timeoutMs?: number;
@@ -59,9 +59,10 @@ export function guardedHttp({
     { halfOpenAfter: halfOpenAfterMs, breaker: new ConsecutiveBreaker(failuresToOpen) },
   );
   const deadline = timeout(timeoutMs, TimeoutStrategy.Cooperative);
-  // The minute's requests in six slices: a user's few calls (search, history, quote) go at
-  // once, while a backlog is spread out rather than sent in a burst the provider would refuse.
-  const slices = Math.min(6, Math.floor(requestsPerMinute)) || 1;
+  // The minute's requests in up to six slices of at least four: a user's few calls (search,
+  // ranking, history, quote) go at once, while a backlog is spread out rather than sent in a
+  // burst the provider would refuse.
+  const slices = Math.min(6, Math.max(1, Math.floor(requestsPerMinute / 4)));
   const throttle = pThrottle({
     limit: Math.max(1, Math.floor(requestsPerMinute / slices)),
     interval: Math.ceil(60_000 / slices),
