@@ -2,7 +2,6 @@
 // history seam for overlays, an in-memory logged-in flag, and jsdom's cookies.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { parseCookies } from '../../src/domain/cookies';
@@ -11,11 +10,6 @@ import { createAppActor } from '../../src/machines/app-actor';
 import type { AppActor } from '../../src/machines/app.machine';
 import type { HistoryPort, KeyValueStore, UpdatePort } from '../../src/machines/platform';
 import { App, preloadScreens } from '../../src/ui/app';
-
-// Screens load lazily in the browser; here they render at once, as the tests expect. The Login
-// form's code too: a render that suspends outside act() is never finished in jsdom.
-beforeAll(preloadScreens);
-beforeAll(() => import('../../src/ui/screens/auth-overlay'));
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -27,16 +21,21 @@ function clearCookies(): void {
     document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
-afterEach(() => {
+/** Loads every screen's code, so a test's screen renders at once, as it expects. */
+export async function preloadApp(): Promise<void> {
+  await preloadScreens();
+  // The Login form's too: a render that suspends outside act() is never finished in jsdom.
+  await import('../../src/ui/screens/auth-overlay');
+}
+
+/** Ends the test's app and server, and forgets its cookies. */
+export function endApp(): void {
   actor?.stop();
   actor = undefined;
   server?.shutdown();
   server = undefined;
   clearCookies();
-});
-
-// jsdom has no scrolling; the app scrolls to the top on every navigation.
-window.scrollTo = () => undefined;
+}
 
 /** The market a test's server prices by, and the splits and dividends it reports. */
 export type MarketOptions = Pick<MakeServerOptions, 'prices' | 'actions'>;
