@@ -109,8 +109,15 @@ function cached(key: string, build: () => string): string {
 /** The ECB publishes a day's rates around 16:00 CET: before that, the latest day is yesterday's. */
 const PUBLISHED_UTC_HOUR = 15;
 
-/** The file named `file` as the ECB publishes it at `now`; undefined for other names. */
-export function eurofxref(file: string, now: number): FakeAnswer | undefined {
+/**
+ * The file named `file` as the ECB publishes it at `now`; undefined for other names. The history
+ * file starts at `historyFrom`: 4 January 1999, as the ECB's, unless a test needs less of it.
+ */
+export function eurofxref(
+  file: string,
+  now: number,
+  historyFrom: Day = FIRST_DAY,
+): FakeAnswer | undefined {
   const today = utcDay(now);
   const last = new Date(now).getUTCHours() >= PUBLISHED_UTC_HOUR ? today : addDays(today, -1);
   let body: string;
@@ -122,7 +129,9 @@ export function eurofxref(file: string, now: number): FakeAnswer | undefined {
       body = cached(`90d:${last}`, () => historyXml(workingDays(addDays(today, -89), last)));
       break;
     case 'eurofxref-hist.xml':
-      body = cached(`hist:${last}`, () => historyXml(workingDays(FIRST_DAY, last)));
+      body = cached(`hist:${historyFrom}:${last}`, () =>
+        historyXml(workingDays(historyFrom, last)),
+      );
       break;
     default:
       return undefined;

@@ -34,6 +34,8 @@ export interface FakeMarketOptions {
   today?: Day;
   /** The clock, epoch ms; the real one by default. */
   now?: Clock;
+  /** The first day of the ECB's history file; 4 January 1999 by default, as the ECB's. */
+  ratesFrom?: Day;
 }
 
 export interface FakeMarket {
@@ -51,6 +53,7 @@ export interface FakeMarket {
 function route(
   request: FakeRequest,
   now: Clock,
+  ratesFrom: Day | undefined,
 ): { provider: FakeProvider; handle: () => FakeAnswer } | undefined {
   const { path } = request;
   if (path.startsWith('/v8/finance/chart/')) {
@@ -73,7 +76,7 @@ function route(
   }
   if (path.startsWith('/stats/eurofxref/')) {
     const file = path.slice('/stats/eurofxref/'.length);
-    return { provider: 'ecb', handle: () => eurofxref(file, now()) ?? notFound() };
+    return { provider: 'ecb', handle: () => eurofxref(file, now(), ratesFrom) ?? notFound() };
   }
   return undefined;
 }
@@ -174,7 +177,7 @@ export async function startFakeMarket(options: FakeMarketOptions = {}): Promise<
       };
       const controlled = control(request);
       if (controlled) return send(response, controlled);
-      const found = route(request, now);
+      const found = route(request, now, options.ratesFrom);
       if (!found) return send(response, answer(404, 'text/plain', 'Not Found'));
       log.push({ provider: found.provider, ...request });
       const mode = modes.get(found.provider) ?? 'ok';

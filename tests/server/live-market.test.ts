@@ -16,7 +16,8 @@ let fake: FakeMarket;
 const running: FastifyInstance[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeMarket({ today: TODAY });
+  // Rates from 2024 on cover every trade here: each new server reads the whole history file.
+  fake = await startFakeMarket({ today: TODAY, ratesFrom: '2024-01-02' });
 });
 afterAll(() => fake.close());
 afterEach(async () => {
