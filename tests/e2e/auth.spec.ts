@@ -1,4 +1,4 @@
-import { test, expect, DEMO, loginAsDemo, demoOnly } from './fixtures';
+import { test, expect, DEMO, logIn, loginAsDemo, demoOnly } from './fixtures';
 
 test.describe('guards', () => {
   test('a protected route without the logged-in flag goes to Login', async ({ page }) => {
@@ -37,7 +37,8 @@ test('the landing page hides the top bar and shows the demo account', async ({ p
 });
 
 test('login with the demo account shows its portfolios', async ({ page }) => {
-  await loginAsDemo(page);
+  await page.goto('/');
+  await logIn(page);
   const portfolios = page.getByRole('table', { name: /portfolios/i });
   await expect(portfolios.getByRole('row')).not.toHaveCount(0);
   await expect(page.getByText('Click here to create a portfolio')).toHaveCount(0);

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsDemo, demoOnly } from './fixtures';
+import { test, expect, logIn, loginAsDemo, demoOnly } from './fixtures';
 
 const DEMO_PORTFOLIOS = ['Pension', 'US tech', 'Danish dividends', 'Crypto'];
 
 test('the demo account logs in and its portfolios load', async ({ page }) => {
-  await loginAsDemo(page);
+  await page.goto('/');
+  await logIn(page);
   const portfolios = page.getByRole('table', { name: /portfolios/i });
   for (const name of DEMO_PORTFOLIOS) {
     await expect(portfolios.getByRole('link', { name: new RegExp(`^${name}\\b`) })).toBeVisible();

@@ -1,4 +1,6 @@
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page, type TestInfo } from '@playwright/test';
+import { LOGGED_IN_KEY } from '../../src/machines/auth-setup';
+import { STORAGE_KEY } from '../../src/mock-server/memory-store';
 import { resetServerData } from './server-backend';
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
@@ -68,9 +70,49 @@ export async function logIn(
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** What a browser holds once logged in to the demo: its cookies, its server's data and the flag. */
+interface DemoBrowser {
+  cookies: Cookie[];
+  storage: [string, string][];
+}
+
+/** The first demo login of this worker, right after it: later tests start from it. */
+let loggedInDemo: DemoBrowser | undefined;
+
+/**
+ * Opens home logged in as the demo user. The demo's first test in a worker logs in through the
+ * Login overlay; later ones start as a browser that did: the demo's data fresh from that login,
+ * its session cookie and the logged-in flag, which spares every test the overlay's login. The
+ * server is logged in to through the overlay each time. Login itself is tested with `logIn`.
+ */
 export async function loginAsDemo(page: Page): Promise<void> {
-  await page.goto('/');
-  await logIn(page);
+  if (loggedInDemo === undefined || onServer(test.info())) {
+    await page.goto('/');
+    await logIn(page);
+    if (!onServer(test.info())) loggedInDemo = await demoBrowser(page);
+    return;
+  }
+  const { cookies, storage } = loggedInDemo;
+  await page.context().addCookies(cookies);
+  // Any page of the origin opens its local storage; the manifest is the smallest.
+  await page.goto('/manifest.webmanifest');
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, storage);
+  await page.goto('/home');
+}
+
+async function demoBrowser(page: Page): Promise<DemoBrowser> {
+  const kept = [STORAGE_KEY, LOGGED_IN_KEY];
+  const storage = await page.evaluate(
+    (keys) =>
+      keys.flatMap((key): [string, string][] => {
+        const value = localStorage.getItem(key);
+        return value === null ? [] : [[key, value]];
+      }),
+    kept,
+  );
+  return { cookies: await page.context().cookies(), storage };
 }
 
 /** The figure of an investment's statistics row ("Shares", "Costs", …). */
