@@ -112,9 +112,12 @@ export interface ListingFinder {
   byIsin(isin: string): Promise<ListingCandidate[]>;
 }
 
+/** A listing found by free text, with its ISIN where the source gives one. */
+export type ListingFound = ListingCandidate & { isin?: string };
+
 /** Finds listings by free text (Add investment's suggestions). */
 export interface ListingSearch {
-  search(query: string): Promise<(ListingCandidate & { isin?: string })[]>;
+  search(query: string): Promise<ListingFound[]>;
 }
 
 /** Crypto coins by ticker: the coin with the best market-cap rank wins a shared ticker. */

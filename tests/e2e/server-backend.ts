@@ -9,7 +9,8 @@ import { SqlStore } from '../../src/server/sql/sql-store';
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const PREVIEW_PORT = 4173 + offset;
 export const SERVER_PORT = 4180 + offset;
-export const FAKE_MARKET_PORT = 4190 + offset;
+// Not 4190: fetch refuses that port (the "bad ports" of the Fetch standard).
+export const FAKE_MARKET_PORT = 4191 + offset;
 /** The local mail server the Formue server sends to (SMTP), and where tests read it (HTTP). */
 export const MAIL_SINK_SMTP_PORT = 4195 + offset;
 export const MAIL_SINK_HTTP_PORT = 4196 + offset;

@@ -290,7 +290,7 @@ describe('settings', () => {
       readConfig(
         {
           MARKET_DATA: 'synthetic',
-          YAHOO_URL: 'http://127.0.0.1:4190/',
+          YAHOO_URL: 'http://127.0.0.1:4191/',
           OPENFIGI_API_KEY: 'figi-key',
           COINGECKO_API_KEY: '',
         },
@@ -298,7 +298,7 @@ describe('settings', () => {
       ).market,
     ).toMatchObject({
       mode: 'synthetic',
-      yahooUrl: 'http://127.0.0.1:4190',
+      yahooUrl: 'http://127.0.0.1:4191',
       openFigiApiKey: 'figi-key',
       coinGeckoApiKey: undefined,
     });

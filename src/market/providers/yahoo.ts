@@ -10,6 +10,7 @@ import {
   type HttpResponse,
   type ListingCandidate,
   type ListingFinder,
+  type ListingFound,
   type ListingSearch,
   type ProviderClose,
   type ProviderDividend,
@@ -278,9 +279,9 @@ const KINDS: Readonly<Record<string, ListingCandidate['kind']>> = {
 export function parseSearch(
   body: unknown,
   isin?: string,
-): (ListingCandidate & { isin?: string })[] {
+): ListingFound[] {
   if (!isObject(body) || !Array.isArray(body.quotes)) throw badResponse(PROVIDER, 'no quotes');
-  const candidates: (ListingCandidate & { isin?: string })[] = [];
+  const candidates: ListingFound[] = [];
   for (const quote of body.quotes) {
     if (!isObject(quote)) throw badResponse(PROVIDER, 'bad quote');
     const symbol = stringField(quote, 'symbol');

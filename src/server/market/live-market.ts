@@ -38,6 +38,7 @@ import {
   type FxProvider,
   type ListingCandidate,
   type ListingFinder,
+  type ListingFound,
   type ListingSearch,
   type QuoteProvider,
 } from '../../market/port';
@@ -65,6 +66,26 @@ export interface LiveMarketOptions {
   firstLoadWaitMs?: number;
   /** A latest quote older than this is refreshed in the background when a request reads it. */
   quoteTtlMs?: number;
+  /**
+   * How long a search waits for CoinGecko's coins before answering with the catalogue alone: its
+   * requests may queue behind a backlog (a login's history loads); the coins come with a later one.
+   */
+  coinSearchWaitMs?: number;
+}
+
+/** What `work` gives within `ms`, or else `fallback`; the work goes on either way. */
+async function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The demo market's rate of a currency it knows; NaN for others. */
@@ -121,6 +142,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const log = options.log;
   const firstLoadWaitMs = options.firstLoadWaitMs ?? 8_000;
   const quoteTtlMs = options.quoteTtlMs ?? 15 * MINUTE;
+  const coinSearchWaitMs = options.coinSearchWaitMs ?? 2_000;
 
   const kept = new Map<string, KeptListing>();
   let rates: { version: number; currencies: string; table: RateSource } | undefined;
@@ -569,14 +591,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     if (!fx?.lastSuccess) work.push(singleFlight(FX_KEY, refreshRates));
     if (work.length === 0) return;
     // The answer waits a little for the history, then goes on from what is stored.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(work),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, firstLoadWaitMs);
-      }),
-    ]);
-    clearTimeout(timer);
+    await within(Promise.all(work), firstLoadWaitMs, []);
   }
 
   async function listings(investment: InvestmentRow): Promise<ListingOption[]> {
@@ -611,7 +626,16 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     );
   }
 
-  const searches = new Map<string, { time: number; found: InstrumentSuggestion[] }>();
+  /** CoinGecko's coins by query, asked at most once an hour; kept while still on their way. */
+  const searches = new Map<string, { time: number; found: Promise<InstrumentSuggestion[]> }>();
+  const coinSuggestions = (coins: readonly ListingFound[]): InstrumentSuggestion[] =>
+    coins.slice(0, 5).flatMap((coin) => {
+      const ticker = (coin.isin ?? coin.symbol).toUpperCase();
+      return /^[A-Z0-9]{1,20}$/.test(ticker)
+        ? [{ type: 'crypto' as const, isin: ticker, name: coin.name, currency: 'USD' }]
+        : [];
+    });
+
   async function search(query: string): Promise<InstrumentSuggestion[]> {
     const builtIn = searchInstruments(CATALOGUE, query).map((i) => ({
       type: i.type,
@@ -621,30 +645,18 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     }));
     const folded = query.trim().toLowerCase();
     if (folded.length < 2) return builtIn;
-    let coins = searches.get(folded);
-    if (!coins || coins.time < now() - HOUR) {
+    let asked = searches.get(folded);
+    if (!asked || asked.time < now() - HOUR) {
       // Coins by name from CoinGecko; a failure only leaves the built-in list.
-      const found = await providers.coins.search(folded).catch(() => []);
-      coins = {
+      asked = {
         time: now(),
-        found: found.slice(0, 5).flatMap((coin) => {
-          const ticker = coin.isin ?? coin.symbol;
-          return /^[A-Z0-9]{1,20}$/.test(ticker.toUpperCase())
-            ? [
-                {
-                  type: 'crypto' as const,
-                  isin: ticker.toUpperCase(),
-                  name: coin.name,
-                  currency: 'USD',
-                },
-              ]
-            : [];
-        }),
+        found: providers.coins.search(folded).then(coinSuggestions, () => []),
       };
-      searches.set(folded, coins);
+      searches.set(folded, asked);
     }
+    const coins = await within(asked.found, coinSearchWaitMs, []);
     const seen = new Set(builtIn.map((s) => `${s.type}:${s.isin}`));
-    return [...builtIn, ...coins.found.filter((s) => !seen.has(`${s.type}:${s.isin}`))].slice(0, 8);
+    return [...builtIn, ...coins.filter((s) => !seen.has(`${s.type}:${s.isin}`))].slice(0, 8);
   }
 
   return {
