@@ -276,10 +276,7 @@ const KINDS: Readonly<Record<string, ListingCandidate['kind']>> = {
   CRYPTOCURRENCY: 'crypto',
 };
 
-export function parseSearch(
-  body: unknown,
-  isin?: string,
-): ListingFound[] {
+export function parseSearch(body: unknown, isin?: string): ListingFound[] {
   if (!isObject(body) || !Array.isArray(body.quotes)) throw badResponse(PROVIDER, 'no quotes');
   const candidates: ListingFound[] = [];
   for (const quote of body.quotes) {
