@@ -93,9 +93,10 @@ export async function loginAsDemo(page: Page): Promise<void> {
     return;
   }
   const { cookies, storage } = loggedInDemo;
-  await page.context().addCookies(cookies);
-  // Any page of the origin opens its local storage; the manifest is the smallest.
+  // Any page of the origin opens its local storage; the manifest is the smallest. It comes first:
+  // an app page still open could write its own session cookie over the one set here.
   await page.goto('/manifest.webmanifest');
+  await page.context().addCookies(cookies);
   await page.evaluate((entries) => {
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, storage);
