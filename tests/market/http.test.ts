@@ -65,31 +65,24 @@ describe('rate limit', () => {
 });
 
 describe('bursts', () => {
-  it('lets a sixth of the minute’s requests go at once, then waits for the next slice', async () => {
+  // Up to six slices of the minute, each of at least four requests: a user's few calls go at once.
+  it.each([
+    { case: 'Yahoo: 30 a minute, five every 10 s', perMinute: 30, atOnce: 5, sliceMs: 10_000 },
+    { case: 'CoinGecko: 12 a minute, four every 20 s', perMinute: 12, atOnce: 4, sliceMs: 20_000 },
+  ])('$case: the rest wait for the next slice', async ({ perMinute, atOnce, sliceMs }) => {
     vi.useFakeTimers();
     const { calls, fetch } = fakeFetch(ok);
-    const client = http(fetch, { requestsPerMinute: 30 });
-    const requests = Array.from({ length: 7 }, (_, i) => client({ url: `http://p.invalid/${i}` }));
+    const client = http(fetch, { requestsPerMinute: perMinute });
+    const requests = Array.from({ length: atOnce + 2 }, (_, i) =>
+      client({ url: `http://p.invalid/${i}` }),
+    );
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(10_000);
-    await Promise.all(requests);
-    expect(calls).toHaveLength(7);
-  });
-
-  it('lets a user’s four calls go at once at a low rate, and the fifth wait its slice', async () => {
-    vi.useFakeTimers();
-    const { calls, fetch } = fakeFetch(ok);
-    // CoinGecko without a key: twelve a minute, so four every 20 s.
-    const client = http(fetch, { requestsPerMinute: 12 });
-    const requests = Array.from({ length: 5 }, (_, i) => client({ url: `http://p.invalid/${i}` }));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toHaveLength(4);
-    await vi.advanceTimersByTimeAsync(19_000);
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(atOnce);
+    await vi.advanceTimersByTimeAsync(sliceMs - 1_000);
+    expect(calls).toHaveLength(atOnce);
     await vi.advanceTimersByTimeAsync(1_000);
     await Promise.all(requests);
-    expect(calls).toHaveLength(5);
+    expect(calls).toHaveLength(atOnce + 2);
   });
 });
 
