@@ -6,6 +6,10 @@ import { test, expect, loginAsDemo } from './fixtures';
 import { manyNordnetLines, nordnetFile } from '../unit/import/nordnet-file';
 import { manySaxoLines, saxoXlsx } from '../unit/import/saxo-file';
 
+/** On the server, an import asks the providers for each new instrument's listings and history,
+ * at their rates: slow on a loaded machine. A limit here only ends a hang. */
+const IMPORTED_WITHIN = { timeout: 60_000 };
+
 // An instrument the demo's market knows and the demo account does not hold.
 const FUND = { name: 'Pandora', isin: 'DK0060252690' };
 
@@ -63,7 +67,9 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
   await expect(submit).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath('import-preview.png'), fullPage: true });
   await submit.click();
-  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible();
+  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible(
+    IMPORTED_WITHIN,
+  );
 
   await page.goto('/home');
   await expect(page.getByText(FUND.name).first()).toBeVisible();
@@ -197,7 +203,9 @@ test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
   await expect(page.getByText('Saxo transactions report, 2 rows, 2024–2024')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Import 2 events' }).click();
-  await expect(page.getByText('Imported 2 events from Transactions.xlsx.')).toBeVisible();
+  await expect(page.getByText('Imported 2 events from Transactions.xlsx.')).toBeVisible(
+    IMPORTED_WITHIN,
+  );
 
   await page.goto('/home');
   await expect(page.getByText(FUND.name).first()).toBeVisible();
@@ -223,7 +231,9 @@ test('an instrument is booked onto the investment the user chooses, not a new on
   await expect(page.getByText('Checking every row…')).toHaveCount(0);
   await expect(book).not.toHaveValue('new');
   await page.getByRole('button', { name: 'Import 2 events' }).click();
-  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible();
+  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible(
+    IMPORTED_WITHIN,
+  );
   await page.goto('/home');
   await expect(page.getByText(existing!.replace('Existing: ', '')).first()).toBeVisible();
   await expect(page.getByText(FUND.name)).toHaveCount(0);

@@ -28,6 +28,7 @@ export async function resetServerData(): Promise<void> {
       'dismissed_actions',
       'idempotency_keys',
       'events',
+      'imports',
       'investments',
       'portfolios',
       'sessions',
