@@ -22,7 +22,7 @@ import { Browser } from './browser';
 import { endServerConnections, freshDatabaseUrl, postgresUrl } from './databases';
 import { startQuietServer } from './quiet-server';
 
-const noMail: Mailer = { passwordReset: () => Promise.resolve() };
+const noMail: Mailer = { delivery: 'log', passwordReset: () => Promise.resolve() };
 
 const running: FastifyInstance[] = [];
 afterEach(async () => {
