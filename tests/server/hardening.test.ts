@@ -474,6 +474,7 @@ describe('a password change', () => {
       name: 'Demo',
       email: 'demo@example.com',
       password: 'a-new-password',
+      password_confirmation: 'a-new-password',
       current_password: 'demo1234',
     });
     expect(changed.status).toBe(200);

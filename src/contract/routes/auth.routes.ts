@@ -1,7 +1,7 @@
 // Sanctum's CSRF cookie and Breeze's API auth routes.
 import { json, noContent, unprocessable, type Answer, type Call, type Route } from '../answers';
 import type { ResetDelivery } from '../store';
-import { isRecord, MAX_PASSWORD_BYTES, Validator } from '../validation';
+import { MAX_PASSWORD_BYTES, Validator } from '../validation';
 
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
 export const LOGIN_ATTEMPTS = 5;
@@ -112,10 +112,7 @@ async function resetPassword(call: Call): Promise<Answer> {
   const token = v.text('token');
   const email = v.email('email')?.toLowerCase();
   const password = v.password('password', { maxBytes: MAX_PASSWORD_BYTES });
-  // Not trimmed, as the password itself (Laravel's TrimStrings leaves both alone).
-  const confirmation = isRecord(call.body) ? call.body.password_confirmation : undefined;
-  if (password !== undefined && confirmation !== password)
-    v.add('password', 'The password field confirmation does not match.');
+  v.confirmed('password', password);
   if (v.failed || token === undefined || email === undefined || password === undefined)
     return unprocessable(v);
 
