@@ -217,6 +217,8 @@ export function createContract(options: ContractOptions): Contract {
           if (token) await store.deleteRememberToken(await tokenDigest(token));
           cookies.push(rememberCookie('', 0));
         },
+        // Marks the token used, as a login by it would: only for a request that replaces it.
+        remembered: async () => (await recall(request, time))?.userId === userId,
         mintToken,
         digest: tokenDigest,
         mailer: options.mailer,

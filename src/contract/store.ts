@@ -280,8 +280,15 @@ export interface PasswordHasher {
   verifyNone(password: string): Promise<boolean>;
 }
 
+export type ResetDelivery = 'email' | 'log' | 'demo';
+
 /** How a password reset link reaches its user: e-mail on the server, Demo tools in the demo. */
 export interface Mailer {
+  /**
+   * Where the links go: by e-mail, to the server's log (no SMTP_URL: its operator has them), or
+   * to Demo tools. Told to every caller alike, as it says nothing about an address.
+   */
+  readonly delivery: ResetDelivery;
   /** `path` is the app's reset screen with the token and address, e.g. `/reset-password?…`. */
   passwordReset(to: { name: string; email: string }, path: string): Promise<void>;
 }

@@ -124,6 +124,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     hasher: demoHasher,
     tokenDigest,
     mailer: {
+      delivery: 'demo',
       passwordReset: (to, link) => {
         mail = [...mail, { to: to.email, link }];
         for (const listener of mailListeners) listener();

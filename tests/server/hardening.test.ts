@@ -22,7 +22,7 @@ import { Browser } from './browser';
 import { endServerConnections, freshDatabaseUrl, postgresUrl } from './databases';
 import { startQuietServer } from './quiet-server';
 
-const noMail: Mailer = { passwordReset: () => Promise.resolve() };
+const noMail: Mailer = { delivery: 'log', passwordReset: () => Promise.resolve() };
 
 const running: FastifyInstance[] = [];
 afterEach(async () => {
@@ -474,6 +474,7 @@ describe('a password change', () => {
       name: 'Demo',
       email: 'demo@example.com',
       password: 'a-new-password',
+      password_confirmation: 'a-new-password',
       current_password: 'demo1234',
     });
     expect(changed.status).toBe(200);
