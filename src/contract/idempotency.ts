@@ -52,10 +52,7 @@ const SAVED_UNREAD = 201;
  * repeat gets 201 without a body.
  */
 export async function idempotent(
-  store: Pick<
-    Store,
-    'claimRequest' | 'renewClaim' | 'forClaim' | 'keepAnswer' | 'releaseRequest'
-  >,
+  store: Pick<Store, 'claimRequest' | 'renewClaim' | 'forClaim' | 'keepAnswer' | 'releaseRequest'>,
   user: number,
   key: string,
   request: { method: string; path: string; body: unknown },

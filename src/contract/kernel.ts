@@ -59,6 +59,8 @@ export interface ContractOptions {
   unavailable?: (error: unknown) => boolean;
   /** The transport's timer, renewing the claims of running requests (see `idempotent`). */
   repeat?: Repeat;
+  /** Resolves once other requests have had their turn (`Call.pause`); absent: at once. */
+  pause?: () => Promise<void>;
 }
 
 export interface Contract {
@@ -225,6 +227,7 @@ export function createContract(options: ContractOptions): Contract {
         saved: () => {
           saved = true;
         },
+        pause: options.pause ?? (() => Promise.resolve()),
         resetDemoData: options.resetDemoData,
       };
       const key = request.header(IDEMPOTENCY_HEADER);

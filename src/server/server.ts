@@ -74,6 +74,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         renewing.unref();
         return () => clearInterval(renewing);
       },
+      // After the I/O that waits, so other requests are read and answered between slices.
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
     }),
     healthy: () => databaseReady(database.db, database.dialect, Date.now()),
     appRoot: config.appRoot,

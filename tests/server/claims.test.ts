@@ -2,14 +2,11 @@
 // so a retry to another process runs the write once the lease lapses, and never a write that was
 // stored. Two stores on one database stand for two processes; process A "dies" by never going on.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Answer, ContractRequest } from '../../src/contract/answers';
 import { CLAIM_LEASE_MS } from '../../src/contract/idempotency';
-import { createContract } from '../../src/contract/kernel';
 import type { Store } from '../../src/contract/store';
-import { syntheticMarket } from '../../src/contract/synthetic-market';
-import { demoHasher, tokenDigest } from '../../src/mock-server/secrets';
 import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
 import { SqlStore } from '../../src/server/sql/sql-store';
+import { processOn } from './contract-process';
 import { freshDatabaseUrl } from './databases';
 
 const T0 = Date.UTC(2026, 4, 4, 10);
@@ -20,37 +17,6 @@ const opened: OpenedDatabase[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((database) => database.close()));
 });
-
-/** One server process: the contract over `store`, its requests carrying the shared cookies. */
-function processOn(store: Store, cookies: Record<string, string>, clock: () => number) {
-  const contract = createContract({
-    store,
-    hasher: demoHasher,
-    market: syntheticMarket(),
-    tokenDigest,
-    mailer: { passwordReset: () => Promise.resolve() },
-    randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
-    now: clock,
-  });
-  return async (method: string, path: string, body: unknown = {}, headers = {}) => {
-    const sent = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-    const request: ContractRequest = {
-      method,
-      path,
-      query: {},
-      header: (name) =>
-        name.toLowerCase() === 'x-xsrf-token'
-          ? cookies['XSRF-TOKEN']
-          : sent.get(name.toLowerCase()),
-      cookies,
-      body,
-      address: '127.0.0.1',
-    };
-    const answer: Answer = await contract.handle(request);
-    for (const c of answer.cookies) cookies[c.name] = c.value;
-    return answer;
-  };
-}
 
 /**
  * Processes A and B on one fresh database, a user logged in who holds one investment; A's
@@ -65,8 +31,8 @@ async function twoProcesses(dying: (claimed: Store) => Store) {
   const storeA = new SqlStore(database.db, database.dialect);
   const forClaim = storeA.forClaim.bind(storeA);
   storeA.forClaim = (userId, key) => dying(forClaim(userId, key));
-  const a = processOn(storeA, cookies, clock);
-  const b = processOn(new SqlStore(database.db, database.dialect), cookies, clock);
+  const a = processOn(storeA, cookies, { now: clock });
+  const b = processOn(new SqlStore(database.db, database.dialect), cookies, { now: clock });
   await b('GET', '/sanctum/csrf-cookie');
   await b('POST', '/api/v1/auth/register', {
     name: 'Ann',

@@ -26,7 +26,7 @@ const userBody = (user: { name: string; email: string }) => ({
   user: { name: user.name, email: user.email },
 });
 
-function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
+export function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
   const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   return json(
     429,
