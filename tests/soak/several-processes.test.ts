@@ -5,10 +5,10 @@
 // account is then read back. SQLite is for one process: there the file is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freshDatabaseUrl, postgresUrl } from '../server/databases';
+import { freePort } from '../server/quiet-server';
 import { SoakClient, type Reply } from './soak-client';
 
 const PROCESSES = 3;
@@ -26,17 +26,6 @@ const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 /** A server process on `databaseUrl`, resolved once it listens. */
 async function startProcess(databaseUrl: string) {
