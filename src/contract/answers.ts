@@ -80,6 +80,8 @@ export interface Call {
    * that read fail, a retry under the same Idempotency-Key must not save the record again.
    */
   saved(): void;
+  /** Lets other requests be answered: a long computation (an import's plan) awaits it between slices. */
+  pause: () => Promise<void>;
   resetDemoData?: () => Promise<void>;
 }
 

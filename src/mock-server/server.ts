@@ -136,6 +136,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
     randomToken,
     resetDemoData,
     onError: (error) => console.error('mock server:', error),
+    repeat: (ms, tick) => {
+      const renewing = setInterval(tick, ms);
+      return () => clearInterval(renewing);
+    },
   });
 
   const baseTiming = options.timing ?? 0;

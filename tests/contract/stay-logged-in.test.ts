@@ -278,6 +278,46 @@ describe('Password reset by e-mail', () => {
     expect(latest.status).toBe(200);
   });
 
+  it('ends a link when its account moves to another address, whoever takes the old one', async () => {
+    startServer();
+    await csrf();
+    await post('/auth/forgot-password', { email: DEMO.email });
+    const params = linkParams(await resetLink(DEMO.email));
+    expect((await post('/auth/login', DEMO)).status).toBe(200);
+    const moved = { name: 'Demo', email: 'moved@example.com', current_password: DEMO.password };
+    expect((await put('/user', moved)).status).toBe(200);
+    expect((await post('/auth/logout')).status).toBe(204);
+    await csrf();
+    const newcomer = { name: 'Newcomer', email: DEMO.email, password: 'newcomer-pass' };
+    expect((await post('/auth/register', newcomer)).status).toBe(200);
+
+    const reset = await post('/auth/reset-password', { ...params, ...newPassword('taken-over') });
+    expect(reset.status).toBe(422);
+    expect(reset.body).toEqual(INVALID);
+    expect((await post('/auth/logout')).status).toBe(204);
+    await csrf();
+    expect(
+      (await post('/auth/login', { email: DEMO.email, password: 'newcomer-pass' })).status,
+    ).toBe(200);
+  });
+
+  it('ends a link when its account’s password changes', async () => {
+    startServer();
+    await csrf();
+    await post('/auth/forgot-password', { email: DEMO.email });
+    const params = linkParams(await resetLink(DEMO.email));
+    expect((await post('/auth/login', DEMO)).status).toBe(200);
+    const changed = {
+      name: 'Demo',
+      email: DEMO.email,
+      password: 'changed-pass',
+      current_password: DEMO.password,
+    };
+    expect((await put('/user', changed)).status).toBe(200);
+    const reset = await post('/auth/reset-password', { ...params, ...newPassword('fresh-pass-1') });
+    expect(reset.body).toEqual(INVALID);
+  });
+
   it('checks the new password and its confirmation, and keeps the token then', async () => {
     startServer();
     await csrf();

@@ -33,7 +33,7 @@ const userBody = (user: { name: string; email: string }) => ({
   user: { name: user.name, email: user.email },
 });
 
-function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
+export function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
   const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   return json(
     429,
@@ -97,7 +97,7 @@ async function forgotPassword(call: Call): Promise<Answer> {
   const user = await store.userByEmail(email);
   if (user) {
     const { token, hash } = await call.mintToken();
-    await store.saveResetToken({ email, hash, createdAt: now });
+    await store.saveResetToken({ userId: user.id, email, hash, createdAt: now });
     const query = new URLSearchParams({ token, email });
     await call.mailer.passwordReset(user, `${RESET_PATH}?${query.toString()}`);
   }
@@ -120,8 +120,12 @@ async function resetPassword(call: Call): Promise<Answer> {
   const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
   if (attempt.count > LOGIN_ATTEMPTS) return tooManyAttempts(attempt.resetAt, now);
   const taken = await store.takeResetToken(email, await call.digest(token));
-  const user =
-    taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS && (await store.userByEmail(email));
+  // The account the link was made for, still at that address: not whoever has the address now.
+  const owner =
+    taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS
+      ? await store.userById(taken.userId)
+      : undefined;
+  const user = owner?.email === email ? owner : undefined;
   if (!user) {
     const invalid = new Validator({});
     invalid.add('email', INVALID_RESET_TOKEN);

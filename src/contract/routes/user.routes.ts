@@ -47,6 +47,8 @@ export function userRoutes(): Route[] {
           passwordHash: password === undefined ? user.passwordHash : await hasher.hash(password),
         };
         await store.updateUser(updated);
+        // A reset link was for the address and password the account had.
+        if (sensitive) await store.deleteUserResetTokens(userId);
         // A new password ends every other session and every other "Remember me": a thief's
         // stays open no longer. This browser's, if it had one, gets a new token.
         if (password !== undefined) {
