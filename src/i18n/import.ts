@@ -216,6 +216,8 @@ const FIELDS_EN: Record<ImportField, string> = {
   external_id: "Broker's id",
   cancelled: 'Cancelled on',
   total_shares: 'Total shares',
+  balance: 'Cash balance',
+  account: 'Account',
   text: 'Text',
 };
 
@@ -238,6 +240,8 @@ const FIELDS_DA: Record<ImportField, string> = {
   external_id: 'Mæglerens id',
   cancelled: 'Annulleret den',
   total_shares: 'Beholdning i alt',
+  balance: 'Saldo',
+  account: 'Depot',
   text: 'Tekst',
 };
 
@@ -308,6 +312,10 @@ const CODES_EN: Record<Code, string> = {
   'currency.gbx_converted': 'Pence ({value}) converted to pounds.',
   'event.unreadable': 'The row cannot be read.',
   'split.ratio_missing': 'The split needs its ratio.',
+  'amount.mismatch':
+    "The file's amount is {currency} {amount}, but shares, price, fee and rate give {currency} {computed}.",
+  'amount.price_in_trading_currency':
+    "The price {price} is in the instrument's own currency: booked as {currency} {converted} a share at the file's rate {rate}, which gives the file's amount {currency} {amount}.",
   'row.cancelled': 'Cancelled by the broker.',
   'row.cash': 'Cash movement ({word}), not a trade.',
   'row.ignored': 'Ignored ({word}).',
@@ -349,6 +357,10 @@ const CODES_DA: Record<Code, string> = {
   'currency.gbx_converted': 'Pence ({value}) omregnet til pund.',
   'event.unreadable': 'Rækken kan ikke læses.',
   'split.ratio_missing': 'Splittet mangler sit forhold.',
+  'amount.mismatch':
+    'Filens beløb er {currency} {amount}, men antal, kurs, kurtage og vekselkurs giver {currency} {computed}.',
+  'amount.price_in_trading_currency':
+    'Kursen {price} er i værdipapirets egen valuta: bogført som {currency} {converted} pr. aktie til filens vekselkurs {rate}, som giver filens beløb {currency} {amount}.',
   'row.cancelled': 'Annulleret af mægleren.',
   'row.cash': 'Pengebevægelse ({word}), ikke en handel.',
   'row.ignored': 'Ignoreret ({word}).',
