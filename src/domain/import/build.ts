@@ -290,7 +290,9 @@ function trade(
   const feeFactor = feeCurrency === '' || feeRate ? factor : PENCE.has(feeCurrency) ? '0.01' : '1';
   let price = reader.money('share_price', priceText, factor);
   const fee = reader.money('fee', feeText, feeFactor);
-  const amount = reader.column('amount');
+  // An amount column that is also the fee column (a bank's file mapped by hand) is no total.
+  const { columns } = settings;
+  const amount = columns.amount === columns.fee ? undefined : reader.column('amount');
   if (shares && price !== undefined && amount !== undefined) {
     const reading = checkMoney(reader, action, { shares, price, fee, amount }, common);
     if (reading !== undefined) price = reading;
@@ -331,7 +333,7 @@ function checkMoney(
     amountCurrency: currency,
     ...(booked ? { rate: booked } : {}),
     rateDecimals: booked ? decimalsOf(booked) : 0,
-    gross: preset?.grossAmount ?? false,
+    ...(preset ? { gross: preset.grossAmount ?? false } : {}),
     feeFromAmount: preset?.feeFromAmount ?? false,
   });
   const shown = { currency, amount: amount.toFixed(2) };

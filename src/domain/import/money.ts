@@ -18,8 +18,11 @@ export interface TradeMoney {
   rate?: string;
   /** The rate's decimals as read: its rounding is half a unit of the last one. */
   rateDecimals: number;
-  /** The amount leaves the fee out (DEGIRO's `Local value`, IBKR's `TradeMoney`). */
-  gross: boolean;
+  /**
+   * The amount leaves the fee out (DEGIRO's `Local value`, IBKR's `TradeMoney`); undefined for a
+   * file mapped by hand, whose amount may be either.
+   */
+  gross?: boolean;
   /** The fee was worked out from the amount, to the cent (Saxo). */
   feeFromAmount: boolean;
 }
@@ -44,6 +47,10 @@ function within(amount: Big, computed: Big, converted: Big, money: TradeMoney, r
 }
 
 export function checkTradeMoney(money: TradeMoney): MoneyCheck {
+  if (money.gross === undefined) {
+    const net = checkTradeMoney({ ...money, gross: false });
+    return net.result === 'mismatch' ? checkTradeMoney({ ...money, gross: true }) : net;
+  }
   const amount = new Big(money.amount);
   const gross = new Big(money.shares).times(money.price);
   const fee = money.gross ? new Big(0) : new Big(money.fee);

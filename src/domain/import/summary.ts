@@ -143,9 +143,10 @@ export function totalsPerYear(rows: readonly ImportRow[], fileAmounts?: FileAmou
 
 /** Lines oldest first: Nordnet and DEGIRO write the newest first. */
 function oldestFirst<T>(items: readonly T[], day: (item: T) => string | null | undefined): T[] {
-  const first = day(items[0] as T) ?? '';
-  const last = day(items[items.length - 1] as T) ?? '';
-  return items.length > 1 && first > last ? [...items].reverse() : [...items];
+  const [first] = items;
+  const last = items[items.length - 1];
+  const newestFirst = first && last && (day(first) ?? '') > (day(last) ?? '');
+  return newestFirst ? [...items].reverse() : [...items];
 }
 
 /**

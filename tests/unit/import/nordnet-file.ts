@@ -48,6 +48,9 @@ export interface NordnetLine {
   currency?: string;
   amount: string;
   total?: string;
+  /** The running cash balance, `Saldo`. */
+  balance?: string;
+  depot?: string;
   rate?: string;
   text?: string;
   cancelled?: string;
@@ -61,7 +64,7 @@ export function nordnetCells(line: NordnetLine): string[] {
     line.day,
     line.day,
     line.day,
-    '11111111',
+    line.depot ?? '11111111',
     line.type,
     line.name ?? '',
     line.isin ?? '',
@@ -77,7 +80,7 @@ export function nordnetCells(line: NordnetLine): string[] {
     '',
     '',
     line.total ?? '',
-    '',
+    line.balance ?? '',
     line.rate ?? '',
     line.text ?? '',
     line.cancelled ?? '',
