@@ -86,6 +86,11 @@ const en = {
   'import.checkOk': "The shares add up to the file's own totals for every instrument.",
   'import.checkOff':
     '{instrument}: the file says {expected} shares, the rows add up to {computed}.',
+  'import.moneyPerYear': 'Money per year',
+  'import.inFile': 'In the file',
+  'import.balanceOk': "The cash balance adds up to the file's own balance for every account.",
+  'import.balanceOff':
+    'Account {account} ({currency}): the file says a balance of {expected}, its amounts add up to {computed}; from line {line} on they differ.',
   'import.submit': 'Import {count} events',
   'import.submitOne': 'Import 1 event',
   'import.nothing': 'Nothing new to import: every row is already there or skipped.',
@@ -182,6 +187,11 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.check': 'Kontrol mod filen',
   'import.checkOk': 'Antallet stemmer med filens egne beholdninger for hvert værdipapir.',
   'import.checkOff': '{instrument}: filen siger {expected} stk., rækkerne giver {computed}.',
+  'import.moneyPerYear': 'Beløb pr. år',
+  'import.inFile': 'I filen',
+  'import.balanceOk': 'Saldoen stemmer med filens egen saldo for hvert depot.',
+  'import.balanceOff':
+    'Depot {account} ({currency}): filen siger en saldo på {expected}, dens beløb giver {computed}; fra linje {line} stemmer de ikke.',
   'import.submit': 'Importér {count} hændelser',
   'import.submitOne': 'Importér 1 hændelse',
   'import.nothing': 'Intet nyt at importere: hver række findes allerede eller springes over.',

@@ -169,6 +169,74 @@ test('a split whose ratio the file does not give blocks the import until its rat
   await expect(page.getByLabel('Split ratio')).toHaveCount(0);
 });
 
+// Issue 34: a dollar price whose fee column says DKK was booked as 3 × DKK 185.50 = DKK 556.50,
+// though the row's own amount says the broker charged DKK 3,834.95.
+const APPLE = { name: 'Apple', isin: 'US0378331005' };
+
+test("each trade is held against the file's own amount, and the cash balance checked", async ({
+  page,
+}, testInfo) => {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    ...FILE,
+    buffer: Buffer.from(
+      nordnetFile([
+        {
+          id: '3',
+          day: '2024-09-03',
+          type: 'KØBT',
+          ...FUND,
+          shares: '10',
+          price: '80',
+          amount: '-850',
+          balance: '5.315,05',
+        },
+        {
+          id: '2',
+          day: '2024-09-02',
+          type: 'KØBT',
+          ...APPLE,
+          shares: '3',
+          price: '185,5',
+          fee: '0',
+          currency: 'DKK',
+          rate: '6,8912',
+          amount: '-3.834,95',
+          balance: '6.165,05',
+        },
+        { id: '1', day: '2024-09-01', type: 'INDBETALING', amount: '10.000', balance: '10.000' },
+      ]),
+    ),
+  });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const table = page.getByRole('table', { name: 'Rows of the file' });
+  await expect(
+    table.getByText(
+      "The price 185.5 is in the instrument's own currency: booked as DKK 1278.3176 a share at the file's rate 6.8912",
+    ),
+  ).toBeVisible();
+  await expect(
+    table.getByText(
+      "The file's amount is DKK 850.00, but shares, price, fee and rate give DKK 800.00.",
+    ),
+  ).toBeVisible();
+  const money = page.getByRole('table', { name: 'Money per year' });
+  await expect(money.getByRole('row', { name: '2024 Buy 3,834.95 DKK 3,834.95' })).toBeVisible();
+  await expect(
+    page.getByText("The cash balance adds up to the file's own balance for every account."),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('import-money.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Import 1 event' }).click();
+  await expect(page.getByText(/^Imported 1 events? from transaktioner\.csv\.$/)).toBeVisible(
+    IMPORTED_WITHIN,
+  );
+  await page.goto('/history?from=2024-09-02&to=2024-09-02');
+  await expect(page.getByText('DKK 3,834.95').first()).toBeVisible();
+});
+
 // A Saxo sheet of 2,000 rows is over 512 kB unzipped, where fflate's async unzip would hand it to
 // a `blob:` Worker that the Content-Security-Policy refuses (the preview never came).
 const PANDORA_SAXO = { ...FUND, symbol: 'PNDORA:xcse' };
