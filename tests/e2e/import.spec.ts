@@ -214,7 +214,7 @@ test("each trade is held against the file's own amount, and the cash balance che
   const table = page.getByRole('table', { name: 'Rows of the file' });
   await expect(
     table.getByText(
-      "The price 185.5 is in the instrument's own currency: booked as DKK 1278.3176 a share at the file's rate 6.8912",
+      "The price 185.5 is in the instrument's own currency: booked as DKK 1,278.3176 a share at the file's rate 6.8912",
     ),
   ).toBeVisible();
   await expect(

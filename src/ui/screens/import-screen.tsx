@@ -535,14 +535,36 @@ function amountOf(row: ImportRow, number: Intl.NumberFormat): string {
   return value === undefined ? '' : `${number.format(value)} ${row.currency_code}`;
 }
 
-function messagesOf(line: PreviewLine, w: Words): string[] {
+// The money checks' figures are exact decimal strings: written here as the language writes them.
+const MONEY_PARAMS = new Set(['amount', 'computed']);
+const NUMBER_PARAMS = new Set(['price', 'rate', 'converted']);
+
+function localised(
+  params: ImportMessage['params'],
+  locale: string,
+): ImportMessage['params'] | undefined {
+  if (!params) return params;
+  const money = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => {
+      const format = MONEY_PARAMS.has(key) ? money : NUMBER_PARAMS.has(key) ? number : undefined;
+      return [key, format && value !== '' ? format.format(Number(value)) : value];
+    }),
+  );
+}
+
+function messagesOf(line: PreviewLine, w: Words & { locale: string }): string[] {
   const parser = line.messages.map((message: ImportMessage) => {
     // A field names where an error or warning is; a note (a cancelled row) needs none.
     const field =
       message.level !== 'info' && message.field && message.field in w.fields
         ? `${w.fields[message.field as keyof typeof w.fields]}: `
         : '';
-    return field + fill(w.codes[message.code], message.params);
+    return field + fill(w.codes[message.code], localised(message.params, w.locale));
   });
   const server = Object.entries(line.errors).flatMap(([field, list]) =>
     list.map((message) => `${field}: ${message}`),
@@ -825,6 +847,10 @@ function Reconciliation({ flow }: { flow: Flow }) {
   if (checks.length === 0 && balances.length === 0) return null;
   const off = checks.filter((check) => !check.ok);
   const balancesOff = balances.filter((check) => !check.ok);
+  const number = new Intl.NumberFormat(w.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (
     <div className="import__check">
       <h3 className="import__subtitle">{w.t('import.check')}</h3>
@@ -850,8 +876,8 @@ function Reconciliation({ flow }: { flow: Flow }) {
               {w.t('import.balanceOff', {
                 account: check.account || '—',
                 currency: check.currency,
-                expected: check.expected,
-                computed: check.computed,
+                expected: number.format(Number(check.expected)),
+                computed: number.format(Number(check.computed)),
                 line: check.line,
               })}
             </li>
