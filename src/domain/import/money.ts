@@ -60,9 +60,10 @@ export function checkTradeMoney(money: TradeMoney): MoneyCheck {
   const rate = same ? new Big(1) : new Big(money.rate ?? 1);
   const computed = value.times(rate);
   if (within(amount, computed, same ? new Big(0) : value, money, rate)) return { result: 'ok' };
-  // A rate other than 1 on a trade booked in the amount's own currency: the price may be in the
-  // instrument's trading currency, whatever the fee's currency column says.
-  if (same && money.rate && !new Big(money.rate).eq(1)) {
+  // A rate other than 1 on a trade booked in DKK, the amount's currency: the price may be in the
+  // instrument's trading currency, whatever the fee's currency column says. (A rate is DKK per
+  // unit: on an amount in another currency it says nothing of the kind.)
+  if (same && money.amountCurrency === 'DKK' && money.rate && !new Big(money.rate).eq(1)) {
     const fileRate = new Big(money.rate);
     const converted = gross.times(fileRate);
     const reading = money.action === 'buy' ? converted.plus(fee) : converted.minus(fee);
