@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parse, sniff, type ImportMessage, type ImportRow } from '../../../src/domain/import';
-import { isin, latin1, utf8 } from './files';
+import { latin1, utf8 } from './files';
 import {
+  APPLE,
   BANK,
+  DOLLAR_PRICE_DKK_FEE,
   INDEX_FUND,
   nordnetFile,
   nordnetText,
@@ -437,8 +439,6 @@ describe('Nordnet Danish export (UTF-16LE, TAB, five Valuta columns)', () => {
   });
 });
 
-const APPLE = { name: 'Apple Inc', isin: isin('US037833100') };
-
 describe("Nordnet: each trade's money held against the file's own amount (Beløb)", () => {
   const trade = (line: Partial<NordnetLine>): NordnetLine => ({
     id: '1000000100',
@@ -454,14 +454,7 @@ describe("Nordnet: each trade's money held against the file's own amount (Beløb
     [
       // The defect: the fee's Valuta says DKK, the price is in dollars; 3 × 185.5 × 6.8912.
       'the price in the trading currency, the fee column in DKK',
-      {
-        shares: '3',
-        price: '185,5',
-        fee: '0',
-        currency: 'DKK',
-        rate: '6,8912',
-        amount: '-3.834,95',
-      },
+      DOLLAR_PRICE_DKK_FEE,
       { kind: 'buy', shares: 3, share_price: 1278.3176, currency_code: 'DKK' },
       {
         level: 'info',
@@ -587,19 +580,7 @@ describe('Nordnet: the running cash balance (Saldo)', () => {
       depot: '22222222',
     },
     { id: '1000000203', ...FUND_BUY, amount: '-1.531,50', balance: '8.468,50' },
-    {
-      id: '1000000204',
-      day: '2024-03-04',
-      type: 'KØBT',
-      ...APPLE,
-      shares: '3',
-      price: '185,5',
-      fee: '0',
-      currency: 'DKK',
-      rate: '6,8912',
-      amount: '-3.834,95',
-      balance: '4.633,55',
-    },
+    { id: '1000000204', day: '2024-03-04', ...DOLLAR_PRICE_DKK_FEE, balance: '4.633,55' },
     {
       id: '1000000205',
       day: '2024-05-02',
