@@ -17,15 +17,18 @@ test('register, invest, trade, read the figures, log out and find it all again',
   await register.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  // A new account's home is its first step alone: no zero total, no Add investment yet.
+  // A new account's home is its first step over the two empty lists: no zero total.
+  await expect(page.getByRole('region', { name: 'Welcome to Formue' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Total value' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Add investment' })).toHaveCount(0);
+  await expect(
+    page.getByRole('link', { name: 'Click here to create an Investment' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Click here to create a portfolio' }).click();
   await page.getByLabel('Portfolio name').fill('Pension');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  await page.getByRole('link', { name: 'Add your first investment' }).click();
+  await page.getByRole('link', { name: 'Click here to create an Investment' }).click();
   await expect(page.getByRole('heading', { name: 'New investment' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Name' }).pressSequentially('novo');
   await page
