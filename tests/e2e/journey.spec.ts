@@ -1,21 +1,14 @@
 // A new investor's first session from start to end, on the demo and on the server: register,
 // a portfolio, an investment from the catalogue, buy, sell and a dividend, the figures and
 // History, then log out and in again to find it all as left.
-import { test, expect, logIn, record, statistic } from './fixtures';
+import { test, expect, logIn, record, register, statistic } from './fixtures';
 
 const ACCOUNT = { name: 'Ida Jensen', email: 'ida@example.com', password: 'first-session' };
 
 test('register, invest, trade, read the figures, log out and find it all again', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Register' }).click();
-  const register = page.getByRole('dialog', { name: 'Formue' });
-  await register.getByLabel('Name').fill(ACCOUNT.name);
-  await register.getByLabel('Email').fill(ACCOUNT.email);
-  await register.getByLabel('Password').fill(ACCOUNT.password);
-  await register.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await register(page, ACCOUNT);
 
   // A new account's home is its first step over the two empty lists: no zero total.
   await expect(page.getByRole('region', { name: 'Welcome to Formue' })).toBeVisible();

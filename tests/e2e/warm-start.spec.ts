@@ -2,7 +2,16 @@
 // again (issue 16); logging out forgets them. The data calls are held back by the browser here,
 // on the live build (the demo's calls never leave the page).
 import type { Browser, Page, Request } from '@playwright/test';
-import { test, expect, demoOnly, logIn, loginAsDemo, onServer, serverOnly } from './fixtures';
+import {
+  test,
+  expect,
+  demoOnly,
+  logIn,
+  loginAsDemo,
+  onServer,
+  register,
+  serverOnly,
+} from './fixtures';
 
 test('a second visit shows the last figures at once, as updating, until the answers come', async ({
   page,
@@ -36,18 +45,6 @@ test('a second visit shows the last figures at once, as updating, until the answ
 });
 
 const ACCOUNT = { name: 'Ida Jensen', email: 'ida@example.com', password: 'first-session' };
-
-/** Registers ACCOUNT from the landing page; home then shows its first step. */
-async function register(page: Page): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Register' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('Name').fill(ACCOUNT.name);
-  await dialog.getByLabel('Email').fill(ACCOUNT.email);
-  await dialog.getByLabel('Password').fill(ACCOUNT.password);
-  await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /** A second browser (a phone, another computer) logged in to ACCOUNT. */
 async function secondBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -89,7 +86,7 @@ test('what another browser saved shows at the next start, though home was on its
   page,
   browser,
 }, testInfo) => {
-  await register(page);
+  await register(page, ACCOUNT);
   const welcome = page.getByRole('region', { name: 'Welcome to Formue' });
   await expect(welcome).toBeVisible();
   // The demo keeps its data in this browser: there the page's own API stands in for another.
