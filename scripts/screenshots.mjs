@@ -267,6 +267,7 @@ async function onboarding(browser, device, colorScheme) {
   await dialog.getByLabel('Password').fill('long-enough');
   await dialog.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL(/\/home$/);
+  await page.getByRole('region', { name: 'Welcome to Formue' }).waitFor();
   await capture(page, `onboarding-${suffix}`);
   await context.close();
 }

@@ -278,11 +278,9 @@ export const da: Translation = {
   'step.portfolio.title': 'Velkommen til Formue',
   'step.portfolio.text':
     'Start med en portefølje: et navn til en gruppe investeringer, fx en pension eller en opsparingskonto.',
-  'step.portfolio.action': 'Klik her for at oprette en portefølje',
   'step.investment.title': 'Din portefølje er klar',
   'step.investment.text':
     'Tilføj en aktie, fond eller krypto, du ejer, med antal og den pris, du betalte. Så viser Formue dens værdi, og hvordan den ændrer sig.',
-  'step.investment.action': 'Tilføj din første investering',
   'step.import': 'Eller importér din historik fra en fil fra din mægler',
   'stats.shares': 'Antal',
   'stats.averageCost': 'Gennemsnitlig kostpris',

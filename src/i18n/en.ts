@@ -180,11 +180,9 @@ export const en = {
   'step.portfolio.title': 'Welcome to Formue',
   'step.portfolio.text':
     'Start with a portfolio: a name for a group of investments, such as a pension or a savings account.',
-  'step.portfolio.action': 'Click here to create a portfolio',
   'step.investment.title': 'Your portfolio is ready',
   'step.investment.text':
     'Add a stock, fund or crypto you hold, with the shares and the price you paid. Formue then shows its value and how it changes.',
-  'step.investment.action': 'Add your first investment',
   'step.import': 'Or import your history from a broker file',
   'stats.shares': 'Shares',
   'stats.averageCost': 'Average cost',

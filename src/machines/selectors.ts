@@ -12,9 +12,9 @@ import {
   type Transaction,
   type TransactionType,
 } from '../domain/types';
-import { STALE_AFTER } from './changes';
+import { STALE_AFTER, type Resource } from './changes';
 import { failedKeys } from './data-entries';
-import { isHeld } from './data-held';
+import { isHeld, type Held } from './data-held';
 import type { dataMachine, Entry } from './data.machine';
 import { staleKindOf } from './resource-keys';
 
@@ -213,6 +213,17 @@ export function totalsByType(list: readonly Transaction[]): TypeTotal[] {
 
 const TYPE_ORDER: readonly TransactionType[] = ['buy', 'sell', 'div', 'split'];
 
+/**
+ * A view model of what data holds, with the resources it is made of. A view that shows it needs
+ * them all (`useHeld`), so each is asked for again at every start and after every change: a
+ * figure remembered from the last visit, or left stale by a change, never decides what is shown
+ * once the server has been asked, nor stays beside a fresh one (issue 34).
+ */
+export interface HeldView<T> {
+  reads: readonly Resource[];
+  select: (held: Held) => T;
+}
+
 /** What an account still lacks before home has figures to show. */
 export type FirstStep = 'portfolio' | 'investment';
 
@@ -228,6 +239,11 @@ export function firstStep(
   if (portfolios.length === 0) return 'portfolio';
   return investments?.length === 0 ? 'investment' : undefined;
 }
+
+export const FIRST_STEP: HeldView<FirstStep | undefined> = {
+  reads: ['portfolios', 'investments'],
+  select: (held) => firstStep(held.portfolios, held.investments),
+};
 
 /** The facts an investment's header shows; a figure that cannot be known is left out. */
 export interface InvestmentFacts {
@@ -256,5 +272,22 @@ export function investmentFacts(
     ...(investment.shares > 0 &&
       cost > 0 && { unrealisedRatio: investment.positions.unrealised / cost }),
     ...(portfolio && portfolio.value > 0 && { portfolioShare: investment.value / portfolio.value }),
+  };
+}
+
+/** An investment's facts; undefined until the investments are held. */
+export function investmentFactsView(id: Id): HeldView<InvestmentFacts | undefined> {
+  return {
+    reads: ['investments', 'portfolios'],
+    select: ({ investments, portfolios }) => {
+      const investment = investments?.find((i) => i.id === id);
+      return (
+        investment &&
+        investmentFacts(
+          investment,
+          portfolios?.find((p) => p.id === investment.portfolio_id),
+        )
+      );
+    },
   };
 }

@@ -70,6 +70,21 @@ export async function logIn(
   await expect(page).toHaveURL(/\/home$/);
 }
 
+/** Registers `account` from the landing page, which leads to its (empty) home. */
+export async function register(
+  page: Page,
+  account: { name: string; email: string; password: string },
+): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Register' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Formue' });
+  await dialog.getByLabel('Name').fill(account.name);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
 /** What a browser holds once logged in to the demo: its cookies, its server's data and the flag. */
 interface DemoBrowser {
   cookies: Cookie[];

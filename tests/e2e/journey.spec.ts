@@ -1,31 +1,27 @@
 // A new investor's first session from start to end, on the demo and on the server: register,
 // a portfolio, an investment from the catalogue, buy, sell and a dividend, the figures and
 // History, then log out and in again to find it all as left.
-import { test, expect, logIn, record, statistic } from './fixtures';
+import { test, expect, logIn, record, register, statistic } from './fixtures';
 
 const ACCOUNT = { name: 'Ida Jensen', email: 'ida@example.com', password: 'first-session' };
 
 test('register, invest, trade, read the figures, log out and find it all again', async ({
   page,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Register' }).click();
-  const register = page.getByRole('dialog', { name: 'Formue' });
-  await register.getByLabel('Name').fill(ACCOUNT.name);
-  await register.getByLabel('Email').fill(ACCOUNT.email);
-  await register.getByLabel('Password').fill(ACCOUNT.password);
-  await register.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await register(page, ACCOUNT);
 
-  // A new account's home is its first step alone: no zero total, no Add investment yet.
+  // A new account's home is its first step over the two empty lists: no zero total.
+  await expect(page.getByRole('region', { name: 'Welcome to Formue' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Total value' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Add investment' })).toHaveCount(0);
+  await expect(
+    page.getByRole('link', { name: 'Click here to create an Investment' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Click here to create a portfolio' }).click();
   await page.getByLabel('Portfolio name').fill('Pension');
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/home$/);
 
-  await page.getByRole('link', { name: 'Add your first investment' }).click();
+  await page.getByRole('link', { name: 'Click here to create an Investment' }).click();
   await expect(page.getByRole('heading', { name: 'New investment' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Name' }).pressSequentially('novo');
   await page

@@ -1,8 +1,17 @@
 // A second visit paints the last figures at once, marked as updating, while the server is asked
 // again (issue 16); logging out forgets them. The data calls are held back by the browser here,
 // on the live build (the demo's calls never leave the page).
-import type { Page, Request } from '@playwright/test';
-import { test, expect, demoOnly, loginAsDemo, serverOnly } from './fixtures';
+import type { Browser, Page, Request } from '@playwright/test';
+import {
+  test,
+  expect,
+  demoOnly,
+  logIn,
+  loginAsDemo,
+  onServer,
+  register,
+  serverOnly,
+} from './fixtures';
 
 test('a second visit shows the last figures at once, as updating, until the answers come', async ({
   page,
@@ -33,6 +42,66 @@ test('a second visit shows the last figures at once, as updating, until the answ
   await expect(card).not.toHaveAttribute('aria-busy', 'true');
   await expect(card.getByText('Updating…')).toHaveCount(0);
   await expect(portfolios.getByRole('link')).toHaveText(names);
+});
+
+const ACCOUNT = { name: 'Ida Jensen', email: 'ida@example.com', password: 'first-session' };
+
+/** A second browser (a phone, another computer) logged in to ACCOUNT. */
+async function secondBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await page.goto('/');
+  await logIn(page, ACCOUNT);
+  return page;
+}
+
+/** Saves a portfolio and an investment in it through the API, as a script would. */
+async function saveThroughTheApi(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const post = async (path: string, body: unknown): Promise<{ data: { id: string } }> => {
+      const token = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch(`/api/v1/${path}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-XSRF-TOKEN': decodeURIComponent(token),
+        },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status}`);
+      return (await response.json()) as { data: { id: string } };
+    };
+    const portfolio = await post('portfolios', { name: 'Pension' });
+    await post('investments', {
+      investment: { portfolio_id: portfolio.data.id, name: 'Novo Nordisk B' },
+      instrument: { type: 'stock', isin: 'DK0062498333' },
+      buy_event: { date: '2024-01-02', shares: 10, share_price: 400, fee: 0, currency_code: 'DKK' },
+    });
+  });
+}
+
+test('what another browser saved shows at the next start, though home was on its first step', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await register(page, ACCOUNT);
+  const welcome = page.getByRole('region', { name: 'Welcome to Formue' });
+  await expect(welcome).toBeVisible();
+  // The demo keeps its data in this browser: there the page's own API stands in for another.
+  const elsewhere = onServer(testInfo)
+    ? await secondBrowser(browser, testInfo.project.use.baseURL)
+    : page;
+  await saveThroughTheApi(elsewhere);
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Total value' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Investments' }).getByRole('link', { name: /Novo Nordisk B/ }),
+  ).toBeVisible();
+  await expect(welcome).toHaveCount(0);
+  if (elsewhere !== page) await elsewhere.context().close();
 });
 
 test('logging out forgets the figures: the next login waits for the server', async ({ page }) => {

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { NOTHING_HELD, type Held } from '../../src/machines/data-held';
 import {
   byValueDescending,
   entryView,
+  FIRST_STEP,
   firstStep,
   holdings,
+  investmentFactsView,
   loadView,
   newestFirst,
   shownInvestments,
+  type HeldView,
 } from '../../src/machines/selectors';
 import { investment, portfolio, transaction } from './support';
 
@@ -101,5 +105,35 @@ describe('firstStep', () => {
     ['only sold investments: the account has figures', [portfolio('1')], [sold], undefined],
   ])('%s', (_, portfolios, investments, expected) => {
     expect(firstStep(portfolios, investments)).toBe(expected);
+  });
+});
+
+describe('a held view names every resource it reads', () => {
+  // What a view reads and does not name would be a remembered or stale answer nothing asks for
+  // again: home's first step stayed on "Welcome" for an account with data (issue 34).
+  const held: Held = {
+    ...NOTHING_HELD,
+    portfolios: [portfolio('1')],
+    investments: [investment('5')],
+  };
+
+  /** The resources `view` reads of what is held. */
+  function readBy(view: HeldView<unknown>): string[] {
+    const read = new Set<string>();
+    const spy = new Proxy(held, {
+      get: (target, key: keyof Held) => {
+        read.add(String(key));
+        return target[key];
+      },
+    });
+    view.select(spy);
+    return [...read].sort();
+  }
+
+  it.each([
+    ['the first step', FIRST_STEP],
+    ["an investment's facts", investmentFactsView('5')],
+  ])('%s', (_, view: HeldView<unknown>) => {
+    expect(readBy(view)).toEqual([...view.reads].sort());
   });
 });

@@ -109,11 +109,12 @@ describe('home', () => {
     expect(within(table).getByText('0 shares')).toBeTruthy();
   });
 
-  it('an empty account is invited to create its first portfolio, and nothing else', async () => {
+  it("an empty account's lists say the product spec's empty texts, each a link", async () => {
     await renderApp('/home', { as: 'fresh' });
     const portfolio = await screen.findByRole('link', { name: 'Click here to create a portfolio' });
     expect(portfolio.getAttribute('href')).toBe('/portfolios/create');
-    expect(screen.queryByRole('link', { name: 'Click here to create an Investment' })).toBeNull();
+    const investment = screen.getByRole('link', { name: 'Click here to create an Investment' });
+    expect(investment.getAttribute('href')).toBe('/investments/create');
   });
 });
 

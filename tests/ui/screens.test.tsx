@@ -140,7 +140,9 @@ describe('add investment', () => {
     );
     await userEvent.type(screen.getByLabelText('Portfolio name'), 'Savings');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await userEvent.click(await screen.findByRole('link', { name: 'Add your first investment' }));
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Click here to create an Investment' }),
+    );
     const portfolio = await screen.findByLabelText<HTMLSelectElement>('Portfolio');
     await waitFor(() => expect(portfolio.selectedOptions[0].textContent).toBe('Savings'));
   });

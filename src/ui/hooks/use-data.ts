@@ -1,18 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { Id, Period, Statistics } from '../../domain/types';
+import type { Id, Investment, Period, Statistics } from '../../domain/types';
 import type { Resource } from '../../machines/changes';
 import { chartKey, statsKey } from '../../machines/data.machine';
 import {
   byValueDescending,
   entryView,
-  firstStep,
+  FIRST_STEP,
   holdings,
-  investmentFacts,
+  investmentFactsView,
   newestFirst,
   outOfDate,
   recoveryMessage,
   shownInvestments,
+  type HeldView,
   type InvestmentFacts,
   type LoadView,
 } from '../../machines/selectors';
@@ -25,6 +26,11 @@ export type ValueTarget =
   { type: 'user' } | { type: 'portfolio'; id: Id } | { type: 'investment'; id: Id };
 
 const EMPTY: never[] = [];
+
+const INVESTMENTS: HeldView<Investment[] | undefined> = {
+  reads: ['investments'],
+  select: (held) => held.investments,
+};
 
 /**
  * How a screen shows one resource it needs: data already held stays on screen while it reloads
@@ -45,10 +51,16 @@ export function usePortfolios() {
   return { ...state, portfolios };
 }
 
+/** What `view` makes of what data holds; the calling view needs every resource it reads. */
+function useHeld<T>(view: HeldView<T>, compare?: (a: T, b: T) => boolean): T {
+  const { data } = useAppChildren();
+  useNeeded(...view.reads);
+  return useSelector(data, (s) => view.select(s.context), compare);
+}
+
 /** The step home shows a new account instead of zeros, or undefined. */
 export function useFirstStep() {
-  const { data } = useAppChildren();
-  return useSelector(data, (s) => firstStep(s.context.portfolios, s.context.investments));
+  return useHeld(FIRST_STEP);
 }
 
 /**
@@ -70,8 +82,7 @@ export function useInvestments(portfolioId?: Id, showSold = false) {
 
 /** Held and sold investments of each portfolio; undefined until the investments are loaded. */
 export function useHoldings() {
-  const { data } = useAppChildren();
-  const list = useSelector(data, (s) => s.context.investments);
+  const list = useHeld(INVESTMENTS);
   return useCallback(
     (portfolioId: Id) => (list === undefined ? undefined : holdings(list, portfolioId)),
     [list],
@@ -110,18 +121,8 @@ export function useInvestment(id: Id) {
 
 /** The facts of an investment's header; undefined until the investments are loaded. */
 export function useInvestmentFacts(id: Id): InvestmentFacts | undefined {
-  const { data } = useAppChildren();
-  return useSelector(
-    data,
-    (s) => {
-      const { investments, portfolios } = s.context;
-      const investment = investments?.find((i) => i.id === id);
-      if (!investment) return undefined;
-      return investmentFacts(
-        investment,
-        portfolios?.find((p) => p.id === investment.portfolio_id),
-      );
-    },
+  return useHeld(
+    useMemo(() => investmentFactsView(id), [id]),
     shallowEqual,
   );
 }

@@ -4,12 +4,10 @@ import type { FirstStep } from '../../machines/selectors';
 import { useT } from '../hooks/use-i18n';
 import './first-step.css';
 
-const HREFS: Record<FirstStep, string> = {
-  portfolio: '/portfolios/create',
-  investment: '/investments/create',
-};
-
-/** Home's card for an account with nothing to value yet: the one thing to do next. */
+/**
+ * Home's card for an account with nothing to value yet: what to do next. Its links are the
+ * empty texts of the lists under it (the product spec's), so the card only says why.
+ */
 export function FirstStepCard({ step }: { step: FirstStep }) {
   const { t } = useT();
   const titleId = useId();
@@ -20,9 +18,6 @@ export function FirstStepCard({ step }: { step: FirstStep }) {
         {t(`step.${step}.title`)}
       </h2>
       <p className="first-step__text">{t(`step.${step}.text`)}</p>
-      <Link href={HREFS[step]} className="button button--primary">
-        {t(`step.${step}.action`)}
-      </Link>
       <Link href="/import" className="first-step__import">
         {t('step.import')}
       </Link>

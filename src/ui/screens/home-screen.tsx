@@ -29,8 +29,8 @@ import { useT } from '../hooks/use-i18n';
 
 /**
  * /home: the user's total, then all portfolios and all investments. An account with nothing to
- * value yet sees its first step alone (zeros, a flat chart and empty tables would say nothing),
- * with its portfolios once it has one.
+ * value yet sees its first step over the two lists instead (zeros and a flat chart would say
+ * nothing): the lists' empty texts are the step's links.
  */
 export function HomeScreen() {
   const step = useFirstStep();
@@ -41,7 +41,8 @@ export function HomeScreen() {
         <h1 className="visually-hidden">{t('home.title')}</h1>
         <div className="stack">
           <FirstStepCard step={step} />
-          {step === 'investment' && <PortfoliosSection />}
+          <PortfoliosSection />
+          <InvestmentsSection />
         </div>
       </main>
     );
