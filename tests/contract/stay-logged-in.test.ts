@@ -310,7 +310,7 @@ describe('Password reset by e-mail', () => {
     const changed = {
       name: 'Demo',
       email: DEMO.email,
-      password: 'changed-pass',
+      ...newPassword('changed-pass'),
       current_password: DEMO.password,
     };
     expect((await put('/user', changed)).status).toBe(200);
