@@ -123,6 +123,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     hasher: demoHasher,
     tokenDigest,
     mailer: {
+      delivery: 'demo',
       passwordReset: (to, link) => {
         mail = [...mail, { to: to.email, link }];
         for (const listener of mailListeners) listener();
@@ -134,6 +135,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
     randomToken,
     resetDemoData,
     onError: (error) => console.error('mock server:', error),
+    repeat: (ms, tick) => {
+      const renewing = setInterval(tick, ms);
+      return () => clearInterval(renewing);
+    },
   });
 
   const baseTiming = options.timing ?? 0;

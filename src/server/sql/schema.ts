@@ -94,6 +94,8 @@ export interface RememberTokensTable {
 }
 
 export interface PasswordResetTokensTable {
+  /** Migration 0008; null for a token made before, which is refused. */
+  user_id: number | null;
   email: string;
   hash: string;
   /** Epoch ms. */
@@ -193,6 +195,10 @@ export interface IdempotencyKeysTable {
   status: number | null;
   body: string | null;
   created_at: number;
+  /** Migration 0008: epoch ms until which the claim's process holds it (null: lapsed). */
+  locked_until: number | null;
+  /** 1 once the claimed request's write is stored (in that write's transaction). */
+  saved: Generated<number>;
 }
 
 export interface Database {
