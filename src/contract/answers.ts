@@ -15,11 +15,17 @@ export interface ContractRequest {
   query: Readonly<Record<string, string>>;
   header(name: string): string | undefined;
   cookies: Readonly<Record<string, string>>;
-  /** The parsed JSON body; `{}` when absent or not JSON, as Laravel's input would be empty. */
-  body: unknown;
+  /**
+   * The body as text, read only when the contract asks: after the session, CSRF token and login
+   * are checked, so no one without them makes the server read (or wait for) a large upload.
+   */
+  body(limit: number): Promise<RawBody>;
   /** The client's address, for throttling. */
   address: string;
 }
+
+/** A body as the transport read it, or why it could not be read. */
+export type RawBody = { text: string } | { refused: 'tooLarge' | 'notUtf8' | 'unreadable' };
 
 export interface Cookie {
   name: string;
@@ -94,8 +100,8 @@ export interface Route {
   path: string;
   access: Access;
   /**
-   * A body larger than the transports' default: they refuse one past `bytes` with 413 and
-   * `message`, before the session is read (as Laravel's PostTooLargeException).
+   * A body larger than the default (DEFAULT_BODY_LIMIT): one past `bytes` is refused with 413 and
+   * `message`, at once when its declared length says so, else once it is read.
    */
   maxBody?: BodyLimit;
   handle(call: Call): Promise<Answer>;
@@ -105,6 +111,12 @@ export interface BodyLimit {
   bytes: number;
   message: string;
 }
+
+/** Every route's body limit but a larger `maxBody`: the largest real request is a few hundred bytes. */
+export const DEFAULT_BODY_LIMIT: BodyLimit = {
+  bytes: 64 * 1024,
+  message: 'The request body is too large.',
+};
 
 export function json(status: number, body: object, headers: Record<string, string> = {}): Answer {
   return { status, body, headers, cookies: [] };

@@ -2,6 +2,7 @@
 // routing (404/405), session, CSRF (419), auth (401), then the route. Transports (Mirage, the
 // Node server) only translate HTTP in and out, so both answer exactly alike.
 import {
+  DEFAULT_BODY_LIMIT,
   dryRun,
   json,
   selectedPeriod,
@@ -16,6 +17,7 @@ import {
 import { Timelines, Valuer } from './figures';
 import { IDEMPOTENCY_HEADER, idempotent, type Repeat } from './idempotency';
 import type { Market } from './market';
+import { isJsonContentType, parseRequestBody } from './request-body';
 import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
 import { importRoutes } from './routes/imports.routes';
 import { investmentRoutes } from './routes/investments.routes';
@@ -67,8 +69,8 @@ export interface Contract {
   handle(request: ContractRequest): Promise<Answer>;
   /** Every route, for the OpenAPI check and the transports' route lists. */
   readonly routes: readonly Route[];
-  /** The larger body a route accepts, if it does (`Route.maxBody`). */
-  bodyLimit(method: string, path: string): BodyLimit | undefined;
+  /** The body a route accepts (`Route.maxBody`, else DEFAULT_BODY_LIMIT). */
+  bodyLimit(method: string, path: string): BodyLimit;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -189,6 +191,12 @@ export function createContract(options: ContractOptions): Contract {
       }
       const user = session.userId === null ? undefined : await store.userById(session.userId);
       const userId = user?.id ?? null;
+      // The body is read only now, past the session, CSRF and login checks.
+      const read =
+        route.access === 'auth' && userId === null
+          ? { refusal: json(401, { message: 'Unauthenticated.' }) }
+          : await readBody(request, route.maxBody ?? DEFAULT_BODY_LIMIT);
+      const body = 'body' in read ? read.body : {};
 
       const groups = pattern.exec(request.path)?.groups ?? {};
       const rawId = groups.id ?? '';
@@ -197,7 +205,7 @@ export function createContract(options: ContractOptions): Contract {
         store,
         hasher,
         request,
-        body: request.body,
+        body,
         session,
         freshSession: stored === undefined,
         userId: userId ?? 0,
@@ -234,8 +242,8 @@ export function createContract(options: ContractOptions): Contract {
       };
       const key = request.header(IDEMPOTENCY_HEADER);
       const answer =
-        route.access === 'auth' && userId === null
-          ? json(401, { message: 'Unauthenticated.' })
+        'refusal' in read
+          ? read.refusal
           : method === 'POST' &&
               key !== undefined &&
               userId !== null &&
@@ -245,7 +253,7 @@ export function createContract(options: ContractOptions): Contract {
                 store,
                 userId,
                 key,
-                { method, path: request.path, body: request.body },
+                { method, path: request.path, body },
                 { now: time, clock: now, renew: options.repeat },
                 (claimed) => route.handle({ ...call, store: claimed }),
                 () => saved,
@@ -286,13 +294,33 @@ export function createContract(options: ContractOptions): Contract {
     );
   }
 
-  function bodyLimit(method: string, path: string): BodyLimit | undefined {
+  function bodyLimit(method: string, path: string): BodyLimit {
     const asked = method.toUpperCase();
-    return matchers.find(({ route, pattern }) => route.method === asked && pattern.test(path))
-      ?.route.maxBody;
+    const match = matchers.find(
+      ({ route, pattern }) => route.method === asked && pattern.test(path),
+    );
+    return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
   }
 
   return { handle, routes, bodyLimit };
+}
+
+/** The request's JSON body, or the 4xx of one that could not be read. */
+async function readBody(
+  request: ContractRequest,
+  limit: BodyLimit,
+): Promise<{ body: unknown } | { refusal: Answer }> {
+  const raw = await request.body(limit.bytes);
+  if ('text' in raw)
+    return {
+      body: isJsonContentType(request.header('content-type')) ? parseRequestBody(raw.text) : {},
+    };
+  if (raw.refused === 'tooLarge') return { refusal: json(413, { message: limit.message }) };
+  return {
+    refusal: json(400, {
+      message: raw.refused === 'notUtf8' ? 'The request body is not valid UTF-8.' : 'Bad Request',
+    }),
+  };
 }
 
 /**

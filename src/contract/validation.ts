@@ -3,7 +3,7 @@
 // Its limits and rules are the domain's (src/domain: numbers, amount-rules, names, dates), as the
 // app's schemas and docs/openapi.yaml have them.
 import { EARLIEST_DAY, isDay } from '../domain/dates';
-import { MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
+import { CONTROL, MAX_NAME, nameProblem, type NameProblem } from '../domain/names';
 import {
   MAX_QUANTITY as MAX_NUMBER,
   MAX_SIGNIFICANT_DIGITS,
@@ -90,8 +90,21 @@ export class Validator {
     return value;
   }
 
-  /** required|string|max:255 */
+  /**
+   * required|string|max:255, without control characters: NUL, which PostgreSQL cannot store in
+   * text, among them (a name's rule, `nameProblem`).
+   */
   text(key: string, max = MAX_NAME): string | undefined {
+    const value = this.bounded(key, max);
+    if (value !== undefined && CONTROL.test(value)) {
+      this.add(key, NAME_MESSAGES.control(key));
+      return undefined;
+    }
+    return value;
+  }
+
+  /** required|string|max */
+  private bounded(key: string, max: number): string | undefined {
     const value = this.string(key);
     if (value === undefined) return undefined;
     // Counted as mb_strlen does: code points, not UTF-16 units.
@@ -114,7 +127,7 @@ export class Validator {
 
   /** required|string|email|max:255 */
   email(key: string): string | undefined {
-    const value = this.text(key);
+    const value = this.bounded(key, MAX_NAME);
     if (value === undefined) return undefined;
     // Control and format characters (NUL among them) make a second address that looks the same.
     if (!/^[^\s@]+@[^\s@]+$/.test(value) || /[\p{Cc}\p{Cf}]/u.test(value)) {

@@ -10,7 +10,7 @@ export type NameProblem = 'required' | 'control' | 'tooLong';
 /** Whitespace and format characters (zero-width spaces and joiners, BOM, direction marks). */
 const INVISIBLE_ONLY = /^[\s\p{Cf}]*$/u;
 /** NUL, tab, newline, DEL and the rest of Unicode's Cc: no part of a name anyone can see. */
-const CONTROL = /\p{Cc}/u;
+export const CONTROL = /\p{Cc}/u;
 
 /** What is wrong with a name as sent, or undefined; surrounding whitespace does not count. */
 export function nameProblem(name: string): NameProblem | undefined {

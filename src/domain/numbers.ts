@@ -142,10 +142,13 @@ export function numericValue(value: unknown): number | undefined {
  */
 export function significantDigits(text: string): number {
   const mantissa = text.trim().split(/[eE]/)[0] ?? '';
-  return mantissa
-    .replace(/[^0-9]/g, '')
-    .replace(/^0+/, '')
-    .replace(/0+$/, '').length;
+  const digits = mantissa.replace(/[^0-9]/g, '');
+  // Found by index, not by /0+$/, which backtracks quadratically over a long run of zeros.
+  const first = digits.search(/[1-9]/);
+  if (first < 0) return 0;
+  let last = digits.length - 1;
+  while (digits[last] === '0') last -= 1;
+  return last - first + 1;
 }
 
 /** The fewest decimals (2 to 8) that show `shares` exactly, as far as 8 decimals can. */

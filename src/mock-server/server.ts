@@ -6,7 +6,6 @@ import { parseCookies } from '../domain/cookies';
 import { syntheticMarket, type ActionSource, type PriceSource } from '../contract/synthetic-market';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
-import { parseRequestBody } from '../contract/request-body';
 import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
 import { demoHasher, randomToken, tokenDigest } from './secrets';
 
@@ -166,9 +165,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
       faults.csrfMismatches -= 1;
       return toResponse({ status: 419, body: { message: 'CSRF token mismatch.' } });
     }
-    // The browser has no body limit; the server's larger ones (an import) are kept alike.
+    // The browser has no body limit; the server's are kept alike, its declared length too.
+    const text = request.requestBody ?? '';
     const limit = contract.bodyLimit(method, path);
-    if (limit && new TextEncoder().encode(request.requestBody ?? '').length > limit.bytes)
+    if (new TextEncoder().encode(text).length > limit.bytes)
       return toResponse({ status: 413, body: { message: limit.message } });
     await ready;
     const answer = await contract.handle({
@@ -177,7 +177,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
       query: queryOf(url.searchParams),
       header: (name) => headerOf(request, name),
       cookies: parseCookies(document.cookie),
-      body: parseRequestBody(request.requestBody),
+      body: () => Promise.resolve({ text }),
       address: PAGE_ADDRESS,
     });
     writeCookies(answer.cookies);

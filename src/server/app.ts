@@ -2,6 +2,7 @@
 // answers back, serves the live app, and adds the security headers. No rule of the API is here.
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import type { Readable } from 'node:stream';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -9,9 +10,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { queryOf, type Answer, type ContractRequest } from '../contract/answers';
+import { queryOf, type Answer, type ContractRequest, type RawBody } from '../contract/answers';
 import type { Contract } from '../contract/kernel';
-import { parseRequestBody } from '../contract/request-body';
 import { contentSecurityPolicy } from '../security-policy';
 
 export interface AppOptions {
@@ -23,9 +23,6 @@ export interface AppOptions {
   logger: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
-
-/** Bodies past this are refused with 413: the largest real request is a few hundred bytes. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const SECURITY_HEADERS = {
   // The same policy as the built index.html's meta tag, plus frame-ancestors.
@@ -40,15 +37,9 @@ const SECURITY_HEADERS = {
 const API_PATH = /^\/(api|sanctum)(\/|$)/;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A body that cannot be read as sent: 400 with what is wrong. */
-class MalformedBody extends Error {
-  readonly statusCode = 400;
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger,
-    bodyLimit: BODY_LIMIT_BYTES,
     // One proxy hop: the client's address is the one that proxy saw, not what a client claims.
     trustProxy: options.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // One line per request, written in onResponse below.
@@ -58,18 +49,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
 
-  // Laravel reads a body that is not JSON as no input (then 422 names the missing fields).
+  // The body stays unread: the contract reads it (`readBody`) once the request may send one.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
-    let text: string;
-    try {
-      // Not the lossy decoding, which would store U+FFFD for what was sent.
-      text = UTF8.decode(typeof body === 'string' ? Buffer.from(body) : body);
-    } catch {
-      done(new MalformedBody('The request body is not valid UTF-8.'));
-      return;
-    }
-    done(null, parseRequestBody(text));
+  app.addContentTypeParser('*', (_request, payload, done) => {
+    done(null, payload);
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -96,14 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {
-    if (error.statusCode === 413) {
-      const limit = options.contract.bodyLimit(request.method, request.url.split('?')[0] ?? '/');
-      return reply.code(413).send({ message: limit?.message ?? 'The request body is too large.' });
-    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-      return reply
-        .code(error.statusCode)
-        .send({ message: error instanceof MalformedBody ? error.message : 'Bad Request' });
+      return reply.code(error.statusCode).send({ message: 'Bad Request' });
     // The log has why; the client only "Server Error", as Laravel without APP_DEBUG.
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Server Error' });
@@ -117,17 +94,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Liveness: the process answers; restart it only when this fails.
   app.get('/live', (_request, reply) => reply.code(200).send({ status: 'alive' }));
 
-  const api = async (request: FastifyRequest, reply: FastifyReply) =>
-    send(reply, await options.contract.handle(toContract(request)));
+  const api = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = options.contract.bodyLimit(request.method, pathOf(request));
+    // Declared too large: refused before anything is read, as Laravel's PostTooLargeException.
+    if (Number(request.headers['content-length']) > limit.bytes)
+      return reply.code(413).header('Connection', 'close').send({ message: limit.message });
+    return send(reply, await options.contract.handle(toContract(request)));
+  };
   app.all('/api', api);
   app.all('/api/*', api);
-  // Routes that take larger bodies (an import) have their own limit, stated in their 413.
-  for (const route of options.contract.routes) {
-    if (!route.maxBody) continue;
-    const url = route.path.replace(/\{(\w+)\}/g, ':$1');
-    for (const path of [url, `${url}/`])
-      app.route({ method: route.method, url: path, bodyLimit: route.maxBody.bytes, handler: api });
-  }
   app.all('/sanctum/*', api);
 
   if (options.appRoot) {
@@ -155,10 +130,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+
 function toContract(request: FastifyRequest): ContractRequest {
   return {
     method: request.method,
-    path: request.url.split('?')[0] ?? '/',
+    path: pathOf(request),
     query: queryOf(new URL(request.url, 'http://localhost').searchParams),
     header: (name) => {
       const value = request.headers[name.toLowerCase()];
@@ -169,9 +146,40 @@ function toContract(request: FastifyRequest): ContractRequest {
         (entry): entry is [string, string] => entry[1] !== undefined,
       ),
     ),
-    body: request.body ?? {},
+    body: (limit) => readBody(request.body as Readable | undefined, limit),
     address: request.ip,
   };
+}
+
+/** The body's text, counted as it comes; past `limit` it is refused at once, the rest unread. */
+function readBody(stream: Readable | undefined, limit: number): Promise<RawBody> {
+  if (!stream) return Promise.resolve({ text: '' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stream.off('data', onData);
+      chunks.length = 0;
+      // Discarded until the 413's `Connection: close` ends the connection.
+      stream.resume();
+      resolve({ refused: 'tooLarge' });
+    };
+    stream.on('data', onData);
+    stream.on('end', () => {
+      try {
+        // Not the lossy decoding, which would store U+FFFD for what was sent.
+        resolve({ text: UTF8.decode(Buffer.concat(chunks)) });
+      } catch {
+        resolve({ refused: 'notUtf8' });
+      }
+    });
+    stream.on('error', () => resolve({ refused: 'unreadable' }));
+  });
 }
 
 function send(reply: FastifyReply, answer: Answer): FastifyReply {
@@ -185,6 +193,8 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
       maxAge: cookie.maxAgeSeconds,
     });
   }
+  // After a 413 the client may still be sending: the connection closes rather than read it all.
+  if (answer.status === 413) reply.header('Connection', 'close');
   // Answers are the user's own data: no cache (a shared proxy, the back button) may keep them.
   reply.code(answer.status).headers({ 'Cache-Control': 'no-store', ...answer.headers });
   return answer.body === undefined ? reply.send() : reply.send(answer.body);

@@ -286,4 +286,26 @@ describe('PUT /user', () => {
     await csrf();
     expect((await post('/auth/login', account)).status).toBe(200);
   });
+
+  it('counts current passwords as login attempts: past 5 in a minute, 429 whatever the password', async () => {
+    startServer();
+    const account = await registerFresh();
+    const change = (current: string) =>
+      put('/user', {
+        name: 'Test user',
+        email: account.email,
+        password: 'brand-new-pass',
+        current_password: current,
+      });
+    for (let guess = 1; guess <= 5; guess++)
+      expect((await change(`wrong-guess-${guess}`)).status).toBe(422);
+    const refused = await change(account.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'Too Many Attempts.' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('5');
+    await post('/auth/logout');
+    await csrf();
+    expect((await post('/auth/login', account)).status).toBe(200);
+  });
 });

@@ -285,6 +285,32 @@ describe('POST /api/v1/imports', () => {
     expect(await investments()).toEqual([]);
   });
 
+  it("refuses a control character in the file name or a row's external id, never storing it", async () => {
+    const portfolio = await freshAccount();
+    const named = await dryRun({
+      portfolio_id: portfolio,
+      source: 'nordnet',
+      file_name: 'nordnet\u0000.csv',
+      rows: [row(1)],
+    });
+    expect(named.status).toBe(422);
+    expect(named.body.errors).toEqual({
+      file_name: ['The file name field must not contain control characters.'],
+    });
+    const body = {
+      portfolio_id: portfolio,
+      source: 'nordnet',
+      rows: [row(1, { external_id: 'trade\u00001' })],
+    };
+    const checked = await dryRun(body);
+    expect(statuses(checked.body)).toEqual(['error']);
+    expect(checked.body.rows[0].errors).toEqual({
+      external_id: ['The external id field must not contain control characters.'],
+    });
+    expect((await commit(body)).status).toBe(422);
+    expect(await investments()).toEqual([]);
+  });
+
   it('needs a portfolio, a source and rows', async () => {
     await freshAccount();
     const answer = await commit({ source: 'paper' });
@@ -441,6 +467,30 @@ describe('GET /api/v1/export?format=csv', () => {
     expect(data).toHaveLength(2);
     expect(readFormueCsv(header, data).rows).toEqual(formueExportRows(json));
     expect((await send('GET', '/export?format=xml')).status).toBe(422);
+  });
+
+  it('escapes cells a spreadsheet would run as formulas, and reads them back as they were', async () => {
+    const portfolio = await freshAccount();
+    const formula = "=cmd|' /C calc'!A0";
+    await post('/portfolios', { name: formula });
+    await post('/portfolios', { name: "'@quoted" });
+    await commit({
+      portfolio_id: portfolio,
+      source: 'nordnet',
+      rows: [
+        row(1, { instrument: { ...NOVO, name: '+SUM(1,2)' }, portfolio: formula }),
+        row(2, { instrument: { ...APPLE, name: '-2+3' }, portfolio: "'@quoted" }),
+        row(3, { instrument: { isin: 'DK0010274414', name: '-5' } }),
+      ],
+    });
+    const json = (await get('/export')).body as FormueExport;
+    const csv = await send('GET', '/export?format=csv');
+    const [header = [], ...data] = Papa.parse<string[]>(String(csv.body).trim()).data;
+    const column = (name: string) => data.map((cells) => cells[header.indexOf(name)]);
+    expect(column('portfolio')).toEqual([`'${formula}`, "''@quoted", 'Nordnet']);
+    // A plain number is no formula: "-5" stays as it is.
+    expect(column('investment')).toEqual(["'+SUM(1,2)", "'-2+3", '-5']);
+    expect(readFormueCsv(header, data).rows).toEqual(formueExportRows(json));
   });
 });
 

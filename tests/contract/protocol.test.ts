@@ -190,3 +190,22 @@ describe('paths no route serves', () => {
     });
   });
 });
+
+describe('request bodies', () => {
+  it('reads only a JSON content type as JSON: a text/plain body is no input', async () => {
+    startServer();
+    await loginAsDemo();
+    const body = JSON.stringify({ name: 'Plain' });
+    const plain = await send('POST', '/portfolios', {
+      body,
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    });
+    expect(plain.status).toBe(422);
+    expect(plain.body.errors).toEqual({ name: ['The name field is required.'] });
+    const sent = await send('POST', '/portfolios', {
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(sent.status).toBe(201);
+  });
+});

@@ -267,8 +267,8 @@ async function sendOverHttp(
   const response = await fetchWithJar(`${origin}${url}`, {
     method,
     headers: {
-      ...headers,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
     },
     body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
   });

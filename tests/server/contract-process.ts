@@ -22,7 +22,12 @@ export function processOn(
     ...options,
   });
   return async (method: string, path: string, body: unknown = {}, headers = {}) => {
-    const sent = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const sent = new Map(
+      Object.entries({ 'Content-Type': 'application/json', ...headers }).map(([k, v]) => [
+        k.toLowerCase(),
+        String(v),
+      ]),
+    );
     const url = new URL(path, 'http://127.0.0.1');
     const request: ContractRequest = {
       method,
@@ -33,7 +38,7 @@ export function processOn(
           ? cookies['XSRF-TOKEN']
           : sent.get(name.toLowerCase()),
       cookies,
-      body,
+      body: () => Promise.resolve({ text: JSON.stringify(body) }),
       address: '127.0.0.1',
     };
     const answer: Answer = await contract.handle(request);

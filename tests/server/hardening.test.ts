@@ -107,7 +107,12 @@ function request(
   body: unknown = {},
   headers: Record<string, string> = {},
 ): ContractRequest {
-  const sent = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const sent = new Map(
+    Object.entries({ 'Content-Type': 'application/json', ...headers }).map(([name, value]) => [
+      name.toLowerCase(),
+      value,
+    ]),
+  );
   return {
     method,
     path,
@@ -115,7 +120,7 @@ function request(
     header: (name) =>
       name.toLowerCase() === 'x-xsrf-token' ? cookies['XSRF-TOKEN'] : sent.get(name.toLowerCase()),
     cookies,
-    body,
+    body: () => Promise.resolve({ text: JSON.stringify(body) }),
     address: '127.0.0.1',
   };
 }

@@ -76,6 +76,20 @@ describe('Edit Profile: current password', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('past 5 guesses in a minute: says how long to wait', async () => {
+    const { dialog, sent } = await openEditProfile();
+    await retype(within(dialog).getByLabelText('Email'), 'dane@example.com');
+    const current = within(dialog).getByLabelText('Current password');
+    for (let guess = 1; guess <= 6; guess++) {
+      await retype(current, `wrong-guess-${guess}`);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(sent).toHaveLength(guess));
+    }
+    expect(
+      await within(dialog).findByText(/Too many requests\. Try again in \d+ seconds\./),
+    ).toBeTruthy();
+  });
+
   it('the right one: the new e-mail and password are saved', async () => {
     const { dialog, sent } = await openEditProfile();
     await retype(within(dialog).getByLabelText('Email'), 'dane@example.com');

@@ -47,8 +47,17 @@ export function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTE
   );
 }
 
+/**
+ * Counts a password tried under `key` as a login attempt, before it is checked, so parallel
+ * guesses each take a place: the 429 once past the limit.
+ */
+export async function passwordAttempt(call: Call, key: string): Promise<Answer | undefined> {
+  const attempt = await call.store.hitAttempt(key, call.now, LOGIN_DECAY_MS);
+  return attempt.count > LOGIN_ATTEMPTS ? tooManyAttempts(attempt.resetAt, call.now) : undefined;
+}
+
 async function login(call: Call): Promise<Answer> {
-  const { store, now } = call;
+  const { store } = call;
   const v = new Validator(call.body);
   const email = v.email('email');
   // Breeze's LoginRequest: required|string|email and required|string, no length rule.
@@ -57,9 +66,8 @@ async function login(call: Call): Promise<Answer> {
   if (v.failed || email === undefined || password === undefined) return unprocessable(v);
 
   const key = `login|${email.toLowerCase()}|${call.request.address}`;
-  // Counted before the password is checked, so parallel guesses cannot all pass the limit.
-  const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
-  if (attempt.count > LOGIN_ATTEMPTS) return tooManyAttempts(attempt.resetAt, now);
+  const throttled = await passwordAttempt(call, key);
+  if (throttled) return throttled;
 
   const user = await store.userByEmail(email);
   // An unknown e-mail costs a check too, so the time of an answer tells no one who has an account.

@@ -1,7 +1,7 @@
 // The logged-in user: profile (PUT is ours, beyond the spec), valuation and chart.
 import { json, unprocessable, type Route } from '../answers';
 import { MAX_PASSWORD_BYTES, Validator } from '../validation';
-import { userBody } from './auth.routes';
+import { passwordAttempt, userBody } from './auth.routes';
 
 export function userRoutes(): Route[] {
   return [
@@ -34,10 +34,14 @@ export function userRoutes(): Route[] {
         const sensitive =
           password !== undefined ||
           (email !== undefined && email.toLowerCase() !== user.email.toLowerCase());
-        if (sensitive) {
-          const current = v.password('current_password', { min: 0 });
-          if (current !== undefined && !(await hasher.verify(current, user.passwordHash)))
-            v.add('current_password', 'The password is incorrect.');
+        const current = sensitive ? v.password('current_password', { min: 0 }) : undefined;
+        if (current !== undefined) {
+          // Per user, not per address: whoever holds the session cannot guess on from others.
+          const key = `current-password|${userId}`;
+          const throttled = await passwordAttempt(call, key);
+          if (throttled) return throttled;
+          if (await hasher.verify(current, user.passwordHash)) await store.clearAttempts(key);
+          else v.add('current_password', 'The password is incorrect.');
         }
         if (v.failed || !name || !email) return unprocessable(v);
         const updated = {

@@ -91,16 +91,30 @@ function records(data: Export): CsvRecord[] {
   ];
 }
 
-/** The canonical CSV: UTF-8 (no BOM), `,`, ISO days, point decimals, CRLF, FORMUE_CSV_COLUMNS. */
+/**
+ * A cell a spreadsheet would run as a formula (OWASP's CSV injection: `=`, `+`, `-`, `@`, tab,
+ * carriage return first), also after apostrophes, so that the apostrophe the export puts before
+ * it can always be told from one the text had. A plain number ("-5") is no formula.
+ */
+const FORMULA = /^'*(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+
+/**
+ * The canonical CSV: UTF-8 (no BOM), `,`, ISO days, point decimals, CRLF, FORMUE_CSV_COLUMNS;
+ * a formula's cell starts with an apostrophe, which a spreadsheet shows as text.
+ */
 export function toFormueCsv(data: FormueExport): string {
   return `${Papa.unparse(
     {
       fields: [...FORMUE_CSV_COLUMNS],
       data: records(data).map((record) => FORMUE_CSV_COLUMNS.map((c) => record[c])),
     },
-    { newline: '\r\n' },
+    { newline: '\r\n', escapeFormulae: FORMULA },
   )}\r\n`;
 }
+
+/** A cell as it was before `toFormueCsv` escaped it. */
+const unescaped = (cell: string) =>
+  cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 const DAY_FORMAT = 'yyyy-MM-dd';
 
@@ -197,7 +211,10 @@ export function readFormueCsv(
   const records = data.map(
     (cells) =>
       Object.fromEntries(
-        FORMUE_CSV_COLUMNS.map((column) => [column, (cells[index.get(column) ?? -1] ?? '').trim()]),
+        FORMUE_CSV_COLUMNS.map((column) => [
+          column,
+          unescaped((cells[index.get(column) ?? -1] ?? '').trim()),
+        ]),
       ) as CsvRecord,
   );
   return readRecords(records);
