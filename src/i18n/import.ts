@@ -217,6 +217,7 @@ const FIELDS_EN: Record<ImportField, string> = {
   cancelled: 'Cancelled on',
   total_shares: 'Total shares',
   text: 'Text',
+  account: 'Account (depot)',
 };
 
 const FIELDS_DA: Record<ImportField, string> = {
@@ -239,6 +240,7 @@ const FIELDS_DA: Record<ImportField, string> = {
   cancelled: 'Annulleret den',
   total_shares: 'Beholdning i alt',
   text: 'Tekst',
+  account: 'Depot',
 };
 
 const ACTIONS_EN: Record<TypeAction, string> = {

@@ -77,6 +77,7 @@ const NORDNET_COLUMNS = {
   exchange_rate: 'Vekslingskurs',
   text: 'Transaktionstekst',
   cancelled: 'Makuleringsdato',
+  account: 'Depot',
 } as const;
 
 export const PRESETS: readonly Preset[] = [

@@ -50,6 +50,8 @@ export const IMPORT_FIELDS = [
   'cancelled',
   'total_shares',
   'text',
+  /** The broker's account of the row (Nordnet `Depot`): the next file of it goes where this went. */
+  'account',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -219,5 +221,7 @@ export interface ParseResult {
   /** The settings used, after detection and overrides. */
   decimalSeparator: DecimalSeparator | null;
   dateFormat: DateFormat | null;
+  /** The broker's account every line names (Nordnet `Depot`); null for none, or for several. */
+  account: string | null;
   problem?: ImportMessage;
 }

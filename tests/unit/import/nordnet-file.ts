@@ -53,6 +53,8 @@ export interface NordnetLine {
   cancelled?: string;
   /** Nordnet at times adds one empty cell too many. */
   extraTab?: boolean;
+  /** The account (`Depot`); 11111111 unless given. */
+  account?: string;
 }
 
 export function nordnetCells(line: NordnetLine): string[] {
@@ -61,7 +63,7 @@ export function nordnetCells(line: NordnetLine): string[] {
     line.day,
     line.day,
     line.day,
-    '11111111',
+    line.account ?? '11111111',
     line.type,
     line.name ?? '',
     line.isin ?? '',
