@@ -72,6 +72,7 @@ export const importHistoryMachine = setup({
   },
   guards: {
     refused: (_, { error }: { error: unknown }) => error instanceof UndoRefused,
+    listed: ({ context }, { id }: { id: number }) => context.batches.some((b) => b.id === id),
   },
 }).createMachine({
   id: 'importHistory',
@@ -101,6 +102,8 @@ export const importHistoryMachine = setup({
       on: {
         'history.stale': 'loading',
         'batch.undone': {
+          // The question names what the batch holds: one not listed yet has nothing to name.
+          guard: { type: 'listed', params: ({ event }) => event },
           target: 'confirming',
           actions: assign({
             undoing: ({ event }) => event.id,

@@ -770,7 +770,7 @@ describe('the history and Undo', () => {
   });
 
   it('an Undo refused (409) lists the events edited since, and changes nothing', async () => {
-    const { flow, calls, data, history } = start();
+    const { flow, calls, data, history } = start({ batches: [batch(11)] });
     await flush();
     calls.undo.mockRejectedValue(new UndoRefused([31, 32]));
     flow.send({ type: 'batch.undone', id: 11 });
