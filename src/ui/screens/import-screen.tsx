@@ -558,8 +558,8 @@ function PreviewTable({ flow }: { flow: Flow }) {
   const shares = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
   const amount = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 6 });
   return (
-    <div className="import__table-wrap import__rows-wrap">
-      <table className="import__table import__rows">
+    <div className="import__table-wrap import__rows-wrap two-line-wrap">
+      <table className="import__table import__rows two-line">
         <caption className="visually-hidden">{w.t('import.rows')}</caption>
         <thead>
           <tr>
@@ -604,7 +604,7 @@ function PreviewTable({ flow }: { flow: Flow }) {
                   ? w.actions[line.row.kind === 'price' ? 'skip' : line.row.kind]
                   : (line.word ?? '')}
               </td>
-              <td className="import__what">
+              <td className="import__what two-line__lead">
                 {line.row ? line.row.instrument.name || line.row.instrument.isin : ''}
               </td>
               <td className="import__number import__shares">
