@@ -206,4 +206,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off', // same
     },
   },
+  // A focused test (`it.only`, `test.describe.only`…) would skip the rest of the suite unseen.
+  {
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='only']",
+          message: 'A focused test skips the rest of the suite: remove `.only`.',
+        },
+      ],
+    },
+  },
 );

@@ -68,6 +68,8 @@ export interface Call {
   remember(userId: number): Promise<void>;
   /** Ends the request's remember token, if any, and removes its cookie. */
   forget(): Promise<void>;
+  /** Whether the request carries a valid remember token of its user. */
+  remembered(): Promise<boolean>;
   /** A new random token for a link, URL-safe, with the digest it is stored under. */
   mintToken(): Promise<{ token: string; hash: string }>;
   /** The digest a token is stored under. */
@@ -78,6 +80,8 @@ export interface Call {
    * that read fail, a retry under the same Idempotency-Key must not save the record again.
    */
   saved(): void;
+  /** Lets other requests be answered: a long computation (an import's plan) awaits it between slices. */
+  pause: () => Promise<void>;
   resetDemoData?: () => Promise<void>;
 }
 

@@ -6,6 +6,13 @@ import type { Store } from './store';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+/**
+ * How long a running request's claim holds unless its process renews it: a claim whose process
+ * died (killed, crashed) is free again this long after its last renewal, and a retry runs.
+ */
+export const CLAIM_LEASE_MS = 10_000;
+/** How often a running request renews its claim: a few renewals may fail before it lapses. */
+export const CLAIM_RENEW_MS = 2_500;
 /** A UUID fits, as does any other unguessable token a client makes. */
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -15,7 +22,14 @@ export interface KeptRequest {
   /** null while the first request is still running. */
   status: number | null;
   body: string | null;
+  /** While running: epoch ms until which its process holds the claim; null or absent: lapsed. */
+  lockedUntil?: number | null;
+  /** While running: its write is stored (marked in the write's transaction). */
+  saved?: boolean;
 }
+
+/** Calls `tick` every `ms` until the returned function is called: the transport's timer. */
+export type Repeat = (ms: number, tick: () => void) => () => void;
 
 async function fingerprintOf(method: string, path: string, body: unknown): Promise<string> {
   const text = `${method} ${path} ${JSON.stringify(body ?? null)}`;
@@ -31,16 +45,22 @@ const SAVED_UNREAD = 201;
  * key 422, a repeat while the first still runs 409. Server errors are not kept, so a retry runs,
  * unless the route had saved its record (`saved()`) before the error: then a repeat gets 201
  * without a body (created; read it with the next list), never a second record.
+ *
+ * The claim is a lease `renew` keeps while `run` runs. When its process dies, the claim lapses:
+ * a repeat then runs the request, unless the dead one's write was stored (`run` writes through
+ * the store it is given, which marks the claim saved in the write's transaction): then the
+ * repeat gets 201 without a body.
  */
 export async function idempotent(
-  store: Pick<Store, 'claimRequest' | 'keepAnswer' | 'releaseRequest'>,
+  store: Pick<Store, 'claimRequest' | 'renewClaim' | 'forClaim' | 'keepAnswer' | 'releaseRequest'>,
   user: number,
   key: string,
   request: { method: string; path: string; body: unknown },
-  now: number,
-  run: () => Promise<Answer>,
+  time: { now: number; clock: () => number; renew?: Repeat },
+  run: (claimed: Store) => Promise<Answer>,
   saved: () => boolean,
 ): Promise<Answer> {
+  const { now } = time;
   if (!KEY_SHAPE.test(key))
     return json(422, {
       message: 'The idempotency key must be 8 to 100 letters, digits, dashes or underscores.',
@@ -51,11 +71,23 @@ export async function idempotent(
       },
     });
   const fingerprint = await fingerprintOf(request.method, request.path, request.body);
-  const kept = await store.claimRequest(user, key, fingerprint, now, now - IDEMPOTENCY_TTL_MS);
+  const kept = await store.claimRequest(
+    user,
+    key,
+    fingerprint,
+    now,
+    now - IDEMPOTENCY_TTL_MS,
+    now + CLAIM_LEASE_MS,
+  );
   if (kept) {
     if (kept.fingerprint !== fingerprint) {
       const message = 'The idempotency key was already used for another request.';
       return json(422, { message, errors: { idempotency_key: [message] } });
+    }
+    if (kept.status === null && kept.saved && (kept.lockedUntil ?? 0) < now) {
+      // Its process died after storing the write, before keeping the answer.
+      await store.keepAnswer(user, key, SAVED_UNREAD, null);
+      return { status: SAVED_UNREAD, headers: {}, cookies: [] };
     }
     if (kept.status === null)
       return json(
@@ -69,12 +101,18 @@ export async function idempotent(
   }
   const settleFailure = () =>
     saved() ? store.keepAnswer(user, key, SAVED_UNREAD, null) : store.releaseRequest(user, key);
+  // A renewal that fails leaves the lease to the next one; the request itself meets the database.
+  const stop = time.renew?.(CLAIM_RENEW_MS, () => {
+    store.renewClaim(user, key, time.clock() + CLAIM_LEASE_MS).catch(() => undefined);
+  });
   let answer: Answer;
   try {
-    answer = await run();
+    answer = await run(store.forClaim(user, key));
   } catch (error) {
     await settleFailure();
     throw error;
+  } finally {
+    stop?.();
   }
   if (answer.status >= 500) await settleFailure();
   else

@@ -36,6 +36,9 @@ export const MAX_IMPORT_ROWS = 20_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const IMPORT_TOO_LARGE = 'The import may be at most 10 MB.';
 
+/** Rows read between two pauses of a plan, so other requests are answered while it runs. */
+const PLAN_SLICE = 500;
+
 /** Above every id a store gives: the ids rows have in a replay, by their place in the file. */
 const PENDING_BASE = 2 ** 52;
 
@@ -205,6 +208,22 @@ export async function readImportState(store: Store, userId: number): Promise<Imp
   };
 }
 
+/**
+ * Whether what a plan was checked against is as it was: the portfolios, and the investments with
+ * their versions (which change with their events and typed prices).
+ */
+export async function sameState(store: Store, userId: number, state: ImportState) {
+  const key = (portfolios: PortfolioRow[], investments: InvestmentRow[]) =>
+    JSON.stringify([
+      portfolios.map((p) => [p.id, p.name]),
+      investments.map((i) => [i.id, i.portfolioId, i.name, i.type, i.code, i.listing, i.version]),
+    ]);
+  return (
+    key(await store.portfolios(userId), await store.investments(userId)) ===
+    key(state.portfolios, state.investments)
+  );
+}
+
 /** An instrument the import creates: the investment's row, once its portfolio has an id. */
 interface NewInstrument {
   key: string;
@@ -230,21 +249,29 @@ const symbolOf = (listing: string | null) => listing?.slice(listing.indexOf(':')
 
 /**
  * Reads every row, matches it, finds duplicates and replays the histories. `resolved` holds the
- * market's answer for identifiers the import would create (see `identifiersToResolve`).
+ * market's answer for identifiers the import would create (see `identifiersToResolve`). Awaits
+ * `pause` between slices of rows and between steps.
  */
-export function planImport(
+export async function planImport(
   request: ImportRequestRead,
   state: ImportState,
   now: number,
   resolved: ReadonlyMap<string, Accepted | Refused>,
-): ImportPlan {
-  const rows = request.rows.map((raw, index) => readRow(raw, index, now));
+  pause: () => Promise<void>,
+): Promise<ImportPlan> {
+  const rows: Row[] = [];
+  for (const [index, raw] of request.rows.entries()) {
+    rows.push(readRow(raw, index, now));
+    if ((index + 1) % PLAN_SLICE === 0) await pause();
+  }
   const { newPortfolios, portfolioOf } = portfoliosOf(request, state, rows);
   const newInstruments = new Map<string, NewInstrument>();
   for (const row of rows) row.portfolioKey = portfolioOf(row);
   matchInstruments(rows, state, newInstruments, resolved);
+  await pause();
   markDuplicates(rows, request.source, state, newInstruments);
   const replayed = replayRows(rows, state);
+  await pause();
   checkPrices(rows, state, newInstruments);
 
   const counts: ImportCounts = { imported: 0, duplicates: 0, skipped: 0, errors: 0 };

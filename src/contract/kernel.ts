@@ -14,7 +14,7 @@ import {
   type Route,
 } from './answers';
 import { Timelines, Valuer } from './figures';
-import { IDEMPOTENCY_HEADER, idempotent } from './idempotency';
+import { IDEMPOTENCY_HEADER, idempotent, type Repeat } from './idempotency';
 import type { Market } from './market';
 import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
 import { importRoutes } from './routes/imports.routes';
@@ -57,6 +57,10 @@ export interface ContractOptions {
   onError?: (error: unknown) => void;
   /** Whether an error means the storage cannot be reached now: 503 with Retry-After, not 500. */
   unavailable?: (error: unknown) => boolean;
+  /** The transport's timer, renewing the claims of running requests (see `idempotent`). */
+  repeat?: Repeat;
+  /** Resolves once other requests have had their turn (`Call.pause`); absent: at once. */
+  pause?: () => Promise<void>;
 }
 
 export interface Contract {
@@ -217,12 +221,15 @@ export function createContract(options: ContractOptions): Contract {
           if (token) await store.deleteRememberToken(await tokenDigest(token));
           cookies.push(rememberCookie('', 0));
         },
+        // Marks the token used, as a login by it would: only for a request that replaces it.
+        remembered: async () => (await recall(request, time))?.userId === userId,
         mintToken,
         digest: tokenDigest,
         mailer: options.mailer,
         saved: () => {
           saved = true;
         },
+        pause: options.pause ?? (() => Promise.resolve()),
         resetDemoData: options.resetDemoData,
       };
       const key = request.header(IDEMPOTENCY_HEADER);
@@ -239,8 +246,8 @@ export function createContract(options: ContractOptions): Contract {
                 userId,
                 key,
                 { method, path: request.path, body: request.body },
-                time,
-                () => route.handle(call),
+                { now: time, clock: now, renew: options.repeat },
+                (claimed) => route.handle({ ...call, store: claimed }),
                 () => saved,
               )
             : await route.handle(call);

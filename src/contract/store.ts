@@ -135,8 +135,12 @@ export interface RememberToken {
   usedAt: number | null;
 }
 
-/** A password reset link's token: its digest, one per (lower-cased) e-mail address. */
+/**
+ * A password reset link's token: its digest, one per (lower-cased) e-mail address and one per
+ * account. It belongs to the account it was made for, not to the address.
+ */
 export interface ResetToken {
+  userId: number;
   email: string;
   hash: string;
   /** Epoch ms; the link expires an hour later. */
@@ -231,10 +235,12 @@ export interface Store {
   /** Removes tokens that expired before `expiredBefore`, or were used before `usedBefore`. */
   pruneRememberTokens(expiredBefore: number, usedBefore: number): Promise<void>;
 
-  /** Adds the address's token, replacing the one it had. */
+  /** Adds the account's token, replacing the one the account or the address had. */
   saveResetToken(token: ResetToken): Promise<void>;
   /** Removes the address's token if it has that digest and answers it, atomically (single use). */
   takeResetToken(email: string, hash: string): Promise<ResetToken | undefined>;
+  /** Ends the account's reset link: its address or password changed. */
+  deleteUserResetTokens(userId: number): Promise<void>;
 
   attempts(key: string): Promise<Attempts | undefined>;
   /**
@@ -245,8 +251,10 @@ export interface Store {
   clearAttempts(key: string): Promise<void>;
 
   /**
-   * Claims an idempotency key of a user for a request: undefined when it is new (or its last use
-   * is older than `expiredBefore`), else what is kept of the earlier request. Atomic: of two
+   * Claims an idempotency key of a user for a request, held until `leaseUntil`: undefined when
+   * it is new (or its last use is older than `expiredBefore`), or when the same request still
+   * runs under it with a lease that ended before `now` and nothing saved (its process died: this
+   * request takes the claim over); else what is kept of the earlier request. Atomic: of two
    * claims at once, one gets undefined.
    */
   claimRequest(
@@ -255,7 +263,16 @@ export interface Store {
     fingerprint: string,
     now: number,
     expiredBefore: number,
+    leaseUntil: number,
   ): Promise<KeptRequest | undefined>;
+  /** Extends a running claim's lease: its process is alive. */
+  renewClaim(userId: number, key: string, leaseUntil: number): Promise<void>;
+  /**
+   * This store for the request holding the claim: each write of the user's records through it
+   * also marks the claim saved, in that write's transaction, so a repeat after its process died
+   * never runs the write again.
+   */
+  forClaim(userId: number, key: string): Store;
   keepAnswer(userId: number, key: string, status: number, body: string | null): Promise<void>;
   /** Forgets a claim whose request failed, so a retry runs it. */
   releaseRequest(userId: number, key: string): Promise<void>;
@@ -282,8 +299,15 @@ export interface PasswordHasher {
   verifyNone(password: string): Promise<boolean>;
 }
 
+export type ResetDelivery = 'email' | 'log' | 'demo';
+
 /** How a password reset link reaches its user: e-mail on the server, Demo tools in the demo. */
 export interface Mailer {
+  /**
+   * Where the links go: by e-mail, to the server's log (no SMTP_URL: its operator has them), or
+   * to Demo tools. Told to every caller alike, as it says nothing about an address.
+   */
+  readonly delivery: ResetDelivery;
   /** `path` is the app's reset screen with the token and address, e.g. `/reset-password?…`. */
   passwordReset(to: { name: string; email: string }, path: string): Promise<void>;
 }

@@ -159,6 +159,13 @@ export class Validator {
     return raw;
   }
 
+  /** Laravel's `confirmed`: `<key>_confirmation` must be the same value, untrimmed as passwords. */
+  confirmed(key: string, value: string | undefined): void {
+    const confirmation = isRecord(this.body) ? this.body[`${key}_confirmation`] : undefined;
+    if (value !== undefined && confirmation !== value)
+      this.add(key, `The ${attribute(key)} field confirmation does not match.`);
+  }
+
   /**
    * numeric with bounds: a finite JSON number or a numeric string (PHP is_numeric).
    * `fallback` makes the field nullable (Laravel `nullable`), e.g. fee 0 when empty.

@@ -267,6 +267,22 @@ export function nearestIndex(sorted: readonly number[], target: number): number 
   return low;
 }
 
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * Whether a chart's points lie within days, so each reads with its clock time. Decided by the
+ * median gap: a daily series' two ends are instants (a year ago, now) whose gaps to the grid are
+ * short, and they must not make every daily point read as a time.
+ */
+export function pointsHaveClock(times: readonly number[]): boolean {
+  if (times.length < 2) return false;
+  const gaps = times
+    .slice(1)
+    .map((t, i) => t - times[i])
+    .sort((a, b) => a - b);
+  return gaps[gaps.length >> 1] < DAY;
+}
+
 /** When a chart's point is: its day (YYYY-MM-DD, as every date), then its clock time if the points lie within days. */
 export function pointTimeLabel(t: number, withClock: boolean, locale?: string): string {
   const day = formatDate(new Date(t).toISOString());

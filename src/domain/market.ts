@@ -57,7 +57,11 @@ const STOCKS: readonly Listing[] = [
   ['IE00B5BMR087', 'iShares Core S&P 500 UCITS ETF', 'EUR', 550],
   ['IE00BK5BQT80', 'Vanguard FTSE All-World UCITS ETF Acc', 'EUR', 125],
   ['IE00BKM4GZ66', 'iShares Core MSCI EM IMI UCITS ETF', 'EUR', 32],
+  ['DK0060005254', 'Sparindex INDEX Globale Aktier KL', 'DKK', 180],
 ];
+
+/** Danish investment funds (investeringsforeninger): their ISINs look like shares'. */
+const DANISH_FUNDS: ReadonlySet<string> = new Set(['DK0060005254']);
 
 const CRYPTO: readonly Listing[] = [
   ['BTC', 'Bitcoin', 'USD', 60000],
@@ -84,10 +88,10 @@ export const CATALOGUE: readonly Instrument[] = [
   ...toInstruments('crypto', CRYPTO),
 ];
 
-/** The catalogue's funds are its Irish-domiciled UCITS ETFs; its other stock ISINs are shares. */
+/** The catalogue's funds: its Irish-domiciled UCITS ETFs and its Danish funds; else shares. */
 export function assetClassOf(instrument: Instrument): AssetClass {
   if (instrument.type === 'crypto') return 'crypto';
-  return instrument.code.startsWith('IE') ? 'fund' : 'stock';
+  return instrument.code.startsWith('IE') || DANISH_FUNDS.has(instrument.code) ? 'fund' : 'stock';
 }
 
 const BY_KEY = new Map(CATALOGUE.map((i) => [`${i.type}:${i.code}`, i]));

@@ -105,6 +105,8 @@ export interface ProfileUpdate {
   name: string;
   email: string;
   password?: string;
+  /** A new password again, as Laravel's `confirmed` rule asks. */
+  password_confirmation?: string;
   /** Needed to change the password or the e-mail address. */
   current_password?: string;
 }

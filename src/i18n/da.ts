@@ -114,6 +114,10 @@ export const da: Translation = {
   'server.passwordIncorrect': 'Adgangskoden er forkert.',
   'server.confirmed': 'Bekræftelsen af feltet {attribute} passer ikke.',
   'server.resetSent': 'Vi har sendt dig et link til at nulstille din adgangskode.',
+  'server.resetLogged':
+    'Denne server sender ingen e-mail: hvis adressen har en konto, står linket til at nulstille adgangskoden i serverens log. Spørg den, der driver serveren.',
+  'server.resetInDemoTools':
+    'Demoen sender ingen e-mail: hvis adressen har en konto, står linket til at nulstille adgangskoden i Demoværktøjer.',
   'server.resetToken': 'Linket til at nulstille adgangskoden er ugyldigt.',
   'server.passwordReset': 'Din adgangskode er nulstillet.',
 

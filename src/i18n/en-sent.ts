@@ -73,6 +73,10 @@ export const enSent = {
   'server.passwordIncorrect': 'The password is incorrect.',
   'server.confirmed': 'The {attribute} field confirmation does not match.',
   'server.resetSent': 'We have emailed your password reset link.',
+  'server.resetLogged':
+    "This server sends no e-mail: if the address has an account, the reset link is in the server's log. Ask whoever runs it.",
+  'server.resetInDemoTools':
+    'The demo sends no e-mail: if the address has an account, the reset link is in Demo tools.',
   'server.resetToken': 'This password reset token is invalid.',
   'server.passwordReset': 'Your password has been reset.',
 

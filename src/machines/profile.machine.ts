@@ -26,6 +26,7 @@ export const profileMachine = saveFlow({
     name: input.user.name,
     email: input.user.email,
     password: '',
+    password_confirmation: '',
     current_password: '',
   }),
   rules: {

@@ -40,7 +40,8 @@ export interface Tables {
   sessions: Session[];
   /** "Remember me" tokens and password reset tokens, by digest; absent in older data. */
   remembered?: RememberToken[];
-  resets?: ResetToken[];
+  /** Tokens kept before they had an owner have none, and are refused. */
+  resets?: (Omit<ResetToken, 'userId'> & { userId?: number })[];
   attempts: Record<string, Attempts>;
   nextId: number;
 }
@@ -339,14 +340,43 @@ export class MemoryStore implements Store {
     fingerprint: string,
     now: number,
     expiredBefore: number,
+    leaseUntil: number,
   ) {
     const requests = (this.tables.requests ??= {});
     const id = `${userId}:${key}`;
     const kept = requests[id];
-    if (kept && kept.createdAt >= expiredBefore)
-      return Promise.resolve<KeptRequest | undefined>({ ...kept });
-    requests[id] = { fingerprint, status: null, body: null, createdAt: now };
+    if (kept && kept.createdAt >= expiredBefore) {
+      const lapsed =
+        kept.status === null &&
+        !kept.saved &&
+        kept.fingerprint === fingerprint &&
+        (kept.lockedUntil ?? 0) < now;
+      if (!lapsed) return Promise.resolve<KeptRequest | undefined>({ ...kept });
+      kept.lockedUntil = leaseUntil;
+      return this.write<KeptRequest | undefined>(undefined);
+    }
+    requests[id] = {
+      fingerprint,
+      status: null,
+      body: null,
+      createdAt: now,
+      lockedUntil: leaseUntil,
+    };
     return this.write<KeptRequest | undefined>(undefined);
+  }
+
+  renewClaim(userId: number, key: string, leaseUntil: number) {
+    const kept = this.tables.requests?.[`${userId}:${key}`];
+    if (kept?.status === null) kept.lockedUntil = leaseUntil;
+    return this.write(undefined);
+  }
+
+  /**
+   * Itself: a demo claim outlives its request only when the page closes mid-request, and the
+   * page's keys (in its memory) go with it, so no retry comes to run the write again.
+   */
+  forClaim(): Store {
+    return this;
   }
 
   keepAnswer(userId: number, key: string, status: number, body: string | null) {
@@ -416,7 +446,9 @@ export class MemoryStore implements Store {
   }
 
   saveResetToken(token: ResetToken) {
-    const others = (this.tables.resets ?? []).filter((t) => t.email !== token.email);
+    const others = (this.tables.resets ?? []).filter(
+      (t) => t.email !== token.email && t.userId !== token.userId,
+    );
     this.tables.resets = [...others, { ...token }];
     return this.write(undefined);
   }
@@ -425,7 +457,13 @@ export class MemoryStore implements Store {
     const found = this.tables.resets?.find((t) => t.email === email && t.hash === hash);
     if (!found) return Promise.resolve(undefined);
     this.tables.resets = this.tables.resets?.filter((t) => t !== found);
-    return this.write({ ...found });
+    const { userId, ...rest } = found;
+    return this.write(userId === undefined ? undefined : { ...rest, userId });
+  }
+
+  deleteUserResetTokens(userId: number) {
+    this.tables.resets = this.tables.resets?.filter((t) => t.userId !== userId);
+    return this.write(undefined);
   }
 
   attempts(key: string) {
@@ -611,6 +649,8 @@ const isTables = fields({
           status: (x) => x === null || isNum(x),
           body: (x) => x === null || isStr(x),
           createdAt: isNum,
+          lockedUntil: (x) => x === undefined || x === null || isNum(x),
+          saved: (x) => x === undefined || typeof x === 'boolean',
         }),
       )),
   sessions: listOf(isSession),
@@ -625,7 +665,15 @@ const isTables = fields({
       }),
     )(v),
   resets: (v) =>
-    v === undefined || listOf(fields({ email: isStr, hash: isStr, createdAt: isNum }))(v),
+    v === undefined ||
+    listOf(
+      fields({
+        userId: (x) => x === undefined || isNum(x),
+        email: isStr,
+        hash: isStr,
+        createdAt: isNum,
+      }),
+    )(v),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
   nextId: isNum,
 });

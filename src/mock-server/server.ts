@@ -124,6 +124,7 @@ export function makeServer(options: MakeServerOptions): MockServer {
     hasher: demoHasher,
     tokenDigest,
     mailer: {
+      delivery: 'demo',
       passwordReset: (to, link) => {
         mail = [...mail, { to: to.email, link }];
         for (const listener of mailListeners) listener();
@@ -135,6 +136,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
     randomToken,
     resetDemoData,
     onError: (error) => console.error('mock server:', error),
+    repeat: (ms, tick) => {
+      const renewing = setInterval(tick, ms);
+      return () => clearInterval(renewing);
+    },
   });
 
   const baseTiming = options.timing ?? 0;

@@ -166,6 +166,23 @@ function mailConfig(env: NodeJS.ProcessEnv, port: number): MailConfig {
   };
 }
 
+/** Addresses that only this machine reaches. */
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1)$/;
+
+/**
+ * What starts, but likely not as meant: written to the log at start. Without APP_URL, reset
+ * links point at http://localhost:PORT, which only a browser on this machine can open.
+ */
+export function settingsWarnings(env: NodeJS.ProcessEnv, config: Config): string[] {
+  const appUrlSet = env.APP_URL !== undefined && env.APP_URL !== '';
+  if (appUrlSet || LOOPBACK.test(config.host)) return [];
+  return [
+    `HOST is ${config.host} but APP_URL is unset: password reset links point at ` +
+      `http://localhost:${config.port}, which other machines cannot open. Set APP_URL to the ` +
+      'address users reach the app at.',
+  ];
+}
+
 /** The demo's market, no network: for try-outs and tests. */
 export const SYNTHETIC_MARKET: MarketConfig = { ...DEFAULT_MARKET, mode: 'synthetic' };
 

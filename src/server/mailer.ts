@@ -37,6 +37,7 @@ function resetText(link: string): string {
 export function createMailer(config: MailConfig, log: MailLog): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   return {
+    delivery: transport ? 'email' : 'log',
     passwordReset: (to, path) => {
       const link = new URL(path, config.appUrl).toString();
       if (!transport) {

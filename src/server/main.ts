@@ -2,7 +2,7 @@
 // the requests in flight before it exits.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, readConfig, SETTINGS_HELP, type Config } from './config';
+import { ConfigError, readConfig, settingsWarnings, SETTINGS_HELP, type Config } from './config';
 import { startServer } from './server';
 
 /** Where `npm start` puts the live build of the app. */
@@ -27,6 +27,7 @@ async function main() {
   }
   const app = await startServer(config);
   if (!config.appRoot) app.log.warn('no live build in dist-live: serving the API only');
+  for (const warning of settingsWarnings(process.env, config)) app.log.warn(warning);
   const stop = (signal: string) => {
     app.log.info({ signal }, 'shutting down after the requests in flight');
     void app.close().then(() => process.exit(0));

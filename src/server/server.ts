@@ -68,6 +68,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       market: live ?? syntheticMarket(options.prices),
       onError: (error) => app.log.error({ err: error }, 'contract error'),
       unavailable: isDatabaseUnavailable,
+      repeat: (ms, tick) => {
+        const renewing = setInterval(tick, ms);
+        // A claim's renewal never keeps the process alive: its request does.
+        renewing.unref();
+        return () => clearInterval(renewing);
+      },
+      // After the I/O that waits, so other requests are read and answered between slices.
+      pause: () => new Promise((resolve) => setImmediate(resolve)),
     }),
     healthy: () => databaseReady(database.db, database.dialect, Date.now()),
     appRoot: config.appRoot,

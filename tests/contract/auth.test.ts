@@ -212,6 +212,7 @@ describe('PUT /user', () => {
       name: 'Renamed',
       email: 'renamed@example.com',
       password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
       current_password: account.password,
     });
     expect(answer.status).toBe(200);
@@ -261,10 +262,17 @@ describe('PUT /user', () => {
   });
 
   it.each([
-    [{ password: 'brand-new-pass' }, 'The current password field is required.'],
+    [
+      { password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      'The current password field is required.',
+    ],
     [{ email: 'elsewhere@example.com' }, 'The current password field is required.'],
     [
-      { password: 'brand-new-pass', current_password: 'not-my-password' },
+      {
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+        current_password: 'not-my-password',
+      },
       'The password is incorrect.',
     ],
   ])('asks for the current password to change password or e-mail: %j', async (change, message) => {

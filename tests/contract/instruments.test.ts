@@ -36,6 +36,19 @@ describe('GET /instruments', () => {
     });
   });
 
+  it('finds a Danish fund by name and by its ISIN', async () => {
+    startServer();
+    await registerFresh();
+    const sparindex = {
+      type: 'stock',
+      isin: 'DK0060005254',
+      name: 'Sparindex INDEX Globale Aktier KL',
+      currency: 'DKK',
+    };
+    expect((await get('/instruments?search=sparindex')).body).toEqual({ instruments: [sparindex] });
+    expect((await get('/instruments?search=DK0060005254')).body.instruments[0]).toEqual(sparindex);
+  });
+
   it('folds accents and Nordic letters, and caps the list', async () => {
     startServer();
     await registerFresh();

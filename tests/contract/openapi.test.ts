@@ -252,7 +252,7 @@ describe('docs/openapi.yaml', () => {
       market: syntheticMarket(),
       randomToken,
       tokenDigest,
-      mailer: { passwordReset: () => Promise.resolve() },
+      mailer: { delivery: 'log', passwordReset: () => Promise.resolve() },
       resetDemoData: async () => {},
     });
     const key = ([method, path]: [string, string]) => `${method} ${path}`;

@@ -3,6 +3,7 @@
 // forgot-password and reset-password, on both backends.
 import { describe, expect, it } from 'vitest';
 import {
+  BACKEND,
   cookie,
   csrf,
   DEMO,
@@ -91,26 +92,64 @@ describe('Remember me', () => {
     expect(await loggedIn()).toBe(false);
   });
 
-  it('ends everywhere when the password changes', async () => {
+  it('ends elsewhere when the password changes, and stays on the browser that changed it', async () => {
     startServer();
     const account = await registerFresh();
     await post('/auth/logout');
     const elsewhere = await loginRemembered(account);
     loseSession();
-    await loginRemembered(account);
+    const here = await loginRemembered(account);
     const changed = await put('/user', {
       name: 'Test user',
       email: account.email,
       password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
       current_password: account.password,
     });
     expect(changed.status).toBe(200);
-    // This browser stays logged in by its session, without its remember cookie.
+    // This browser keeps Remember me, with a new token: its session may go, it stays logged in.
+    const renewed = cookie(REMEMBER);
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(here);
+    loseSession();
+    expect(await loggedIn()).toBe(true);
+    for (const old of [elsewhere, here]) {
+      loseSession();
+      setCookie(REMEMBER, old);
+      expect(await loggedIn()).toBe(false);
+    }
+  });
+
+  it('is not given by a password change to a browser that did not ask for it', async () => {
+    startServer();
+    const account = await registerFresh();
+    const changed = await put('/user', {
+      name: 'Test user',
+      email: account.email,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+      current_password: account.password,
+    });
+    expect(changed.status).toBe(200);
     expect(cookie(REMEMBER)).toBeFalsy();
     expect(await loggedIn()).toBe(true);
-    loseSession();
-    setCookie(REMEMBER, elsewhere);
-    expect(await loggedIn()).toBe(false);
+  });
+
+  it('asks a new password twice, as Laravel’s confirmed rule', async () => {
+    startServer();
+    const account = await registerFresh();
+    const update = { name: 'Test user', email: account.email, current_password: account.password };
+    for (const confirmation of [undefined, 'brand-new-pasS']) {
+      const refused = await put('/user', {
+        ...update,
+        password: 'brand-new-pass',
+        password_confirmation: confirmation,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({
+        password: ['The password field confirmation does not match.'],
+      });
+    }
   });
 
   it('lasts 400 days', async () => {
@@ -136,7 +175,15 @@ describe('Remember me', () => {
   });
 });
 
-const SENT = { message: 'We have emailed your password reset link.' };
+/** The server's links go by e-mail (to the tests' SMTP sink), the demo's to Demo tools. */
+const SENT =
+  BACKEND === 'server'
+    ? { message: 'We have emailed your password reset link.', delivery: 'email' }
+    : {
+        message:
+          'The demo sends no e-mail: if the address has an account, the reset link is in Demo tools.',
+        delivery: 'demo',
+      };
 const INVALID = {
   message: 'This password reset token is invalid.',
   errors: { email: ['This password reset token is invalid.'] },
@@ -229,6 +276,46 @@ describe('Password reset by e-mail', () => {
       ...newPassword('fresh-pass-1'),
     });
     expect(latest.status).toBe(200);
+  });
+
+  it('ends a link when its account moves to another address, whoever takes the old one', async () => {
+    startServer();
+    await csrf();
+    await post('/auth/forgot-password', { email: DEMO.email });
+    const params = linkParams(await resetLink(DEMO.email));
+    expect((await post('/auth/login', DEMO)).status).toBe(200);
+    const moved = { name: 'Demo', email: 'moved@example.com', current_password: DEMO.password };
+    expect((await put('/user', moved)).status).toBe(200);
+    expect((await post('/auth/logout')).status).toBe(204);
+    await csrf();
+    const newcomer = { name: 'Newcomer', email: DEMO.email, password: 'newcomer-pass' };
+    expect((await post('/auth/register', newcomer)).status).toBe(200);
+
+    const reset = await post('/auth/reset-password', { ...params, ...newPassword('taken-over') });
+    expect(reset.status).toBe(422);
+    expect(reset.body).toEqual(INVALID);
+    expect((await post('/auth/logout')).status).toBe(204);
+    await csrf();
+    expect(
+      (await post('/auth/login', { email: DEMO.email, password: 'newcomer-pass' })).status,
+    ).toBe(200);
+  });
+
+  it('ends a link when its account’s password changes', async () => {
+    startServer();
+    await csrf();
+    await post('/auth/forgot-password', { email: DEMO.email });
+    const params = linkParams(await resetLink(DEMO.email));
+    expect((await post('/auth/login', DEMO)).status).toBe(200);
+    const changed = {
+      name: 'Demo',
+      email: DEMO.email,
+      password: 'changed-pass',
+      current_password: DEMO.password,
+    };
+    expect((await put('/user', changed)).status).toBe(200);
+    const reset = await post('/auth/reset-password', { ...params, ...newPassword('fresh-pass-1') });
+    expect(reset.body).toEqual(INVALID);
   });
 
   it('checks the new password and its confirmation, and keeps the token then', async () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ProfileUpdate, User } from '../../src/domain/types';
 import { DEMO_RESET_DONE, demoResetMachine } from '../../src/machines/demo-reset.machine';
-import { CURRENT_PASSWORD_REQUIRED } from '../../src/machines/forms/profile.rules';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  PASSWORD_MISMATCH,
+} from '../../src/machines/forms/profile.rules';
 import {
   PROFILE_SAVED,
   PROFILE_UNSUPPORTED,
@@ -42,6 +45,7 @@ describe('an opening', () => {
     expect(profile.getSnapshot().context.values).toEqual({
       ...DEMO,
       password: '',
+      password_confirmation: '',
       current_password: '',
     });
   });
@@ -125,7 +129,7 @@ describe('the current password', () => {
 
   it.each([
     ['a new e-mail', { email: 'new@example.com' }],
-    ['a new password', { password: 'new-secret-1' }],
+    ['a new password', { password: 'new-secret-1', password_confirmation: 'new-secret-1' }],
   ])('is required for %s: the rule says so next to the field and nothing is sent', (_, update) => {
     const { profile, api } = start(DEMO);
     submit(profile, update);
@@ -158,11 +162,17 @@ describe('the current password', () => {
     const { profile, api, data, overlay } = start(DEMO);
     const saved = { ...DEMO, email: 'new@example.com' };
     api.updateUser.mockResolvedValue(saved);
-    submit(profile, { email: saved.email, password: 'new-secret-1', current_password: 'demo1234' });
+    submit(profile, {
+      email: saved.email,
+      password: 'new-secret-1',
+      password_confirmation: 'new-secret-1',
+      current_password: 'demo1234',
+    });
     await flush();
     expect(api.updateUser).toHaveBeenCalledExactlyOnceWith({
       ...saved,
       password: 'new-secret-1',
+      password_confirmation: 'new-secret-1',
       current_password: 'demo1234',
     });
     expect(data.events()).toEqual([{ type: 'user.updated', user: saved }]);
@@ -173,10 +183,31 @@ describe('the current password', () => {
     const { profile, api } = start(DEMO);
     const message = 'The password field must not be greater than 72 bytes.';
     api.updateUser.mockRejectedValue(invalid({ password: [message] }));
-    submit(profile, { password: 'ø'.repeat(40), current_password: 'demo1234' });
+    const password = 'ø'.repeat(40);
+    submit(profile, { password, password_confirmation: password, current_password: 'demo1234' });
     await flush();
     expect(profile.getSnapshot().context.fieldErrors).toEqual({ password: [message] });
   });
+});
+
+describe('a new password', () => {
+  it.each([[''], ['new-secret-2']])(
+    'typed again as %j: the rule says so under the confirmation and nothing is sent',
+    (confirmation) => {
+      const { profile, api, save } = start(DEMO);
+      save({
+        ...DEMO,
+        password: 'new-secret-1',
+        password_confirmation: confirmation,
+        current_password: 'demo1234',
+      });
+      expect(profile.getSnapshot().context.fieldErrors).toEqual({
+        password_confirmation: [PASSWORD_MISMATCH],
+      });
+      expect(PASSWORD_MISMATCH).toBe('The password field confirmation does not match.');
+      expect(api.updateUser).not.toHaveBeenCalled();
+    },
+  );
 });
 
 describe('resetting the demo', () => {

@@ -1,7 +1,13 @@
 // Add investment's suggestions on a live server: the catalogue answers at once, and CoinGecko's
-// coins join a later answer when its request had to queue (behind a login's history loads, say).
+// coins join a later answer when its request had to queue (behind a login's history loads, say);
+// an ISIN outside the catalogue is named by its listing.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { MarketDataError, type ListingFound, type QuoteProvider } from '../../src/market/port';
+import {
+  MarketDataError,
+  type ListingCandidate,
+  type ListingFound,
+  type QuoteProvider,
+} from '../../src/market/port';
 import { liveMarket, type LiveMarket } from '../../src/server/market/live-market';
 import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
 import { PriceStore } from '../../src/server/sql/price-store';
@@ -22,13 +28,19 @@ afterEach(() => database.close());
 const notAsked = () => Promise.reject(new MarketDataError('unavailable', 'not asked here'));
 const quotes: QuoteProvider = { id: 'yahoo', history: notAsked, latest: notAsked };
 
-/** A live market whose CoinGecko search is `search`; nothing else may be asked. */
-function marketSearching(search: (query: string) => Promise<ListingFound[]>): LiveMarket {
+/**
+ * A live market whose CoinGecko search is `search`, and whose ISIN lookups find `listings`;
+ * nothing else may be asked.
+ */
+function marketSearching(
+  search: (query: string) => Promise<ListingFound[]>,
+  listings: ListingCandidate[] = [],
+): LiveMarket {
   return liveMarket({
     prices: new PriceStore(database.db, database.dialect),
     providers: {
       quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },
-      finders: [],
+      finders: [{ byIsin: () => Promise.resolve(listings) }],
       coins: { search, bySymbol: notAsked },
       fx: { rates: notAsked },
     },
@@ -58,4 +70,22 @@ it('a failed search leaves the catalogue', async () => {
   const market = marketSearching(notAsked);
   const found = await market.search('novo');
   expect(found.map((s) => s.name)).toEqual(['Novo Nordisk B', 'Novonesis B']);
+});
+
+it('names an ISIN outside the catalogue by its home listing, OpenFIGI’s having no currency', async () => {
+  // A made-up ISIN (its check digit right): what matters is that no catalogue knows it.
+  const market = marketSearching(notAsked, [
+    { provider: 'yahoo', symbol: 'FUNDX.DE', name: 'FUND X', exchange: 'XETRA', mic: 'XETR' },
+    {
+      provider: 'yahoo',
+      symbol: 'FUNDX.CO',
+      name: 'FUND X KL',
+      exchange: 'Copenhagen',
+      mic: 'XCSE',
+    },
+  ]);
+  expect(await market.search('dk0016000003')).toEqual([
+    { type: 'stock', isin: 'DK0016000003', name: 'FUND X KL', currency: 'DKK' },
+  ]);
+  expect(await market.search('DK0016000004')).toEqual([]);
 });

@@ -22,7 +22,7 @@ import { Browser } from './browser';
 import { endServerConnections, freshDatabaseUrl, postgresUrl } from './databases';
 import { startQuietServer } from './quiet-server';
 
-const noMail: Mailer = { passwordReset: () => Promise.resolve() };
+const noMail: Mailer = { delivery: 'log', passwordReset: () => Promise.resolve() };
 
 const running: FastifyInstance[] = [];
 afterEach(async () => {
@@ -474,6 +474,7 @@ describe('a password change', () => {
       name: 'Demo',
       email: 'demo@example.com',
       password: 'a-new-password',
+      password_confirmation: 'a-new-password',
       current_password: 'demo1234',
     });
     expect(changed.status).toBe(200);
@@ -558,14 +559,14 @@ describe('idempotency keys on a dead connection', () => {
         passwordHash: 'h',
       });
       // A failed request's key is free again: its retry runs, rather than 409 for a day.
-      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 1, 0)).toBeUndefined();
+      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 1, 0, 10)).toBeUndefined();
       dead = 2;
       await store.releaseRequest(id, 'key-of-a-buy');
-      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 2, 0)).toBeUndefined();
+      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 2, 0, 20)).toBeUndefined();
       // A done request's answer is kept: its retry gets it.
       dead = 2;
       await store.keepAnswer(id, 'key-of-a-buy', 201, '{}');
-      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 3, 0)).toEqual({
+      expect(await store.claimRequest(id, 'key-of-a-buy', 'f', 3, 0, 30)).toMatchObject({
         fingerprint: 'f',
         status: 201,
         body: '{}',

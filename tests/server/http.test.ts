@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, type Config } from '../../src/server/config';
+import { ConfigError, readConfig, settingsWarnings, type Config } from '../../src/server/config';
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
 import { startQuietServer } from './quiet-server';
@@ -265,6 +265,25 @@ describe('operations', () => {
   });
 });
 
+describe('password reset without SMTP_URL', () => {
+  it('says the link is with the operator, alike for an address with and without an account', async () => {
+    const browser = new Browser(await serve());
+    await browser.send('GET', '/sanctum/csrf-cookie');
+    const answers = [];
+    for (const email of ['demo@example.com', 'nobody@example.com']) {
+      const answer = await browser.send('POST', '/api/v1/auth/forgot-password', { email });
+      expect(answer.status).toBe(200);
+      answers.push(await answer.json());
+    }
+    expect(answers[0]).toEqual({
+      message:
+        "This server sends no e-mail: if the address has an account, the reset link is in the server's log. Ask whoever runs it.",
+      delivery: 'log',
+    });
+    expect(answers[1]).toEqual(answers[0]);
+  });
+});
+
 describe('settings', () => {
   it('has defaults for everything', () => {
     expect(readConfig({}, undefined)).toMatchObject({
@@ -320,6 +339,19 @@ describe('settings', () => {
       from: mail.MAIL_FROM,
       appUrl: 'https://formue.example.com',
     });
+  });
+
+  it.each([
+    [{ HOST: '0.0.0.0' }, 1],
+    [{ HOST: '192.168.1.20', PORT: '9000' }, 1],
+    [{ HOST: '0.0.0.0', APP_URL: 'https://formue.example.com' }, 0],
+    [{}, 0],
+    [{ HOST: 'localhost' }, 0],
+    [{ HOST: '::1' }, 0],
+  ])('warns of %o at start %i times: reset links other machines cannot open', (env, count) => {
+    const warnings = settingsWarnings(env, readConfig(env, undefined));
+    expect(warnings).toHaveLength(count);
+    for (const warning of warnings) expect(warning).toMatch(/APP_URL is unset: password reset/);
   });
 
   it.each([

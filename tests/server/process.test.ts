@@ -2,9 +2,9 @@
 // per request, and SIGTERM finishing the request in flight before the process exits.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresUrl } from './databases';
+import { freePort } from './quiet-server';
 
 const ENTRY = ['--import', 'tsx', 'src/server/main.ts'];
 const children: ChildProcess[] = [];
@@ -12,17 +12,6 @@ const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 /** Starts the server and resolves once it listens, with everything it has logged so far. */
 async function startProcess(env: Record<string, string>) {

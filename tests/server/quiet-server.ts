@@ -1,6 +1,7 @@
 // A Formue server as the tests and benchmarks start it: a free port on 127.0.0.1, bcrypt at its
 // lowest cost, no log lines, no demo account, and the demo's made-up market (nothing leaves the
 // machine) unless the caller overrides any of these.
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
 import { startServer, type StartOptions } from '../../src/server/server';
@@ -39,4 +40,16 @@ export async function startQuietServer(
     throw new Error('not listening');
   }
   return { app, port: address.port, origin: `http://127.0.0.1:${address.port}` };
+}
+
+/** A port free on 127.0.0.1 now, for a server started in a process of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
 }

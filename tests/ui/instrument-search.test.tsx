@@ -76,6 +76,23 @@ describe('Add investment: Name suggests instruments', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
   });
 
+  it('finds a Danish fund by name, and its ISIN typed in fills its name', async () => {
+    await renderApp('/investments/create', { as: 'demo' });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Name' }), 'sparindex');
+    const list = await screen.findByRole('listbox', { name: 'Instruments found' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Sparindex INDEX Globale Aktier KLDK0060005254 · Stock / Fund · DKK']);
+    await userEvent.clear(screen.getByRole('combobox', { name: 'Name' }));
+    await userEvent.type(screen.getByLabelText('ISIN'), 'dk0060005254');
+    await waitFor(() => expect(value('Name')).toBe('Sparindex INDEX Globale Aktier KL'), {
+      timeout: 3000,
+    });
+    expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('DKK');
+  });
+
   it('a wrong check digit says which digit was expected, under the spec’s message', async () => {
     await renderApp('/investments/create', { as: 'demo' });
     const isin = screen.getByLabelText('ISIN');

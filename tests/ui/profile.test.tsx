@@ -80,6 +80,7 @@ describe('Edit Profile: current password', () => {
     const { dialog, sent } = await openEditProfile();
     await retype(within(dialog).getByLabelText('Email'), 'dane@example.com');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'a-new-secret');
+    await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'a-new-secret');
     await userEvent.type(within(dialog).getByLabelText('Current password'), DEMO.password);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -88,6 +89,7 @@ describe('Edit Profile: current password', () => {
         name: 'Demo',
         email: 'dane@example.com',
         password: 'a-new-secret',
+        password_confirmation: 'a-new-secret',
         current_password: DEMO.password,
       },
     ]);
@@ -95,6 +97,19 @@ describe('Edit Profile: current password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     await waitFor(() => expect(within(menu).getByText('dane@example.com')).toBeTruthy());
+  });
+
+  it('a new password typed again differently: said under Confirm password, nothing sent', async () => {
+    const { dialog, sent } = await openEditProfile();
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'a-new-secret');
+    const confirm = within(dialog).getByLabelText('Confirm password');
+    await userEvent.type(confirm, 'a-new-secreT');
+    await userEvent.type(within(dialog).getByLabelText('Current password'), DEMO.password);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(describedBy(confirm)).toContain('The password field confirmation does not match.'),
+    );
+    expect(sent).toEqual([]);
   });
 
   it('speaks Danish: its label, its hint and the error', async () => {

@@ -156,6 +156,22 @@ describe('value chart read-out', () => {
     expect(readout()).toBe('');
   });
 
+  it('reads daily points as days, though the ends are instants a few minutes off midnight', async () => {
+    const at = (day: number, minutes = 0) => new Date(2026, 4, day, 0, minutes).toISOString();
+    const daily = [at(9, 12), at(10), at(11), at(12), at(12, 12)].map((time, i) => ({
+      time,
+      value: 1000 + i,
+    }));
+    render(
+      <AmountFormatProvider value={{ showCurrency: true, showDecimals: true, locale: 'en-GB' }}>
+        <ValueChart points={daily} description="Total value, Year" now={NOW} />
+      </AmountFormatProvider>,
+    );
+    screen.getByRole('img', { name: /^Value chart, Total value, Year/ }).focus();
+    await userEvent.keyboard('{End}{ArrowLeft}{ArrowLeft}');
+    expect(readout()).toBe('2026-05-11 DKK 1,002.00');
+  });
+
   it('describes the whole series in words', () => {
     const chart = renderChart();
     expect(chart.getAttribute('aria-description')?.replace(/\s+/g, ' ')).toBe(

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   nearestIndex,
   pointTimeLabel,
+  pointsHaveClock,
   seriesOrEmpty,
   timeTickLabels,
   timeTicks,
@@ -10,6 +11,8 @@ import {
   valueTickLabels,
   yDomain,
 } from '../../src/domain/chart-axis';
+import { chartTimes } from '../../src/domain/valuation';
+import type { Period } from '../../src/domain/types';
 
 describe('yDomain', () => {
   it.each<[number[], [number, number]]>([
@@ -295,5 +298,27 @@ describe('pointTimeLabel', () => {
     [false, 'en-US', '2026-01-14'],
   ])('with clock %s in %s is %s', (withClock, locale, label) => {
     expect(pointTimeLabel(t, withClock, locale)).toBe(label);
+  });
+});
+
+describe('pointsHaveClock', () => {
+  const now = Date.UTC(2026, 10, 29, 0, 12);
+
+  // A daily chart's ends are instants (a year ago, now), a few minutes from its midnights: it
+  // read "2026-05-11 2:00" for a daily point before.
+  it.each<[Period, boolean]>([
+    ['Day', true],
+    ['Week', true],
+    ['Month', true],
+    ['Year', false],
+    ['Forever', false],
+  ])('%s points read with a clock: %s', (period, withClock) => {
+    expect(pointsHaveClock(chartTimes(period, now, now - 3 * 365 * 24 * 3600 * 1000))).toBe(
+      withClock,
+    );
+  });
+
+  it('a lone point has no clock', () => {
+    expect(pointsHaveClock([now])).toBe(false);
   });
 });

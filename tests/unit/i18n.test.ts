@@ -21,6 +21,7 @@ import {
   restoringNotice,
 } from '../../src/machines/notices.machine';
 import { summarise } from '../../src/contract/validation';
+import { RESET_LINK_MESSAGES } from '../../src/contract/routes/auth.routes';
 
 describe('pickLocale', () => {
   it.each([
@@ -127,6 +128,11 @@ describe('a sent text in Danish', () => {
       ...kinds.flatMap((kind) => [eventNotice(kind, 'restored'), restoringNotice(kind)]),
     ];
     for (const text of texts) expect(danish.text(text), text).not.toBe(text);
+  });
+
+  it('knows every answer of Forgot password: e-mailed, in the server log, in Demo tools', () => {
+    for (const text of Object.values(RESET_LINK_MESSAGES))
+      expect(danish.text(text), text).not.toBe(text);
   });
 
   it('finds every sent text by its own template, whatever its placeholders hold', () => {

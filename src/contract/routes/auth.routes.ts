@@ -1,6 +1,7 @@
 // Sanctum's CSRF cookie and Breeze's API auth routes.
 import { json, noContent, unprocessable, type Answer, type Call, type Route } from '../answers';
-import { isRecord, MAX_PASSWORD_BYTES, Validator } from '../validation';
+import type { ResetDelivery } from '../store';
+import { MAX_PASSWORD_BYTES, Validator } from '../validation';
 
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
 export const LOGIN_ATTEMPTS = 5;
@@ -20,13 +21,19 @@ export const RESET_LINKS_PER_ADDRESS = 20;
 const RESET_LINK_WINDOW_MS = 60 * 60_000;
 export const RESET_PATH = '/reset-password';
 export const RESET_LINK_SENT = 'We have emailed your password reset link.';
+/** What forgot-password says, by where the links go: never whether the address has an account. */
+export const RESET_LINK_MESSAGES: Readonly<Record<ResetDelivery, string>> = {
+  email: RESET_LINK_SENT,
+  log: "This server sends no e-mail: if the address has an account, the reset link is in the server's log. Ask whoever runs it.",
+  demo: 'The demo sends no e-mail: if the address has an account, the reset link is in Demo tools.',
+};
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
 
 const userBody = (user: { name: string; email: string }) => ({
   user: { name: user.name, email: user.email },
 });
 
-function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
+export function tooManyAttempts(resetAt: number, now: number, limit = LOGIN_ATTEMPTS): Answer {
   const seconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
   return json(
     429,
@@ -90,11 +97,12 @@ async function forgotPassword(call: Call): Promise<Answer> {
   const user = await store.userByEmail(email);
   if (user) {
     const { token, hash } = await call.mintToken();
-    await store.saveResetToken({ email, hash, createdAt: now });
+    await store.saveResetToken({ userId: user.id, email, hash, createdAt: now });
     const query = new URLSearchParams({ token, email });
     await call.mailer.passwordReset(user, `${RESET_PATH}?${query.toString()}`);
   }
-  return json(200, { message: RESET_LINK_SENT });
+  const { delivery } = call.mailer;
+  return json(200, { message: RESET_LINK_MESSAGES[delivery], delivery });
 }
 
 /** Breeze's NewPasswordController: a valid link sets the password and ends every login. */
@@ -104,10 +112,7 @@ async function resetPassword(call: Call): Promise<Answer> {
   const token = v.text('token');
   const email = v.email('email')?.toLowerCase();
   const password = v.password('password', { maxBytes: MAX_PASSWORD_BYTES });
-  // Not trimmed, as the password itself (Laravel's TrimStrings leaves both alone).
-  const confirmation = isRecord(call.body) ? call.body.password_confirmation : undefined;
-  if (password !== undefined && confirmation !== password)
-    v.add('password', 'The password field confirmation does not match.');
+  v.confirmed('password', password);
   if (v.failed || token === undefined || email === undefined || password === undefined)
     return unprocessable(v);
 
@@ -115,8 +120,12 @@ async function resetPassword(call: Call): Promise<Answer> {
   const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
   if (attempt.count > LOGIN_ATTEMPTS) return tooManyAttempts(attempt.resetAt, now);
   const taken = await store.takeResetToken(email, await call.digest(token));
-  const user =
-    taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS && (await store.userByEmail(email));
+  // The account the link was made for, still at that address: not whoever has the address now.
+  const owner =
+    taken && now - taken.createdAt <= RESET_LINK_LIFETIME_MS
+      ? await store.userById(taken.userId)
+      : undefined;
+  const user = owner?.email === email ? owner : undefined;
   if (!user) {
     const invalid = new Validator({});
     invalid.add('email', INVALID_RESET_TOKEN);

@@ -24,11 +24,17 @@ import {
   readImportRequest,
   readImportState,
   refusedMessage,
+  sameState,
   type ImportRequestRead,
 } from '../imports';
 import type { Accepted, Refused } from '../market';
 import type { EventRow, Store } from '../store';
 import { Validator } from '../validation';
+import { tooManyAttempts } from './auth.routes';
+
+/** Imports a user may send, dry runs and commits together, in a window: each plans its rows. */
+export const IMPORT_CALLS = 30;
+const IMPORT_WINDOW_MS = 10 * 60_000;
 
 /**
  * The market's answer for each identifier the rows name, asked before any transaction; one the
@@ -55,25 +61,36 @@ const postImport: Route = {
   access: 'auth',
   maxBody: { bytes: MAX_IMPORT_BYTES, message: IMPORT_TOO_LARGE },
   handle: async (call) => {
+    const attempt = await call.store.hitAttempt(
+      `imports|${call.userId}`,
+      call.now,
+      IMPORT_WINDOW_MS,
+    );
+    if (attempt.count > IMPORT_CALLS)
+      return tooManyAttempts(attempt.resetAt, call.now, IMPORT_CALLS);
     const v = new Validator(call.body);
     const portfolios = await call.store.portfolios(call.userId);
     const request = readImportRequest(v, portfolios);
     if (!request) return unprocessable(v);
     const resolved = await resolveAll(call, request);
-    if (dryRun(call.request)) {
-      const state = await readImportState(call.store, call.userId);
-      return json(200, planImport(request, state, call.now, resolved).report);
-    }
+    // Planned in slices before any transaction (SQLite's one connection is held during one), so
+    // other requests are answered meanwhile.
+    const state = await readImportState(call.store, call.userId);
+    const planned = await planImport(request, state, call.now, resolved, call.pause);
+    if (dryRun(call.request)) return json(200, planned.report);
     // Checked again and written as one step: no other write to these portfolios comes between.
     const outcome = await call.store.transaction(
       portfolios.map((p) => p.id),
       async (store) => {
-        const plan = planImport(
-          request,
-          await readImportState(store, call.userId),
-          call.now,
-          resolved,
-        );
+        const plan = (await sameState(store, call.userId, state))
+          ? planned
+          : await planImport(
+              request,
+              await readImportState(store, call.userId),
+              call.now,
+              resolved,
+              call.pause,
+            );
         const { counts } = plan.report;
         if (counts.errors > 0 || counts.imported === 0) return { refused: plan.report };
         return { plan, ...(await commitImport(store, plan, request, call.userId, call.now)) };

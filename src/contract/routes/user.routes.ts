@@ -28,6 +28,7 @@ export function userRoutes(): Route[] {
         const holder = email ? await store.userByEmail(email) : undefined;
         if (holder && holder.id !== userId) v.add('email', 'The email has already been taken.');
         const password = v.password('password', { optional: true, maxBytes: MAX_PASSWORD_BYTES });
+        v.confirmed('password', password);
         // What lets someone take the account over (its password, the address a reset would go
         // to) needs the current password: a session left open is not enough.
         const sensitive =
@@ -46,12 +47,15 @@ export function userRoutes(): Route[] {
           passwordHash: password === undefined ? user.passwordHash : await hasher.hash(password),
         };
         await store.updateUser(updated);
-        // A new password ends every other session and every "Remember me" (this browser's too):
-        // a thief's stays open no longer.
+        // A reset link was for the address and password the account had.
+        if (sensitive) await store.deleteUserResetTokens(userId);
+        // A new password ends every other session and every other "Remember me": a thief's
+        // stays open no longer. This browser's, if it had one, gets a new token.
         if (password !== undefined) {
+          const remembered = await call.remembered();
           await store.deleteUserSessions(userId, session.id);
           await store.deleteUserRememberTokens(userId);
-          await call.forget();
+          if (remembered) await call.remember(userId);
         }
         return json(200, userBody(updated));
       },

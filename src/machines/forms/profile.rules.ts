@@ -7,8 +7,15 @@ import { check, nameRule, requiredText } from '../form-rules';
 
 /** The server's wording (user.routes.ts), so both show and translate alike. */
 export const CURRENT_PASSWORD_REQUIRED = 'The current password field is required.';
+export const PASSWORD_MISMATCH = 'The password field confirmation does not match.';
 
-export const PROFILE_FIELDS = ['name', 'email', 'password', 'current_password'] as const;
+export const PROFILE_FIELDS = [
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'current_password',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** Whether the change needs the current password: the server's rule, checked before sending. */
@@ -23,6 +30,11 @@ export function profileRules(values: ProfileUpdate, user: User): FormErrors<Prof
   return check<ProfileField>({
     name: () => nameRule(values.name),
     email: () => requiredText(values.email),
+    // Under the second field, where it is mended; the server says it under the first.
+    password_confirmation: () =>
+      values.password && values.password_confirmation !== values.password
+        ? PASSWORD_MISMATCH
+        : undefined,
     current_password: () =>
       needsCurrentPassword(values, user) && !values.current_password
         ? CURRENT_PASSWORD_REQUIRED
@@ -32,10 +44,10 @@ export function profileRules(values: ProfileUpdate, user: User): FormErrors<Prof
 
 /** What is sent: an empty password means "keep it"; an empty current password is not sent. */
 export function profileBody(values: ProfileUpdate): ProfileUpdate {
-  const { password, current_password, ...rest } = values;
+  const { password, password_confirmation, current_password, ...rest } = values;
   return {
     ...rest,
-    ...(password ? { password } : {}),
+    ...(password ? { password, password_confirmation } : {}),
     ...(current_password ? { current_password } : {}),
   };
 }

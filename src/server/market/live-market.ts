@@ -636,6 +636,21 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
         : [];
     });
 
+  /**
+   * A well-formed ISIN the catalogue does not know, named by its home listing (as Add
+   * investment's check has just resolved it): a Danish fund only OpenFIGI knows, say.
+   */
+  async function identified(query: string): Promise<InstrumentSuggestion[]> {
+    const code = normaliseIdentifier(query);
+    if (diagnoseIsin(code)) return [];
+    const found = (await findListings(code)) ?? [];
+    const home = found.length > 0 ? homeListing(code, found) : undefined;
+    const quoted = home?.currency ?? (home?.mic && exchangeByMic(home.mic)?.currency);
+    if (!home || !quoted) return [];
+    const currency = majorUnits(quoted).currency;
+    return [{ type: 'stock', isin: code, name: home.name, currency }];
+  }
+
   async function search(query: string): Promise<InstrumentSuggestion[]> {
     const builtIn = searchInstruments(CATALOGUE, query).map((i) => ({
       type: i.type,
@@ -643,6 +658,10 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
       name: i.name,
       currency: i.currency,
     }));
+    if (builtIn.length === 0) {
+      const byIsin = await identified(query);
+      if (byIsin.length > 0) return byIsin;
+    }
     const folded = query.trim().toLowerCase();
     if (folded.length < 2) return builtIn;
     let asked = searches.get(folded);

@@ -74,7 +74,7 @@ export interface ImportsTable {
   errors: number;
   /** JSON of ImportBatchRow['created']. */
   created: string;
-  /** Migration 0008: the broker's account of the file. */
+  /** Migration 0009: the broker's account of the file. */
   account: string | null;
 }
 
@@ -96,6 +96,8 @@ export interface RememberTokensTable {
 }
 
 export interface PasswordResetTokensTable {
+  /** Migration 0008; null for a token made before, which is refused. */
+  user_id: number | null;
   email: string;
   hash: string;
   /** Epoch ms. */
@@ -195,6 +197,10 @@ export interface IdempotencyKeysTable {
   status: number | null;
   body: string | null;
   created_at: number;
+  /** Migration 0008: epoch ms until which the claim's process holds it (null: lapsed). */
+  locked_until: number | null;
+  /** 1 once the claimed request's write is stored (in that write's transaction). */
+  saved: Generated<number>;
 }
 
 export interface Database {

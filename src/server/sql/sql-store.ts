@@ -37,7 +37,32 @@ export class SqlStore implements Store {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: SqlDialect,
+    /** Set by `forClaim`: the idempotency claim each write marks saved. */
+    private readonly claim?: { userId: number; key: string },
   ) {}
+
+  forClaim(userId: number, key: string): Store {
+    return new SqlStore(this.db, this.dialect, { userId, key });
+  }
+
+  /**
+   * A write of the user's records, in a transaction when `whole`; a claimed request's write
+   * (`forClaim`) always, with its claim marked saved in it.
+   */
+  private write<T>(work: (db: Kysely<Database>) => Promise<T>, whole = false): Promise<T> {
+    const claim = this.claim;
+    if (!claim) return whole ? this.inTransaction(work) : work(this.db);
+    return this.inTransaction(async (db) => {
+      const result = await work(db);
+      await db
+        .updateTable('idempotency_keys')
+        .set({ saved: 1 })
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
+        .execute();
+      return result;
+    });
+  }
 
   async userById(id: number): Promise<UserRow | undefined> {
     const row = await this.db
@@ -58,24 +83,28 @@ export class SqlStore implements Store {
   }
 
   async createUser(user: Omit<UserRow, 'id'>): Promise<UserRow> {
-    const row = await this.db
-      .insertInto('users')
-      .values({
-        name: user.name,
-        email: user.email.toLowerCase(),
-        password_hash: user.passwordHash,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.write((db) =>
+      db
+        .insertInto('users')
+        .values({
+          name: user.name,
+          email: user.email.toLowerCase(),
+          password_hash: user.passwordHash,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return toUser(row);
   }
 
   async updateUser(user: UserRow): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({ name: user.name, email: user.email.toLowerCase(), password_hash: user.passwordHash })
-      .where('id', '=', user.id)
-      .execute();
+    await this.write((db) =>
+      db
+        .updateTable('users')
+        .set({ name: user.name, email: user.email.toLowerCase(), password_hash: user.passwordHash })
+        .where('id', '=', user.id)
+        .execute(),
+    );
   }
 
   async portfolios(userId: number): Promise<PortfolioRow[]> {
@@ -89,16 +118,20 @@ export class SqlStore implements Store {
   }
 
   async createPortfolio(portfolio: Omit<PortfolioRow, 'id'>): Promise<PortfolioRow> {
-    const row = await this.db
-      .insertInto('portfolios')
-      .values({ user_id: portfolio.userId, name: portfolio.name })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.write((db) =>
+      db
+        .insertInto('portfolios')
+        .values({ user_id: portfolio.userId, name: portfolio.name })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return toPortfolio(row);
   }
 
   async renamePortfolio(id: number, name: string): Promise<void> {
-    await this.db.updateTable('portfolios').set({ name }).where('id', '=', id).execute();
+    await this.write((db) =>
+      db.updateTable('portfolios').set({ name }).where('id', '=', id).execute(),
+    );
   }
 
   async investments(userId: number): Promise<InvestmentRow[]> {
@@ -121,7 +154,7 @@ export class SqlStore implements Store {
   }
 
   createInvestment(investment: NewInvestment, first: EventFacts): Promise<InvestmentRow> {
-    return this.inTransaction(async (db) => {
+    return this.write(async (db) => {
       const row = await db
         .insertInto('investments')
         .values({
@@ -145,40 +178,44 @@ export class SqlStore implements Store {
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
       return { ...toInvestment(row), version };
-    });
+    }, true);
   }
 
   async renameInvestment(id: number, name: string): Promise<void> {
-    await this.db.updateTable('investments').set({ name }).where('id', '=', id).execute();
+    await this.write((db) =>
+      db.updateTable('investments').set({ name }).where('id', '=', id).execute(),
+    );
   }
 
   async setListing(id: number, listing: string | null): Promise<void> {
     // The version too: the investment's prices come from elsewhere now.
-    await this.db
-      .updateTable('investments')
-      .set((eb) => ({ listing, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
+    await this.write((db) =>
+      db
+        .updateTable('investments')
+        .set((eb) => ({ listing, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .execute(),
+    );
   }
 
   deleteInvestment(id: number): Promise<void> {
-    return this.inTransaction(async (db) => {
+    return this.write(async (db) => {
       await db.deleteFrom('manual_prices').where('investment_id', '=', id).execute();
       await db.deleteFrom('dismissed_actions').where('investment_id', '=', id).execute();
       await db.deleteFrom('events').where('investment_id', '=', id).execute();
       await db.deleteFrom('investments').where('id', '=', id).execute();
-    });
+    }, true);
   }
 
   deletePortfolio(id: number): Promise<void> {
-    return this.inTransaction(async (db) => {
+    return this.write(async (db) => {
       const held = db.selectFrom('investments').select('id').where('portfolio_id', '=', id);
       await db.deleteFrom('manual_prices').where('investment_id', 'in', held).execute();
       await db.deleteFrom('dismissed_actions').where('investment_id', 'in', held).execute();
       await db.deleteFrom('events').where('investment_id', 'in', held).execute();
       await db.deleteFrom('investments').where('portfolio_id', '=', id).execute();
       await db.deleteFrom('portfolios').where('id', '=', id).execute();
-    });
+    }, true);
   }
 
   async events(investmentIds: readonly number[]): Promise<EventRow[]> {
@@ -212,33 +249,35 @@ export class SqlStore implements Store {
 
   // The database's triggers raise the investment's version with every write of its events.
   async addEvent(event: EventDraft): Promise<EventRow> {
-    const row = await this.db
-      .insertInto('events')
-      .values(toEventColumns(event))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.write((db) =>
+      db
+        .insertInto('events')
+        .values(toEventColumns(event))
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return toEvent(row);
   }
 
   async updateEvent(event: EventRow): Promise<void> {
-    await this.db
-      .updateTable('events')
-      .set(toEventColumns(event))
-      .where('id', '=', event.id)
-      .execute();
+    await this.write((db) =>
+      db.updateTable('events').set(toEventColumns(event)).where('id', '=', event.id).execute(),
+    );
   }
 
   async deleteEvent(id: number): Promise<void> {
-    await this.db.deleteFrom('events').where('id', '=', id).execute();
+    await this.write((db) => db.deleteFrom('events').where('id', '=', id).execute());
   }
 
   async addEvents(events: readonly EventDraft[]): Promise<void> {
     // One statement per chunk: both databases bind well under their parameter limits.
-    for (let start = 0; start < events.length; start += EVENT_CHUNK)
-      await this.db
-        .insertInto('events')
-        .values(events.slice(start, start + EVENT_CHUNK).map(toEventColumns))
-        .execute();
+    await this.write(async (db) => {
+      for (let start = 0; start < events.length; start += EVENT_CHUNK)
+        await db
+          .insertInto('events')
+          .values(events.slice(start, start + EVENT_CHUNK).map(toEventColumns))
+          .execute();
+    });
   }
 
   async externalIds(portfolioIds: readonly number[]) {
@@ -274,29 +313,33 @@ export class SqlStore implements Store {
   }
 
   async createImport(batch: Omit<ImportBatchRow, 'id'>): Promise<ImportBatchRow> {
-    const row = await this.db
-      .insertInto('imports')
-      .values({
-        user_id: batch.userId,
-        portfolio_id: batch.portfolioId,
-        source: batch.source,
-        file_name: batch.fileName,
-        account: batch.account,
-        created_at: batch.createdAt,
-        ...batch.counts,
-        created: JSON.stringify(batch.created),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.write((db) =>
+      db
+        .insertInto('imports')
+        .values({
+          user_id: batch.userId,
+          portfolio_id: batch.portfolioId,
+          source: batch.source,
+          file_name: batch.fileName,
+          account: batch.account,
+          created_at: batch.createdAt,
+          ...batch.counts,
+          created: JSON.stringify(batch.created),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
     return toImport(row);
   }
 
   async setImportCreated(id: number, created: ImportBatchRow['created']): Promise<void> {
-    await this.db
-      .updateTable('imports')
-      .set({ created: JSON.stringify(created) })
-      .where('id', '=', id)
-      .execute();
+    await this.write((db) =>
+      db
+        .updateTable('imports')
+        .set({ created: JSON.stringify(created) })
+        .where('id', '=', id)
+        .execute(),
+    );
   }
 
   async importEvents(id: number): Promise<EventRow[]> {
@@ -310,10 +353,10 @@ export class SqlStore implements Store {
   }
 
   deleteImport(id: number): Promise<void> {
-    return this.inTransaction(async (db) => {
+    return this.write(async (db) => {
       await db.deleteFrom('events').where('import_id', '=', id).execute();
       await db.deleteFrom('imports').where('id', '=', id).execute();
-    });
+    }, true);
   }
 
   async manualPrices(investmentIds: readonly number[]): Promise<ManualPriceRow[]> {
@@ -340,7 +383,7 @@ export class SqlStore implements Store {
   }
 
   saveManualPrice(price: ManualPriceRow): Promise<void> {
-    return this.inTransaction(async (db) => {
+    return this.write(async (db) => {
       await db
         .insertInto('manual_prices')
         .values({
@@ -357,11 +400,11 @@ export class SqlStore implements Store {
         )
         .execute();
       await raiseVersion(db, price.investmentId);
-    });
+    }, true);
   }
 
   deleteManualPrice(investmentId: number, day: string): Promise<boolean> {
-    return this.inTransaction(async (db) => {
+    return this.write(async (db) => {
       const { numDeletedRows } = await db
         .deleteFrom('manual_prices')
         .where('investment_id', '=', investmentId)
@@ -370,7 +413,7 @@ export class SqlStore implements Store {
       if (numDeletedRows === 0n) return false;
       await raiseVersion(db, investmentId);
       return true;
-    });
+    }, true);
   }
 
   async dismissedActions(investmentId: number): Promise<string[]> {
@@ -383,11 +426,13 @@ export class SqlStore implements Store {
   }
 
   async dismissAction(investmentId: number, kind: 'split' | 'dividend', day: string) {
-    await this.db
-      .insertInto('dismissed_actions')
-      .values({ investment_id: investmentId, kind, day })
-      .onConflict((oc) => oc.columns(['investment_id', 'day', 'kind']).doNothing())
-      .execute();
+    await this.write((db) =>
+      db
+        .insertInto('dismissed_actions')
+        .values({ investment_id: investmentId, kind, day })
+        .onConflict((oc) => oc.columns(['investment_id', 'day', 'kind']).doNothing())
+        .execute(),
+    );
   }
 
   claimRequest(
@@ -396,24 +441,64 @@ export class SqlStore implements Store {
     fingerprint: string,
     now: number,
     expiredBefore: number,
+    leaseUntil: number,
   ): Promise<KeptRequest | undefined> {
     return this.inTransaction(async (db) => {
       // A key older than a day is free again, and every expired one goes with it.
       await db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).execute();
       const claimed = await db
         .insertInto('idempotency_keys')
-        .values({ user_id: userId, key, fingerprint, status: null, body: null, created_at: now })
+        .values({
+          user_id: userId,
+          key,
+          fingerprint,
+          status: null,
+          body: null,
+          created_at: now,
+          locked_until: leaseUntil,
+        })
         .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
         .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) > 0) return undefined;
+      // One statement: on PostgreSQL a second taker waits for the first's row lock, then finds
+      // the lease taken.
+      const taken = await db
+        .updateTable('idempotency_keys')
+        .set({ locked_until: leaseUntil })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('fingerprint', '=', fingerprint)
+        .where('status', 'is', null)
+        .where('saved', '=', 0)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) > 0) return undefined;
       const kept = await db
         .selectFrom('idempotency_keys')
-        .select(['fingerprint', 'status', 'body'])
+        .select(['fingerprint', 'status', 'body', 'locked_until', 'saved'])
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .executeTakeFirst();
-      return kept;
+      return (
+        kept && {
+          fingerprint: kept.fingerprint,
+          status: kept.status,
+          body: kept.body,
+          lockedUntil: kept.locked_until === null ? null : Number(kept.locked_until),
+          saved: kept.saved === 1,
+        }
+      );
     });
+  }
+
+  async renewClaim(userId: number, key: string, leaseUntil: number): Promise<void> {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ locked_until: leaseUntil })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('status', 'is', null)
+      .execute();
   }
 
   // Keeping or releasing a key ends a request's claim; left undone, the key answers 409 "still
@@ -527,17 +612,26 @@ export class SqlStore implements Store {
       .execute();
   }
 
-  async saveResetToken(token: ResetToken): Promise<void> {
-    await this.db
-      .insertInto('password_reset_tokens')
-      .values({ email: token.email, hash: token.hash, created_at: token.createdAt })
-      .onConflict((oc) =>
-        oc.column('email').doUpdateSet((eb) => ({
-          hash: eb.ref('excluded.hash'),
-          created_at: eb.ref('excluded.created_at'),
-        })),
-      )
-      .execute();
+  saveResetToken(token: ResetToken): Promise<void> {
+    return this.inTransaction(async (db) => {
+      await db.deleteFrom('password_reset_tokens').where('user_id', '=', token.userId).execute();
+      await db
+        .insertInto('password_reset_tokens')
+        .values({
+          user_id: token.userId,
+          email: token.email,
+          hash: token.hash,
+          created_at: token.createdAt,
+        })
+        .onConflict((oc) =>
+          oc.column('email').doUpdateSet((eb) => ({
+            user_id: eb.ref('excluded.user_id'),
+            hash: eb.ref('excluded.hash'),
+            created_at: eb.ref('excluded.created_at'),
+          })),
+        )
+        .execute();
+    });
   }
 
   async takeResetToken(email: string, hash: string): Promise<ResetToken | undefined> {
@@ -545,9 +639,15 @@ export class SqlStore implements Store {
       .deleteFrom('password_reset_tokens')
       .where('email', '=', email)
       .where('hash', '=', hash)
-      .returning('created_at')
+      .returning(['user_id', 'created_at'])
       .executeTakeFirst();
-    return row && { email, hash, createdAt: Number(row.created_at) };
+    return row?.user_id == null
+      ? undefined
+      : { userId: row.user_id, email, hash, createdAt: Number(row.created_at) };
+  }
+
+  async deleteUserResetTokens(userId: number): Promise<void> {
+    await this.db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
   }
 
   async attempts(key: string): Promise<Attempts | undefined> {
@@ -607,7 +707,7 @@ export class SqlStore implements Store {
           .forUpdate()
           .execute();
       }
-      return work(db === this.db ? this : new SqlStore(db, this.dialect));
+      return work(db === this.db ? this : new SqlStore(db, this.dialect, this.claim));
     });
   }
 
@@ -634,7 +734,7 @@ export class SqlStore implements Store {
           .forUpdate()
           .execute();
       }
-      return work(db === this.db ? this : new SqlStore(db, this.dialect));
+      return work(db === this.db ? this : new SqlStore(db, this.dialect, this.claim));
     });
   }
 

@@ -12,6 +12,7 @@ import type { ChartPoint } from '../../domain/types';
 import {
   nearestIndex,
   pointTimeLabel,
+  pointsHaveClock,
   seriesOrEmpty,
   timeTickLabels,
   timeTicks,
@@ -30,7 +31,6 @@ const MARGIN = { top: 8, right: 8, bottom: 22 };
 /** Width of one character of a tick label (11 px tabular digits), to leave room for the labels. */
 const CHAR_PX = 6.5;
 const LABEL_GAP = 6;
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface ValueChartProps {
   points: readonly ChartPoint[];
@@ -116,7 +116,6 @@ export function chartGeometry(
     .y1((p) => y(p.v));
   const times = timeTicks(first, last);
   const timeLabels = timeTickLabels(times, locale);
-  const spacing = series.length > 1 ? (last - first) / (series.length - 1) : 0;
   return {
     line: toLine(series) ?? '',
     area: toArea(series) ?? '',
@@ -128,7 +127,7 @@ export function chartGeometry(
       anchor: anchorFor(x(t), timeLabels[i], width),
     })),
     marks: series.map((p) => ({ x: x(p.t), y: y(p.v), time: p.t, value: p.v })),
-    withClock: spacing < DAY_MS,
+    withClock: pointsHaveClock(series.map((p) => p.t)),
   };
 }
 

@@ -171,6 +171,7 @@ function EditProfileOverlay({
       name: text('name'),
       email: text('email'),
       password: text('password'),
+      password_confirmation: text('password_confirmation'),
       current_password: text('current_password'),
     });
   };
@@ -184,6 +185,13 @@ function EditProfileOverlay({
           required={false}
           hint={tp['profile.passwordHint']}
           errors={errors.password}
+        />
+        <PasswordField
+          label={tp['profile.confirmPassword']}
+          name="password_confirmation"
+          autoComplete="new-password"
+          required={false}
+          errors={errors.password_confirmation}
         />
         <PasswordField
           label={tp['profile.currentPassword']}
