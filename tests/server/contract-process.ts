@@ -17,7 +17,7 @@ export function processOn(
     hasher: demoHasher,
     market: syntheticMarket(),
     tokenDigest,
-    mailer: { passwordReset: () => Promise.resolve() },
+    mailer: { delivery: 'log', passwordReset: () => Promise.resolve() },
     randomToken: () => Math.random().toString(36).slice(2).padEnd(24, 'x'),
     ...options,
   });
