@@ -86,6 +86,11 @@ const en = {
   'import.checkOk': "The shares add up to the file's own totals for every instrument.",
   'import.checkOff':
     '{instrument}: the file says {expected} shares, the rows add up to {computed}.',
+  'import.moneyPerYear': 'Money per year',
+  'import.inFile': 'In the file',
+  'import.balanceOk': "The cash balance adds up to the file's own balance for every account.",
+  'import.balanceOff':
+    'Account {account} ({currency}): the file says a balance of {expected}, its amounts add up to {computed}; from line {line} on they differ.',
   'import.submit': 'Import {count} events',
   'import.submitOne': 'Import 1 event',
   'import.nothing': 'Nothing new to import: every row is already there or skipped.',
@@ -187,6 +192,11 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.check': 'Kontrol mod filen',
   'import.checkOk': 'Antallet stemmer med filens egne beholdninger for hvert værdipapir.',
   'import.checkOff': '{instrument}: filen siger {expected} stk., rækkerne giver {computed}.',
+  'import.moneyPerYear': 'Beløb pr. år',
+  'import.inFile': 'I filen',
+  'import.balanceOk': 'Saldoen stemmer med filens egen saldo for hvert depot.',
+  'import.balanceOff':
+    'Depot {account} ({currency}): filen siger en saldo på {expected}, dens beløb giver {computed}; fra linje {line} stemmer de ikke.',
   'import.submit': 'Importér {count} hændelser',
   'import.submitOne': 'Importér 1 hændelse',
   'import.nothing': 'Intet nyt at importere: hver række findes allerede eller springes over.',
@@ -226,8 +236,9 @@ const FIELDS_EN: Record<ImportField, string> = {
   external_id: "Broker's id",
   cancelled: 'Cancelled on',
   total_shares: 'Total shares',
+  balance: 'Cash balance',
+  account: 'Account',
   text: 'Text',
-  account: 'Account (depot)',
 };
 
 const FIELDS_DA: Record<ImportField, string> = {
@@ -249,8 +260,9 @@ const FIELDS_DA: Record<ImportField, string> = {
   external_id: 'Mæglerens id',
   cancelled: 'Annulleret den',
   total_shares: 'Beholdning i alt',
-  text: 'Tekst',
+  balance: 'Saldo',
   account: 'Depot',
+  text: 'Tekst',
 };
 
 const ACTIONS_EN: Record<TypeAction, string> = {
@@ -320,6 +332,10 @@ const CODES_EN: Record<Code, string> = {
   'currency.gbx_converted': 'Pence ({value}) converted to pounds.',
   'event.unreadable': 'The row cannot be read.',
   'split.ratio_missing': 'The split needs its ratio.',
+  'amount.mismatch':
+    "The file's amount is {currency} {amount}, but shares, price, fee and rate give {currency} {computed}.",
+  'amount.price_in_trading_currency':
+    "The price {price} is in the instrument's own currency: booked as {currency} {converted} a share at the file's rate {rate}, which gives the file's amount {currency} {amount}.",
   'row.cancelled': 'Cancelled by the broker.',
   'row.cash': 'Cash movement ({word}), not a trade.',
   'row.ignored': 'Ignored ({word}).',
@@ -361,6 +377,10 @@ const CODES_DA: Record<Code, string> = {
   'currency.gbx_converted': 'Pence ({value}) omregnet til pund.',
   'event.unreadable': 'Rækken kan ikke læses.',
   'split.ratio_missing': 'Splittet mangler sit forhold.',
+  'amount.mismatch':
+    'Filens beløb er {currency} {amount}, men antal, kurs, kurtage og vekselkurs giver {currency} {computed}.',
+  'amount.price_in_trading_currency':
+    'Kursen {price} er i værdipapirets egen valuta: bogført som {currency} {converted} pr. aktie til filens vekselkurs {rate}, som giver filens beløb {currency} {amount}.',
   'row.cancelled': 'Annulleret af mægleren.',
   'row.cash': 'Pengebevægelse ({word}), ikke en handel.',
   'row.ignored': 'Ignoreret ({word}).',

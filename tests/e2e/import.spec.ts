@@ -3,8 +3,14 @@
 // same account's file again starts there and imports nothing (issue 34); Undo asks first. A Saxo
 // xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
+import type { Page } from '@playwright/test';
 import { test, expect, loginAsDemo } from './fixtures';
-import { manyNordnetLines, nordnetFile } from '../unit/import/nordnet-file';
+import {
+  DOLLAR_PRICE_DKK_FEE,
+  manyNordnetLines,
+  nordnetFile,
+  type NordnetLine,
+} from '../unit/import/nordnet-file';
 import { manySaxoLines, saxoXlsx } from '../unit/import/saxo-file';
 
 /** On the server, an import asks the providers for each new instrument's listings and history,
@@ -51,6 +57,15 @@ const NORDNET = Buffer.from(
 );
 
 const FILE = { name: 'transaktioner.csv', mimeType: 'text/csv', buffer: NORDNET };
+
+/** Logged in to the demo, a Nordnet file of these lines chosen on /import. */
+async function chooseNordnet(page: Page, lines: NordnetLine[]): Promise<void> {
+  await loginAsDemo(page);
+  await page.goto('/import');
+  await page
+    .getByLabel('File', { exact: true })
+    .setInputFiles({ ...FILE, buffer: Buffer.from(nordnetFile(lines)) });
+}
 
 test('a Nordnet file is previewed, imported, shown on home, imported again as nothing new, and undone', async ({
   page,
@@ -134,24 +149,10 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
 test('a long file is previewed a page of 100 rows at a time, filtered by status', async ({
   page,
 }) => {
-  await loginAsDemo(page);
-  await page.goto('/import');
-  await page.getByLabel('File', { exact: true }).setInputFiles({
-    ...FILE,
-    buffer: Buffer.from(
-      nordnetFile([
-        {
-          id: '999',
-          day: '2016-01-04',
-          type: 'KØBT',
-          ...FUND,
-          amount: '0',
-          cancelled: '2016-01-05',
-        },
-        ...manyNordnetLines(249).map((line) => ({ ...line, ...FUND })),
-      ]),
-    ),
-  });
+  await chooseNordnet(page, [
+    { id: '999', day: '2016-01-04', type: 'KØBT', ...FUND, amount: '0', cancelled: '2016-01-05' },
+    ...manyNordnetLines(249).map((line) => ({ ...line, ...FUND })),
+  ]);
   await page.getByRole('button', { name: 'Continue' }).click();
   // The made-up history may sell on its first day before that day's buys (the dry run's order of
   // same-day rows): the count of events is not what this test is about.
@@ -210,6 +211,54 @@ test('a split whose ratio the file does not give blocks the import until its rat
   await page.getByRole('button', { name: 'Use ratio' }).click();
   await expect(page.getByRole('button', { name: 'Import 2 events' })).toBeEnabled();
   await expect(page.getByLabel('Split ratio')).toHaveCount(0);
+});
+
+// Issue 34: a dollar price whose fee column says DKK was booked as 3 × DKK 185.50 = DKK 556.50,
+// though the row's own amount says the broker charged DKK 3,834.95.
+
+test("each trade is held against the file's own amount, and the cash balance checked", async ({
+  page,
+}, testInfo) => {
+  await chooseNordnet(page, [
+    {
+      id: '3',
+      day: '2024-09-03',
+      type: 'KØBT',
+      ...FUND,
+      shares: '10',
+      price: '80',
+      amount: '-850',
+      balance: '5.315,05',
+    },
+    { id: '2', day: '2024-09-02', ...DOLLAR_PRICE_DKK_FEE, balance: '6.165,05' },
+    { id: '1', day: '2024-09-01', type: 'INDBETALING', amount: '10.000', balance: '10.000' },
+  ]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const table = page.getByRole('table', { name: 'Rows of the file' });
+  await expect(
+    table.getByText(
+      "The price 185.5 is in the instrument's own currency: booked as DKK 1,278.3176 a share at the file's rate 6.8912",
+    ),
+  ).toBeVisible();
+  await expect(
+    table.getByText(
+      "The file's amount is DKK 850.00, but shares, price, fee and rate give DKK 800.00.",
+    ),
+  ).toBeVisible();
+  const money = page.getByRole('table', { name: 'Money per year' });
+  await expect(money.getByRole('row', { name: '2024 Buy 3,834.95 DKK 3,834.95' })).toBeVisible();
+  await expect(
+    page.getByText("The cash balance adds up to the file's own balance for every account."),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('import-money.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Import 1 event' }).click();
+  await expect(page.getByText(/^Imported 1 events? from transaktioner\.csv\.$/)).toBeVisible(
+    IMPORTED_WITHIN,
+  );
+  await page.goto('/history?from=2024-09-02&to=2024-09-02');
+  await expect(page.getByText('DKK 3,834.95').first()).toBeVisible();
 });
 
 // A Saxo sheet of 2,000 rows is over 512 kB unzipped, where fflate's async unzip would hand it to

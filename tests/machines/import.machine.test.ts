@@ -97,6 +97,7 @@ function parsed(overrides: Partial<ParseResult> = {}): ParseResult {
     blocked: false,
     totals: [],
     reconciliation: [],
+    balances: [],
     decimalSeparator: ',',
     dateFormat: 'yyyy-MM-dd',
     account: null,

@@ -8,6 +8,7 @@ import { MONEY_DECIMALS, SHARE_DECIMALS } from '../numbers';
 import { readDay } from './day-text';
 import { decimalsOf, readDecimal, roundTo } from './decimal-text';
 import { readHook, readRatio, type HookReading } from './hooks';
+import { checkTradeMoney } from './money';
 import { error, info, warning, type ImportMessage } from './messages';
 import { normalise, type Preset } from './presets';
 import type { ImportRow } from './rows';
@@ -56,8 +57,20 @@ export interface BuiltLine {
   cash?: { amount: string; currency: string };
   /** The file's running quantity, for reconciliation. */
   totalShares?: string;
+  /** A trade's own amount in the file (unsigned), for the totals per year. */
+  fileAmount?: { amount: string; currency: string };
+  /** The line's signed amount and the file's running cash balance after it (Nordnet `Saldo`). */
+  balance?: BalanceStep;
   externalId?: string;
   instrumentKey?: string;
+}
+
+export interface BalanceStep {
+  account: string;
+  currency: string;
+  amount: string;
+  balance: string;
+  day: string | null;
 }
 
 export function wordMap(...maps: TypeWordMap[]): Map<string, TypeAction> {
@@ -96,6 +109,12 @@ class LineReader {
     const code = reading.problem === 'ambiguous' ? 'number.ambiguous' : 'number.unreadable';
     this.messages.push(error(code, field, { value: text }));
     return undefined;
+  }
+
+  /** A number read without a message: for the running balance of lines that are not trades. */
+  quiet(field: ImportField): string | undefined {
+    const reading = readDecimal(this.get(field), this.settings.decimals[field] ?? null);
+    return 'value' in reading ? reading.value : undefined;
   }
 
   column(field: ImportField): string | undefined {
@@ -244,8 +263,9 @@ function trade(
   reader: LineReader,
   action: 'buy' | 'sell',
   hook: HookReading | undefined,
-  { base, factor, rate }: Common,
+  common: Common,
 ): ImportRow {
+  const { base, factor, rate } = common;
   const { settings } = reader;
   const sharesText = hook?.shares
     ? reader.number('shares', hook.shares, settings.textDecimal)
@@ -268,8 +288,15 @@ function trade(
   if (feeText && feeRate) feeText = new Big(feeText).times(feeRate).toFixed();
   const feeCurrency = reader.get('fee_currency').toUpperCase();
   const feeFactor = feeCurrency === '' || feeRate ? factor : PENCE.has(feeCurrency) ? '0.01' : '1';
-  const price = reader.money('share_price', priceText, factor);
+  let price = reader.money('share_price', priceText, factor);
   const fee = reader.money('fee', feeText, feeFactor);
+  // An amount column that is also the fee column (a bank's file mapped by hand) is no total.
+  const { columns } = settings;
+  const amount = columns.amount === columns.fee ? undefined : reader.column('amount');
+  if (shares && price !== undefined && amount !== undefined) {
+    const reading = checkMoney(reader, action, { shares, price, fee, amount }, common);
+    if (reading !== undefined) price = reading;
+  }
   return {
     ...base,
     kind: action,
@@ -277,6 +304,55 @@ function trade(
     ...(price !== undefined ? { share_price: price } : {}),
     ...(fee ? { fee } : {}),
   };
+}
+
+/**
+ * The trade held against the file's own amount: a difference beyond rounding is an error naming
+ * both figures, unless the price is in the instrument's trading currency, whose price in the
+ * amount's currency is then answered.
+ */
+function checkMoney(
+  reader: LineReader,
+  action: 'buy' | 'sell',
+  figures: { shares: number; price: number; fee: number | undefined; amount: string },
+  { base, factor, rate, amountCurrency }: Common,
+): number | undefined {
+  const { preset } = reader.settings;
+  const inPence = PENCE.has(amountCurrency);
+  const currency = inPence ? 'GBP' : amountCurrency || base.currency_code;
+  const amount = new Big(figures.amount).abs().times(inPence ? '0.01' : 1);
+  // The rate as booked: per pound for a rate per penny.
+  const booked = rate && new Big(rate).gt(0) ? new Big(rate).div(factor).toFixed() : undefined;
+  const check = checkTradeMoney({
+    action,
+    shares: String(figures.shares),
+    price: String(figures.price),
+    fee: String(figures.fee ?? 0),
+    currency: base.currency_code,
+    amount: amount.toFixed(),
+    amountCurrency: currency,
+    ...(booked ? { rate: booked } : {}),
+    rateDecimals: booked ? decimalsOf(booked) : 0,
+    ...(preset ? { gross: preset.grossAmount ?? false } : {}),
+    feeFromAmount: preset?.feeFromAmount ?? false,
+  });
+  const shown = { currency, amount: amount.toFixed(2) };
+  if (check.result === 'mismatch') {
+    reader.messages.push(
+      error('amount.mismatch', 'amount', { ...shown, computed: check.computed }),
+    );
+  }
+  if (check.result !== 'trading_currency') return undefined;
+  const price = reader.money('share_price', check.price);
+  reader.messages.push(
+    info('amount.price_in_trading_currency', 'share_price', {
+      ...shown,
+      price: String(figures.price),
+      rate: rate ?? '',
+      converted: String(price),
+    }),
+  );
+  return price;
 }
 
 /** A dividend (or its withholding tax): the booked amount in the amount's currency. */
@@ -318,7 +394,28 @@ function split(reader: LineReader, word: string, line: number, { base }: Common)
   return row;
 }
 
+/** Every line with an amount and a balance, cancelled and cash lines too, walks the balance. */
+function balanceStep(reader: LineReader): BalanceStep | undefined {
+  const balance = reader.quiet('balance');
+  const amount = reader.quiet('amount');
+  if (balance === undefined || amount === undefined) return undefined;
+  const { dateFormat } = reader.settings;
+  return {
+    account: reader.get('account'),
+    currency: (reader.get('amount_currency') || reader.get('currency')).toUpperCase(),
+    amount,
+    balance,
+    day: dateFormat ? readDay(reader.get('date'), dateFormat) : null,
+  };
+}
+
 export function buildLine(data: DataRow, settings: BuildSettings): BuiltLine {
+  const line = buildRow(data, settings);
+  const balance = balanceStep(new LineReader(data, settings));
+  return balance ? { ...line, balance } : line;
+}
+
+function buildRow(data: DataRow, settings: BuildSettings): BuiltLine {
   const reader = new LineReader(data, settings);
   const { messages } = reader;
   if (data.width !== undefined) {
@@ -380,7 +477,17 @@ export function buildLine(data: DataRow, settings: BuildSettings): BuiltLine {
         ? split(reader, word, data.line, shared)
         : dividend(reader, shared);
   const instrument = row.instrument;
+  const amount = reader.quiet('amount');
+  const traded = action === 'buy' || action === 'sell';
   return {
+    ...(traded && amount !== undefined
+      ? {
+          fileAmount: {
+            amount: new Big(amount).abs().toFixed(),
+            currency: shared.amountCurrency || row.currency_code,
+          },
+        }
+      : {}),
     status: reader.status(word),
     action,
     externalId,

@@ -17,6 +17,7 @@ export {
   TYPE_ACTIONS,
 } from './types';
 export type {
+  BalanceCheck,
   ColumnMap,
   DateFormat,
   DecimalSeparator,

@@ -32,6 +32,8 @@ export const IMPORT_MESSAGE_CODES = [
   'currency.gbx_converted',
   'event.unreadable',
   'split.ratio_missing',
+  'amount.mismatch',
+  'amount.price_in_trading_currency',
   // What the parser decided about a whole row.
   'row.cancelled',
   'row.cash',

@@ -30,6 +30,8 @@ export interface Preset {
   /** Type words whose amount is the fee of the trade with the same external id (DEGIRO). */
   feeWords?: readonly string[];
   hook?: TextHook;
+  /** A trade's amount is shares × price, without the fee (DEGIRO, IBKR's `TradeMoney`). */
+  grossAmount?: boolean;
   /** No fee column: the fee is what the booked amount holds beyond shares × price. */
   feeFromAmount?: boolean;
   /** The currency of amounts when no column says it (Saxo's booked amounts). */
@@ -74,10 +76,11 @@ const NORDNET_COLUMNS = {
   amount: 'Beløb',
   amount_currency: 'Beløb Valuta',
   total_shares: 'Totalt antal',
+  balance: 'Saldo',
+  account: 'Depot',
   exchange_rate: 'Vekslingskurs',
   text: 'Transaktionstekst',
   cancelled: 'Makuleringsdato',
-  account: 'Depot',
 } as const;
 
 export const PRESETS: readonly Preset[] = [
@@ -146,6 +149,8 @@ export const PRESETS: readonly Preset[] = [
       amount: 'Belopp',
       amount_currency: 'Belopp Valuta',
       total_shares: 'Totalt antal',
+      balance: 'Saldo',
+      account: 'Depå',
       exchange_rate: 'Växlingskurs',
       text: 'Transaktionstext',
       cancelled: 'Makuleringsdatum',
@@ -178,6 +183,8 @@ export const PRESETS: readonly Preset[] = [
       amount: 'Beløp',
       amount_currency: 'Beløp Valuta',
       total_shares: 'Totalt antall',
+      balance: 'Saldo',
+      account: 'Portefølje',
       exchange_rate: 'Vekslingskurs',
       text: 'Transaksjonstekst',
       cancelled: ['Makuleringsdato', 'Makuleringsddato'],
@@ -256,6 +263,8 @@ export const PRESETS: readonly Preset[] = [
     },
     dateFormat: 'dd-MM-yyyy',
     hook: 'degiro-description',
+    // A trade's fee is a line of its own, folded in after the check.
+    grossAmount: true,
     feeWords: [
       'DEGIRO Transactiekosten en/of kosten van derden',
       'DEGIRO Transaction and/or third party fees',
@@ -333,10 +342,13 @@ export const PRESETS: readonly Preset[] = [
         'Transactiekosten en/of kosten van derden EUR',
       ],
       fee_rate: ['Exchange rate', 'Wisselkoers'],
+      amount: ['Local value', 'Lokale waarde'],
+      amount_currency: ['Local value (2)', 'Lokale waarde (2)'],
       external_id: ['Order ID', 'Order Id'],
     },
     dateFormat: 'dd-MM-yyyy',
     hook: 'quantity-sign',
+    grossAmount: true,
     typeWords: { ...words('buy', 'buy'), ...words('sell', 'sell') },
   },
   {
@@ -369,7 +381,8 @@ export const PRESETS: readonly Preset[] = [
       name: 'Description',
       shares: 'Quantity',
       share_price: 'TradePrice',
-      amount: 'Amount',
+      // The cash section's amount, or a trade's shares × price.
+      amount: ['Amount', 'TradeMoney'],
       currency: 'CurrencyPrimary',
       fee: 'IBCommission',
       fee_currency: 'IBCommissionCurrency',
@@ -379,6 +392,7 @@ export const PRESETS: readonly Preset[] = [
     },
     decimalSeparator: '.',
     dateFormat: 'yyyyMMdd',
+    grossAmount: true,
     cancelledWords: ['BUY (Ca.)', 'SELL (Ca.)'],
     typeWords: {
       ...words('buy', 'BUY'),

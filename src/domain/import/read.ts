@@ -9,7 +9,15 @@ import { error, warning, type ImportMessage } from './messages';
 import { normalise, presetById, PRESETS, recognise, type Preset } from './presets';
 import { FORMUE_CSV_COLUMNS, type ImportSource } from './rows';
 import { readFormueCsv, readFormueJson, type FormueReading } from './formue';
-import { distinctIds, foldFees, netWithholding, reconcile, totalsPerYear } from './summary';
+import {
+  distinctIds,
+  foldFees,
+  netWithholding,
+  reconcile,
+  reconcileBalances,
+  totalsPerYear,
+  type FileAmounts,
+} from './summary';
 import { readTable, type Table } from './table';
 import {
   IMPORT_FIELDS,
@@ -35,6 +43,7 @@ const NUMBER_FIELDS: readonly ImportField[] = [
   'exchange_rate',
   'withholding_tax',
   'total_shares',
+  'balance',
 ];
 
 /** Repeated names become "<previous> <name>" (Nordnet's five `Valuta`), blank ones "<previous> (2)". */
@@ -395,13 +404,14 @@ function emptyResult(source: ImportSource, preset: PresetInfo | null): ParseResu
     blocked: true,
     totals: [],
     reconciliation: [],
+    balances: [],
     decimalSeparator: null,
     dateFormat: null,
     account: null,
   };
 }
 
-function finish(result: ParseResult): ParseResult {
+function finish(result: ParseResult, fileAmounts?: FileAmounts): ParseResult {
   const lines = result.lines;
   const allInvalid = lines.length > 0 && lines.every((line) => line.status === 'error');
   const problem =
@@ -409,7 +419,7 @@ function finish(result: ParseResult): ParseResult {
     (allInvalid ? error('file.all_invalid', undefined, { lines: lines.length }) : undefined);
   return {
     ...result,
-    totals: totalsPerYear(result.rows),
+    totals: totalsPerYear(result.rows, fileAmounts),
     blocked: result.unknownTypes.length > 0 || problem?.level === 'error',
     ...(problem ? { problem } : {}),
   };
@@ -474,17 +484,26 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
   }
   const source: ImportSource = preset?.source ?? 'generic';
   const missing = !preset && (!columns.date || !(columns.type || options.typeWords));
-  return finish({
-    ...emptyResult(source, preset ? info(preset) : null),
-    rows,
-    lines: built.map((line) => line.status),
-    unknownTypes: [...unknown.entries()].map(([word, count]) => ({ word, count })),
-    reconciliation: reconcile(built),
-    decimalSeparator: settings.decimalSeparator.value,
-    dateFormat: settings.dateFormat.value,
-    account: accountOf(framed.data, build.columnIndex.get('account')),
-    ...(missing ? { problem: error('file.no_columns') } : {}),
-  });
+  const fileAmounts = new Map(
+    built.flatMap((line) =>
+      line.row && line.fileAmount ? [[line.row.line, line.fileAmount]] : [],
+    ),
+  );
+  return finish(
+    {
+      ...emptyResult(source, preset ? info(preset) : null),
+      rows,
+      lines: built.map((line) => line.status),
+      unknownTypes: [...unknown.entries()].map(([word, count]) => ({ word, count })),
+      reconciliation: reconcile(built),
+      balances: reconcileBalances(built),
+      decimalSeparator: settings.decimalSeparator.value,
+      dateFormat: settings.dateFormat.value,
+      account: accountOf(framed.data, build.columnIndex.get('account')),
+      ...(missing ? { problem: error('file.no_columns') } : {}),
+    },
+    fileAmounts,
+  );
 }
 
 /** The one account the lines name; a file of several accounts has no single place to go. */

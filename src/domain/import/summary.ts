@@ -1,13 +1,13 @@
 // After each line is read: withholding taxes netted into their dividends, DEGIRO's fee lines
 // folded into their trades, repeated broker ids told apart, totals per year, and the broker's
-// running quantity checked against the rows.
+// running quantity and cash balance checked.
 
 import Big from 'big.js';
 import { info, warning } from './messages';
 import type { BuiltLine } from './build';
 import type { ImportRow } from './rows';
-import { IMPORT_KINDS } from './rows';
-import type { Reconciliation, YearTotal } from './types';
+import { IMPORT_KINDS, type ImportKind } from './rows';
+import type { BalanceCheck, Reconciliation, YearTotal } from './types';
 
 /**
  * A withholding tax is netted into the dividend of the same instrument and day (Formue's
@@ -85,7 +85,25 @@ function add(into: Record<string, string>, currency: string, amount: Big): void 
   into[currency] = new Big(into[currency] ?? 0).plus(amount).toFixed();
 }
 
-export function totalsPerYear(rows: readonly ImportRow[]): YearTotal[] {
+/** A row's money in DKK at its own rate; null when it is in another currency without one. */
+function inDkk(row: ImportRow, amount: Big): Big | null {
+  if (row.currency_code === 'DKK') return amount;
+  return row.exchange_rate ? amount.times(row.exchange_rate) : null;
+}
+
+const addDkk = (sum: string | null, amount: Big | null): string | null =>
+  sum === null || amount === null ? null : new Big(sum).plus(amount).toFixed();
+
+const SUMS: Partial<Record<ImportKind, 'bought' | 'sold' | 'dividends'>> = {
+  buy: 'bought',
+  sell: 'sold',
+  dividend: 'dividends',
+};
+
+/** A file's own amount of a trade, by its line. */
+export type FileAmounts = ReadonlyMap<number, { amount: string; currency: string }>;
+
+export function totalsPerYear(rows: readonly ImportRow[], fileAmounts?: FileAmounts): YearTotal[] {
   const years = new Map<number, YearTotal>();
   for (const row of rows) {
     const year = Number(row.date.slice(0, 4));
@@ -97,17 +115,87 @@ export function totalsPerYear(rows: readonly ImportRow[]): YearTotal[] {
         bought: {},
         sold: {},
         dividends: {},
+        dkk: { bought: '0', sold: '0', dividends: '0' },
+        file: { bought: {}, sold: {} },
       };
       years.set(year, total);
     }
     total.counts[row.kind]++;
+    const sum = SUMS[row.kind];
+    if (!sum) continue;
     const gross = new Big(row.shares ?? 0).times(row.share_price ?? 0);
     const fee = new Big(row.fee ?? 0);
-    if (row.kind === 'buy') add(total.bought, row.currency_code, gross.plus(fee));
-    if (row.kind === 'sell') add(total.sold, row.currency_code, gross.minus(fee));
-    if (row.kind === 'dividend') add(total.dividends, row.currency_code, new Big(row.amount ?? 0));
+    const money =
+      sum === 'bought'
+        ? gross.plus(fee)
+        : sum === 'sold'
+          ? gross.minus(fee)
+          : new Big(row.amount ?? 0);
+    add(total[sum], row.currency_code, money);
+    total.dkk[sum] = addDkk(total.dkk[sum], inDkk(row, money));
+    const own = fileAmounts?.get(row.line);
+    if (own && (sum === 'bought' || sum === 'sold')) {
+      add(total.file[sum], own.currency, new Big(own.amount));
+    }
   }
   return [...years.values()].sort((a, b) => a.year - b.year);
+}
+
+/** Lines oldest first: Nordnet and DEGIRO write the newest first. */
+function oldestFirst<T>(items: readonly T[], day: (item: T) => string | null | undefined): T[] {
+  const [first] = items;
+  const last = items[items.length - 1];
+  const newestFirst = first && last && (day(first) ?? '') > (day(last) ?? '');
+  return newestFirst ? [...items].reverse() : [...items];
+}
+
+/**
+ * The file's running cash balance (Nordnet `Saldo`) per account and currency: each line's balance
+ * must be the one before plus the line's amount. A missing or misread line breaks the chain.
+ */
+export function reconcileBalances(lines: readonly BuiltLine[]): BalanceCheck[] {
+  const steps = lines.flatMap((line) =>
+    line.balance ? [{ ...line.balance, line: line.status.line }] : [],
+  );
+  const checks = new Map<string, BalanceCheck & { opening: Big; sum: Big; last: Big }>();
+  for (const step of oldestFirst(steps, (item) => item.day)) {
+    const key = `${step.account}|${step.currency}`;
+    const balance = new Big(step.balance);
+    const amount = new Big(step.amount);
+    const check = checks.get(key);
+    if (!check) {
+      const opening = balance.minus(amount);
+      checks.set(key, {
+        account: step.account,
+        currency: step.currency,
+        expected: balance.toFixed(),
+        computed: balance.toFixed(),
+        line: step.line,
+        ok: true,
+        opening,
+        sum: amount,
+        last: balance,
+      });
+      continue;
+    }
+    if (check.ok && !check.last.plus(amount).eq(balance)) {
+      check.ok = false;
+      check.line = step.line;
+    }
+    if (check.ok) check.line = step.line;
+    check.sum = check.sum.plus(amount);
+    check.last = balance;
+    check.expected = balance.toFixed();
+    check.computed = check.opening.plus(check.sum).toFixed();
+  }
+  return [...checks.values()].map(({ account, currency, expected, computed, line, ok }) => ({
+    account,
+    currency,
+    expected,
+    computed,
+    line,
+    ok,
+  }));
 }
 
 /**
@@ -120,9 +208,7 @@ export function reconcile(lines: readonly BuiltLine[]): Reconciliation[] {
       line.row && line.instrumentKey && ['buy', 'sell', 'split'].includes(line.action ?? ''),
   );
   if (!trades.some((line) => line.totalShares !== undefined)) return [];
-  const first = trades[0]?.row?.date ?? '';
-  const last = trades[trades.length - 1]?.row?.date ?? '';
-  const ordered = first > last ? [...trades].reverse() : trades;
+  const ordered = oldestFirst(trades, (line) => line.row?.date);
   const held = new Map<string, Big>();
   const checks = new Map<string, Reconciliation>();
   for (const line of ordered) {

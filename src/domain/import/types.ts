@@ -49,9 +49,9 @@ export const IMPORT_FIELDS = [
   'external_id',
   'cancelled',
   'total_shares',
-  'text',
-  /** The broker's account of the row (Nordnet `Depot`): the next file of it goes where this went. */
+  'balance',
   'account',
+  'text',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -191,6 +191,10 @@ export interface YearTotal {
   /** Shares × price − fee of sells, by currency. */
   sold: Record<string, string>;
   dividends: Record<string, string>;
+  /** The same in DKK, at each row's own rate; null when a row has no rate to DKK. */
+  dkk: Record<'bought' | 'sold' | 'dividends', string | null>;
+  /** The file's own amounts of the trades (Nordnet `Beløb`) by currency, to tick off. */
+  file: Record<'bought' | 'sold', Record<string, string>>;
 }
 
 /** The broker's running quantity per instrument against what the rows add up to. */
@@ -201,6 +205,20 @@ export interface Reconciliation {
   /** What the imported rows add up to. */
   computed: string;
   /** The line of the file's last quantity. */
+  line: number;
+  ok: boolean;
+}
+
+/** The broker's running cash balance (Nordnet `Saldo`) per account and currency. */
+export interface BalanceCheck {
+  /** The file's account (Nordnet `Depot`), '' when it has none. */
+  account: string;
+  currency: string;
+  /** The file's balance after its last line. */
+  expected: string;
+  /** The balance before the first line plus every line's amount. */
+  computed: string;
+  /** The first line whose balance is not the one before plus its amount, else the last line. */
   line: number;
   ok: boolean;
 }
@@ -218,6 +236,7 @@ export interface ParseResult {
   blocked: boolean;
   totals: YearTotal[];
   reconciliation: Reconciliation[];
+  balances: BalanceCheck[];
   /** The settings used, after detection and overrides. */
   decimalSeparator: DecimalSeparator | null;
   dateFormat: DateFormat | null;

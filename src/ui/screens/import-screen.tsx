@@ -507,6 +507,7 @@ function Preview({ flow }: { flow: Flow }) {
       <PreviewTable flow={flow} />
       <Pager flow={flow} />
       <Totals flow={flow} />
+      <MoneyTotals flow={flow} />
       <Reconciliation flow={flow} />
       {flow.missingRatios > 0 && (
         <p className="notice import__notice" role="status">
@@ -536,14 +537,36 @@ function amountOf(row: ImportRow, number: Intl.NumberFormat): string {
   return value === undefined ? '' : `${number.format(value)} ${row.currency_code}`;
 }
 
-function messagesOf(line: PreviewLine, w: Words): string[] {
+// The money checks' figures are exact decimal strings: written here as the language writes them.
+const MONEY_PARAMS = new Set(['amount', 'computed']);
+const NUMBER_PARAMS = new Set(['price', 'rate', 'converted']);
+
+function localised(
+  params: ImportMessage['params'],
+  locale: string,
+): ImportMessage['params'] | undefined {
+  if (!params) return params;
+  const money = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => {
+      const format = MONEY_PARAMS.has(key) ? money : NUMBER_PARAMS.has(key) ? number : undefined;
+      return [key, format && value !== '' ? format.format(Number(value)) : value];
+    }),
+  );
+}
+
+function messagesOf(line: PreviewLine, w: Words & { locale: string }): string[] {
   const parser = line.messages.map((message: ImportMessage) => {
     // A field names where an error or warning is; a note (a cancelled row) needs none.
     const field =
       message.level !== 'info' && message.field && message.field in w.fields
         ? `${w.fields[message.field as keyof typeof w.fields]}: `
         : '';
-    return field + fill(w.codes[message.code], message.params);
+    return field + fill(w.codes[message.code], localised(message.params, w.locale));
   });
   const server = Object.entries(line.errors).flatMap(([field, list]) =>
     list.map((message) => `${field}: ${message}`),
@@ -764,17 +787,88 @@ function Totals({ flow }: { flow: Flow }) {
   );
 }
 
+const SUMS = [
+  ['buy', 'bought'],
+  ['sell', 'sold'],
+  ['dividend', 'dividends'],
+] as const;
+
+/** Each year's money in DKK beside the file's own amounts, to tick off against its statement. */
+function MoneyTotals({ flow }: { flow: Flow }) {
+  const w = useImportTexts();
+  const totals = flow.parsed?.totals ?? [];
+  const number = new Intl.NumberFormat(w.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const money = (sums: Record<string, string>) =>
+    Object.entries(sums)
+      .map(([currency, sum]) => `${currency} ${number.format(Number(sum))}`)
+      .join(', ') || '—';
+  const lines = totals.flatMap((total) =>
+    SUMS.filter(([kind]) => total.counts[kind] > 0).map(([kind, sum]) => ({
+      key: `${total.year}-${kind}`,
+      year: total.year,
+      kind,
+      dkk: total.dkk[sum],
+      file: sum === 'dividends' ? total.dividends : total.file[sum],
+    })),
+  );
+  if (lines.length === 0) return null;
+  return (
+    <div className="import__table-wrap">
+      <table className="import__table import__totals">
+        <caption>{w.t('import.moneyPerYear')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{w.t('import.year')}</th>
+            <th scope="col">{w.t('import.type')}</th>
+            <th scope="col" className="import__number">
+              DKK
+            </th>
+            <th scope="col" className="import__number">
+              {w.t('import.inFile')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.key}>
+              <th scope="row">{line.year}</th>
+              <td>{w.actions[line.kind]}</td>
+              <td className="import__number">
+                {line.dkk === null ? '—' : number.format(Number(line.dkk))}
+              </td>
+              <td className="import__number">{money(line.file)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Reconciliation({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const checks = flow.parsed?.reconciliation ?? [];
-  if (checks.length === 0) return null;
+  const balances = flow.parsed?.balances ?? [];
+  if (checks.length === 0 && balances.length === 0) return null;
   const off = checks.filter((check) => !check.ok);
+  const balancesOff = balances.filter((check) => !check.ok);
+  const number = new Intl.NumberFormat(w.locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (
     <div className="import__check">
       <h3 className="import__subtitle">{w.t('import.check')}</h3>
-      {off.length === 0 ? (
+      {checks.length > 0 && off.length === 0 && (
         <p className="import__ok">{w.t('import.checkOk')}</p>
-      ) : (
+      )}
+      {balances.length > 0 && balancesOff.length === 0 && (
+        <p className="import__ok">{w.t('import.balanceOk')}</p>
+      )}
+      {off.length + balancesOff.length > 0 && (
         <ul>
           {off.map((check) => (
             <li key={check.instrument}>
@@ -782,6 +876,17 @@ function Reconciliation({ flow }: { flow: Flow }) {
                 instrument: check.instrument,
                 expected: check.expected,
                 computed: check.computed,
+              })}
+            </li>
+          ))}
+          {balancesOff.map((check) => (
+            <li key={`${check.account} ${check.currency}`}>
+              {w.t('import.balanceOff', {
+                account: check.account || '—',
+                currency: check.currency,
+                expected: number.format(Number(check.expected)),
+                computed: number.format(Number(check.computed)),
+                line: check.line,
               })}
             </li>
           ))}

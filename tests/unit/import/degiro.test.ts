@@ -297,4 +297,16 @@ describe('DEGIRO Transactions.csv (English, decimal point)', () => {
     ];
     expect(result.rows).toEqual(expected);
   });
+
+  it("holds a trade against its Local value, the file's shares × price", async () => {
+    const wrong = rows[2]?.map((cell, i) => (i === 9 ? '-210.00' : cell)) ?? [];
+    const file = utf8(delimited([header, wrong], ','));
+    const { lines } = await parse(file, { fileName: 'Transactions.csv' });
+    expect(lines[0]?.messages).toContainEqual({
+      level: 'error',
+      code: 'amount.mismatch',
+      field: 'amount',
+      params: { currency: 'USD', amount: '210.00', computed: '201.00' },
+    });
+  });
 });

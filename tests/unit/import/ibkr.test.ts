@@ -153,6 +153,28 @@ describe('Interactive Brokers Flex Query CSV', () => {
     expect(result.lines[4]?.messages.map((m) => m.code)).toContain('row.ragged');
   });
 
+  it("holds a trade against its TradeMoney, the file's shares × price", async () => {
+    const file = flex([
+      header,
+      usTrade('BUY', '20240304', '5', '100.50', '502.5', '-1', '900000001'),
+      usTrade('BUY', '20240305', '5', '100.50', '520.5', '-1', '900000002'),
+    ]);
+    const { lines, rows } = await parse(file, { fileName: 'flex.csv' });
+    expect(lines[0]?.status).toBe('ok');
+    expect(lines[1]).toMatchObject({
+      status: 'error',
+      messages: [
+        {
+          level: 'error',
+          code: 'amount.mismatch',
+          field: 'amount',
+          params: { currency: 'USD', amount: '520.50', computed: '502.50' },
+        },
+      ],
+    });
+    expect(rows.map((row) => row.external_id)).toEqual(['900000001']);
+  });
+
   it('reads the cash section: dividend net of withholding tax, a split from its text', async () => {
     const cash = flex([
       [

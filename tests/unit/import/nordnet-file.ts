@@ -48,13 +48,14 @@ export interface NordnetLine {
   currency?: string;
   amount: string;
   total?: string;
+  /** The running cash balance, `Saldo`. */
+  balance?: string;
+  depot?: string;
   rate?: string;
   text?: string;
   cancelled?: string;
   /** Nordnet at times adds one empty cell too many. */
   extraTab?: boolean;
-  /** The account (`Depot`); 11111111 unless given. */
-  account?: string;
 }
 
 export function nordnetCells(line: NordnetLine): string[] {
@@ -63,7 +64,7 @@ export function nordnetCells(line: NordnetLine): string[] {
     line.day,
     line.day,
     line.day,
-    line.account ?? '11111111',
+    line.depot ?? '11111111',
     line.type,
     line.name ?? '',
     line.isin ?? '',
@@ -79,7 +80,7 @@ export function nordnetCells(line: NordnetLine): string[] {
     '',
     '',
     line.total ?? '',
-    '',
+    line.balance ?? '',
     line.rate ?? '',
     line.text ?? '',
     line.cancelled ?? '',
@@ -106,6 +107,19 @@ export const INDEX_FUND = { name: 'Eksempel Global Indeks', isin: isin('DK000000
 export const US_STOCK = { name: 'Example Corp', isin: isin('US00000000B') };
 export const UK_STOCK = { name: 'Sample Holdings plc', isin: isin('GB00000000C') };
 export const BANK = { name: 'Prøve Bank A/S', isin: isin('DK00000000D') };
+export const APPLE = { name: 'Apple', isin: 'US0378331005' };
+
+/** Issue 34's row: 3 Apple at 185,5 dollars, the fee's `Valuta` DKK, `Beløb` DKK 3,834.95. */
+export const DOLLAR_PRICE_DKK_FEE = {
+  type: 'KØBT',
+  ...APPLE,
+  shares: '3',
+  price: '185,5',
+  fee: '0',
+  currency: 'DKK',
+  rate: '6,8912',
+  amount: '-3.834,95',
+} as const;
 
 /** `count` made-up trades over the years, newest first as Nordnet writes them (benchmark). */
 export function manyNordnetLines(count: number): NordnetLine[] {

@@ -145,6 +145,19 @@ describe('Saxo transactions report, xlsx', () => {
     expect(result.lines[5]).toMatchObject({ status: 'skipped', reason: 'netted' });
     expect(result.lines[8]).toMatchObject({ status: 'skipped', reason: 'cash', word: 'Deposit' });
   });
+
+  it('refuses a booked amount below shares × price, which no fee explains', async () => {
+    const result = await parse(
+      saxoXlsx([['2024-03-04', 'Trade', DANSK, 'DKK', 'Buy 10 @ 150.25 DKK', -1450, '501', 1]]),
+      { fileName: 'Transactions.xlsx' },
+    );
+    expect(result.lines[0]?.messages).toContainEqual({
+      level: 'error',
+      code: 'amount.mismatch',
+      field: 'amount',
+      params: { currency: 'DKK', amount: '1450.00', computed: '1502.50' },
+    });
+  });
 });
 
 describe('Saxo transactions report, CSV', () => {
