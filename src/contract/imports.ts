@@ -47,6 +47,7 @@ export interface ImportRequestRead {
   target: { id: number } | { name: string };
   source: ImportSource;
   fileName: string | null;
+  account: string | null;
   rows: unknown[];
 }
 
@@ -73,15 +74,23 @@ export function readImportRequest(
   }
   const source = v.oneOf('source', IMPORT_SOURCES);
   const fileName = v.input('file_name') == null ? null : v.text('file_name');
+  const account = v.input('account') == null ? null : v.text('account', 255);
   const rows = v.input('rows');
   if (rows == null || (Array.isArray(rows) && rows.length === 0))
     v.add('rows', 'The rows field is required.');
   else if (!Array.isArray(rows)) v.add('rows', 'The rows field must be an array.');
   else if (rows.length > MAX_IMPORT_ROWS)
     v.add('rows', `The rows field must not have more than ${MAX_IMPORT_ROWS} items.`);
-  if (v.failed || !target || !source || fileName === undefined || !Array.isArray(rows))
+  if (
+    v.failed ||
+    !target ||
+    !source ||
+    fileName === undefined ||
+    account === undefined ||
+    !Array.isArray(rows)
+  )
     return undefined;
-  return { target, source, fileName, rows: rows as unknown[] };
+  return { target, source, fileName, account, rows: rows as unknown[] };
 }
 
 /** A row read on its own: its facts, or its errors. */
@@ -260,7 +269,7 @@ export async function planImport(
   for (const row of rows) row.portfolioKey = portfolioOf(row);
   matchInstruments(rows, state, newInstruments, resolved);
   await pause();
-  markDuplicates(rows, request.source, state);
+  markDuplicates(rows, request.source, state, newInstruments);
   const replayed = replayRows(rows, state);
   await pause();
   checkPrices(rows, state, newInstruments);
@@ -413,37 +422,46 @@ function matchInstruments(
 }
 
 /** What makes two events the same trade: day, kind, instrument, shares, price, amount. */
-function fingerprint(investmentKey: string, day: string, facts: EventFacts): string {
+function fingerprint(instrument: string, day: string, facts: EventFacts): string {
   switch (facts.kind) {
     case 'buy':
     case 'sell':
-      return `${investmentKey}|${day}|${facts.kind}|${facts.shares}|${facts.price}`;
+      return `${instrument}|${day}|${facts.kind}|${facts.shares}|${facts.price}`;
     case 'dividend':
-      return `${investmentKey}|${day}|dividend|${facts.amount}`;
+      return `${instrument}|${day}|dividend|${facts.amount}`;
     case 'split':
-      return `${investmentKey}|${day}|split|${facts.sharesAfter}`;
+      return `${instrument}|${day}|split|${facts.sharesAfter}`;
   }
 }
 
 /**
- * The broker's id, unique per portfolio and source; without one, the n-th row of a fingerprint
- * in the file is a duplicate when the portfolio already has n events of it, so two real
- * identical fills both import and the same file again is all duplicates.
+ * Duplicates are looked for in all the user's portfolios, as the same file imported into another
+ * portfolio is still the same trades. The broker's id decides where the row has one; without
+ * one, the n-th row of a fingerprint (the instrument, not the investment) in the file is a
+ * duplicate when the user already has n events of it, so two real identical fills both import
+ * and the same file again is all duplicates.
  */
-function markDuplicates(rows: Row[], source: string, state: ImportState) {
-  const known = new Set(
-    state.externalIds.map((e) => `id:${e.portfolioId}|${e.source}|${e.externalId}`),
-  );
+function markDuplicates(
+  rows: Row[],
+  source: string,
+  state: ImportState,
+  created: ReadonlyMap<string, NewInstrument>,
+) {
+  const known = new Set(state.externalIds.map((e) => `${e.source}|${e.externalId}`));
+  const instrumentOf = new Map<string, string>();
+  for (const i of state.investments) instrumentOf.set(`id:${i.id}`, `${i.type}:${i.code}`);
+  for (const n of created.values()) instrumentOf.set(n.key, `${n.type}:${n.code}`);
   const existing = new Map<string, number>();
   for (const event of state.events) {
-    const key = fingerprint(`id:${event.investmentId}`, dayOf(event.time), event);
+    const instrument = instrumentOf.get(`id:${event.investmentId}`)!;
+    const key = fingerprint(instrument, dayOf(event.time), event);
     existing.set(key, (existing.get(key) ?? 0) + 1);
   }
   const seenIds = new Map<string, number>();
   const occurrences = new Map<string, number>();
   for (const row of rows) {
     if (failed(row) || !row.facts || !row.investmentKey || row.day === undefined) continue;
-    const print = fingerprint(row.investmentKey, row.day, row.facts);
+    const print = fingerprint(instrumentOf.get(row.investmentKey)!, row.day, row.facts);
     if (row.externalId !== undefined) {
       const key = `${row.portfolioKey}|${source}|${row.externalId}`;
       const earlier = seenIds.get(key);
@@ -452,7 +470,7 @@ function markDuplicates(rows: Row[], source: string, state: ImportState) {
         continue;
       }
       seenIds.set(key, row.line);
-      if (known.has(key)) {
+      if (known.has(`${source}|${row.externalId}`)) {
         if (!row.force) row.status = 'duplicate';
         else {
           // Its id stays with the event imported before; this one is imported without it.
@@ -586,6 +604,7 @@ export async function commitImport(
     portfolioId: portfolioIds.get(targetKey)!,
     source: request.source,
     fileName: request.fileName,
+    account: request.account,
     createdAt: now,
     counts: plan.report.counts,
     created: { portfolios: createdPortfolios, investments: [] },
@@ -662,16 +681,44 @@ export async function commitImport(
   return { batch: { ...batch, created }, events: written };
 }
 
-export function batchOf(row: ImportBatchRow, events: number): ImportBatch {
-  return {
+/**
+ * Batches as answered: the portfolio each filled by its name now, and the portfolios its undo
+ * removes with it, those it created that hold nothing but its events (see the undo route).
+ */
+export async function batchesOf(
+  store: Store,
+  userId: number,
+  rows: readonly (ImportBatchRow & { events: number })[],
+): Promise<ImportBatch[]> {
+  const portfolios = await store.portfolios(userId);
+  const investments = await store.investments(userId);
+  const createdIn = new Set(rows.flatMap((row) => row.created.portfolios));
+  const events = await store.events(
+    investments.filter((i) => createdIn.has(i.portfolioId)).map((i) => i.id),
+  );
+  const onlyOf = (batch: ImportBatchRow, portfolioId: number) =>
+    investments
+      .filter((i) => i.portfolioId === portfolioId)
+      .every(
+        (i) =>
+          batch.created.investments.includes(i.id) &&
+          events.every((e) => e.investmentId !== i.id || e.origin?.batchId === batch.id),
+      );
+  const nameOf = (id: number) => portfolios.find((p) => p.id === id)?.name;
+  return rows.map((row) => ({
     id: row.id,
     portfolio_id: row.portfolioId,
+    portfolio_name: nameOf(row.portfolioId) ?? null,
     source: row.source as ImportSource,
     file_name: row.fileName,
+    account: row.account,
     created_at: new Date(row.createdAt).toISOString(),
-    events,
+    events: row.events,
     counts: row.counts,
-  };
+    removes_portfolios: row.created.portfolios
+      .filter((id) => nameOf(id) !== undefined && onlyOf(row, id))
+      .map((id) => nameOf(id)!),
+  }));
 }
 
 /** The listings of new investments, to have their prices loaded after a commit. */

@@ -108,6 +108,8 @@ export interface ImportBatchRow {
   portfolioId: number;
   source: string;
   fileName: string | null;
+  /** The broker's account the file was of (Nordnet `Depot`), or null. */
+  account: string | null;
   /** Epoch ms. */
   createdAt: number;
   counts: { imported: number; duplicates: number; skipped: number; errors: number };

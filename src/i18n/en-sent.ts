@@ -163,6 +163,17 @@ export const enSent = {
   'delete.summaryAlone': '{name} will be deleted.',
   'delete.question': 'Delete {name}?',
 
+  // Undo of an import (src/machines/import-history.machine.ts), most specific first
+  'importUndo.questionOnePortfolios': 'Remove 1 event and the portfolios {names}?',
+  'importUndo.questionPortfolios': 'Remove {count} events and the portfolios {names}?',
+  'importUndo.questionOnePortfolio': 'Remove 1 event and the portfolio {name}?',
+  'importUndo.questionPortfolio': 'Remove {count} events and the portfolio {name}?',
+  'importUndo.questionOne': 'Remove 1 event?',
+  'importUndo.question': 'Remove {count} events?',
+  'importUndo.noticeOne': 'Import undone: 1 event removed.',
+  'importUndo.notice': 'Import undone: {count} events removed.',
+  'importUndo.noticeAny': 'Import undone.',
+
   // Other texts of the machines; the profile's (src/machines/profile.machine.ts, demo-reset.machine.ts) first.
   'profile.saved': 'Profile saved',
   'profile.unsupported': 'The profile cannot be saved on this server.',

@@ -3,6 +3,7 @@
 // instruments and the user's matches of them: import-instruments.ts).
 import type {
   ColumnMap,
+  ImportBatch,
   ImportMessage,
   ImportReport,
   ImportRequest,
@@ -211,14 +212,31 @@ export function rowsToImport(lines: readonly PreviewLine[]): ImportRow[] {
 /** The request of a dry run or a commit: the rows, with the user's matches of instruments. */
 export function request(
   target: Target,
-  source: ImportSource,
+  { source, account }: Pick<ParseResult, 'source' | 'account'>,
   fileName: string,
   rows: ImportRow[],
   matches: Readonly<Record<string, Match>> = {},
 ): ImportRequest {
   const where =
     'id' in target ? { portfolio_id: Number(target.id) } : { portfolio_name: target.name.trim() };
-  return { ...where, source, file_name: fileName, rows: withMatches(rows, matches) };
+  return {
+    ...where,
+    source,
+    file_name: fileName,
+    ...(account !== null && { account }),
+    rows: withMatches(rows, matches),
+  };
+}
+
+/** The portfolio the newest batch of the broker's account went to, while it exists. */
+export function portfolioOfAccount(
+  batches: readonly ImportBatch[],
+  source: ImportSource,
+  account: string | null,
+): Target | undefined {
+  if (account === null) return undefined;
+  const last = batches.find((batch) => batch.source === source && batch.account === account);
+  return last && last.portfolio_name !== null ? { id: String(last.portfolio_id) } : undefined;
 }
 
 /** A file the reader refused, for the message of its kind. */

@@ -1,6 +1,7 @@
 // The import history at /import: the batches imported (GET /api/v1/imports), each with Undo, which
-// removes the batch's events, or is refused with the events edited since (409). A child of the
-// import machine, which tells it of a new batch and passes it the result's Undo.
+// asks first ("Remove 34 events and the portfolio Nordnet depot?"), then removes the batch's
+// events and confirms it in a notice, or is refused with the events edited since (409). A child
+// of the import machine, which tells it of a new batch and passes it the result's Undo.
 import { assign, sendTo, setup } from 'xstate';
 import type { Api } from '../api';
 import { messageOf } from '../api/errors';
@@ -9,20 +10,41 @@ import { changed } from './changes';
 import type { DataRef } from './data.machine';
 import { importActors } from './import-actors';
 import { UndoRefused } from './import-flow';
+import { posted, type NoticesRef } from './notices.machine';
 
 export type ImportHistoryEvent =
+  /** Undo of a batch: it asks first. */
   | { type: 'batch.undone'; id: number }
+  | { type: 'undo.confirmed' }
+  | { type: 'undo.cancelled' }
   /** A batch was imported: the list is read again. */
   | { type: 'history.stale' };
 
 export interface ImportHistoryInput {
   api: Api;
   data: DataRef;
+  notices: NoticesRef;
+}
+
+const events = (n: number) => `${n} ${n === 1 ? 'event' : 'events'}`;
+
+/** "Remove 34 events?", "Remove 34 events and the portfolio Nordnet depot?" */
+export function undoQuestion(batch: ImportBatch): string {
+  const names = batch.removes_portfolios;
+  if (names.length === 0) return `Remove ${events(batch.events)}?`;
+  const portfolios =
+    names.length === 1 ? `the portfolio ${names[0]}` : `the portfolios ${names.join(', ')}`;
+  return `Remove ${events(batch.events)} and ${portfolios}?`;
+}
+
+/** The notice after an undo: "Import undone: 34 events removed." */
+export function undoneNotice(batch: ImportBatch | undefined): string {
+  return batch ? `Import undone: ${events(batch.events)} removed.` : 'Import undone.';
 }
 
 export interface ImportHistoryContext extends ImportHistoryInput {
   batches: ImportBatch[];
-  /** The batch whose Undo is being sent. */
+  /** The batch whose Undo is asked about, then sent. */
   undoing: number | undefined;
   /** The batches undone while the screen showed. */
   undone: number[];
@@ -36,15 +58,21 @@ export const importHistoryMachine = setup({
     context: {} as ImportHistoryContext,
     events: {} as ImportHistoryEvent,
     input: {} as ImportHistoryInput,
-    tags: {} as 'loading' | 'undoing',
+    tags: {} as 'loading' | 'confirming' | 'undoing',
   },
   actors: { listImports: importActors.listImports, undo: importActors.undo },
   actions: {
     fail: assign((_, { error }: { error: unknown }) => ({ failure: messageOf(error) })),
     announceUndone: sendTo(({ context }) => context.data, changed('import.undone')),
+    confirmUndone: sendTo(
+      ({ context }) => context.notices,
+      ({ context }) =>
+        posted(undoneNotice(context.batches.find((batch) => batch.id === context.undoing))),
+    ),
   },
   guards: {
     refused: (_, { error }: { error: unknown }) => error instanceof UndoRefused,
+    listed: ({ context }, { id }: { id: number }) => context.batches.some((b) => b.id === id),
   },
 }).createMachine({
   id: 'importHistory',
@@ -74,13 +102,23 @@ export const importHistoryMachine = setup({
       on: {
         'history.stale': 'loading',
         'batch.undone': {
-          target: 'undoing',
+          // The question names what the batch holds: one not listed yet has nothing to name.
+          guard: { type: 'listed', params: ({ event }) => event },
+          target: 'confirming',
           actions: assign({
             undoing: ({ event }) => event.id,
             refused: undefined,
             failure: undefined,
           }),
         },
+      },
+    },
+    confirming: {
+      description: 'Undo removes what the batch brought in: it asks first, naming it.',
+      tags: 'confirming',
+      on: {
+        'undo.confirmed': 'undoing',
+        'undo.cancelled': { target: 'listed', actions: assign({ undoing: undefined }) },
       },
     },
     undoing: {
@@ -92,6 +130,7 @@ export const importHistoryMachine = setup({
           target: 'loading',
           actions: [
             'announceUndone',
+            'confirmUndone',
             assign({ undone: ({ context }) => [...context.undone, context.undoing!] }),
           ],
         },

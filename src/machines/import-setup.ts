@@ -13,8 +13,9 @@ import type { FlowEvent, SessionRef } from './flow';
 import { importActors } from './import-actors';
 import * as flow from './import-flow';
 import type { Match } from './import-instruments';
-import { importHistoryMachine } from './import-history.machine';
+import { importHistoryMachine, type ImportHistoryEvent } from './import-history.machine';
 import type { FileProblem, FileSettings, ImportReader } from './import-reader';
+import type { NoticesRef } from './notices.machine';
 import type { KeyValueStore } from './platform';
 import { afterFailure, submissionFor } from './submission';
 import type { KeyMaker, Submission } from './submission';
@@ -39,8 +40,10 @@ export type ImportEvent =
   | { type: 'import.submitted' }
   | { type: 'import.restarted' }
   | { type: 'retry.requested' }
-  /** Undo of a batch: the result's, or one of the history's; passed to the history. */
+  /** Undo of a batch (the result's, or one of the history's) and its answer: to the history. */
   | { type: 'batch.undone'; id: number }
+  | { type: 'undo.confirmed' }
+  | { type: 'undo.cancelled' }
   | { type: 'portfolios.listed'; ids: readonly string[] | undefined }
   | FlowEvent;
 
@@ -48,6 +51,8 @@ export interface ImportInput {
   api: Api;
   data: DataActor;
   session: SessionRef;
+  /** Where Undo of a batch is confirmed. */
+  notices: NoticesRef;
   /** The parsers: in a Web Worker in the browser (src/ui/import-worker.ts). */
   reader: ImportReader;
   /** Where mapping templates are kept (the platform's storage). */
@@ -91,7 +96,7 @@ export type ImportContext = Omit<ImportInput, 'newKey'> &
 
 const lines = (c: ImportContext) => flow.previewLines(c.parsed!, c.report, c.forced);
 export const sent = (c: ImportContext, rows = c.parsed!.rows) =>
-  flow.request(c.target!, c.parsed!.source, c.fileName, rows, c.matches);
+  flow.request(c.target!, c.parsed!, c.fileName, rows, c.matches);
 export const toCommit = (c: ImportContext) => sent(c, flow.rowsToImport(lines(c)));
 const recognised = (c: ImportContext) => c.detection!.preset !== null;
 /** What a template keeps: the columns only of a format no preset knows. */
@@ -147,6 +152,20 @@ export const importSetup = setup({
     defaultTarget: assign(({ context }, { ids }: { ids: readonly string[] | undefined }) => ({
       target: context.target ?? (ids?.length ? { id: ids[0] } : undefined),
     })),
+    // A file of an account read for the first time goes where that account's last file went.
+    takeParsed: assign(({ context }, { output }: { output: ParseResult }) => {
+      const account = context.parsed?.account === output.account ? null : output.account;
+      const remembered = flow.portfolioOfAccount(
+        context.history.getSnapshot().context.batches,
+        output.source,
+        account,
+      );
+      return {
+        parsed: output,
+        report: undefined,
+        ...(remembered && { target: remembered, matches: {} }),
+      };
+    }),
     takeRatio: assign(({ context }, { line, ratio }: { line: number; ratio: string }) => {
       const read = flow.readSplitRatio(ratio);
       return read
@@ -179,7 +198,7 @@ export const importSetup = setup({
       submission: undefined,
     })),
     announce: sendTo(({ context }) => context.data, changed('import.committed')),
-    toHistory: sendTo('history', (_, event: { type: 'batch.undone'; id: number }) => event),
+    toHistory: sendTo('history', (_, event: ImportHistoryEvent) => event),
     historyStale: sendTo('history', { type: 'history.stale' }),
   },
   guards: {

@@ -20,7 +20,10 @@ export const importMachine = importSetup.createMachine({
     ...FRESH,
     ...{ newKey: input.newKey ?? randomKey, attached: true, file: undefined, fileName: '' },
     ...{ columns: {}, words: {}, target: undefined },
-    history: spawn('history', { id: 'history', input: { api: input.api, data: input.data } }),
+    history: spawn('history', {
+      id: 'history',
+      input: { api: input.api, data: input.data, notices: input.notices },
+    }),
   }),
   initial: 'choosing',
   invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.data }) },
@@ -32,6 +35,8 @@ export const importMachine = importSetup.createMachine({
     ],
     'portfolios.listed': { actions: { type: 'defaultTarget', params: ({ event }) => event } },
     'batch.undone': { actions: { type: 'toHistory', params: ({ event }) => event } },
+    'undo.confirmed': { actions: { type: 'toHistory', params: ({ event }) => event } },
+    'undo.cancelled': { actions: { type: 'toHistory', params: ({ event }) => event } },
     'file.chosen': [
       { guard: 'empty', target: '.choosing', actions: refused({ code: 'file.empty' }) },
       {
@@ -103,7 +108,7 @@ export const importMachine = importSetup.createMachine({
         input: ({ context: c }) => ({ reader: c.reader, file: c.file!, options: options(c) }),
         onDone: {
           target: 'parsed',
-          actions: assign({ parsed: ({ event }) => event.output, report: undefined }),
+          actions: { type: 'takeParsed', params: ({ event }) => event },
         },
         onError: {
           target: 'choosing',

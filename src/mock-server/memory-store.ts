@@ -258,7 +258,12 @@ export class MemoryStore implements Store {
     return Promise.resolve(
       (this.tables.imports ?? [])
         .filter((batch) => batch.userId === userId)
-        .map((batch) => ({ ...structuredClone(batch), events: held.get(batch.id) ?? 0 })),
+        // Data kept before accounts were has none.
+        .map((batch) => ({
+          ...structuredClone(batch),
+          account: batch.account ?? null,
+          events: held.get(batch.id) ?? 0,
+        })),
     );
   }
 

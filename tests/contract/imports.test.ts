@@ -109,7 +109,7 @@ describe('POST /api/v1/imports', () => {
     expect((await investments())[0].shares).toBe(30);
   });
 
-  it("finds duplicates by the broker's id, per portfolio", async () => {
+  it("finds duplicates by the broker's id, in every portfolio of the user", async () => {
     const portfolio = await freshAccount();
     const file = {
       portfolio_id: portfolio,
@@ -130,8 +130,30 @@ describe('POST /api/v1/imports', () => {
     expect(twice.body.rows[1].errors).toEqual({
       external_id: ['The external id is the same as on line 1.'],
     });
+    // The same file into another portfolio, or a new one, is the same trades again.
     const other = (await post('/portfolios', { name: 'Saxo' })).body.data.id;
-    expect(statuses((await dryRun({ ...file, portfolio_id: other })).body)).toEqual(['ok', 'ok']);
+    const elsewhere = await dryRun({ ...file, portfolio_id: other });
+    expect(statuses(elsewhere.body)).toEqual(['duplicate', 'duplicate']);
+    const { portfolio_id: _, ...byName } = file;
+    const fresh = await dryRun({ ...byName, portfolio_name: 'Nordnet depot' });
+    expect(statuses(fresh.body)).toEqual(['duplicate', 'duplicate']);
+    // Another broker's ids are its own.
+    expect(statuses((await dryRun({ ...file, source: 'saxo' })).body)).toEqual([
+      'warning',
+      'warning',
+    ]);
+  });
+
+  it('finds duplicates of a file without ids in every portfolio of the user', async () => {
+    const portfolio = await freshAccount();
+    const file = { portfolio_id: portfolio, source: 'generic', rows: [row(1), row(2)] };
+    expect((await commit(file)).status).toBe(201);
+    const other = (await post('/portfolios', { name: 'Saxo' })).body.data.id;
+    const again = await dryRun({ ...file, portfolio_id: other, rows: [row(1), row(2), row(3)] });
+    expect(statuses(again.body)).toEqual(['duplicate', 'duplicate', 'ok']);
+    expect(
+      statuses((await dryRun({ ...file, portfolio_id: undefined, portfolio_name: 'New' })).body),
+    ).toEqual(['duplicate', 'duplicate']);
   });
 
   it('computes a split from its ratio and the shares held that day', async () => {
@@ -362,6 +384,54 @@ describe('GET and DELETE /api/v1/imports', () => {
       event_ids: [event.id],
     });
     expect((await investments())[0].shares).toBe(22);
+  });
+
+  it("keeps the broker's account with the batch, names its portfolio and what Undo removes", async () => {
+    const portfolio = await freshAccount();
+    const into = await commit({
+      portfolio_name: 'Nordnet depot',
+      source: 'nordnet',
+      account: '12345678',
+      rows: [row(1)],
+    });
+    expect(into.status).toBe(201);
+    const depot = into.body.data.portfolio_id;
+    expect(into.body.data).toMatchObject({
+      portfolio_name: 'Nordnet depot',
+      account: '12345678',
+      events: 1,
+      removes_portfolios: ['Nordnet depot'],
+    });
+    const second = await commit({
+      portfolio_id: portfolio,
+      source: 'nordnet',
+      rows: [row(1, { instrument: APPLE, currency_code: 'USD' })],
+    });
+    expect(second.body.data).toMatchObject({
+      portfolio_name: 'Nordnet',
+      account: null,
+      removes_portfolios: [],
+    });
+    const listed = (await get('/imports')).body.imports;
+    expect(listed).toMatchObject([
+      { portfolio_name: 'Nordnet', account: null, removes_portfolios: [] },
+      {
+        portfolio_id: depot,
+        portfolio_name: 'Nordnet depot',
+        account: '12345678',
+        removes_portfolios: ['Nordnet depot'],
+      },
+    ]);
+    // An investment typed into the imported portfolio keeps it there after Undo.
+    await post('/investments', {
+      investment: { portfolio_id: depot, name: 'Apple' },
+      instrument: { type: 'stock', isin: APPLE.isin },
+      buy_event: { shares: 1, share_price: 100, currency_code: 'USD', date: '2024-01-03' },
+    });
+    expect((await get('/imports')).body.imports[1].removes_portfolios).toEqual([]);
+    expect((await send('DELETE', `/imports/${into.body.data.id}`)).status).toBe(204);
+    const names = (await get('/portfolios')).body.portfolios.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['Nordnet', 'Nordnet depot']);
   });
 
   it("another user's batch is unknown", async () => {

@@ -1,5 +1,6 @@
 // Issue 26 in the browser: a Nordnet file (UTF-16LE, TAB, with a cancelled row) through /import,
-// its preview, the import, the holding on home; the same file again imports nothing; Undo. A Saxo
+// its preview (two lines a row on a phone), the import into a new portfolio it then links to; the
+// same account's file again starts there and imports nothing (issue 34); Undo asks first. A Saxo
 // xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
@@ -80,27 +81,69 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
   await expect(table.getByText('Cancelled by the broker.')).toBeVisible();
   const submit = page.getByRole('button', { name: 'Import 2 events' });
   await expect(submit).toBeEnabled();
+  // On a phone each row is two lines: every cell within the table's width, nothing to scroll to.
+  const fits = await page.locator('.import__rows-wrap').evaluate((wrap) => {
+    const right = wrap.getBoundingClientRect().right;
+    const cells = [...wrap.querySelectorAll('tbody th, tbody td')].filter((c) => c.textContent);
+    return (
+      wrap.scrollWidth <= wrap.clientWidth &&
+      cells.every((c) => c.getBoundingClientRect().right <= right + 1)
+    );
+  });
+  expect(fits).toBe(true);
+  for (const shown of [FUND.name, '150.25 DKK', '45 DKK', 'Cancelled by the broker.'])
+    await expect(table.getByText(shown, { exact: true }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('import-preview.png'), fullPage: true });
-  await submit.click();
-  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible(
-    IMPORTED_WITHIN,
-  );
 
-  await page.goto('/home');
+  // Into a new portfolio: the result names it and links to it, as Earlier imports names it.
+  await page.getByRole('combobox', { name: 'Portfolio' }).selectOption({ label: 'New portfolio…' });
+  await page.getByLabel('Name of the new portfolio').fill('Nordnet depot');
+  await page.getByRole('button', { name: 'Check against it' }).click();
+  await expect(page.getByText('Checking every row…')).toHaveCount(0);
+  await submit.click();
+  await expect(
+    page.getByText('Imported 2 events from transaktioner.csv into Nordnet depot.'),
+  ).toBeVisible(IMPORTED_WITHIN);
+  await expect(page.getByText(/^2 events into Nordnet depot · /)).toBeVisible();
+  await page.getByRole('link', { name: 'Open Nordnet depot' }).click();
+  await expect(page.getByRole('heading', { name: 'Nordnet depot' })).toBeVisible();
   await expect(page.getByText(FUND.name).first()).toBeVisible();
 
+  // The same account's file again starts on its portfolio, and is nothing new.
   await page.goto('/import');
   await page.getByLabel('File', { exact: true }).setInputFiles(FILE);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(
+    page.getByRole('combobox', { name: 'Portfolio' }).locator('option:checked'),
+  ).toHaveText('Nordnet depot');
+  await expect(
     page.getByText('Nothing new to import: every row is already there or skipped.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import 0 events' })).toBeDisabled();
+  // Into another portfolio, the rows are still the ones imported before.
+  await page.getByRole('combobox', { name: 'Portfolio' }).selectOption({ index: 0 });
+  await expect(page.getByText('Checking every row…')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Import 0 events' })).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Undo transaktioner.csv' }).first().click();
+  // Undo asks first, naming what goes; Cancel keeps it.
+  const undo = page.getByRole('button', { name: 'Undo transaktioner.csv' }).first();
+  await undo.click();
+  const question = page.getByRole('dialog', {
+    name: 'Remove 2 events and the portfolio Nordnet depot?',
+  });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(undo).toBeVisible();
+  await undo.click();
+  await question.getByRole('button', { name: 'Remove' }).click();
+  await expect(
+    page.getByRole('status').getByText('Import undone: 2 events removed.'),
+  ).toBeVisible();
   await expect(page.getByText('No imports yet.')).toBeVisible();
   await page.goto('/home');
   await expect(page.getByText(FUND.name)).toHaveCount(0);
+  await expect(page.getByText('Nordnet depot')).toHaveCount(0);
 });
 
 test('a long file is previewed a page of 100 rows at a time, filtered by status', async ({
@@ -211,9 +254,9 @@ test("each trade is held against the file's own amount, and the cash balance che
   await page.screenshot({ path: testInfo.outputPath('import-money.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Import 1 event' }).click();
-  await expect(page.getByText(/^Imported 1 events? from transaktioner\.csv\.$/)).toBeVisible(
-    IMPORTED_WITHIN,
-  );
+  await expect(
+    page.getByText(/^Imported 1 events? from transaktioner\.csv into .+\.$/),
+  ).toBeVisible(IMPORTED_WITHIN);
   await page.goto('/history?from=2024-09-02&to=2024-09-02');
   await expect(page.getByText('DKK 3,834.95').first()).toBeVisible();
 });
@@ -252,7 +295,7 @@ test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
   await expect(page.getByText('Saxo transactions report, 2 rows, 2024–2024')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Import 2 events' }).click();
-  await expect(page.getByText('Imported 2 events from Transactions.xlsx.')).toBeVisible(
+  await expect(page.getByText(/^Imported 2 events from Transactions.xlsx into /)).toBeVisible(
     IMPORTED_WITHIN,
   );
 
@@ -260,6 +303,10 @@ test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
   await expect(page.getByText(FUND.name).first()).toBeVisible();
   await page.goto('/import');
   await page.getByRole('button', { name: 'Undo Transactions.xlsx' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Remove 2 events?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.getByText('No imports yet.')).toBeVisible();
 });
 
@@ -280,14 +327,18 @@ test('an instrument is booked onto the investment the user chooses, not a new on
   await expect(page.getByText('Checking every row…')).toHaveCount(0);
   await expect(book).not.toHaveValue('new');
   await page.getByRole('button', { name: 'Import 2 events' }).click();
-  await expect(page.getByText('Imported 2 events from transaktioner.csv.')).toBeVisible(
-    IMPORTED_WITHIN,
-  );
+  await expect(
+    page.getByText('Imported 2 events from transaktioner.csv into Pension.'),
+  ).toBeVisible(IMPORTED_WITHIN);
   await page.goto('/home');
   await expect(page.getByText(existing!.replace('Existing: ', '')).first()).toBeVisible();
   await expect(page.getByText(FUND.name)).toHaveCount(0);
 
   await page.goto('/import');
   await page.getByRole('button', { name: 'Undo transaktioner.csv' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Remove 2 events?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.getByText('No imports yet.')).toBeVisible();
 });

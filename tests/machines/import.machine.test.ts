@@ -23,7 +23,7 @@ import {
   UndoRefused,
 } from '../../src/machines/import-flow';
 import { instrumentKey, instrumentsOf } from '../../src/machines/import-instruments';
-import { importHistoryMachine } from '../../src/machines/import-history.machine';
+import { importHistoryMachine, undoQuestion } from '../../src/machines/import-history.machine';
 import { importMachine } from '../../src/machines/import.machine';
 import type { ImportReader } from '../../src/machines/import-reader';
 import {
@@ -100,6 +100,7 @@ function parsed(overrides: Partial<ParseResult> = {}): ParseResult {
     balances: [],
     decimalSeparator: ',',
     dateFormat: 'yyyy-MM-dd',
+    account: null,
     ...overrides,
   };
 }
@@ -116,21 +117,31 @@ function report(statuses: Record<number, RowStatus> = {}): ImportReport {
   };
 }
 
-const batch = (id: number): ImportBatch => ({
+const batch = (id: number, extra: Partial<ImportBatch> = {}): ImportBatch => ({
   id,
   portfolio_id: 7,
+  portfolio_name: 'Aktier',
   source: 'nordnet',
   file_name: 'transaktioner.csv',
+  account: null,
   created_at: '2026-11-27T09:00:00Z',
   events: 3,
   counts: { imported: 3, duplicates: 0, skipped: 1, errors: 0 },
+  removes_portfolios: [],
+  ...extra,
 });
 
 function start(
-  options: { portfolios?: string[]; storage?: Record<string, string>; listFails?: boolean } = {},
+  options: {
+    portfolios?: string[];
+    storage?: Record<string, string>;
+    listFails?: boolean;
+    batches?: ImportBatch[];
+  } = {},
 ) {
   const api = fakeApi();
   const data = recorder();
+  const notices = recorder();
   const session = fakeSession();
   const platform = fakePlatform({ storage: options.storage });
   const reader = {
@@ -141,7 +152,9 @@ function start(
     dryRun: vi.fn((_: ImportRequest) => Promise.resolve(report())),
     commit: vi.fn((_: ImportRequest, _key: string) => Promise.resolve(batch(11))),
     listImports: vi.fn(() =>
-      options.listFails ? Promise.reject(offline()) : Promise.resolve<ImportBatch[]>([]),
+      options.listFails
+        ? Promise.reject(offline())
+        : Promise.resolve<ImportBatch[]>(options.batches ?? []),
     ),
     undo: vi.fn((_: number) => Promise.resolve()),
   };
@@ -170,6 +183,7 @@ function start(
       api,
       data: data.ref,
       session: session.session,
+      notices: notices.ref,
       reader,
       storage: platform.storage,
       newKey: keyMaker(),
@@ -187,7 +201,10 @@ function start(
     await flush();
   };
   const history = () => flow.getSnapshot().context.history.getSnapshot();
-  return { api, data, session, platform, reader, calls, flow, file, choose, toPreview, history };
+  return {
+    ...{ api, data, notices, session, platform, reader, calls },
+    ...{ flow, file, choose, toPreview, history },
+  };
 }
 
 const sized = (bytes: number) => Object.defineProperty(new Blob(['x']), 'size', { value: bytes });
@@ -317,6 +334,35 @@ describe('the preview (dry run)', () => {
     });
     expect(flow.getSnapshot().matches('preview')).toBe(true);
     expect(flow.getSnapshot().context.report).toEqual(report());
+  });
+
+  it("checks a file of an account imported before against that account's portfolio, and sends the account", async () => {
+    const depot = batch(5, { portfolio_id: 9, portfolio_name: 'Nordnet depot', account: '123' });
+    const other = batch(4, { portfolio_id: 8, portfolio_name: 'Saxo', account: '456' });
+    const { flow, calls, reader, toPreview } = start({
+      portfolios: ['7', '8', '9'],
+      batches: [depot, other],
+    });
+    reader.parse.mockResolvedValue(parsed({ account: '123' }));
+    await flush();
+    await toPreview();
+    expect(calls.dryRun.mock.calls[0][0]).toMatchObject({ portfolio_id: 9, account: '123' });
+    // The user's choice stays while the file is read again (with a split's ratio).
+    flow.send({ type: 'target.chosen', target: { id: '7' } });
+    await flush();
+    flow.send({ type: 'ratio.entered', line: 2, ratio: '1:2' });
+    await flush();
+    expect(reader.parse).toHaveBeenCalledTimes(2);
+    expect(calls.dryRun.mock.lastCall?.[0]).toMatchObject({ portfolio_id: 7, account: '123' });
+  });
+
+  it('an account whose portfolio is gone starts on the first portfolio', async () => {
+    const gone = batch(5, { portfolio_id: 9, portfolio_name: null, account: '123' });
+    const { calls, reader, toPreview } = start({ portfolios: ['7', '8'], batches: [gone] });
+    reader.parse.mockResolvedValue(parsed({ account: '123' }));
+    await flush();
+    await toPreview();
+    expect(calls.dryRun.mock.calls[0][0]).toMatchObject({ portfolio_id: 7 });
   });
 
   it('starts the dry run a task after the rows are read, so their first page is drawn first', async () => {
@@ -681,24 +727,55 @@ describe('importing', () => {
 });
 
 describe('the history and Undo', () => {
-  it('lists the batches; Undo removes one, tells data, and reads the list again', async () => {
-    const { flow, calls, data, history } = start();
-    calls.listImports.mockResolvedValue([batch(11)]);
+  it('lists the batches; Undo asks first, then removes one, tells data, confirms it and reads the list again', async () => {
+    const { flow, calls, data, notices, history } = start({ batches: [batch(11)] });
     await flush();
-    expect(history().context.batches).toEqual([]);
+    expect(history().context.batches).toEqual([batch(11)]);
+    calls.listImports.mockResolvedValue([]);
     flow.send({ type: 'batch.undone', id: 11 });
+    await flush();
+    expect(history().hasTag('confirming')).toBe(true);
+    expect(calls.undo).not.toHaveBeenCalled();
+    flow.send({ type: 'undo.confirmed' });
     await flush();
     expect(calls.undo).toHaveBeenCalledWith(11);
     expect(data.events()).toEqual([{ type: 'data.changed', change: 'import.undone' }]);
+    expect(notices.events()).toEqual([
+      { type: 'notice.posted', notice: { text: 'Import undone: 3 events removed.' } },
+    ]);
     expect(history().context.undone).toEqual([11]);
     expect(calls.listImports).toHaveBeenCalledTimes(2);
   });
 
+  it('Cancel keeps the batch and sends nothing', async () => {
+    const { flow, calls, notices, history } = start({ batches: [batch(11)] });
+    await flush();
+    flow.send({ type: 'batch.undone', id: 11 });
+    flow.send({ type: 'undo.cancelled' });
+    await flush();
+    expect(history().matches('listed')).toBe(true);
+    expect(history().context.undoing).toBeUndefined();
+    expect(calls.undo).not.toHaveBeenCalled();
+    expect(notices.events()).toEqual([]);
+  });
+
+  it('the question names the events and the portfolios that go with them', () => {
+    expect(undoQuestion(batch(11, { events: 34 }))).toBe('Remove 34 events?');
+    expect(undoQuestion(batch(11, { events: 1 }))).toBe('Remove 1 event?');
+    expect(undoQuestion(batch(11, { events: 34, removes_portfolios: ['Nordnet depot'] }))).toBe(
+      'Remove 34 events and the portfolio Nordnet depot?',
+    );
+    expect(undoQuestion(batch(11, { events: 2, removes_portfolios: ['A', 'B'] }))).toBe(
+      'Remove 2 events and the portfolios A, B?',
+    );
+  });
+
   it('an Undo refused (409) lists the events edited since, and changes nothing', async () => {
-    const { flow, calls, data, history } = start();
+    const { flow, calls, data, history } = start({ batches: [batch(11)] });
     await flush();
     calls.undo.mockRejectedValue(new UndoRefused([31, 32]));
     flow.send({ type: 'batch.undone', id: 11 });
+    flow.send({ type: 'undo.confirmed' });
     await flush();
     expect(history().context.refused).toEqual({ id: 11, edited: [31, 32] });
     expect(history().matches('listed')).toBe(true);

@@ -2,7 +2,7 @@
 // Matching the file's instruments to investments (issue 26 step 4): each instrument shows what it
 // becomes in the target portfolio, and a choice goes with its rows, against the Mirage server.
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import { toFormueCsv } from '../../src/domain/import/formue';
@@ -71,7 +71,18 @@ describe('matching instruments', () => {
     await waitFor(() => expect(shown(novo)).toBe('New investment'));
     await waitFor(() => expect(screen.queryByText('Checking every row…')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Import 2 events' }));
-    expect(await screen.findByText('Imported 2 events from formue.csv.')).toBeTruthy();
+    expect(await screen.findByText('Imported 2 events from formue.csv into Pension.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Pension' }).getAttribute('href')).toMatch(
+      /^\/portfolios\/\d+$/,
+    );
+    expect(await screen.findByText(/^2 events into Pension · /)).toBeTruthy();
+
+    // Undo asks first, naming what goes, and confirms it in a notice.
+    await user.click(screen.getByRole('button', { name: 'Undo formue.csv' }));
+    const question = await screen.findByRole('dialog', { name: 'Remove 2 events?' });
+    await user.click(within(question).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Import undone: 2 events removed.')).toBeTruthy();
+    expect(await screen.findByText('No imports yet.')).toBeTruthy();
   });
 
   it('in Danish', async () => {

@@ -14,6 +14,7 @@ import {
 import { MESSAGES, throttledMessage } from '../../src/api/errors';
 import { ambiguousDecimalHint } from '../../src/domain/numbers';
 import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/form-rules';
+import { undoneNotice, undoQuestion } from '../../src/machines/import-history.machine';
 import {
   eventNotice,
   notRestoredNotice,
@@ -95,6 +96,23 @@ describe('a sent text in Danish', () => {
     );
     const summary = summarise({ a: ['The name field is required.'], b: ['x'] }).message;
     expect(danish.text(summary)).toBe('Feltet navn skal udfyldes. (og 1 fejl mere)');
+  });
+
+  it("words an import's Undo question and notice in Danish, the portfolio's name kept", () => {
+    const batch = (events: number, removes: string[]) => ({
+      ...{ id: 1, portfolio_id: 1, portfolio_name: 'Nordnet depot', source: 'nordnet' as const },
+      ...{ file_name: null, account: null, created_at: '2026-11-27T09:00:00Z', events },
+      ...{ counts: { imported: events, duplicates: 0, skipped: 0, errors: 0 } },
+      removes_portfolios: removes,
+    });
+    expect(danish.text(undoQuestion(batch(34, ['Nordnet depot'])))).toBe(
+      'Fjern 34 hændelser og porteføljen Nordnet depot?',
+    );
+    expect(danish.text(undoQuestion(batch(1, [])))).toBe('Fjern 1 hændelse?');
+    expect(danish.text(undoQuestion(batch(2, ['A', 'B'])))).toBe(
+      'Fjern 2 hændelser og porteføljerne A, B?',
+    );
+    expect(danish.text(undoneNotice(batch(34, [])))).toBe('Import fortrudt: 34 hændelser fjernet.');
   });
 
   it('shows an unknown text as sent, and English as it is', () => {

@@ -14,7 +14,7 @@ import {
 } from '../answers';
 import { conflictMessage, dayOf, keepReplayed, replayHistory } from '../history';
 import {
-  batchOf,
+  batchesOf,
   commitImport,
   identifiersToResolve,
   IMPORT_TOO_LARGE,
@@ -102,7 +102,10 @@ const postImport: Route = {
     // Prices of new listings from their first day, as creating an investment loads them.
     for (const { listing, since } of newListings(outcome.plan))
       await call.market.held(listing, since);
-    return json(201, { data: batchOf(outcome.batch, outcome.events) });
+    const [batch] = await batchesOf(call.store, call.userId, [
+      { ...outcome.batch, events: outcome.events },
+    ]);
+    return json(201, { data: batch });
   },
 };
 
@@ -113,7 +116,11 @@ const listImports: Route = {
   handle: async (call) => {
     const batches = await call.store.imports(call.userId);
     return json(200, {
-      imports: batches.sort((a, b) => b.id - a.id).map((b) => batchOf(b, b.events)),
+      imports: await batchesOf(
+        call.store,
+        call.userId,
+        batches.sort((a, b) => b.id - a.id),
+      ),
     });
   },
 };

@@ -407,6 +407,7 @@ function emptyResult(source: ImportSource, preset: PresetInfo | null): ParseResu
     balances: [],
     decimalSeparator: null,
     dateFormat: null,
+    account: null,
   };
 }
 
@@ -498,10 +499,19 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
       balances: reconcileBalances(built),
       decimalSeparator: settings.decimalSeparator.value,
       dateFormat: settings.dateFormat.value,
+      account: accountOf(framed.data, build.columnIndex.get('account')),
       ...(missing ? { problem: error('file.no_columns') } : {}),
     },
     fileAmounts,
   );
+}
+
+/** The one account the lines name; a file of several accounts has no single place to go. */
+function accountOf(data: readonly DataRow[], column: number | undefined): string | null {
+  if (column === undefined) return null;
+  const accounts = new Set(data.map((row) => (row.cells[column] ?? '').trim()));
+  accounts.delete('');
+  return accounts.size === 1 ? [...accounts][0] : null;
 }
 
 /** The presets the screen can offer for a manual choice. */

@@ -78,6 +78,8 @@ export const importRequest = v.object({
   portfolio_name: v.optional(text),
   source: oneOf(IMPORT_SOURCES),
   file_name: v.optional(text),
+  /** The broker's account the file is of (Nordnet `Depot`), kept with the batch. */
+  account: v.optional(text),
   rows: v.array(importRow),
 });
 export type ImportRequest = v.InferOutput<typeof importRequest>;
@@ -113,13 +115,19 @@ export type ImportReport = v.InferOutput<typeof importReport>;
 export const importBatch = v.object({
   id: count,
   portfolio_id: count,
+  /** The portfolio's name now; null once it is deleted. */
+  portfolio_name: v.nullable(text),
   source: oneOf(IMPORT_SOURCES),
   file_name: v.nullable(text),
+  /** The broker's account the file was of: its next file goes to this portfolio by default. */
+  account: v.nullable(text),
   /** ISO-8601. */
   created_at: text,
   /** Events the batch created and still holds. */
   events: count,
   counts: importCounts,
+  /** The portfolios the batch created that its undo removes too (nothing else is in them). */
+  removes_portfolios: v.array(text),
 });
 export type ImportBatch = v.InferOutput<typeof importBatch>;
 

@@ -240,5 +240,7 @@ export interface ParseResult {
   /** The settings used, after detection and overrides. */
   decimalSeparator: DecimalSeparator | null;
   dateFormat: DateFormat | null;
+  /** The broker's account every line names (Nordnet `Depot`); null for none, or for several. */
+  account: string | null;
   problem?: ImportMessage;
 }

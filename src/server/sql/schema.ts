@@ -74,6 +74,8 @@ export interface ImportsTable {
   errors: number;
   /** JSON of ImportBatchRow['created']. */
   created: string;
+  /** Migration 0009: the broker's account of the file. */
+  account: string | null;
 }
 
 export interface SessionsTable {

@@ -321,6 +321,7 @@ export class SqlStore implements Store {
           portfolio_id: batch.portfolioId,
           source: batch.source,
           file_name: batch.fileName,
+          account: batch.account,
           created_at: batch.createdAt,
           ...batch.counts,
           created: JSON.stringify(batch.created),
@@ -806,6 +807,7 @@ const toImport = (row: Selectable<ImportsTable>): ImportBatchRow => ({
   portfolioId: row.portfolio_id,
   source: row.source,
   fileName: row.file_name,
+  account: row.account,
   createdAt: Number(row.created_at),
   counts: {
     imported: row.imported,

@@ -23,15 +23,35 @@ export function DeleteButton({ label, control }: { label: string; control: Delet
   );
 }
 
-/**
- * A small modal dialog: what will be deleted, Delete and Cancel. Focus starts on Cancel (the
- * harmless choice) and returns to the opener; the page behind is inert while it is open.
- */
 function ConfirmDelete({ control }: { control: DeleteControl }) {
+  const { t } = useT();
+  return (
+    <ConfirmDialog
+      question={control.question}
+      summary={control.summary}
+      confirmLabel={t('common.delete')}
+      onConfirm={control.confirm}
+      onCancel={control.cancel}
+    />
+  );
+}
+
+/**
+ * A small modal dialog: the question, what it means, the action and Cancel. Focus starts on
+ * Cancel (the harmless choice) and returns to the opener; the page behind is inert while it is
+ * open. The question and summary may be texts a machine sent in English.
+ */
+export function ConfirmDialog(props: {
+  question: string;
+  summary: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const titleId = useId();
   const textId = useId();
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const { question, summary, confirm, cancel } = control;
+  const { question, summary, confirmLabel, onConfirm: confirm, onCancel: cancel } = props;
   const { t, text } = useT();
 
   useEffect(() => {
@@ -81,7 +101,7 @@ function ConfirmDelete({ control }: { control: DeleteControl }) {
             {t('common.cancel')}
           </button>
           <button type="button" className="button button--danger" onClick={confirm}>
-            {t('common.delete')}
+            {confirmLabel}
           </button>
         </div>
       </div>

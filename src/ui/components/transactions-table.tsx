@@ -41,9 +41,9 @@ export function TransactionsTable({
   const i18n = useT();
   const { t } = i18n;
   return (
-    <div className="table-wrap tx-wrap">
+    <div className="table-wrap tx-wrap two-line-wrap">
       <table
-        className={`table table--rows tx-table${showName ? '' : ' tx-table--one-investment'}${onOpen ? ' tx-table--open' : ''}`}
+        className={`table table--rows tx-table two-line${showName ? '' : ' tx-table--one-investment'}${onOpen ? ' tx-table--open' : ''}`}
         aria-label={label}
       >
         {/* Shown by the stylesheet where the table has room for its columns. */}
@@ -88,7 +88,7 @@ export function TransactionsTable({
               </td>
               {showName && (
                 // A phone cuts a long name short; the title keeps all of it at hand.
-                <td className="table__name tx-table__name" title={tx.stock_name}>
+                <td className="table__name tx-table__name two-line__lead" title={tx.stock_name}>
                   {tx.stock_name}
                 </td>
               )}

@@ -24,11 +24,12 @@ type Step = (typeof STEPS)[number] | 'preview' | 'done';
 /** The /import flow: its step, what was read, the preview and the intentions of each step. */
 export function useImport() {
   const app = useAppActor();
-  const { api, data, session, platform } = flowDeps(app);
+  const { api, data, session, platform, notices } = flowDeps(app);
   const actor = useFlow(importMachine, {
     api,
     data,
     session,
+    notices,
     reader: browserReader,
     storage: platform.storage,
   });
@@ -141,5 +142,7 @@ export function useImport() {
     submit: useCallback(() => send({ type: 'import.submitted' }), [send]),
     retry: useCallback(() => send({ type: 'retry.requested' }), [send]),
     undo: useCallback((id: number) => send({ type: 'batch.undone', id }), [send]),
+    confirmUndo: useCallback(() => send({ type: 'undo.confirmed' }), [send]),
+    cancelUndo: useCallback(() => send({ type: 'undo.cancelled' }), [send]),
   };
 }

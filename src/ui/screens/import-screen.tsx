@@ -1,4 +1,5 @@
 import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import {
   DATE_FORMATS,
   ENCODINGS,
@@ -13,6 +14,7 @@ import type { FileProblem, FileSettings, SettingKey } from '../../machines/impor
 import { fill, type Locale } from '../../i18n';
 import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
 import { BusyButton } from '../components/busy-button';
+import { ConfirmDialog } from '../components/delete-button';
 import { SelectField, TextField } from '../components/field';
 import { Section } from '../components/section';
 import { useInvestments, usePortfolios } from '../hooks/use-data';
@@ -579,8 +581,8 @@ function PreviewTable({ flow }: { flow: Flow }) {
   const shares = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
   const amount = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 6 });
   return (
-    <div className="import__table-wrap">
-      <table className="import__table">
+    <div className="import__table-wrap import__rows-wrap two-line-wrap">
+      <table className="import__table import__rows two-line">
         <caption className="visually-hidden">{w.t('import.rows')}</caption>
         <thead>
           <tr>
@@ -601,8 +603,10 @@ function PreviewTable({ flow }: { flow: Flow }) {
         <tbody>
           {flow.page.lines.map((line) => (
             <tr key={line.line} className={`import__row import__row--${line.status}`}>
-              <th scope="row">{line.line}</th>
-              <td>
+              <th scope="row" className="import__line">
+                {line.line}
+              </th>
+              <td className="import__state">
                 <span className={`import__chip import__chip--${line.status}`}>
                   {w.statuses[line.status]}
                 </span>
@@ -617,18 +621,22 @@ function PreviewTable({ flow }: { flow: Flow }) {
                   </label>
                 )}
               </td>
-              <td className="import__nowrap">{line.row?.date ?? ''}</td>
-              <td>
+              <td className="import__nowrap import__date">{line.row?.date ?? ''}</td>
+              <td className="import__kind">
                 {line.row
                   ? w.actions[line.row.kind === 'price' ? 'skip' : line.row.kind]
                   : (line.word ?? '')}
               </td>
-              <td>{line.row ? line.row.instrument.name || line.row.instrument.isin : ''}</td>
-              <td className="import__number">
+              <td className="import__what two-line__lead">
+                {line.row ? line.row.instrument.name || line.row.instrument.isin : ''}
+              </td>
+              <td className="import__number import__shares">
                 {line.row?.shares === undefined ? '' : shares.format(line.row.shares)}
               </td>
-              <td className="import__number">{line.row ? amountOf(line.row, amount) : ''}</td>
-              <td>
+              <td className="import__number import__amount">
+                {line.row ? amountOf(line.row, amount) : ''}
+              </td>
+              <td className="import__messages">
                 {messagesOf(line, w).map((message) => (
                   <span key={message} className="import__message">
                     {text(message)}
@@ -894,22 +902,33 @@ function Result({ flow }: { flow: Flow }) {
   const { batch } = flow;
   if (!batch) return null;
   const undone = history.undone.includes(batch.id);
+  const file = batch.file_name ?? flow.fileName;
+  const portfolio = batch.portfolio_name;
   return (
     <section className="card import__result" role="status">
       <p>
         {undone
           ? w.t('import.undone')
-          : w.t('import.done', { count: batch.events, file: batch.file_name ?? flow.fileName })}
+          : portfolio === null
+            ? w.t('import.done', { count: batch.events, file })
+            : w.t('import.doneInto', { count: batch.events, file, portfolio })}
       </p>
       {!undone && (
-        <BusyButton
-          type="button"
-          className="button button--secondary"
-          busy={history.undoing === batch.id}
-          onClick={() => flow.undo(batch.id)}
-        >
-          {w.t('import.undo')}
-        </BusyButton>
+        <div className="button-row">
+          {portfolio !== null && (
+            <Link className="button button--primary" href={`/portfolios/${batch.portfolio_id}`}>
+              {w.t('import.open', { portfolio })}
+            </Link>
+          )}
+          <BusyButton
+            type="button"
+            className="button button--secondary"
+            busy={history.undoing === batch.id}
+            onClick={() => flow.undo(batch.id)}
+          >
+            {w.t('import.undo')}
+          </BusyButton>
+        </div>
       )}
     </section>
   );
@@ -919,6 +938,7 @@ function History({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const history = useImportHistory(flow.history);
   const date = new Intl.DateTimeFormat(w.locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const asked = history.asking;
   return (
     <Section title={w.t('import.history')}>
       {history.failure && (
@@ -943,10 +963,16 @@ function History({ flow }: { flow: Flow }) {
               <div>
                 <p className="import__batch-name">{batch.file_name ?? batch.source}</p>
                 <p className="field__hint">
-                  {w.t('import.batch', {
-                    events: batch.events,
-                    date: date.format(new Date(batch.created_at)),
-                  })}
+                  {batch.portfolio_name === null
+                    ? w.t('import.batch', {
+                        events: batch.events,
+                        date: date.format(new Date(batch.created_at)),
+                      })
+                    : w.t('import.batchInto', {
+                        events: batch.events,
+                        portfolio: batch.portfolio_name,
+                        date: date.format(new Date(batch.created_at)),
+                      })}
                 </p>
               </div>
               <BusyButton
@@ -961,6 +987,18 @@ function History({ flow }: { flow: Flow }) {
             </li>
           ))}
         </ul>
+      )}
+      {asked && history.question && (
+        <ConfirmDialog
+          question={history.question}
+          summary={w.t('import.undoSummary', {
+            file: asked.file_name ?? asked.source,
+            date: date.format(new Date(asked.created_at)),
+          })}
+          confirmLabel={w.t('import.remove')}
+          onConfirm={flow.confirmUndo}
+          onCancel={flow.cancelUndo}
+        />
       )}
     </Section>
   );

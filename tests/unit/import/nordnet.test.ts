@@ -243,6 +243,12 @@ describe('Nordnet Danish export (UTF-16LE, TAB, five Valuta columns)', () => {
     expect(result.rows).toEqual(EXPECTED);
   });
 
+  it('reads the account (Depot) every line names; a file of two accounts has none', async () => {
+    expect((await parse(bytes, { fileName: 'x.csv' })).account).toBe('11111111');
+    const two = nordnetFile([...FILE_LINES, { ...FILE_LINES[0], id: '9', depot: '22222222' }]);
+    expect((await parse(two, { fileName: 'x.csv' })).account).toBeNull();
+  });
+
   it('accounts for every line: cancelled, cash, netted tax and the ragged row', async () => {
     const { lines } = await parse(bytes, { fileName: 'x.csv' });
     expect(lines).toHaveLength(12);
