@@ -333,6 +333,8 @@ export const da: Translation = {
   'event.totalAfterFee': 'I alt efter gebyr',
   'event.amount': 'Udbytte i alt',
   'event.ratio': 'Splitforhold',
+  // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
+  'split.ratio': '{ratio} ({to} for {from})',
   'event.sharesAfter': 'Antal efter split',
   'event.before': 'Før splittet: {shares} stk.',
   'event.cashInLieu': 'Kontant afregning, når splittet giver færre aktier',

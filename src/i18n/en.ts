@@ -240,6 +240,8 @@ export const en = {
   'event.totalAfterFee': 'Total after fee',
   'event.amount': 'Total dividends',
   'event.ratio': 'Split ratio',
+  // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
+  'split.ratio': '{ratio} ({to} for {from})',
   'event.sharesAfter': 'Shares after split',
   'event.before': 'Before the split: {shares} shares.',
   'event.cashInLieu': 'Cash in lieu, when the split leaves fewer shares',

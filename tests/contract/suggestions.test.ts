@@ -214,7 +214,9 @@ describe('a pending split in the investments answer', () => {
   const investmentOf = async (id: number) => {
     const answer = await get('/investments');
     expect(answer.status).toBe(200);
-    return (answer.body.investments as { id: number }[]).find((i) => i.id === id);
+    return (answer.body.investments as { id: number; pending_split?: unknown }[]).find(
+      (i) => i.id === id,
+    );
   };
 
   itMock('is the newest split not recorded, until it is recorded', async () => {

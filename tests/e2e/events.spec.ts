@@ -81,7 +81,7 @@ test('a split without sold shares doubles the holding; the sold section stays di
   const dialog = page.getByRole('dialog', { name: 'Stock Split' });
   await expect(dialog.getByText('1:1')).toBeVisible();
   await dialog.getByLabel('Shares after split').fill(String(before * 2));
-  await expect(dialog.getByText('1:2')).toBeVisible();
+  await expect(dialog.getByText('1:2 (2 for 1)')).toBeVisible();
   await expect(dialog.getByLabel('Sold shares')).toBeDisabled();
   await dialog.getByLabel('Currency').selectOption('DKK');
   await dialog.getByRole('button', { name: 'Add' }).click();

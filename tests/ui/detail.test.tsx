@@ -147,7 +147,7 @@ describe('investment', () => {
     expect(within(dialog).getByText('1:1')).toBeTruthy();
     const after = within(dialog).getByLabelText('Shares after split');
     await userEvent.type(after, String(held * 2));
-    expect(within(dialog).getByText('1:2')).toBeTruthy();
+    expect(within(dialog).getByText('1:2 (2 for 1)')).toBeTruthy();
     expect(within(dialog).getByLabelText('Sold shares')).toHaveProperty('disabled', true);
     await userEvent.clear(after);
     await userEvent.type(after, String(Math.floor(held / 2)));

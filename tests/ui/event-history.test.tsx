@@ -111,14 +111,18 @@ describe('Date field', () => {
     expect(describedBy(shares)).toBe('');
   });
 
-  it('a split shows its ratio, labelled, before saving', async () => {
+  it('a split shows its ratio, labelled, before saving, and the same once listed', async () => {
     await openInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Stock Split' }));
     const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
     expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:1');
     const held = sharesHeld();
     await userEvent.type(within(dialog).getByLabelText('Shares after split'), String(held * 2));
-    expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:2');
+    expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:2 (2 for 1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    const table = await transactions();
+    expect(await within(table).findByRole('cell', { name: '1:2 (2 for 1)' })).toBeTruthy();
   });
 
   it('a back-dated buy is listed under its day', async () => {

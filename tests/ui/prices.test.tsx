@@ -353,13 +353,13 @@ describe('suggestions', () => {
     await holdNvidia();
     const suggestions = await screen.findByRole('region', { name: 'Suggestions' });
     const split = await within(suggestions).findByRole('group', {
-      name: 'NVIDIA split 10:1 on 2024-06-10. Record it?',
+      name: 'NVIDIA split 1:10 (10 for 1) on 2024-06-10. Record it?',
     });
     await userEvent.click(within(split).getByRole('button', { name: 'Record' }));
     const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('Date').value).toBe('2024-06-10');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Shares after split').value).toBe('100');
-    expect(within(dialog).getByText('1:10')).toBeTruthy();
+    expect(within(dialog).getByText('1:10 (10 for 1)')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
@@ -383,13 +383,13 @@ describe('suggestions', () => {
 
     await userEvent.click(within(dividend).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: /paid/ })).toBeNull());
-    expect(screen.getByRole('group', { name: /split 10:1/ })).toBeTruthy();
+    expect(screen.getByRole('group', { name: /split 1:10 \(10 for 1\)/ })).toBeTruthy();
   });
 
   it('speak Danish', async () => {
     await holdNvidia([['language', 'da']]);
     const split = await screen.findByRole('group', {
-      name: 'NVIDIA blev splittet 10:1 den 2024-06-10. Vil du registrere det?',
+      name: 'NVIDIA blev splittet 1:10 (10 for 1) den 2024-06-10. Vil du registrere det?',
     });
     expect(within(split).getByRole('button', { name: 'Registrer' })).toBeTruthy();
     expect(within(split).getByRole('button', { name: 'Afvis' })).toBeTruthy();

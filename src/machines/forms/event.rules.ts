@@ -84,9 +84,14 @@ export function soldSharesEnabled(values: EventValues, currentShares: number): b
   return after !== null && after < currentShares;
 }
 
+/** Shares after the split as typed; 0 until it is a number (the ratio then reads 1:1). */
+export function sharesAfterSplit(values: EventValues): number {
+  return entered(values.shares_after, 'shares') ?? 0;
+}
+
 /** "from:to", e.g. 1:2 when 10 shares become 20; 1:1 until shares after split is a number. */
 export function splitRatio(values: EventValues, currentShares: number): string {
-  return formatSplitRatio(currentShares, entered(values.shares_after, 'shares') ?? 0);
+  return formatSplitRatio(currentShares, sharesAfterSplit(values));
 }
 
 export function emptyValues(today: string, currency = 'DKK'): EventValues {

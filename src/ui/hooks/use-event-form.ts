@@ -3,12 +3,13 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { formatMoney } from '../../domain/money';
 import { useT } from './use-i18n';
+import { useFormatters } from '../components/format-context';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
 import { createEventMachine } from '../../machines/create-event.machine';
 import {
   soldSharesEnabled,
-  splitRatio,
+  sharesAfterSplit,
   tradeTotal,
   type EventField,
   type EventForm,
@@ -41,7 +42,9 @@ function useFormView(actor: FormActor, kind: EventKind, currentShares: number, t
   const formError = useSelector(actor, (s) => s.context.formError);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context.values, currentShares));
-  const ratio = useSelector(actor, (s) => splitRatio(s.context.values, currentShares));
+  const sharesAfter = useSelector(actor, (s) => sharesAfterSplit(s.context.values));
+  const f = useFormatters();
+  const ratio = f.splitRatio(currentShares, sharesAfter);
   const { locale } = useT();
   const total = useSelector(actor, (s) => {
     const value = tradeTotal(kind, s.context.values);
