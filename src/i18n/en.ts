@@ -156,6 +156,12 @@ export const en = {
   'home.investmentCount.many': '{count} investments',
   'home.holdings': '{held} held · {sold} sold',
   'home.showSold': 'Show sold ({count})',
+  // An investment's split the provider reports and it has not recorded (the rows of home and a portfolio).
+  'home.splitPending': 'Split {ratio} on {date} not recorded',
+  'home.recordSplit': 'Record split',
+  'home.recordSplitOf': 'Record split of {name}',
+  'home.splitsPending.one': '1 split not recorded',
+  'home.splitsPending.many': '{count} splits not recorded',
   'home.shares': '{shares} shares',
   'allocation.title': 'Allocation',
   'allocation.show': 'Show allocation',

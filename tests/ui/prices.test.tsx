@@ -37,6 +37,8 @@ interface Holding {
   currency?: string;
   storage?: [string, string][];
   api?: (api: Api) => Api;
+  /** The screen opened: the investment's (by default), home, or its portfolio's. */
+  at?: 'investment' | 'home' | 'portfolio';
 }
 
 /** A new account holding one instrument bought on `date`, its investment screen open. */
@@ -50,6 +52,7 @@ async function openHolding({
   currency = 'DKK',
   storage = [],
   api,
+  at = 'investment',
 }: Holding = {}) {
   startServer(market);
   await logInFresh();
@@ -63,11 +66,16 @@ async function openHolding({
     },
     { validateOnly: false },
   );
-  const rendered = await renderApp(`/investments/${investment?.id ?? ''}`, {
+  const paths = {
+    investment: `/investments/${investment?.id ?? ''}`,
+    home: '/home',
+    portfolio: `/portfolios/${portfolio?.id ?? ''}`,
+  };
+  const rendered = await renderApp(paths[at], {
     storage: new Map([['logged_in', 'true'], ...storage]),
     ...(api && { api }),
   });
-  await screen.findByRole('heading', { name, level: 1 });
+  if (at === 'investment') await screen.findByRole('heading', { name, level: 1 });
   return rendered;
 }
 
@@ -338,16 +346,16 @@ describe('suggestions', () => {
           ]
         : [],
   };
+  const nvidiaHolding: Holding = {
+    market: nvidia,
+    isin: NVIDIA,
+    name: 'NVIDIA',
+    date: '2024-01-02',
+    price: 500,
+    currency: 'USD',
+  };
   const holdNvidia = (storage: [string, string][] = []) =>
-    openHolding({
-      market: nvidia,
-      isin: NVIDIA,
-      name: 'NVIDIA',
-      date: '2024-01-02',
-      price: 500,
-      currency: 'USD',
-      storage,
-    });
+    openHolding({ ...nvidiaHolding, storage });
 
   it('offers to record a split, filled in from the provider; recorded, it goes', async () => {
     await holdNvidia();
@@ -385,6 +393,33 @@ describe('suggestions', () => {
     await waitFor(() => expect(screen.queryByRole('group', { name: /paid/ })).toBeNull());
     expect(screen.getByRole('group', { name: /split 1:10 \(10 for 1\)/ })).toBeTruthy();
   });
+
+  it.each(['home', 'portfolio'] as const)(
+    'on %s, the row says the split is not recorded, one tap from recording it',
+    async (at) => {
+      await openHolding({ ...nvidiaHolding, at });
+      const table = await screen.findByRole('table', { name: 'Investments' });
+      const row = await within(table).findByRole('row', { name: /NVIDIA/ });
+      expect(row.textContent).toContain('Split 1:10 (10 for 1) on 2024-06-10 not recorded');
+      if (at === 'home') {
+        const portfolios = screen.getByRole('table', { name: 'Portfolios' });
+        expect(within(portfolios).getByRole('row', { name: /Pension/ }).textContent).toContain(
+          '1 investment · 1 split not recorded',
+        );
+      }
+      await userEvent.click(within(row).getByRole('button', { name: 'Record split of NVIDIA' }));
+      const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
+      expect(within(dialog).getByLabelText<HTMLInputElement>('Date').value).toBe('2024-06-10');
+      expect(within(dialog).getByLabelText<HTMLInputElement>('Shares after split').value).toBe(
+        '100',
+      );
+      expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:10 (10 for 1)');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(row.textContent).not.toContain('not recorded'));
+      expect(row.textContent).toContain('100 shares');
+    },
+  );
 
   it('speak Danish', async () => {
     await holdNvidia([['language', 'da']]);
