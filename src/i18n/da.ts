@@ -337,6 +337,9 @@ export const da: Translation = {
   'event.total': 'I alt',
   'event.totalAfterFee': 'I alt efter gebyr',
   'event.amount': 'Udbytte i alt',
+  'event.didYouMean': 'Mente du {price}?',
+  'event.useSuggested': 'Brug {price}',
+  'event.keepTyped': 'Langt fra markedets kurs den dag. Tryk Tilføj igen for at beholde din.',
   'event.ratio': 'Splitforhold',
   // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
   'split.ratio': '{ratio} ({to} for {from})',

@@ -245,6 +245,10 @@ export const en = {
   'event.total': 'Total',
   'event.totalAfterFee': 'Total after fee',
   'event.amount': 'Total dividends',
+  // A buy's or sale's price far from the market's close that day: asked once, never blocking.
+  'event.didYouMean': 'Did you mean {price}?',
+  'event.useSuggested': 'Use {price}',
+  'event.keepTyped': 'Far from the market price that day. Add again to keep yours.',
   'event.ratio': 'Split ratio',
   // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
   'split.ratio': '{ratio} ({to} for {from})',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localDay } from '../../src/domain/dates';
-import { describedBy, openInvestment, renderApp } from './support';
+import { addTrade, describedBy, openInvestment, renderApp } from './support';
 
 function sharesHeld(): number {
   const row = within(screen.getByRole('table', { name: 'Investment statistics' })).getByRole(
@@ -49,7 +49,7 @@ async function record(kind: 'Buy' | 'Sell', shares: string, price: string, day?:
   if (day) setDate(within(dialog).getByLabelText('Date'), day);
   await userEvent.type(within(dialog).getByLabelText('Shares'), shares);
   await userEvent.type(within(dialog).getByLabelText('Price per share'), price);
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await addTrade(dialog);
   return dialog;
 }
 

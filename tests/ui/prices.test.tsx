@@ -431,6 +431,49 @@ describe('suggestions', () => {
   });
 });
 
+describe('Buy and Sell of a USD stock', () => {
+  const apple = { isin: 'US0378331005', name: 'Apple', currency: 'USD', price: 150 };
+
+  it.each(['Buy', 'Sell'])('%s starts in USD, the listing currency', async (kind) => {
+    await openHolding(apple);
+    await userEvent.click(screen.getByRole('button', { name: kind }));
+    const dialog = screen.getByRole('dialog', { name: kind });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
+  });
+
+  it('a price far from the close asks "Did you mean…?" once; the second Add saves it', async () => {
+    await openHolding(apple);
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    await userEvent.type(within(dialog).getByLabelText('Shares'), '1');
+    const price = within(dialog).getByLabelText('Price per share');
+    await userEvent.type(price, '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    // Intl puts a no-break space between code and amount.
+    await waitFor(() =>
+      expect(describedBy(price).replace(/\u00a0/g, ' ')).toBe('Did you mean USD 120.00?'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Buy saved')).toBeTruthy();
+  });
+
+  it('Use takes the market price and currency instead', async () => {
+    await openHolding(apple);
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    await userEvent.type(within(dialog).getByLabelText('Shares'), '1');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'DKK');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '120');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: /^Use USD\s120\.00$/ }),
+    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Price per share').value).toBe('120');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
+    expect(within(dialog).queryByText(/Did you mean/)).toBeNull();
+  });
+});
+
 describe('texts', () => {
   it('every text is in Danish, with the English placeholders', () => {
     const names = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
