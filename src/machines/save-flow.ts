@@ -238,7 +238,8 @@ export function saveFlow<
               target: 'editing',
               actions: {
                 type: 'raiseQuestion',
-                params: ({ event }) => ({ suggested: event.output }),
+                // The done event of `ask`, whose output XState types loosely here.
+                params: ({ event }) => ({ suggested: event.output as Partial<Values> }),
               },
             },
             { target: 'submitting', actions: 'takeSubmission' },
