@@ -55,7 +55,7 @@ test('sell one share', async ({ page }) => {
   await dialog.getByLabel('Shares').fill('1');
   await dialog.getByLabel('Price per share').fill('100');
   await dialog.getByLabel('Currency').selectOption('DKK');
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await addTrade(dialog);
   await expect(dialog).toHaveCount(0);
   await expect.poll(() => shares(page)).toBeCloseTo(before - 1, 2);
 });
