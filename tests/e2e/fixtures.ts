@@ -1,4 +1,11 @@
-import { test as base, expect, type Cookie, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Cookie,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../src/machines/auth-setup';
 import { STORAGE_KEY } from '../../src/mock-server/memory-store';
 import { resetServerData } from './server-backend';
