@@ -252,9 +252,16 @@ function ratioPart(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
+/** A split's from and to, reduced: 100 to 200 is 1 and 2, 105 to 10 is 10.5 and 1; default 1, 1. */
+export function splitRatioParts(from: number, to: number): { from: string; to: string } {
+  if (!(Number.isFinite(from) && Number.isFinite(to) && from > 0 && to > 0))
+    return { from: '1', to: '1' };
+  const unit = Math.min(from, to);
+  return { from: ratioPart(from / unit), to: ratioPart(to / unit) };
+}
+
 /** Split ratio from:to, reduced: 100 to 200 is "1:2", 105 to 10 is "10.5:1"; default "1:1". */
 export function formatSplitRatio(from: number, to: number): string {
-  if (!(Number.isFinite(from) && Number.isFinite(to) && from > 0 && to > 0)) return '1:1';
-  const unit = Math.min(from, to);
-  return `${ratioPart(from / unit)}:${ratioPart(to / unit)}`;
+  const parts = splitRatioParts(from, to);
+  return `${parts.from}:${parts.to}`;
 }

@@ -77,8 +77,20 @@ export const quote = object({
   source: text,
 });
 
+/** A split the provider reports and the investment has not recorded. */
+const splitEntries = {
+  /** The ex-day. */
+  date: day,
+  /** `numerator` shares after for `denominator` before. */
+  numerator: decimal,
+  denominator: decimal,
+  shares_before: decimal,
+  shares_after: decimal,
+};
+
 /**
- * An investment with its figures. `instrument` and `quote` are Formue's additions: absent (or
+ * An investment with its figures. `instrument`, `quote` and `pending_split` (the newest split
+ * the provider reports that it has not recorded) are Formue's additions: absent (or
  * null) from a backend that keeps to the spec's fields, and then left out.
  */
 export const investment = v.pipe(
@@ -92,11 +104,13 @@ export const investment = v.pipe(
     positions,
     instrument: v.nullish(heldInstrument),
     quote: v.nullish(quote),
+    pending_split: v.nullish(object(splitEntries)),
   }),
-  v.transform(({ instrument, quote, ...figures }) => ({
+  v.transform(({ instrument, quote, pending_split, ...figures }) => ({
     ...figures,
     ...(instrument && { instrument }),
     ...(quote && { quote }),
+    ...(pending_split && { pending_split }),
   })),
 );
 
@@ -203,16 +217,7 @@ export const listing = object({
 export const suggestion = v.variant(
   'kind',
   [
-    object({
-      kind: v.literal('split'),
-      /** The ex-day. */
-      date: day,
-      /** `numerator` shares after for `denominator` before. */
-      numerator: decimal,
-      denominator: decimal,
-      shares_before: decimal,
-      shares_after: decimal,
-    }),
+    object({ kind: v.literal('split'), ...splitEntries }),
     object({
       kind: v.literal('dividend'),
       date: day,

@@ -156,6 +156,12 @@ export const en = {
   'home.investmentCount.many': '{count} investments',
   'home.holdings': '{held} held · {sold} sold',
   'home.showSold': 'Show sold ({count})',
+  // An investment's split the provider reports and it has not recorded (the rows of home and a portfolio).
+  'home.splitPending': 'Split {ratio} on {date} not recorded',
+  'home.recordSplit': 'Record split',
+  'home.recordSplitOf': 'Record split of {name}',
+  'home.splitsPending.one': '1 split not recorded',
+  'home.splitsPending.many': '{count} splits not recorded',
   'home.shares': '{shares} shares',
   'allocation.title': 'Allocation',
   'allocation.show': 'Show allocation',
@@ -237,7 +243,13 @@ export const en = {
   'event.total': 'Total',
   'event.totalAfterFee': 'Total after fee',
   'event.amount': 'Total dividends',
+  // A buy's or sale's price far from the market's close that day: asked once, never blocking.
+  'event.didYouMean': 'Did you mean {price}?',
+  'event.useSuggested': 'Use {price}',
+  'event.keepTyped': 'Far from the market price that day. Add again to keep yours.',
   'event.ratio': 'Split ratio',
+  // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
+  'split.ratio': '{ratio} ({to} for {from})',
   'event.sharesAfter': 'Shares after split',
   'event.before': 'Before the split: {shares} shares.',
   'event.cashInLieu': 'Cash in lieu, when the split leaves fewer shares',

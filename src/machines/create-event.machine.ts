@@ -14,6 +14,7 @@ import {
   EVENT_FIELDS,
   eventPayload,
   eventRules,
+  priceSuggestion,
   type EventValues,
 } from './forms/event.rules';
 import { eventNotice, type NoticesRef } from './notices.machine';
@@ -32,13 +33,29 @@ export interface CreateEventInput {
   kind: EventKind;
   /** Shares held now: the limit of a sale, and the "before" of a split. */
   currentShares: number;
+  /** The form's currency at first: the investment's trading currency; DKK when left out. */
   currency?: string;
+  /** DKK per unit of a currency, where known: to compare a price typed in DKK with the market's. */
+  dkkPer?: (currency: string) => number | undefined;
   /** The user's local day (YYYY-MM-DD): the default date and the latest allowed. */
   today: string;
   /** Values the form starts with instead of the defaults (a suggestion's Record). */
   prefill?: Partial<EventValues>;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
   newKey?: KeyMaker;
+}
+
+/** Days looked back for the market's close: a weekend or a holiday has none of its own. */
+const CLOSE_DAYS = 7;
+
+/** The market's price of `day` or the last before it; the last trade's price is not the market's. */
+async function marketClose(api: Api, investmentId: Id, day: string) {
+  const from = new Date(Date.parse(`${day}T00:00:00Z`) - CLOSE_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const prices = await (await api.prices()).getPrices(investmentId, { from, to: day });
+  const close = prices.find((price) => price.source !== 'trade');
+  return close && { price: close.price, currency: close.currency_code };
 }
 
 export const createEventMachine = saveFlow({
@@ -55,6 +72,13 @@ export const createEventMachine = saveFlow({
     body: ({ input, values }) => eventPayload(input.kind, values, values.date),
   },
   keyed: true,
+  // A buy's or sale's price far from the market's close that day asks once before saving.
+  ask: ({ input, values }) =>
+    input.kind === 'buy' || input.kind === 'sell'
+      ? marketClose(input.api, input.investmentId, values.date).then(
+          (close) => close && priceSuggestion(values, close, input.dkkPer?.(close.currency)),
+        )
+      : Promise.resolve(undefined),
   submit: ({ context: { input }, body, idempotencyKey }) =>
     input.api.createEvent(input.investmentId, input.kind, body, { idempotencyKey }),
   saved: ({ input }, event: Transaction) => ({

@@ -63,6 +63,14 @@ export interface SaveFlowContext<Input, Values, Field extends string> extends Fo
   submission: idempotency.Submission | undefined;
   /** Undo's key (`remove.undo`): made when it is pressed, sent again after a login. */
   restoreKey?: string;
+  /** The question `ask` raised (a price far from the market's), while the values are unchanged. */
+  question?: Question<Values>;
+}
+
+/** Values the form suggests instead of those typed, for the values it was asked about. */
+export interface Question<Values> {
+  suggested: Partial<Values>;
+  asked: Values;
 }
 
 /** A form's pure rules: what it takes, what it checks, what it sends. */
@@ -167,6 +175,14 @@ export interface SaveFlowSpec<
   saved(context: SaveFlowContext<Input, Values, Field> & Extra, output: Output): Saved;
   /** The failure as the form shows it; the server's keys mapped to fields when left out. */
   failure?(error: unknown): FormFailure<Field>;
+  /**
+   * Asked once the rules pass, before the call: values to suggest instead (a price far from the
+   * market's), or none. It never blocks: Add again with the same values saves them as typed, and
+   * a failed ask asks nothing.
+   */
+  ask?(
+    context: SaveFlowContext<Input, Values, Field> & Extra,
+  ): Promise<Partial<Values> | undefined>;
   load?: LoadSpec<SaveFlowContext<Input, Values, Field> & Extra, Values, Field, Extra>;
   remove?: RemovalSpec<SaveFlowContext<Input, Values, Field> & Extra>;
 }
@@ -177,6 +193,8 @@ export type SaveFlowEvent<Values, Field extends string> =
   | { type: 'form.submitted'; values?: Partial<Values> }
   /** Cancel: the overlay closes, or the page is left. */
   | { type: 'form.cancelled' }
+  /** The question's suggestion taken instead of what was typed (`ask`). */
+  | { type: 'question.accepted' }
   /** Delete (`remove`): asks before anything is deleted. */
   | { type: 'delete.requested' }
   | { type: 'delete.confirmed' }

@@ -56,7 +56,7 @@ export function saveFlowSetup<
 >(
   spec: Pick<
     SaveFlowSpec<Input, Values, Field, Body, Output, Extra>,
-    'types' | 'rules' | 'keyed' | 'failure'
+    'types' | 'rules' | 'keyed' | 'failure' | 'ask'
   >,
   own: { actors?: Actors; events?: Event } = {},
 ) {
@@ -79,6 +79,7 @@ export function saveFlowSetup<
       read: run<Patch<Values, Field, Extra>>(),
       remove: run<unknown>(),
       restore: run<Saved>(),
+      ask: run<Partial<Values> | undefined>(),
       sessionRestored: flow.sessionRestored,
     },
     actions: {
@@ -93,6 +94,18 @@ export function saveFlowSetup<
         set({ fieldErrors: rules.check(context), formError: undefined }),
       ),
       clearFormError: assign(() => set({ formError: undefined })),
+      raiseQuestion: assign(({ context }, params: { suggested: Partial<Values> | undefined }) =>
+        set({
+          question: params.suggested && { suggested: params.suggested, asked: context.values },
+        }),
+      ),
+      takeSuggestion: assign(({ context }) =>
+        set({
+          values: { ...context.values, ...context.question?.suggested },
+          question: undefined,
+        }),
+      ),
+      dropQuestion: assign(() => set({ question: undefined })),
       takeSubmission: assign(({ context }) =>
         set({
           submission: spec.keyed
@@ -142,11 +155,24 @@ export function saveFlowSetup<
       accepts: ({ context }, params: { field: Field }) =>
         rules.accepts?.(context, params.field) ?? true,
       rulesPass: ({ context }) => !hasErrors(context.fieldErrors),
+      // Not again for the values it was asked about: the second Add saves them as typed.
+      asks: ({ context }) =>
+        spec.ask !== undefined &&
+        !hasErrors(context.fieldErrors) &&
+        !(context.question && sameValues(context.question.asked, context.values)),
       detached: ({ context }) => !context.attached,
       sessionLost: ({ event }) => flow.sessionLostIn({ event }),
     },
     delays: { undoWindow: UNDO_MS },
   });
+}
+
+/** The same values, field by field: a question is not asked twice for them. */
+function sameValues<Values>(a: Values, b: Values): boolean {
+  const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+  return [...keys].every(
+    (key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key],
+  );
 }
 
 /** Makes a form's flow from its rules and its call. */
@@ -171,8 +197,9 @@ export function saveFlow<
         on: {
           'form.changed': {
             guard: { type: 'accepts', params: ({ event }) => event },
-            actions: { type: 'change', params: ({ event }) => event },
+            actions: [{ type: 'change', params: ({ event }) => event }, 'dropQuestion'],
           },
+          'question.accepted': { actions: 'takeSuggestion' },
           'form.submitted': {
             target: 'checking',
             actions: [
@@ -188,9 +215,37 @@ export function saveFlow<
       },
       checking: {
         always: [
+          { guard: 'asks', target: 'asking' },
           { guard: 'rulesPass', target: 'submitting', actions: 'takeSubmission' },
           { target: 'editing' },
         ],
+      },
+      asking: {
+        tags: 'submitting',
+        description:
+          'Whether to suggest other values before the call (`ask`); never blocks. With its view gone the question cannot be shown, so Add saves as typed.',
+        on: { 'flow.detached': { actions: 'detach' } },
+        invoke: {
+          src: 'ask',
+          input:
+            ({ context }) =>
+            () =>
+              spec.ask?.(context) ?? Promise.resolve(undefined),
+          onDone: [
+            { guard: 'detached', target: 'submitting', actions: 'takeSubmission' },
+            {
+              guard: ({ event }) => event.output !== undefined,
+              target: 'editing',
+              actions: {
+                type: 'raiseQuestion',
+                // The done event of `ask`, whose output XState types loosely here.
+                params: ({ event }) => ({ suggested: event.output as Partial<Values> }),
+              },
+            },
+            { target: 'submitting', actions: 'takeSubmission' },
+          ],
+          onError: { target: 'submitting', actions: 'takeSubmission' },
+        },
       },
       ...some(spec.remove && removalStates(spec.id, spec.remove)),
       ...submittingStates(spec),

@@ -7,7 +7,6 @@ import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { Api, Suggestion, SuggestionRef } from '../api';
 import { messageOf } from '../api/errors';
 import type { Id } from '../domain/types';
-import type { EventValues } from './forms/event.rules';
 import type { DataRef } from './data.machine';
 import * as flow from './flow';
 import { watchEvents, type EventsSeen, type EventsSource } from './investment-events';
@@ -63,17 +62,6 @@ export function offered(
   suggestions: readonly Suggestion[],
 ): Suggestion | undefined {
   return ref && suggestions.find((s) => s.kind === ref.kind && s.date === ref.date);
-}
-
-/** What the Stock Split or Dividend form starts with: the suggestion's day and figures. */
-export function recordValues(suggestion: Suggestion): Partial<EventValues> {
-  if (suggestion.kind === 'split')
-    return { date: suggestion.date, shares_after: String(suggestion.shares_after) };
-  return {
-    date: suggestion.date,
-    amount: String(suggestion.amount),
-    currency_code: suggestion.currency_code,
-  };
 }
 
 export const suggestionsMachine = setup({

@@ -210,6 +210,38 @@ describe('suggested splits', () => {
   });
 });
 
+describe('a pending split in the investments answer', () => {
+  const investmentOf = async (id: number) => {
+    const answer = await get('/investments');
+    expect(answer.status).toBe(200);
+    return (answer.body.investments as { id: number; pending_split?: unknown }[]).find(
+      (i) => i.id === id,
+    );
+  };
+
+  itMock('is the newest split not recorded, until it is recorded', async () => {
+    await reporting(
+      split('2026-09-10', 3, 2),
+      split('2026-10-01', 2, 1),
+      dividend('2026-10-15', 1),
+    );
+    const id = await holding('2026-09-01', 10);
+    expect((await investmentOf(id))?.pending_split).toEqual({
+      date: '2026-10-01',
+      numerator: 2,
+      denominator: 1,
+      shares_before: 10,
+      shares_after: 20,
+    });
+    await record(id, 'split', { ...plainSplit(20), date: '2026-10-01' });
+    expect(await investmentOf(id)).toMatchObject({
+      pending_split: { date: '2026-09-10', shares_before: 10, shares_after: 15 },
+    });
+    await dismiss(id, { kind: 'split', date: '2026-09-10' });
+    expect(await investmentOf(id)).not.toHaveProperty('pending_split');
+  });
+});
+
 describe('suggested dividends', () => {
   itMock('amount is per share × the shares held on the ex-day, rounded to cents', async () => {
     await reporting(dividend('2026-09-15', 1.2345, 'USD'), dividend('2026-10-15', 0.8355));

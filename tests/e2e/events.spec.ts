@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo, record } from './fixtures';
+import { addTrade, test, expect, loginAsDemo, openInvestment, record } from './fixtures';
 import type { Page } from '@playwright/test';
 
 async function openFirstInvestment(page: Page) {
@@ -55,7 +55,7 @@ test('sell one share', async ({ page }) => {
   await dialog.getByLabel('Shares').fill('1');
   await dialog.getByLabel('Price per share').fill('100');
   await dialog.getByLabel('Currency').selectOption('DKK');
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await addTrade(dialog);
   await expect(dialog).toHaveCount(0);
   await expect.poll(() => shares(page)).toBeCloseTo(before - 1, 2);
 });
@@ -81,7 +81,7 @@ test('a split without sold shares doubles the holding; the sold section stays di
   const dialog = page.getByRole('dialog', { name: 'Stock Split' });
   await expect(dialog.getByText('1:1')).toBeVisible();
   await dialog.getByLabel('Shares after split').fill(String(before * 2));
-  await expect(dialog.getByText('1:2')).toBeVisible();
+  await expect(dialog.getByText('1:2 (2 for 1)')).toBeVisible();
   await expect(dialog.getByLabel('Sold shares')).toBeDisabled();
   await dialog.getByLabel('Currency').selectOption('DKK');
   await dialog.getByRole('button', { name: 'Add' }).click();
@@ -96,7 +96,7 @@ test('a reverse split with sold shares (cash in lieu)', async ({ page }) => {
   await buy.getByLabel('Shares').fill('10');
   await buy.getByLabel('Price per share').fill('100');
   await buy.getByLabel('Currency').selectOption('DKK');
-  await buy.getByRole('button', { name: 'Add' }).click();
+  await addTrade(buy);
   await expect(buy).toHaveCount(0);
   const held = await shares(page);
 
@@ -146,4 +146,21 @@ test('an overlay opened right after another closed stays open', async ({ page })
   await expect(page.getByRole('dialog', { name: 'Dividend' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Buy of a USD stock starts in USD; a price far from the market asks once, then saves', async ({
+  page,
+}) => {
+  await loginAsDemo(page);
+  await openInvestment(page, 'NVIDIA');
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy' });
+  await expect(dialog.getByLabel('Currency')).toHaveValue('USD');
+  await dialog.getByLabel('Shares').fill('1');
+  await dialog.getByLabel('Price per share').fill('1');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText(/^Did you mean USD\s[\d,]+\.\d\d\?$/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Use USD/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Buy saved')).toBeVisible();
 });

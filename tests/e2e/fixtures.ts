@@ -1,4 +1,11 @@
-import { test as base, expect, type Cookie, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Cookie,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../src/machines/auth-setup';
 import { STORAGE_KEY } from '../../src/mock-server/memory-store';
 import { resetServerData } from './server-backend';
@@ -157,8 +164,21 @@ export async function record(
   const dialog = page.getByRole('dialog', { name: kind });
   for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label).fill(value);
   await dialog.getByLabel('Currency').selectOption('DKK');
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await addTrade(dialog);
   await closed(page, kind);
+}
+
+/**
+ * Add of a buy or sale typed at a made-up price: where the form asks "Did you mean …?" (a price
+ * far from the market's close), Add again saves it as typed.
+ */
+export async function addTrade(dialog: Locator): Promise<void> {
+  const question = dialog.getByText(/^Did you mean/);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect
+    .poll(async () => (await dialog.count()) === 0 || (await question.count()) > 0)
+    .toBe(true);
+  if ((await question.count()) > 0) await dialog.getByRole('button', { name: 'Add' }).click();
 }
 
 /** The overlay has finished animating out (it is hidden from roles while it does). */

@@ -154,13 +154,15 @@ describe('submitting', () => {
     }
   });
 
-  it('a second submit while in flight is ignored', () => {
+  it('a second submit while in flight is ignored', async () => {
     const { form, change, api } = start('buy');
     api.createEvent.mockReturnValue(deferred<never>().promise);
     change('shares', '1');
     change('share_price', '1');
     form.send({ type: 'form.submitted' });
     expect(form.getSnapshot().hasTag('submitting')).toBe(true);
+    form.send({ type: 'form.submitted' });
+    await flush();
     form.send({ type: 'form.submitted' });
     expect(api.createEvent).toHaveBeenCalledOnce();
   });
@@ -236,6 +238,105 @@ describe('submitting', () => {
     form.send({ type: 'form.submitted' });
     await flush();
     expect(form.getSnapshot().context.formError).toBe('The event is locked.');
+  });
+});
+
+describe('asking (a price far from the market)', () => {
+  /** A USD buy whose market closed at USD 185.50 on its day (a weekend looks back to Friday). */
+  function startUsdBuy(close = { price: 185.5, currency_code: 'USD', source: 'yahoo' }) {
+    const started = start('buy');
+    const form = createActor(createEventMachine, {
+      input: {
+        ...started.form.getSnapshot().context.input,
+        currency: 'USD',
+        dkkPer: (code: string) => (code === 'USD' ? 7 : undefined),
+      },
+    }).start();
+    started.api.priceCalls.getPrices.mockResolvedValue([{ date: TODAY, ...close }]);
+    started.api.createEvent.mockResolvedValue(transaction('1'));
+    const change = (field: EventField, value: string) =>
+      form.send({ type: 'form.changed', field, value });
+    change('shares', '2');
+    return { ...started, form, change };
+  }
+  const question = (form: ReturnType<typeof startUsdBuy>['form']) =>
+    form.getSnapshot().context.question?.suggested;
+
+  it('a price more than 3 times from the close asks first; a second Add saves it as typed', async () => {
+    const { form, change, api } = startUsdBuy();
+    change('share_price', '25');
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(api.priceCalls.getPrices).toHaveBeenCalledWith('5', { from: '2026-02-22', to: TODAY });
+    expect(form.getSnapshot().matches('editing')).toBe(true);
+    expect(question(form)).toEqual({ share_price: '185.5', currency_code: 'USD' });
+    expect(api.createEvent).not.toHaveBeenCalled();
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledWith(
+      '5',
+      'buy',
+      expect.objectContaining({ share_price: 25, currency_code: 'USD' }),
+      expect.anything(),
+    );
+  });
+
+  it('the suggestion taken replaces price and currency, and Add saves it', async () => {
+    const { form, change, api } = startUsdBuy();
+    change('currency_code', 'DKK');
+    // USD 185.50 typed as DKK: seven times below the close's DKK 1,298.50.
+    change('share_price', '185.50');
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(question(form)).toEqual({ share_price: '185.5', currency_code: 'USD' });
+    form.send({ type: 'question.accepted' });
+    expect(form.getSnapshot().context.values).toMatchObject({
+      share_price: '185.5',
+      currency_code: 'USD',
+    });
+    expect(question(form)).toBeUndefined();
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledWith(
+      '5',
+      'buy',
+      expect.objectContaining({ share_price: 185.5, currency_code: 'USD' }),
+      expect.anything(),
+    );
+  });
+
+  it('a changed field drops the question, and a changed price is asked about again', async () => {
+    const { form, change, api } = startUsdBuy();
+    change('share_price', '25');
+    form.send({ type: 'form.submitted' });
+    await flush();
+    change('share_price', '24');
+    expect(question(form)).toBeUndefined();
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(question(form)).toBeDefined();
+    expect(api.createEvent).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['near the close', '150', { price: 185.5, currency_code: 'USD', source: 'yahoo' }],
+    ['only the last trade known', '25', { price: 185.5, currency_code: 'USD', source: 'trade' }],
+  ])('asks nothing %s', async (_, price, close) => {
+    const { form, change, api } = startUsdBuy(close);
+    change('share_price', price);
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(question(form)).toBeUndefined();
+    expect(api.createEvent).toHaveBeenCalledOnce();
+  });
+
+  it('never blocks: without the prices it saves as typed', async () => {
+    const { form, change, api } = startUsdBuy();
+    api.priceCalls.getPrices.mockRejectedValue(http(500));
+    change('share_price', '25');
+    form.send({ type: 'form.submitted' });
+    await flush();
+    expect(api.createEvent).toHaveBeenCalledOnce();
   });
 });
 

@@ -127,7 +127,7 @@ describe('date (create)', () => {
     expect(form.getSnapshot().context.formError).toBeUndefined();
   });
 
-  it('the holding now limits a sale of today only; a back-dated one is left to the server', () => {
+  it('the holding now limits a sale of today only; a back-dated one is left to the server', async () => {
     const today = startCreate('sell', 10);
     today.change('shares', '11');
     today.change('share_price', '1');
@@ -140,6 +140,7 @@ describe('date (create)', () => {
     earlier.change('shares', '11');
     earlier.change('share_price', '1');
     earlier.form.send({ type: 'form.submitted' });
+    await flush();
     expect(earlier.api.createEvent).toHaveBeenCalledOnce();
   });
 

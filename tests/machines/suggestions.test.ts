@@ -5,9 +5,9 @@ import {
   offered,
   recordedBy,
   recordMode,
-  recordValues,
   suggestionsMachine,
 } from '../../src/machines/suggestions.machine';
+import { recordValues } from '../../src/machines/record-suggestion';
 import { deferred, fakeApi, fakeSession, flush, http, recorder } from './support';
 
 const split: SplitSuggestion = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describedBy, openInvestment, renderApp } from './support';
+import { addTrade, describedBy, openInvestment, renderApp } from './support';
 
 function statRow(name: RegExp): HTMLElement {
   return within(screen.getByRole('table', { name: 'Investment statistics' })).getByRole('row', {
@@ -94,7 +94,7 @@ describe('investment', () => {
     await userEvent.type(shares, '2');
     await userEvent.type(within(dialog).getByLabelText('Price per share'), '10.5');
     await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'DKK');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await addTrade(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 2, 2));
   });
@@ -107,7 +107,7 @@ describe('investment', () => {
     await userEvent.type(within(dialog).getByLabelText('Shares'), '1.23456');
     await userEvent.type(within(dialog).getByLabelText('Price per share'), '10');
     await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'DKK');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await addTrade(dialog);
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 1.23, 2));
     const shown =
       within(statRow(/^Shares/))
@@ -147,7 +147,7 @@ describe('investment', () => {
     expect(within(dialog).getByText('1:1')).toBeTruthy();
     const after = within(dialog).getByLabelText('Shares after split');
     await userEvent.type(after, String(held * 2));
-    expect(within(dialog).getByText('1:2')).toBeTruthy();
+    expect(within(dialog).getByText('1:2 (2 for 1)')).toBeTruthy();
     expect(within(dialog).getByLabelText('Sold shares')).toHaveProperty('disabled', true);
     await userEvent.clear(after);
     await userEvent.type(after, String(Math.floor(held / 2)));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localDay } from '../../src/domain/dates';
-import { describedBy, openInvestment, renderApp } from './support';
+import { addTrade, describedBy, openInvestment, renderApp } from './support';
 
 function sharesHeld(): number {
   const row = within(screen.getByRole('table', { name: 'Investment statistics' })).getByRole(
@@ -49,7 +49,7 @@ async function record(kind: 'Buy' | 'Sell', shares: string, price: string, day?:
   if (day) setDate(within(dialog).getByLabelText('Date'), day);
   await userEvent.type(within(dialog).getByLabelText('Shares'), shares);
   await userEvent.type(within(dialog).getByLabelText('Price per share'), price);
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await addTrade(dialog);
   return dialog;
 }
 
@@ -111,14 +111,18 @@ describe('Date field', () => {
     expect(describedBy(shares)).toBe('');
   });
 
-  it('a split shows its ratio, labelled, before saving', async () => {
+  it('a split shows its ratio, labelled, before saving, and the same once listed', async () => {
     await openInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Stock Split' }));
     const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
     expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:1');
     const held = sharesHeld();
     await userEvent.type(within(dialog).getByLabelText('Shares after split'), String(held * 2));
-    expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:2');
+    expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:2 (2 for 1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    const table = await transactions();
+    expect(await within(table).findByRole('cell', { name: '1:2 (2 for 1)' })).toBeTruthy();
   });
 
   it('a back-dated buy is listed under its day', async () => {

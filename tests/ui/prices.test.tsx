@@ -37,6 +37,8 @@ interface Holding {
   currency?: string;
   storage?: [string, string][];
   api?: (api: Api) => Api;
+  /** The screen opened: the investment's (by default), home, or its portfolio's. */
+  at?: 'investment' | 'home' | 'portfolio';
 }
 
 /** A new account holding one instrument bought on `date`, its investment screen open. */
@@ -50,6 +52,7 @@ async function openHolding({
   currency = 'DKK',
   storage = [],
   api,
+  at = 'investment',
 }: Holding = {}) {
   startServer(market);
   await logInFresh();
@@ -63,11 +66,16 @@ async function openHolding({
     },
     { validateOnly: false },
   );
-  const rendered = await renderApp(`/investments/${investment?.id ?? ''}`, {
+  const paths = {
+    investment: `/investments/${investment?.id ?? ''}`,
+    home: '/home',
+    portfolio: `/portfolios/${portfolio?.id ?? ''}`,
+  };
+  const rendered = await renderApp(paths[at], {
     storage: new Map([['logged_in', 'true'], ...storage]),
     ...(api && { api }),
   });
-  await screen.findByRole('heading', { name, level: 1 });
+  if (at === 'investment') await screen.findByRole('heading', { name, level: 1 });
   return rendered;
 }
 
@@ -338,28 +346,28 @@ describe('suggestions', () => {
           ]
         : [],
   };
+  const nvidiaHolding: Holding = {
+    market: nvidia,
+    isin: NVIDIA,
+    name: 'NVIDIA',
+    date: '2024-01-02',
+    price: 500,
+    currency: 'USD',
+  };
   const holdNvidia = (storage: [string, string][] = []) =>
-    openHolding({
-      market: nvidia,
-      isin: NVIDIA,
-      name: 'NVIDIA',
-      date: '2024-01-02',
-      price: 500,
-      currency: 'USD',
-      storage,
-    });
+    openHolding({ ...nvidiaHolding, storage });
 
   it('offers to record a split, filled in from the provider; recorded, it goes', async () => {
     await holdNvidia();
     const suggestions = await screen.findByRole('region', { name: 'Suggestions' });
     const split = await within(suggestions).findByRole('group', {
-      name: 'NVIDIA split 10:1 on 2024-06-10. Record it?',
+      name: 'NVIDIA split 1:10 (10 for 1) on 2024-06-10. Record it?',
     });
     await userEvent.click(within(split).getByRole('button', { name: 'Record' }));
     const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('Date').value).toBe('2024-06-10');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Shares after split').value).toBe('100');
-    expect(within(dialog).getByText('1:10')).toBeTruthy();
+    expect(within(dialog).getByText('1:10 (10 for 1)')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
@@ -383,16 +391,86 @@ describe('suggestions', () => {
 
     await userEvent.click(within(dividend).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('group', { name: /paid/ })).toBeNull());
-    expect(screen.getByRole('group', { name: /split 10:1/ })).toBeTruthy();
+    expect(screen.getByRole('group', { name: /split 1:10 \(10 for 1\)/ })).toBeTruthy();
   });
+
+  it.each(['home', 'portfolio'] as const)(
+    'on %s, the row says the split is not recorded, one tap from recording it',
+    async (at) => {
+      await openHolding({ ...nvidiaHolding, at });
+      const table = await screen.findByRole('table', { name: 'Investments' });
+      const row = await within(table).findByRole('row', { name: /NVIDIA/ });
+      expect(row.textContent).toContain('Split 1:10 (10 for 1) on 2024-06-10 not recorded');
+      if (at === 'home') {
+        const portfolios = screen.getByRole('table', { name: 'Portfolios' });
+        expect(within(portfolios).getByRole('row', { name: /Pension/ }).textContent).toContain(
+          '1 investment · 1 split not recorded',
+        );
+      }
+      await userEvent.click(within(row).getByRole('button', { name: 'Record split of NVIDIA' }));
+      const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
+      expect(within(dialog).getByLabelText<HTMLInputElement>('Date').value).toBe('2024-06-10');
+      expect(within(dialog).getByLabelText<HTMLInputElement>('Shares after split').value).toBe(
+        '100',
+      );
+      expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:10 (10 for 1)');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(row.textContent).not.toContain('not recorded'));
+      expect(row.textContent).toContain('100 shares');
+    },
+  );
 
   it('speak Danish', async () => {
     await holdNvidia([['language', 'da']]);
     const split = await screen.findByRole('group', {
-      name: 'NVIDIA blev splittet 10:1 den 2024-06-10. Vil du registrere det?',
+      name: 'NVIDIA blev splittet 1:10 (10 for 1) den 2024-06-10. Vil du registrere det?',
     });
     expect(within(split).getByRole('button', { name: 'Registrer' })).toBeTruthy();
     expect(within(split).getByRole('button', { name: 'Afvis' })).toBeTruthy();
+  });
+});
+
+describe('Buy and Sell of a USD stock', () => {
+  const apple = { isin: 'US0378331005', name: 'Apple', currency: 'USD', price: 150 };
+
+  it.each(['Buy', 'Sell'])('%s starts in USD, the listing currency', async (kind) => {
+    await openHolding(apple);
+    await userEvent.click(screen.getByRole('button', { name: kind }));
+    const dialog = screen.getByRole('dialog', { name: kind });
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
+  });
+
+  it('a price far from the close asks "Did you mean…?" once; the second Add saves it', async () => {
+    await openHolding(apple);
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    await userEvent.type(within(dialog).getByLabelText('Shares'), '1');
+    const price = within(dialog).getByLabelText('Price per share');
+    await userEvent.type(price, '10');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    // Intl puts a no-break space between code and amount.
+    await waitFor(() =>
+      expect(describedBy(price).replace(/\u00a0/g, ' ')).toBe('Did you mean USD 120.00?'),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Buy saved')).toBeTruthy();
+  });
+
+  it('Use takes the market price and currency instead', async () => {
+    await openHolding(apple);
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Buy' });
+    await userEvent.type(within(dialog).getByLabelText('Shares'), '1');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Currency'), 'DKK');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '120');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: /^Use USD\s120\.00$/ }),
+    );
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Price per share').value).toBe('120');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Currency').value).toBe('USD');
+    expect(within(dialog).queryByText(/Did you mean/)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // Renders the whole app against the Mirage test server: a memory location for Wouter, a fake
 // history seam for overlays, an in-memory logged-in flag, and jsdom's cookies.
-import { render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { createApi, createHttp, type Api } from '../../src/api';
@@ -146,4 +147,21 @@ export async function openInvestment() {
   await userEvent.click(within(table).getAllByRole('link')[0]);
   await screen.findByRole('table', { name: 'Investment statistics' });
   return rendered;
+}
+
+/**
+ * Add of a buy or sale typed at a made-up price: where the form asks "Did you mean …?" (a price
+ * far from the market's close), Add again saves it as typed.
+ */
+export async function addTrade(dialog: HTMLElement): Promise<void> {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+  await waitFor(() =>
+    expect(
+      !dialog.isConnected ||
+        within(dialog).queryByText(/^Did you mean/) !== null ||
+        within(dialog).getByRole('button', { name: 'Add' }).getAttribute('aria-busy') !== 'true',
+    ).toBe(true),
+  );
+  if (dialog.isConnected && within(dialog).queryByText(/^Did you mean/))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
 }

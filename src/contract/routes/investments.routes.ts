@@ -24,6 +24,7 @@ import {
   replayHistory,
 } from '../history';
 import type { EventRow, InvestmentRow, Store } from '../store';
+import { pendingSplits } from '../suggestions';
 import { Validator } from '../validation';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */
@@ -251,8 +252,16 @@ export function investmentRoutes(): Route[] {
       access: 'auth',
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
-        const figures = await call.valuer(investments);
-        return json(200, { investments: investments.map((i) => figures.investment(i)) });
+        const [figures, pending] = await Promise.all([
+          call.valuer(investments),
+          pendingSplits(call, investments),
+        ]);
+        return json(200, {
+          investments: investments.map((i) => {
+            const split = pending.get(i.id);
+            return { ...figures.investment(i), ...(split && { pending_split: split }) };
+          }),
+        });
       },
     },
     {

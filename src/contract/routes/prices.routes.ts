@@ -6,10 +6,8 @@ import { isDay } from '../../domain/dates';
 import { AMOUNT_RULES } from '../../domain/amount-rules';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
-import { replay, tidy } from '../../domain/ledger';
-import { toEntry } from '../figures';
 import { utcDay, utcMidnight } from '../../market/zoned-time';
-import { SHARES_ONLY } from '../pricing';
+import { suggestionsOf } from '../suggestions';
 import type { InvestmentRow } from '../store';
 import { Validator } from '../validation';
 
@@ -156,32 +154,6 @@ const chooseListing: Route = {
     }),
 };
 
-/** Midnight UTC of an event's day: windows are counted in whole days. */
-const dayOf = (event: { time: number }) => utcMidnight(utcDay(event.time));
-
-/** A recorded split this close to a provider's counts as that split. */
-const SPLIT_MATCH_MS = 7 * DAY_MS;
-/** A dividend recorded from the ex-day to this long after counts as the provider's. */
-const DIVIDEND_MATCH_MS = 60 * DAY_MS;
-
-export type WireSuggestion =
-  | {
-      kind: 'split';
-      date: string;
-      numerator: number;
-      denominator: number;
-      shares_before: number;
-      shares_after: number;
-    }
-  | {
-      kind: 'dividend';
-      date: string;
-      per_share: number;
-      currency_code: string;
-      shares: number;
-      amount: number;
-    };
-
 /**
  * The provider's splits and dividends on days the investment was held, newest first, that it
  * has not recorded and the user has not dismissed: offered, never applied by themselves.
@@ -191,56 +163,9 @@ const listSuggestions: Route = {
   path: '/api/v1/investments/{id}/suggestions',
   access: 'auth',
   handle: (call) =>
-    ownedInvestment(call, async (row) => {
-      if (!row.listing) return json(200, { suggestions: [] });
-      const [actions, events, dismissed] = await Promise.all([
-        call.market.actions(row.listing),
-        call.store.events([row.id]),
-        call.store.dismissedActions(row.id),
-      ]);
-      const entries = events.map((event) => toEntry(event, SHARES_ONLY));
-      const suggestions: WireSuggestion[] = [];
-      for (const action of actions) {
-        const exDay = utcMidnight(action.day);
-        if (exDay > call.now || dismissed.includes(`${action.kind}:${action.day}`)) continue;
-        // Held at the start of the ex-day: what the split or dividend applied to.
-        const held = replay(entries, exDay - 1);
-        const shares = held.ok ? held.holding.shares : 0;
-        if (shares <= 0) continue;
-        if (action.kind === 'split') {
-          if (
-            events.some((e) => e.kind === 'split' && Math.abs(dayOf(e) - exDay) <= SPLIT_MATCH_MS)
-          )
-            continue;
-          suggestions.push({
-            kind: 'split',
-            date: action.day,
-            numerator: action.numerator,
-            denominator: action.denominator,
-            shares_before: shares,
-            shares_after: tidy((shares * action.numerator) / action.denominator),
-          });
-        } else {
-          const recorded = events.some(
-            (e) =>
-              e.kind === 'dividend' &&
-              dayOf(e) >= exDay - DAY_MS &&
-              dayOf(e) <= exDay + DIVIDEND_MATCH_MS,
-          );
-          if (recorded) continue;
-          suggestions.push({
-            kind: 'dividend',
-            date: action.day,
-            per_share: action.amount,
-            currency_code: action.currency,
-            shares,
-            amount: Math.round(action.amount * shares * 100) / 100,
-          });
-        }
-      }
-      suggestions.sort((a, b) => b.date.localeCompare(a.date));
-      return json(200, { suggestions });
-    }),
+    ownedInvestment(call, async (row) =>
+      json(200, { suggestions: await suggestionsOf(call, row, await call.store.events([row.id])) }),
+    ),
 };
 
 const dismissSuggestion: Route = {

@@ -84,9 +84,14 @@ export function soldSharesEnabled(values: EventValues, currentShares: number): b
   return after !== null && after < currentShares;
 }
 
+/** Shares after the split as typed; 0 until it is a number (the ratio then reads 1:1). */
+export function sharesAfterSplit(values: EventValues): number {
+  return entered(values.shares_after, 'shares') ?? 0;
+}
+
 /** "from:to", e.g. 1:2 when 10 shares become 20; 1:1 until shares after split is a number. */
 export function splitRatio(values: EventValues, currentShares: number): string {
-  return formatSplitRatio(currentShares, entered(values.shares_after, 'shares') ?? 0);
+  return formatSplitRatio(currentShares, sharesAfterSplit(values));
 }
 
 export function emptyValues(today: string, currency = 'DKK'): EventValues {
@@ -203,6 +208,39 @@ export function tradeTotal(
   const fee = values.fee.trim() === '' ? 0 : entered(values.fee, 'money');
   if (fee === undefined) return undefined;
   return shares * price + (kind === 'buy' ? fee : -fee);
+}
+
+/** A buy's or sale's price more than this factor from the market's close asks "Did you mean …?". */
+export const PRICE_FACTOR = 3;
+
+/** The market's price of a day, in its listing's currency. */
+export interface MarketClose {
+  price: number;
+  currency: string;
+}
+
+/**
+ * The market's close in place of a typed price more than PRICE_FACTOR from it (USD 25 typed for
+ * a close of USD 185.50, or a USD price typed as DKK); undefined when it is near, or cannot be
+ * compared: `dkkPer` is the DKK rate of the close's currency, for a price typed in DKK.
+ */
+export function priceSuggestion(
+  values: Pick<EventValues, 'share_price' | 'currency_code'>,
+  close: MarketClose,
+  dkkPer: number | undefined,
+): Pick<EventValues, 'share_price' | 'currency_code'> | undefined {
+  const typed = entered(values.share_price, 'money');
+  if (typed === undefined || typed <= 0 || !(close.price > 0)) return undefined;
+  const comparable =
+    values.currency_code === close.currency
+      ? close.price
+      : values.currency_code === 'DKK' && dkkPer !== undefined
+        ? close.price * dkkPer
+        : undefined;
+  if (comparable === undefined) return undefined;
+  const factor = typed / comparable;
+  if (factor <= PRICE_FACTOR && factor >= 1 / PRICE_FACTOR) return undefined;
+  return { share_price: String(close.price), currency_code: close.currency };
 }
 
 /** The call's body; `date` is sent only when given (a correction keeps its time otherwise). */

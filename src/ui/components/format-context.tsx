@@ -6,6 +6,7 @@ import {
   formatDate,
   formatRatio,
   formatShares,
+  splitRatioParts,
   type AmountFormat,
 } from '../../domain/numbers';
 import { useT } from '../hooks/use-i18n';
@@ -31,6 +32,8 @@ export interface Formatters {
   /** The count, or in privacy mode the mask: a count of shares tells the amount held. */
   shares: (shares: number) => string;
   date: (iso: string) => string;
+  /** A split of `from` shares into `to`, as from:to with words beside it: "1:10 (10 for 1)". */
+  splitRatio: (from: number, to: number) => string;
   /** Privacy mode is on: figures drawn as plain text (a chart's axis) must hide themselves. */
   amountsHidden: boolean;
   /** BCP-47 tag of the chosen language, for figures formatted elsewhere (a chart's axis). */
@@ -63,6 +66,12 @@ export function useFormatters(): Formatters {
       ratio: (ratio) => formatRatio(ratio, format.locale),
       shares: (shares) => (format.hidden ? AMOUNT_MASK : formatShares(shares, format.locale)),
       date: (iso) => formatDate(iso),
+      splitRatio: (from, to) => {
+        const parts = splitRatioParts(from, to);
+        const ratio = `${parts.from}:${parts.to}`;
+        // 1:1 (a split not yet typed) needs no words.
+        return parts.from === parts.to ? ratio : t('split.ratio', { ratio, ...parts });
+      },
       amountsHidden: format.hidden === true,
       locale: format.locale,
     };

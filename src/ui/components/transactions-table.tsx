@@ -1,6 +1,5 @@
 import type { EnteredAmounts, Transaction, TransactionType } from '../../domain/types';
-import { formatSplitRatio } from '../../domain/numbers';
-import { useFormatters } from './format-context';
+import { useFormatters, type Formatters } from './format-context';
 import { AsEntered, useMoney } from './money';
 import { useT, type I18n } from '../hooks/use-i18n';
 import type { MessageKey } from '../../i18n';
@@ -93,7 +92,7 @@ export function TransactionsTable({
                 </td>
               )}
               <td className="num tx-table__shares" data-none={tx.type === 'div' || undefined}>
-                {sharesText(tx, f.shares)}
+                {sharesText(tx, f)}
               </td>
               <td className="num tx-table__price" data-none={!tradePrice(tx) || undefined}>
                 {!tradePrice(tx)
@@ -141,11 +140,11 @@ function tradePrice(t: Transaction): boolean {
 }
 
 /** Shares traded; a split shows its ratio, a dividend none. */
-function sharesText(t: Transaction, shares: (value: number) => string): string {
+function sharesText(t: Transaction, f: Formatters): string {
   if (t.type === 'split') {
     return t.from_shares !== null && t.to_shares !== null
-      ? formatSplitRatio(t.from_shares, t.to_shares)
+      ? f.splitRatio(t.from_shares, t.to_shares)
       : '–';
   }
-  return t.type === 'div' ? '–' : shares(t.shares);
+  return t.type === 'div' ? '–' : f.shares(t.shares);
 }

@@ -15,6 +15,17 @@ export interface ValuableRow {
   changeRatio: number;
   /** A second line under the name, e.g. "3 investments" or "12 shares". */
   detail?: string;
+  /** Something the figures need to be right, under the name with its button. */
+  notice?: RowNotice;
+}
+
+/** "Split 1:10 (10 for 1) on 2024-06-10 not recorded" with Record split beside it. */
+export interface RowNotice {
+  text: string;
+  action: string;
+  /** The button's accessible name: `action` and the row's name. */
+  actionLabel: string;
+  onAction: () => void;
 }
 
 /** Inline rename, driven by a machine: which row is in edit, its draft, and the intentions. */
@@ -90,6 +101,19 @@ function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameCon
           <>
             <Link href={row.href}>{row.name}</Link>
             {row.detail && <span className="table__sub">{row.detail}</span>}
+            {row.notice && (
+              <span className="table__notice">
+                <span>{row.notice.text}</span>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-label={row.notice.actionLabel}
+                  onClick={row.notice.onAction}
+                >
+                  {row.notice.action}
+                </button>
+              </span>
+            )}
           </>
         )}
       </td>

@@ -3,18 +3,21 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { formatMoney } from '../../domain/money';
 import { useT } from './use-i18n';
+import { useFormatters } from '../components/format-context';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app.machine';
 import { createEventMachine } from '../../machines/create-event.machine';
 import {
   soldSharesEnabled,
-  splitRatio,
+  sharesAfterSplit,
   tradeTotal,
   type EventField,
   type EventForm,
   type EventValues,
 } from '../../machines/forms/event.rules';
+import type { Question } from '../../machines/save-flow';
 import type { OverlayRef } from '../../machines/overlay.machine';
+import { priceCurrency } from '../../machines/quote';
 import { deleteQuestion, editEventMachine } from '../../machines/edit-event.machine';
 import { useAppActor, useAppChildren } from './app-actor';
 import { useFlow } from './use-flow';
@@ -26,10 +29,10 @@ export type { EventKind };
 /** Either form's actor, as far as the shared view reads it. */
 type FormActor = ActorRef<
   Snapshot<unknown> & {
-    context: EventForm & { formError: string | undefined };
+    context: EventForm & { formError: string | undefined; question?: Question<EventValues> };
     hasTag(tag: string): boolean;
   },
-  { type: 'form.changed'; field: EventField; value: string }
+  { type: 'form.changed'; field: EventField; value: string } | { type: 'question.accepted' }
 >;
 
 /** What both forms show: values, errors, the result before saving, and the change intention. */
@@ -41,7 +44,9 @@ function useFormView(actor: FormActor, kind: EventKind, currentShares: number, t
   const formError = useSelector(actor, (s) => s.context.formError);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const soldEnabled = useSelector(actor, (s) => soldSharesEnabled(s.context.values, currentShares));
-  const ratio = useSelector(actor, (s) => splitRatio(s.context.values, currentShares));
+  const sharesAfter = useSelector(actor, (s) => sharesAfterSplit(s.context.values));
+  const f = useFormatters();
+  const ratio = f.splitRatio(currentShares, sharesAfter);
   const { locale } = useT();
   const total = useSelector(actor, (s) => {
     const value = tradeTotal(kind, s.context.values);
@@ -58,6 +63,14 @@ function useFormView(actor: FormActor, kind: EventKind, currentShares: number, t
     (field: EventField, value: string) => actor.send({ type: 'form.changed', field, value }),
     [actor],
   );
+  /** "USD 185.50": the market's price offered for one far from it, until a field changes. */
+  const suggestedPrice = useSelector(actor, (s) => {
+    const suggested = s.context.question?.suggested;
+    return suggested?.share_price && suggested.currency_code
+      ? formatMoney(Number(suggested.share_price), suggested.currency_code, locale)
+      : undefined;
+  });
+  const acceptSuggestion = useCallback(() => actor.send({ type: 'question.accepted' }), [actor]);
   return {
     today,
     values,
@@ -69,6 +82,8 @@ function useFormView(actor: FormActor, kind: EventKind, currentShares: number, t
     total,
     currencyOptions,
     change,
+    suggestedPrice,
+    acceptSuggestion,
   };
 }
 
@@ -94,6 +109,12 @@ export function useEventForm({
 }: EventFormInput) {
   const { api, data, session, notices } = flowDeps(useAppActor());
   const today = useToday();
+  // The investment's trading currency, not DKK, for a USD stock's buy.
+  const investment = useSelector(data, (s) =>
+    s.context.investments?.find((i) => i.id === investmentId),
+  );
+  const currency = priceCurrency(investment);
+  const quote = investment?.quote;
   const actor = useFlow(createEventMachine, {
     api,
     data,
@@ -103,6 +124,10 @@ export function useEventForm({
     investmentId,
     kind,
     currentShares,
+    currency,
+    // The quote's own rate: a far-off price is a factor of 3, so today's rate compares well enough.
+    dkkPer: (code) =>
+      quote && quote.currency === code ? quote.price_dkk / quote.price : undefined,
     today,
     prefill,
   });

@@ -50,8 +50,26 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
           {date}
           <div className="field-row">
             <TextField label={t('event.shares')} decimal required {...field('shares')} />
-            <TextField label={t('event.sharePrice')} decimal required {...field('share_price')} />
+            <TextField
+              label={t('event.sharePrice')}
+              decimal
+              required
+              hint={form.suggestedPrice && t('event.didYouMean', { price: form.suggestedPrice })}
+              {...field('share_price')}
+            />
           </div>
+          {form.suggestedPrice && (
+            <div className="price-question">
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={form.acceptSuggestion}
+              >
+                {t('event.useSuggested', { price: form.suggestedPrice })}
+              </button>
+              <p className="field__hint">{t('event.keepTyped')}</p>
+            </div>
+          )}
           <div className="field-row">
             {fee}
             {currency}

@@ -8,6 +8,7 @@ import { SkeletonRows } from '../components/states';
 import {
   ValuablesTable,
   type RenameControl,
+  type RowNotice,
   type ValuableRow,
 } from '../components/valuables-table';
 import {
@@ -24,6 +25,10 @@ import type { LoadView } from '../../machines/selectors';
 import { AllocationSection } from './allocation-section';
 import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
+import { EventOverlay } from './event-overlay';
+import { useOverlay } from '../hooks/use-overlay';
+import { pendingSplitMode, pendingSplitOf, recordValues } from '../../machines/record-suggestion';
+import type { Investment } from '../../domain/types';
 import { useFormatters } from '../components/format-context';
 import { useT } from '../hooks/use-i18n';
 
@@ -163,7 +168,16 @@ function PortfoliosSection() {
   const { portfolios, ...resource } = usePortfolios();
   const holdingsOf = useHoldings();
   const holdingsText = useHoldingsText();
+  const { investments } = useInvestments();
   const { t } = useT();
+  /** "1 split not recorded" where the portfolio's change counts one as a loss. */
+  const splitsText = (portfolioId: string) => {
+    const count = investments.filter(
+      (i) => i.portfolio_id === portfolioId && i.pending_split,
+    ).length;
+    if (count === 0) return undefined;
+    return t(count === 1 ? 'home.splitsPending.one' : 'home.splitsPending.many', { count });
+  };
   return (
     <ValuablesSection
       title={t('home.portfolios')}
@@ -181,7 +195,9 @@ function PortfoliosSection() {
           value: p.value,
           change: p.change,
           changeRatio: p.changeRatio,
-          detail: holdingsText(p.investments, holdingsOf(p.id)),
+          detail: [holdingsText(p.investments, holdingsOf(p.id)), splitsText(p.id)]
+            .filter(Boolean)
+            .join(' · '),
         }))
       }
     />
@@ -204,41 +220,72 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
   const { investments, hiddenSold, ...resource } = useInvestments(portfolioId, showSold);
   const f = useFormatters();
   const { t } = useT();
+  const overlay = useOverlay();
+  const recording = pendingSplitOf(overlay.mode);
+  const recorded = investments.find((i) => i.id === recording);
+  const splitNotice = ({ id, name, pending_split: split }: Investment): RowNotice | undefined =>
+    split && {
+      // The provider's numerator is the shares after: from:to is denominator:numerator.
+      text: t('home.splitPending', {
+        ratio: f.splitRatio(split.denominator, split.numerator),
+        date: split.date,
+      }),
+      action: t('home.recordSplit'),
+      actionLabel: t('home.recordSplitOf', { name }),
+      onAction: () => overlay.open(pendingSplitMode(id)),
+    };
   return (
-    <ValuablesSection
-      title={t('home.investments')}
-      loadingLabel={t('home.loadingInvestments')}
-      createHref={investmentCreateHref(portfolioId)}
-      addLabel={t('home.addInvestment')}
-      emptyText={t('home.noInvestments')}
-      resource={resource}
-      rename={useRename('investment')}
-      rows={() =>
-        investments.map((i) => ({
-          id: i.id,
-          name: i.name,
-          href: `/investments/${i.id}`,
-          value: i.value,
-          change: i.change,
-          changeRatio: i.changeRatio,
-          detail: t('home.shares', { shares: f.shares(i.shares) }),
-        }))
-      }
-      footer={
-        // The setting hides sold ones; this shows them here without changing it.
-        hiddenSold > 0 && (
-          <p className="empty">
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-pressed={showSold}
-              onClick={() => setShowSold(!showSold)}
-            >
-              {t('home.showSold', { count: hiddenSold })}
-            </button>
-          </p>
-        )
-      }
-    />
+    <>
+      {/* The split's form, as the investment screen's Record opens it; it keeps its values
+          once the split is recorded and the row no longer has it. */}
+      {overlay.visible && recording !== undefined && (
+        <EventOverlay
+          key={overlay.opening}
+          investmentId={recording}
+          kind="split"
+          currentShares={recorded?.pending_split?.shares_before ?? recorded?.shares ?? 0}
+          prefill={
+            recorded?.pending_split && recordValues({ kind: 'split', ...recorded.pending_split })
+          }
+          overlay={overlay}
+        />
+      )}
+      <ValuablesSection
+        title={t('home.investments')}
+        loadingLabel={t('home.loadingInvestments')}
+        createHref={investmentCreateHref(portfolioId)}
+        addLabel={t('home.addInvestment')}
+        emptyText={t('home.noInvestments')}
+        resource={resource}
+        rename={useRename('investment')}
+        rows={() =>
+          investments.map((i) => ({
+            id: i.id,
+            name: i.name,
+            href: `/investments/${i.id}`,
+            value: i.value,
+            change: i.change,
+            changeRatio: i.changeRatio,
+            detail: t('home.shares', { shares: f.shares(i.shares) }),
+            notice: splitNotice(i),
+          }))
+        }
+        footer={
+          // The setting hides sold ones; this shows them here without changing it.
+          hiddenSold > 0 && (
+            <p className="empty">
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-pressed={showSold}
+                onClick={() => setShowSold(!showSold)}
+              >
+                {t('home.showSold', { count: hiddenSold })}
+              </button>
+            </p>
+          )
+        }
+      />
+    </>
   );
 }

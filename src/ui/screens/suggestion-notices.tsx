@@ -1,6 +1,7 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import type { Suggestion } from '../../api';
 import { BusyButton } from '../components/busy-button';
+import { useFormatters } from '../components/format-context';
 import { useMoney } from '../components/money';
 import type { SuggestionsControl } from '../hooks/use-suggestions';
 import { useMarketT } from '../hooks/use-market-texts';
@@ -17,7 +18,7 @@ function filled(template: string, parts: Readonly<Record<string, ReactNode>>): R
 
 /**
  * Each split or dividend the provider reports and the investment has not recorded, as a notice:
- * "NVIDIA split 10:1 on 2024-06-10. Record it?" with Record (the event's form, filled in) and
+ * "NVIDIA split 1:10 (10 for 1) on 2024-06-10. Record it?" with Record (the event's form, filled in) and
  * Dismiss. Nothing shows without suggestions.
  */
 export function SuggestionNotices({
@@ -71,6 +72,7 @@ function SuggestionNotice({
 }) {
   const { tm, template } = useMarketT();
   const money = useMoney();
+  const f = useFormatters();
   const textId = useId();
   // A day or an amount never breaks at its hyphen or space.
   const date = <span className="num">{suggestion.date}</span>;
@@ -78,7 +80,8 @@ function SuggestionNotice({
     suggestion.kind === 'split'
       ? filled(template('suggestion.split'), {
           name,
-          ratio: `${suggestion.numerator}:${suggestion.denominator}`,
+          // The provider's numerator is the shares after: from:to is denominator:numerator.
+          ratio: f.splitRatio(suggestion.denominator, suggestion.numerator),
           date,
         })
       : filled(template('suggestion.dividend'), {
