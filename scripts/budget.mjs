@@ -8,8 +8,10 @@ import { buildIfStale } from './build-fresh.mjs';
 
 const OUT = 'dist-live';
 const ENTRY_BUDGET_KB = 110;
-// Was 110 until the wire's valibot schemas and the per-key data layer (docs/decisions.md).
-const FIRST_PAINT_BUDGET_KB = 115;
+// Was 110 until the wire's valibot schemas and the per-key data layer (docs/decisions.md); 115
+// until issue 34's trust fixes (what each screen reads asked again, the save flow's price question,
+// pending splits): 0.3 kB over, in the root machines' code that every screen needs.
+const FIRST_PAINT_BUDGET_KB = 116;
 const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
 
 buildIfStale('live');
