@@ -33,7 +33,7 @@ import { Validator } from '../validation';
 import { tooManyAttempts } from './auth.routes';
 
 /** Imports a user may send, dry runs and commits together, in a window: each plans its rows. */
-export const IMPORT_CALLS = 30;
+export const IMPORT_CALLS = 60;
 const IMPORT_WINDOW_MS = 10 * 60_000;
 
 /**
