@@ -199,7 +199,9 @@ it.runIf(postgresUrl)(
         share_price: 100 + (i % 50),
         fee: 0,
         currency_code: 'DKK',
-        external_id: `row-${i}`,
+        // The broker's ids of one file: the other's rows would be its duplicates (they are
+        // found in every portfolio of the user).
+        external_id: `${portfolioId}-row-${i}`,
       })),
     });
     const watcher = new pg.Client({ connectionString: databaseUrl });
