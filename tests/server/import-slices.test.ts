@@ -6,6 +6,7 @@ import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect'
 import { SqlStore } from '../../src/server/sql/sql-store';
 import { processOn } from './contract-process';
 import { freshDatabaseUrl } from './databases';
+import { dailyBuys } from './import-rows';
 
 const ROWS = 5_000;
 
@@ -14,16 +15,7 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((database) => database.close()));
 });
 
-const rows = Array.from({ length: ROWS }, (_, i) => ({
-  line: i + 1,
-  kind: 'buy',
-  date: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
-  instrument: { isin: 'DK0062498333', name: 'Novo Nordisk B' },
-  shares: 1,
-  share_price: 100 + (i % 50),
-  fee: 0,
-  currency_code: 'DKK',
-}));
+const rows = dailyBuys(ROWS, '2000-01-01');
 
 /** Ann with a portfolio and Bob, on one store, as the server runs them (setImmediate pauses). */
 async function twoUsers() {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { freshDatabaseUrl, postgresUrl } from '../server/databases';
+import { dailyBuys } from '../server/import-rows';
 import { freePort } from '../server/quiet-server';
 import { SoakClient, type Reply } from './soak-client';
 
@@ -190,19 +191,9 @@ it.runIf(postgresUrl)(
     const importBody = (portfolioId: number) => ({
       portfolio_id: portfolioId,
       source: 'nordnet',
-      rows: Array.from({ length: IMPORT_ROWS }, (_, i) => ({
-        line: i + 1,
-        kind: 'buy',
-        date: new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
-        instrument: { isin: 'DK0062498333', name: 'Novo Nordisk B' },
-        shares: 1,
-        share_price: 100 + (i % 50),
-        fee: 0,
-        currency_code: 'DKK',
-        // The broker's ids of one file: the other's rows would be its duplicates (they are
-        // found in every portfolio of the user).
-        external_id: `${portfolioId}-row-${i}`,
-      })),
+      // The broker's ids of one file: the other's rows would be its duplicates (they are
+      // found in every portfolio of the user).
+      rows: dailyBuys(IMPORT_ROWS, '2015-01-01', (line) => `${portfolioId}-row-${line}`),
     });
     const watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
