@@ -211,6 +211,10 @@ test('a split whose ratio the file does not give blocks the import until its rat
   await page.getByRole('button', { name: 'Use ratio' }).click();
   await expect(page.getByRole('button', { name: 'Import 2 events' })).toBeEnabled();
   await expect(page.getByLabel('Split ratio')).toHaveCount(0);
+  // Written as everywhere else a split's ratio shows: from:to, with words beside it.
+  await expect(
+    page.getByRole('table', { name: 'Rows of the file' }).getByRole('row', { name: /Stock split/ }),
+  ).toContainText('1:2 (2 for 1)');
 });
 
 // Issue 34: a dollar price whose fee column says DKK was booked as 3 × DKK 185.50 = DKK 556.50,

@@ -19,13 +19,18 @@ export interface ValuableRow {
   notice?: RowNotice;
 }
 
-/** "Split 1:10 (10 for 1) on 2024-06-10 not recorded" with Record split beside it. */
+/**
+ * "Split 1:10 (10 for 1) on 2024-06-10 not recorded" with Record split beside it, or a portfolio's
+ * "1 split not recorded", fixed on its own rows.
+ */
 export interface RowNotice {
   text: string;
-  action: string;
-  /** The button's accessible name: `action` and the row's name. */
-  actionLabel: string;
-  onAction: () => void;
+  action?: {
+    text: string;
+    /** The button's accessible name: `text` and the row's name. */
+    label: string;
+    onAction: () => void;
+  };
 }
 
 /** Inline rename, driven by a machine: which row is in edit, its draft, and the intentions. */
@@ -104,14 +109,16 @@ function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameCon
             {row.notice && (
               <span className="table__notice">
                 <span>{row.notice.text}</span>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  aria-label={row.notice.actionLabel}
-                  onClick={row.notice.onAction}
-                >
-                  {row.notice.action}
-                </button>
+                {row.notice.action && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    aria-label={row.notice.action.label}
+                    onClick={row.notice.action.onAction}
+                  >
+                    {row.notice.action.text}
+                  </button>
+                )}
               </span>
             )}
           </>

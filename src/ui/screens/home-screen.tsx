@@ -171,12 +171,14 @@ function PortfoliosSection() {
   const { investments } = useInvestments();
   const { t } = useT();
   /** "1 split not recorded" where the portfolio's change counts one as a loss. */
-  const splitsText = (portfolioId: string) => {
+  const splitsNotice = (portfolioId: string): RowNotice | undefined => {
     const count = investments.filter(
       (i) => i.portfolio_id === portfolioId && i.pending_split,
     ).length;
     if (count === 0) return undefined;
-    return t(count === 1 ? 'home.splitsPending.one' : 'home.splitsPending.many', { count });
+    return {
+      text: t(count === 1 ? 'home.splitsPending.one' : 'home.splitsPending.many', { count }),
+    };
   };
   return (
     <ValuablesSection
@@ -195,9 +197,10 @@ function PortfoliosSection() {
           value: p.value,
           change: p.change,
           changeRatio: p.changeRatio,
-          detail: [holdingsText(p.investments, holdingsOf(p.id)), splitsText(p.id)]
-            .filter(Boolean)
-            .join(' · '),
+          detail: holdingsText(p.investments, holdingsOf(p.id)),
+          // Its own line, as on the investments' rows: beside the detail it pushed the figures
+          // off a desktop's card.
+          notice: splitsNotice(p.id),
         }))
       }
     />
@@ -230,9 +233,11 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
         ratio: f.splitRatio(split.denominator, split.numerator),
         date: split.date,
       }),
-      action: t('home.recordSplit'),
-      actionLabel: t('home.recordSplitOf', { name }),
-      onAction: () => overlay.open(pendingSplitMode(id)),
+      action: {
+        text: t('home.recordSplit'),
+        label: t('home.recordSplitOf', { name }),
+        onAction: () => overlay.open(pendingSplitMode(id)),
+      },
     };
   return (
     <>

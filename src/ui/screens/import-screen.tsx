@@ -17,6 +17,7 @@ import { BusyButton } from '../components/busy-button';
 import { ConfirmDialog } from '../components/delete-button';
 import { SelectField, TextField } from '../components/field';
 import { Section } from '../components/section';
+import { useFormatters } from '../components/format-context';
 import { useInvestments, usePortfolios } from '../hooks/use-data';
 import { useT } from '../hooks/use-i18n';
 import { useImport } from '../hooks/use-import';
@@ -532,6 +533,17 @@ function Preview({ flow }: { flow: Flow }) {
   );
 }
 
+/** A trade's shares; a split's ratio as a split's ratio is written everywhere: 1:10 (10 for 1). */
+function sharesOf(
+  row: ImportRow,
+  number: Intl.NumberFormat,
+  splitRatio: (from: number, to: number) => string,
+): string {
+  if (row.split_from !== undefined && row.split_to !== undefined)
+    return splitRatio(row.split_from, row.split_to);
+  return row.shares === undefined ? '' : number.format(row.shares);
+}
+
 function amountOf(row: ImportRow, number: Intl.NumberFormat): string {
   const value = row.share_price ?? row.amount;
   return value === undefined ? '' : `${number.format(value)} ${row.currency_code}`;
@@ -580,6 +592,7 @@ function PreviewTable({ flow }: { flow: Flow }) {
   // Made once per table, not per row: making a formatter costs more than formatting.
   const shares = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 8 });
   const amount = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 6 });
+  const { splitRatio } = useFormatters();
   return (
     <div className="import__table-wrap import__rows-wrap two-line-wrap">
       <table className="import__table import__rows two-line">
@@ -631,7 +644,7 @@ function PreviewTable({ flow }: { flow: Flow }) {
                 {line.row ? line.row.instrument.name || line.row.instrument.isin : ''}
               </td>
               <td className="import__number import__shares">
-                {line.row?.shares === undefined ? '' : shares.format(line.row.shares)}
+                {line.row ? sharesOf(line.row, shares, splitRatio) : ''}
               </td>
               <td className="import__number import__amount">
                 {line.row ? amountOf(line.row, amount) : ''}
