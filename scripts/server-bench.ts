@@ -488,7 +488,8 @@ function listingAt(n: number): { record: ListingRecord; exchange: Exchange | und
       exchange: undefined,
     };
   }
-  // Every other Nordic listing is Oslo's; every other Xetra listing a fund.
+  // Every other Nordic listing is Oslo's; every other Xetra listing a fund, and one Copenhagen
+  // listing in 20 a Danish fund (investeringsforening).
   const mic = n % 20 === 19 ? 'XOSL' : VENUES[n % 10];
   const exchange = exchangeByMic(mic);
   if (!exchange) throw new Error(`no exchange ${mic}`);
@@ -501,7 +502,8 @@ function listingAt(n: number): { record: ListingRecord; exchange: Exchange | und
       name: `Listing ${n}`,
       exchange: exchange.name,
       mic: exchange.mic,
-      assetClass: mic === 'XETR' && n % 20 === 16 ? 'fund' : 'stock',
+      assetClass:
+        (mic === 'XETR' && n % 20 === 16) || (mic === 'XCSE' && n % 20 === 13) ? 'fund' : 'stock',
       currency: majorUnits(exchange.currency).currency,
       quoteCurrency: exchange.currency,
       timezone: exchange.timezone,

@@ -5,6 +5,7 @@
 import { replay, tidy } from '../domain/ledger';
 import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
+import type { ProviderAction } from './market';
 import { toEntry } from './figures';
 import { SHARES_ONLY } from './pricing';
 import type { EventRow, InvestmentRow } from './store';
@@ -49,10 +50,17 @@ export async function suggestionsOf(
   events: readonly EventRow[],
 ): Promise<WireSuggestion[]> {
   if (!row.listing) return [];
-  const [actions, dismissed] = await Promise.all([
-    call.market.actions(row.listing),
-    call.store.dismissedActions(row.id),
-  ]);
+  return suggestionsAmong(call, row, events, await call.market.actions(row.listing));
+}
+
+/** `suggestionsOf` among the provider's `actions` of the investment's listing. */
+async function suggestionsAmong(
+  call: Pick<Call, 'store' | 'now'>,
+  row: InvestmentRow,
+  events: readonly EventRow[],
+  actions: readonly ProviderAction[],
+): Promise<WireSuggestion[]> {
+  const dismissed = await call.store.dismissedActions(row.id);
   const entries = events.map((event) => toEntry(event, SHARES_ONLY));
   const suggestions: WireSuggestion[] = [];
   for (const action of actions) {
@@ -99,8 +107,21 @@ export async function pendingSplits(
   call: Pick<Call, 'market' | 'store' | 'now'>,
   rows: readonly InvestmentRow[],
 ): Promise<Map<number, WireSplitSuggestion>> {
-  const listed = rows.filter((row) => row.listing !== null);
-  const events = listed.length === 0 ? [] : await call.store.events(listed.map((row) => row.id));
+  // Home asks on every visit: only an investment whose listing has split reads its events and
+  // dismissals, and only the splits are weighed (a dividend's replay is not needed here).
+  const splitting = (
+    await Promise.all(
+      rows.map(async (row) => {
+        if (!row.listing) return undefined;
+        const splits = (await call.market.actions(row.listing)).filter(
+          (action) => action.kind === 'split' && utcMidnight(action.day) <= call.now,
+        );
+        return splits.length > 0 ? { row, splits } : undefined;
+      }),
+    )
+  ).filter((found) => found !== undefined);
+  if (splitting.length === 0) return new Map();
+  const events = await call.store.events(splitting.map(({ row }) => row.id));
   const byInvestment = new Map<number, EventRow[]>();
   for (const event of events) {
     const own = byInvestment.get(event.investmentId);
@@ -108,8 +129,8 @@ export async function pendingSplits(
     else byInvestment.set(event.investmentId, [event]);
   }
   const found = await Promise.all(
-    listed.map(async (row) => {
-      const offered = await suggestionsOf(call, row, byInvestment.get(row.id) ?? []);
+    splitting.map(async ({ row, splits }) => {
+      const offered = await suggestionsAmong(call, row, byInvestment.get(row.id) ?? [], splits);
       const split = offered.find((s) => s.kind === 'split');
       if (!split) return undefined;
       const { date, numerator, denominator, shares_before, shares_after } = split;

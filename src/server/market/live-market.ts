@@ -613,8 +613,12 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   }
 
   async function actions(listing: string): Promise<ProviderAction[]> {
-    const record = await prices.listing(listing);
-    return (await prices.actions(listing)).map((action) =>
+    const stored = await prices.actions(listing);
+    // The listing's currency is a dividend's only: home's pending splits read no more.
+    const record = stored.some((action) => action.kind !== 'split')
+      ? await prices.listing(listing)
+      : undefined;
+    return stored.map((action) =>
       action.kind === 'split'
         ? action
         : {
