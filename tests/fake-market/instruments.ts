@@ -1,7 +1,7 @@
 // What the fake market knows: instruments by ISIN with their listings, as Yahoo search and
 // OpenFIGI would describe them. Covers the catalogue's stocks (src/domain/market.ts), so a server
-// holding the demo account's instruments finds a price for every one, plus a Danish fund only
-// OpenFIGI knows and a few search results that are not holdings.
+// holding the demo account's instruments finds a price for every one, plus Danish funds (one only
+// OpenFIGI knows) and a few search results that are not holdings.
 
 export type QuoteType = 'EQUITY' | 'ETF' | 'MUTUALFUND';
 
@@ -204,6 +204,37 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
         level: 180,
         figi: { ticker: 'SPIGA', exchCodes: ['DC'] },
         searchable: false,
+      },
+    ],
+  },
+  // Danish funds outside the catalogue, found by name only once their ISIN has been resolved:
+  // one only OpenFIGI knows, one Yahoo knows too, with a Danish letter in its name.
+  {
+    isin: 'DK0060300762',
+    name: 'Sparinvest INDEX Emerging Markets KL',
+    figiName: 'SPARINVEST INDEX EMERGING MARKETS KL',
+    type: 'MUTUALFUND',
+    listings: [
+      {
+        symbol: 'SPIEM.CO',
+        code: 'CPH',
+        level: 120,
+        figi: { ticker: 'SPIEM', exchCodes: ['DC'] },
+        searchable: false,
+      },
+    ],
+  },
+  {
+    isin: 'DK0060682375',
+    name: 'Danske Invest Europa Højt Udbytte KL',
+    figiName: 'DANSKE INVEST EUROPA HOJT UDBYTTE KL',
+    type: 'MUTUALFUND',
+    listings: [
+      {
+        symbol: 'DKIEHU.CO',
+        code: 'CPH',
+        level: 150,
+        figi: { ticker: 'DKIEHU', exchCodes: ['DC'] },
       },
     ],
   },

@@ -11,7 +11,6 @@ import {
   normaliseIdentifier,
   UNKNOWN_SYMBOL,
 } from '../../domain/isin';
-import { searchInstruments } from '../../domain/instrument-search';
 import { CATALOGUE } from '../../domain/market';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type {
@@ -45,6 +44,7 @@ import {
 import { euroRateTable, storedPricing } from '../../market/stored-prices';
 import { addDays, dayInZone, utcDay, zonedTimeToEpoch } from '../../market/zoned-time';
 import { FX_KEY, type ListingRecord, type PriceStore, type SyncState } from '../sql/price-store';
+import { resolvedListings } from './resolved-listings';
 
 export interface Providers {
   quotes: { yahoo: QuoteProvider; coingecko: QuoteProvider };
@@ -67,8 +67,9 @@ export interface LiveMarketOptions {
   /** A latest quote older than this is refreshed in the background when a request reads it. */
   quoteTtlMs?: number;
   /**
-   * How long a search waits for CoinGecko's coins before answering with the catalogue alone: its
-   * requests may queue behind a backlog (a login's history loads); the coins come with a later one.
+   * How long a search waits for a provider (CoinGecko's coins, a typed ISIN's listings) before
+   * answering without: its requests may queue behind a backlog (a login's history loads); what
+   * it finds comes with a later search.
    */
   coinSearchWaitMs?: number;
 }
@@ -145,6 +146,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const coinSearchWaitMs = options.coinSearchWaitMs ?? 2_000;
 
   const kept = new Map<string, KeptListing>();
+  const resolved = resolvedListings(prices, now);
   let rates: { version: number; currencies: string; table: RateSource } | undefined;
   const resolutions = new Map<string, { time: number; candidates: ListingCandidate[] }>();
   /** Candidates seen, by listing key: what a listing row is made of before its history. */
@@ -531,6 +533,19 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     return found.find((c) => c.mic !== undefined && home.has(c.mic)) ?? found[0];
   }
 
+  /**
+   * An ISIN's listings and its home one, with its currency as quoted (its exchange's when only
+   * OpenFIGI knows it). A home listing whose currency is known is stored with the ISIN, so a
+   * search by name finds it from then on.
+   */
+  async function homeOf(isin: string) {
+    const found = (await findListings(isin)) ?? [];
+    const home = found.length > 0 ? homeListing(isin, found) : undefined;
+    const quoted = home?.currency ?? (home?.mic ? exchangeByMic(home.mic)?.currency : undefined);
+    if (home && quoted) await resolved.remember(recordOf(optionOf(home).id), isin);
+    return { found, home, quoted };
+  }
+
   async function resolveCoin(symbol: string): Promise<Accepted | Refused> {
     const known = resolutions.get(`crypto:${symbol}`);
     let coin: ListingCandidate | undefined =
@@ -568,12 +583,11 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     const problem = diagnoseIsin(code);
     if (problem) return { refusal: describeIsinProblem(problem) };
     // An ISIN no source knows (or none can be asked now) is still taken: typed prices value it.
-    const found = (await findListings(code)) ?? [];
-    const picked = found.length > 0 ? homeListing(code, found) : undefined;
+    const { found, home } = await homeOf(code);
     return {
       code,
-      name: picked?.name ?? findInstrument('stock', code)?.name,
-      listing: picked ? optionOf(picked).id : null,
+      name: home?.name ?? findInstrument('stock', code)?.name,
+      listing: home ? optionOf(home).id : null,
       listings: found.map(optionOf),
     };
   }
@@ -641,36 +655,36 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     });
 
   /**
-   * A well-formed ISIN the catalogue does not know, named by its home listing (as Add
-   * investment's check has just resolved it): a Danish fund only OpenFIGI knows, say.
+   * A well-formed ISIN neither the catalogue nor the resolved listings know, named by its home
+   * listing (as Add investment's check has just resolved it): a Danish fund only OpenFIGI knows.
    */
   async function identified(query: string): Promise<InstrumentSuggestion[]> {
     const code = normaliseIdentifier(query);
     if (diagnoseIsin(code)) return [];
-    const found = (await findListings(code)) ?? [];
-    const home = found.length > 0 ? homeListing(code, found) : undefined;
-    const quoted = home?.currency ?? (home?.mic && exchangeByMic(home.mic)?.currency);
+    const { home, quoted } = await homeOf(code);
     if (!home || !quoted) return [];
     const currency = majorUnits(quoted).currency;
     return [{ type: 'stock', isin: code, name: home.name, currency }];
   }
 
   async function search(query: string): Promise<InstrumentSuggestion[]> {
-    const builtIn = searchInstruments(CATALOGUE, query).map((i) => ({
+    // The catalogue and what this server has resolved from an ISIN: no provider is asked.
+    const known = (await resolved.search(CATALOGUE, query)).map((i) => ({
       type: i.type,
       isin: i.code,
       name: i.name,
       currency: i.currency,
     }));
-    if (builtIn.length === 0) {
-      const byIsin = await identified(query);
+    if (known.length === 0) {
+      // Resolved for the identifier's check just before, so usually at once; else a later search.
+      const byIsin = await within(identified(query), coinSearchWaitMs, []);
       if (byIsin.length > 0) return byIsin;
     }
     const folded = query.trim().toLowerCase();
-    if (folded.length < 2) return builtIn;
+    if (folded.length < 2) return known;
     let asked = searches.get(folded);
     if (!asked || asked.time < now() - HOUR) {
-      // Coins by name from CoinGecko; a failure only leaves the built-in list.
+      // Coins by name from CoinGecko; a failure only leaves the known list.
       asked = {
         time: now(),
         found: providers.coins.search(folded).then(coinSuggestions, () => []),
@@ -678,8 +692,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
       searches.set(folded, asked);
     }
     const coins = await within(asked.found, coinSearchWaitMs, []);
-    const seen = new Set(builtIn.map((s) => `${s.type}:${s.isin}`));
-    return [...builtIn, ...coins.filter((s) => !seen.has(`${s.type}:${s.isin}`))].slice(0, 8);
+    const seen = new Set(known.map((s) => `${s.type}:${s.isin}`));
+    return [...known, ...coins.filter((s) => !seen.has(`${s.type}:${s.isin}`))].slice(0, 8);
   }
 
   return {

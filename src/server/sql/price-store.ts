@@ -1,7 +1,8 @@
-// Market data over SQL (migration 0003): listings, unadjusted closes, latest quotes with the
-// day's points, splits and dividends, ECB rates, and each listing's sync state. Every write of a
-// listing's prices (or of the rates, key `fx`) raises its version in market_sync, in the same
-// transaction, so every server process sees when what it keeps in memory is stale.
+// Market data over SQL (migrations 0003, 0010): listings with the ISIN they were resolved from,
+// unadjusted closes, latest quotes with the day's points, splits and dividends, ECB rates, and
+// each listing's sync state. Every write of a listing's prices (or of the rates, key `fx`) raises
+// its version in market_sync, in the same transaction, so every server process sees when what it
+// keeps in memory is stale.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Day, DecimalText, EuroRate } from '../../market/port';
 import type { StoredClose } from '../../market/ingest';
@@ -76,18 +77,7 @@ export class PriceStore {
   }
 
   async saveListing(listing: ListingRecord): Promise<void> {
-    const row = {
-      key: listing.key,
-      provider: listing.provider,
-      symbol: listing.symbol,
-      name: listing.name,
-      exchange: listing.exchange,
-      mic: listing.mic,
-      asset_class: listing.assetClass,
-      currency: listing.currency,
-      quote_currency: listing.quoteCurrency,
-      timezone: listing.timezone,
-    };
+    const row = rowOf(listing);
     await this.db
       .insertInto('listings')
       .values(row)
@@ -103,6 +93,29 @@ export class PriceStore {
         }),
       )
       .execute();
+  }
+
+  /**
+   * A listing an ISIN resolved to, with that ISIN: made when missing (its prices come once it is
+   * held), else given the ISIN only, so what its history said stays.
+   */
+  async saveResolved(listing: ListingRecord, isin: string): Promise<void> {
+    await this.db
+      .insertInto('listings')
+      .values({ ...rowOf(listing), isin })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ isin }))
+      .execute();
+  }
+
+  /** Every listing with the ISIN it was resolved from. */
+  async resolvedListings(): Promise<(ListingRecord & { isin: string })[]> {
+    const rows = await this.db
+      .selectFrom('listings')
+      .selectAll()
+      .where('isin', 'is not', null)
+      .orderBy('key')
+      .execute();
+    return rows.flatMap((row) => (row.isin ? [{ ...toListing(row), isin: row.isin }] : []));
   }
 
   /** Listings some investment holds. */
@@ -424,6 +437,19 @@ async function upsertSync(db: Kysely<Database>, key: string, columns: SyncColumn
     )
     .execute();
 }
+
+const rowOf = (listing: ListingRecord) => ({
+  key: listing.key,
+  provider: listing.provider,
+  symbol: listing.symbol,
+  name: listing.name,
+  exchange: listing.exchange,
+  mic: listing.mic,
+  asset_class: listing.assetClass,
+  currency: listing.currency,
+  quote_currency: listing.quoteCurrency,
+  timezone: listing.timezone,
+});
 
 const toListing = (row: Selectable<ListingsTable>): ListingRecord => ({
   key: row.key,

@@ -130,6 +130,8 @@ export interface ListingsTable {
   currency: string;
   quote_currency: string;
   timezone: string;
+  /** The ISIN it was resolved from (migration 0010); null for coins and earlier listings. */
+  isin: string | null;
 }
 
 export interface DailyClosesTable {
