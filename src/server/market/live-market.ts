@@ -535,15 +535,16 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
 
   /**
    * An ISIN's listings and its home one, with its currency as quoted (its exchange's when only
-   * OpenFIGI knows it). A home listing whose currency is known is stored with the ISIN, so a
-   * search by name finds it from then on.
+   * OpenFIGI knows it). `stored` is done once a home listing whose currency is known is stored
+   * with the ISIN, so that a search by name finds it from then on.
    */
   async function homeOf(isin: string) {
     const found = (await findListings(isin)) ?? [];
     const home = found.length > 0 ? homeListing(isin, found) : undefined;
     const quoted = home?.currency ?? (home?.mic ? exchangeByMic(home.mic)?.currency : undefined);
-    if (home && quoted) await resolved.remember(recordOf(optionOf(home).id), isin);
-    return { found, home, quoted };
+    const stored =
+      home && quoted ? resolved.remember(recordOf(optionOf(home).id), isin) : Promise.resolve();
+    return { found, home, quoted, stored };
   }
 
   async function resolveCoin(symbol: string): Promise<Accepted | Refused> {
@@ -583,7 +584,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     const problem = diagnoseIsin(code);
     if (problem) return { refusal: describeIsinProblem(problem) };
     // An ISIN no source knows (or none can be asked now) is still taken: typed prices value it.
-    const { found, home } = await homeOf(code);
+    const { found, home, stored } = await homeOf(code);
+    await stored;
     return {
       code,
       name: home?.name ?? findInstrument('stock', code)?.name,
@@ -661,7 +663,9 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   async function identified(query: string): Promise<InstrumentSuggestion[]> {
     const code = normaliseIdentifier(query);
     if (diagnoseIsin(code)) return [];
-    const { home, quoted } = await homeOf(code);
+    const { home, quoted, stored } = await homeOf(code);
+    // The suggestion does not wait for the write (the identifier's check has usually made it).
+    stored.catch((error: unknown) => log?.warn({ isin: code, err: error }, 'listing not stored'));
     if (!home || !quoted) return [];
     const currency = majorUnits(quoted).currency;
     return [{ type: 'stock', isin: code, name: home.name, currency }];
