@@ -2,11 +2,10 @@
 // CoinGecko and the ECB: real HTTP both ways, the real formats, a real database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MARKET } from '../../src/server/config';
 import { startFakeMarket, type FakeMarket } from '../fake-market/server';
 import { Browser } from './browser';
 import { freshDatabaseUrl, postgresUrl } from './databases';
-import { startQuietServer } from './quiet-server';
+import { liveMarketAt, startQuietServer } from './quiet-server';
 
 const TODAY = '2026-11-24';
 /** After every exchange's close that day, as the fake's clock. */
@@ -40,13 +39,7 @@ let clock = NOW;
 
 async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUrl: string }> {
   const url = databaseUrl ?? (await freshDatabaseUrl());
-  const market = {
-    ...DEFAULT_MARKET,
-    yahooUrl: fake.url,
-    ecbUrl: fake.url,
-    openFigiUrl: fake.url,
-    coinGeckoUrl: fake.url,
-  };
+  const market = liveMarketAt(fake.url);
   const { app, origin } = await startQuietServer(url, { market }, { now: () => clock });
   running.push(app);
   return { origin, databaseUrl: url };

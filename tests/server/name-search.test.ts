@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MARKET } from '../../src/server/config';
 import { startFakeMarket, type FakeMarket } from '../fake-market/server';
 import { Browser } from './browser';
 import { freshDatabaseUrl } from './databases';
-import { startQuietServer } from './quiet-server';
+import { liveMarketAt, startQuietServer } from './quiet-server';
 
 const TODAY = '2026-11-24';
 
@@ -54,14 +53,7 @@ async function database(): Promise<string> {
 }
 
 async function serve(databaseUrl: string): Promise<string> {
-  const market = {
-    ...DEFAULT_MARKET,
-    yahooUrl: fake.url,
-    ecbUrl: fake.url,
-    openFigiUrl: fake.url,
-    coinGeckoUrl: fake.url,
-  };
-  const { app, origin } = await startQuietServer(databaseUrl, { market });
+  const { app, origin } = await startQuietServer(databaseUrl, { market: liveMarketAt(fake.url) });
   running.push(app);
   return origin;
 }

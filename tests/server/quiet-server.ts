@@ -3,7 +3,12 @@
 // machine) unless the caller overrides any of these.
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SYNTHETIC_MARKET, type Config } from '../../src/server/config';
+import {
+  DEFAULT_MARKET,
+  SYNTHETIC_MARKET,
+  type Config,
+  type MarketConfig,
+} from '../../src/server/config';
 import { startServer, type StartOptions } from '../../src/server/server';
 
 export function quietConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
@@ -19,6 +24,11 @@ export function quietConfig(databaseUrl: string, overrides: Partial<Config> = {}
     market: SYNTHETIC_MARKET,
     ...overrides,
   };
+}
+
+/** Real market data from providers all at one base URL: the fake market's. */
+export function liveMarketAt(url: string): MarketConfig {
+  return { ...DEFAULT_MARKET, yahooUrl: url, ecbUrl: url, openFigiUrl: url, coinGeckoUrl: url };
 }
 
 export interface QuietServer {
