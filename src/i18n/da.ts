@@ -310,7 +310,7 @@ export const da: Translation = {
   'facts.currency': 'Valuta',
   'facts.return': 'Urealiseret afkast',
   'facts.returnExplained': 'Gevinst på de aktier, du ejer nu, i forhold til hvad de kostede.',
-  'facts.ofPortfolio': 'Andel',
+  'facts.ofPortfolio': 'Andel af portefølje',
   'facts.class.stock': 'Aktie',
   'facts.class.fund': 'Fond',
   'facts.class.crypto': 'Krypto',
