@@ -517,13 +517,20 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     return found;
   }
 
-  const optionOf = (candidate: ListingCandidate): ListingOption => ({
-    id: `${candidate.provider}:${candidate.symbol}`,
-    symbol: candidate.symbol,
-    name: candidate.name,
-    exchange: candidate.exchange,
-    currency: candidate.currency ? majorUnits(candidate.currency).currency : null,
-  });
+  /** A candidate's quoted currency: the finder's, else its exchange's (OpenFIGI names none). */
+  const quotedCurrency = (candidate: ListingCandidate): string | undefined =>
+    candidate.currency ?? exchangeOf(candidate.provider, candidate.symbol, candidate.mic)?.currency;
+
+  const optionOf = (candidate: ListingCandidate): ListingOption => {
+    const quoted = quotedCurrency(candidate);
+    return {
+      id: `${candidate.provider}:${candidate.symbol}`,
+      symbol: candidate.symbol,
+      name: candidate.name,
+      exchange: candidate.exchange,
+      currency: quoted ? majorUnits(quoted).currency : null,
+    };
+  };
 
   /** The listing on an exchange of the ISIN's country, else the first found. */
   function homeListing(isin: string, found: readonly ListingCandidate[]) {
@@ -649,7 +656,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     if (diagnoseIsin(code)) return [];
     const found = (await findListings(code)) ?? [];
     const home = found.length > 0 ? homeListing(code, found) : undefined;
-    const quoted = home?.currency ?? (home?.mic && exchangeByMic(home.mic)?.currency);
+    const quoted = home && quotedCurrency(home);
     if (!home || !quoted) return [];
     const currency = majorUnits(quoted).currency;
     return [{ type: 'stock', isin: code, name: home.name, currency }];
