@@ -160,6 +160,8 @@ export const da: Translation = {
   'auth.email': 'E-mail',
   'auth.password': 'Adgangskode',
   'auth.name': 'Navn',
+  'auth.passwordRule': 'Mindst {min} tegn.',
+  'auth.showPassword': 'Vis adgangskode',
   'auth.login': 'Log ind',
   'auth.logout': 'Log ud',
   'reauth.title': 'Log ind igen',
