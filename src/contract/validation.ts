@@ -11,11 +11,10 @@ import {
   significantDigits,
 } from '../domain/numbers';
 import type { AmountRule } from '../domain/amount-rules';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../domain/account-rules';
 
 export { MAX_NAME, MAX_NUMBER };
-export const MIN_PASSWORD = 8;
-/** bcrypt hashes the first 72 bytes of a password. */
-export const MAX_PASSWORD_BYTES = 72;
+export { MIN_PASSWORD, MAX_PASSWORD_BYTES };
 /** A UTF-16 surrogate without its pair: not a character, so not storable as sent. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -80,8 +80,14 @@ const MAX_COMPACT_DIGITS = 6;
 /**
  * Value ticks in the locale's compact notation ("1.2M", "1,2 mio."), with the fewest fraction
  * digits that write every tick exactly (never 2,500 as "3K"), so neighbours stay apart too.
+ * Danish writes an axis below a million in full ("110.000").
  */
 export function valueTickLabels(ticks: readonly number[], locale?: string): string[] {
+  if (new Intl.NumberFormat(locale).resolvedOptions().locale.startsWith('da')) {
+    const largest = Math.max(...ticks.map(Math.abs));
+    if (largest < 1e6) return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+    if (largest < 1e9) return inMillions(ticks, locale);
+  }
   for (let digits = 0; digits <= MAX_COMPACT_DIGITS; digits++) {
     const format = new Intl.NumberFormat(locale, {
       notation: 'compact',
@@ -90,6 +96,19 @@ export function valueTickLabels(ticks: readonly number[], locale?: string): stri
     });
     if (ticks.every((tick) => writesExactly(format, tick)))
       return ticks.map((tick) => format.format(tick));
+  }
+  return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+}
+
+/**
+ * Danish ticks counted in millions throughout ("0,5 mio.", "1 mio."): its compact notation would
+ * write the thousands below a million as "500 t", which reads as hours or tonnes.
+ */
+function inMillions(ticks: readonly number[], locale?: string): string[] {
+  for (let digits = 0; digits <= MAX_COMPACT_DIGITS; digits++) {
+    const format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    if (ticks.every((tick) => writesExactly(format, tick / 1e6)))
+      return ticks.map((tick) => (tick === 0 ? '0' : `${format.format(tick / 1e6)}\u00a0mio.`));
   }
   return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
 }

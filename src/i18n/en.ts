@@ -57,6 +57,8 @@ export const en = {
   'auth.email': 'Email',
   'auth.password': 'Password',
   'auth.name': 'Name',
+  'auth.passwordRule': 'At least {min} characters.',
+  'auth.showPassword': 'Show password',
   'auth.login': 'Log in',
   'auth.logout': 'Log out',
   'reauth.title': 'Log in again',

@@ -385,7 +385,7 @@ const CODES_DA: Record<Code, string> = {
   'row.cash': 'Pengebevægelse ({word}), ikke en handel.',
   'row.ignored': 'Ignoreret ({word}).',
   'row.ragged': 'Rækken har et andet antal kolonner; læst så langt den rækker.',
-  'row.withholding_netted': 'Udbytteskat trukket fra sit udbytte.',
+  'row.withholding_netted': 'Udbytteskat trukket fra udbyttet.',
   'row.withholding_unpaired': 'Udbytteskat uden sit udbytte.',
   'row.fee_folded': 'Kurtage lagt på sin handel.',
 };

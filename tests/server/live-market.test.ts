@@ -144,6 +144,10 @@ describe('a live server', () => {
     );
     const ids = listings.body.listings.map((l: { id: string }) => l.id);
     expect(ids).toEqual(expect.arrayContaining(['yahoo:NOVO-B.CO', 'yahoo:NOVC.DE']));
+    // The Listing dialog names each place's currency, also where OpenFIGI found it: its exchange's.
+    const options = listings.body.listings as { id: string; currency: string | null }[];
+    const currencyOf = (id: string) => options.find((l) => l.id === id)?.currency;
+    expect([currencyOf('yahoo:NOVO-B.CO'), currencyOf('yahoo:NOVC.DE')]).toEqual(['DKK', 'EUR']);
     expect(listings.body.listings.find((l: { selected: boolean }) => l.selected).id).toBe(
       'yahoo:NOVO-B.CO',
     );

@@ -58,6 +58,23 @@ describe('landing', () => {
     );
   });
 
+  it('says the password rule before Register, and shows the password on request', async () => {
+    await renderApp('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const dialog = screen.getByRole('dialog', { name: 'Formue' });
+    const password = within(dialog).getByLabelText<HTMLInputElement>('Password');
+    expect(describedBy(password)).toContain('At least 8 characters.');
+    await userEvent.type(password, 'short');
+    const show = within(dialog).getByRole('button', { name: 'Show password' });
+    expect(password.type).toBe('password');
+    await userEvent.click(show);
+    expect(password.type).toBe('text');
+    expect(show.getAttribute('aria-pressed')).toBe('true');
+    expect(password.value).toBe('short');
+    await userEvent.click(show);
+    expect(password.type).toBe('password');
+  });
+
   it('closes the overlay with the close icon', async () => {
     await renderApp('/');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));

@@ -156,6 +156,15 @@ describe('valueTickLabels', () => {
       'da-DK',
       ['1,2\u00a0mio.', '1,22\u00a0mio.', '1,24\u00a0mio.'],
     ],
+    // Danish compact thousands ("110 t") read as hours or tonnes: thousands are written in full,
+    // and an axis reaching a million counts in millions throughout.
+    [[100_000, 110_000, 120_000], 'da-DK', ['100.000', '110.000', '120.000']],
+    [[0, 2_500, 5_000], 'da', ['0', '2.500', '5.000']],
+    [
+      [0, 500_000, 1_000_000, 1_500_000],
+      'da-DK',
+      ['0', '0,5\u00a0mio.', '1\u00a0mio.', '1,5\u00a0mio.'],
+    ],
     [[0, 500_000, 1_000_000], 'en-US', ['0', '500K', '1M']],
     [[1_000_000, 1_000_005, 1_000_010], 'en-US', ['1M', '1.000005M', '1.00001M']],
     // Distinct is not enough: 1.5M rounded to "2M" and 2,500 to "3K" would be labels that lie.

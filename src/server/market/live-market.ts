@@ -519,13 +519,20 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     return found;
   }
 
-  const optionOf = (candidate: ListingCandidate): ListingOption => ({
-    id: `${candidate.provider}:${candidate.symbol}`,
-    symbol: candidate.symbol,
-    name: candidate.name,
-    exchange: candidate.exchange,
-    currency: candidate.currency ? majorUnits(candidate.currency).currency : null,
-  });
+  /** A candidate's quoted currency: the finder's, else its exchange's (OpenFIGI names none). */
+  const quotedCurrency = (candidate: ListingCandidate): string | undefined =>
+    candidate.currency ?? exchangeOf(candidate.provider, candidate.symbol, candidate.mic)?.currency;
+
+  const optionOf = (candidate: ListingCandidate): ListingOption => {
+    const quoted = quotedCurrency(candidate);
+    return {
+      id: `${candidate.provider}:${candidate.symbol}`,
+      symbol: candidate.symbol,
+      name: candidate.name,
+      exchange: candidate.exchange,
+      currency: quoted ? majorUnits(quoted).currency : null,
+    };
+  };
 
   /** The listing on an exchange of the ISIN's country, else the first found. */
   function homeListing(isin: string, found: readonly ListingCandidate[]) {
@@ -534,14 +541,14 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   }
 
   /**
-   * An ISIN's listings and its home one, with its currency as quoted (its exchange's when only
-   * OpenFIGI knows it). `stored` is done once a home listing whose currency is known is stored
-   * with the ISIN, so that a search by name finds it from then on.
+   * An ISIN's listings and its home one, with its currency as quoted. `stored` is done once a
+   * home listing whose currency is known is stored with the ISIN, so that a search by name finds
+   * it from then on.
    */
   async function homeOf(isin: string) {
     const found = (await findListings(isin)) ?? [];
     const home = found.length > 0 ? homeListing(isin, found) : undefined;
-    const quoted = home?.currency ?? (home?.mic ? exchangeByMic(home.mic)?.currency : undefined);
+    const quoted = home && quotedCurrency(home);
     const stored =
       home && quoted ? resolved.remember(recordOf(optionOf(home).id), isin) : Promise.resolve();
     return { found, home, quoted, stored };
