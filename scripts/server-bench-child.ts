@@ -6,13 +6,19 @@
 //   to the parent:   { type: 'ready', port, resolutionMs }  once listening;
 //                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
+//                    { type: 'phases', ms, serverMs } answering 'phases': the ms of each phase
+//                    (src/contract/phases.ts) and of the requests, since the last 'phases';
+//                    { type: 'memory', heapUsed } answering 'memory', after a garbage collection
+//                    (the child runs with --expose-gc);
 //                    { type: 'error', message } when the server cannot start.
 //   from the parent: 'delay' (the event-loop delay since the last 'delay', then reset),
 //                    'idle' (wait for the requests still running: autocannon hangs up at the
 //                    end of a run, but the server finishes what it was given),
+//                    'phases', 'memory' (see above),
 //                    'stop' (close the server and exit, so --cpu-prof can write its profile).
 import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../src/server/config';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setPhaseClock, type Phase } from '../src/contract/phases';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startQuietServer } from '../tests/server/quiet-server';
 
@@ -23,9 +29,11 @@ export type ChildMessage =
   | { type: 'ready'; port: number; resolutionMs: number }
   | { type: 'delay'; maxMs: number; p99Ms: number; meanMs: number }
   | { type: 'idle' }
+  | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number }
+  | { type: 'memory'; heapUsed: number }
   | { type: 'error'; message: string };
 
-export type ParentMessage = 'delay' | 'idle' | 'stop';
+export type ParentMessage = 'delay' | 'idle' | 'phases' | 'memory' | 'stop';
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -49,10 +57,17 @@ async function main(): Promise<void> {
   const { app, port } = await startQuietServer(databaseUrl, { market });
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
+  let phases: Partial<Record<Phase, number>> = {};
+  setPhaseClock((phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms));
   let running = 0;
+  let serverMs = 0;
   app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     running++;
-    response.once('close', () => running--);
+    const started = performance.now();
+    response.once('close', () => {
+      running--;
+      serverMs += performance.now() - started;
+    });
   });
   const whenIdle = () => {
     if (running === 0) send({ type: 'idle' });
@@ -76,6 +91,13 @@ async function main(): Promise<void> {
       }, 2 * LOOP_RESOLUTION_MS);
     } else if (message === 'idle') {
       whenIdle();
+    } else if (message === 'phases') {
+      send({ type: 'phases', ms: phases, serverMs });
+      phases = {};
+      serverMs = 0;
+    } else if (message === 'memory') {
+      globalThis.gc?.();
+      send({ type: 'memory', heapUsed: process.memoryUsage().heapUsed });
     } else if (message === 'stop') {
       loop.disable();
       void app.close().finally(() => process.exit(0));

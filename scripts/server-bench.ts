@@ -16,6 +16,10 @@
 // are slow), the server's event-loop delay measured in the child, and right after, the mixed run
 // (scripts/server-bench-mixed.ts): the same request on 17 of the sessions while the other 3 go
 // round those writes to the same account, its p99 against the run alone (target: within 2x).
+// Before those starts, the cold home: --cold-runs fresh live server processes, each asked the home
+// screen's three calls (valuation for Forever and for Year, the Year chart) one after the other
+// right after its start and a login, then the server's heap after a garbage collection, the split
+// of the cold time by phase (src/contract/phases.ts), and the three calls again, warm.
 // Last, per database, the load of a new listing's 8 years of closes (scripts/market-bench.ts).
 // Prints Markdown; --write puts it, the machine and the targets met or missed in
 // docs/benchmarks.md (section "## Server").
@@ -23,6 +27,7 @@
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
 //        --listings=300 (stored listings; CI stores 40: 20 leave an investment without a listing)
+//        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
 // its database is EMPTIED (drop schema public cascade) before every size.
 // Exits 1 when a request failed (non-2xx, error or timeout) or a provider was asked before the
@@ -42,6 +47,7 @@ import pg from 'pg';
 import { format, resolveConfig } from 'prettier';
 import { toEntry } from '../src/contract/figures';
 import { SHARES_ONLY } from '../src/contract/pricing';
+import type { Phase } from '../src/contract/phases';
 import type { EventFacts } from '../src/contract/store';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../src/domain/ledger';
 import {
@@ -138,6 +144,10 @@ interface Options {
   write: boolean;
   /** Where the child writes its CPU profiles, if profiling. */
   profileDir: string | undefined;
+  /** Fresh server processes per size for the cold home. */
+  coldRuns: number;
+  /** Only the cold home: no runs under load, no new listing. */
+  coldOnly: boolean;
 }
 
 function readOptions(argv: readonly string[]): Options {
@@ -149,6 +159,8 @@ function readOptions(argv: readonly string[]): Options {
     listings: 300,
     write: false,
     profileDir: undefined,
+    coldRuns: 3,
+    coldOnly: false,
   };
   const positive = (flag: string, raw: string) => {
     const value = Number(raw);
@@ -164,6 +176,8 @@ function readOptions(argv: readonly string[]): Options {
     else if (flag === '--warmup') options.warmup = Number(raw) === 0 ? 0 : positive(flag, raw);
     else if (flag === '--listings') options.listings = Math.round(positive(flag, raw));
     else if (flag === '--write') options.write = true;
+    else if (flag === '--cold-runs') options.coldRuns = Math.round(positive(flag, raw));
+    else if (flag === '--cold-only') options.coldOnly = true;
     else if (flag === '--profile') options.profileDir = raw || join(tmpdir(), 'server-bench-prof');
     else if (flag === '--databases') {
       options.databases = raw.split(',').map((name) => {
@@ -173,6 +187,8 @@ function readOptions(argv: readonly string[]): Options {
       });
     } else throw new Error(`Unknown flag ${arg}; see the top of scripts/server-bench.ts`);
   }
+  // The section would lose every table but the cold one.
+  if (options.coldOnly && options.write) throw new Error('--cold-only does not --write');
   return options;
 }
 
@@ -661,6 +677,7 @@ class Server {
       execArgv: [
         '--import',
         'tsx',
+        '--expose-gc',
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       ],
       env,
@@ -682,6 +699,20 @@ class Server {
     const message = await this.ask('delay');
     if (message.type !== 'delay') throw new Error(`unexpected ${JSON.stringify(message)}`);
     return message.maxMs;
+  }
+
+  /** The ms of each phase and of the requests since the last call. */
+  async phases(): Promise<{ ms: Partial<Record<Phase, number>>; serverMs: number }> {
+    const message = await this.ask('phases');
+    if (message.type !== 'phases') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message;
+  }
+
+  /** The server's heap in use after a garbage collection, in bytes. */
+  async heapUsed(): Promise<number> {
+    const message = await this.ask('memory');
+    if (message.type !== 'memory') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message.heapUsed;
   }
 
   /** Resolves once the server has finished every request it was given. */
@@ -949,6 +980,96 @@ async function benchMixed(
   );
 }
 
+/** The home screen's first calls. */
+const HOME: readonly Endpoint[] = [
+  { name: 'valuation Forever', path: '/api/v1/user/valuation', cookie: 'selected_period=Forever' },
+  { name: 'valuation Year', path: '/api/v1/user/valuation', cookie: 'selected_period=Year' },
+  { name: 'Year chart', path: '/api/v1/user/chart', cookie: 'selected_period=Year' },
+];
+const WARM_ROUNDS = 5;
+const PHASES: readonly Phase[] = ['prices read', 'price functions', 'events read', 'replay'];
+
+/** The cold home of one database and size: the median run's figures, and every run's cold ms. */
+interface ColdFigures {
+  database: DatabaseKind;
+  events: number;
+  runs: number[];
+  coldMs: number;
+  warmMs: number;
+  heapBytes: number;
+  /** The median run's ms per phase, and the rest of the server's time (the figures, HTTP, ...). */
+  phases: Record<Phase | 'rest', number>;
+  /** The 1-minute load average after the median run. */
+  load: number;
+  /** 200, or the status of a call that answered otherwise. */
+  status: number;
+  /** Provider requests from each start until shortly after its cold home: must be none. */
+  asked: string[];
+}
+
+/** The home's calls one after the other; NaN ms if one fails. */
+async function home(session: Session): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  for (const call of HOME) {
+    const answer = await session.request('GET', call.path, undefined, call.cookie);
+    if (answer.status !== 200) return { ms: NaN, status: answer.status };
+  }
+  return { ms: performance.now() - started, status: 200 };
+}
+
+async function coldHome(
+  kind: DatabaseKind,
+  size: number,
+  url: string,
+  email: string,
+  providers: ProviderCounter,
+  options: Options,
+): Promise<ColdFigures> {
+  const runs: Omit<ColdFigures, 'runs' | 'database' | 'events'>[] = [];
+  for (let run = 0; run < options.coldRuns; run++) {
+    const mark = providers.count;
+    const server = await Server.start(url, options.profileDir, providers.url);
+    try {
+      const session = await logIn(server.base, email);
+      await server.phases();
+      const cold = await home(session);
+      const { ms, serverMs } = await server.phases();
+      const heapBytes = await server.heapUsed();
+      const warm: number[] = [];
+      for (let i = 0; i < WARM_ROUNDS; i++) warm.push((await home(session)).ms);
+      await sleep(SETTLE_MS);
+      const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
+      runs.push({
+        coldMs: cold.ms,
+        warmMs: median(warm),
+        heapBytes,
+        phases: {
+          'prices read': ms['prices read'] ?? 0,
+          'price functions': ms['price functions'] ?? 0,
+          'events read': ms['events read'] ?? 0,
+          replay: ms.replay ?? 0,
+          rest: serverMs - timed,
+        },
+        load: loadavg()[0],
+        status: cold.status,
+        asked: providers.since(mark),
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  const middle = [...runs].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(runs.length / 2)];
+  const failed = runs.find((r) => r.status !== 200);
+  return {
+    ...middle,
+    database: kind,
+    events: size,
+    runs: runs.map((r) => r.coldMs),
+    status: failed?.status ?? 200,
+    asked: runs.flatMap((r) => r.asked),
+  };
+}
+
 async function benchOne(
   kind: DatabaseKind,
   size: number,
@@ -956,10 +1077,11 @@ async function benchOne(
   postgresUrl: string | undefined,
   providers: ProviderCounter,
 ): Promise<{
+  cold: ColdFigures;
   figures: Figures[];
-  idleWrites: IdleWriteFigures;
+  idleWrites?: IdleWriteFigures;
   mixed: MixedFigures[];
-  start: StartFigures;
+  start?: StartFigures;
   resolutionMs: number;
 }> {
   const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
@@ -979,6 +1101,11 @@ async function benchOne(
     server = await Server.start(url, undefined, undefined);
     const { email, investments } = await loadAccount(server.base, url, size, seeded.listings);
     await server.stop();
+    server = undefined;
+
+    const coldFigures = await coldHome(kind, size, url, email, providers, options);
+    log(`  cold home: ${coldRow(coldFigures)}`);
+    if (options.coldOnly) return { cold: coldFigures, figures: [], mixed: [], resolutionMs: 0 };
 
     // A first live start: its first GET /investments reads and replays every event.
     let mark = providers.count;
@@ -1089,6 +1216,7 @@ async function benchOne(
     const inRun = providers.since(mark);
     log(`${name} ${size}: provider calls during the run: ${inRun.length}`);
     return {
+      cold: coldFigures,
       figures,
       idleWrites: singleWrites,
       mixed,
@@ -1232,6 +1360,26 @@ function targets(
   ];
 }
 
+/** Issue 37's targets for the cold home. */
+function coldTargets(colds: readonly ColdFigures[], databases: readonly DatabaseKind[]): string[] {
+  const verdict = (met: boolean) => (met ? 'met' : 'missed');
+  const at = (events: number, line: (f: ColdFigures) => string) =>
+    databases
+      .map((db) => {
+        const f = colds.find((c) => c.database === db && c.events === events);
+        if (!f) return `${DATABASE_NAMES[db]} not measured (${events} not in --sizes)`;
+        if (f.status !== 200) return `${DATABASE_NAMES[db]} failed (${f.status}), missed`;
+        return `${DATABASE_NAMES[db]} ${line(f)}`;
+      })
+      .join('; ');
+  return [
+    `- cold home under 75 ms at 20k events: ${at(20_000, (f) => `${fixed(f.coldMs, 0)} ms, ${verdict(f.coldMs < 75)}`)}.`,
+    `- warm home under 5 ms at 20k events: ${at(20_000, (f) => `${fixed(f.warmMs, 1)} ms, ${verdict(f.warmMs < 5)}`)}.`,
+    `- cold home under 1.5 s at 200k events: ${at(200_000, (f) => `${fixed(f.coldMs, 0)} ms, ${verdict(f.coldMs < 1500)}`)}.`,
+    `- heap after valuing 200k events under 200 MB: ${at(200_000, (f) => `${fixed(f.heapBytes / 2 ** 20, 0)} MB, ${verdict(f.heapBytes < 200 * 2 ** 20)}`)}.`,
+  ];
+}
+
 interface Run {
   options: Options;
   databases: readonly DatabaseKind[];
@@ -1239,6 +1387,28 @@ interface Run {
   wallMs: number;
   /** The machine's 1-minute load average when the run started and ended. */
   load: [number, number];
+}
+
+const COLD_HEADER =
+  '| database | events | cold ms | runs ms | cold ms per 1k events | warm ms | heap MB after valuing | prices read ms | price functions ms | events read ms | replay ms | the rest ms | load average |';
+const COLD_ALIGN =
+  '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+
+function coldRow(f: ColdFigures): string {
+  const cold = f.status === 200 ? fixed(f.coldMs, 0) : `${f.status}`;
+  const p = f.phases;
+  return `| ${DATABASE_NAMES[f.database]} | ${f.events} | ${cold} | ${f.runs.map((ms) => fixed(ms, 0)).join(', ')} | ${fixed(f.coldMs / (f.events / 1000), 2)} | ${fixed(f.warmMs, 1)} | ${fixed(f.heapBytes / 2 ** 20, 0)} | ${fixed(p['prices read'], 0)} | ${fixed(p['price functions'], 0)} | ${fixed(p['events read'], 0)} | ${fixed(p.replay, 0)} | ${fixed(p.rest, 0)} | ${f.load.toFixed(1)} |`;
+}
+
+/** The cold home's table, with what its columns mean. */
+function coldSection(colds: readonly ColdFigures[], options: Options): string[] {
+  return [
+    `**Cold home.** Before the starts below, ${options.coldRuns} fresh server processes per size, each asked the home screen's three calls (valuation for Forever, valuation for Year, the Year chart) one after the other right after its start and a login: **cold ms** is the median run's three calls (**runs ms** every run's), **warm ms** the median of ${WARM_ROUNDS} more rounds of them, **heap MB after valuing** the server's heap in use after a garbage collection right after the cold calls. The split of the median run's cold time, from timers in the server process (\`src/contract/phases.ts\`, set only by the benchmark's child): the listings' closes, quotes and the euro rates read from the database, the price functions built from them, the investments' events read, their replay (ledger, prices at each event, timelines), and **the rest** of the server's time on the three requests (the figures of each answer, sessions, HTTP). **load average**: the machine's, right after the run.`,
+    '',
+    COLD_HEADER,
+    COLD_ALIGN,
+    ...colds.map(coldRow),
+  ];
 }
 
 const STARTS_HEADER =
@@ -1251,6 +1421,7 @@ function startRow(f: StartFigures): string {
 }
 
 function section(
+  colds: readonly ColdFigures[],
   figures: readonly Figures[],
   writes: WriteFigures,
   starts: readonly StartFigures[],
@@ -1279,6 +1450,8 @@ function section(
     '',
     table(figures),
     '',
+    ...coldSection(colds, options),
+    '',
     `The server keeps each investment's replayed history (its timeline) and each listing's prices until they change, so the figures above are those of an account in use. The first request after a start reads and replays every event, once, and reads the held listings' closes and the rates: a first start's GET /api/v1/investments (the figure earlier records give as the first request after a bulk load) and a second start's GET /api/v1/user/valuation, each the first request after a login, are timed below. Provider requests are counted from each start until ${SETTLE_MS} ms after its first answer (a gate), and during the whole life of the measured server (reported: a scheduled refresh after an exchange's close may ask, as it should).`,
     '',
     STARTS_HEADER,
@@ -1306,6 +1479,7 @@ function section(
     'Targets (reported, never an exit code):',
     '',
     ...targets(figures, writes, starts, databases),
+    ...coldTargets(colds, databases),
     mixedTarget(
       writes.mixed,
       databases.map((db) => DATABASE_NAMES[db]),
@@ -1348,6 +1522,7 @@ async function main(): Promise<void> {
   const figures: Figures[] = [];
   const writes: WriteFigures = { idle: [], mixed: [] };
   const starts: StartFigures[] = [];
+  const colds: ColdFigures[] = [];
   const loads: ListingLoad[] = [];
   let resolutionMs = 0;
   const providers = await ProviderCounter.start();
@@ -1355,12 +1530,14 @@ async function main(): Promise<void> {
     for (const db of databases) {
       for (const size of options.sizes) {
         const one = await benchOne(db, size, options, postgresUrl, providers);
+        colds.push(one.cold);
         figures.push(...one.figures);
-        writes.idle.push(one.idleWrites);
+        if (one.idleWrites) writes.idle.push(one.idleWrites);
         writes.mixed.push(...one.mixed);
-        starts.push(one.start);
-        resolutionMs = one.resolutionMs;
+        if (one.start) starts.push(one.start);
+        resolutionMs = one.resolutionMs || resolutionMs;
       }
+      if (options.coldOnly) continue;
       const load = await benchListingLoad(db, postgresUrl);
       log(`${DATABASE_NAMES[db]}: a new listing: ${listingLoadRow(load)}`);
       loads.push(load);
@@ -1369,19 +1546,24 @@ async function main(): Promise<void> {
     await providers.close();
   }
 
-  const text = section(figures, writes, starts, loads, {
-    options,
-    databases,
-    resolutionMs,
-    wallMs: performance.now() - started,
-    load: [loadBefore, loadavg()[0]],
-  });
+  const text = options.coldOnly
+    ? coldSection(colds, options).join('\n')
+    : section(colds, figures, writes, starts, loads, {
+        options,
+        databases,
+        resolutionMs,
+        wallMs: performance.now() - started,
+        load: [loadBefore, loadavg()[0]],
+      });
   console.log(text);
   if (options.write) {
     await writeSection(text);
     log(`wrote the "## Server" section of ${DOC}`);
   }
   const failed = [
+    ...colds
+      .filter((f) => f.status !== 200)
+      .map((f) => `${DATABASE_NAMES[f.database]} ${f.events} cold home (${f.status})`),
     ...figures
       .filter((f) => f.failed > 0)
       .map((f) => `${DATABASE_NAMES[f.database]} ${f.events} ${f.endpoint}`),
@@ -1400,7 +1582,13 @@ async function main(): Promise<void> {
     log(
       `${DATABASE_NAMES[f.database]} ${f.events}: provider calls during the run: ${f.inRun.length}`,
     );
+  for (const f of colds.filter((c) => c.asked.length > 0))
+    log(
+      `${DATABASE_NAMES[f.database]} ${f.events}: the cold home asked a provider ` +
+        `${f.asked.length} times: ${f.asked.slice(0, 10).join(', ')}`,
+    );
   const asked = starts.filter((f) => askedAtStart(f).length > 0);
+  if (colds.some((c) => c.asked.length > 0)) process.exitCode = 1;
   for (const f of asked)
     log(
       `${DATABASE_NAMES[f.database]} ${f.events}: the first answers after a start asked a provider` +

@@ -19,6 +19,7 @@ import type {
   Valuation,
 } from '../domain/types';
 import type { Market } from './market';
+import { phaseEnd, phaseStart } from './phases';
 import {
   priceInvestment,
   type MarketSnapshot,
@@ -241,11 +242,14 @@ export class Timelines {
         told.set(investment.id, { events: kept.next.events, manual: kept.manual });
     }
     const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
+    const reading = phaseStart();
     const read =
       ids.length === 0
         ? Promise.resolve([[], []] as const)
         : Promise.all([this.store.events(ids), this.store.manualPrices(ids)]);
     const all = read.then(([events, manual]) => {
+      phaseEnd('events read', reading);
+      const replaying = phaseStart();
       const eventsOf = groupBy(events, (e) => e.investmentId);
       const manualOf = groupBy(manual, (m) => m.investmentId);
       const valuedOf = new Map<number, Valued>();
@@ -275,6 +279,7 @@ export class Timelines {
         this.keep(investment, versionOf(investment), valued, typed);
         valuedOf.set(investment.id, valued);
       }
+      phaseEnd('replay', replaying);
       return valuedOf;
     });
     return stale.map((investment) => {

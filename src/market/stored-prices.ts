@@ -1,11 +1,12 @@
 // Stored prices as functions of time, for valuation: a listing's closes (each in force from its
 // exchange's close), its latest quote and the day's points; the ECB's euro rates as DKK per unit.
-// Built once per listing and version, then each lookup is a binary search.
+// Built once per listing and version, into typed arrays (no zone computation per close), then
+// each lookup is a binary search.
 import type { ProviderPricing, RateSource } from '../contract/pricing';
 import { doneBy } from '../domain/valuation';
 import type { StoredClose } from './ingest';
 import type { Day, DecimalText, EuroRate } from './port';
-import { utcMidnight, zonedTimesToEpoch } from './zoned-time';
+import { closingInstants, dayNumber, dayOfNumber } from './zoned-time';
 
 const DAY_MS = 86_400_000;
 
@@ -29,26 +30,33 @@ export interface StoredListingPrices {
 }
 
 export function storedPricing(stored: StoredListingPrices): ProviderPricing {
-  const days = stored.closes.map((c) => c.day);
-  const times =
+  const { closes, quote } = stored;
+  const extra = quote ? quote.intraday.length + 1 : 0;
+  const count = closes.length + extra;
+  const times = new Float64Array(count);
+  const values = new Float64Array(count);
+  const days = new Int32Array(count);
+  const instant =
     stored.close === undefined
-      ? days.map((day) => utcMidnight(day) + DAY_MS - 1)
-      : zonedTimesToEpoch(days, stored.close, stored.timezone);
-  const points: { time: number; price: number; day: Day }[] = stored.closes.map((c, i) => ({
-    time: times[i],
-    price: Number(c.close),
-    day: c.day,
-  }));
-  const quote = stored.quote;
-  if (quote) {
-    for (const point of quote.intraday)
-      points.push({ time: point.time, price: Number(point.price), day: quote.day });
-    points.push({ time: quote.time, price: Number(quote.price), day: quote.day });
+      ? (day: number) => (day + 1) * DAY_MS - 1
+      : closingInstants(stored.close, stored.timezone);
+  for (let i = 0; i < closes.length; i++) {
+    const day = dayNumber(closes[i].day);
+    days[i] = day;
+    times[i] = instant(day);
+    values[i] = Number(closes[i].close);
   }
-  // Equal times: the later pushed (the quote over a close) wins, as the sort is stable.
-  points.sort((a, b) => a.time - b.time);
-  const starts = Float64Array.from(points, (p) => p.time);
-  const prices = Float64Array.from(points, (p) => p.price);
+  if (quote) {
+    const day = dayNumber(quote.day);
+    let i = closes.length;
+    for (const point of [...quote.intraday, quote]) {
+      days[i] = day;
+      times[i] = point.time;
+      values[i] = Number(point.price);
+      i++;
+    }
+  }
+  const { starts, prices, pointDays } = inTimeOrder(times, values, days);
   const at = (time: number) => doneBy(starts, time) - 1;
   return {
     source: stored.source,
@@ -64,8 +72,25 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
     },
     dayAt: (time) => {
       const index = at(time);
-      return index >= 0 ? points[index].day : '';
+      return index >= 0 ? dayOfNumber(pointDays[index]) : '';
     },
+  };
+}
+
+/**
+ * The points sorted by time, equal times in the order given (the quote after a close: it wins).
+ * The closes come in day order and the quote's points after them, so most are in order already.
+ */
+function inTimeOrder(times: Float64Array, values: Float64Array, days: Int32Array) {
+  let sorted = true;
+  for (let i = 1; i < times.length && sorted; i++) sorted = times[i - 1] <= times[i];
+  if (sorted) return { starts: times, prices: values, pointDays: days };
+  // Array.prototype.sort is stable.
+  const order = Array.from(times.keys()).sort((a, b) => times[a] - times[b]);
+  return {
+    starts: Float64Array.from(order, (i) => times[i]),
+    prices: Float64Array.from(order, (i) => values[i]),
+    pointDays: Int32Array.from(order, (i) => days[i]),
   };
 }
 
@@ -83,11 +108,16 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
     else byCurrency.set(rate.currency, [rate]);
   }
   for (const [currency, list] of byCurrency) {
-    list.sort((a, b) => a.day.localeCompare(b.day));
-    series.set(currency, {
-      starts: Float64Array.from(list, (r) => utcMidnight(r.day)),
-      perEuro: Float64Array.from(list, (r) => Number(r.perEuro)),
+    // Mostly in day order already (as stored); days as text sort as they fall.
+    if (list.some((r, i) => i > 0 && list[i - 1].day > r.day))
+      list.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const starts = new Float64Array(list.length);
+    const perEuro = new Float64Array(list.length);
+    list.forEach((rate, i) => {
+      starts[i] = dayNumber(rate.day) * DAY_MS;
+      perEuro[i] = Number(rate.perEuro);
     });
+    series.set(currency, { starts, perEuro });
   }
   const perEuro = (currency: string, time: number): number => {
     if (currency === 'EUR') return 1;

@@ -21,6 +21,7 @@ import type {
   ProviderAction,
   Refused,
 } from '../../contract/market';
+import { phaseEnd, phaseStart } from '../../contract/phases';
 import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
 import type { InvestmentRow } from '../../contract/store';
 import {
@@ -419,7 +420,12 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   async function rateTable(version: number, listingCurrencies: string[]): Promise<RateSource> {
     const currencies = [...new Set([...CURRENCIES, ...listingCurrencies, 'DKK'])].sort().join();
     if (rates?.version === version && rates.currencies === currencies) return rates.table;
-    const stored = euroRateTable(await prices.euroRates(currencies.split(',')));
+    const reading = phaseStart();
+    const euroRates = await prices.euroRates(currencies.split(','));
+    phaseEnd('prices read', reading);
+    const building = phaseStart();
+    const stored = euroRateTable(euroRates);
+    phaseEnd('price functions', building);
     // Until the ECB's rates are first loaded (a first start without a network), the demo
     // market's typical rates stand in, so figures are approximate rather than missing.
     const table: RateSource = (currency, time) => {
@@ -433,19 +439,25 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   async function keptListing(key: string, version: number): Promise<KeptListing> {
     const known = kept.get(key);
     if (known && known.version === version) return known;
+    const reading = phaseStart();
     const record = await prices.listing(key);
     const source = parseKey(key).provider;
     let pricing: ProviderPricing | undefined;
     if (record && (source === 'yahoo' || source === 'coingecko')) {
       const exchange = exchangeOf(record.provider, record.symbol, record.mic);
+      const closes = await prices.closes(key);
+      const quote = await prices.quote(key);
+      phaseEnd('prices read', reading);
+      const building = phaseStart();
       pricing = storedPricing({
         source,
         currency: record.currency,
         timezone: exchange?.timezone ?? record.timezone,
         close: exchange?.close,
-        closes: await prices.closes(key),
-        quote: await prices.quote(key),
+        closes,
+        quote,
       });
+      phaseEnd('price functions', building);
     }
     const fresh = { version, record, pricing };
     kept.set(key, fresh);
