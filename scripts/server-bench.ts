@@ -72,7 +72,7 @@ import {
 } from '../src/market/zoned-time';
 import { openDatabase } from '../src/server/sql/connect';
 import { PriceStore, type ListingRecord, type StoredQuote } from '../src/server/sql/price-store';
-import { toEventColumns } from '../src/server/sql/sql-store';
+import { toEventColumns } from '../src/server/sql/store/event-rows';
 import {
   benchListingLoad,
   LISTING_LOAD_ALIGN,

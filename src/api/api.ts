@@ -25,25 +25,10 @@ import {
 } from '../domain/types';
 import type { Instrument } from '../domain/market';
 import * as s from '../domain/schemas';
-import type { FormueExport, ImportBatch, ImportReport, ImportRequest } from '../domain/import/rows';
 import * as d from './decode';
-import type { Http } from './http';
-import type {
-  DayPrice,
-  Listing,
-  PricePayload,
-  PriceRange,
-  Suggestion,
-  SuggestionRef,
-} from './price-types';
-
-export interface SendOptions {
-  /**
-   * Sent as `Idempotency-Key`: made once per submission and sent again with its retries, so the
-   * server answers a repeat with the first answer instead of creating a second record.
-   */
-  idempotencyKey?: string;
-}
+import type { Http, SendOptions } from './http';
+import type { ImportCalls } from './import-calls';
+import type { PriceCalls } from './price-calls';
 
 export interface CreateOptions extends SendOptions {
   /** Sends `x-validate-only: 1`: the server only validates and answers `{ data: null }`. */
@@ -121,44 +106,6 @@ export interface Api {
   prices(): Promise<PriceCalls>;
   /** The broker import and the export: loaded at the first use, as the price calls. */
   imports(): Promise<ImportCalls>;
-}
-
-/** One typed function per call of the broker import and the export (import-calls.ts). */
-export interface ImportCalls {
-  /** POST /api/v1/imports?dry_run=1: every row's verdict; nothing is written. */
-  dryRunImport(request: ImportRequest): Promise<ImportReport>;
-  /**
-   * Commits all rows or none. A refusal (422 with the report: error rows, or nothing new) is an
-   * answer, not a failure; the key makes a retry return the first answer.
-   */
-  commitImport(
-    request: ImportRequest,
-    options: { idempotencyKey: string },
-  ): Promise<{ committed: ImportBatch } | { refused: ImportReport; message: string }>;
-  /** The user's batches, newest first. */
-  listImports(): Promise<ImportBatch[]>;
-  /** Undo; refused (409) with the events that keep it (corrected since, or needed later). */
-  undoImport(
-    id: number,
-  ): Promise<{ undone: true } | { undone: false; message: string; eventIds: number[] }>;
-  /** Everything the user has: the JSON export, or the canonical CSV's text. */
-  exportData(
-    format: 'json' | 'csv',
-  ): Promise<{ format: 'csv'; text: string } | { format: 'json'; data: FormueExport }>;
-}
-
-/** One typed function per call of real prices (price-calls.ts). */
-export interface PriceCalls {
-  /** The price in force on each day of `range` (default: the 31 days up to today), newest first. */
-  getPrices(investmentId: Id, range?: PriceRange): Promise<DayPrice[]>;
-  /** A price typed for a day; it replaces one typed for the same day. */
-  addPrice(investmentId: Id, payload: PricePayload, options?: SendOptions): Promise<DayPrice>;
-  /** Only a typed price can be deleted. */
-  deletePrice(investmentId: Id, date: string): Promise<void>;
-  getListings(investmentId: Id): Promise<Listing[]>;
-  chooseListing(investmentId: Id, listingId: string): Promise<Investment>;
-  getSuggestions(investmentId: Id): Promise<Suggestion[]>;
-  dismissSuggestion(investmentId: Id, suggestion: SuggestionRef): Promise<void>;
 }
 
 const keyHeader = ({ idempotencyKey }: SendOptions = {}): Record<string, string> =>

@@ -33,6 +33,14 @@ export interface RequestOptions {
   text?: boolean;
 }
 
+export interface SendOptions {
+  /**
+   * Sent as `Idempotency-Key`: made once per submission and sent again with its retries, so the
+   * server answers a repeat with the first answer instead of creating a second record.
+   */
+  idempotencyKey?: string;
+}
+
 export interface Http {
   /** The decoded-from-JSON body (undefined for 204); rejects with an ApiError. */
   request(method: Method, path: string, options?: RequestOptions): Promise<unknown>;

@@ -8,12 +8,38 @@ import {
   importBatch,
   importReport,
   importUndoRefusal,
+  type FormueExport,
+  type ImportBatch,
   type ImportReport,
+  type ImportRequest,
 } from '../domain/import/rows';
-import type { ImportCalls } from './api';
 import { decode, field } from './decode';
 import { ApiError } from './errors';
 import type { Http } from './http';
+
+/** One typed function per call of the broker import and the export. */
+export interface ImportCalls {
+  /** POST /api/v1/imports?dry_run=1: every row's verdict; nothing is written. */
+  dryRunImport(request: ImportRequest): Promise<ImportReport>;
+  /**
+   * Commits all rows or none. A refusal (422 with the report: error rows, or nothing new) is an
+   * answer, not a failure; the key makes a retry return the first answer.
+   */
+  commitImport(
+    request: ImportRequest,
+    options: { idempotencyKey: string },
+  ): Promise<{ committed: ImportBatch } | { refused: ImportReport; message: string }>;
+  /** The user's batches, newest first. */
+  listImports(): Promise<ImportBatch[]>;
+  /** Undo; refused (409) with the events that keep it (corrected since, or needed later). */
+  undoImport(
+    id: number,
+  ): Promise<{ undone: true } | { undone: false; message: string; eventIds: number[] }>;
+  /** Everything the user has: the JSON export, or the canonical CSV's text. */
+  exportData(
+    format: 'json' | 'csv',
+  ): Promise<{ format: 'csv'; text: string } | { format: 'json'; data: FormueExport }>;
+}
 
 /** The report a refused commit (422) carries; undefined for another failure. */
 function refusedReport(error: unknown): ImportReport | undefined {

@@ -6,7 +6,9 @@ import { createHttp } from './http';
 export const api: Api = createApi(createHttp({ origin: apiOrigin }));
 
 export { createApi } from './api';
-export type { Api, CreateOptions, EventPayload, ImportCalls, PriceCalls, SendOptions } from './api';
+export type { Api, CreateOptions, EventPayload } from './api';
+export type { ImportCalls } from './import-calls';
+export type { PriceCalls } from './price-calls';
 export type {
   DayPrice,
   DividendSuggestion,
@@ -20,6 +22,6 @@ export type {
   SuggestionRef,
 } from './price-types';
 export { createHttp } from './http';
-export type { Http, HttpOptions } from './http';
+export type { Http, HttpOptions, SendOptions } from './http';
 export { ApiError, messageOf } from './errors';
 export type { ApiErrorKind, FieldErrors } from './errors';

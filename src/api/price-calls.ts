@@ -4,10 +4,31 @@
 // builds on come in as an argument, since a run-time import of the start-up modules from here makes the
 // bundler split them into chunks of their own, which costs the start-up more than it saves.
 import type * as Schemas from '../domain/schemas';
-import type { Id } from '../domain/types';
-import type { PriceCalls } from './api';
+import type { Id, Investment } from '../domain/types';
 import type { field } from './decode';
-import type { Http } from './http';
+import type { Http, SendOptions } from './http';
+import type {
+  DayPrice,
+  Listing,
+  PricePayload,
+  PriceRange,
+  Suggestion,
+  SuggestionRef,
+} from './price-types';
+
+/** One typed function per call of real prices. */
+export interface PriceCalls {
+  /** The price in force on each day of `range` (default: the 31 days up to today), newest first. */
+  getPrices(investmentId: Id, range?: PriceRange): Promise<DayPrice[]>;
+  /** A price typed for a day; it replaces one typed for the same day. */
+  addPrice(investmentId: Id, payload: PricePayload, options?: SendOptions): Promise<DayPrice>;
+  /** Only a typed price can be deleted. */
+  deletePrice(investmentId: Id, date: string): Promise<void>;
+  getListings(investmentId: Id): Promise<Listing[]>;
+  chooseListing(investmentId: Id, listingId: string): Promise<Investment>;
+  getSuggestions(investmentId: Id): Promise<Suggestion[]>;
+  dismissSuggestion(investmentId: Id, suggestion: SuggestionRef): Promise<void>;
+}
 
 /** What the calls build on: the answers' schemas and the decoder. */
 export type Decoders = Pick<

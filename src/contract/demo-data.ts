@@ -12,7 +12,7 @@ import {
 } from '../domain/market';
 import type { InstrumentType } from '../domain/types';
 import { toEntry } from './figures';
-import type { EventFacts, PasswordHasher, Store } from './store';
+import type { EventFacts, LedgerStore, PasswordHasher, UserStore } from './store';
 
 export const DEMO_USER = { name: 'Demo', email: 'demo@example.com', password: 'demo1234' };
 /** The last demo event is on this day; the first about three and a half years before. */
@@ -111,7 +111,10 @@ export async function demoPortfolios(): Promise<DemoPortfolio[]> {
 }
 
 /** Creates the demo account with its data in the store, unless its e-mail is taken. */
-export async function addDemoAccount(store: Store, hasher: PasswordHasher): Promise<boolean> {
+export async function addDemoAccount(
+  store: UserStore & LedgerStore,
+  hasher: PasswordHasher,
+): Promise<boolean> {
   if (await store.userByEmail(DEMO_USER.email)) return false;
   const user = await store.createUser({
     name: DEMO_USER.name,

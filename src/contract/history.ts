@@ -3,7 +3,7 @@
 import { applyEntry, EMPTY_HOLDING, type Refusal } from '../domain/ledger';
 import { toEntry } from './figures';
 import { SHARES_ONLY } from './pricing';
-import type { EventRow, Store } from './store';
+import type { EventRow, LedgerStore } from './store';
 import type { Errors } from './validation';
 
 /** The id a new event has until the store gives it one: last among events of the same time. */
@@ -57,7 +57,7 @@ export function replayAll(
 
 /** Stores a change the ledger accepted, with every split's from_shares as the history has it. */
 export async function keepReplayed(
-  store: Store,
+  store: Pick<LedgerStore, 'updateEvent'>,
   before: readonly EventRow[],
   replayed: readonly EventRow[],
 ): Promise<void> {

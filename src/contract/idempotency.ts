@@ -16,18 +16,6 @@ export const CLAIM_RENEW_MS = 2_500;
 /** A UUID fits, as does any other unguessable token a client makes. */
 const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/;
 
-/** What is kept of a request under its key: what it asked, and its answer once there is one. */
-export interface KeptRequest {
-  fingerprint: string;
-  /** null while the first request is still running. */
-  status: number | null;
-  body: string | null;
-  /** While running: epoch ms until which its process holds the claim; null or absent: lapsed. */
-  lockedUntil?: number | null;
-  /** While running: its write is stored (marked in the write's transaction). */
-  saved?: boolean;
-}
-
 /** Calls `tick` every `ms` until the returned function is called: the transport's timer. */
 export type Repeat = (ms: number, tick: () => void) => () => void;
 

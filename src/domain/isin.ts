@@ -1,5 +1,5 @@
 // ISIN format and check digit (decisions.md section 3). ASCII only: no Unicode letters or digits.
-import type { InstrumentType } from './types';
+import type { InstrumentType } from './kinds';
 
 /** Trim and upper-case, as the identifier field does on input. */
 export function normaliseIdentifier(input: string): string {

@@ -1,7 +1,7 @@
 // The mock's market: real instruments, and deterministic prices and exchange rates
 // (decisions.md sections 2 and 3). Prices are smooth sums of sinusoids with phases hashed from
 // the instrument's code, so any time costs O(1) and every reload sees the same numbers.
-import type { AssetClass, InstrumentType } from './types';
+import type { AssetClass, InstrumentType } from './kinds';
 import { normaliseIdentifier } from './isin';
 
 export interface Instrument {

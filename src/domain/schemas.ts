@@ -6,7 +6,7 @@
 // Its imports carry their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
 import { isDay } from './dates.ts';
-import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './types.ts';
+import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './kinds.ts';
 import type { Instrument } from './market';
 import { numericValue } from './numbers.ts';
 

@@ -1,7 +1,17 @@
 // The entities of the /api/v1 contract (product-spec section 3, decisions section 1).
 // Field names are the wire's, mixed case included. All money is DKK.
 import type * as v from 'valibot';
+import type { InstrumentType } from './kinds';
 import type * as schemas from './schemas';
+
+export {
+  ASSET_CLASSES,
+  INSTRUMENT_TYPES,
+  TRANSACTION_TYPES,
+  type AssetClass,
+  type InstrumentType,
+  type TransactionType,
+} from './kinds';
 
 export const PERIODS = ['Day', 'Week', 'Month', 'Year', 'Forever'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -20,17 +30,7 @@ export type Portfolio = Wire<typeof schemas.portfolio>;
 /** With Formue's additions, which a backend without them leaves out: `instrument` and `quote`. */
 export type Investment = Wire<typeof schemas.investment>;
 
-export const INSTRUMENT_TYPES = ['stock', 'crypto'] as const;
-export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
-
-/** What an instrument is to its owner: the wire's type `stock` covers stocks and funds. */
-export const ASSET_CLASSES = ['stock', 'fund', 'crypto'] as const;
-export type AssetClass = (typeof ASSET_CLASSES)[number];
-
 export type HeldInstrument = Wire<typeof schemas.heldInstrument>;
-
-export const TRANSACTION_TYPES = ['buy', 'sell', 'split', 'div'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /** An event as listed by GET /investments/events. */
 export type Transaction = Wire<typeof schemas.transaction>;

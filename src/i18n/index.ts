@@ -3,25 +3,14 @@
 // fallback); another language loads on demand, with the English texts the machines and the API
 // send, by which it finds their translations.
 import { en } from './en';
-import type { enSent } from './en-sent';
 import { fill, type Params } from './fill';
 import type { Locale } from './locales';
+import type { Catalogue, MessageKey, Messages } from './types';
 
 export * from './locales';
 export { fill, type Params };
 
-export type MessageKey = keyof typeof en;
-export type SentKey = keyof typeof enSent;
-/** The texts of the screens. */
-export type Messages = Readonly<Record<MessageKey, string>>;
-/** A complete translation, screens and sent texts: TypeScript refuses one that misses a key. */
-export type Translation = Readonly<Record<MessageKey | SentKey, string>>;
-
-/** A language's texts, and how it shows a text the machines or the API sent in English. */
-export interface Catalogue {
-  messages: Messages;
-  text: (english: string) => string;
-}
+export type { Catalogue, MessageKey, Messages, SentKey, Translation } from './types';
 
 export { en };
 

@@ -4,7 +4,7 @@
 import { en } from './en';
 import { enSent } from './en-sent';
 import { fill } from './fill';
-import type { Translation } from './index';
+import type { Translation } from './types';
 import { formatExactShares } from '../domain/numbers';
 
 type Key = keyof Translation;

@@ -1,12 +1,12 @@
 // The in-browser mock of the /api/v1 contract, loaded lazily in demo mode only.
 import { mountDevPanel } from './dev-panel';
-import { STORAGE_KEY } from './memory-store';
+import { STORAGE_KEY } from './memory/stored';
 import { makeServer, type MockServer } from './server';
 
 export { makeServer, RESET_NOTICE } from './server';
 export type { Faults, FaultState, MakeServerOptions, MockServer } from './server';
 export type { PriceSource } from '../contract/synthetic-market';
-export { STORAGE_KEY } from './memory-store';
+export { STORAGE_KEY } from './memory/stored';
 export { DEMO_ANCHOR, DEMO_USER } from '../contract/demo-data';
 
 const DEMO_LATENCY_MS = 150;

@@ -6,7 +6,9 @@ import { parseCookies } from '../domain/cookies';
 import { syntheticMarket, type ActionSource, type PriceSource } from '../contract/synthetic-market';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
-import { consistent, emptyTables, load, MemoryStore, save, type Tables } from './memory-store';
+import { MemoryStore } from './memory-store';
+import { consistent, load, save } from './memory/stored';
+import { emptyTables, type Tables } from './memory/tables';
 import { demoHasher, randomToken, tokenDigest } from './secrets';
 
 export interface MakeServerOptions {

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeServer, STORAGE_KEY, RESET_NOTICE } from '../../src/mock-server';
 import { addDemoAccount } from '../../src/contract/demo-data';
-import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
+import { MemoryStore } from '../../src/mock-server/memory-store';
+import { emptyTables } from '../../src/mock-server/memory/tables';
 import { demoHasher } from '../../src/mock-server/secrets';
 import {
   describeMock,

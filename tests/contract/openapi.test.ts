@@ -11,7 +11,8 @@ import { MAX_NAME, MAX_NUMBER, MIN_PASSWORD, summarise } from '../../src/contrac
 import { CURRENCIES } from '../../src/domain/market';
 import { PRICE_SOURCES } from '../../src/market/port';
 import { INSTRUMENT_TYPES, PERIODS, TRANSACTION_TYPES } from '../../src/domain/types';
-import { emptyTables, MemoryStore } from '../../src/mock-server/memory-store';
+import { MemoryStore } from '../../src/mock-server/memory-store';
+import { emptyTables } from '../../src/mock-server/memory/tables';
 import { demoHasher, randomToken, tokenDigest } from '../../src/mock-server/secrets';
 import {
   assertDocumented,

@@ -7,7 +7,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../src/machines/auth-setup';
-import { STORAGE_KEY } from '../../src/mock-server/memory-store';
+import { STORAGE_KEY } from '../../src/mock-server/memory/stored';
 import { resetServerData } from './server-backend';
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;

@@ -16,7 +16,8 @@ import type {
   Store,
   UserRow,
 } from '../../src/contract/store';
-import { MemoryStore, emptyTables } from '../../src/mock-server/memory-store';
+import { MemoryStore } from '../../src/mock-server/memory-store';
+import { emptyTables } from '../../src/mock-server/memory/tables';
 import { openDatabase } from '../../src/server/sql/connect';
 import type { OpenedDatabase } from '../../src/server/sql/connect';
 import { migrateToLatest } from '../../src/server/sql/migrate';

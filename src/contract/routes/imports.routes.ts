@@ -28,7 +28,7 @@ import {
   type ImportRequestRead,
 } from '../imports';
 import type { Accepted, Refused } from '../market';
-import type { EventRow, Store } from '../store';
+import type { EventRow, ImportStore, LedgerStore } from '../store';
 import { Validator } from '../validation';
 import { tooManyAttempts } from './auth.routes';
 
@@ -128,7 +128,10 @@ const listImports: Route = {
 /** Why an undo is refused: events of the batch corrected since, or a later event it holds up. */
 type Refusal = { message: string; event_ids: number[] };
 
-async function undo(store: Store, batchId: number): Promise<Refusal | undefined> {
+async function undo(
+  store: LedgerStore & ImportStore,
+  batchId: number,
+): Promise<Refusal | undefined> {
   const events = await store.importEvents(batchId);
   const edited = events.filter((e) => e.edited).map((e) => e.id);
   if (edited.length > 0) {

@@ -1,13 +1,13 @@
-// sniff and parse: a file's bytes through the table reader, the header and preset, the settings
-// detected over whole columns (or overridden), and the row builder.
+// sniff and parse: a file's bytes through the table reader, the header and preset (frame.ts), the
+// settings detected over whole columns (detect.ts) or overridden, and the row builder.
 
-import { decideDateFormat, readDay } from './day-text';
-import { decideDecimal } from './decimal-text';
-import { buildLine, wordMap, type BuildSettings, type BuiltLine, type DataRow } from './build';
-import { readHook } from './hooks';
+import { buildLine, wordMap, type BuiltLine } from './build';
+import type { BuildSettings, DataRow } from './line-reader';
+import { dateSpan, detect, typeValues } from './detect';
+import { columnIndexes, frame, resolveColumns, type Framed } from './frame';
 import { error, warning, type ImportMessage } from './messages';
-import { normalise, presetById, PRESETS, recognise, type Preset } from './presets';
-import { FORMUE_CSV_COLUMNS, type ImportSource } from './rows';
+import { presetById, PRESETS, type Preset } from './presets';
+import type { ImportSource } from './rows';
 import { readFormueCsv, readFormueJson, type FormueReading } from './formue';
 import {
   distinctIds,
@@ -19,47 +19,9 @@ import {
   type FileAmounts,
 } from './summary';
 import { readTable, type Table } from './table';
-import {
-  IMPORT_FIELDS,
-  type ColumnMap,
-  type DateFormat,
-  type DecimalSeparator,
-  type Detected,
-  type ImportField,
-  type NumberColumn,
-  type ParseOptions,
-  type ParseResult,
-  type PresetInfo,
-  type Sniffed,
-  type ThousandsSeparator,
-} from './types';
+import type { ColumnMap, ParseOptions, ParseResult, PresetInfo, Sniffed } from './types';
 
-const NUMBER_FIELDS: readonly ImportField[] = [
-  'shares',
-  'share_price',
-  'fee',
-  'fee_rate',
-  'amount',
-  'exchange_rate',
-  'withholding_tax',
-  'total_shares',
-  'balance',
-];
-
-/** Repeated names become "<previous> <name>" (Nordnet's five `Valuta`), blank ones "<previous> (2)". */
-export function uniqueHeaders(cells: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const cell of cells) counts.set(normalise(cell), (counts.get(normalise(cell)) ?? 0) + 1);
-  const headers: string[] = [];
-  cells.forEach((cell, i) => {
-    const name = cell.trim();
-    const previous = headers[i - 1] ?? `Column ${i}`;
-    if (name === '') headers.push(`${previous} (2)`);
-    else if ((counts.get(normalise(name)) ?? 0) > 1 && i > 0) headers.push(`${previous} ${name}`);
-    else headers.push(name);
-  });
-  return headers;
-}
+export { guessColumns } from './frame';
 
 const FORMUE_PRESET: PresetInfo = {
   id: 'formue-csv',
@@ -74,230 +36,6 @@ const FORMUE_JSON_PRESET: PresetInfo = {
 
 function info(preset: Preset): PresetInfo {
   return { id: preset.id, source: preset.source, label: preset.label };
-}
-
-function isFormueCsv(headers: readonly string[]): boolean {
-  return FORMUE_CSV_COLUMNS.every((column, i) => headers[i] === column);
-}
-
-function looksLikeValue(cell: string): boolean {
-  return /^[-+\u2212]?[0-9][0-9.,:/\- ]*$/.test(cell.trim());
-}
-
-interface Framed {
-  headerRow: number;
-  headers: string[];
-  preset?: Preset;
-  formue?: boolean;
-  data: DataRow[];
-}
-
-/** The header: the first row a preset recognises, else the first row of two or more labels. */
-function frame(table: Table, headerRow?: number): Framed | undefined {
-  let found = headerRow;
-  let preset: Preset | undefined;
-  let formue = false;
-  if (found === undefined) {
-    for (let i = 0; i < Math.min(table.rows.length, 30); i++) {
-      const headers = uniqueHeaders(table.rows[i] ?? []);
-      if (isFormueCsv(headers)) {
-        [found, formue] = [i, true];
-        break;
-      }
-      preset = recognise(headers);
-      if (preset) {
-        found = i;
-        break;
-      }
-    }
-  }
-  if (found === undefined) {
-    found = table.rows.findIndex((row) => {
-      const labels = row.filter((cell) => cell.trim() !== '');
-      return labels.length >= 2 && labels.every((cell) => !looksLikeValue(cell));
-    });
-    if (found < 0) return undefined;
-  }
-  const headers = uniqueHeaders(table.rows[found] ?? []);
-  if (headerRow !== undefined) {
-    formue = isFormueCsv(headers);
-    preset = formue ? undefined : recognise(headers);
-  }
-  const data: DataRow[] = [];
-  const width = headers.length;
-  for (const cells of table.rows.slice(found + 1)) {
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    // A row shorter or longer than the header (Nordnet adds an empty cell at times) is padded
-    // or cut to the header's width.
-    const fitted =
-      cells.length === width ? cells : [...cells, ...Array<string>(width).fill('')].slice(0, width);
-    data.push({
-      line: data.length + 1,
-      cells: fitted,
-      ...(cells.length !== width ? { width: cells.length } : {}),
-    });
-  }
-  return { headerRow: found, headers, preset, formue, data };
-}
-
-/** A preset's column map resolved against the headers: the first alternative present. */
-function resolveColumns(preset: Preset | undefined, headers: readonly string[]): ColumnMap {
-  if (!preset) return guessColumns(headers);
-  const names = new Map(headers.map((header) => [normalise(header), header]));
-  const map: ColumnMap = {};
-  for (const [field, choice] of Object.entries(preset.columns)) {
-    const options = typeof choice === 'string' ? [choice] : (choice ?? []);
-    const header = options.map((option) => names.get(normalise(option))).find(Boolean);
-    if (header) map[field as ImportField] = header;
-  }
-  return map;
-}
-
-// Header words of a generic file, tried in this order so "Vekslingskurs" is a rate, not a price.
-const GUESSES: readonly [ImportField, RegExp][] = [
-  [
-    'exchange_rate',
-    /exchange rate|fx rate|vekslingskurs|wisselkoers|conversion rate|kurs.*valuta/i,
-  ],
-  ['external_id', /^(id|transaction ?id|order ?id|trade ?id|reference)$/i],
-  ['isin', /isin/i],
-  ['symbol', /symbol|ticker/i],
-  ['date', /date|dato|datum|dag$|bogført/i],
-  ['type', /type|typ$|action|handling|transaktion|side/i],
-  ['name', /name|navn|instrument|product|værdipapir|security|asset/i],
-  ['shares', /quantity|antal|shares|aantal|qty|units|stk/i],
-  ['share_price', /price|kurs|koers/i],
-  ['fee', /fee|commission|kurtage|gebyr|afgift|kosten|courtage/i],
-  ['amount', /amount|beløb|belopp|total|value|mutatie|sum/i],
-  ['currency', /currency|valuta/i],
-];
-
-/** A generic file's columns guessed from their names; the user corrects the map. */
-export function guessColumns(headers: readonly string[]): ColumnMap {
-  const map: ColumnMap = {};
-  const used = new Set<string>();
-  for (const [field, pattern] of GUESSES) {
-    const header = headers.find((candidate) => !used.has(candidate) && pattern.test(candidate));
-    if (header) {
-      map[field] = header;
-      used.add(header);
-    }
-  }
-  return map;
-}
-
-function columnIndexes(headers: readonly string[], columns: ColumnMap): Map<ImportField, number> {
-  const positions = new Map(headers.map((header, i) => [normalise(header), i]));
-  const indexes = new Map<ImportField, number>();
-  for (const field of IMPORT_FIELDS) {
-    const header = columns[field];
-    const index = header === undefined ? undefined : positions.get(normalise(header));
-    if (index !== undefined) indexes.set(field, index);
-  }
-  return indexes;
-}
-
-interface Settings {
-  dateFormat: Detected<DateFormat>;
-  dateCandidates: DateFormat[];
-  decimalSeparator: Detected<DecimalSeparator>;
-  thousandsSeparator: Detected<ThousandsSeparator>;
-  numberColumns: NumberColumn[];
-  decimals: Partial<Record<ImportField, DecimalSeparator | null>>;
-  textDecimal: DecimalSeparator | null;
-}
-
-/** Decimal separators per number column and the date format, each over the whole column. */
-function detect(
-  framed: Framed,
-  table: Table,
-  columns: ColumnMap,
-  options: Partial<ParseOptions>,
-): Settings {
-  const indexes = columnIndexes(framed.headers, columns);
-  const values = (field: ImportField): string[] => {
-    const index = indexes.get(field);
-    return index === undefined ? [] : framed.data.map((row) => row.cells[index] ?? '');
-  };
-  const preset = framed.preset;
-  const fallback = preset?.decimalSeparator ?? (table.kind === 'xlsx' ? '.' : null);
-  const numberColumns: NumberColumn[] = [];
-  const decimals: Partial<Record<ImportField, DecimalSeparator | null>> = {};
-  for (const field of NUMBER_FIELDS) {
-    const header = columns[field];
-    if (!header || numberColumns.some((column) => column.column === header)) {
-      if (header)
-        decimals[field] =
-          numberColumns.find((column) => column.column === header)?.decimalSeparator ?? null;
-      continue;
-    }
-    const decided = decideDecimal(values(field));
-    const separator =
-      options.decimalSeparator ?? decided.value ?? (decided.conflict ? null : fallback);
-    decimals[field] = separator;
-    numberColumns.push({ column: header, decimalSeparator: separator, samples: decided.samples });
-  }
-  // Numbers inside text cells (Saxo's "@ 166.80") are decided over all of them.
-  const textNumbers = preset?.hook
-    ? values('text').flatMap((text, i) => {
-        const reading = readHook(preset.hook ?? 'saxo-event', text, values('shares')[i] ?? '');
-        return [reading.shares ?? '', reading.price ?? ''];
-      })
-    : [];
-  const textDecided = decideDecimal(textNumbers);
-  const textDecimal = options.decimalSeparator ?? textDecided.value ?? fallback;
-
-  const decidedSeparators = new Set(numberColumns.map((column) => column.decimalSeparator));
-  const fileDecimal =
-    options.decimalSeparator ??
-    (numberColumns.length === 0
-      ? textDecimal
-      : decidedSeparators.size === 1
-        ? (numberColumns[0]?.decimalSeparator ?? null)
-        : null);
-  const samples = numberColumns.flatMap((column) => column.samples).slice(0, 5);
-  const thousands: ThousandsSeparator | null =
-    options.thousandsSeparator ?? (fileDecimal === ',' ? '.' : fileDecimal === '.' ? '' : null);
-
-  const dates = decideDateFormat(values('date'), preset?.dateFormat);
-  return {
-    dateFormat: { value: options.dateFormat ?? dates.value, samples: dates.samples },
-    dateCandidates: options.dateFormat ? [options.dateFormat] : dates.candidates,
-    decimalSeparator: {
-      value: fileDecimal,
-      samples: samples.length ? samples : textDecided.samples,
-    },
-    thousandsSeparator: { value: thousands, samples },
-    numberColumns,
-    decimals,
-    textDecimal,
-  };
-}
-
-function dateSpan(framed: Framed, columns: ColumnMap, format: DateFormat | null) {
-  const index = columnIndexes(framed.headers, columns).get('date');
-  if (index === undefined || !format) return null;
-  const days = framed.data
-    .map((row) => readDay(row.cells[index] ?? '', format))
-    .filter((day): day is string => day !== null)
-    .sort();
-  const [from] = days;
-  const to = days[days.length - 1];
-  return from && to ? { from, to } : null;
-}
-
-function typeValues(framed: Framed, columns: ColumnMap): { word: string; count: number }[] {
-  const indexes = columnIndexes(framed.headers, columns);
-  const hook = framed.preset?.hook;
-  const counts = new Map<string, number>();
-  for (const row of framed.data) {
-    const text = row.cells[indexes.get('text') ?? -1] ?? '';
-    const word = hook
-      ? readHook(hook, text, row.cells[indexes.get('shares') ?? -1] ?? '').word
-      : (row.cells[indexes.get('type') ?? -1] ?? '').trim();
-    if (word !== '') counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  return [...counts.entries()].map(([word, count]) => ({ word, count }));
 }
 
 type Loaded =

@@ -3,50 +3,25 @@
 // each listing's sync state. Every write of a listing's prices (or of the rates, key `fx`) raises
 // its version in market_sync, in the same transaction, so every server process sees when what it
 // keeps in memory is stale.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Day, DecimalText, EuroRate } from '../../market/port';
+import type { Kysely } from 'kysely';
+import type { Day, EuroRate } from '../../market/port';
 import type { StoredClose } from '../../market/ingest';
-import type { AssetClass } from '../../domain/types';
-import type { Database, ListingsTable, MarketSyncTable, SqlDialect } from './schema';
+import { withAdvisoryLock } from './advisory-lock';
+import {
+  rowOf,
+  toListing,
+  toSync,
+  upsertSync,
+  type ListingRecord,
+  type StoredAction,
+  type StoredQuote,
+  type SyncState,
+} from './market-rows';
+import type { Database, SqlDialect } from './schema';
+
+export type { ListingRecord, StoredAction, StoredQuote, SyncState } from './market-rows';
 
 export const FX_KEY = 'fx';
-
-export interface ListingRecord {
-  key: string;
-  provider: string;
-  symbol: string;
-  name: string;
-  exchange: string;
-  mic: string | null;
-  assetClass: AssetClass;
-  /** Major units. */
-  currency: string;
-  quoteCurrency: string;
-  timezone: string;
-}
-
-export interface SyncState {
-  key: string;
-  version: number;
-  historyFrom: Day | null;
-  lastAttempt: number | null;
-  lastSuccess: number | null;
-  quoteSuccess: number | null;
-  errorsInRow: number;
-  lastError: string | null;
-  nextAttempt: number | null;
-}
-
-export interface StoredQuote {
-  price: DecimalText;
-  time: number;
-  day: Day;
-  intraday: { time: number; price: DecimalText }[];
-}
-
-export type StoredAction =
-  | { kind: 'split'; day: Day; numerator: number; denominator: number }
-  | { kind: 'dividend'; day: Day; amount: DecimalText };
 
 /** Rows per multi-row insert: far below both databases' limits on bound parameters. */
 const INSERT_CHUNK = 300;
@@ -392,86 +367,8 @@ export class PriceStore {
     });
   }
 
-  /**
-   * Runs `work` while holding the refresh lock of `key`, or not at all when another process
-   * holds it for longer than `waitMs` (PostgreSQL advisory lock; SQLite serves one process, so
-   * its lock is this one's). No connection is held while waiting.
-   */
-  async whileLocked<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
-    if (this.dialect !== 'postgres') return work();
-    const lock = `formue:${key}`;
-    for (let waited = 0; ; waited += LOCK_POLL_MS) {
-      const done = await this.db.connection().execute(async (connection) => {
-        const { rows } = await sql<{
-          locked: boolean;
-        }>`select pg_try_advisory_lock(hashtext(${lock})) as locked`.execute(connection);
-        if (!rows[0]?.locked) return undefined;
-        try {
-          return { value: await work() };
-        } finally {
-          await sql`select pg_advisory_unlock(hashtext(${lock}))`.execute(connection);
-        }
-      });
-      if (done) return done.value;
-      if (waited >= waitMs) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-    }
+  /** A refresh of `key` by one process at a time (see `withAdvisoryLock`). */
+  whileLocked<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
+    return withAdvisoryLock(this.db, this.dialect, key, work, waitMs);
   }
 }
-
-/** How often a process waiting for another's refresh asks for the lock again. */
-const LOCK_POLL_MS = 50;
-
-type SyncColumns = Partial<Omit<Selectable<MarketSyncTable>, 'key' | 'version'>>;
-
-/** Sets the columns given and raises the version. */
-async function upsertSync(db: Kysely<Database>, key: string, columns: SyncColumns) {
-  await db
-    .insertInto('market_sync')
-    .values({ key, ...columns, version: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({
-        ...columns,
-        version: eb('market_sync.version', '+', 1),
-      })),
-    )
-    .execute();
-}
-
-const rowOf = (listing: ListingRecord) => ({
-  key: listing.key,
-  provider: listing.provider,
-  symbol: listing.symbol,
-  name: listing.name,
-  exchange: listing.exchange,
-  mic: listing.mic,
-  asset_class: listing.assetClass,
-  currency: listing.currency,
-  quote_currency: listing.quoteCurrency,
-  timezone: listing.timezone,
-});
-
-const toListing = (row: Selectable<ListingsTable>): ListingRecord => ({
-  key: row.key,
-  provider: row.provider,
-  symbol: row.symbol,
-  name: row.name,
-  exchange: row.exchange,
-  mic: row.mic,
-  assetClass: row.asset_class,
-  currency: row.currency,
-  quoteCurrency: row.quote_currency,
-  timezone: row.timezone,
-});
-
-const toSync = (row: Selectable<MarketSyncTable>): SyncState => ({
-  key: row.key,
-  version: row.version,
-  historyFrom: row.history_from,
-  lastAttempt: row.last_attempt,
-  lastSuccess: row.last_success,
-  quoteSuccess: row.quote_success,
-  errorsInRow: row.errors_in_row,
-  lastError: row.last_error,
-  nextAttempt: row.next_attempt,
-});

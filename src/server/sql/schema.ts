@@ -1,4 +1,4 @@
-// The tables as Kysely sees them: snake_case columns, mapped to the store port's rows in sql-store.
+// The tables as Kysely sees them: snake_case columns, mapped to the store port's rows in store/.
 import type { Generated } from 'kysely';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { EventRow } from '../../contract/store';

@@ -1,0 +1,216 @@
+// Investments' replayed histories with their prices, kept between requests under their versions.
+import { Timeline } from '../../domain/valuation';
+import type { Market } from '../market';
+import { phaseEnd, phaseStart } from '../phases';
+import { priceInvestment, type MarketSnapshot, type PricedInvestment } from '../pricing';
+import type {
+  EventRow,
+  InvestmentRow,
+  LedgerStore,
+  ManualPriceRow,
+  ManualPriceStore,
+} from '../store';
+import { toEntry } from './wire';
+
+/** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
+export const GRID_WEIGHT = 60;
+const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
+
+/** An investment's replayed history with its prices. */
+export interface Valued {
+  timeline: Timeline;
+  priced: PricedInvestment;
+}
+
+/**
+ * A write's change to an investment's events, told once it is committed: the events (any order)
+ * at version `after`, which the investment had at `before`, just before the write.
+ */
+export interface RecordedEvents {
+  investmentId: number;
+  before: number;
+  after: number;
+  events: readonly EventRow[];
+}
+
+interface Kept {
+  /** The investment's version with the market's (`Timelines.of`). */
+  version: string;
+  investmentVersion: number;
+  valued: Valued;
+  manual: readonly ManualPriceRow[];
+  /** The events at a later version, told by a write here (not weighed: the next read uses them). */
+  next?: { version: number; events: readonly EventRow[] };
+}
+
+/**
+ * Investments' replayed histories (timelines) kept between requests, under their versions. After
+ * a change, the next timeline replays only from the first entry that differs from the kept one,
+ * and after a write in this process it is built from the events the write told of, reading
+ * nothing. Another process, not told, reads the events again.
+ */
+export class Timelines {
+  private readonly cached = new Map<number, Kept>();
+  private readonly building = new Map<number, { version: string; valued: Promise<Valued> }>();
+  private weight = 0;
+
+  /**
+   * `maxEntries` bounds the memory, at a few hundred bytes an entry; each timeline also counts
+   * as GRID_WEIGHT entries for the chart grids it keeps. The least recently used go first.
+   */
+  constructor(
+    private readonly store: Pick<LedgerStore, 'events'> & Pick<ManualPriceStore, 'manualPrices'>,
+    private readonly market: Pick<Market, 'snapshot'>,
+    private readonly maxEntries = 1_000_000,
+  ) {}
+
+  /**
+   * Keeps the events a committed write left, for the next read at its version, when the kept
+   * timeline is the one from just before the write (the typed prices are then the kept ones).
+   */
+  recorded(change: RecordedEvents): void {
+    const kept = this.cached.get(change.investmentId);
+    if (kept?.investmentVersion !== change.before) return;
+    // In the store's order (entry order), which a replay of equal times keeps.
+    const events = [...change.events].sort((a, b) => a.id - b.id);
+    kept.next = { version: change.after, events };
+  }
+
+  async of(
+    investments: readonly InvestmentRow[],
+  ): Promise<{ valued: Map<number, Valued>; snapshot: MarketSnapshot }> {
+    const snapshot = await this.market.snapshot(investments);
+    const versionOf = (i: InvestmentRow) => `${i.version}:${snapshot.versionOf(i)}`;
+    const found = new Map<number, Valued>();
+    const waiting: { id: number; valued: Promise<Valued> }[] = [];
+    const stale: InvestmentRow[] = [];
+    for (const investment of investments) {
+      const version = versionOf(investment);
+      const hit = this.cached.get(investment.id);
+      const building = this.building.get(investment.id);
+      if (hit?.version === version) found.set(investment.id, hit.valued);
+      // Reads that meet a timeline being built for the same version wait for it, instead of
+      // each building it again (many reads right after a write).
+      else if (building?.version === version)
+        waiting.push({ id: investment.id, valued: building.valued });
+      else stale.push(investment);
+    }
+    if (stale.length > 0) waiting.push(...this.build(stale, snapshot, versionOf));
+    const built = await Promise.all(waiting.map((w) => w.valued));
+    waiting.forEach((w, index) => found.set(w.id, built[index]));
+    // Hits move to the back: Map keeps insertion order, so the front is least recently used.
+    for (const investment of investments) {
+      const hit = this.cached.get(investment.id);
+      if (hit && found.get(investment.id) === hit.valued) {
+        this.cached.delete(investment.id);
+        this.cached.set(investment.id, hit);
+      }
+    }
+    return { valued: found, snapshot };
+  }
+
+  /** Builds the timelines of these investments from one read (if any is needed), each kept once built. */
+  private build(
+    stale: readonly InvestmentRow[],
+    snapshot: MarketSnapshot,
+    versionOf: (investment: InvestmentRow) => string,
+  ): { id: number; valued: Promise<Valued> }[] {
+    const told = new Map<
+      number,
+      { events: readonly EventRow[]; manual: readonly ManualPriceRow[] }
+    >();
+    for (const investment of stale) {
+      const kept = this.cached.get(investment.id);
+      if (kept?.next?.version === investment.version)
+        told.set(investment.id, { events: kept.next.events, manual: kept.manual });
+    }
+    const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
+    const reading = phaseStart();
+    const read =
+      ids.length === 0
+        ? Promise.resolve([[], []] as const)
+        : Promise.all([this.store.events(ids), this.store.manualPrices(ids)]);
+    const all = read.then(([events, manual]) => {
+      phaseEnd('events read', reading);
+      const replaying = phaseStart();
+      const eventsOf = groupBy(events, (e) => e.investmentId);
+      const manualOf = groupBy(manual, (m) => m.investmentId);
+      const valuedOf = new Map<number, Valued>();
+      for (const investment of stale) {
+        const list = told.get(investment.id)?.events ?? eventsOf.get(investment.id) ?? [];
+        const typed = told.get(investment.id)?.manual ?? manualOf.get(investment.id) ?? [];
+        const entries = list.map((event) => toEntry(event, snapshot.rate));
+        // The holdings first, from the kept timeline's where the entries are the same, then
+        // the prices, whose split steps come from those holdings.
+        const replayed = new Timeline(
+          { entries, priceAt: () => 0 },
+          this.cached.get(investment.id)?.valued.timeline,
+        );
+        const priced = priceInvestment(
+          replayed.entries,
+          list,
+          replayed.splitSteps(),
+          snapshot.provider(investment),
+          typed,
+          snapshot.rate,
+        );
+        const timeline = new Timeline(
+          { entries: replayed.entries, priceAt: priced.priceAt },
+          replayed,
+        );
+        const valued = { timeline, priced };
+        this.keep(investment, versionOf(investment), valued, typed);
+        valuedOf.set(investment.id, valued);
+      }
+      phaseEnd('replay', replaying);
+      return valuedOf;
+    });
+    return stale.map((investment) => {
+      const version = versionOf(investment);
+      const valued = all.then((valuedOf) => valuedOf.get(investment.id)!);
+      this.building.set(investment.id, { version, valued });
+      const done = () => {
+        if (this.building.get(investment.id)?.valued === valued)
+          this.building.delete(investment.id);
+      };
+      // Also handles a failure, so one no other reader waits for is no unhandled rejection.
+      valued.then(done, done);
+      return { id: investment.id, valued };
+    });
+  }
+
+  private keep(
+    investment: InvestmentRow,
+    version: string,
+    valued: Valued,
+    manual: readonly ManualPriceRow[],
+  ): void {
+    const old = this.cached.get(investment.id);
+    if (old) {
+      this.weight -= weightOf(old.valued.timeline);
+      this.cached.delete(investment.id);
+    }
+    this.cached.set(investment.id, {
+      version,
+      investmentVersion: investment.version,
+      valued,
+      manual,
+    });
+    this.weight += weightOf(valued.timeline);
+    for (const [id, oldest] of this.cached) {
+      if (this.weight <= this.maxEntries || this.cached.size === 1) break;
+      this.cached.delete(id);
+      this.weight -= weightOf(oldest.valued.timeline);
+    }
+  }
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}

@@ -1,0 +1,126 @@
+// A request's figures: each investment, portfolio and the user valued from the replayed
+// histories and the market's snapshot, for one period and moment.
+import { NO_STATISTICS, statistics, tidy, type Holding } from '../../domain/ledger';
+import {
+  chartOf,
+  chartTimes,
+  sumFigures,
+  Timeline,
+  valueHolding,
+  type Figures,
+} from '../../domain/valuation';
+import type { ChartPoint, Period, Statistics, Valuation } from '../../domain/types';
+import type { MarketSnapshot, WireQuote } from '../pricing';
+import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
+import type { Valued } from './timelines';
+import {
+  transactionOf,
+  type WireInvestment,
+  type WirePortfolio,
+  type WireTransaction,
+} from './wire';
+
+const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
+
+export class Valuer {
+  constructor(
+    private readonly valued: ReadonlyMap<number, Valued>,
+    private readonly snapshot: MarketSnapshot,
+    private readonly period: Period,
+    private readonly now: number,
+  ) {}
+
+  private timeline(investment: InvestmentRow): Timeline {
+    return this.valued.get(investment.id)?.timeline ?? NO_EVENTS;
+  }
+
+  /** The price an investment is valued at `time`, and where it comes from. */
+  quote(investment: InvestmentRow, time: number): WireQuote | undefined {
+    return this.valued.get(investment.id)?.priced.quoteAt(time);
+  }
+
+  /** An event as the transaction lists show it, in DKK at the rate of its time. */
+  transaction(event: EventRow, investment: InvestmentRow): WireTransaction {
+    return transactionOf(event, investment, this.snapshot.rate);
+  }
+
+  holding(investment: InvestmentRow): Holding {
+    const timeline = this.timeline(investment);
+    if (!timeline.replaysUntil(this.now))
+      throw new Error(`stored events of investment ${investment.id} do not replay`);
+    return timeline.holdingAt(this.now);
+  }
+
+  figures(investment: InvestmentRow): Figures {
+    return valueHolding(this.timeline(investment), this.period, this.now);
+  }
+
+  investment(row: InvestmentRow): WireInvestment {
+    const figures = this.figures(row);
+    const facts = this.snapshot.facts(row);
+    const quote = this.valued.get(row.id)?.priced.quoteAt(this.now);
+    return {
+      id: row.id,
+      name: row.name,
+      portfolio_id: row.portfolioId,
+      shares: this.holding(row).shares,
+      ...wireFigures(figures),
+      instrument: {
+        type: facts.type,
+        isin: facts.code,
+        asset_class: facts.asset_class,
+        // Unknown instruments: the currency they were last traded in.
+        currency: facts.currency ?? quote?.currency ?? 'DKK',
+      },
+      ...(quote && { quote }),
+    };
+  }
+
+  portfolio(row: PortfolioRow, investments: readonly InvestmentRow[]): WirePortfolio {
+    const held = investments.filter((i) => i.portfolioId === row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      investments: held.length,
+      ...wireFigures(sumFigures(held.map((i) => this.figures(i)))),
+    };
+  }
+
+  valuation(investments: readonly InvestmentRow[]): Valuation {
+    const { value, change, changeRatio, positions } = sumFigures(
+      investments.map((i) => this.figures(i)),
+    );
+    return { value: { value, change, changeRatio }, positions };
+  }
+
+  statistics(investments: readonly InvestmentRow[]): Statistics {
+    const total: Statistics = { ...NO_STATISTICS };
+    for (const investment of investments) {
+      const stats = statistics(
+        this.holding(investment),
+        this.timeline(investment).priceAt(this.now),
+      );
+      for (const key of Object.keys(total) as (keyof Statistics)[])
+        total[key] = tidy(total[key] + stats[key]);
+    }
+    return total;
+  }
+
+  chart(investments: readonly InvestmentRow[]): ChartPoint[] {
+    const timelines = investments.map((i) => this.timeline(i));
+    const firsts = timelines.flatMap((t) => (t.firstTime === undefined ? [] : [t.firstTime]));
+    const first = firsts.length > 0 ? Math.min(...firsts) : undefined;
+    const sampled = chartTimes(this.period, this.now, first);
+    return chartOf(timelines, sampled);
+  }
+}
+
+function wireFigures(figures: Figures) {
+  return {
+    value: figures.value,
+    change: figures.change,
+    changeRatio: figures.changeRatio,
+    change_percentage: figures.changeRatio * 100,
+    positions: figures.positions,
+  };
+}

@@ -1,0 +1,174 @@
+// An import's plan: every row read, matched, checked for duplicates, and every investment's
+// history replayed with the new rows, with the report a dry run answers.
+import { tidy } from '../../domain/ledger';
+import type { ImportCounts, ImportReport, ImportRowReport } from '../../domain/import/rows';
+import { conflictMessage, refusalErrors, replayAll } from '../history';
+import type { Accepted, Refused } from '../market';
+import type { EventRow } from '../store';
+import { markDuplicates } from './duplicates';
+import { matchInstruments, type NewInstrument } from './matching';
+import { failed, importing, readRow, type ImportRequestRead, type Row } from './request';
+import type { ImportState } from './state';
+
+/** Rows read between two pauses of a plan, so other requests are answered while it runs. */
+const PLAN_SLICE = 500;
+
+/** Above every id a store gives: the ids rows have in a replay, by their place in the file. */
+export const PENDING_BASE = 2 ** 52;
+
+/** The plan of an import: the report, and what a commit writes. */
+export interface ImportPlan {
+  report: ImportReport;
+  rows: Row[];
+  newPortfolios: Map<string, string>;
+  newInstruments: Map<string, NewInstrument>;
+  /** Replayed histories by investment key: the rows' events with their from_shares. */
+  replayed: Map<string, { existing: EventRow[]; events: EventRow[] }>;
+}
+
+/**
+ * Reads every row, matches it, finds duplicates and replays the histories. `resolved` holds the
+ * market's answer for identifiers the import would create (see `identifiersToResolve`). Awaits
+ * `pause` between slices of rows and between steps.
+ */
+export async function planImport(
+  request: ImportRequestRead,
+  state: ImportState,
+  now: number,
+  resolved: ReadonlyMap<string, Accepted | Refused>,
+  pause: () => Promise<void>,
+): Promise<ImportPlan> {
+  const rows: Row[] = [];
+  for (const [index, raw] of request.rows.entries()) {
+    rows.push(readRow(raw, index, now));
+    if ((index + 1) % PLAN_SLICE === 0) await pause();
+  }
+  const { newPortfolios, portfolioOf } = portfoliosOf(request, state, rows);
+  const newInstruments = new Map<string, NewInstrument>();
+  for (const row of rows) row.portfolioKey = portfolioOf(row);
+  matchInstruments(rows, state, newInstruments, resolved);
+  await pause();
+  markDuplicates(rows, request.source, state, newInstruments);
+  const replayed = replayRows(rows, state);
+  await pause();
+  checkPrices(rows, state, newInstruments);
+
+  const counts: ImportCounts = { imported: 0, duplicates: 0, skipped: 0, errors: 0 };
+  const reports = rows.map((row): ImportRowReport => {
+    const status = failed(row)
+      ? 'error'
+      : (row.status ?? (row.warnings.length > 0 ? 'warning' : 'ok'));
+    if (status === 'error') counts.errors++;
+    else if (status === 'duplicate') counts.duplicates++;
+    else if (status === 'skipped') counts.skipped++;
+    else counts.imported++;
+    const investmentId = row.investmentKey?.startsWith('id:')
+      ? Number(row.investmentKey.slice(3))
+      : undefined;
+    return {
+      line: row.line,
+      status,
+      errors: row.errors,
+      warnings: row.warnings,
+      ...(investmentId !== undefined && { investment_id: investmentId }),
+    };
+  });
+  return { report: { rows: reports, counts }, rows, newPortfolios, newInstruments, replayed };
+}
+
+/** Portfolio keys: `id:N` for an existing one, `new:NAME` for one the import creates. */
+function portfoliosOf(request: ImportRequestRead, state: ImportState, rows: readonly Row[]) {
+  const newPortfolios = new Map<string, string>();
+  const target = 'id' in request.target ? `id:${request.target.id}` : `new:${request.target.name}`;
+  if ('name' in request.target) newPortfolios.set(target, request.target.name);
+  const portfolioOf = (row: Row): string => {
+    const name = row.portfolioName;
+    if (name === undefined) return target;
+    if ('name' in request.target && request.target.name === name) return target;
+    const existing = state.portfolios.find((p) => p.name === name);
+    if (existing) return `id:${existing.id}`;
+    newPortfolios.set(`new:${name}`, name);
+    return `new:${name}`;
+  };
+  // In the order the rows name them, so a round trip creates them in the export's order.
+  for (const row of rows) if (!failed(row)) portfolioOf(row);
+  return { newPortfolios, portfolioOf };
+}
+
+/** Each investment's history with the rows' events, in time order; a refused row is an error. */
+function replayRows(rows: Row[], state: ImportState) {
+  const byInvestment = new Map<string, Row[]>();
+  for (const row of rows) {
+    if (!importing(row) || !row.facts || !row.investmentKey) continue;
+    const list = byInvestment.get(row.investmentKey);
+    if (list) list.push(row);
+    else byInvestment.set(row.investmentKey, [row]);
+  }
+  const replayed = new Map<string, { existing: EventRow[]; events: EventRow[] }>();
+  for (const [key, list] of byInvestment) {
+    const investmentId = key.startsWith('id:') ? Number(key.slice(3)) : 0;
+    const existing = investmentId
+      ? state.events.filter((e) => e.investmentId === investmentId)
+      : [];
+    const rowOf = new Map(list.map((row) => [PENDING_BASE + row.index, row]));
+    const pending = list.map((row): EventRow => ({
+      ...row.facts!,
+      id: PENDING_BASE + row.index,
+      investmentId,
+    }));
+    const { events, refused } = replayAll([...existing, ...pending], {
+      adjust: (event, held) => {
+        const ratio = rowOf.get(event.id)?.ratio;
+        return ratio && event.kind === 'split'
+          ? { ...event, sharesAfter: tidy((held * ratio.to) / ratio.from) }
+          : event;
+      },
+    });
+    for (const { event, refusal } of refused) {
+      const row = rowOf.get(event.id);
+      if (row) {
+        const errors = refusalErrors(refusal, '', row.day);
+        // A split by ratio is refused on its ratio, which is what the row says.
+        if (row.ratio && errors.shares_after) errors.split_to = errors.shares_after;
+        Object.assign(row.errors, row.ratio ? { split_to: errors.split_to } : errors);
+        continue;
+      }
+      // A row would break a later event the portfolio has: the last row before it says so.
+      const before = list.filter((r) => (r.time ?? 0) <= event.time).pop() ?? list[0];
+      (before.errors.date ??= []).push(conflictMessage(event, refusal));
+    }
+    replayed.set(key, { existing, events });
+  }
+  return replayed;
+}
+
+/** Typed prices: of an investment the portfolio has or the import creates with an event. */
+function checkPrices(rows: Row[], state: ImportState, created: Map<string, NewInstrument>) {
+  const lastOfDay = new Map<string, Row>();
+  const withEvents = new Set(
+    rows.filter((r) => importing(r) && r.facts).map((r) => r.investmentKey),
+  );
+  for (const row of rows) {
+    if (failed(row) || !row.price || !row.investmentKey || row.day === undefined) continue;
+    if (created.has(row.investmentKey) && !withEvents.has(row.investmentKey)) {
+      row.errors['instrument.name'] = [
+        'The portfolio has no investment of this instrument, and no event of this import creates one.',
+      ];
+      continue;
+    }
+    const key = `${row.investmentKey}|${row.day}`;
+    const earlier = lastOfDay.get(key);
+    if (earlier) {
+      earlier.status = 'skipped';
+      earlier.warnings.push(`The price on line ${row.line} is for the same day.`);
+    }
+    lastOfDay.set(key, row);
+    const typed = state.prices.find(
+      (p) => `id:${p.investmentId}` === row.investmentKey && p.day === row.day,
+    );
+    if (!typed) continue;
+    if (Number(typed.price) === row.price.price && typed.currency === row.price.currency)
+      row.status = 'skipped';
+    else row.warnings.push(`Replaces the typed price ${typed.price} ${typed.currency}.`);
+  }
+}

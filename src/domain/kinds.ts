@@ -1,0 +1,10 @@
+// The contract's kinds of instrument and transaction: the schemas check them, the types name them.
+export const INSTRUMENT_TYPES = ['stock', 'crypto'] as const;
+export type InstrumentType = (typeof INSTRUMENT_TYPES)[number];
+
+/** What an instrument is to its owner: the wire's type `stock` covers stocks and funds. */
+export const ASSET_CLASSES = ['stock', 'fund', 'crypto'] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+export const TRANSACTION_TYPES = ['buy', 'sell', 'split', 'div'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];

@@ -1,0 +1,99 @@
+// An event's row: one table for every kind, each kind's columns set and the others null.
+import type { Insertable, Selectable } from 'kysely';
+import type { EventDraft, EventRow } from '../../../contract/store';
+import type { EventsTable } from '../schema';
+
+/** A kind's column; the schema's check constraint makes null impossible, this says so if not. */
+function fact<T>(row: Selectable<EventsTable>, column: keyof EventsTable, value: T | null): T {
+  if (value === null) throw new Error(`Event ${row.id} (${row.kind}) has no ${column}`);
+  return value;
+}
+
+export function toEvent(row: Selectable<EventsTable>): EventRow {
+  const base = {
+    id: row.id,
+    investmentId: row.investment_id,
+    time: row.time,
+    currency: row.currency,
+    ...(row.exchange_rate !== null && { exchangeRate: row.exchange_rate }),
+    ...(row.import_id !== null && {
+      origin: {
+        batchId: row.import_id,
+        source: row.source ?? '',
+        portfolioId: row.external_portfolio_id ?? 0,
+        ...(row.external_id !== null && { externalId: row.external_id }),
+      },
+    }),
+    ...(row.edited === 1 && { edited: true }),
+  };
+  switch (row.kind) {
+    case 'buy':
+    case 'sell':
+      return {
+        ...base,
+        kind: row.kind,
+        shares: fact(row, 'shares', row.shares),
+        price: fact(row, 'price', row.price),
+        fee: fact(row, 'fee', row.fee),
+      };
+    case 'dividend':
+      return { ...base, kind: row.kind, amount: fact(row, 'amount', row.amount) };
+    case 'split':
+      return {
+        ...base,
+        kind: row.kind,
+        sharesAfter: fact(row, 'shares_after', row.shares_after),
+        fee: fact(row, 'fee', row.fee),
+        soldShares: fact(row, 'sold_shares', row.sold_shares),
+        soldPrice: fact(row, 'sold_price', row.sold_price),
+        hide: fact(row, 'hide', row.hide) === 1,
+        fromShares: fact(row, 'from_shares', row.from_shares),
+      };
+  }
+}
+
+/** An event's columns; the others of its row are null. */
+export function toEventColumns(event: EventDraft): Insertable<EventsTable> {
+  const none = {
+    shares: null,
+    price: null,
+    fee: null,
+    amount: null,
+    shares_after: null,
+    sold_shares: null,
+    sold_price: null,
+    hide: null,
+    from_shares: null,
+  };
+  const base = {
+    ...none,
+    investment_id: event.investmentId,
+    kind: event.kind,
+    time: event.time,
+    currency: event.currency,
+    exchange_rate: event.exchangeRate ?? null,
+    import_id: event.origin?.batchId ?? null,
+    source: event.origin?.source ?? null,
+    external_id: event.origin?.externalId ?? null,
+    // Only an external id is unique per portfolio.
+    external_portfolio_id: event.origin?.externalId === undefined ? null : event.origin.portfolioId,
+    edited: event.edited ? 1 : 0,
+  };
+  switch (event.kind) {
+    case 'buy':
+    case 'sell':
+      return { ...base, shares: event.shares, price: event.price, fee: event.fee };
+    case 'dividend':
+      return { ...base, amount: event.amount };
+    case 'split':
+      return {
+        ...base,
+        shares_after: event.sharesAfter,
+        fee: event.fee,
+        sold_shares: event.soldShares,
+        sold_price: event.soldPrice,
+        hide: event.hide ? 1 : 0,
+        from_shares: event.fromShares,
+      };
+  }
+}

@@ -1,0 +1,198 @@
+// Users, sessions, "Remember me" and password reset tokens over SQL.
+import type { Selectable } from 'kysely';
+import type {
+  RememberToken,
+  ResetToken,
+  Session,
+  SessionStore,
+  UserRow,
+  UserStore,
+} from '../../../contract/store';
+import type { UsersTable } from '../schema';
+import type { SqlContext } from './context';
+
+export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
+  return {
+    async userById(id: number): Promise<UserRow | undefined> {
+      const row = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async userByEmail(email: string): Promise<UserRow | undefined> {
+      const row = await ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async createUser(user: Omit<UserRow, 'id'>): Promise<UserRow> {
+      const row = await ctx.write((db) =>
+        db
+          .insertInto('users')
+          .values({
+            name: user.name,
+            email: user.email.toLowerCase(),
+            password_hash: user.passwordHash,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return toUser(row);
+    },
+
+    async updateUser(user: UserRow): Promise<void> {
+      await ctx.write((db) =>
+        db
+          .updateTable('users')
+          .set({
+            name: user.name,
+            email: user.email.toLowerCase(),
+            password_hash: user.passwordHash,
+          })
+          .where('id', '=', user.id)
+          .execute(),
+      );
+    },
+
+    async session(id: string): Promise<Session | undefined> {
+      const row = await ctx.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { id: row.id, token: row.token, userId: row.user_id, lastSeen: row.last_seen };
+    },
+
+    async saveSession(session: Session): Promise<void> {
+      await ctx.db
+        .insertInto('sessions')
+        .values({
+          id: session.id,
+          token: session.token,
+          user_id: session.userId,
+          last_seen: session.lastSeen,
+        })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            token: eb.ref('excluded.token'),
+            user_id: eb.ref('excluded.user_id'),
+            last_seen: eb.ref('excluded.last_seen'),
+          })),
+        )
+        .execute();
+    },
+
+    async deleteSession(id: string): Promise<void> {
+      await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+
+    async deleteUserSessions(userId: number, keep: string): Promise<void> {
+      await ctx.db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id', '!=', keep)
+        .execute();
+    },
+
+    async pruneSessions(before: number): Promise<void> {
+      await ctx.db.deleteFrom('sessions').where('last_seen', '<', before).execute();
+    },
+
+    async saveRememberToken(token: RememberToken): Promise<void> {
+      await ctx.db
+        .insertInto('remember_tokens')
+        .values({
+          hash: token.hash,
+          user_id: token.userId,
+          expires_at: token.expiresAt,
+          used_at: token.usedAt,
+        })
+        .execute();
+    },
+
+    async useRememberToken(hash: string, now: number): Promise<RememberToken | undefined> {
+      const row = await ctx.db
+        .updateTable('remember_tokens')
+        .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(now)) }))
+        .where('hash', '=', hash)
+        .returning(['user_id', 'expires_at', 'used_at'])
+        .executeTakeFirst();
+      return (
+        row && {
+          hash,
+          userId: row.user_id,
+          expiresAt: Number(row.expires_at),
+          usedAt: row.used_at === null ? null : Number(row.used_at),
+        }
+      );
+    },
+
+    async deleteRememberToken(hash: string): Promise<void> {
+      await ctx.db.deleteFrom('remember_tokens').where('hash', '=', hash).execute();
+    },
+
+    async deleteUserRememberTokens(userId: number): Promise<void> {
+      await ctx.db.deleteFrom('remember_tokens').where('user_id', '=', userId).execute();
+    },
+
+    async pruneRememberTokens(expiredBefore: number, usedBefore: number): Promise<void> {
+      await ctx.db
+        .deleteFrom('remember_tokens')
+        .where((eb) =>
+          eb.or([eb('expires_at', '<', expiredBefore), eb('used_at', '<', usedBefore)]),
+        )
+        .execute();
+    },
+
+    saveResetToken(token: ResetToken): Promise<void> {
+      return ctx.inTransaction(async (db) => {
+        await db.deleteFrom('password_reset_tokens').where('user_id', '=', token.userId).execute();
+        await db
+          .insertInto('password_reset_tokens')
+          .values({
+            user_id: token.userId,
+            email: token.email,
+            hash: token.hash,
+            created_at: token.createdAt,
+          })
+          .onConflict((oc) =>
+            oc.column('email').doUpdateSet((eb) => ({
+              user_id: eb.ref('excluded.user_id'),
+              hash: eb.ref('excluded.hash'),
+              created_at: eb.ref('excluded.created_at'),
+            })),
+          )
+          .execute();
+      });
+    },
+
+    async takeResetToken(email: string, hash: string): Promise<ResetToken | undefined> {
+      const row = await ctx.db
+        .deleteFrom('password_reset_tokens')
+        .where('email', '=', email)
+        .where('hash', '=', hash)
+        .returning(['user_id', 'created_at'])
+        .executeTakeFirst();
+      return row?.user_id == null
+        ? undefined
+        : { userId: row.user_id, email, hash, createdAt: Number(row.created_at) };
+    },
+
+    async deleteUserResetTokens(userId: number): Promise<void> {
+      await ctx.db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+const toUser = (row: Selectable<UsersTable>): UserRow => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  passwordHash: row.password_hash,
+});
