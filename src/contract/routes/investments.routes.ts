@@ -25,6 +25,8 @@ import {
 } from '../history';
 import type { EventRow, InvestmentRow, Store } from '../store';
 import { pendingSplits } from '../suggestions';
+import { nameInput } from '../../domain/requests';
+import { readRequest } from '../read-request';
 import { Validator } from '../validation';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */
@@ -327,9 +329,9 @@ export function investmentRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedInvestment(call, async (row) => {
-          const v = new Validator(call.body);
-          const name = v.name('name');
-          if (v.failed || name === undefined) return unprocessable(v);
+          const { value: body, errors } = readRequest(nameInput, call.body);
+          if (!body) return unprocessable(errors);
+          const { name } = body;
           await call.store.renameInvestment(row.id, name);
           const renamed = { ...row, name };
           return json(200, { data: (await call.valuer([renamed])).investment(renamed) });
