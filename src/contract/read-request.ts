@@ -56,12 +56,12 @@ function normalised(value: unknown, key: string, schema: Schema | undefined): un
   const object = schema && objectOf(schema);
   if (object) {
     const record = isRecord(value) ? value : {};
-    return Object.fromEntries(
-      Object.entries(record).map(([name, inner]) => [
-        name,
-        normalised(inner, name, object.entries[name] as Schema | undefined),
-      ]),
-    );
+    const names = new Set([...Object.keys(record), ...Object.keys(object.entries)]);
+    const fields = [...names].map((name): [string, unknown] => [
+      name,
+      normalised(record[name], name, object.entries[name] as Schema | undefined),
+    ]);
+    return Object.fromEntries(fields.filter(([, inner]) => inner !== undefined));
   }
   if (typeof value !== 'string') return value;
   const kept = UNTRIMMED.includes(key) ? value : value.trim();
@@ -84,8 +84,10 @@ export interface Read<T> {
   /** The body when every field passed. */
   value: T | undefined;
   errors: FieldErrors;
-  /** A top-level field read through its own rules alone (whatever the others), else undefined. */
-  field<F extends Schema>(key: string, schema: F): v.InferOutput<F> | undefined;
+  /** A field as read, by its dot path, before its rules. */
+  input: (key: string) => unknown;
+  /** A field read through its own rules alone (whatever the others), else undefined. */
+  field: <F extends Schema>(key: string, schema: F) => v.InferOutput<F> | undefined;
 }
 
 /** The body read through `schema`. */
@@ -94,11 +96,16 @@ export function readRequest<S extends Schema>(schema: S, body: unknown): Read<v.
   const input = normalised(body, '', schema);
   const result = v.safeParse(schema, input);
   if (!result.success) addIssues(errors, result.issues);
+  const at = (key: string) =>
+    key
+      .split('.')
+      .reduce<unknown>((value, part) => (isRecord(value) ? value[part] : undefined), input);
   return {
     value: result.success ? result.output : undefined,
     errors,
+    input: at,
     field: (key, rules) => {
-      const read = v.safeParse(rules, isRecord(input) ? input[key] : undefined);
+      const read = v.safeParse(rules, at(key));
       return read.success ? read.output : undefined;
     },
   };

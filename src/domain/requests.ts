@@ -290,14 +290,18 @@ export const splitInput = v.object(
 /** The first buy of a new investment: a trade at the reference rate, its day checked last. */
 export const firstBuyInput = v.object({ ...tradeEntries, date: eventDay }, MESSAGES.required);
 
+export const instrumentType = oneOf(INSTRUMENT_TYPES);
+/** An ISIN or a crypto symbol, as sent; the market says whether it knows it. */
+export const identifier = text(MAX_IDENTIFIER);
+
 /** POST /investments: the portfolio's ownership and the instrument are checked by the route. */
 export const createInvestment = v.object(
   {
     investment: v.object({ portfolio_id: id, name }, MESSAGES.required),
     instrument: v.object(
       {
-        type: oneOf(INSTRUMENT_TYPES),
-        isin: text(MAX_IDENTIFIER),
+        type: instrumentType,
+        isin: identifier,
         listing: v.nullish(v.pipe(v.unknown(), v.metadata({ type: 'string' }))),
       },
       MESSAGES.required,
@@ -325,7 +329,7 @@ export const suggestionDismissal = v.object(
 );
 
 export const instrumentInput = v.object(
-  { isin: text(MAX_IDENTIFIER), type: oneOf(INSTRUMENT_TYPES) },
+  { isin: identifier, type: instrumentType },
   MESSAGES.required,
 );
 

@@ -3,8 +3,6 @@
 // provider's splits and dividends it has not recorded.
 import { isDay } from '../../domain/dates';
 import {
-  day as dayRules,
-  eventTime,
   listingChoice,
   MESSAGES,
   messageFor,
@@ -25,6 +23,7 @@ import type { Answer } from '../answers';
 import { utcDay, utcMidnight } from '../../market/zoned-time';
 import { suggestionsOf } from '../suggestions';
 import type { InvestmentRow } from '../store';
+import { eventTimeOf } from '../events';
 import { FieldErrors, readRequest } from '../read-request';
 
 const DAY_MS = 86_400_000;
@@ -91,10 +90,9 @@ const addPrice: Route = {
   access: 'auth',
   handle: (call) =>
     ownedInvestment(call, async (row) => {
-      const { value: body, errors, field } = readRequest(priceInput, call.body);
-      const day = field('date', dayRules);
-      if (day !== undefined && eventTime(day, call.now) === undefined)
-        errors.add('date', messageFor(MESSAGES.beforeToday, 'date'));
+      const read = readRequest(priceInput, call.body);
+      const { value: body, errors } = read;
+      eventTimeOf(read, 'date', call.now, call.now);
       if (!body || errors.failed) return unprocessable(errors);
       const { price, currency_code: currency } = body;
       const saved = { investmentId: row.id, day: body.date, price: String(price), currency };
