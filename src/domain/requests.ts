@@ -190,33 +190,35 @@ function amountJson(rule: AmountRule): Record<string, unknown> {
     ...(rule.greaterThan !== undefined && { exclusiveMinimum: rule.greaterThan }),
     ...(rule.atLeast !== undefined && { minimum: rule.atLeast }),
     maximum: MAX_QUANTITY,
-    ...(rule.decimals !== undefined && { 'x-decimals': rule.decimals }),
   };
 }
 
-/** An amount of AMOUNT_RULES; one with a fallback is that when absent, null or empty. */
+/** A required amount of AMOUNT_RULES. */
 export function amount(rule: AmountRule) {
-  const read = v.pipe(
-    v.unknown(),
-    v.metadata(amountJson(rule)),
-    v.rawTransform<unknown, number>(({ dataset, addIssue, NEVER }) => {
-      const read = readAmount(dataset.value, rule);
-      if (typeof read === 'number') return read;
-      addIssue({ message: read.problem });
-      return NEVER;
-    }),
-  );
-  return read;
+  return v.pipe(v.unknown(), v.metadata(amountJson(rule)), readAmountOf(rule));
+}
+
+function readAmountOf(rule: AmountRule) {
+  return v.rawTransform<unknown, number>(({ dataset, addIssue, NEVER }) => {
+    const read = readAmount(dataset.value, rule);
+    if (typeof read === 'number') return read;
+    addIssue({ message: read.problem });
+    return NEVER;
+  });
 }
 
 /** An amount that is its fallback when absent, null or empty (a fee is 0). */
 export function amountOr(rule: AmountRule & { fallback: number }) {
-  return v.optional(v.nullable(amount(rule), rule.fallback), rule.fallback);
+  const read = v.pipe(v.unknown(), readAmountOf(rule));
+  return v.pipe(
+    v.optional(v.nullable(read, rule.fallback), rule.fallback),
+    v.metadata(amountJson(rule)),
+  );
 }
 
 /** An amount that may be absent (null or empty): there is none. */
 export function optionalAmount(rule: AmountRule) {
-  return v.nullish(amount(rule));
+  return v.pipe(v.nullish(v.pipe(v.unknown(), readAmountOf(rule))), v.metadata(amountJson(rule)));
 }
 
 const EARLIEST = Date.parse(EARLIEST_DAY);
@@ -244,7 +246,10 @@ export function eventTime(day: string, now: number): number | undefined {
 }
 
 /** An event's day: absent or null is now (or, for a correction, the day it has). */
-export const eventDay = v.nullish(day);
+export const eventDay = v.pipe(
+  v.nullish(day),
+  v.metadata({ $ref: '#/components/schemas/EventDate' }),
+);
 
 const RULES = AMOUNT_RULES;
 
