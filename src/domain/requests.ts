@@ -81,7 +81,7 @@ const NAME_MESSAGES: Record<NameProblem, string> = {
   tooLong: MESSAGES.tooLong(MAX_NAME),
 };
 
-/** required|string|max, without control characters: NUL, which PostgreSQL cannot store, among them. */
+/** required|string|max, without control characters (NUL among them: PostgreSQL cannot store it). */
 export const text = (max = MAX_NAME) =>
   v.pipe(
     string,
@@ -223,7 +223,7 @@ export function optionalAmount(rule: AmountRule) {
 
 const EARLIEST = Date.parse(EARLIEST_DAY);
 
-/** date_format:Y-m-d|after_or_equal:1970-01-01; `before_or_equal:today` needs the time of the call. */
+/** date_format:Y-m-d|after_or_equal:1970-01-01 (`before_or_equal:today` needs the call's time). */
 export const day = v.pipe(
   v.custom<string>((value) => typeof value === 'string' && isDay(value), typed(MESSAGES.dayFormat)),
   v.check((value) => Date.parse(value) >= EARLIEST, MESSAGES.afterEarliest),

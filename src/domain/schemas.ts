@@ -1,7 +1,7 @@
 // The wire's shapes, each written once as a valibot schema (docs/decisions.md): src/api decodes
 // every answer with them, the warm start checks the figures it kept with them, the types of
-// ./types are inferred from them and a test holds docs/openapi.yaml against them. Lenient where
-// Laravel is (numeric strings, numeric ids), strict everywhere else. Each message says what a
+// ./types are inferred from them and docs/openapi.yaml's answers are generated from them. Lenient
+// where Laravel is (numeric strings, numeric ids), strict everywhere else. Each message says what a
 // value is not ("portfolios[0].value is not a number"), for the decode error.
 // Its imports carry their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
