@@ -9,16 +9,7 @@ import {
   priceInput,
   suggestionDismissal,
 } from '../../domain/requests';
-import {
-  json,
-  noContent,
-  notFound,
-  owned,
-  unprocessable,
-  unprocessableFor,
-  type Call,
-  type Route,
-} from '../answers';
+import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
 import { utcDay, utcMidnight } from '../../market/zoned-time';
 import { suggestionsOf } from '../suggestions';
@@ -145,7 +136,10 @@ const chooseListing: Route = {
       if (!body) return unprocessable(errors);
       const listings = await call.market.listings(row);
       const chosen = listings.find((listing) => listing.id === body.listing);
-      if (!chosen) return unprocessableFor({ listing: ['The selected listing is invalid.'] });
+      if (!chosen) {
+        errors.add('listing', messageFor(MESSAGES.invalid, 'listing'));
+        return unprocessable(errors);
+      }
       const events = await call.store.events([row.id]);
       const first = Math.min(...events.map((e) => e.time));
       await call.market.held(chosen.id, utcDay(Number.isFinite(first) ? first : call.now));
