@@ -131,7 +131,8 @@ export function noContent(): Answer {
   return { status: 204, headers: {}, cookies: [] };
 }
 
-export function unprocessable(validator: Validator): Answer {
+/** Laravel's 422 of a request's errors (a FieldErrors, or an import row's Validator). */
+export function unprocessable(validator: Pick<Validator, 'body422'>): Answer {
   return json(422, validator.body422());
 }
 

@@ -1,92 +1,116 @@
 // How an event's fields are read, written once for the event calls (events/buy, sell, dividend,
-// split, the correction) and for the rows of an import: Laravel rules and messages.
-import { CURRENCIES } from '../domain/market';
-import { AMOUNT_RULES as RULES } from '../domain/amount-rules';
+// split, the correction) and for the rows of an import: the schemas of src/domain/requests.ts,
+// with Laravel's messages.
+import type * as v from 'valibot';
+import type { firstBuyInput } from '../domain/requests';
+import {
+  dividendInput,
+  eventTime,
+  MESSAGES,
+  messageFor,
+  splitInput,
+  tradeInput,
+} from '../domain/requests';
 import type { InstrumentType } from '../domain/types';
+import { readRequest, type Read } from './read-request';
+import { isRecord } from './validation';
 import type { EventFacts, EventRow } from './store';
-import type { Validator } from './validation';
 
-export function readTrade(v: Validator, prefix = '') {
-  const shares = v.number(`${prefix}shares`, RULES.shares);
-  const price = v.number(`${prefix}share_price`, RULES.share_price);
-  const fee = v.number(`${prefix}fee`, RULES.fee);
-  const currency = v.oneOf(`${prefix}currency_code`, CURRENCIES);
-  if (shares === undefined || price === undefined || fee === undefined || !currency)
-    return undefined;
-  return { shares, price, fee, currency };
+export type EventKind = EventRow['kind'];
+
+type Facts<S extends v.GenericSchema> = (input: v.InferOutput<S>, time: number) => EventFacts;
+interface Amounts {
+  currency_code: string;
+  exchange_rate?: number | null;
+}
+
+export interface EventReader {
+  /** The request of an event call, and its facts at a time once every field passed. */
+  request(body: unknown): {
+    read: Read<unknown>;
+    facts: (time: number) => EventFacts | undefined;
+  };
+  /** An import row's event fields, its date aside (the row reads it), into the row's errors. */
+  row(
+    body: unknown,
+    time: number,
+    errors: { add(key: string, message: string): void },
+  ): EventFacts | undefined;
 }
 
 /**
- * nullable exchange_rate: DKK per unit of the event's currency as the broker charged it, used
- * for the event's DKK figures instead of the reference rate. A DKK event has none.
+ * A kind's reader: its schema, then its facts, with the broker's rate when one is given (DKK per
+ * unit of the event's currency as the broker charged it, for the event's DKK figures instead of
+ * the reference rate; a DKK event has none).
  */
-function readRate(v: Validator): { exchangeRate?: number } | undefined {
-  if (v.input('exchange_rate') == null) return {};
-  const rate = v.number('exchange_rate', RULES.exchange_rate);
-  if (rate === undefined) return undefined;
-  return v.input('currency_code') === 'DKK' ? {} : { exchangeRate: rate };
+function reader<S extends v.GenericSchema<unknown, Amounts>>(
+  schema: S,
+  facts: Facts<S>,
+): EventReader {
+  const withRate = (input: v.InferOutput<S>, time: number): EventFacts => {
+    const rate = input.exchange_rate;
+    const made = facts(input, time);
+    return rate != null && input.currency_code !== 'DKK' ? { ...made, exchangeRate: rate } : made;
+  };
+  return {
+    request(body) {
+      const read = readRequest(schema, body);
+      return { read, facts: (time) => read.value && withRate(read.value, time) };
+    },
+    row(body, time, errors) {
+      const read = readRequest(schema, isRecord(body) ? { ...body, date: null } : {});
+      for (const [key, messages] of Object.entries(read.errors.errors))
+        for (const message of messages) errors.add(key, message);
+      return read.value && withRate(read.value, time);
+    },
+  };
 }
 
-export type EventKind = EventRow['kind'];
-export type Reader = (v: Validator, time: number) => EventFacts | undefined;
+export function tradeOf(input: v.InferOutput<typeof firstBuyInput>) {
+  const { shares, share_price: price, fee, currency_code: currency } = input;
+  return { shares, price, fee, currency };
+}
 
-const kinds: Record<EventKind, Reader> = {
-  buy: (v, time) => {
-    const trade = readTrade(v);
-    return trade && { kind: 'buy', time, ...trade };
-  },
-  sell: (v, time) => {
-    const trade = readTrade(v);
-    return trade && { kind: 'sell', time, ...trade };
-  },
-  dividend: (v, time) => {
-    const amount = v.number('amount', RULES.amount);
-    const currency = v.oneOf('currency_code', CURRENCIES);
-    if (amount === undefined || !currency) return undefined;
-    return { kind: 'dividend', time, amount, currency };
-  },
-  split: (v, time) => {
-    const sharesAfter = v.number('shares_after', RULES.shares_after);
-    const fee = v.number('fee', RULES.fee);
-    const currency = v.oneOf('currency_code', CURRENCIES);
-    const soldShares = v.number('sold_shares', RULES.sold_shares);
-    const soldPrice = v.number('sold_share_price', RULES.sold_share_price);
-    const hide = v.boolean('hide');
-    if (
-      sharesAfter === undefined ||
-      fee === undefined ||
-      !currency ||
-      soldShares === undefined ||
-      soldPrice === undefined ||
-      hide === undefined
-    )
-      return undefined;
-    // from_shares is filled in when the history is replayed.
-    return {
-      kind: 'split',
-      time,
-      sharesAfter,
-      fee,
-      currency,
-      soldShares,
-      soldPrice,
-      hide,
-      fromShares: 0,
-    };
-  },
+export const readers: Record<EventKind, EventReader> = {
+  buy: reader(tradeInput, (input, time) => ({ kind: 'buy', time, ...tradeOf(input) })),
+  sell: reader(tradeInput, (input, time) => ({ kind: 'sell', time, ...tradeOf(input) })),
+  dividend: reader(dividendInput, (input, time) => ({
+    kind: 'dividend',
+    time,
+    amount: input.amount,
+    currency: input.currency_code,
+  })),
+  // from_shares is filled in when the history is replayed.
+  split: reader(splitInput, (input, time) => ({
+    kind: 'split',
+    time,
+    sharesAfter: input.shares_after,
+    fee: input.fee,
+    currency: input.currency_code,
+    soldShares: input.sold_shares,
+    soldPrice: input.sold_share_price,
+    hide: input.hide,
+    fromShares: 0,
+  })),
 };
 
-/** An event's facts of its kind's fields, with the broker's rate when one is given. */
-export const readers: Record<EventKind, Reader> = Object.fromEntries(
-  Object.entries(kinds).map(([kind, read]) => [
-    kind,
-    (v: Validator, time: number) => {
-      const facts = read(v, time);
-      const rate = readRate(v);
-      return facts && rate && { ...facts, ...rate };
-    },
-  ]),
-) as Record<EventKind, Reader>;
+/**
+ * The time of the day at `key`, or `fallback` when there is none; undefined when the field
+ * failed, or (with the error added) when the day is after today.
+ */
+export function eventTimeOf(
+  read: Read<unknown>,
+  key: string,
+  now: number,
+  fallback: number,
+): number | undefined {
+  if (key in read.errors.errors) return undefined;
+  const day = read.input(key);
+  if (typeof day !== 'string') return fallback;
+  const time = eventTime(day, now);
+  if (time === undefined) read.errors.add(key, messageFor(MESSAGES.beforeToday, key));
+  return time;
+}
 
 /** Why `instrument.isin` is refused: the rule, then what is wrong on a line of its own. */
 export function identifierErrors(type: InstrumentType, refusal: string): string[] {

@@ -1,6 +1,6 @@
 // The rules of the amounts the event and price calls carry, once: the contract validates with
-// them (Validator.number) and docs/openapi.yaml is checked against them. A module of its own, as
-// only the contract reads it at run time: the app's start-up code does not carry it.
+// them (src/domain/requests.ts) and docs/openapi.yaml's bounds are generated from them. A module
+// of its own, as only the contract reads it at run time: the app's start-up code does not carry it.
 import { MONEY_DECIMALS, RATE_DECIMALS, SHARE_DECIMALS } from './numbers';
 
 /**
@@ -17,7 +17,7 @@ export interface AmountRule {
   decimals?: number;
 }
 
-/** Each amount of the event and price calls, by its field (docs/openapi.yaml checks against it). */
+/** Each amount of the event and price calls, by its field. */
 export const AMOUNT_RULES = {
   shares: { greaterThan: 0, decimals: SHARE_DECIMALS },
   share_price: { atLeast: 0, decimals: MONEY_DECIMALS },

@@ -1,7 +1,7 @@
 // The wire's shapes, each written once as a valibot schema (docs/decisions.md): src/api decodes
 // every answer with them, the warm start checks the figures it kept with them, the types of
-// ./types are inferred from them and a test holds docs/openapi.yaml against them. Lenient where
-// Laravel is (numeric strings, numeric ids), strict everywhere else. Each message says what a
+// ./types are inferred from them and docs/openapi.yaml's answers are generated from them. Lenient
+// where Laravel is (numeric strings, numeric ids), strict everywhere else. Each message says what a
 // value is not ("portfolios[0].value is not a number"), for the decode error.
 // Its imports carry their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
@@ -88,6 +88,9 @@ const splitEntries = {
   shares_after: decimal,
 };
 
+/** The newest split the provider reports that the investment has not recorded. */
+export const pendingSplit = object(splitEntries);
+
 /**
  * An investment with its figures. `instrument`, `quote` and `pending_split` (the newest split
  * the provider reports that it has not recorded) are Formue's additions: absent (or
@@ -104,7 +107,7 @@ export const investment = v.pipe(
     positions,
     instrument: v.nullish(heldInstrument),
     quote: v.nullish(quote),
-    pending_split: v.nullish(object(splitEntries)),
+    pending_split: v.nullish(pendingSplit),
   }),
   v.transform(({ instrument, quote, pending_split, ...figures }) => ({
     ...figures,
@@ -213,19 +216,20 @@ export const listing = object({
   selected: flag,
 });
 
+export const splitSuggestion = object({ kind: v.literal('split'), ...splitEntries });
+
+export const dividendSuggestion = object({
+  kind: v.literal('dividend'),
+  date: day,
+  per_share: decimal,
+  currency_code: text,
+  shares: decimal,
+  amount: decimal,
+});
+
 /** A split or dividend the provider reports and the investment has not recorded. */
 export const suggestion = v.variant(
   'kind',
-  [
-    object({ kind: v.literal('split'), ...splitEntries }),
-    object({
-      kind: v.literal('dividend'),
-      date: day,
-      per_share: decimal,
-      currency_code: text,
-      shares: decimal,
-      amount: decimal,
-    }),
-  ],
+  [splitSuggestion, dividendSuggestion],
   'split or dividend',
 );

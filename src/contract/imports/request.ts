@@ -129,7 +129,7 @@ export function readRow(raw: unknown, index: number, now: number): Row {
     const currency = v.oneOf('currency_code', CURRENCIES);
     if (value !== undefined && currency) price = { price: value, currency };
   } else if (kind) {
-    facts = readers[kind](v, time ?? now);
+    facts = readers[kind].row(v.body, time ?? now, v);
     if (byRatio) {
       const from = v.number('split_from', { greaterThan: 0, decimals: SHARE_DECIMALS });
       const to = v.number('split_to', { greaterThan: 0, decimals: SHARE_DECIMALS });

@@ -1,7 +1,23 @@
 // Sanctum's CSRF cookie and Breeze's API auth routes.
-import { json, noContent, unprocessable, type Answer, type Call, type Route } from '../answers';
+import {
+  json,
+  noContent,
+  unprocessable,
+  unprocessableFor,
+  type Answer,
+  type Call,
+  type Route,
+} from '../answers';
 import type { ResetDelivery } from '../store';
-import { MAX_PASSWORD_BYTES, Validator } from '../validation';
+import {
+  credentials,
+  email as emailRules,
+  forgotPassword as forgotPasswordRequest,
+  MAX_PASSWORD_BYTES,
+  registration,
+  resetPassword as resetPasswordRequest,
+} from '../../domain/requests';
+import { readRequest } from '../read-request';
 
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */
 export const LOGIN_ATTEMPTS = 5;
@@ -28,6 +44,7 @@ export const RESET_LINK_MESSAGES: Readonly<Record<ResetDelivery, string>> = {
   demo: 'The demo sends no e-mail: if the address has an account, the reset link is in Demo tools.',
 };
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
+export const EMAIL_TAKEN = 'The email has already been taken.';
 
 const userBody = (user: { name: string; email: string }) => ({
   user: { name: user.name, email: user.email },
@@ -58,12 +75,9 @@ export async function passwordAttempt(call: Call, key: string): Promise<Answer |
 
 async function login(call: Call): Promise<Answer> {
   const { store } = call;
-  const v = new Validator(call.body);
-  const email = v.email('email');
-  // Breeze's LoginRequest: required|string|email and required|string, no length rule.
-  const password = v.password('password', { min: 0 });
-  const remember = v.boolean('remember');
-  if (v.failed || email === undefined || password === undefined) return unprocessable(v);
+  const { value: body, errors } = readRequest(credentials, call.body);
+  if (!body) return unprocessable(errors);
+  const { email, password, remember } = body;
 
   const key = `login|${email.toLowerCase()}|${call.request.address}`;
   const throttled = await passwordAttempt(call, key);
@@ -78,9 +92,7 @@ async function login(call: Call): Promise<Answer> {
       ? await call.hasher.verify(password, user.passwordHash)
       : await call.hasher.verifyNone(password);
   if (!user || !matches) {
-    const failed = new Validator({});
-    failed.add('email', 'These credentials do not match our records.');
-    return unprocessable(failed);
+    return unprocessableFor({ email: ['These credentials do not match our records.'] });
   }
   await store.clearAttempts(key);
   call.regenerateSession(user.id);
@@ -91,9 +103,9 @@ async function login(call: Call): Promise<Answer> {
 /** Breeze's PasswordResetLinkController, answering alike whether the address has an account. */
 async function forgotPassword(call: Call): Promise<Answer> {
   const { store, now } = call;
-  const v = new Validator(call.body);
-  const email = v.email('email')?.toLowerCase();
-  if (v.failed || email === undefined) return unprocessable(v);
+  const { value: body, errors } = readRequest(forgotPasswordRequest, call.body);
+  if (!body) return unprocessable(errors);
+  const email = body.email.toLowerCase();
   const limits = [
     { key: `reset-link|${email}|${call.request.address}`, limit: RESET_LINKS_PER_EMAIL },
     { key: `reset-link|${call.request.address}`, limit: RESET_LINKS_PER_ADDRESS },
@@ -116,13 +128,10 @@ async function forgotPassword(call: Call): Promise<Answer> {
 /** Breeze's NewPasswordController: a valid link sets the password and ends every login. */
 async function resetPassword(call: Call): Promise<Answer> {
   const { store, now } = call;
-  const v = new Validator(call.body);
-  const token = v.text('token');
-  const email = v.email('email')?.toLowerCase();
-  const password = v.password('password', { maxBytes: MAX_PASSWORD_BYTES });
-  v.confirmed('password', password);
-  if (v.failed || token === undefined || email === undefined || password === undefined)
-    return unprocessable(v);
+  const { value: body, errors } = readRequest(resetPasswordRequest, call.body);
+  if (!body) return unprocessable(errors);
+  const { token, password } = body;
+  const email = body.email.toLowerCase();
 
   const key = `reset|${email}|${call.request.address}`;
   const attempt = await store.hitAttempt(key, now, LOGIN_DECAY_MS);
@@ -135,9 +144,7 @@ async function resetPassword(call: Call): Promise<Answer> {
       : undefined;
   const user = owner?.email === email ? owner : undefined;
   if (!user) {
-    const invalid = new Validator({});
-    invalid.add('email', INVALID_RESET_TOKEN);
-    return unprocessable(invalid);
+    return unprocessableFor({ email: [INVALID_RESET_TOKEN] });
   }
   await store.clearAttempts(key);
   await store.updateUser({ ...user, passwordHash: await call.hasher.hash(password) });
@@ -157,16 +164,14 @@ async function register(call: Call): Promise<Answer> {
   );
   if (attempt.count > REGISTRATIONS)
     return tooManyAttempts(attempt.resetAt, call.now, REGISTRATIONS);
-  const v = new Validator(call.body);
-  const name = v.name('name');
-  const email = v.email('email');
-  if (email && (await store.userByEmail(email)))
-    v.add('email', 'The email has already been taken.');
-  const password = v.password('password', { maxBytes: MAX_PASSWORD_BYTES });
-  if (v.failed || !name || !email || !password) return unprocessable(v);
+  const { value: body, errors, field } = readRequest(registration, call.body);
+  const email = field('email', emailRules);
+  if (email && (await store.userByEmail(email))) errors.add('email', EMAIL_TAKEN);
+  if (!body || errors.failed) return unprocessable(errors);
+  const { name, password } = body;
   const user = await store.createUser({
     name,
-    email: email.toLowerCase(),
+    email: body.email.toLowerCase(),
     passwordHash: await call.hasher.hash(password),
   });
   call.regenerateSession(user.id);

@@ -1,6 +1,5 @@
 // Investments and their events. Input rules of decisions.md are checked first (Laravel rules),
 // then the ledger decides whether the event can apply (selling more than held, split rules).
-import { INSTRUMENT_TYPES } from '../../domain/types';
 import {
   json,
   noContent,
@@ -13,7 +12,7 @@ import {
   type Call,
   type Route,
 } from '../answers';
-import { identifierErrors, readers, readTrade, type EventKind } from '../events';
+import { eventTimeOf, identifierErrors, readers, tradeOf, type EventKind } from '../events';
 import { enteredOf, transactionOf } from '../figures';
 import {
   conflictMessage,
@@ -25,7 +24,14 @@ import {
 } from '../history';
 import type { EventRow, InvestmentRow, Store } from '../store';
 import { pendingSplits } from '../suggestions';
-import { Validator } from '../validation';
+import {
+  createInvestment,
+  id as idRules,
+  identifier,
+  instrumentType,
+  nameInput,
+} from '../../domain/requests';
+import { readRequest } from '../read-request';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */
 const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
@@ -105,10 +111,10 @@ function eventRoute(kind: EventKind): Route {
     access: 'auth',
     handle: (call) =>
       ownedInvestment(call, async (investment) => {
-        const v = new Validator(call.body);
-        const time = v.eventTime('date', call.now);
-        const facts = readers[kind](v, time ?? call.now);
-        if (v.failed || !facts || time === undefined) return unprocessable(v);
+        const { read, facts: factsAt } = readers[kind].request(call.body);
+        const time = eventTimeOf(read, 'date', call.now, call.now);
+        const facts = time === undefined ? undefined : factsAt(time);
+        if (!facts || time === undefined) return unprocessable(read.errors);
         const draft = { ...facts, investmentId: investment.id };
         const rates = await call.rates();
         // Checked and added as one step, so concurrent events cannot both pass the ledger.
@@ -167,14 +173,14 @@ const editEvent: Route = {
   access: 'auth',
   handle: (call) =>
     ownedEvent(call, async (event, investment) => {
-      const v = new Validator(call.body);
+      const { read, facts: factsAt } = readers[event.kind].request(call.body);
       // Without a date the event stays on its day.
-      const time = v.input('date') == null ? event.time : v.eventTime('date', call.now);
-      const facts = readers[event.kind](v, time ?? event.time);
-      if (v.failed || !facts || time === undefined) return unprocessable(v);
+      const time = eventTimeOf(read, 'date', call.now, event.time);
+      const facts = time === undefined ? undefined : factsAt(time);
+      if (!facts || time === undefined) return unprocessable(read.errors);
       // Without exchange_rate a correction keeps the broker's rate of the same currency.
       const keptRate =
-        v.input('exchange_rate') === undefined &&
+        read.input('exchange_rate') === undefined &&
         event.exchangeRate !== undefined &&
         facts.currency === event.currency
           ? { exchangeRate: event.exchangeRate }
@@ -270,41 +276,34 @@ export function investmentRoutes(): Route[] {
       access: 'auth',
       handle: async (call) => {
         const { store } = call;
-        const v = new Validator(call.body);
-        const portfolioId = v.id('investment.portfolio_id');
+        const read = readRequest(createInvestment, call.body);
+        const { errors } = read;
+        const portfolioId = read.field('investment.portfolio_id', idRules);
         if (
           portfolioId !== undefined &&
           !(await store.portfolios(call.userId)).some((p) => p.id === portfolioId)
         )
-          v.add('investment.portfolio_id', 'The selected investment.portfolio id is invalid.');
-        const name = v.name('investment.name');
-        const type = v.oneOf('instrument.type', INSTRUMENT_TYPES);
-        const code = v.text('instrument.isin', 32);
-        const wantedListing = v.input('instrument.listing');
-        const trade = readTrade(v, 'buy_event.');
-        const time = v.eventTime('buy_event.date', call.now);
+          errors.add('investment.portfolio_id', 'The selected investment.portfolio id is invalid.');
+        const type = read.field('instrument.type', instrumentType);
+        const code = read.field('instrument.isin', identifier);
+        const wantedListing = read.input('instrument.listing');
+        const time = eventTimeOf(read, 'buy_event.date', call.now, call.now);
         const accepted = type && code ? await call.market.resolve(type, code) : undefined;
         if (type && code && accepted && 'refusal' in accepted) {
           for (const message of identifierErrors(type, accepted.refusal))
-            v.add('instrument.isin', message);
+            errors.add('instrument.isin', message);
         }
         const instrument = accepted && !('refusal' in accepted) ? accepted : undefined;
         let listing = instrument?.listing ?? null;
-        if (instrument && wantedListing != null && wantedListing !== '') {
+        if (instrument && wantedListing != null) {
           const chosen = instrument.listings.find((l) => l.id === wantedListing);
           if (chosen) listing = chosen.id;
-          else v.add('instrument.listing', 'The selected instrument.listing is invalid.');
+          else errors.add('instrument.listing', 'The selected instrument.listing is invalid.');
         }
-        if (
-          v.failed ||
-          !portfolioId ||
-          !name ||
-          !type ||
-          !instrument ||
-          !trade ||
-          time === undefined
-        )
-          return unprocessable(v);
+        if (!read.value || errors.failed || !instrument || time === undefined)
+          return unprocessable(errors);
+        const { investment: asked, instrument: wanted, buy_event: buy } = read.value;
+        const trade = tradeOf(buy);
 
         const first = { kind: 'buy', time, ...trade } as const;
         const verdict = replayHistory([{ ...first, investmentId: 0, id: PENDING_ID }]);
@@ -314,7 +313,14 @@ export function investmentRoutes(): Route[] {
         // Its prices from the first trade on, so the answer is valued from them.
         if (listing) await call.market.held(listing, dayOf(time));
         const investment = await store.createInvestment(
-          { userId: call.userId, portfolioId, name, type, code: instrument.code, listing },
+          {
+            userId: call.userId,
+            portfolioId: asked.portfolio_id,
+            name: asked.name,
+            type: wanted.type,
+            code: instrument.code,
+            listing,
+          },
           first,
         );
         call.saved();
@@ -327,9 +333,9 @@ export function investmentRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedInvestment(call, async (row) => {
-          const v = new Validator(call.body);
-          const name = v.name('name');
-          if (v.failed || name === undefined) return unprocessable(v);
+          const { value: body, errors } = readRequest(nameInput, call.body);
+          if (!body) return unprocessable(errors);
+          const { name } = body;
           await call.store.renameInvestment(row.id, name);
           const renamed = { ...row, name };
           return json(200, { data: (await call.valuer([renamed])).investment(renamed) });

@@ -1,8 +1,8 @@
 // Currencies, identifier checks and the demo's reset.
 import { CURRENCIES } from '../../domain/market';
-import { INSTRUMENT_TYPES } from '../../domain/types';
 import { json, noContent, unprocessable, type Route } from '../answers';
-import { Validator } from '../validation';
+import { instrumentInput } from '../../domain/requests';
+import { readRequest } from '../read-request';
 
 /** Longer queries are cut: no name or code in the catalogue is near this long. */
 const MAX_SEARCH = 100;
@@ -30,11 +30,10 @@ export function metaRoutes({ demoReset }: { demoReset: boolean }): Route[] {
       path: '/api/v1/instruments/validate',
       access: 'auth',
       handle: async ({ body, market }) => {
-        const v = new Validator(body);
-        const isin = v.text('isin', 32);
-        const type = v.oneOf('type', INSTRUMENT_TYPES);
-        if (v.failed || !isin || !type) return unprocessable(v);
-        return json(200, { valid: !('refusal' in (await market.resolve(type, isin))) });
+        const { value: input, errors } = readRequest(instrumentInput, body);
+        if (!input) return unprocessable(errors);
+        const refused = 'refusal' in (await market.resolve(input.type, input.isin));
+        return json(200, { valid: !refused });
       },
     },
   ];

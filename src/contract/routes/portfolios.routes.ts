@@ -10,7 +10,8 @@ import {
   type Route,
 } from '../answers';
 import type { PortfolioRow } from '../store';
-import { Validator } from '../validation';
+import { nameInput } from '../../domain/requests';
+import { readRequest } from '../read-request';
 
 /** The portfolio `{id}` of the user, or Laravel's 404 for anything else. */
 const ownedPortfolio = (call: Call, answer: (row: PortfolioRow) => Promise<Answer>) =>
@@ -45,9 +46,9 @@ export function portfolioRoutes(): Route[] {
       path: '/api/v1/portfolios',
       access: 'auth',
       handle: async (call) => {
-        const v = new Validator(call.body);
-        const name = v.name('name');
-        if (v.failed || name === undefined) return unprocessable(v);
+        const { value: body, errors } = readRequest(nameInput, call.body);
+        if (!body) return unprocessable(errors);
+        const { name } = body;
         if (validateOnly(call)) return json(200, { data: null });
         const row = await call.store.createPortfolio({ userId: call.userId, name });
         call.saved();
@@ -60,9 +61,9 @@ export function portfolioRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
-          const v = new Validator(call.body);
-          const name = v.name('name');
-          if (v.failed || name === undefined) return unprocessable(v);
+          const { value: body, errors } = readRequest(nameInput, call.body);
+          if (!body) return unprocessable(errors);
+          const { name } = body;
           await call.store.renamePortfolio(row.id, name);
           return json(200, { data: await entity(call, { ...row, name }) });
         }),

@@ -1,15 +1,21 @@
 // An investment's prices: the price in force each day (typed, the provider's, or the last
 // trade's), prices the user types for a day, its listings and the choice among them, and the
 // provider's splits and dividends it has not recorded.
-import { CURRENCIES } from '../../domain/market';
 import { isDay } from '../../domain/dates';
-import { AMOUNT_RULES } from '../../domain/amount-rules';
+import {
+  listingChoice,
+  MESSAGES,
+  messageFor,
+  priceInput,
+  suggestionDismissal,
+} from '../../domain/requests';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
 import { utcDay, utcMidnight } from '../../market/zoned-time';
 import { suggestionsOf } from '../suggestions';
 import type { InvestmentRow } from '../store';
-import { Validator } from '../validation';
+import { eventTimeOf } from '../events';
+import { FieldErrors, readRequest } from '../read-request';
 
 const DAY_MS = 86_400_000;
 /** Without `from`, the list covers this many days up to `to`. */
@@ -46,10 +52,10 @@ const listPrices: Route = {
         call.request.query.from,
         utcDay(utcMidnight(to ?? today) - (DEFAULT_PRICE_DAYS - 1) * DAY_MS),
       );
-      const v = new Validator({});
-      if (!from) v.add('from', 'The from field must match the format Y-m-d.');
-      if (!to) v.add('to', 'The to field must match the format Y-m-d.');
-      if (!from || !to) return unprocessable(v);
+      const errors = new FieldErrors();
+      if (!from) errors.add('from', messageFor(MESSAGES.dayFormat, 'from'));
+      if (!to) errors.add('to', messageFor(MESSAGES.dayFormat, 'to'));
+      if (!from || !to) return unprocessable(errors);
       const last = Math.min(utcMidnight(to < today ? to : today), call.now);
       const first = Math.max(utcMidnight(from), last - (MAX_PRICE_DAYS - 1) * DAY_MS);
       const priced = await call.valuer([row]);
@@ -75,21 +81,12 @@ const addPrice: Route = {
   access: 'auth',
   handle: (call) =>
     ownedInvestment(call, async (row) => {
-      const v = new Validator(call.body);
-      const rawDay = v.input('date');
-      if (rawDay == null || rawDay === '') v.add('date', 'The date field is required.');
-      const time = rawDay == null || rawDay === '' ? undefined : v.eventTime('date', call.now);
-      const price = v.number('price', AMOUNT_RULES.price);
-      const currency = v.oneOf('currency_code', CURRENCIES);
-      if (v.failed || time === undefined || price === undefined || !currency)
-        return unprocessable(v);
-      // eventTime accepted it, so it is a YYYY-MM-DD string.
-      const saved = {
-        investmentId: row.id,
-        day: String(rawDay),
-        price: String(price),
-        currency,
-      };
+      const read = readRequest(priceInput, call.body);
+      const { value: body, errors } = read;
+      eventTimeOf(read, 'date', call.now, call.now);
+      if (!body || errors.failed) return unprocessable(errors);
+      const { price, currency_code: currency } = body;
+      const saved = { investmentId: row.id, day: body.date, price: String(price), currency };
       await call.store.saveManualPrice(saved);
       const data: WirePrice = {
         date: saved.day,
@@ -135,14 +132,13 @@ const chooseListing: Route = {
   access: 'auth',
   handle: (call) =>
     ownedInvestment(call, async (row) => {
-      const v = new Validator(call.body);
-      const wanted = v.text('listing');
-      if (v.failed || wanted === undefined) return unprocessable(v);
+      const { value: body, errors } = readRequest(listingChoice, call.body);
+      if (!body) return unprocessable(errors);
       const listings = await call.market.listings(row);
-      const chosen = listings.find((listing) => listing.id === wanted);
+      const chosen = listings.find((listing) => listing.id === body.listing);
       if (!chosen) {
-        v.add('listing', 'The selected listing is invalid.');
-        return unprocessable(v);
+        errors.add('listing', messageFor(MESSAGES.invalid, 'listing'));
+        return unprocessable(errors);
       }
       const events = await call.store.events([row.id]);
       const first = Math.min(...events.map((e) => e.time));
@@ -174,13 +170,9 @@ const dismissSuggestion: Route = {
   access: 'auth',
   handle: (call) =>
     ownedInvestment(call, async (row) => {
-      const v = new Validator(call.body);
-      const kind = v.oneOf('kind', ['split', 'dividend'] as const);
-      const day = v.text('date', 10);
-      if (day !== undefined && !isDay(day))
-        v.add('date', 'The date field must match the format Y-m-d.');
-      if (v.failed || !kind || day === undefined) return unprocessable(v);
-      await call.store.dismissAction(row.id, kind, day);
+      const { value: body, errors } = readRequest(suggestionDismissal, call.body);
+      if (!body) return unprocessable(errors);
+      await call.store.dismissAction(row.id, body.kind, body.date);
       return noContent();
     }),
 };

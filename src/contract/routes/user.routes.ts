@@ -1,7 +1,13 @@
 // The logged-in user: profile (PUT is ours, beyond the spec), valuation and chart.
 import { json, unprocessable, type Route } from '../answers';
-import { MAX_PASSWORD_BYTES, Validator } from '../validation';
-import { passwordAttempt, userBody } from './auth.routes';
+import {
+  currentPassword,
+  email as emailRules,
+  newPassword,
+  profileUpdate,
+} from '../../domain/requests';
+import { readField, readRequest } from '../read-request';
+import { EMAIL_TAKEN, passwordAttempt, userBody } from './auth.routes';
 
 export function userRoutes(): Route[] {
   return [
@@ -22,32 +28,34 @@ export function userRoutes(): Route[] {
         const { store, hasher, body, userId, session } = call;
         const user = await store.userById(userId);
         if (!user) return json(401, { message: 'Unauthenticated.' });
-        const v = new Validator(body);
-        const name = v.name('name');
-        const email = v.email('email');
+        const read = readRequest(profileUpdate, body);
+        const { errors } = read;
+        const email = read.field('email', emailRules);
         const holder = email ? await store.userByEmail(email) : undefined;
-        if (holder && holder.id !== userId) v.add('email', 'The email has already been taken.');
-        const password = v.password('password', { optional: true, maxBytes: MAX_PASSWORD_BYTES });
-        v.confirmed('password', password);
+        if (holder && holder.id !== userId) errors.add('email', EMAIL_TAKEN);
+        const password = read.field('password', newPassword) ?? undefined;
         // What lets someone take the account over (its password, the address a reset would go
         // to) needs the current password: a session left open is not enough.
         const sensitive =
           password !== undefined ||
           (email !== undefined && email.toLowerCase() !== user.email.toLowerCase());
-        const current = sensitive ? v.password('current_password', { min: 0 }) : undefined;
+        const current = sensitive
+          ? readField(errors, 'current_password', currentPassword, body)
+          : undefined;
         if (current !== undefined) {
           // Per user, not per address: whoever holds the session cannot guess on from others.
           const key = `current-password|${userId}`;
           const throttled = await passwordAttempt(call, key);
           if (throttled) return throttled;
           if (await hasher.verify(current, user.passwordHash)) await store.clearAttempts(key);
-          else v.add('current_password', 'The password is incorrect.');
+          else errors.add('current_password', 'The password is incorrect.');
         }
-        if (v.failed || !name || !email) return unprocessable(v);
+        if (!read.value || errors.failed) return unprocessable(errors);
+        const { name } = read.value;
         const updated = {
           ...user,
           name,
-          email: email.toLowerCase(),
+          email: read.value.email.toLowerCase(),
           passwordHash: password === undefined ? user.passwordHash : await hasher.hash(password),
         };
         await store.updateUser(updated);

@@ -1,9 +1,9 @@
 // The shapes of the broker import and the export, each written once as a valibot schema with its
 // type inferred (as ../schemas.ts): src/api/import-calls.ts decodes the answers with them, the
-// browser builds its rows and requests to them, and a test holds docs/openapi.yaml against them.
+// browser builds its rows and requests to them, and docs/openapi.yaml's are generated from them.
 // A row's field names and units are those of the event calls (events/buy, sell, dividend, split),
-// so the contract reads an imported row with the same rules as a typed one (its own validator,
-// with Laravel's messages).
+// so the contract reads an imported row with the same rules as a typed one (the field schemas of
+// ../requests.ts, with Laravel's messages).
 
 import * as v from 'valibot';
 import { day, text } from '../schemas';
