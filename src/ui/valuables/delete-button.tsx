@@ -1,0 +1,122 @@
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import type { Id } from '../../domain/types';
+import type { ValuableKind } from '../../machines/valuables/delete-valuable.machine';
+import { useDeleteValuable, type DeleteControl } from './use-delete-valuable';
+import { useT } from '../app/use-i18n';
+import './delete-button.css';
+
+/** "Delete investment" or "Delete portfolio", and its confirmation while open. */
+export function DeleteButton({ label, control }: { label: string; control: DeleteControl }) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--danger-soft button--block"
+        disabled={!control.ready}
+        onClick={control.request}
+      >
+        {label}
+      </button>
+      {control.open && <ConfirmDelete control={control} />}
+    </>
+  );
+}
+
+function ConfirmDelete({ control }: { control: DeleteControl }) {
+  const { t } = useT();
+  return (
+    <ConfirmDialog
+      question={control.question}
+      summary={control.summary}
+      confirmLabel={t('common.delete')}
+      onConfirm={control.confirm}
+      onCancel={control.cancel}
+    />
+  );
+}
+
+/**
+ * A small modal dialog: the question, what it means, the action and Cancel. Focus starts on
+ * Cancel (the harmless choice) and returns to the opener; the page behind is inert while it is
+ * open. The question and summary may be texts a machine sent in English.
+ */
+export function ConfirmDialog(props: {
+  question: string;
+  summary: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const titleId = useId();
+  const textId = useId();
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const { question, summary, confirmLabel, onConfirm: confirm, onCancel: cancel } = props;
+  const { t, text } = useT();
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelButton.current?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  useLayoutEffect(() => {
+    const app = document.getElementById('root');
+    if (!app) return;
+    app.inert = true;
+    app.setAttribute('aria-hidden', 'true');
+    return () => {
+      app.inert = false;
+      app.removeAttribute('aria-hidden');
+    };
+  }, []);
+
+  return createPortal(
+    <div className="confirm">
+      <div className="confirm__backdrop" onClick={cancel} />
+      <div
+        className="confirm__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            cancel();
+          }
+        }}
+      >
+        <h2 className="confirm__title" id={titleId}>
+          {text(question)}
+        </h2>
+        <p id={textId}>{text(summary)}</p>
+        <div className="button-row">
+          <button
+            ref={cancelButton}
+            type="button"
+            className="button button--secondary"
+            onClick={cancel}
+          >
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button button--danger" onClick={confirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** The control a screen places: its own flow, for the investment or portfolio `id`. */
+export function DeleteValuable({ kind, id }: { kind: ValuableKind; id: Id }) {
+  const control = useDeleteValuable(kind, id);
+  const { t } = useT();
+  return (
+    <div className="danger-zone">
+      <DeleteButton label={t(`delete.${kind}`)} control={control} />
+    </div>
+  );
+}
