@@ -3,7 +3,7 @@
 // `flowDeps` (useFlow), so a save outlives its view but not the app.
 import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Api } from '../../api';
-import { authMachine } from '../auth/auth.machine';
+import { authMachine } from '../auth';
 import { dataMachine } from '../data/data.machine';
 import { flowsMachine, type FlowsActor } from './flows.machine';
 import { noticesMachine } from './notices.machine';

@@ -2,7 +2,7 @@
 // (save-flow.ts) of one name, sent with PATCH; the data actor is told the list changed.
 import type { Id } from '../../domain/types';
 import { changed } from '../data/changes';
-import { PORTFOLIO_RULES, type PortfolioValues } from '../portfolios/portfolio.rules';
+import { PORTFOLIO_RULES, type PortfolioValues } from '../portfolios';
 import { saveFlow, type EmbeddedInput } from '../forms/save-flow';
 
 export type RenameKind = 'portfolio' | 'investment';

@@ -3,7 +3,7 @@ import { AllocationChart } from './allocation-chart';
 import { Section } from '../components/section';
 import { useAllocation } from './use-allocation';
 import { useT } from '../app/use-i18n';
-import type { AllocationScope } from '../../machines/allocation/allocation.machine';
+import type { AllocationScope } from '../../machines/allocation';
 
 /**
  * How the current value is spread, folded until asked for; hidden while there is nothing held

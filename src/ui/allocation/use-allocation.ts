@@ -2,11 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { allocationOf, type Grouping } from '../../domain/allocation';
 import type { Id } from '../../domain/types';
-import {
-  GROUPINGS_OF,
-  allocationMachine,
-  type AllocationScope,
-} from '../../machines/allocation/allocation.machine';
+import { GROUPINGS_OF, allocationMachine, type AllocationScope } from '../../machines/allocation';
 import { shownInvestments } from '../../machines/data/selectors';
 import { useAppActor, useAppChildren } from '../app/app-actor';
 import { useNeeded } from '../data/use-needed';

@@ -9,16 +9,14 @@ import {
   type BaseSearchHook,
 } from 'wouter';
 import { AmountFormatProvider } from '../components/format-context';
-import { ReauthDialog } from '../auth/reauth-dialog';
+import { ReauthDialog, useSession, LandingScreen } from '../auth';
 import { Toast } from './chrome/toast';
 import { UpdateStatus } from './chrome/update-status';
 import { AppActorProvider, useAppChildren, type AppActor } from './app-actor';
 import { I18nProvider, useLanguage } from './use-i18n';
-import { useSession } from '../auth/use-session';
 import { useAmountFormat } from './use-settings';
 import { SCREEN_PATHS, screenOf } from '../../machines/app/routes';
 import { useAppBrowserLocation } from './browser-location';
-import { LandingScreen } from '../auth/landing-screen';
 import { ScreenSkeleton } from '../components/states';
 import { lazyScreen } from './lazy-screen';
 import { Chrome } from './chrome/chrome';

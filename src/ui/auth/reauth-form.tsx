@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { SESSION_LOST_MESSAGE } from '../../machines/auth/auth.machine';
+import { SESSION_LOST_MESSAGE } from '../../machines/auth';
 import { useReauth } from './use-auth';
 import { useT } from '../app/use-i18n';
 import { EmailField, PasswordField } from '../forms/account-fields';

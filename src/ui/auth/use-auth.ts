@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { apiMode } from '../../env';
-import { isReauthenticating } from '../../machines/auth/auth.machine';
+import { isReauthenticating } from '../../machines/auth';
 import { useAppChildren } from '../app/app-actor';
 
 export type AuthMode = 'login' | 'register';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { passwordMachine, type PasswordRequest } from '../../machines/auth/password.machine';
+import { passwordMachine, type PasswordRequest } from '../../machines/auth';
 import { useAppActor, useAppChildren } from '../app/app-actor';
 
 /** The Forgot password or Reset password form's flow, for as long as its screen shows. */

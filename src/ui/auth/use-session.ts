@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
-import { isLoggedIn, isSigningOut, logoutError } from '../../machines/auth/auth.machine';
+import { isLoggedIn, isSigningOut, logoutError } from '../../machines/auth';
 import { useAppChildren } from '../app/app-actor';
 import { useNeeded } from '../data/use-needed';
 

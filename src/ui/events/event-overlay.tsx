@@ -11,7 +11,7 @@ import { useInvestment, useTransactions } from '../data/use-data';
 import { useEditEventForm, useEventForm, type EventFormView } from './use-event-form';
 import { useT } from '../app/use-i18n';
 import type { OverlayControl } from '../app/use-overlay';
-import type { EventValues } from '../../machines/events/event.rules';
+import type { EventValues } from '../../machines/events';
 import './event-overlay.css';
 
 interface EventFieldsProps {

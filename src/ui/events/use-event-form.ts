@@ -6,19 +6,20 @@ import { useT } from '../app/use-i18n';
 import { useFormatters } from '../components/format-context';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app/app.machine';
-import { createEventMachine } from '../../machines/events/create-event.machine';
 import {
+  createEventMachine,
   soldSharesEnabled,
   sharesAfterSplit,
   tradeTotal,
   type EventField,
   type EventForm,
   type EventValues,
-} from '../../machines/events/event.rules';
+  deleteQuestion,
+  editEventMachine,
+} from '../../machines/events';
 import type { Question } from '../../machines/forms/save-flow';
 import type { OverlayRef } from '../../machines/app/overlay.machine';
-import { priceCurrency } from '../../machines/prices/quote';
-import { deleteQuestion, editEventMachine } from '../../machines/events/edit-event.machine';
+import { priceCurrency } from '../../machines/prices';
 import { useAppActor, useAppChildren } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 import { useToday } from '../app/use-today';

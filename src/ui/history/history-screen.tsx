@@ -5,11 +5,10 @@ import { Loadable } from '../data/loadable';
 import { RefreshAlert } from '../data/refresh-alert';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
-import { TRANSACTION_TYPE_KEYS, TransactionsTable } from '../events/transactions-table';
+import { TRANSACTION_TYPE_KEYS, TransactionsTable, editMode, TransactionOverlay } from '../events';
 import { useHistory } from './use-history';
 import { useT } from '../app/use-i18n';
 import { useOverlay } from '../app/use-overlay';
-import { editMode, TransactionOverlay } from '../events/event-overlay';
 import './history-screen.css';
 
 /** /history: every event, newest first, narrowed by the filters in the address. */

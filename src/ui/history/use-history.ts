@@ -11,7 +11,7 @@ import {
   totalsByType,
   type HistoryFilter,
 } from '../../machines/data/selectors';
-import { TRANSACTION_TYPE_KEYS } from '../events/transactions-table';
+import { TRANSACTION_TYPE_KEYS } from '../events';
 import { useAppChildren } from '../app/app-actor';
 import { useT, type I18n } from '../app/use-i18n';
 import { usePortfolios, useTransactions } from '../data/use-data';

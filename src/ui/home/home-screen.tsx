@@ -10,7 +10,8 @@ import {
   type RenameControl,
   type RowNotice,
   type ValuableRow,
-} from '../valuables/valuables-table';
+  useRename,
+} from '../valuables';
 import {
   useFirstStep,
   useHoldings,
@@ -19,19 +20,14 @@ import {
   usePositions,
 } from '../data/use-data';
 import { FigureList, toneOf } from '../components/stats-table';
-import { useRename } from '../valuables/use-rename';
 import { investmentCreateHref } from '../../machines/app/routes';
 import type { LoadView } from '../../machines/data/selectors';
-import { AllocationSection } from '../allocation/allocation-section';
+import { AllocationSection } from '../allocation';
 import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
-import { EventOverlay } from '../events/event-overlay';
+import { EventOverlay } from '../events';
 import { useOverlay } from '../app/use-overlay';
-import {
-  pendingSplitMode,
-  pendingSplitOf,
-  recordValues,
-} from '../../machines/events/record-suggestion';
+import { pendingSplitMode, pendingSplitOf, recordValues } from '../../machines/events';
 import type { Investment } from '../../domain/types';
 import { useFormatters } from '../components/format-context';
 import { useT } from '../app/use-i18n';

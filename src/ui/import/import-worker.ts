@@ -3,7 +3,7 @@
 // are transferred, not copied. Where there is no Worker (jsdom tests), the same parsers run in
 // this thread, from a chunk of their own.
 import type { ImportWorkerAnswer, ImportWorkerRequest } from '../../domain/import';
-import type { ImportReader } from '../../machines/import/import-reader';
+import { loadInThreadReader, type ImportReader } from '../../machines/import';
 
 let worker: Worker | undefined;
 let next = 0;
@@ -45,9 +45,6 @@ function answerOf<T>(
   return value;
 }
 
-const inThread = () =>
-  import('../../machines/import/import-in-thread').then((m) => m.inThreadReader);
-
 export const browserReader: ImportReader =
   typeof Worker === 'function'
     ? {
@@ -63,6 +60,6 @@ export const browserReader: ImportReader =
           ),
       }
     : {
-        sniff: async (file, fileName) => (await inThread()).sniff(file, fileName),
-        parse: async (file, options) => (await inThread()).parse(file, options),
+        sniff: async (file, fileName) => (await loadInThreadReader()).sniff(file, fileName),
+        parse: async (file, options) => (await loadInThreadReader()).parse(file, options),
       };

@@ -1,9 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  undoQuestion,
-  type importHistoryMachine,
-} from '../../machines/import/import-history.machine';
+import { undoQuestion, type importHistoryMachine } from '../../machines/import';
 
 /** The import history the import flow holds: its batches, an Undo asked about, and its outcome. */
 export function useImportHistory(actor: ActorRefFrom<typeof importHistoryMachine>) {

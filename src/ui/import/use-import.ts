@@ -10,10 +10,12 @@ import {
   statusCounts,
   type LineFilter,
   type Target,
-} from '../../machines/import/import-flow';
-import { instrumentsOf, type Match } from '../../machines/import/import-instruments';
-import { importMachine, type ImportEvent } from '../../machines/import/import.machine';
-import type { FileSettings } from '../../machines/import/import-reader';
+  instrumentsOf,
+  type Match,
+  importMachine,
+  type ImportEvent,
+  type FileSettings,
+} from '../../machines/import';
 import { browserReader } from './import-worker';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';

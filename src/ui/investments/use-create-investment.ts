@@ -9,9 +9,9 @@ import {
   createInvestmentMachine,
   isFieldEnabled,
   pageOf,
-} from '../../machines/investments/create-investment.machine';
-import { tradeTotal } from '../../machines/events/event.rules';
-import type { InvestmentField } from '../../machines/investments/investment.rules';
+  type InvestmentField,
+} from '../../machines/investments';
+import { tradeTotal } from '../../machines/events';
 import { PORTFOLIO_PARAM } from '../../machines/app/routes';
 import { useAppActor, useAppChildren } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';

@@ -3,11 +3,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app/app.machine';
 import type { OverlayRef } from '../../machines/app/overlay.machine';
-import {
-  listingMachine,
-  offersChange,
-  type ListingDependent,
-} from '../../machines/investments/listing.machine';
+import { listingMachine, offersChange, type ListingDependent } from '../../machines/investments';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 

@@ -1,9 +1,7 @@
-import { DeleteValuable } from '../valuables/delete-button';
-import { AllocationSection } from '../allocation/allocation-section';
+import { DeleteValuable } from '../valuables';
+import { AllocationSection } from '../allocation';
 import { usePortfolio } from '../data/use-data';
-import { InvestmentsSection } from '../home/home-screen';
-import { StatsSection } from '../home/stats-section';
-import { ValueCard } from '../home/value-card';
+import { InvestmentsSection, StatsSection, ValueCard } from '../home';
 import { Skeleton } from '../components/states';
 import { RefreshAlert } from '../data/refresh-alert';
 import { Missing } from '../app/not-found-screen';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app/app.machine';
-import { createPortfolioMachine } from '../../machines/portfolios/create-portfolio.machine';
+import { createPortfolioMachine } from '../../machines/portfolios';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type FormEvent } from 'react';
 import type { DayPrice } from '../../api';
-import { isTyped } from '../../machines/prices/price.rules';
+import { isTyped } from '../../machines/prices';
 import { BusyButton } from '../forms/busy-button';
 import { DateField } from '../forms/date-field';
 import { bindField, FormError, SelectField, TextField } from '../forms/field';

@@ -1,8 +1,8 @@
 import type { PriceSource } from '../../api';
 import type { Id } from '../../domain/types';
 import type { MarketKey } from '../../i18n/market';
-import { isStale } from '../../machines/prices/quote';
-import type { ListingControl } from '../investments/use-listing';
+import { isStale } from '../../machines/prices';
+import type { ListingControl } from '../investments';
 import { useMarketT } from '../app/use-market-texts';
 import { useQuote } from './use-quote';
 import { useToday } from '../app/use-today';

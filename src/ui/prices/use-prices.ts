@@ -3,9 +3,14 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { DayPrice } from '../../api';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app/app.machine';
-import { listStatus, offersOlder, pricesMachine } from '../../machines/prices/prices.machine';
-import type { PriceField, PriceValues } from '../../machines/prices/price.rules';
-import { priceCurrency } from '../../machines/prices/quote';
+import {
+  listStatus,
+  offersOlder,
+  pricesMachine,
+  type PriceField,
+  type PriceValues,
+  priceCurrency,
+} from '../../machines/prices';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 import { useToday } from '../app/use-today';

@@ -10,7 +10,7 @@ import { Switch } from '../forms/switch';
 import { useExport } from './use-export';
 import { useProfile, useProfileForm } from './use-profile';
 import type { OverlayControl } from '../app/use-overlay';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth';
 import { useSettings } from '../app/use-settings';
 import { useLanguage, useT } from '../app/use-i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';

@@ -1,11 +1,7 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app/app.machine';
-import {
-  exportMachine,
-  type ExportFile,
-  type ExportFormat,
-} from '../../machines/profile/export.machine';
+import { exportMachine, type ExportFile, type ExportFormat } from '../../machines/profile';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 

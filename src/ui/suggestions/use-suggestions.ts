@@ -3,7 +3,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import type { SuggestionRef } from '../../api';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app/app.machine';
-import { suggestionsMachine } from '../../machines/suggestions/suggestions.machine';
+import { suggestionsMachine } from '../../machines/suggestions';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { Id } from '../../domain/types';
-import type { ValuableKind } from '../../machines/valuables/delete-valuable.machine';
+import type { ValuableKind } from '../../machines/valuables';
 import { useDeleteValuable, type DeleteControl } from './use-delete-valuable';
 import { useT } from '../app/use-i18n';
 import './delete-button.css';

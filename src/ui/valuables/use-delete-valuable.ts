@@ -6,7 +6,7 @@ import {
   deleteSummary,
   deleteValuableMachine,
   type ValuableKind,
-} from '../../machines/valuables/delete-valuable.machine';
+} from '../../machines/valuables';
 import type { Id } from '../../domain/types';
 import { useAppActor, useAppChildren } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';

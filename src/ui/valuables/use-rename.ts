@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { flowDeps } from '../../machines/app/app.machine';
-import { renameMachine, type RenameKind } from '../../machines/valuables/rename.machine';
+import { renameMachine, type RenameKind } from '../../machines/valuables';
 import type { RenameControl } from './valuables-table';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';

@@ -4,7 +4,7 @@ import { TopBar } from './top-bar';
 import { DESKTOP_QUERY, useMediaQuery } from '../use-media-query';
 import { useOverlay } from '../use-overlay';
 import { usePeriod } from '../use-period';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../auth';
 import { showsPeriod } from '../../../machines/app/routes';
 
 /**
