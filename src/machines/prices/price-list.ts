@@ -1,10 +1,10 @@
 // The list of an investment's Prices section (prices.machine.ts): the call that reads a page of
-// days, the list's region of the section, and how the section says what its list shows.
+// days and the list's region of the section.
 import { fromPromise } from 'xstate';
 import type { DayPrice } from '../../api';
 import * as flow from '../app/flow';
-import { hasOlder, pageCall, type PageCall, type PageKind } from './price.rules';
-import type { PricesContext, PricesSnapshot } from './prices.machine';
+import { pageCall, type PageCall, type PageKind } from './price.rules';
+import type { PricesContext } from './prices.types';
 
 export interface ListAnswer {
   prices: DayPrice[];
@@ -87,20 +87,3 @@ export const LIST_REGION = {
     ended: { type: 'final' },
   },
 } as const;
-
-/** How the section shows its list: 'unavailable' leaves the section out. */
-export type PricesStatus = 'loading' | 'failed' | 'ready' | 'unavailable';
-
-export function listStatus(snapshot: PricesSnapshot): PricesStatus {
-  if (snapshot.matches({ active: { list: 'failed' } })) return 'failed';
-  if (snapshot.hasTag('loading') || snapshot.matches({ active: { list: 'awaitingSession' } }))
-    return 'loading';
-  return snapshot.status === 'active' && !snapshot.matches({ active: { list: 'unavailable' } })
-    ? 'ready'
-    : 'unavailable';
-}
-
-/** Show older prices: offered while the list is shown and may reach further back. */
-export const offersOlder = (snapshot: PricesSnapshot): boolean =>
-  (snapshot.matches({ active: { list: 'ready' } }) || snapshot.hasTag('loadingOlder')) &&
-  hasOlder(snapshot.context);

@@ -1,78 +1,18 @@
 // An investment's Prices section: the price in force on each day, newest first, a month at a
 // time; a form to type the price of a day (price-form.machine.ts, a save flow, one per opening);
 // and the deletion of a typed price with its Undo (price-removal.machine.ts). After a change the
-// list is read again (its region, its call and what the view reads of it: price-list.ts); the
+// list is read again (its region and its call: price-list.ts); the
 // changes themselves tell the data actor.
-import {
-  assign,
-  raise,
-  sendTo,
-  setup,
-  stopChild,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import type { Api, DayPrice } from '../../api';
+import { assign, raise, sendTo, setup, stopChild, type SnapshotFrom } from 'xstate';
 import { messageOf } from '../../api/errors';
-import type { Id } from '../../domain/types';
-import type { DataRef } from '../data/data.machine';
 import * as flow from '../app/flow';
-import { hasOlder, isTyped, latestRange, type Opening, type PriceField } from './price.rules';
-import { watchEvents, type EventsSeen, type EventsSource } from '../data/investment-events';
-import type { NoticesRef, UndoEvent } from '../app/notices.machine';
+import { hasOlder, isTyped, latestRange, type Opening } from './price.rules';
+import { watchEvents } from '../data/investment-events';
 import { priceFormInput, priceFormMachine } from './price-form.machine';
 import { LIST_REGION, listPrices, type ListAnswer } from './price-list';
 import { priceRemovalMachine, type PriceRemovalInput } from './price-removal.machine';
 import * as idempotency from '../forms/submission';
-
-export type PricesEvent =
-  | { type: 'older.requested' }
-  /** Retry after the first page failed. */
-  | { type: 'retry.requested' }
-  /** Add price: the form opens on today, in `currency`. */
-  | { type: 'form.opened'; currency: string }
-  /** Edit on a typed price's row: the form opens with it; saving replaces that day's. */
-  | { type: 'edit.opened'; price: DayPrice }
-  | { type: 'form.changed'; field: PriceField; value: string }
-  | { type: 'form.submitted' }
-  | { type: 'form.cancelled' }
-  | { type: 'delete.requested'; price: DayPrice }
-  /** The investment now takes its prices from another listing. */
-  | { type: 'listing.changed' }
-  /** After a change of a price here: the list is read again. */
-  | { type: 'prices.changed' }
-  | EventsSeen
-  | UndoEvent
-  | flow.FlowEvent;
-
-export interface PricesInput {
-  api: Api;
-  /** Told of each change; its events are watched (investment-events.ts). */
-  data: DataRef & EventsSource;
-  session: flow.SessionRef;
-  notices: NoticesRef;
-  investmentId: Id;
-  /** The user's local day (YYYY-MM-DD): the first page's last day, the form's default. */
-  today: string;
-  /** Makes the Idempotency-Key of each price sent; a random UUID by default. */
-  newKey?: idempotency.KeyMaker;
-}
-
-export interface PricesContext extends PricesInput {
-  newKey: idempotency.KeyMaker;
-  /** Newest first. */
-  prices: DayPrice[];
-  /** The first day of the oldest page listed. */
-  from: string;
-  /** The day of the investment's first event: no price is older. Undefined until known. */
-  since: string | undefined;
-  /** Why the list (or its last page) could not be read. */
-  listError: string | undefined;
-  /** False once the view has gone. */
-  attached: boolean;
-  /** The open form. */
-  form: ActorRefFrom<typeof priceFormMachine> | undefined;
-}
+import type { PricesContext, PricesEvent, PricesInput } from './prices.types';
 
 /** Add price, or a row's Edit: the form opens on it. */
 const OPENS = {
@@ -242,4 +182,19 @@ export const pricesMachine = setup({
 
 export type PricesSnapshot = SnapshotFrom<typeof pricesMachine>;
 
-export { listStatus, offersOlder, type PricesStatus } from './price-list';
+/** How the section shows its list: 'unavailable' leaves the section out. */
+export type PricesStatus = 'loading' | 'failed' | 'ready' | 'unavailable';
+
+export function listStatus(snapshot: PricesSnapshot): PricesStatus {
+  if (snapshot.matches({ active: { list: 'failed' } })) return 'failed';
+  if (snapshot.hasTag('loading') || snapshot.matches({ active: { list: 'awaitingSession' } }))
+    return 'loading';
+  return snapshot.status === 'active' && !snapshot.matches({ active: { list: 'unavailable' } })
+    ? 'ready'
+    : 'unavailable';
+}
+
+/** Show older prices: offered while the list is shown and may reach further back. */
+export const offersOlder = (snapshot: PricesSnapshot): boolean =>
+  (snapshot.matches({ active: { list: 'ready' } }) || snapshot.hasTag('loadingOlder')) &&
+  hasOlder(snapshot.context);
