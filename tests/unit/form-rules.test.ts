@@ -1,4 +1,4 @@
-// The forms' pure rules (src/machines/forms), as tables: what each form takes, refuses, totals
+// The forms' pure rules (src/machines/<feature>/*.rules.ts), as tables: what each form takes, refuses, totals
 // and sends. The flows that use them are tested in tests/machines.
 import { describe, expect, it } from 'vitest';
 import type { EventKind } from '../../src/domain/types';

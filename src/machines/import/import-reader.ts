@@ -1,5 +1,5 @@
 // The import machine's port to the file parsers (src/domain/import): in the browser they run in a
-// Web Worker (src/import-worker.ts, asked by src/ui/import-worker.ts); in jsdom and node tests in
+// Web Worker (src/import-worker.ts, asked by src/ui/import/import-worker.ts); in jsdom and node tests in
 // the test's own thread (import-in-thread.ts). The file never leaves the device: only its rows do.
 import type {
   ImportMessage,

@@ -53,7 +53,7 @@ export interface ImportInput {
   session: SessionRef;
   /** Where Undo of a batch is confirmed. */
   notices: NoticesRef;
-  /** The parsers: in a Web Worker in the browser (src/ui/import-worker.ts). */
+  /** The parsers: in a Web Worker in the browser (src/ui/import/import-worker.ts). */
   reader: ImportReader;
   /** Where mapping templates are kept (the platform's storage). */
   storage: KeyValueStore;
