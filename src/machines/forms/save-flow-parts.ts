@@ -21,6 +21,8 @@ export function loadingStates<Context, Values, Field extends string, Extra>(
   return {
     loading: {
       tags: 'loading' as const,
+      description:
+        'Reads what the form starts from (`load`); until read it shows its start values.',
       invoke: {
         src: 'read' as const,
         input:
@@ -46,7 +48,10 @@ export function loadingStates<Context, Values, Field extends string, Extra>(
         ],
       },
     },
-    loadingAwaitingSession: flow.awaitingSession('loading', { tags: 'loading' }),
+    loadingAwaitingSession: {
+      description: 'The session was lost while reading: after the login, reads again.',
+      ...flow.awaitingSession('loading', { tags: 'loading' }),
+    },
   };
 }
 
@@ -106,6 +111,7 @@ export function removalStates<
     ),
     deleting: {
       tags: BUSY,
+      description: 'The DELETE (`remove`); what it removed is reported even once the view is gone.',
       on: { 'flow.detached': { actions: 'detach' as const } },
       invoke: {
         ...removing(remove),
@@ -154,7 +160,10 @@ export function removalStates<
       },
     },
     // Nothing was deleted yet; the user has let go of the form, so detaching drops it.
-    deletingAwaitingSession: flow.awaitingSession('deleting', { tags: BUSY }),
+    deletingAwaitingSession: {
+      description: 'The session was lost before the DELETE: it is sent after the login.',
+      ...flow.awaitingSession('deleting', { tags: BUSY }),
+    },
     ...some(
       undo && {
         undoable: {
@@ -168,6 +177,8 @@ export function removalStates<
           }),
         },
         restoring: {
+          description:
+            'Undo: the deleted thing is made again as entered (`restore`), "Restoring…".',
           entry: {
             type: 'holdNotice' as const,
             params: ({ context }: Args<Context>) => ({

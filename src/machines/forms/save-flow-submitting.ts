@@ -52,6 +52,8 @@ export function submittingStates<
   return {
     submitting: {
       tags: 'submitting' as const,
+      description:
+        "The call (`submit`), with the submission's Idempotency-Key; what it saved reaches the screens even once the view is gone.",
       // A second submit while the first is in flight is ignored (no handler here). The call
       // outlives the view, so what it saved always reaches the screens.
       on: { 'flow.detached': { actions: 'detach' as const } },
@@ -93,8 +95,18 @@ export function submittingStates<
       },
     },
     // Looks busy behind the password dialog; the same values are sent once it succeeds.
-    awaitingSession: flow.awaitingSession('submitting', { tags: 'submitting' }),
-    saved: { type: 'final' as const },
-    released: { type: 'final' as const },
+    awaitingSession: {
+      description: 'The session was lost: busy behind the password dialog, then the same call.',
+      ...flow.awaitingSession('submitting', { tags: 'submitting' }),
+    },
+    saved: {
+      type: 'final' as const,
+      description: 'Saved, and what changed told to the data actor.',
+    },
+    released: {
+      type: 'final' as const,
+      description:
+        'Ended unsaved: the view went while idle, or a refusal had no form left to show.',
+    },
   };
 }

@@ -194,6 +194,8 @@ export function saveFlow<
     states: {
       ...some(spec.load && loadingStates(spec.load)),
       editing: {
+        description:
+          'The form as typed: a keystroke the rules accept is taken; Save checks, Cancel leaves the view.',
         on: {
           'form.changed': {
             guard: { type: 'accepts', params: ({ event }) => event },
@@ -214,6 +216,8 @@ export function saveFlow<
         },
       },
       checking: {
+        description:
+          "The rules on the values saved: a question to ask first, the call, or the fields' errors.",
         always: [
           { guard: 'asks', target: 'asking' },
           { guard: 'rulesPass', target: 'submitting', actions: 'takeSubmission' },
