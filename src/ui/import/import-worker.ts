@@ -11,7 +11,7 @@ const waiting = new Map<number, (answer: ImportWorkerAnswer) => void>();
 
 function ask(request: ImportWorkerRequest): Promise<ImportWorkerAnswer> {
   if (!worker) {
-    worker = new Worker(new URL('../import-worker.ts', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('../../import-worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }: MessageEvent<ImportWorkerAnswer>) => {
       waiting.get(data.id)?.(data);
       waiting.delete(data.id);
