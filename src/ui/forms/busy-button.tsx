@@ -7,7 +7,7 @@ export interface BusyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
 
 /**
  * A button whose action runs a call. While busy it is aria-disabled rather than disabled, so it
- * keeps focus and its exact name, and shows the spinner of `.button[aria-busy]` (base.css); a
+ * keeps focus and its exact name, and shows the spinner of `.button[aria-busy]` (controls.css); a
  * press (or a form's submit through it) is swallowed.
  */
 export function BusyButton({ busy, className, onClick, children, ...rest }: BusyButtonProps) {
