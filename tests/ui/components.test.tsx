@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { TextField } from '../../src/ui/forms/field';
-import { PageDots, Pager } from '../../src/ui/components/pager';
+import { PageDots, Pager } from '../../src/ui/components/gestures/pager';
 import { Switch } from '../../src/ui/forms/switch';
 import { ValuablesTable, type RenameControl } from '../../src/ui/valuables/valuables-table';
 import { ValueChart } from '../../src/ui/components/charts/value-chart';

@@ -4,7 +4,7 @@ import { ComboboxField } from '../forms/combobox-field';
 import { DateField } from '../forms/date-field';
 import { bindField, FormError, SelectField, TextField } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
-import { PageDots, Pager } from '../components/pager';
+import { PageDots, Pager } from '../components/gestures/pager';
 import { Readout } from '../forms/readout';
 import { useCreateInvestment } from './use-create-investment';
 import { useT } from '../app/use-i18n';

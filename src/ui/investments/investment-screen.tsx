@@ -4,7 +4,7 @@ import { DeleteValuable } from '../valuables';
 import { InvestmentFacts } from './investment-facts';
 import { Loadable } from '../data/loadable';
 import { RefreshAlert } from '../data/refresh-alert';
-import { PageDots, Pager } from '../components/pager';
+import { PageDots, Pager } from '../components/gestures/pager';
 import { Section } from '../components/section';
 import { Skeleton, SkeletonRows } from '../components/states';
 import { TransactionsTable, editMode, EventOverlay, TransactionOverlay } from '../events';

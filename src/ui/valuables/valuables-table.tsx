@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { CompactChange } from '../components/charts/change';
 import { useFormatters } from '../components/format-context';
 import { useT } from '../app/use-i18n';
-import { useLongPress } from '../components/use-long-press';
+import { useLongPress } from '../components/gestures/use-long-press';
 import './valuables-table.css';
 
 export interface ValuableRow {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useGesture, type Point } from './use-gesture';
-import { useT } from '../app/use-i18n';
+import { useT } from '../../app/use-i18n';
 import './pager.css';
 
 /** Horizontal distance of a swipe (spec section 9). */
