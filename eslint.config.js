@@ -66,6 +66,81 @@ const DOMAIN_PACKAGES = {
   message: 'src/domain is plain TypeScript.',
 };
 
+// The feature folders of src/machines and src/ui, and the shared kernels every feature builds on.
+const FEATURES = [
+  'allocation',
+  'auth',
+  'events',
+  'history',
+  'home',
+  'import',
+  'investments',
+  'portfolios',
+  'prices',
+  'profile',
+  'suggestions',
+  'valuables',
+];
+const KERNELS = {
+  machines: ['app', 'data', 'forms'],
+  ui: ['app', 'components', 'data', 'forms', 'styles'],
+};
+const LAYERS = ['machines', 'ui'];
+const folders = (names) => LAYERS.flatMap((layer) => names.map((name) => `src/${layer}/${name}`));
+const KERNEL_FOLDERS = LAYERS.flatMap((layer) =>
+  KERNELS[layer].map((name) => `src/${layer}/${name}`),
+);
+// src/ui/app/app.tsx, the routes table, has a zone of its own (the last one).
+const ROUTES_TABLE = 'src/ui/app/app.tsx';
+const BUT_ROUTES = 'src/ui/app/**/!(app.tsx)';
+const KERNELS_BUT_ROUTES = [
+  ...KERNEL_FOLDERS.filter((folder) => folder !== 'src/ui/app'),
+  BUT_ROUTES,
+];
+const zones = [
+  // A feature's folder is entered through its index.ts, from anywhere else in the two layers.
+  ...LAYERS.flatMap((layer) =>
+    FEATURES.map((feature) => ({
+      target: [
+        ...folders(FEATURES).filter((folder) => folder !== `src/${layer}/${feature}`),
+        ...KERNELS_BUT_ROUTES,
+      ],
+      from: `src/${layer}/${feature}`,
+      except: ['./index.ts'],
+      message: `Import the ${feature} feature through src/${layer}/${feature}/index.ts, what it offers the rest of the app.`,
+    })),
+  ),
+  // The kernels are what features share: one that knew a feature would tie every feature to it.
+  // The app kernel alone may take auth's index: the root actor runs the auth machine, and the
+  // shell shows the landing page or the app by the session.
+  {
+    target: KERNELS_BUT_ROUTES.filter(
+      (folder) => !['src/machines/app', BUT_ROUTES].includes(folder),
+    ),
+    from: folders(FEATURES),
+    message: 'A shared kernel (app, data, forms, components) never imports a feature.',
+  },
+  {
+    target: ['src/machines/app', BUT_ROUTES],
+    from: folders(FEATURES.filter((feature) => feature !== 'auth')),
+    message: 'A shared kernel (app, data, forms, components) never imports a feature.',
+  },
+  // The routes table loads each feature's screen file lazily, one chunk a screen (vite.config.ts
+  // preloads a screen's chunk by its file name), and takes the session from auth's index.
+  {
+    target: ROUTES_TABLE,
+    from: folders(FEATURES.filter((feature) => feature !== 'auth')).map((folder) => `${folder}/**`),
+    except: [`${import.meta.dirname}/src/ui/*/*-screen.tsx`],
+    message: 'The routes table takes a feature only by its screen file, lazily.',
+  },
+  {
+    target: ROUTES_TABLE,
+    from: folders(['auth']),
+    except: ['./index.ts', './password-screens.tsx'],
+    message: 'The routes table takes auth by its index, or its password screens lazily.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-live', 'node_modules', 'docs', 'public', 'test-results'] },
   js.configs.recommended,
@@ -116,7 +191,7 @@ export default tseslint.config(
         message: 'Machines never import React, HTTP or the mock.',
       },
       {
-        group: ['../ui/**', '../ui', '../mock-server/**', '../mock-server'],
+        regex: '^(\\.\\./)+(ui|mock-server)(/|$)',
         message: 'Machines never import the UI or the mock.',
       },
     ]),
@@ -138,6 +213,16 @@ export default tseslint.config(
         message: 'The UI reaches data only through machines.',
       },
     ]),
+  },
+  // Feature folders (README "Where things are"). A feature's machines live in
+  // src/machines/<feature>/, its UI in src/ui/<feature>/; anything outside that folder, the same
+  // feature's other layer included, takes it through the folder's index.ts. The shared kernels
+  // never import a feature, with two exceptions below.
+  {
+    files: ['src/machines/**', 'src/ui/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] },
   },
   // The seams. Boot (src/main.tsx, src/env.ts), the mock server and the Node server only may not
   // send HTTP; scripts and tests are free.
@@ -161,12 +246,12 @@ export default tseslint.config(
   },
   {
     files: ['src/machines/**'],
-    ignores: ['src/machines/platform.ts'],
+    ignores: ['src/machines/app/platform.ts'],
     rules: seam(
       httpSeam,
       ban(
         [...BROWSER, ...STORAGE],
-        'Machines reach the browser through src/machines/platform.ts, a port tests replace.',
+        'Machines reach the browser through src/machines/app/platform.ts, a port tests replace.',
       ),
       ban(TIMERS, 'Machines wait with XState `after` delays, so tests can use a simulated clock.'),
     ),
@@ -183,7 +268,7 @@ export default tseslint.config(
     files: ['src/ui/**'],
     rules: seam(
       httpSeam,
-      ban(STORAGE, 'Storage is kept by the machines, through src/machines/platform.ts.'),
+      ban(STORAGE, 'Storage is kept by the machines, through src/machines/app/platform.ts.'),
     ),
   },
   // Import cycles. Type-only imports do not count: they vanish at build time.

@@ -6,8 +6,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIGURES_KEY } from './src/machines/remembered-figures.ts';
-import { SCREEN_PATTERNS } from './src/machines/routes.ts';
+import { FIGURES_KEY } from './src/machines/data/remembered-figures.ts';
+import { SCREEN_PATTERNS } from './src/machines/app/routes.ts';
 import { apiSources, contentSecurityPolicy } from './src/security-policy.ts';
 
 // Development against a real Laravel API: set VITE_API_MODE=live and API_PROXY_TARGET, so
@@ -89,13 +89,12 @@ function preloadFirstCode(demo: boolean): Plugin {
         if (!chunk) throw new Error(`No chunk for ${module}`);
         return chunkGroup(bundle, chunk).map((file) => `/${file}`);
       };
-      // src/ui/app.tsx loads screen 'investmentCreate' from screens/investment-create-screen.
+      // src/ui/app/app.tsx loads screen 'investmentCreate' from investment-create-screen.tsx, in
+      // its feature's folder.
       const routes = SCREEN_PATTERNS.map(({ screen, pattern }): ScreenRoute => [
         pattern.source,
         pattern.flags,
-        chunkOf(
-          `/src/ui/screens/${screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-screen.tsx`,
-        ),
+        chunkOf(`/${screen.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-screen.tsx`),
       ]);
       const demoServer = demo ? chunkOf('/src/mock-server/index.ts') : [];
       const args = [routes, demoServer, FIGURES_KEY].map((arg) => JSON.stringify(arg)).join(',');

@@ -1,15 +1,17 @@
 // First, so every component's own sheet comes after them in the cascade (see vite.config.ts).
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
+import './ui/styles/controls.css';
+import './ui/styles/content.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, createHttp } from './api';
 import { apiMode, apiOrigin } from './env';
-import { createAppActor } from './machines/app-actor';
-import { browserStorage } from './machines/platform';
-import { hasKeptFigures } from './machines/remembered-figures';
+import { createAppActor } from './machines/app/app-actor';
+import { browserStorage } from './machines/app/platform';
+import { hasKeptFigures } from './machines/data/remembered-figures';
 import { registerServiceWorker } from './pwa-register';
-import { App, preloadScreenAt, preloadScreens } from './ui/app';
+import { App, preloadScreenAt, preloadScreens } from './ui/app/app';
 
 // The screen at this address is known before anything renders: its code downloads alongside the
 // demo server and the first data instead of after the first render.

@@ -2,7 +2,7 @@
 // The service worker's registration, imported by main.tsx only: unit tests and `vite dev` never
 // register one (the plugin's devOptions are off).
 import { registerSW } from 'virtual:pwa-register';
-import type { UpdatePort } from './machines/platform';
+import type { UpdatePort } from './machines/app/platform';
 
 /** Registers the service worker; the port tells when a new version waits and lets it in. */
 export function registerServiceWorker(): UpdatePort {

@@ -2,7 +2,7 @@
 // messages, toasts and deletion summaries. English shows them as sent, so only another language
 // needs this list (it finds each text's key by its wording); it loads with that language.
 export const enSent = {
-  // Form rules (src/machines/form-rules.ts); {max} as the machine writes it.
+  // Form rules (src/machines/forms/form-rules.ts); {max} as the machine writes it.
   'rule.required': 'This field is required.',
   'rule.number': 'Must be a number, like 12.50.',
   'rule.positive': 'Must be greater than 0.',
@@ -110,7 +110,7 @@ export const enSent = {
   'attribute.buy event.date': 'buy event.date',
   'attribute.current password': 'current password',
 
-  // Toasts after a save or a delete (src/machines/notices.machine.ts).
+  // Toasts after a save or a delete (src/machines/app/notices.machine.ts).
   'notice.buySaved': 'Buy saved',
   'notice.sellSaved': 'Sell saved',
   'notice.dividendSaved': 'Dividend saved',
@@ -152,7 +152,7 @@ export const enSent = {
   'notice.listingChanged': 'Listing changed',
   'notice.notDismissed': 'The suggestion could not be dismissed. {message}',
 
-  // Delete investment / portfolio (src/machines/delete-valuable.machine.ts), most specific first
+  // Delete investment / portfolio (src/machines/valuables/delete-valuable.machine.ts), most specific first
   'delete.summaryInvestmentOne': '{name} and its 1 transaction will be deleted.',
   'delete.summaryInvestmentMany': '{name} and its {count} transactions will be deleted.',
   'delete.summaryInvestment': '{name} and its transactions will be deleted.',
@@ -163,7 +163,7 @@ export const enSent = {
   'delete.summaryAlone': '{name} will be deleted.',
   'delete.question': 'Delete {name}?',
 
-  // Undo of an import (src/machines/import-history.machine.ts), most specific first
+  // Undo of an import (src/machines/import/import-history.machine.ts), most specific first
   'importUndo.questionOnePortfolios': 'Remove 1 event and the portfolios {names}?',
   'importUndo.questionPortfolios': 'Remove {count} events and the portfolios {names}?',
   'importUndo.questionOnePortfolio': 'Remove 1 event and the portfolio {name}?',
@@ -174,12 +174,12 @@ export const enSent = {
   'importUndo.notice': 'Import undone: {count} events removed.',
   'importUndo.noticeAny': 'Import undone.',
 
-  // Other texts of the machines; the profile's (src/machines/profile.machine.ts, demo-reset.machine.ts) first.
+  // Other texts of the machines; the profile's (src/machines/profile/profile.machine.ts, demo-reset.machine.ts) first.
   'profile.saved': 'Profile saved',
   'profile.unsupported': 'The profile cannot be saved on this server.',
   'profile.demoReset': 'Demo data was reset.',
   'error.retrying': 'Too many requests. Trying again in {seconds} seconds.',
   'error.retryingOne': 'Too many requests. Trying again in {seconds} second.',
-  // A create sent again while the first is still running (src/machines/submission.ts).
+  // A create sent again while the first is still running (src/machines/forms/submission.ts).
   'error.stillSaving': 'The first attempt is still being saved. Try again in a moment.',
 };

@@ -2,7 +2,7 @@
 // alone (`npm run budget`). The parser's messages are codes (src/domain/import/messages.ts),
 // worded here; TypeScript refuses a code or a Danish text that is missing.
 import type { ImportField, ImportMessageCode, RowStatus, TypeAction } from '../domain/import';
-import type { FileProblem } from '../machines/import-reader';
+import type { FileProblem } from '../machines/import';
 import type { Locale } from './locales';
 
 type Code = ImportMessageCode | FileProblem['code'];

@@ -6,7 +6,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { LOGGED_IN_KEY } from '../../src/machines/auth-setup';
+import { LOGGED_IN_KEY } from '../../src/machines/auth/auth-setup';
 import { STORAGE_KEY } from '../../src/mock-server/memory/stored';
 import { resetServerData } from './server-backend';
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { GROUPING_KEY, SHOWN_KEY, allocationMachine } from '../../src/machines/allocation.machine';
+import {
+  GROUPING_KEY,
+  SHOWN_KEY,
+  allocationMachine,
+} from '../../src/machines/allocation/allocation.machine';
 import { fakePlatform } from './support';
 
 function start(scope: 'home' | 'portfolio', storage: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, childrenOf, flowDeps } from '../../src/machines/app.machine';
+import { appMachine, childrenOf, flowDeps } from '../../src/machines/app/app.machine';
 import { fakeApi, fakePlatform } from './support';
 
 describe('running', () => {

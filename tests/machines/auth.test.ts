@@ -1,7 +1,7 @@
 // The auth machine inside the app root (it talks to the data actor through the system).
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, childrenOf } from '../../src/machines/app.machine';
+import { appMachine, childrenOf } from '../../src/machines/app/app.machine';
 import {
   isLoggedIn,
   isReauthenticating,
@@ -9,7 +9,7 @@ import {
   LOGGED_IN_KEY,
   logoutError,
   SERVER_NEEDED,
-} from '../../src/machines/auth.machine';
+} from '../../src/machines/auth/auth.machine';
 import {
   deferred,
   fakeApi,

@@ -2,8 +2,13 @@
 // change, exactly these loads, of what the views need.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Change } from '../../src/machines/changes';
-import { chartKey, dataMachine, statsKey, type DataEvent } from '../../src/machines/data.machine';
+import type { Change } from '../../src/machines/data/changes';
+import {
+  chartKey,
+  dataMachine,
+  statsKey,
+  type DataEvent,
+} from '../../src/machines/data/data.machine';
 import { fakeApi, flush, investment, portfolio, transaction } from './support';
 
 type Load = 'valuation' | 'portfolios' | 'investments' | 'events' | 'chart' | 'stats';

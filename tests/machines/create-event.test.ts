@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createEventMachine } from '../../src/machines/create-event.machine';
+import { createEventMachine } from '../../src/machines/events/create-event.machine';
 import {
   heldMessage,
   soldSharesEnabled,
   splitRatio,
   type EventField,
-} from '../../src/machines/forms/event.rules';
+} from '../../src/machines/events/event.rules';
 import type { EventKind } from '../../src/domain/types';
 import { danish } from '../../src/i18n/da';
-import { STILL_SAVING } from '../../src/machines/submission';
+import { STILL_SAVING } from '../../src/machines/forms/submission';
 import {
   deferred,
   flush,

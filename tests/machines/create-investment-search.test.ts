@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Instrument } from '../../src/domain/market';
-import { createInvestmentMachine } from '../../src/machines/create-investment.machine';
-import type { InvestmentField } from '../../src/machines/forms/investment.rules';
-import { IDENTIFIER_DEBOUNCE_MS } from '../../src/machines/identifier-check.machine';
-import { SEARCH_DEBOUNCE_MS } from '../../src/machines/instrument-search.machine';
+import { createInvestmentMachine } from '../../src/machines/investments/create-investment.machine';
+import type { InvestmentField } from '../../src/machines/investments/investment.rules';
+import { IDENTIFIER_DEBOUNCE_MS } from '../../src/machines/investments/identifier-check.machine';
+import { SEARCH_DEBOUNCE_MS } from '../../src/machines/investments/instrument-search.machine';
 import { fakeApi, fakePlatform, fakeSession, flush, recorder } from './support';
 
 beforeEach(() => {

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { DATE_MESSAGES } from '../../src/machines/date-rule';
-import { dataMachine } from '../../src/machines/data.machine';
+import { DATE_MESSAGES } from '../../src/machines/forms/date-rule';
+import { dataMachine } from '../../src/machines/data/data.machine';
 import {
   createInvestmentMachine,
   isFieldEnabled,
   pageOf,
-} from '../../src/machines/create-investment.machine';
-import type { InvestmentField } from '../../src/machines/forms/investment.rules';
-import { IDENTIFIER_DEBOUNCE_MS, INVALID_ISIN } from '../../src/machines/identifier-check.machine';
+} from '../../src/machines/investments/create-investment.machine';
+import type { InvestmentField } from '../../src/machines/investments/investment.rules';
+import {
+  IDENTIFIER_DEBOUNCE_MS,
+  INVALID_ISIN,
+} from '../../src/machines/investments/identifier-check.machine';
 import {
   deferred,
   fakeApi,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createPortfolioMachine } from '../../src/machines/create-portfolio.machine';
+import { createPortfolioMachine } from '../../src/machines/portfolios/create-portfolio.machine';
 import {
   deferred,
   fakePlatform,

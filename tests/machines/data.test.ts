@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { chartKey, dataMachine, statsKey, type ResourceKey } from '../../src/machines/data.machine';
-import { recoveryMessage } from '../../src/machines/selectors';
+import {
+  chartKey,
+  dataMachine,
+  statsKey,
+  type ResourceKey,
+} from '../../src/machines/data/data.machine';
+import { recoveryMessage } from '../../src/machines/data/selectors';
 import {
   deferred,
   fakeApi,

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { chartKey, dataMachine, statsKey } from '../../src/machines/data.machine';
+import { chartKey, dataMachine, statsKey } from '../../src/machines/data/data.machine';
 import {
   deleteQuestion,
   deleteSummary,
   deleteValuableMachine,
   type DeleteTarget,
-} from '../../src/machines/delete-valuable.machine';
-import { UNDO_MS } from '../../src/machines/undo';
+} from '../../src/machines/valuables/delete-valuable.machine';
+import { UNDO_MS } from '../../src/machines/forms/undo';
 import {
   fakeApi,
   fakeSession,

@@ -5,15 +5,15 @@ import {
   tradeTotal,
   valuesOf,
   type EventField,
-} from '../../src/machines/forms/event.rules';
-import { DATE_MESSAGES } from '../../src/machines/date-rule';
-import { UNDO_MS } from '../../src/machines/undo';
-import { decimalsMessage } from '../../src/machines/form-rules';
+} from '../../src/machines/events/event.rules';
+import { DATE_MESSAGES } from '../../src/machines/forms/date-rule';
+import { UNDO_MS } from '../../src/machines/forms/undo';
+import { decimalsMessage } from '../../src/machines/forms/form-rules';
 import {
   deleteQuestion,
   editEventMachine,
   NOT_LOADED,
-} from '../../src/machines/edit-event.machine';
+} from '../../src/machines/events/edit-event.machine';
 import type { EnteredEvent, Transaction } from '../../src/domain/types';
 import {
   deferred,

@@ -6,7 +6,7 @@ import {
   exportMachine,
   type ExportFile,
   type ExportFormat,
-} from '../../src/machines/export.machine';
+} from '../../src/machines/profile/export.machine';
 import { fakeApi, fakeSession, flush, http, offline } from './support';
 
 function start() {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, childrenOf } from '../../src/machines/app.machine';
-import { createPortfolioMachine } from '../../src/machines/create-portfolio.machine';
-import { flowsMachine, type FlowsActor } from '../../src/machines/flows.machine';
-import { startFlow } from '../../src/machines/start-flow';
+import { appMachine, childrenOf } from '../../src/machines/app/app.machine';
+import { createPortfolioMachine } from '../../src/machines/portfolios/create-portfolio.machine';
+import { flowsMachine, type FlowsActor } from '../../src/machines/app/flows.machine';
+import { startFlow } from '../../src/machines/app/start-flow';
 import {
   deferred,
   fakeApi,

@@ -7,7 +7,7 @@ import {
   parseHistoryFilter,
   totalsByType,
   type HistoryFilter,
-} from '../../src/machines/selectors';
+} from '../../src/machines/data/selectors';
 import { transaction } from './support';
 
 const NONE: HistoryFilter = { q: '', type: '', portfolio: '', from: '', to: '' };

@@ -6,7 +6,7 @@ import {
   INVALID_ISIN,
   INVALID_SYMBOL,
   type IdentifierStatus,
-} from '../../src/machines/identifier-check.machine';
+} from '../../src/machines/investments/identifier-check.machine';
 import { deferred, fakeApi, flush, offline } from './support';
 
 beforeEach(() => {

@@ -21,11 +21,14 @@ import {
   readSplitRatio,
   statusCounts,
   UndoRefused,
-} from '../../src/machines/import-flow';
-import { instrumentKey, instrumentsOf } from '../../src/machines/import-instruments';
-import { importHistoryMachine, undoQuestion } from '../../src/machines/import-history.machine';
-import { importMachine } from '../../src/machines/import.machine';
-import type { ImportReader } from '../../src/machines/import-reader';
+} from '../../src/machines/import/import-flow';
+import { instrumentKey, instrumentsOf } from '../../src/machines/import/import-instruments';
+import {
+  importHistoryMachine,
+  undoQuestion,
+} from '../../src/machines/import/import-history.machine';
+import { importMachine } from '../../src/machines/import/import.machine';
+import type { ImportReader } from '../../src/machines/import/import-reader';
 import {
   deferred,
   fakeApi,

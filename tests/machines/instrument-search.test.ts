@@ -5,7 +5,7 @@ import type { Instrument } from '../../src/domain/market';
 import {
   instrumentSearchMachine,
   SEARCH_DEBOUNCE_MS,
-} from '../../src/machines/instrument-search.machine';
+} from '../../src/machines/investments/instrument-search.machine';
 import { fakeApi, flush } from './support';
 
 beforeEach(() => {

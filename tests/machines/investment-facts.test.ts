@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Investment, Portfolio } from '../../src/domain/types';
-import { screenOf, showsPeriod } from '../../src/machines/routes';
-import { investmentFacts } from '../../src/machines/selectors';
+import { screenOf, showsPeriod } from '../../src/machines/app/routes';
+import { investmentFacts } from '../../src/machines/data/selectors';
 
 const positions = { lifetime: 0, realised: 0, unrealised: 0 };
 

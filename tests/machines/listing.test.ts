@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Listing } from '../../src/api';
-import { listingMachine, offersChange } from '../../src/machines/listing.machine';
+import { listingMachine, offersChange } from '../../src/machines/investments/listing.machine';
 import { flush, formFakes, http, investment, invalid, recorder } from './support';
 
 const copenhagen: Listing = {

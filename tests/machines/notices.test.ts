@@ -9,7 +9,7 @@ import {
   noticesMachine,
   noticeText,
   posted,
-} from '../../src/machines/notices.machine';
+} from '../../src/machines/app/notices.machine';
 import { recorder } from './support';
 
 function start() {

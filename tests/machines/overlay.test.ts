@@ -4,7 +4,7 @@ import {
   OVERLAY_CLOSE_MS,
   OVERLAY_OPEN_MS,
   overlayMachine,
-} from '../../src/machines/overlay.machine';
+} from '../../src/machines/app/overlay.machine';
 import { fakePlatform } from './support';
 
 beforeEach(() => {

@@ -2,9 +2,13 @@
 // the auth machine it tells of a reset, inside the app root.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, childrenOf } from '../../src/machines/app.machine';
-import { isLoggedIn, LOGGED_IN_KEY, PASSWORD_RESET_MESSAGE } from '../../src/machines/auth.machine';
-import { passwordMachine, type PasswordInput } from '../../src/machines/password.machine';
+import { appMachine, childrenOf } from '../../src/machines/app/app.machine';
+import {
+  isLoggedIn,
+  LOGGED_IN_KEY,
+  PASSWORD_RESET_MESSAGE,
+} from '../../src/machines/auth/auth.machine';
+import { passwordMachine, type PasswordInput } from '../../src/machines/auth/password.machine';
 import { deferred, fakeApi, fakePlatform, flush, http, invalid, type FakeApi } from './support';
 
 const USER = { name: 'Demo', email: 'demo@example.com' };

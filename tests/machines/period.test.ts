@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, childrenOf } from '../../src/machines/app.machine';
-import { chartKey } from '../../src/machines/data.machine';
-import { PERIOD_COOKIE, periodMachine } from '../../src/machines/period.machine';
+import { appMachine, childrenOf } from '../../src/machines/app/app.machine';
+import { chartKey } from '../../src/machines/data/data.machine';
+import { PERIOD_COOKIE, periodMachine } from '../../src/machines/app/period.machine';
 import { fakeApi, fakePlatform, flush, recorder } from './support';
 
 describe('ready', () => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { DayPrice } from '../../src/api';
-import { NOTICE_MS } from '../../src/machines/notices.machine';
-import { UNDO_MS } from '../../src/machines/undo';
+import { NOTICE_MS } from '../../src/machines/app/notices.machine';
+import { UNDO_MS } from '../../src/machines/forms/undo';
 import { MESSAGES } from '../../src/api/errors';
 import { danish } from '../../src/i18n/da';
-import { LISTING_CHANGED } from '../../src/machines/listing.machine';
+import { LISTING_CHANGED } from '../../src/machines/investments/listing.machine';
 import {
   hasOlder,
   latestRange,
@@ -15,10 +15,10 @@ import {
   PRICE_NOTICES,
   shiftDay,
   type PriceField,
-} from '../../src/machines/forms/price.rules';
-import { listStatus, offersOlder, pricesMachine } from '../../src/machines/prices.machine';
-import { notDismissedNotice } from '../../src/machines/suggestions.machine';
-import { STILL_SAVING } from '../../src/machines/submission';
+} from '../../src/machines/prices/price.rules';
+import { listStatus, offersOlder, pricesMachine } from '../../src/machines/prices/prices.machine';
+import { notDismissedNotice } from '../../src/machines/suggestions/suggestions.machine';
+import { STILL_SAVING } from '../../src/machines/forms/submission';
 import {
   deferred,
   fakeApi,

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ProfileUpdate, User } from '../../src/domain/types';
-import { DEMO_RESET_DONE, demoResetMachine } from '../../src/machines/demo-reset.machine';
+import { DEMO_RESET_DONE, demoResetMachine } from '../../src/machines/profile/demo-reset.machine';
 import {
   CURRENT_PASSWORD_REQUIRED,
   PASSWORD_MISMATCH,
-} from '../../src/machines/forms/profile.rules';
+} from '../../src/machines/profile/profile.rules';
 import {
   PROFILE_SAVED,
   PROFILE_UNSUPPORTED,
   profileMachine,
-} from '../../src/machines/profile.machine';
+} from '../../src/machines/profile/profile.machine';
 import { fakeApi, flush, formFakes, http, invalid, recorder } from './support';
 
 const ADA = { name: 'Ada', email: 'ada@example.com' };

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import type { Transaction } from '../../src/domain/types';
-import { watchEvents, type EventsSource } from '../../src/machines/investment-events';
-import { daysBetween, isStale, priceCurrency, STALE_AFTER_DAYS } from '../../src/machines/quote';
+import { watchEvents, type EventsSource } from '../../src/machines/data/investment-events';
+import {
+  daysBetween,
+  isStale,
+  priceCurrency,
+  STALE_AFTER_DAYS,
+} from '../../src/machines/prices/quote';
 import { investment, transaction } from './support';
 
 describe('the age of a quote', () => {

@@ -1,13 +1,13 @@
 // The last visit's figures: painted at once on the next, asked for again, forgotten at logout.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { dataMachine } from '../../src/machines/data.machine';
+import { dataMachine } from '../../src/machines/data/data.machine';
 import {
   FIGURES_KEY,
   hasKeptFigures,
   readFigures,
   rememberFigure,
-} from '../../src/machines/remembered-figures';
+} from '../../src/machines/data/remembered-figures';
 import { deferred, fakeApi, fakePlatform, flush, investment, portfolio } from './support';
 
 const VALUATION = {

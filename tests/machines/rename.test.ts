@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { renameMachine, type RenameKind } from '../../src/machines/rename.machine';
+import { renameMachine, type RenameKind } from '../../src/machines/valuables/rename.machine';
 import { flush, formFakes, http, investment, portfolio } from './support';
 
 function start(kind: RenameKind = 'portfolio') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTHING_HELD, type Held } from '../../src/machines/data-held';
+import { NOTHING_HELD, type Held } from '../../src/machines/data/data-held';
 import {
   byValueDescending,
   entryView,
@@ -11,7 +11,7 @@ import {
   newestFirst,
   shownInvestments,
   type HeldView,
-} from '../../src/machines/selectors';
+} from '../../src/machines/data/selectors';
 import { investment, portfolio, transaction } from './support';
 
 const valued = <T extends { value: number }>(item: T, value: number): T => ({ ...item, value });

@@ -6,7 +6,7 @@ import {
   HIDE_AMOUNTS_KEY,
   LANGUAGE_KEY,
   settingsMachine,
-} from '../../src/machines/settings.machine';
+} from '../../src/machines/app/settings.machine';
 import { fakePlatform } from './support';
 
 describe('ready', () => {

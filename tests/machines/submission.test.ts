@@ -7,7 +7,7 @@ import {
   submissionError,
   submissionFor,
   unsettled,
-} from '../../src/machines/submission';
+} from '../../src/machines/forms/submission';
 import { http, keyMaker } from './support';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -6,8 +6,8 @@ import {
   recordedBy,
   recordMode,
   suggestionsMachine,
-} from '../../src/machines/suggestions.machine';
-import { recordValues } from '../../src/machines/record-suggestion';
+} from '../../src/machines/suggestions/suggestions.machine';
+import { recordValues } from '../../src/machines/events/record-suggestion';
 import { deferred, fakeApi, fakeSession, flush, http, recorder } from './support';
 
 const split: SplitSuggestion = {

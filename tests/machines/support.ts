@@ -6,10 +6,10 @@ import type { Api, PriceCalls } from '../../src/api';
 import type { ApiError } from '../../src/api/errors';
 import { httpError, networkError } from '../../src/api/errors';
 import type { EventKind, Investment, Portfolio, Transaction } from '../../src/domain/types';
-import { createEventMachine } from '../../src/machines/create-event.machine';
-import type { EventField } from '../../src/machines/forms/event.rules';
-import type { SessionRef } from '../../src/machines/flow';
-import { noUpdates, type Platform } from '../../src/machines/platform';
+import { createEventMachine } from '../../src/machines/events/create-event.machine';
+import type { EventField } from '../../src/machines/events/event.rules';
+import type { SessionRef } from '../../src/machines/app/flow';
+import { noUpdates, type Platform } from '../../src/machines/app/platform';
 
 export type FakePriceCalls = { [K in keyof PriceCalls]: Mock<PriceCalls[K]> };
 

@@ -1,8 +1,8 @@
 // The offer of a new version, headless: a fake port plays the service worker.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { UpdatePort } from '../../src/machines/platform';
-import { isUpdateOffered, isUpdating, updateMachine } from '../../src/machines/update.machine';
+import type { UpdatePort } from '../../src/machines/app/platform';
+import { isUpdateOffered, isUpdating, updateMachine } from '../../src/machines/app/update.machine';
 
 function fakeUpdates(options: { waitingAlready?: boolean } = {}) {
   const listeners = new Set<() => void>();

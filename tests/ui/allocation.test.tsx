@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GROUPINGS, slicesOf } from '../../src/domain/allocation';
-import { AllocationChart, donutArcs } from '../../src/ui/components/allocation-chart';
+import { AllocationChart, donutArcs } from '../../src/ui/allocation/allocation-chart';
 import { AmountFormatProvider } from '../../src/ui/components/format-context';
 import { renderApp } from './support';
 

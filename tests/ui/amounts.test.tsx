@@ -9,8 +9,8 @@ import type { AmountFormat } from '../../src/domain/numbers';
 import { danish } from '../../src/i18n/da';
 import { AmountFormatProvider } from '../../src/ui/components/format-context';
 import { AsEntered } from '../../src/ui/components/money';
-import { TransactionsTable } from '../../src/ui/components/transactions-table';
-import { I18nProvider, makeI18n } from '../../src/ui/hooks/use-i18n';
+import { TransactionsTable } from '../../src/ui/events/transactions-table';
+import { I18nProvider, makeI18n } from '../../src/ui/app/use-i18n';
 
 const bitcoin: Transaction = {
   id: '1',

@@ -4,12 +4,12 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { TextField } from '../../src/ui/components/field';
-import { PageDots, Pager } from '../../src/ui/components/pager';
-import { Switch } from '../../src/ui/components/switch';
-import { ValuablesTable, type RenameControl } from '../../src/ui/components/valuables-table';
-import { ValueChart } from '../../src/ui/components/value-chart';
-import { Change } from '../../src/ui/components/change';
+import { TextField } from '../../src/ui/forms/field';
+import { PageDots, Pager } from '../../src/ui/components/gestures/pager';
+import { Switch } from '../../src/ui/forms/switch';
+import { ValuablesTable, type RenameControl } from '../../src/ui/valuables/valuables-table';
+import { ValueChart } from '../../src/ui/components/charts/value-chart';
+import { Change } from '../../src/ui/components/charts/change';
 
 describe('TextField', () => {
   it('shows each error under the field and links it with aria-describedby', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApi, createHttp } from '../../src/api';
-import { BusyButton } from '../../src/ui/components/busy-button';
+import { BusyButton } from '../../src/ui/forms/busy-button';
 import { renderApp } from './support';
 
 function investmentNames(): string[] {

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { appMachine, childrenOf } from '../../src/machines/app.machine';
-import { AppActorProvider } from '../../src/ui/hooks/app-actor';
-import { useCreatePortfolio } from '../../src/ui/hooks/use-create-portfolio';
+import { appMachine, childrenOf } from '../../src/machines/app/app.machine';
+import { AppActorProvider } from '../../src/ui/app/app-actor';
+import { useCreatePortfolio } from '../../src/ui/portfolios/use-create-portfolio';
 import { fakeApi, fakePlatform, flush } from '../machines/support';
 
 function startApp() {

@@ -2,10 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import type { Investment, Portfolio } from '../../src/domain/types';
-import { investmentFacts } from '../../src/machines/selectors';
+import { investmentFacts } from '../../src/machines/data/selectors';
 import { AmountFormatProvider } from '../../src/ui/components/format-context';
-import { InvestmentFacts } from '../../src/ui/components/investment-facts';
-import { I18nProvider, makeI18n } from '../../src/ui/hooks/use-i18n';
+import { InvestmentFacts } from '../../src/ui/investments/investment-facts';
+import { I18nProvider, makeI18n } from '../../src/ui/app/use-i18n';
 import { danish } from '../../src/i18n/da';
 import { renderApp } from './support';
 

@@ -2,7 +2,7 @@
 import { startTransition, Suspense, type ComponentType, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyScreen } from '../../src/ui/lazy-screen';
+import { lazyScreen } from '../../src/ui/app/lazy-screen';
 
 function Greeting({ name }: { name: string }) {
   return <h1>Hello {name}</h1>;

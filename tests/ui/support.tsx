@@ -7,10 +7,10 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { parseCookies } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
-import { createAppActor } from '../../src/machines/app-actor';
-import type { AppActor } from '../../src/machines/app.machine';
-import type { HistoryPort, KeyValueStore, UpdatePort } from '../../src/machines/platform';
-import { App, preloadScreens } from '../../src/ui/app';
+import { createAppActor } from '../../src/machines/app/app-actor';
+import type { AppActor } from '../../src/machines/app/app.machine';
+import type { HistoryPort, KeyValueStore, UpdatePort } from '../../src/machines/app/platform';
+import { App, preloadScreens } from '../../src/ui/app/app';
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -26,7 +26,7 @@ function clearCookies(): void {
 export async function preloadApp(): Promise<void> {
   await preloadScreens();
   // The Login form's too: a render that suspends outside act() is never finished in jsdom.
-  await import('../../src/ui/screens/auth-overlay');
+  await import('../../src/ui/auth/auth-overlay');
 }
 
 /** Ends the test's app and server, and forgets its cookies. */

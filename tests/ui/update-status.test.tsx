@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UpdatePort } from '../../src/machines/platform';
+import type { UpdatePort } from '../../src/machines/app/platform';
 import { renderApp } from './support';
 
 function fakeUpdates() {

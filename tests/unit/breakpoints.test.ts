@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundle, transform } from 'lightningcss';
 import { expect, test } from 'vitest';
-import { DESKTOP_QUERY } from '../../src/ui/hooks/use-media-query';
+import { DESKTOP_QUERY } from '../../src/ui/app/use-media-query';
 
 const UI = fileURLToPath(new URL('../../src/ui/', import.meta.url));
 const SHEETS = readdirSync(UI, { recursive: true, encoding: 'utf8' }).filter((file) =>

@@ -1,8 +1,8 @@
-// The forms' pure rules (src/machines/forms), as tables: what each form takes, refuses, totals
+// The forms' pure rules (src/machines/<feature>/*.rules.ts), as tables: what each form takes, refuses, totals
 // and sends. The flows that use them are tested in tests/machines.
 import { describe, expect, it } from 'vitest';
 import type { EventKind } from '../../src/domain/types';
-import { DATE_MESSAGES } from '../../src/machines/date-rule';
+import { DATE_MESSAGES } from '../../src/machines/forms/date-rule';
 import {
   acceptsChange,
   changeValues,
@@ -14,7 +14,7 @@ import {
   tradeTotal,
   type EventField,
   type EventValues,
-} from '../../src/machines/forms/event.rules';
+} from '../../src/machines/events/event.rules';
 import {
   changeInvestment,
   chooseInstrument,
@@ -27,10 +27,10 @@ import {
   pageComplete,
   verdictErrors,
   type InvestmentValues,
-} from '../../src/machines/forms/investment.rules';
+} from '../../src/machines/investments/investment.rules';
 import { httpError } from '../../src/api/errors';
-import type { IdentifierStatus } from '../../src/machines/identifier-check.machine';
-import { PORTFOLIO_RULES } from '../../src/machines/forms/portfolio.rules';
+import type { IdentifierStatus } from '../../src/machines/investments/identifier-check.machine';
+import { PORTFOLIO_RULES } from '../../src/machines/portfolios/portfolio.rules';
 import {
   changePrice,
   hasOlder,
@@ -39,8 +39,8 @@ import {
   pricePayload,
   priceRules,
   type PriceValues,
-} from '../../src/machines/forms/price.rules';
-import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/form-rules';
+} from '../../src/machines/prices/price.rules';
+import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/forms/form-rules';
 
 const TODAY = '2024-06-15';
 const form = (values: Partial<EventValues>): EventValues => ({ ...emptyValues(TODAY), ...values });

@@ -13,13 +13,13 @@ import {
 } from '../../src/i18n';
 import { MESSAGES, throttledMessage } from '../../src/api/errors';
 import { ambiguousDecimalHint } from '../../src/domain/numbers';
-import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/form-rules';
-import { undoneNotice, undoQuestion } from '../../src/machines/import-history.machine';
+import { decimalsMessage, RULE_MESSAGES } from '../../src/machines/forms/form-rules';
+import { undoneNotice, undoQuestion } from '../../src/machines/import/import-history.machine';
 import {
   eventNotice,
   notRestoredNotice,
   restoringNotice,
-} from '../../src/machines/notices.machine';
+} from '../../src/machines/app/notices.machine';
 import { summarise } from '../../src/contract/validation';
 import { RESET_LINK_MESSAGES } from '../../src/contract/routes/auth.routes';
 

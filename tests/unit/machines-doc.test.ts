@@ -3,19 +3,31 @@
 // Input fields are read from the exported machine's type by the TypeScript checker, so an alias,
 // an `extends`, an imported type or a `setup` in another module reads as the compiler sees it.
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, StateMachine, type AnyStateMachine } from 'xstate';
-import { appMachine, childrenOf, flowDeps } from '../../src/machines/app.machine';
+import { appMachine, childrenOf, flowDeps } from '../../src/machines/app/app.machine';
 import { fakeApi, fakePlatform } from '../machines/support';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MACHINES = `${ROOT}src/machines/`;
-const HOOKS = `${ROOT}src/ui/hooks/`;
+const UI = `${ROOT}src/ui/`;
 const DOC = readFileSync(`${ROOT}docs/machines.md`, 'utf8');
-const MACHINE_FILES = readdirSync(MACHINES).filter((file) => file.endsWith('.machine.ts'));
-const MODULES = import.meta.glob<Record<string, unknown>>('../../src/machines/*.machine.ts');
+// Machines live in feature folders; the doc names each by its file name.
+const MACHINE_PATHS = readdirSync(MACHINES, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.machine.ts'),
+);
+const MACHINE_FILES = MACHINE_PATHS.map((file) => basename(file));
+const MODULES = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.machine.ts');
+
+/** A machine file's path under src/machines, from its name. */
+function pathOf(file: string): string {
+  const found = MACHINE_PATHS.find((each) => basename(each) === file);
+  if (!found) throw new Error(`src/machines has no ${file}`);
+  return found;
+}
 
 /** The body rows of the first table under the heading that starts with `heading`. */
 function tableUnder(heading: string): string[][] {
@@ -65,7 +77,7 @@ const PER_SCREEN = tableUnder('Per-screen actors').map(([machine, startedBy, lif
 
 /** The one state machine a machine file exports, with its export name. */
 async function machineOf(file: string): Promise<{ name: string; machine: AnyStateMachine }> {
-  const load = MODULES[`../../src/machines/${file}`];
+  const load = MODULES[`../../src/machines/${pathOf(file)}`];
   if (!load) throw new Error(`src/machines/${file} does not exist`);
   const machines = Object.entries(await load()).filter(
     (entry): entry is [string, AnyStateMachine] => entry[1] instanceof StateMachine,
@@ -87,7 +99,7 @@ beforeAll(() => {
   if (!config) throw new Error('tsconfig.json could not be read');
   // Ambient types (vite/client, node) play no part in an input type.
   program = ts.createProgram(
-    MACHINE_FILES.map((file) => `${MACHINES}${file}`),
+    MACHINE_PATHS.map((file) => `${MACHINES}${file}`),
     { ...config.options, types: [] },
   );
   checker = program.getTypeChecker();
@@ -98,7 +110,7 @@ beforeAll(() => {
  * `StateMachine` type, wherever its `setup` is), an optional one with `?`; none without input.
  */
 function inputFields(file: string, name: string): string[] {
-  const source = program.getSourceFile(`${MACHINES}${file}`);
+  const source = program.getSourceFile(`${MACHINES}${pathOf(file)}`);
   const module = source && checker.getSymbolAtLocation(source);
   if (!module) throw new Error(`src/machines/${file} is not in the program`);
   const exported = checker.getExportsOfModule(module).find((symbol) => symbol.name === name);
@@ -181,19 +193,22 @@ describe('docs/machines.md, the wiring tables', () => {
         const start = new RegExp(
           `spawn\\(\\s*'${key}',\\s*\\{\\s*id:\\s*'${id}'|id:\\s*'${id}',\\s*src:\\s*'${key}'`,
         );
-        expect(readFileSync(`${MACHINES}${parentFile}`, 'utf8')).toMatch(start);
+        expect(readFileSync(`${MACHINES}${pathOf(parentFile)}`, 'utf8')).toMatch(start);
         return;
       }
       expect(['flow', 'view']).toContain(life);
       const [hook] = startedBy;
-      const bodies = readdirSync(HOOKS).flatMap((hookFile) => {
-        const text = readFileSync(`${HOOKS}${hookFile}`, 'utf8');
+      const hookFiles = readdirSync(UI, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        /\.tsx?$/.test(file),
+      );
+      const bodies = hookFiles.flatMap((hookFile) => {
+        const text = readFileSync(`${UI}${hookFile}`, 'utf8');
         const start = text.indexOf(`export function ${hook}(`);
         if (start < 0) return [];
         const end = text.indexOf('\nexport ', start + 1);
         return [text.slice(start, end < 0 ? undefined : end)];
       });
-      expect(bodies, `one hook ${hook} in src/ui/hooks`).toHaveLength(1);
+      expect(bodies, `one hook ${hook} in src/ui`).toHaveLength(1);
       const starter = life === 'flow' ? 'useFlow' : 'useActorRef';
       expect(bodies[0]).toMatch(new RegExp(`${starter}\\(\\s*${name}\\b`));
     },

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_NAME, nameProblem } from '../../src/domain/names';
-import { nameRule, RULE_MESSAGES } from '../../src/machines/form-rules';
+import { nameRule, RULE_MESSAGES } from '../../src/machines/forms/form-rules';
 
 describe('nameProblem', () => {
   it.each([

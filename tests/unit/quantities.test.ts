@@ -11,7 +11,7 @@ import {
   significantDigits,
   type Quantity,
 } from '../../src/domain/numbers';
-import { amountRule, optionalAmountRule } from '../../src/machines/form-rules';
+import { amountRule, optionalAmountRule } from '../../src/machines/forms/form-rules';
 
 /** The shown text read back: en-US groups thousands with commas. */
 const readBack = (shown: string) => parseDecimal(shown.replace(/,/g, ''));

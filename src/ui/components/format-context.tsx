@@ -9,7 +9,7 @@ import {
   splitRatioParts,
   type AmountFormat,
 } from '../../domain/numbers';
-import { useT } from '../hooks/use-i18n';
+import { useT } from '../app/use-i18n';
 import './format-context.css';
 
 const AmountFormatContext = createContext<AmountFormat>({ showCurrency: true, showDecimals: true });

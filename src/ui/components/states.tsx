@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useT } from '../hooks/use-i18n';
+import { useT } from '../app/use-i18n';
 
 /** A grey placeholder block with a shimmer while data loads. */
 export function Skeleton({

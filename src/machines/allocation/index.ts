@@ -1,0 +1,3 @@
+// The allocation feature's machines as the rest of the app takes them: from here, never
+// from the files beside (eslint.config.js, feature folders).
+export { allocationMachine, type AllocationScope, GROUPINGS_OF } from './allocation.machine';

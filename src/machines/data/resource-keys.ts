@@ -1,0 +1,60 @@
+// Every resource the data actor loads has a key: a fixed resource by its name (`user`,
+// `portfolios`), a chart or statistics by what they are of (`chart:portfolio:7`, `chart:user`,
+// `stats:investment:3`). Screens say which keys they need; the key says what to fetch.
+import { CHART_TYPES, type ChartType, type Id } from '../../domain/types';
+import { RESOURCES, type Resource, type Stale } from './changes';
+
+export interface ChartRef {
+  type: ChartType;
+  /** Absent for the user's chart. */
+  id?: Id;
+}
+
+export interface StatsRef {
+  type: 'portfolio' | 'investment';
+  id: Id;
+}
+
+export type ChartKey = `chart:${string}`;
+export type StatsKey = `stats:${string}`;
+export type ResourceKey = Resource | ChartKey | StatsKey;
+
+export function chartKey(ref: ChartRef): ChartKey {
+  return ref.id === undefined ? `chart:${ref.type}` : `chart:${ref.type}:${ref.id}`;
+}
+
+export function statsKey(ref: StatsRef): StatsKey {
+  return `stats:${ref.type}:${ref.id}`;
+}
+
+/** What a key names: a fixed resource, or the chart or statistics of one thing. */
+export type Target =
+  | { kind: 'resource'; resource: Resource }
+  | { kind: 'chart'; ref: ChartRef }
+  | { kind: 'stats'; ref: StatsRef };
+
+const isResource = (key: string): key is Resource => (RESOURCES as readonly string[]).includes(key);
+
+const isChartType = (type: string): type is ChartType =>
+  (CHART_TYPES as readonly string[]).includes(type);
+
+/** The key read back; a key no function above writes is a bug, so it throws. */
+export function targetOf(key: string): Target {
+  if (isResource(key)) return { kind: 'resource', resource: key };
+  const [kind, type = '', ...rest] = key.split(':');
+  const id = rest.length > 0 ? rest.join(':') : undefined;
+  if (kind === 'chart' && isChartType(type)) return { kind: 'chart', ref: { type, id } };
+  if (kind === 'stats' && (type === 'portfolio' || type === 'investment') && id !== undefined)
+    return { kind: 'stats', ref: { type, id } };
+  throw new TypeError(`Unknown resource key "${key}"`);
+}
+
+/** The row of `STALE_AFTER` a key answers to: its resource, or every chart or statistics. */
+export function staleKindOf(key: string): Stale {
+  return isResource(key) ? key : key.startsWith('chart:') ? 'chart' : 'stats';
+}
+
+/** The chart and statistics of a portfolio or investment, which go with it. */
+export function keysOf(type: 'portfolio' | 'investment', id: Id): ResourceKey[] {
+  return [chartKey({ type, id }), statsKey({ type, id })];
+}

@@ -1,9 +1,0 @@
-import type { BaseLocationHook } from 'wouter';
-import { usePathname } from 'wouter/use-browser-location';
-import { browserNavigate } from '../machines/platform';
-
-/**
- * Wouter's browser location, navigating as the machines do, so links mark their entries too and
- * Cancel knows an entry it pushed even after a reload.
- */
-export const useAppBrowserLocation: BaseLocationHook = () => [usePathname(), browserNavigate];

@@ -1,0 +1,213 @@
+import { useEffect, useId, useMemo, useRef, type FormEvent } from 'react';
+import type { DayPrice } from '../../api';
+import { isTyped } from '../../machines/prices';
+import { BusyButton } from '../forms/busy-button';
+import { DateField } from '../forms/date-field';
+import { bindField, FormError, SelectField, TextField } from '../forms/field';
+import { FormButtons } from '../forms/form-buttons';
+import { useMoney } from '../components/money';
+import { useSourceName } from './quote-line';
+import { Section } from '../components/section';
+import { SkeletonRows } from '../components/states';
+import { useMarketT } from '../app/use-market-texts';
+import type { PricesControl } from './use-prices';
+import './prices-section.css';
+
+/**
+ * An investment's prices: the price in force on each day, newest first, a month at a time, with
+ * Add price; a typed price's row has Edit and Delete (Undo in the notice). Left out where the
+ * backend has no prices.
+ */
+export function PricesSection({ prices }: { prices: PricesControl }) {
+  const { tm, t, text } = useMarketT();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // Focus returns to Add price when the form it moved into closes.
+  useEffect(() => {
+    if (wasOpen.current && !prices.formOpen) addButton.current?.focus();
+    wasOpen.current = prices.formOpen;
+  }, [prices.formOpen]);
+
+  if (prices.status === 'unavailable') return null;
+  return (
+    <Section
+      title={tm('prices.title')}
+      flush
+      action={
+        <button
+          ref={addButton}
+          type="button"
+          className="button button--secondary button--small"
+          disabled={prices.formOpen}
+          onClick={prices.add}
+        >
+          {tm('prices.add')}
+        </button>
+      }
+    >
+      {prices.formOpen && <PriceForm prices={prices} />}
+      {prices.status === 'loading' && <SkeletonRows label={tm('prices.loading')} />}
+      {prices.status === 'failed' && (
+        <div className="prices__failed">
+          <p className="load-failed">{text(prices.listError ?? '')}</p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={prices.retry}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {prices.status === 'ready' &&
+        (prices.prices.length === 0 ? (
+          <p className="empty">{tm('prices.empty')}</p>
+        ) : (
+          <PricesTable prices={prices} />
+        ))}
+      {prices.status === 'ready' && prices.listError && (
+        <p className="form-error prices__error" role="alert">
+          {text(prices.listError)}
+        </p>
+      )}
+      {prices.status === 'ready' && prices.olderOffered && (
+        <div className="prices__more">
+          <BusyButton
+            type="button"
+            className="button button--ghost button--small"
+            busy={prices.loadingOlder}
+            onClick={prices.showOlder}
+          >
+            {tm('prices.older')}
+          </BusyButton>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function PricesTable({ prices }: { prices: PricesControl }) {
+  const { tm, t } = useMarketT();
+  const money = useMoney();
+  const sourceName = useSourceName();
+  return (
+    <div className="table-wrap prices-wrap">
+      <table className="table prices-table" aria-label={tm('prices.table')}>
+        {/* Shown by the stylesheet where the table has room for its columns. */}
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">{t('table.date')}</th>
+            <th scope="col" className="num">
+              {t('table.price')}
+            </th>
+            <th scope="col">{tm('prices.source')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('investment.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {prices.prices.map((price) => (
+            <tr key={price.date}>
+              <td className="num prices-table__date">{price.date}</td>
+              <td className="num prices-table__price">{money(price.price, price.currency_code)}</td>
+              <td className="prices-table__source">
+                <span className={`badge${isTyped(price) ? ' badge--typed' : ''}`}>
+                  {sourceName(price.source)}
+                </span>
+              </td>
+              <td className="prices-table__actions">
+                {isTyped(price) && <RowActions price={price} prices={prices} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Edit and Delete of a typed price, named with its day so each row's buttons differ. */
+function RowActions({ price, prices }: { price: DayPrice; prices: PricesControl }) {
+  const { tm } = useMarketT();
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-label={tm('prices.editLabel', { date: price.date })}
+        disabled={prices.submitting}
+        onClick={() => prices.edit(price)}
+      >
+        {tm('prices.edit')}
+      </button>
+      <BusyButton
+        type="button"
+        className="button button--ghost button--small prices-table__delete"
+        aria-label={tm('prices.deleteLabel', { date: price.date })}
+        busy={prices.deleting === price.date}
+        disabled={prices.deleting !== undefined && prices.deleting !== price.date}
+        onClick={() => prices.remove(price)}
+      >
+        {tm('prices.delete')}
+      </BusyButton>
+    </>
+  );
+}
+
+/** Add price, or a typed price's correction (its day fixed: saving replaces that day's). */
+function PriceForm({ prices }: { prices: PricesControl }) {
+  const { tm, t } = useMarketT();
+  const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const { values, errors, change, currencies, correcting } = prices;
+  const field = bindField(values, errors, change);
+  const currencyOptions = useMemo(() => {
+    const codes = currencies ?? [];
+    const all = codes.includes(values.currency_code) ? codes : [values.currency_code, ...codes];
+    return all.map((code) => ({ value: code, label: code }));
+  }, [currencies, values.currency_code]);
+  // The form takes focus where it opens, on its first field that takes input.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
+  }, [correcting]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    prices.submit();
+  };
+  return (
+    <form ref={form} className="form price-form" aria-labelledby={titleId} onSubmit={onSubmit}>
+      <h3 className="price-form__title" id={titleId}>
+        {correcting === undefined
+          ? tm('prices.formNew')
+          : tm('prices.formCorrect', { date: correcting })}
+      </h3>
+      <DateField
+        label={t('event.date')}
+        required
+        max={prices.today}
+        disabled={correcting !== undefined}
+        {...field('date')}
+      />
+      <div className="field-row">
+        <TextField label={t('table.price')} decimal required {...field('price')} />
+        <SelectField
+          label={t('event.currency')}
+          required
+          options={currencyOptions}
+          {...field('currency_code')}
+        />
+      </div>
+      <p className="field__hint">
+        {tm(correcting === undefined ? 'prices.hint' : 'prices.replaces')}
+      </p>
+      <FormError message={prices.formError} />
+      <FormButtons
+        onCancel={prices.cancel}
+        cancelDisabled={prices.submitting}
+        submit={t('common.save')}
+        busy={prices.submitting}
+      />
+    </form>
+  );
+}

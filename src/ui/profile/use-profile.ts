@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { ProfileUpdate, User } from '../../domain/types';
+import { apiMode } from '../../env';
+import { flowDeps } from '../../machines/app/app.machine';
+import { demoResetMachine, profileMachine } from '../../machines/profile';
+import { useAppActor } from '../app/app-actor';
+import { useFlow } from '../app/use-flow';
+import { useOverlay, type OverlayControl } from '../app/use-overlay';
+
+/** The Profile screen: the Edit Profile overlay, and (demo only) the data reset. */
+export function useProfile() {
+  const { api, data } = flowDeps(useAppActor());
+  const overlay = useOverlay();
+  const reset = useFlow(demoResetMachine, { api, data });
+  const notice = useSelector(reset, (s) => s.context.notice);
+  const resetting = useSelector(reset, (s) => s.hasTag('resetting'));
+  const openEdit = useCallback(() => overlay.open('edit'), [overlay]);
+  const resetDemo = useCallback(() => reset.send({ type: 'demo.reset' }), [reset]);
+  return {
+    overlay,
+    editing: overlay.visible,
+    openEdit,
+    notice,
+    demo: apiMode() === 'mock',
+    resetDemo,
+    resetting,
+  };
+}
+
+/** The Edit Profile form of one opening of its overlay; `user` is who it starts from. */
+export function useProfileForm(overlay: OverlayControl, user: User) {
+  const { api, data, session, notices } = flowDeps(useAppActor());
+  const actor = useFlow(profileMachine, {
+    ...{ api, data, session, notices },
+    overlay: overlay.actor,
+    user,
+  });
+  const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const saving = useSelector(actor, (s) => s.hasTag('submitting'));
+  const save = useCallback(
+    (values: ProfileUpdate) => actor.send({ type: 'form.submitted', values }),
+    [actor],
+  );
+  return { errors, formError, saving, save };
+}

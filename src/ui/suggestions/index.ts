@@ -1,0 +1,4 @@
+// The suggestions feature's UI as the rest of the app takes it: from here, never
+// from the files beside (eslint.config.js, feature folders).
+export { SuggestionNotices } from './suggestion-notices';
+export { useSuggestions } from './use-suggestions';
