@@ -97,7 +97,7 @@ describe('the investment header', () => {
       Type: 'Aktie',
       Valuta: 'DKK',
       'Urealiseret afkast': '+25,00 %',
-      Andel: '25,00 %',
+      'Andel af portefølje': '25,00 %',
     });
     // Its name says, when pressed, what it counts (issue 27, item 2).
     const toggle = screen.getByRole('button', { name: 'Urealiseret afkast' });
