@@ -1,7 +1,13 @@
 // The import screen's own texts, in both languages: like profile.ts, they load with their screen
 // alone (`npm run budget`). The parser's messages are codes (src/domain/import/messages.ts),
 // worded here; TypeScript refuses a code or a Danish text that is missing.
-import type { ImportField, ImportMessageCode, RowStatus, TypeAction } from '../domain/import';
+import type {
+  ImportField,
+  ImportMessageCode,
+  PresetId,
+  RowStatus,
+  TypeAction,
+} from '../domain/import';
 import type { FileProblem } from '../machines/import';
 import type { Locale } from './locales';
 
@@ -390,7 +396,24 @@ const CODES_DA: Record<Code, string> = {
   'row.fee_folded': 'Kurtage lagt på sin handel.',
 };
 
+/** The formats' names where they are not the domain's English ones (`PresetInfo.label`). */
+const FORMATS_DA: Readonly<Record<PresetId, string>> = {
+  'nordnet-da': 'Nordnet-eksport',
+  'nordnet-da-semicolon': 'Nordnet-eksport (ældre layout)',
+  'nordnet-sv': 'Nordnet-eksport (svensk)',
+  'nordnet-no': 'Nordnet-eksport (norsk)',
+  saxo: 'Saxo-transaktionsrapport',
+  'degiro-account': 'DEGIRO-kontooversigt',
+  'degiro-transactions': 'DEGIRO-transaktioner',
+  'degiro-portfolio': 'DEGIRO-porteføljeoversigt',
+  'ibkr-flex': 'Interactive Brokers Flex Query',
+  'formue-csv': 'Formue-eksport (CSV)',
+  'formue-json': 'Formue-eksport (JSON)',
+};
+
 export interface ImportTexts {
+  /** Undefined: the format's own (English) label. */
+  formats?: Readonly<Record<PresetId, string>>;
   texts: Readonly<Record<ImportKey, string>>;
   fields: Readonly<Record<ImportField, string>>;
   actions: Readonly<Record<TypeAction, string>>;
@@ -407,6 +430,7 @@ export const IMPORT_TEXTS: Readonly<Record<Locale, ImportTexts>> = {
     codes: CODES_EN,
   },
   da: {
+    formats: FORMATS_DA,
     texts: da,
     fields: FIELDS_DA,
     actions: ACTIONS_DA,

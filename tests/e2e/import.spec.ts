@@ -4,7 +4,7 @@
 // xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, DEMO, logIn, loginAsDemo, LOGIN_LABELS } from './fixtures';
 import {
   DOLLAR_PRICE_DKK_FEE,
   manyNordnetLines,
@@ -144,6 +144,18 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
   await page.goto('/home');
   await expect(page.getByText(FUND.name)).toHaveCount(0);
   await expect(page.getByText('Nordnet depot')).toHaveCount(0);
+});
+
+test.describe('in Danish', () => {
+  test.use({ locale: 'da-DK' });
+
+  test('the detected format is named in Danish', async ({ page }) => {
+    await page.goto('/');
+    await logIn(page, DEMO, LOGIN_LABELS.da);
+    await page.goto('/import');
+    await page.getByLabel('Fil', { exact: true }).setInputFiles(FILE);
+    await expect(page.getByText('Nordnet-eksport, 3 rækker, 2024–2024')).toBeVisible();
+  });
 });
 
 test('a long file is previewed a page of 100 rows at a time, filtered by status', async ({

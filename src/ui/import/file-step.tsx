@@ -79,7 +79,8 @@ export function Detected({ flow }: { flow: Flow }) {
   const w = useImportTexts();
   const { detection } = flow;
   if (!detection) return null;
-  const format = detection.preset?.label ?? w.t('import.unknownFormat');
+  const { preset } = detection;
+  const format = preset ? (w.formats?.[preset.id] ?? preset.label) : w.t('import.unknownFormat');
   const rows = new Intl.NumberFormat(w.locale).format(detection.rowCount);
   const span = detection.dateSpan;
   const years = span && `${span.from.slice(0, 4)}–${span.to.slice(0, 4)}`;
