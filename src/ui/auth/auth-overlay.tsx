@@ -7,7 +7,7 @@ import { FormError, formText } from '../forms/field';
 import { BlockSubmit } from '../forms/form-buttons';
 import { useAuthForm, type AuthMode } from './use-auth';
 import { useT } from '../app/use-i18n';
-import { PASSWORD_TEXTS } from '../../i18n/password';
+import { PASSWORD_TEXTS } from './password-catalogue';
 import './password.css';
 
 /** The Login / Register overlay of the landing page, with the demo's credentials in demo mode. */

@@ -8,7 +8,7 @@ import { FormNote } from '../forms/form-note';
 import { usePassword } from './use-password';
 import { useT } from '../app/use-i18n';
 import { fill } from '../../i18n';
-import { PASSWORD_TEXTS } from '../../i18n/password';
+import { PASSWORD_TEXTS } from './password-catalogue';
 import './password.css';
 
 function usePasswordTexts() {

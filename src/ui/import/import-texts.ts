@@ -1,6 +1,6 @@
 // What every step of the import screen shares: the import flow's view, and the screen's texts.
 import { fill, type Locale } from '../../i18n';
-import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from '../../i18n/import';
+import { IMPORT_TEXTS, type ImportKey, type ImportTexts } from './import-catalogue';
 import { useT } from '../app/use-i18n';
 import type { useImport } from './use-import';
 

@@ -7,7 +7,7 @@ import {
   TYPE_ACTIONS,
 } from '../../domain/import/types';
 import type { FileSettings, SettingKey } from '../../machines/import';
-import type { ImportKey } from '../../i18n/import';
+import type { ImportKey } from './import-catalogue';
 import { SelectField } from '../forms/field';
 import { Section } from '../components/section';
 import { type Flow, useImportTexts } from './import-texts';

@@ -14,7 +14,7 @@ import { useSession } from '../auth';
 import { useSettings } from '../app/use-settings';
 import { useLanguage, useT } from '../app/use-i18n';
 import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
-import { PROFILE_TEXTS } from '../../i18n/profile';
+import { PROFILE_TEXTS } from './profile-catalogue';
 import './profile-screen.css';
 
 /**

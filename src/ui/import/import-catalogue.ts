@@ -1,4 +1,4 @@
-// The import screen's own texts, in both languages: like profile.ts, they load with their screen
+// The import screen's own texts, in both languages: like Profile's, they load with their screen
 // alone (`npm run budget`). The parser's messages are codes (src/domain/import/messages.ts),
 // worded here; TypeScript refuses a code or a Danish text that is missing.
 import type {
@@ -7,9 +7,9 @@ import type {
   PresetId,
   RowStatus,
   TypeAction,
-} from '../domain/import';
-import type { FileProblem } from '../machines/import';
-import type { Locale } from './locales';
+} from '../../domain/import';
+import type { FileProblem } from '../../machines/import';
+import type { Locale } from '../../i18n/locales';
 
 type Code = ImportMessageCode | FileProblem['code'];
 

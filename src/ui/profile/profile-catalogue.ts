@@ -1,8 +1,8 @@
-// The Profile screen's own texts, in both languages: like market.ts, they load with their screen
+// The Profile screen's own texts, in both languages, beside it: like src/i18n/market.ts, they load with their screen
 // alone, as the main catalogues' English is start-up code (`npm run budget`). Keys as in en.ts;
 // TypeScript refuses a Danish text that is missing. What the profile machine sends ('Profile
 // saved') is in en-sent.ts, where the translation of sent texts finds it.
-import type { Locale } from './locales';
+import type { Locale } from '../../i18n/locales';
 
 const en = {
   'profile.title': 'Profile',

@@ -1,7 +1,7 @@
-// The texts of Remember me and the password reset screens, in both languages: like profile.ts,
+// The texts of Remember me and the password reset screens, in both languages: like Profile's,
 // they load with their code (the Login form, the reset screens), as the main catalogues' English
 // is start-up code (`npm run budget`). What the server answers is in en-sent.ts.
-import type { Locale } from './locales';
+import type { Locale } from '../../i18n/locales';
 
 const en = {
   'password.remember': 'Remember me',
