@@ -356,7 +356,7 @@ export function investmentRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedInvestment(call, async (row) =>
-          json(200, { chart: (await call.valuer([row])).chart([row]) }),
+          json(200, (await call.valuer([row])).chart([row])),
         ),
     },
     {
