@@ -60,9 +60,7 @@ describe('closedDayStart', () => {
       ['2026-12-22', '100'],
       ['2026-12-23', '99'],
     ]);
-    expect(closedDayStart(at('2026-12-25T12:00:00Z'), [market])).toBe(
-      at('2026-12-22T16:00:00Z'),
-    );
+    expect(closedDayStart(at('2026-12-25T12:00:00Z'), [market])).toBe(at('2026-12-22T16:00:00Z'));
   });
 
   it('keeps the past 24 hours while any holding traded in them: a crypto holding trades every day', () => {

@@ -25,8 +25,8 @@ const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
 
 export class Valuer {
   /**
-   * Day's start when every held investment's market was closed for the past 24 hours, one for
-   * the whole answer so its figures add up; undefined otherwise (the period's own start).
+   * Day's start when every held investment valued here had its market closed for the past 24
+   * hours; undefined otherwise (the period's own start).
    */
   readonly since: number | undefined;
 
@@ -68,8 +68,12 @@ export class Valuer {
     return timeline.holdingAt(this.now);
   }
 
-  figures(investment: InvestmentRow): Figures {
-    return valueHolding(this.timeline(investment), this.period, this.now, this.since);
+  /**
+   * Over the period's own start; `from`: Day's moved start, used only by the answers that name it
+   * (valuation, chart), so every answer's span is the one it says.
+   */
+  figures(investment: InvestmentRow, from?: number): Figures {
+    return valueHolding(this.timeline(investment), this.period, this.now, from);
   }
 
   investment(row: InvestmentRow): WireInvestment {
@@ -105,7 +109,7 @@ export class Valuer {
 
   valuation(investments: readonly InvestmentRow[]): Valuation {
     const { value, change, changeRatio, positions } = sumFigures(
-      investments.map((i) => this.figures(i)),
+      investments.map((i) => this.figures(i, this.since)),
     );
     return { value: { value, change, changeRatio }, positions, ...this.sinceField() };
   }
