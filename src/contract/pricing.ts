@@ -4,7 +4,7 @@
 // worth in DKK; they read what they keep and never call a provider here.
 import type { LedgerEntry } from '../domain/ledger';
 import { inTimeOrder } from '../domain/ledger';
-import { doneBy, type SplitSteps } from '../domain/valuation';
+import { doneBy, type PriceClock, type SplitSteps } from '../domain/valuation';
 import type { AssetClass, InstrumentType } from '../domain/types';
 import type { PriceSourceName } from '../market/port';
 // Events are kept at noon UTC of their day, so a UTC day is theirs.
@@ -75,6 +75,8 @@ export interface PricedInvestment {
   priceAt: (time: number) => number;
   /** What the price at `now` is and where it comes from; undefined before any trade. */
   quoteAt: (now: number) => WireQuote | undefined;
+  /** When its market's prices were made; undefined without a provider (typed or trade prices). */
+  clock: PriceClock | undefined;
 }
 
 /** A price per unit as the wire shows it: six decimals, like the prices entered. */
@@ -175,6 +177,7 @@ export function priceInvestment(
   };
 
   return {
+    clock: provider,
     priceAt: (time) => {
       const dkk = dkkOf(choose(time), time);
       // A currency with no known rate values nothing rather than NaN on the wire.

@@ -45,7 +45,8 @@ export const positions = object({ lifetime: decimal, realised: decimal, unrealis
 const valueChangeEntries = { value: decimal, change: decimal, changeRatio: decimal };
 export const valueChange = object(valueChangeEntries);
 
-export const valuation = object({ value: valueChange, positions });
+/** `since`: an ISO instant, when Day's start moved back to the close before markets closed. */
+export const valuation = object({ value: valueChange, positions, since: v.optional(text) });
 
 export const portfolio = object({
   ...valueChangeEntries,

@@ -250,6 +250,39 @@ export function periodStart(period: Period, now: number, firstEntryTime?: number
   }
 }
 
+/** When a holding's market prices were made: what a Day start needs of a market. */
+export interface PriceClock {
+  /** When the price in force at `time` was made; NaN before the first. */
+  madeAt(time: number): number;
+  /** The trading day (YYYY-MM-DD) of the price in force at `time`. */
+  dayAt(time: number): string;
+}
+
+/**
+ * Day's start when the markets of all these holdings were closed for the past 24 hours (a
+ * weekend, a holiday): the last price made before the latest price's trading day, so Day shows
+ * that session's move (on a Sunday, Friday's: since Thursday's close). Undefined while any
+ * holding's price changed within 24 hours (or none has a market): Day is then `now − 24 h`.
+ * Walks back over the last session's intraday points, a binary search each.
+ */
+export function closedDayStart(now: number, clocks: readonly PriceClock[]): number | undefined {
+  let latest: PriceClock | undefined;
+  let latestAt = -Infinity;
+  for (const clock of clocks) {
+    const made = clock.madeAt(now);
+    if (made > latestAt) [latest, latestAt] = [clock, made];
+  }
+  if (!latest || latestAt >= now - DAY) return undefined;
+  const session = latest.dayAt(now);
+  let before = latestAt;
+  while (latest.dayAt(before) === session) {
+    const earlier = latest.madeAt(before - 1);
+    if (!(earlier < before)) return undefined;
+    before = earlier;
+  }
+  return before;
+}
+
 /** No price lookup for an empty holding: a sold investment's history then costs nothing. */
 function priceOf(holding: Holding, priceAt: (time: number) => number, time: number): number {
   return holding.shares > 0 ? priceAt(time) : 0;
@@ -260,11 +293,17 @@ function zeroFigures(): Figures {
   return { value: 0, change: 0, changeRatio: 0, base: 0, positions };
 }
 
-export function valueHolding(holding: PricedHolding, period: Period, now: number): Figures {
+/** `from`: a Day start moved back over closed markets (`closedDayStart`), else the period's. */
+export function valueHolding(
+  holding: PricedHolding,
+  period: Period,
+  now: number,
+  from?: number,
+): Figures {
   const timeline = Timeline.of(holding);
   const first = timeline.firstTime;
   if (first === undefined) return zeroFigures();
-  const t0 = periodStart(period, now, first);
+  const t0 = from ?? periodStart(period, now, first);
   const startIndex = timeline.doneBy(t0);
   const endIndex = timeline.doneBy(now);
   const atStart = timeline.holdingAfter(startIndex);
@@ -337,8 +376,13 @@ function baseStep(period: Period, span: number): number {
  * Between the two ends, points sit on whole multiples of the step since the epoch, so the same
  * times come back request after request and their prices can be kept.
  */
-export function chartTimes(period: Period, now: number, firstEntryTime?: number): number[] {
-  const t0 = periodStart(period, now, firstEntryTime);
+export function chartTimes(
+  period: Period,
+  now: number,
+  firstEntryTime?: number,
+  from?: number,
+): number[] {
+  const t0 = from ?? periodStart(period, now, firstEntryTime);
   const span = now - t0;
   if (span <= 0) return [now];
   let step = baseStep(period, span);

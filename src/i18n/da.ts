@@ -94,6 +94,7 @@ const daScreens: Messages = {
   'summary.Month': 'seneste måned',
   'summary.Year': 'seneste år',
   'summary.Forever': 'i alt',
+  'summary.since': 'siden lukning {day}',
   'summary.changeExplained':
     'Gevinst eller tab i perioden i forhold til værdien ved dens start plus det købte i den: et køb er ikke en gevinst.',
   'summary.updating': 'Opdaterer…',

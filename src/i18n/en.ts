@@ -91,6 +91,7 @@ export const en = {
   'summary.Month': 'past month',
   'summary.Year': 'past year',
   'summary.Forever': 'all time',
+  'summary.since': 'since {day} close',
   'summary.changeExplained':
     'Gain or loss over the period, over the value at its start plus what was bought in it: buying is not a gain.',
   'summary.updating': 'Updating…',

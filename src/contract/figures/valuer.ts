@@ -4,6 +4,7 @@ import { NO_STATISTICS, statistics, tidy, type Holding } from '../../domain/ledg
 import {
   chartOf,
   chartTimes,
+  closedDayStart,
   sumFigures,
   Timeline,
   valueHolding,
@@ -23,12 +24,28 @@ import {
 const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
 
 export class Valuer {
+  /**
+   * Day's start when every held investment valued here had its market closed for the past 24
+   * hours; undefined otherwise (the period's own start).
+   */
+  readonly since: number | undefined;
+
   constructor(
     private readonly valued: ReadonlyMap<number, Valued>,
     private readonly snapshot: MarketSnapshot,
     private readonly period: Period,
     private readonly now: number,
-  ) {}
+  ) {
+    const clocks = [...valued.values()].flatMap(({ timeline, priced }) =>
+      priced.clock && timeline.holdingAt(now).shares > 0 ? [priced.clock] : [],
+    );
+    this.since = period === 'Day' ? closedDayStart(now, clocks) : undefined;
+  }
+
+  /** The moved start as answers name it. */
+  private sinceField(): { since?: string } {
+    return this.since === undefined ? {} : { since: new Date(this.since).toISOString() };
+  }
 
   private timeline(investment: InvestmentRow): Timeline {
     return this.valued.get(investment.id)?.timeline ?? NO_EVENTS;
@@ -51,8 +68,12 @@ export class Valuer {
     return timeline.holdingAt(this.now);
   }
 
-  figures(investment: InvestmentRow): Figures {
-    return valueHolding(this.timeline(investment), this.period, this.now);
+  /**
+   * Over the period's own start; `from`: Day's moved start, used only by the answers that name it
+   * (valuation, chart), so every answer's span is the one it says.
+   */
+  figures(investment: InvestmentRow, from?: number): Figures {
+    return valueHolding(this.timeline(investment), this.period, this.now, from);
   }
 
   investment(row: InvestmentRow): WireInvestment {
@@ -88,9 +109,9 @@ export class Valuer {
 
   valuation(investments: readonly InvestmentRow[]): Valuation {
     const { value, change, changeRatio, positions } = sumFigures(
-      investments.map((i) => this.figures(i)),
+      investments.map((i) => this.figures(i, this.since)),
     );
-    return { value: { value, change, changeRatio }, positions };
+    return { value: { value, change, changeRatio }, positions, ...this.sinceField() };
   }
 
   statistics(investments: readonly InvestmentRow[]): Statistics {
@@ -106,12 +127,13 @@ export class Valuer {
     return total;
   }
 
-  chart(investments: readonly InvestmentRow[]): ChartPoint[] {
+  /** A chart answer: its points, and `since` when Day's start moved. */
+  chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
     const firsts = timelines.flatMap((t) => (t.firstTime === undefined ? [] : [t.firstTime]));
     const first = firsts.length > 0 ? Math.min(...firsts) : undefined;
-    const sampled = chartTimes(this.period, this.now, first);
-    return chartOf(timelines, sampled);
+    const sampled = chartTimes(this.period, this.now, first, this.since);
+    return { chart: chartOf(timelines, sampled), ...this.sinceField() };
   }
 }
 

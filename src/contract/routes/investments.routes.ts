@@ -355,9 +355,7 @@ export function investmentRoutes(): Route[] {
       path: '/api/v1/investments/{id}/chart',
       access: 'auth',
       handle: (call) =>
-        ownedInvestment(call, async (row) =>
-          json(200, { chart: (await call.valuer([row])).chart([row]) }),
-        ),
+        ownedInvestment(call, async (row) => json(200, (await call.valuer([row])).chart([row]))),
     },
     {
       method: 'GET',

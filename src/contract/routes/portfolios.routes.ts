@@ -95,7 +95,7 @@ export function portfolioRoutes(): Route[] {
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
           const { held, figures } = await heldBy(call, row);
-          return json(200, { chart: figures.chart(held) });
+          return json(200, figures.chart(held));
         }),
     },
   ];

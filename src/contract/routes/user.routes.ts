@@ -89,7 +89,7 @@ export function userRoutes(): Route[] {
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
         const figures = await call.valuer(investments);
-        return json(200, { chart: figures.chart(investments) });
+        return json(200, figures.chart(investments));
       },
     },
   ];

@@ -157,9 +157,13 @@ export function useValue(target: ValueTarget) {
     },
     shallowEqual,
   );
+  // Only the valuation names a moved Day start; the lists' figures are over the past 24 hours.
+  const since = useSelector(data, (s) =>
+    target.type === 'user' ? s.context.valuation?.since : undefined,
+  );
   if (state.status === 'ready' && !figures)
-    return { ...state, status: 'failed' as const, error: 'Not found.', figures, period };
-  return { ...state, error: undefined, figures, period };
+    return { ...state, status: 'failed' as const, error: 'Not found.', figures, period, since };
+  return { ...state, error: undefined, figures, period, since };
 }
 
 /** The target's chart, loaded each time it is shown and while shown after a change. */

@@ -36,6 +36,7 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
               change={value.figures.change}
               changeRatio={value.figures.changeRatio}
               period={value.period ?? period}
+              since={value.since}
               updating={value.refreshing}
             />
           )

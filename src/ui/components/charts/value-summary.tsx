@@ -12,6 +12,8 @@ export interface ValueSummaryProps {
   change: number;
   changeRatio: number;
   period: Period;
+  /** ISO instant Day's change is from when the markets were closed (the answer's `since`). */
+  since?: string;
   /** Newer figures are loading (after a period switch, or these are the last visit's): these are
    * dimmed, and said to be updating if the answer is slow, until they arrive. */
   updating?: boolean;
@@ -24,12 +26,17 @@ export function ValueSummary({
   change,
   changeRatio,
   period,
+  since,
   updating = false,
 }: ValueSummaryProps) {
   const f = useFormatters();
-  const { t } = useT();
+  const { t, locale } = useT();
   // The screen's headline return: its period words say what it is, and open what it counts.
-  const explained = useExplanation(t(`summary.${period}`), t('summary.changeExplained'));
+  const span =
+    period === 'Day' && since !== undefined
+      ? t('summary.since', { day: sessionDay(since, locale) })
+      : t(`summary.${period}`);
+  const explained = useExplanation(span, t('summary.changeExplained'));
   return (
     <div className={`value-summary${updating ? ' value-summary--updating' : ''}`}>
       {/* The period beside the label, so the change keeps one line on a phone. */}
@@ -45,6 +52,15 @@ export function ValueSummary({
       {updating && <p className="value-summary__updating">{t('summary.updating')}</p>}
     </div>
   );
+}
+
+/** "Thu 26 Nov", "tors. 26. nov.": the day of a close, in the reader's time zone. */
+function sessionDay(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(iso));
 }
 
 export function ValueSummarySkeleton({ label }: { label: string }) {

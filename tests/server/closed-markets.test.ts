@@ -1,0 +1,82 @@
+// Day on a weekend, on the server with stored prices (MARKET_DATA=live against the offline fake,
+// whose exchanges trade on weekdays only): the change is the last session's, and says from when.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { startFakeMarket, type FakeMarket } from '../fake-market/server';
+import { Browser } from './browser';
+import { freshDatabaseUrl } from './databases';
+import { liveMarketAt, startQuietServer } from './quiet-server';
+
+/** Sunday noon; Friday 2026-11-27 was the last session, Thursday's close is before it. */
+const SUNDAY = Date.parse('2026-11-29T12:00:00Z');
+
+let fake: FakeMarket;
+const running: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeMarket({ now: () => SUNDAY, ratesFrom: '2026-01-02' });
+});
+afterAll(() => fake.close());
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((app) => app.close()));
+});
+
+async function holding(
+  ...buys: { isin: string; type: string; currency: string; price: number }[]
+): Promise<Browser> {
+  const market = liveMarketAt(fake.url);
+  const { app, origin } = await startQuietServer(
+    await freshDatabaseUrl(),
+    { market },
+    { now: () => SUNDAY },
+  );
+  running.push(app);
+  const browser = new Browser(origin);
+  expect((await browser.register()).status).toBe(200);
+  const created = await browser.json('POST', '/api/v1/portfolios', { name: 'Real' });
+  for (const { isin, type, currency, price } of buys) {
+    const investment = await browser.json('POST', '/api/v1/investments', {
+      investment: { portfolio_id: created.body.data.id, name: isin },
+      instrument: { type, isin },
+      buy_event: {
+        fee: 0,
+        shares: 10,
+        share_price: price,
+        currency_code: currency,
+        date: '2026-03-02',
+      },
+    });
+    expect(investment.status).toBe(201);
+  }
+  return browser;
+}
+
+const novo = { isin: 'DK0062498333', type: 'stock', currency: 'DKK', price: 400 };
+
+describe('Day while the markets are closed', () => {
+  it('is the move since the close before the last session, and says so', async () => {
+    const browser = await holding(novo);
+    const { body } = await browser.json('GET', '/api/v1/user/valuation');
+    const since: string = body.valuation.since;
+    expect(since.slice(0, 10)).toBe('2026-11-26');
+    // Friday's session moved the price: no flat 0.00.
+    expect(body.valuation.value.change).not.toBe(0);
+    const chart = await browser.json('GET', '/api/v1/user/chart');
+    expect(chart.body.since).toBe(since);
+    expect(chart.body.chart[0].time).toBe(since);
+    expect(chart.body.chart.at(-1).value).toBeCloseTo(body.valuation.value.value, 6);
+  });
+
+  it('stays the past 24 hours with a coin, which trades every day', async () => {
+    const browser = await holding(novo, {
+      isin: 'BTC',
+      type: 'crypto',
+      currency: 'USD',
+      price: 60000,
+    });
+    const { body } = await browser.json('GET', '/api/v1/user/valuation');
+    expect(body.valuation.since).toBeUndefined();
+    const chart = await browser.json('GET', '/api/v1/user/chart');
+    expect(chart.body.chart[0].time).toBe(new Date(SUNDAY - 86_400_000).toISOString());
+  });
+});
