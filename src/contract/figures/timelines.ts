@@ -1,7 +1,7 @@
 // Investments' replayed histories with their prices, kept between requests under their versions.
 import { Timeline } from '../../domain/valuation';
 import type { Market } from '../market';
-import { phaseEnd, phaseStart } from '../phases';
+import { phaseEnd, phaseSpent, phaseStart } from '../phases';
 import { priceInvestment, type MarketSnapshot, type PricedInvestment } from '../pricing';
 import type {
   EventRow,
@@ -134,7 +134,7 @@ export class Timelines {
     }
     const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
     const started = phaseStart();
-    let replayMs = 0;
+    const replayedBefore = phaseSpent('replay');
     const manualOf = (ids.length === 0 ? Promise.resolve([]) : this.store.manualPrices(ids)).then(
       (manual) => groupBy(manual, (m) => m.investmentId),
     );
@@ -152,15 +152,13 @@ export class Timelines {
         const replaying = phaseStart();
         const valued = this.replay(investment, events, manual, snapshot);
         this.keep(investment, versionOf(investment), valued, manual);
-        replayMs += phaseStart() - replaying;
+        phaseEnd('replay', replaying);
         return valued;
       });
     });
-    // The reads overlap each other and the replays: the read's share is the rest of the wall time.
-    void Promise.allSettled(builds).then(() => {
-      phaseEnd('events read', started + replayMs);
-      phaseEnd('replay', phaseStart() - replayMs);
-    });
+    void Promise.allSettled(builds).then(() =>
+      phaseEnd('events read', started + phaseSpent('replay') - replayedBefore),
+    );
     return stale.map((investment, index) => {
       const version = versionOf(investment);
       const valued = builds[index];

@@ -21,7 +21,7 @@ import type {
   ProviderAction,
   Refused,
 } from '../../contract/market';
-import { phaseEnd, phaseStart } from '../../contract/phases';
+import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
 import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
 import type { InvestmentRow } from '../../contract/store';
 import { homeExchanges } from '../../market/exchanges';
@@ -193,7 +193,6 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   }
 
   async function readListing(key: string, version: number): Promise<KeptListing> {
-    const reading = phaseStart();
     const source = parseKey(key).provider;
     const priced = source === 'yahoo' || source === 'coingecko';
     // Together: PostgreSQL pays a round trip for each.
@@ -204,7 +203,6 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     ]);
     let pricing: ProviderPricing | undefined;
     if (record && priced) {
-      phaseEnd('prices read', reading);
       const exchange = exchangeOf(record.provider, record.symbol, record.mic);
       const building = phaseStart();
       pricing = storedPricing({
@@ -239,9 +237,12 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
     const states = await prices.syncStates([...keys, FX_KEY]);
     // In parallel: PostgreSQL pays a round trip per listing.
+    const reading = phaseStart();
+    const builtBefore = phaseSpent('price functions');
     const read = await Promise.all(
       keys.map((key) => keptListing(key, states.get(key)?.version ?? 0)),
     );
+    phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
     const listings = new Map(keys.map((key, index) => [key, read[index]]));
     const fxVersion = states.get(FX_KEY)?.version ?? 0;
     const rate = await rateTable(
