@@ -5,6 +5,7 @@ export type Phase = 'prices read' | 'price functions' | 'events read' | 'replay'
 export type PhaseClock = (phase: Phase, ms: number) => void;
 
 let clock: PhaseClock | undefined;
+const spent = new Map<Phase, number>();
 
 export function setPhaseClock(next: PhaseClock | undefined): void {
   clock = next;
@@ -16,5 +17,16 @@ export function phaseStart(): number {
 }
 
 export function phaseEnd(phase: Phase, started: number): void {
-  if (clock) clock(phase, performance.now() - started);
+  if (!clock) return;
+  const ms = performance.now() - started;
+  spent.set(phase, (spent.get(phase) ?? 0) + ms);
+  clock(phase, ms);
+}
+
+/**
+ * The ms spent in `phase` so far (0 without a clock). Reads in flight together overlap each
+ * other and the work done on what came back: their phase is their wall time less that work's.
+ */
+export function phaseSpent(phase: Phase): number {
+  return spent.get(phase) ?? 0;
 }

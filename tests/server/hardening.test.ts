@@ -305,14 +305,14 @@ describe('a create whose answer could not be read', () => {
     const [held] = await store.investments(1);
     const before = (await store.investments(held.userId)).length;
     // The record is saved, then the read for the answer meets a dead connection, once.
-    const events = store.events.bind(store);
+    const events = store.investmentEvents.bind(store);
     let failing = true;
-    store.events = (ids) => {
-      if (failing && !ids.includes(investmentId)) {
+    store.investmentEvents = (id) => {
+      if (failing && id !== investmentId) {
         failing = false;
         return Promise.reject(new Error('terminating connection due to administrator command'));
       }
-      return events(ids);
+      return events(id);
     };
     const create = {
       investment: { portfolio_id: held.portfolioId, name: 'Again' },

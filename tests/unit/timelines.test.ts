@@ -17,14 +17,14 @@ const investment = (id: number, version: number): InvestmentRow => ({
   version,
 });
 
-/** A store of buys that counts which investments' events were read. */
+/** A store of buys that counts which investments' events were read, one investment a read. */
 function storeOf(events: EventRow[]) {
   const reads: number[][] = [];
   return {
     reads,
-    events: (ids: readonly number[]) => {
-      reads.push([...ids]);
-      return Promise.resolve(events.filter((e) => ids.includes(e.investmentId)));
+    investmentEvents: (id: number) => {
+      reads.push([id]);
+      return Promise.resolve(events.filter((e) => e.investmentId === id));
     },
     manualPrices: () => Promise.resolve([]),
   };
@@ -56,14 +56,15 @@ describe('Timelines', () => {
       Array.from({ length: 10 }, () => sharesOf(timelines, [investment(1, 0), investment(2, 0)])),
     );
     expect(reads).toEqual(Array.from({ length: 10 }, () => [2, 3]));
-    expect(store.reads).toEqual([[1, 2]]);
+    expect(store.reads).toEqual([[1], [2]]);
   });
 
   it('a failed build fails the reads that waited for it, and the next read builds again', async () => {
     const store = storeOf([buy(1, 1, 2)]);
     let failing = true;
-    const events = store.events;
-    store.events = (ids) => (failing ? Promise.reject(new Error('connection ended')) : events(ids));
+    const events = store.investmentEvents;
+    store.investmentEvents = (id) =>
+      failing ? Promise.reject(new Error('connection ended')) : events(id);
     const timelines = new Timelines(store, market);
     const both = await Promise.allSettled([
       sharesOf(timelines, [investment(1, 0)]),
@@ -80,11 +81,11 @@ describe('Timelines', () => {
     const timelines = new Timelines(store, market);
     expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([2, 3]);
     expect(await sharesOf(timelines, [investment(1, 0), investment(2, 0)])).toEqual([2, 3]);
-    expect(store.reads).toEqual([[1, 2]]);
+    expect(store.reads).toEqual([[1], [2]]);
 
     events.push(buy(3, 2, 4));
     expect(await sharesOf(timelines, [investment(1, 0), investment(2, 1)])).toEqual([2, 7]);
-    expect(store.reads).toEqual([[1, 2], [2]]);
+    expect(store.reads).toEqual([[1], [2], [2]]);
   });
 
   it('forgets the least recently used beyond its size, and reads them again when asked', async () => {

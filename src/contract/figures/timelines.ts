@@ -1,7 +1,7 @@
 // Investments' replayed histories with their prices, kept between requests under their versions.
 import { Timeline } from '../../domain/valuation';
 import type { Market } from '../market';
-import { phaseEnd, phaseStart } from '../phases';
+import { phaseEnd, phaseSpent, phaseStart } from '../phases';
 import { priceInvestment, type MarketSnapshot, type PricedInvestment } from '../pricing';
 import type {
   EventRow,
@@ -15,6 +15,9 @@ import { toEntry } from './wire';
 /** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
 export const GRID_WEIGHT = 60;
 const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
+
+/** Investments whose events are read at once: a few, so reads overlap replays and round trips. */
+const READS_AT_ONCE = 4;
 
 /** An investment's replayed history with its prices. */
 export interface Valued {
@@ -59,7 +62,8 @@ export class Timelines {
    * as GRID_WEIGHT entries for the chart grids it keeps. The least recently used go first.
    */
   constructor(
-    private readonly store: Pick<LedgerStore, 'events'> & Pick<ManualPriceStore, 'manualPrices'>,
+    private readonly store: Pick<LedgerStore, 'investmentEvents'> &
+      Pick<ManualPriceStore, 'manualPrices'>,
     private readonly market: Pick<Market, 'snapshot'>,
     private readonly maxEntries = 1_000_000,
   ) {}
@@ -109,7 +113,11 @@ export class Timelines {
     return { valued: found, snapshot };
   }
 
-  /** Builds the timelines of these investments from one read (if any is needed), each kept once built. */
+  /**
+   * Builds the timelines of these investments, each kept once built: their typed prices in one
+   * read, their events one investment at a time (READS_AT_ONCE in flight), each turned into
+   * ledger entries and replayed as it comes, so the whole account's rows are never held at once.
+   */
   private build(
     stale: readonly InvestmentRow[],
     snapshot: MarketSnapshot,
@@ -125,49 +133,35 @@ export class Timelines {
         told.set(investment.id, { events: kept.next.events, manual: kept.manual });
     }
     const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
-    const reading = phaseStart();
-    const read =
-      ids.length === 0
-        ? Promise.resolve([[], []] as const)
-        : Promise.all([this.store.events(ids), this.store.manualPrices(ids)]);
-    const all = read.then(([events, manual]) => {
-      phaseEnd('events read', reading);
-      const replaying = phaseStart();
-      const eventsOf = groupBy(events, (e) => e.investmentId);
-      const manualOf = groupBy(manual, (m) => m.investmentId);
-      const valuedOf = new Map<number, Valued>();
-      for (const investment of stale) {
-        const list = told.get(investment.id)?.events ?? eventsOf.get(investment.id) ?? [];
-        const typed = told.get(investment.id)?.manual ?? manualOf.get(investment.id) ?? [];
-        const entries = list.map((event) => toEntry(event, snapshot.rate));
-        // The holdings first, from the kept timeline's where the entries are the same, then
-        // the prices, whose split steps come from those holdings.
-        const replayed = new Timeline(
-          { entries, priceAt: () => 0 },
-          this.cached.get(investment.id)?.valued.timeline,
-        );
-        const priced = priceInvestment(
-          replayed.entries,
-          list,
-          replayed.splitSteps(),
-          snapshot.provider(investment),
-          typed,
-          snapshot.rate,
-        );
-        const timeline = new Timeline(
-          { entries: replayed.entries, priceAt: priced.priceAt },
-          replayed,
-        );
-        const valued = { timeline, priced };
-        this.keep(investment, versionOf(investment), valued, typed);
-        valuedOf.set(investment.id, valued);
-      }
-      phaseEnd('replay', replaying);
-      return valuedOf;
+    const started = phaseStart();
+    const replayedBefore = phaseSpent('replay');
+    const manualOf = (ids.length === 0 ? Promise.resolve([]) : this.store.manualPrices(ids)).then(
+      (manual) => groupBy(manual, (m) => m.investmentId),
+    );
+    const inTurn = limited(READS_AT_ONCE);
+    const builds = stale.map((investment) => {
+      const given = told.get(investment.id);
+      const read = given
+        ? Promise.resolve(given)
+        : inTurn(() =>
+            Promise.all([this.store.investmentEvents(investment.id), manualOf]).then(
+              ([events, manual]) => ({ events, manual: manual.get(investment.id) ?? [] }),
+            ),
+          );
+      return read.then(({ events, manual }) => {
+        const replaying = phaseStart();
+        const valued = this.replay(investment, events, manual, snapshot);
+        this.keep(investment, versionOf(investment), valued, manual);
+        phaseEnd('replay', replaying);
+        return valued;
+      });
     });
-    return stale.map((investment) => {
+    void Promise.allSettled(builds).then(() =>
+      phaseEnd('events read', started + phaseSpent('replay') - replayedBefore),
+    );
+    return stale.map((investment, index) => {
       const version = versionOf(investment);
-      const valued = all.then((valuedOf) => valuedOf.get(investment.id)!);
+      const valued = builds[index];
       this.building.set(investment.id, { version, valued });
       const done = () => {
         if (this.building.get(investment.id)?.valued === valued)
@@ -177,6 +171,31 @@ export class Timelines {
       valued.then(done, done);
       return { id: investment.id, valued };
     });
+  }
+
+  /** The holdings first, from the kept timeline's where the entries are the same, then the prices. */
+  private replay(
+    investment: InvestmentRow,
+    events: readonly EventRow[],
+    manual: readonly ManualPriceRow[],
+    snapshot: MarketSnapshot,
+  ): Valued {
+    const entries = events.map((event) => toEntry(event, snapshot.rate));
+    const replayed = new Timeline(
+      { entries, priceAt: () => 0 },
+      this.cached.get(investment.id)?.valued.timeline,
+    );
+    // The split steps of the prices come from the holdings.
+    const priced = priceInvestment(
+      replayed.entries,
+      events,
+      replayed.splitSteps(),
+      snapshot.provider(investment),
+      manual,
+      snapshot.rate,
+    );
+    const timeline = new Timeline({ entries: replayed.entries, priceAt: priced.priceAt }, replayed);
+    return { timeline, priced };
   }
 
   private keep(
@@ -213,4 +232,20 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
     else groups.set(key(row), [row]);
   }
   return groups;
+}
+
+/** Runs the tasks given to it at most `n` at a time, in the order given. */
+function limited(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
 }

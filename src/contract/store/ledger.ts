@@ -100,6 +100,11 @@ export interface LedgerStore {
 
   /** The events of these investments, in the order they were entered. */
   events(investmentIds: readonly number[]): Promise<EventRow[]>;
+  /**
+   * One investment's events, in the order they were entered: what a replay reads, one
+   * investment at a time rather than the whole account at once.
+   */
+  investmentEvents(investmentId: number): Promise<EventRow[]>;
   /** One event by its id, whoever's it is (the caller checks the owner). */
   event(id: number): Promise<EventRow | undefined>;
   /** These three change the investment's version with its events. */

@@ -88,6 +88,10 @@ export function memoryLedger(ctx: MemoryContext): LedgerStore {
       return Promise.resolve(ctx.tables.events.filter((e) => wanted.has(e.investmentId)));
     },
 
+    investmentEvents(investmentId: number) {
+      return Promise.resolve(ctx.tables.events.filter((e) => e.investmentId === investmentId));
+    },
+
     event(id: number) {
       return Promise.resolve(ctx.tables.events.find((e) => e.id === id));
     },

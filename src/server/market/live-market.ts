@@ -21,7 +21,7 @@ import type {
   ProviderAction,
   Refused,
 } from '../../contract/market';
-import { phaseEnd, phaseStart } from '../../contract/phases';
+import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
 import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
 import type { InvestmentRow } from '../../contract/store';
 import { homeExchanges } from '../../market/exchanges';
@@ -130,7 +130,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
 
   const kept = new Map<string, KeptListing>();
   const resolved = resolvedListings(prices, now);
-  let rates: { version: number; currencies: string; table: RateSource } | undefined;
+  /** Kept from its read on, so that concurrent snapshots share one. */
+  let rates: { version: number; currencies: string; table: Promise<RateSource> } | undefined;
   const resolutions = new Map<string, { time: number; candidates: ListingCandidate[] }>();
   /** Candidates seen, by listing key: what a listing row is made of before its history. */
   const candidates = new Map<string, ListingCandidate>();
@@ -147,9 +148,19 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const { singleFlight, loadHistory, refreshRates } = sync;
 
   /** The rates of every currency an investment may need, as stored. */
-  async function rateTable(version: number, listingCurrencies: string[]): Promise<RateSource> {
+  function rateTable(version: number, listingCurrencies: string[]): Promise<RateSource> {
     const currencies = [...new Set([...CURRENCIES, ...listingCurrencies, 'DKK'])].sort().join();
     if (rates?.version === version && rates.currencies === currencies) return rates.table;
+    const read = { version, currencies, table: readRates(currencies) };
+    rates = read;
+    // A failed read is not kept: the next snapshot reads again.
+    read.table.catch(() => {
+      if (rates === read) rates = undefined;
+    });
+    return read.table;
+  }
+
+  async function readRates(currencies: string): Promise<RateSource> {
     const reading = phaseStart();
     const euroRates = await prices.euroRates(currencies.split(','));
     phaseEnd('prices read', reading);
@@ -158,26 +169,41 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     phaseEnd('price functions', building);
     // Until the ECB's rates are first loaded (a first start without a network), the demo
     // market's typical rates stand in, so figures are approximate rather than missing.
-    const table: RateSource = (currency, time) => {
+    return (currency, time) => {
       const rate = stored(currency, time);
       return Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
     };
-    rates = { version, currencies, table };
-    return table;
   }
 
-  async function keptListing(key: string, version: number): Promise<KeptListing> {
+  /** Listings being read, by key: concurrent snapshots (a home's calls) share one read. */
+  const loading = new Map<string, { version: number; listing: Promise<KeptListing> }>();
+
+  function keptListing(key: string, version: number): Promise<KeptListing> {
     const known = kept.get(key);
-    if (known && known.version === version) return known;
-    const reading = phaseStart();
-    const record = await prices.listing(key);
+    if (known && known.version === version) return Promise.resolve(known);
+    const inFlight = loading.get(key);
+    if (inFlight?.version === version) return inFlight.listing;
+    const listing = readListing(key, version);
+    loading.set(key, { version, listing });
+    const done = () => {
+      if (loading.get(key)?.listing === listing) loading.delete(key);
+    };
+    void listing.then(done, done);
+    return listing;
+  }
+
+  async function readListing(key: string, version: number): Promise<KeptListing> {
     const source = parseKey(key).provider;
+    const priced = source === 'yahoo' || source === 'coingecko';
+    // Together: PostgreSQL pays a round trip for each.
+    const [record, closes, quote] = await Promise.all([
+      prices.listing(key),
+      priced ? prices.closes(key) : [],
+      priced ? prices.quote(key) : undefined,
+    ]);
     let pricing: ProviderPricing | undefined;
-    if (record && (source === 'yahoo' || source === 'coingecko')) {
+    if (record && priced) {
       const exchange = exchangeOf(record.provider, record.symbol, record.mic);
-      const closes = await prices.closes(key);
-      const quote = await prices.quote(key);
-      phaseEnd('prices read', reading);
       const building = phaseStart();
       pricing = storedPricing({
         source,
@@ -210,9 +236,14 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   async function snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot> {
     const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
     const states = await prices.syncStates([...keys, FX_KEY]);
-    const listings = new Map<string, KeptListing>();
-    for (const key of keys)
-      listings.set(key, await keptListing(key, states.get(key)?.version ?? 0));
+    // In parallel: PostgreSQL pays a round trip per listing.
+    const reading = phaseStart();
+    const builtBefore = phaseSpent('price functions');
+    const read = await Promise.all(
+      keys.map((key) => keptListing(key, states.get(key)?.version ?? 0)),
+    );
+    phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
+    const listings = new Map(keys.map((key, index) => [key, read[index]]));
     const fxVersion = states.get(FX_KEY)?.version ?? 0;
     const rate = await rateTable(
       fxVersion,

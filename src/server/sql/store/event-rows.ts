@@ -1,6 +1,6 @@
 // An event's row: one table for every kind, each kind's columns set and the others null.
 import type { Insertable, Selectable } from 'kysely';
-import type { EventDraft, EventRow } from '../../../contract/store';
+import type { EventDraft, EventOrigin, EventRow } from '../../../contract/store';
 import type { EventsTable } from '../schema';
 
 /** A kind's column; the schema's check constraint makes null impossible, this says so if not. */
@@ -9,39 +9,43 @@ function fact<T>(row: Selectable<EventsTable>, column: keyof EventsTable, value:
   return value;
 }
 
+/**
+ * The event of a row. Built property by property, in one object per event: spreading optional
+ * parts made a read of 200k events spend longer here than in the database.
+ */
 export function toEvent(row: Selectable<EventsTable>): EventRow {
-  const base = {
-    id: row.id,
-    investmentId: row.investment_id,
-    time: row.time,
-    currency: row.currency,
-    ...(row.exchange_rate !== null && { exchangeRate: row.exchange_rate }),
-    ...(row.import_id !== null && {
-      origin: {
-        batchId: row.import_id,
-        source: row.source ?? '',
-        portfolioId: row.external_portfolio_id ?? 0,
-        ...(row.external_id !== null && { externalId: row.external_id }),
-      },
-    }),
-    ...(row.edited === 1 && { edited: true }),
-  };
+  let event: EventRow;
   switch (row.kind) {
     case 'buy':
     case 'sell':
-      return {
-        ...base,
+      event = {
+        id: row.id,
+        investmentId: row.investment_id,
         kind: row.kind,
+        time: row.time,
+        currency: row.currency,
         shares: fact(row, 'shares', row.shares),
         price: fact(row, 'price', row.price),
         fee: fact(row, 'fee', row.fee),
       };
+      break;
     case 'dividend':
-      return { ...base, kind: row.kind, amount: fact(row, 'amount', row.amount) };
-    case 'split':
-      return {
-        ...base,
+      event = {
+        id: row.id,
+        investmentId: row.investment_id,
         kind: row.kind,
+        time: row.time,
+        currency: row.currency,
+        amount: fact(row, 'amount', row.amount),
+      };
+      break;
+    case 'split':
+      event = {
+        id: row.id,
+        investmentId: row.investment_id,
+        kind: row.kind,
+        time: row.time,
+        currency: row.currency,
         sharesAfter: fact(row, 'shares_after', row.shares_after),
         fee: fact(row, 'fee', row.fee),
         soldShares: fact(row, 'sold_shares', row.sold_shares),
@@ -49,7 +53,20 @@ export function toEvent(row: Selectable<EventsTable>): EventRow {
         hide: fact(row, 'hide', row.hide) === 1,
         fromShares: fact(row, 'from_shares', row.from_shares),
       };
+      break;
   }
+  if (row.exchange_rate !== null) event.exchangeRate = row.exchange_rate;
+  if (row.import_id !== null) {
+    const origin: EventOrigin = {
+      batchId: row.import_id,
+      source: row.source ?? '',
+      portfolioId: row.external_portfolio_id ?? 0,
+    };
+    if (row.external_id !== null) origin.externalId = row.external_id;
+    event.origin = origin;
+  }
+  if (row.edited === 1) event.edited = true;
+  return event;
 }
 
 /** An event's columns; the others of its row are null. */

@@ -150,6 +150,17 @@ export function sqlLedger(ctx: SqlContext): LedgerStore {
       return rows.map(toEvent);
     },
 
+    async investmentEvents(investmentId: number): Promise<EventRow[]> {
+      // On the (investment_id, id) index, in its order: no sort.
+      const rows = await ctx.db
+        .selectFrom('events')
+        .selectAll()
+        .where('investment_id', '=', investmentId)
+        .orderBy('id')
+        .execute();
+      return rows.map(toEvent);
+    },
+
     async event(id: number): Promise<EventRow | undefined> {
       const row = await ctx.db
         .selectFrom('events')
