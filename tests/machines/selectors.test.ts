@@ -9,6 +9,7 @@ import {
   investmentFactsView,
   loadView,
   newestFirst,
+  repeatedInvestments,
   shownInvestments,
   type HeldView,
 } from '../../src/machines/data/selectors';
@@ -21,6 +22,30 @@ describe('byValueDescending', () => {
     const list = [valued(portfolio('1'), 5), valued(portfolio('2'), 50), valued(portfolio('3'), 7)];
     expect(byValueDescending(list).map((p) => p.id)).toEqual(['2', '3', '1']);
     expect(list.map((p) => p.id)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('repeatedInvestments', () => {
+  const held = (id: string, name: string, isin: string, portfolioId: string) => ({
+    ...investment(id, name, portfolioId),
+    instrument: { type: 'stock' as const, isin, asset_class: 'stock' as const, currency: 'USD' },
+  });
+
+  it('names those whose name or instrument repeats, in whichever portfolio', () => {
+    const list = [
+      held('1', 'Novo Nordisk B', 'DK0062498333', '1'),
+      held('2', 'Novo Nordisk B', 'DK0062498333', '2'),
+      held('3', 'Apple', 'US0378331005', '1'),
+      held('4', 'Apple Inc', 'us0378331005', '2'),
+      held('5', 'Microsoft', 'US5949181045', '1'),
+      investment('6', 'Local fund', '1'),
+      investment('7', 'local fund ', '2'),
+    ];
+    expect([...repeatedInvestments(list)].sort()).toEqual(['1', '2', '3', '4', '6', '7']);
+  });
+
+  it('names none when each is held once', () => {
+    expect(repeatedInvestments([investment('1', 'A'), investment('2', 'B')]).size).toBe(0);
   });
 });
 

@@ -14,7 +14,8 @@ export const RETRY_FAILED = {
 /**
  * The screen's failures: one message, and retries by themselves. Throttled (429 with
  * Retry-After), it waits that long, counting the seconds down; otherwise it waits for the
- * connection or the tab to come back. Retry retries at once in either case.
+ * connection or the tab to come back (watched by the data actor itself). Retry retries at once in
+ * either case.
  */
 export const recoveryRegion = dataSetup.createStateConfig({
   initial: 'calm',
@@ -31,9 +32,8 @@ export const recoveryRegion = dataSetup.createStateConfig({
       },
       states: {
         waiting: {
-          invoke: { src: 'watchReturn', input: ({ context }) => ({ platform: context.platform }) },
           on: {
-            'connection.restored': { actions: RETRY_FAILED },
+            'connection.restored': { actions: [RETRY_FAILED, 'tellConnectionRestored'] },
             'page.shown': { actions: RETRY_FAILED },
             'load.failed': {
               guard: 'throttled',

@@ -1,7 +1,7 @@
 // The data actor's names (STYLE point 2): its events, context and input, and the actions,
 // guards and actors its config refers to (data.machine.ts, data-recovery.ts). The work itself is
 // in plain modules: data-entries.ts, data-held.ts, data-loaders.ts, remembered-figures.ts.
-import { assign, enqueueActions, raise, setup, type ActorRef, type Snapshot } from 'xstate';
+import { assign, emit, enqueueActions, raise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { Api } from '../../api';
 import type { Id, Investment, Period, Portfolio, Transaction, User } from '../../domain/types';
 import type { Change } from './changes';
@@ -69,8 +69,11 @@ export type DataEvent =
   /** Raised by every failed load, for the recovery region. */
   | { type: 'load.failed'; failure: Failure };
 
-/** What flows need to reach the data actor: anything that accepts its events. */
-export type DataRef = ActorRef<Snapshot<unknown>, DataEvent>;
+/** What the data actor tells those listening: the connection came back (a form's offline error goes). */
+export type DataEmitted = { type: 'connection.restored' };
+
+/** What flows need to reach the data actor: anything that accepts its events and emits its news. */
+export type DataRef = ActorRef<Snapshot<unknown>, DataEvent, DataEmitted>;
 
 /** The data actor a long-lived child was given, else the one registered as 'data' in its system. */
 export function dataOf(given: DataRef | undefined, system: { get(id: string): unknown }): DataRef {
@@ -103,9 +106,11 @@ export const dataSetup = setup({
     context: {} as DataContext,
     events: {} as DataEvent,
     input: {} as DataInput,
+    emitted: {} as DataEmitted,
   },
   actors: { loadResource, watchReturn },
   actions: {
+    tellConnectionRestored: emit({ type: 'connection.restored' } as const),
     /** Asks for each key now; a load still running for it is stopped, its answer dropped. */
     load: enqueueActions(({ context, enqueue }, params: { keys: readonly string[] }) => {
       let request = context.lastRequest;

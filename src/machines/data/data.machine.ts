@@ -87,7 +87,15 @@ export const dataMachine = dataSetup.createMachine({
     failure: undefined,
     countdown: 0,
   }),
+  // Always watched: the recovery region retries on the connection's return while something
+  // failed, and every save flow hears it (its offline error goes) whether or not anything did.
+  invoke: {
+    id: 'returns',
+    src: 'watchReturn',
+    input: ({ context }) => ({ platform: context.platform }),
+  },
   on: {
+    'connection.restored': { actions: 'tellConnectionRestored' },
     'refresh.user': refresh('user'),
     'refresh.valuation': refresh('valuation'),
     'refresh.portfolios': refresh('portfolios'),

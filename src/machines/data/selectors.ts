@@ -60,6 +60,22 @@ export function shownInvestments(
   );
 }
 
+/**
+ * The investments a row cannot tell apart by itself: their name, or their instrument (type and
+ * ISIN or code), appears more than once in `list` (one held in two portfolios).
+ */
+export function repeatedInvestments(list: readonly Investment[]): Set<Id> {
+  const keysOf = (i: Investment) => [
+    `name:${i.name.trim().toLocaleLowerCase()}`,
+    ...(i.instrument ? [`instrument:${i.instrument.type}:${i.instrument.isin.toUpperCase()}`] : []),
+  ];
+  const counts = new Map<string, number>();
+  for (const i of list) for (const key of keysOf(i)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return new Set(
+    list.filter((i) => keysOf(i).some((key) => (counts.get(key) ?? 0) > 1)).map((i) => i.id),
+  );
+}
+
 /** How many investments are held and how many sold out (zero shares); one portfolio's when given. */
 export function holdings(
   list: readonly Investment[],

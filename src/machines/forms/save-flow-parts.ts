@@ -3,7 +3,10 @@
 // is not: `RemovalPlaces`), sent at once, then "Buy deleted · Undo" for the window when Undo is
 // offered. The contract has no undelete, so Undo makes the thing again, under an
 // Idempotency-Key made when it is pressed (submission.ts).
-// A deletion or an Undo outlives its view; a lost session waits for the login (flow.ts).
+// A deletion or an Undo outlives its view; a lost session waits for the login (flow.ts). Every
+// flow's root drops its offline error once the connection is back (`OFFLINE_ERROR_GOES`).
+import { fromCallback } from 'xstate';
+import type { DataRef } from '../data/data.machine';
 import * as flow from '../app/flow';
 import type { LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
 import { offeringUndo } from './undo';
@@ -13,6 +16,32 @@ export const some = <T extends object>(states: T | undefined): T => states ?? ({
 
 type Args<Context> = { context: Context };
 type Failed<Context> = { context: Context; event: { error: unknown } };
+
+export type ConnectionRestored = { type: 'connection.restored' };
+
+/** The data actor's word that the connection came back (it watches the browser's). */
+export const connectionRestored = fromCallback<ConnectionRestored, { data: DataRef }>(
+  ({ input, sendBack }) => {
+    const subscription = input.data.on('connection.restored', () =>
+      sendBack({ type: 'connection.restored' }),
+    );
+    return () => subscription.unsubscribe();
+  },
+);
+
+/**
+ * A flow's root, for its whole life: once the connection is back, "You appear to be offline…"
+ * goes, as it no longer holds; other errors and what was typed stay.
+ */
+export const OFFLINE_ERROR_GOES = {
+  invoke: {
+    src: 'connectionRestored' as const,
+    input: ({ context }: Args<{ input: { data: DataRef } }>) => ({ data: context.input.data }),
+  },
+  on: {
+    'connection.restored': { guard: 'offlineError' as const, actions: 'clearFormError' as const },
+  },
+};
 
 /** `loading` (tag `loading`): the form shows its start values, and takes no input, until read. */
 export function loadingStates<Context, Values, Field extends string, Extra>(

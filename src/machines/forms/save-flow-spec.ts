@@ -9,6 +9,7 @@ import type { NoticesRef, UndoEvent } from '../app/notices.machine';
 import type { OverlayRef } from '../app/overlay.machine';
 import type { Platform } from '../app/platform';
 import type * as idempotency from './submission';
+import type { ConnectionRestored } from './save-flow-parts';
 
 /** What every save flow is given, wherever its form sits. */
 export interface SaveFlowDeps {
@@ -200,4 +201,6 @@ export type SaveFlowEvent<Values, Field extends string> =
   | { type: 'delete.confirmed' }
   | { type: 'delete.cancelled' }
   | UndoEvent
-  | flow.FlowEvent;
+  | flow.FlowEvent
+  /** The data actor heard the connection come back: an offline error goes. */
+  | ConnectionRestored;

@@ -17,10 +17,17 @@ import {
 } from 'xstate';
 import type { DataEvent } from '../data/data.machine';
 import * as flow from '../app/flow';
+import { MESSAGES } from '../../api/errors';
 import { formFailure, hasErrors } from './form-errors';
 import { posted } from '../app/notices.machine';
 import { leavePage } from '../app/platform';
-import { loadingStates, removalStates, some } from './save-flow-parts';
+import {
+  connectionRestored,
+  loadingStates,
+  OFFLINE_ERROR_GOES,
+  removalStates,
+  some,
+} from './save-flow-parts';
 import { saveFlowContext, submittingStates } from './save-flow-submitting';
 import {
   changeField,
@@ -81,6 +88,7 @@ export function saveFlowSetup<
       restore: run<Saved>(),
       ask: run<Partial<Values> | undefined>(),
       sessionRestored: flow.sessionRestored,
+      connectionRestored,
     },
     actions: {
       change: assign(({ context }, params: { field: Field; value: string }) =>
@@ -161,6 +169,8 @@ export function saveFlowSetup<
         !hasErrors(context.fieldErrors) &&
         !(context.question && sameValues(context.question.asked, context.values)),
       detached: ({ context }) => !context.attached,
+      // The message of a call that got no answer: "You appear to be offline…".
+      offlineError: ({ context }) => context.formError === MESSAGES.offline,
       sessionLost: ({ event }) => flow.sessionLostIn({ event }),
     },
     delays: { undoWindow: UNDO_MS },
@@ -189,8 +199,9 @@ export function saveFlow<
     id: spec.id,
     context: ({ input }) => saveFlowContext(spec, input),
     initial: spec.load ? 'loading' : 'editing',
+    invoke: OFFLINE_ERROR_GOES.invoke,
     // The view is gone: nothing typed can be saved any more, so an idle form ends.
-    on: { 'flow.detached': '.released' },
+    on: { 'flow.detached': '.released', ...OFFLINE_ERROR_GOES.on },
     states: {
       ...some(spec.load && loadingStates(spec.load)),
       editing: {

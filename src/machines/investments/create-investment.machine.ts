@@ -16,6 +16,7 @@ import {
   SERVER_KEYS,
   type InvestmentField,
 } from './investment.rules';
+import { OFFLINE_ERROR_GOES } from '../forms/save-flow-parts';
 import { saveFlowContext, submittingStates } from '../forms/save-flow-submitting';
 import { submissionError } from '../forms/submission';
 
@@ -33,8 +34,12 @@ export const createInvestmentMachine = createInvestmentSetup.createMachine({
     }),
     search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
   }),
-  invoke: { src: 'watchPortfolios', input: ({ context }) => ({ data: context.input.data }) },
+  invoke: [
+    { src: 'watchPortfolios', input: ({ context }) => ({ data: context.input.data }) },
+    OFFLINE_ERROR_GOES.invoke,
+  ],
   on: {
+    ...OFFLINE_ERROR_GOES.on,
     // The screen is gone: an idle form ends; a create in flight finishes (`submitting`).
     'flow.detached': '.released',
     'portfolios.listed': {

@@ -21,6 +21,8 @@ export interface TransactionsTableProps {
   showName?: boolean;
   /** Opens a row's correction form; rows are plain text without it. */
   onOpen?: (transaction: Transaction) => void;
+  /** The portfolio's name under each row's name (History lists every portfolio's events). */
+  portfolioOf?: (transaction: Transaction) => string | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export function TransactionsTable({
   transactions,
   showName = true,
   onOpen,
+  portfolioOf,
 }: TransactionsTableProps) {
   const f = useFormatters();
   const money = useMoney();
@@ -88,7 +91,10 @@ export function TransactionsTable({
               {showName && (
                 // A phone cuts a long name short; the title keeps all of it at hand.
                 <td className="table__name tx-table__name two-line__lead" title={tx.stock_name}>
-                  {tx.stock_name}
+                  <span>{tx.stock_name}</span>
+                  {portfolioOf?.(tx) && (
+                    <span className="tx-table__portfolio">{portfolioOf(tx)}</span>
+                  )}
                 </td>
               )}
               <td className="num tx-table__shares" data-none={tx.type === 'div' || undefined}>

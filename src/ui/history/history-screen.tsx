@@ -48,6 +48,7 @@ export function HistoryScreen() {
                   <TransactionsTable
                     label={t('history.transactions')}
                     transactions={history.transactions}
+                    portfolioOf={history.portfolioOf}
                     onOpen={(t) => overlay.open(editMode(t))}
                   />
                 )}

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { localDay } from '../../domain/dates';
-import type { Id } from '../../domain/types';
+import type { Id, Transaction } from '../../domain/types';
 import {
   filterTransactions,
   historySearch,
@@ -70,6 +70,12 @@ export function useHistory() {
     [go, filter],
   );
   const clear = useCallback(() => go(''), [go]);
+  // Events of every portfolio are listed: each row names its own.
+  const portfolioOf = useMemo(() => {
+    const names = new Map(portfolios.map((p) => [p.id, p.name]));
+    const of = new Map((investments ?? []).map((i) => [i.id, names.get(i.portfolio_id)]));
+    return (tx: Transaction) => of.get(tx.investment_id);
+  }, [portfolios, investments]);
   const portfolioOptions = useMemo(
     () => portfolios.map((p) => ({ value: p.id, label: p.name })),
     [portfolios],
@@ -85,6 +91,7 @@ export function useHistory() {
     totals: useMemo(() => totalsByType(shown), [shown]),
     count: historyCountText(i18n, shown.length, transactions.length, filtered),
     portfolioOptions,
+    portfolioOf,
     setFilter,
     clear,
   };

@@ -15,7 +15,7 @@ import {
 } from '../valuables';
 import { useHoldings, useInvestments, usePortfolios } from '../data/use-data';
 import { investmentCreateHref } from '../../machines/app/routes';
-import type { LoadView } from '../../machines/data/selectors';
+import { repeatedInvestments, type LoadView } from '../../machines/data/selectors';
 import { EventOverlay } from '../events';
 import { useOverlay } from '../app/use-overlay';
 import { pendingSplitMode, pendingSplitOf, recordValues } from '../../machines/events';
@@ -133,6 +133,7 @@ function useHoldingsText() {
 export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
   const [showSold, setShowSold] = useState(false);
   const { investments, hiddenSold, ...resource } = useInvestments(portfolioId, showSold);
+  const { portfolios } = usePortfolios();
   const f = useFormatters();
   const { t } = useT();
   const overlay = useOverlay();
@@ -175,18 +176,25 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
         emptyText={t('home.noInvestments')}
         resource={resource}
         rename={useRename('investment')}
-        rows={() =>
-          investments.map((i) => ({
+        rows={() => {
+          // Home lists every portfolio's: a row whose name or instrument repeats says whose it is.
+          const repeated =
+            portfolioId === undefined ? repeatedInvestments(investments) : new Set<string>();
+          const portfolioName = (id: string) => portfolios.find((p) => p.id === id)?.name;
+          return investments.map((i) => ({
             id: i.id,
             name: i.name,
             href: `/investments/${i.id}`,
             value: i.value,
             change: i.change,
             changeRatio: i.changeRatio,
-            detail: t('home.shares', { shares: f.shares(i.shares) }),
+            detail: sharesIn(
+              t('home.shares', { shares: f.shares(i.shares) }),
+              repeated.has(i.id) ? portfolioName(i.portfolio_id) : undefined,
+            ),
             notice: splitNotice(i),
-          }))
-        }
+          }));
+        }}
         footer={
           // The setting hides sold ones; this shows them here without changing it.
           hiddenSold > 0 && (
@@ -205,4 +213,9 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
       />
     </>
   );
+}
+
+/** "33 shares · Nordnet depot": the shares, and the portfolio where the row needs it. */
+function sharesIn(shares: string, portfolio: string | undefined): string {
+  return portfolio === undefined ? shares : `${shares} · ${portfolio}`;
 }
