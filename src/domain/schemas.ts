@@ -201,7 +201,7 @@ export const catalogueInstrument = v.pipe(
 );
 
 /** A listing the market data names without an ISIN: `isin` null, its ticker and exchange. */
-const unidentifiedInstrument = v.pipe(
+export const unidentifiedInstrument = v.pipe(
   object({
     type: oneOf(INSTRUMENT_TYPES),
     isin: v.null(),
