@@ -442,7 +442,9 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
       if (!exchange) return [];
       const { currency } = majorUnits(exchange.currency);
       const { name, ticker } = listing;
-      return [{ type: 'stock' as const, isin: null, name, currency, ticker, exchange: exchange.name }];
+      return [
+        { type: 'stock' as const, isin: null, name, currency, ticker, exchange: exchange.name },
+      ];
     });
 
   /**
