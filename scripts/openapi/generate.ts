@@ -36,6 +36,7 @@ export const ANSWERS: Definitions = {
   Statistics: schemas.statistics,
   ChartPoint: schemas.chartPoint,
   CatalogueInstrument: schemas.catalogueInstrument,
+  UnidentifiedInstrument: schemas.unidentifiedInstrument,
   DayPrice: schemas.dayPrice,
   Listing: schemas.listing,
   Suggestion: schemas.suggestion,

@@ -23,7 +23,7 @@ import {
   type User,
   type Valuation,
 } from '../domain/types';
-import type { Instrument } from '../domain/market';
+import type { SuggestedInstrument } from '../domain/market';
 import * as s from '../domain/schemas';
 import * as d from './decode';
 import type { Http, SendOptions } from './http';
@@ -94,8 +94,11 @@ export interface Api {
   deletePortfolio(id: Id): Promise<void>;
   getCurrencies(): Promise<string[]>;
   validateInstrument(isin: string, type: InstrumentType): Promise<boolean>;
-  /** Formue's own call: the catalogue's best matches; a backend without it rejects with a 404. */
-  searchInstruments(search: string): Promise<Instrument[]>;
+  /**
+   * Formue's own call: the catalogue's best matches, and listings known by name only (no ISIN);
+   * a backend without it rejects with a 404.
+   */
+  searchInstruments(search: string): Promise<SuggestedInstrument[]>;
   /** Mock-only: restores the demo data. */
   resetDemo(): Promise<void>;
   /**
@@ -246,7 +249,7 @@ export function createApi(http: Http): Api {
       d.field(
         await get(`/instruments?search=${encodeURIComponent(search)}`),
         'instruments',
-        s.list(s.catalogueInstrument),
+        s.list(s.suggestedInstrument),
       ),
     resetDemo: async () => {
       await http.request('POST', '/demo/reset');

@@ -32,12 +32,17 @@ export interface Refused {
 }
 
 /** A suggestion for Add investment's instrument field. */
-export interface InstrumentSuggestion {
-  type: InstrumentType;
-  isin: string;
-  name: string;
-  currency: string;
-}
+export type InstrumentSuggestion =
+  | { type: InstrumentType; isin: string; name: string; currency: string }
+  /** A listing the market data names without its ISIN (OpenFIGI's search): one must be typed. */
+  | {
+      type: InstrumentType;
+      isin: null;
+      name: string;
+      currency: string;
+      ticker: string;
+      exchange: string;
+    };
 
 /** A split or dividend a provider reports for a listing. */
 export type ProviderAction =

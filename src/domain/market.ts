@@ -13,6 +13,22 @@ export interface Instrument {
   currency: string;
 }
 
+/**
+ * A suggestion the market data names by listing only, with no ISIN (OpenFIGI's search): choosing
+ * it fills the name, and the ISIN is for the user to type.
+ */
+export interface UnidentifiedInstrument {
+  type: InstrumentType;
+  code: null;
+  name: string;
+  currency: string;
+  ticker: string;
+  exchange: string;
+}
+
+/** An entry of Add investment's suggestions. */
+export type SuggestedInstrument = Instrument | UnidentifiedInstrument;
+
 export const CURRENCIES: readonly string[] = ['DKK', 'EUR', 'USD', 'SEK', 'NOK', 'GBP'];
 
 export function isCurrency(code: string): boolean {

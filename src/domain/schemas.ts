@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { isDay } from './dates.ts';
 import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './kinds.ts';
-import type { Instrument } from './market';
+import type { Instrument, UnidentifiedInstrument } from './market';
 import { numericValue } from './numbers.ts';
 
 /** A finite number, from a number or a numeric string as Laravel's decimal casts send it. */
@@ -200,6 +200,21 @@ export const catalogueInstrument = v.pipe(
   object({ type: oneOf(INSTRUMENT_TYPES), isin: text, name: text, currency: text }),
   v.transform(({ isin, ...rest }): Instrument => ({ ...rest, code: isin })),
 );
+
+/** A listing the market data names without an ISIN: `isin` null, its ticker and exchange. */
+export const unidentifiedInstrument = v.pipe(
+  object({
+    type: oneOf(INSTRUMENT_TYPES),
+    isin: v.null(),
+    name: text,
+    currency: text,
+    ticker: text,
+    exchange: text,
+  }),
+  v.transform(({ isin, ...rest }): UnidentifiedInstrument => ({ ...rest, code: isin })),
+);
+
+export const suggestedInstrument = v.union([catalogueInstrument, unidentifiedInstrument]);
 
 // Formue's calls of real prices (their types: src/api/price-types.ts).
 

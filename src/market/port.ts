@@ -120,6 +120,14 @@ export interface ListingSearch {
   search(query: string): Promise<ListingFound[]>;
 }
 
+/** A listing found by name with no ISIN (OpenFIGI's search): its exchange's ticker beside it. */
+export type NamedListing = ListingCandidate & { ticker: string };
+
+/** Finds listings by name where the source names no ISIN. */
+export interface NameSearch {
+  byName(query: string): Promise<NamedListing[]>;
+}
+
 /** Crypto coins by ticker: the coin with the best market-cap rank wins a shared ticker. */
 export interface CoinFinder {
   bySymbol(symbol: string): Promise<ListingCandidate | undefined>;

@@ -207,8 +207,9 @@ export const INSTRUMENTS: readonly FakeInstrument[] = [
       },
     ],
   },
-  // Danish funds outside the catalogue, found by name only once their ISIN has been resolved:
-  // one only OpenFIGI knows, one Yahoo knows too, with a Danish letter in its name.
+  // Danish funds outside the catalogue, found by name with their ISIN once it has been resolved,
+  // and before only by OpenFIGI's search, with no ISIN: one only OpenFIGI knows, one Yahoo knows
+  // too, with a Danish letter in its name.
   {
     isin: 'DK0060300762',
     name: 'Sparinvest INDEX Emerging Markets KL',

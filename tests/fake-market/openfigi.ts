@@ -1,7 +1,13 @@
 // Fake OpenFIGI v3 mapping: one result per job, in order; `data` for a known ISIN (Bloomberg
-// tickers and exchange codes), `warning` for an unknown one, `error` for a malformed job.
+// tickers and exchange codes), `warning` for an unknown one, `error` for a malformed job. And its
+// search: `{ data, next? }` of the records whose name has every word of the query, never an ISIN.
 import { json, answer, type FakeAnswer, type FakeRequest } from './http';
-import { instrumentByIsin, type FakeInstrument, type FakeListing } from './instruments';
+import {
+  INSTRUMENTS,
+  instrumentByIsin,
+  type FakeInstrument,
+  type FakeListing,
+} from './instruments';
 import { hash } from './prices';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -66,17 +72,48 @@ function job(value: unknown): Record<string, unknown> {
   return data.length > 0 ? { data } : { warning: 'No identifier found.' };
 }
 
-export function mapping(request: FakeRequest): FakeAnswer {
+/** A POST's JSON body, or the answer OpenFIGI gives a request without one. */
+function jsonBody(request: FakeRequest): { parsed: unknown } | FakeAnswer {
   if (request.method !== 'POST') return answer(405, 'text/plain', 'Method Not Allowed');
   if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
     return answer(415, 'text/plain', 'Unsupported Media Type');
   }
-  let jobs: unknown;
   try {
-    jobs = JSON.parse(request.body) as unknown;
+    return { parsed: JSON.parse(request.body) as unknown };
   } catch {
     return answer(400, 'text/plain', 'Invalid JSON.');
   }
+}
+
+/** The search's page size is 100; the fake's few records always fit on one page. */
+export function search(request: FakeRequest): FakeAnswer {
+  const read = jsonBody(request);
+  if (!('parsed' in read)) return read;
+  const body = read.parsed;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return json(400, { error: 'Request body must be a JSON object.' }, JSON_TYPE);
+  }
+  const { query, ...filters } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') {
+    return json(400, { error: "Missing 'query'." }, JSON_TYPE);
+  }
+  const words = query.toUpperCase().split(/\s+/).filter(Boolean);
+  const data = INSTRUMENTS.filter((i) => words.every((word) => i.figiName.includes(word)))
+    .flatMap(records)
+    // Filters as OpenFIGI takes them: a record's field must equal each one given.
+    .filter((record) =>
+      Object.entries(filters).every(
+        ([key, value]) =>
+          (key === 'marketSecDes' ? record.marketSector : record[key as 'exchCode']) === value,
+      ),
+    );
+  return json(200, { data }, JSON_TYPE);
+}
+
+export function mapping(request: FakeRequest): FakeAnswer {
+  const read = jsonBody(request);
+  if (!('parsed' in read)) return read;
+  const jobs = read.parsed;
   if (!Array.isArray(jobs)) return answer(400, 'text/plain', 'Request body must be a JSON array.');
   const limit = request.headers['x-openfigi-apikey'] ? MAX_JOBS.keyed : MAX_JOBS.keyless;
   if (jobs.length > limit)

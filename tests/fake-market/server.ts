@@ -7,7 +7,7 @@ import type { Day } from '../../src/market/port';
 import * as coingecko from './coingecko';
 import { eurofxref, notFound } from './ecb';
 import { answer, json, type Clock, type FakeAnswer, type FakeRequest } from './http';
-import { mapping } from './openfigi';
+import { mapping, search as figiSearch } from './openfigi';
 import { chart, search } from './yahoo';
 
 export const PROVIDERS = ['yahoo', 'openfigi', 'coingecko', 'ecb'] as const;
@@ -62,6 +62,7 @@ function route(
   }
   if (path === '/v1/finance/search') return { provider: 'yahoo', handle: () => search(request) };
   if (path === '/v3/mapping') return { provider: 'openfigi', handle: () => mapping(request) };
+  if (path === '/v3/search') return { provider: 'openfigi', handle: () => figiSearch(request) };
   if (path.startsWith('/api/v3/')) {
     return {
       provider: 'coingecko',

@@ -1,8 +1,8 @@
 // The OpenFIGI adapter: an ISIN's Bloomberg listings as Yahoo symbols, unknown ISINs, errors,
-// and the API key header sent only when there is a key.
+// and the API key header sent only when there is a key; its search by name, which gives no ISIN.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../src/market/port';
-import { openFigi } from '../../src/market/providers/openfigi';
+import { openFigi, openFigiSearch } from '../../src/market/providers/openfigi';
 import { startFakeMarket, type FakeMarket } from '../fake-market/server';
 import { NOW, client, marketError } from './provider-contract';
 
@@ -91,5 +91,36 @@ describe('OpenFIGI mapping', () => {
     expect((await marketError(figi(undefined, http).byIsin('DK0062498333'))).kind).toBe(
       'bad-response',
     );
+  });
+});
+
+describe('OpenFIGI search', () => {
+  const search = (http: HttpClient = client('openfigi')) =>
+    openFigiSearch({ baseUrl: market.url, http, now: () => NOW });
+
+  it('finds listings by name with ticker, exchange and kind, never an ISIN', async () => {
+    expect(await search().byName('sparinvest emerging')).toEqual([
+      {
+        provider: 'yahoo',
+        symbol: 'SPIEM.CO',
+        ticker: 'SPIEM',
+        name: 'SPARINVEST INDEX EMERGING MARKETS KL',
+        exchange: 'Copenhagen',
+        mic: 'XCSE',
+        kind: 'fund',
+      },
+    ]);
+    const [request] = market.requests();
+    expect(request.path).toBe('/v3/search');
+    expect(JSON.parse(request.body)).toEqual({
+      query: 'sparinvest emerging',
+      marketSecDes: 'Equity',
+    });
+  });
+
+  it('an error answer is a bad response', async () => {
+    const http: HttpClient = () =>
+      Promise.resolve({ status: 200, header: () => undefined, text: '{"error": "Bad query"}' });
+    expect((await marketError(search(http).byName('x'))).kind).toBe('bad-response');
   });
 });

@@ -42,6 +42,8 @@ function marketSearching(
       quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },
       finders: [{ byIsin: () => Promise.resolve(listings) }],
       coins: { search, bySymbol: notAsked },
+      // OpenFIGI's names are name-search.test.ts's: none here.
+      names: { byName: () => Promise.resolve([]) },
       fx: { rates: notAsked },
     },
     coinSearchWaitMs: 10,

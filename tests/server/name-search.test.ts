@@ -1,7 +1,8 @@
 // Danish funds outside the catalogue in Add investment's suggestions (issue 34, defect 7), on a
 // live server with the providers' fakes, on SQLite or DATABASE_URL's PostgreSQL: a fund's ISIN
 // typed once is named by its listing and stored with it; from then on its name finds it, for
-// every user of the server and after a restart, without asking Yahoo or OpenFIGI.
+// every user of the server and after a restart, without resolving anything. Before, OpenFIGI's
+// search finds it by name, with no ISIN: its ticker and exchange, for the ISIN to be typed.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,16 @@ const HOJT_UDBYTTE = {
   isin: 'DK0060682375',
   name: 'Danske Invest Europa Højt Udbytte KL',
   currency: 'DKK',
+};
+
+/** What OpenFIGI's search says of SPARINVEST: no ISIN. */
+const SPARINVEST_BY_NAME = {
+  type: 'stock',
+  isin: null,
+  name: SPARINVEST.name,
+  currency: 'DKK',
+  ticker: 'SPIEM',
+  exchange: 'Copenhagen',
 };
 
 let fake: FakeMarket;
@@ -91,7 +102,7 @@ it('a typed ISIN of a Danish fund only OpenFIGI knows is named by its listing', 
 it('finds a fund resolved once by its name, for every user and after a restart, from what is stored', async () => {
   const url = await database();
   const ida = await loggedIn(await serve(url), 'ida@example.com');
-  expect(await search(ida, 'sparinvest')).toEqual([]);
+  expect(await search(ida, 'sparinvest')).toEqual([SPARINVEST_BY_NAME]);
   await validate(ida, SPARINVEST.isin);
   await validate(ida, HOJT_UDBYTTE.isin);
   expect(await search(ida, 'Sparinvest')).toEqual([SPARINVEST]);
@@ -109,6 +120,37 @@ it('finds a fund resolved once by its name, for every user and after a restart, 
   // Beside the catalogue's matches, ranked by the same rule.
   const danske = (await search(bo, 'danske')).map((found) => (found as { name: string }).name);
   expect(danske).toEqual(['Danske Bank', HOJT_UDBYTTE.name]);
-  const asked = fake.requests().filter((r) => r.provider === 'yahoo' || r.provider === 'openfigi');
+  // Nothing resolved: OpenFIGI's search only was asked (and failed).
+  const asked = fake.requests().filter((r) => r.provider === 'yahoo' || r.path === '/v3/mapping');
   expect(asked).toEqual([]);
+});
+
+it("offers a name only OpenFIGI's search knows with its ticker and exchange, and no ISIN", async () => {
+  const ida = await loggedIn(await serve(await database()), 'ida@example.com');
+  expect(await search(ida, 'Sparinvest Emerging')).toEqual([SPARINVEST_BY_NAME]);
+  // Beside the catalogue's few matches, after them; a catalogue fund is not offered twice.
+  const sparindex = await search(ida, 'sparindex');
+  expect(sparindex).toEqual([
+    {
+      type: 'stock',
+      isin: 'DK0060005254',
+      name: 'Sparindex INDEX Globale Aktier KL',
+      currency: 'DKK',
+    },
+  ]);
+  // Asked once an hour per query, restricted to what Formue can price.
+  await search(ida, 'Sparinvest Emerging');
+  const searches = fake.requests().filter((r) => r.path === '/v3/search');
+  expect(searches.map((r) => JSON.parse(r.body) as unknown)).toEqual([
+    { query: 'sparinvest emerging', marketSecDes: 'Equity' },
+    { query: 'sparindex', marketSecDes: 'Equity' },
+  ]);
+});
+
+it("answers the catalogue's matches when OpenFIGI's search fails", async () => {
+  fake.setMode('openfigi', '503');
+  const ida = await loggedIn(await serve(await database()), 'ida@example.com');
+  expect(await search(ida, 'Sparinvest')).toEqual([]);
+  const novo = (await search(ida, 'novo')).map((found) => (found as { name: string }).name);
+  expect(novo).toContain('Novo Nordisk B');
 });

@@ -59,6 +59,7 @@ it('reads each listing and the rates once for snapshots asked together', async (
       quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },
       finders: [],
       coins: { search: notAsked, bySymbol: notAsked },
+      names: { byName: notAsked },
       fx: { rates: notAsked },
     },
   });

@@ -93,6 +93,43 @@ describe('Add investment: Name suggests instruments', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('DKK');
   });
 
+  it('a fund the market data names without an ISIN fills the name and asks for the ISIN', async () => {
+    // What a live server answers from OpenFIGI's search; the demo has no such listings.
+    const sparinvest = {
+      type: 'stock' as const,
+      code: null,
+      name: 'SPARINVEST INDEX EMERGING MARKETS KL',
+      currency: 'DKK',
+      ticker: 'SPIEM',
+      exchange: 'Copenhagen',
+    };
+    await renderApp('/investments/create', {
+      as: 'demo',
+      api: (api) => ({
+        ...api,
+        searchInstruments: async (query) =>
+          query === 'sparinvest' ? [sparinvest] : api.searchInstruments(query),
+      }),
+    });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Name' }), 'sparinvest');
+    const list = await screen.findByRole('listbox', { name: 'Instruments found' });
+    const [option] = within(list).getAllByRole('option');
+    expect(option.textContent).toBe(
+      'SPARINVEST INDEX EMERGING MARKETS KLSPIEM · Copenhagen · Stock / Fund · DKK',
+    );
+    await userEvent.click(option);
+    expect(value('Name')).toBe('SPARINVEST INDEX EMERGING MARKETS KL');
+    const isin = screen.getByLabelText<HTMLInputElement>('ISIN');
+    expect(isin.value).toBe('');
+    expect(document.activeElement).toBe(isin);
+    expect(describedBy(isin)).toBe(
+      'Type the ISIN of SPARINVEST INDEX EMERGING MARKETS KL: the market data names no ISIN for it.',
+    );
+    await userEvent.type(isin, 'DK0060300762');
+    expect(describedBy(isin)).not.toContain('Type the ISIN');
+    expect(value('Name')).toBe('SPARINVEST INDEX EMERGING MARKETS KL');
+  });
+
   it('a wrong check digit says which digit was expected, under the spec’s message', async () => {
     await renderApp('/investments/create', { as: 'demo' });
     const isin = screen.getByLabelText('ISIN');

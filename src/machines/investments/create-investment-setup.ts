@@ -3,7 +3,7 @@
 // pages refer to, added to the save flow's with setup().extend. The rules are investment.rules.ts.
 import { assign, fromCallback, fromPromise, sendTo, type ActorRefFrom } from 'xstate';
 import type { Api } from '../../api';
-import type { Instrument } from '../../domain/market';
+import type { Instrument, SuggestedInstrument } from '../../domain/market';
 import type { CreateInvestmentPayload, Id, Investment } from '../../domain/types';
 import type { dataMachine } from '../data/data.machine';
 import { changed } from '../data/changes';
@@ -41,8 +41,8 @@ export type CreateInvestmentEvent =
   /** Create on page 2. */
   | { type: 'form.submitted' }
   | IdentifierVerdict
-  /** A suggestion chosen: it fills name, identifier, type and listing currency. */
-  | { type: 'instrument.chosen'; instrument: Instrument }
+  /** A suggestion chosen: it fills name, identifier (when it has one), type and currency. */
+  | { type: 'instrument.chosen'; instrument: SuggestedInstrument }
   | InstrumentIdentified
   | flow.FlowEvent
   /** The user's portfolios as the data actor holds them (undefined until loaded). */
@@ -72,6 +72,8 @@ interface PagedForm {
   edited: readonly InvestmentField[];
   identifier: ActorRefFrom<typeof identifierCheckMachine>;
   search: ActorRefFrom<typeof instrumentSearchMachine>;
+  /** The name of a suggestion chosen without an ISIN, until one is typed: the ISIN's hint. */
+  unidentified: string | undefined;
 }
 
 /** Create on page 2: the save flow's `submitting`, with the Idempotency-Key. */
@@ -130,14 +132,18 @@ export const createInvestmentSetup = saveFlowSetup(createInvestmentSpec, {
     edit: assign(({ context }, params: { field: InvestmentField; value: string }) => ({
       ...changeInvestment(context, params.field, params.value),
       formError: undefined,
+      // Typing the ISIN (or another name) answers the hint.
+      unidentified:
+        params.field === 'isin' || params.field === 'name' ? undefined : context.unidentified,
     })),
     searchName: sendTo(
       ({ context }) => context.search,
       (_, params: { query: string }) => ({ type: 'search.typed' as const, query: params.query }),
     ),
-    choose: assign(({ context }, params: { instrument: Instrument }) => ({
+    choose: assign(({ context }, params: { instrument: SuggestedInstrument }) => ({
       ...chooseInstrument(context, params.instrument),
       formError: undefined,
+      unidentified: params.instrument.code === null ? params.instrument.name : undefined,
     })),
     closeSuggestions: sendTo(({ context }) => context.search, { type: 'search.dismissed' }),
     identify: sendTo(

@@ -33,6 +33,7 @@ export const createInvestmentMachine = createInvestmentSetup.createMachine({
       input: { api: input.api, instrumentType: 'stock' },
     }),
     search: spawn('instrumentSearch', { id: 'search', input: { api: input.api } }),
+    unidentified: undefined,
   }),
   invoke: [
     { src: 'watchPortfolios', input: ({ context }) => ({ data: context.input.data }) },
@@ -103,7 +104,7 @@ export const createInvestmentMachine = createInvestmentSetup.createMachine({
             },
             {
               type: 'forwardToIdentifier',
-              params: ({ event }) => ({ field: 'isin', value: event.instrument.code }),
+              params: ({ event }) => ({ field: 'isin', value: event.instrument.code ?? '' }),
             },
             'closeSuggestions',
           ],

@@ -6,7 +6,7 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { Api } from '../../api';
 import { normaliseIdentifier } from '../../domain/isin';
 import { foldSearchText } from '../../domain/instrument-search';
-import type { Instrument } from '../../domain/market';
+import type { Instrument, SuggestedInstrument } from '../../domain/market';
 import type { InstrumentType } from '../../domain/types';
 import { isMissingCall } from '../app/flow';
 
@@ -37,7 +37,7 @@ export interface InstrumentSearchInput {
 export interface InstrumentSearchContext {
   api: Api;
   query: string;
-  suggestions: readonly Instrument[];
+  suggestions: readonly SuggestedInstrument[];
   /** The highlighted suggestion (aria-activedescendant), -1 for none. */
   active: number;
   /** The identifier being looked up. */
@@ -47,10 +47,13 @@ export interface InstrumentSearchContext {
 /** The answer's entry for exactly the code and type looked up (a search also finds others). */
 function findLookedUp(
   context: InstrumentSearchContext,
-  found: readonly Instrument[],
+  found: readonly SuggestedInstrument[],
 ): Instrument | undefined {
   const { code, instrumentType } = context.lookup;
-  return found.find((i) => i.type === instrumentType && normaliseIdentifier(i.code) === code);
+  return found.find(
+    (i): i is Instrument =>
+      i.code !== null && i.type === instrumentType && normaliseIdentifier(i.code) === code,
+  );
 }
 
 export const instrumentSearchMachine = setup({
@@ -61,7 +64,7 @@ export const instrumentSearchMachine = setup({
     tags: {} as 'open' | 'searching',
   },
   actors: {
-    search: fromPromise<Instrument[], { api: Api; query: string }>(({ input }) =>
+    search: fromPromise<SuggestedInstrument[], { api: Api; query: string }>(({ input }) =>
       input.api.searchInstruments(input.query),
     ),
   },

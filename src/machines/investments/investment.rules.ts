@@ -2,7 +2,7 @@
 // limits, a keystroke, a chosen or identified instrument, the identifier's verdict, which page a
 // refusal belongs to, and the call's body. Pure: tested with tables in
 // tests/unit/form-rules.test.ts and through the machine in tests/machines/create-investment.test.ts.
-import type { Instrument } from '../../domain/market';
+import type { Instrument, SuggestedInstrument } from '../../domain/market';
 import type { IdentifierVerdict } from './identifier-check.machine';
 import type { CreateInvestmentPayload, InstrumentType } from '../../domain/types';
 import { dateRule } from '../forms/date-rule';
@@ -152,7 +152,7 @@ export function changeInvestment(
 /** A suggestion chosen: it fills name, identifier, type and listing currency. */
 export function chooseInstrument(
   form: Pick<InvestmentForm, 'values' | 'fieldErrors'>,
-  instrument: Instrument,
+  instrument: SuggestedInstrument,
 ): Pick<InvestmentForm, 'values' | 'fieldErrors'> {
   const fieldErrors = { ...form.fieldErrors };
   for (const field of ['name', 'isin', 'type', 'currency_code'] as const) delete fieldErrors[field];
@@ -160,7 +160,8 @@ export function chooseInstrument(
     values: {
       ...form.values,
       name: instrument.name,
-      isin: instrument.code,
+      // None for a listing named without one: the user types it.
+      isin: instrument.code ?? '',
       type: instrument.type,
       currency_code: instrument.currency,
     },

@@ -21,10 +21,11 @@ import type {
   ProviderAction,
   Refused,
 } from '../../contract/market';
+import { foldSearchText } from '../../domain/instrument-search';
 import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
 import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
 import type { InvestmentRow } from '../../contract/store';
-import { homeExchanges } from '../../market/exchanges';
+import { exchangeByMic, homeExchanges } from '../../market/exchanges';
 import { majorUnits } from '../../market/ingest';
 import type {
   CoinFinder,
@@ -34,6 +35,8 @@ import type {
   ListingFinder,
   ListingFound,
   ListingSearch,
+  NamedListing,
+  NameSearch,
   QuoteProvider,
 } from '../../market/port';
 import { euroRateTable, storedPricing } from '../../market/stored-prices';
@@ -46,6 +49,8 @@ export interface Providers {
   /** Ways from an ISIN to listings, asked together; the first's listings come first. */
   finders: ListingFinder[];
   coins: CoinFinder & ListingSearch;
+  /** Listings by name where no ISIN is given (OpenFIGI's search). */
+  names: NameSearch;
   fx: FxProvider;
 }
 
@@ -62,7 +67,8 @@ export interface LiveMarketOptions {
   /** A latest quote older than this is refreshed in the background when a request reads it. */
   quoteTtlMs?: number;
   /**
-   * How long a search waits for a provider (CoinGecko's coins, a typed ISIN's listings) before
+   * How long a search waits for a provider (CoinGecko's coins, OpenFIGI's names, a typed ISIN's
+   * listings) before
    * answering without: its requests may queue behind a backlog (a login's history loads); what
    * it finds comes with a later search.
    */
@@ -99,6 +105,11 @@ const KNOWN_COINS: Readonly<Record<string, string>> = {
   ADA: 'cardano',
   DOGE: 'dogecoin',
 };
+
+/** Fewer suggestions than this from what is known, and OpenFIGI is asked by name. */
+const FEW = 3;
+/** Shorter names match too much of OpenFIGI's listings to be worth one of its few searches. */
+const MIN_NAME_SEARCH = 3;
 
 /** Listings of an ISIN are kept this long before providers are asked again. */
 const RESOLUTION_TTL_MS = 24 * HOUR;
@@ -432,14 +443,39 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     );
   }
 
-  /** CoinGecko's coins by query, asked at most once an hour; kept while still on their way. */
-  const searches = new Map<string, { time: number; found: Promise<InstrumentSuggestion[]> }>();
+  /** A provider's answers by query, asked at most once an hour; kept while still on their way. */
+  function askedHourly(
+    kept: Map<string, { time: number; found: Promise<InstrumentSuggestion[]> }>,
+    query: string,
+    ask: (query: string) => Promise<InstrumentSuggestion[]>,
+  ): Promise<InstrumentSuggestion[]> {
+    let asked = kept.get(query);
+    if (!asked || asked.time < now() - HOUR) {
+      // A failure only leaves the other suggestions.
+      asked = { time: now(), found: ask(query).catch(() => []) };
+      kept.set(query, asked);
+    }
+    return within(asked.found, coinSearchWaitMs, []);
+  }
+  const coinSearches = new Map<string, { time: number; found: Promise<InstrumentSuggestion[]> }>();
+  const nameSearches = new Map<string, { time: number; found: Promise<InstrumentSuggestion[]> }>();
   const coinSuggestions = (coins: readonly ListingFound[]): InstrumentSuggestion[] =>
     coins.slice(0, 5).flatMap((coin) => {
       const ticker = (coin.isin ?? coin.symbol).toUpperCase();
       return /^[A-Z0-9]{1,20}$/.test(ticker)
         ? [{ type: 'crypto' as const, isin: ticker, name: coin.name, currency: 'USD' }]
         : [];
+    });
+  /** OpenFIGI's listings by name: no ISIN, so offered by ticker and exchange for one to be typed. */
+  const nameSuggestions = (listings: readonly NamedListing[]): InstrumentSuggestion[] =>
+    listings.slice(0, 5).flatMap((listing) => {
+      const exchange = exchangeByMic(listing.mic ?? '');
+      if (!exchange) return [];
+      const { currency } = majorUnits(exchange.currency);
+      const { name, ticker } = listing;
+      return [
+        { type: 'stock' as const, isin: null, name, currency, ticker, exchange: exchange.name },
+      ];
     });
 
   /**
@@ -472,18 +508,23 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     }
     const folded = query.trim().toLowerCase();
     if (folded.length < 2) return known;
-    let asked = searches.get(folded);
-    if (!asked || asked.time < now() - HOUR) {
-      // Coins by name from CoinGecko; a failure only leaves the known list.
-      asked = {
-        time: now(),
-        found: providers.coins.search(folded).then(coinSuggestions, () => []),
-      };
-      searches.set(folded, asked);
-    }
-    const coins = await within(asked.found, coinSearchWaitMs, []);
+    const coinsAsked = askedHourly(coinSearches, folded, (q) =>
+      providers.coins.search(q).then(coinSuggestions),
+    );
+    // Names only when what is known is short of a few: each search costs OpenFIGI's low limit.
+    const namesAsked =
+      known.length < FEW && folded.length >= MIN_NAME_SEARCH
+        ? askedHourly(nameSearches, folded, (q) => providers.names.byName(q).then(nameSuggestions))
+        : Promise.resolve([]);
+    const [coins, names] = await Promise.all([coinsAsked, namesAsked]);
     const seen = new Set(known.map((s) => `${s.type}:${s.isin}`));
-    return [...known, ...coins.filter((s) => !seen.has(`${s.type}:${s.isin}`))].slice(0, 8);
+    const knownNames = new Set(known.map((s) => foldSearchText(s.name)));
+    return [
+      ...known,
+      ...coins.filter((s) => !seen.has(`${s.type}:${s.isin}`)),
+      // A listing whose ISIN is known is offered with it.
+      ...names.filter((s) => !knownNames.has(foldSearchText(s.name))),
+    ].slice(0, 8);
   }
 
   return {

@@ -3,7 +3,7 @@
 import type { MarketConfig } from '../config';
 import { coinGecko } from '../../market/providers/coingecko';
 import { ecbRates } from '../../market/providers/ecb';
-import { openFigi } from '../../market/providers/openfigi';
+import { openFigi, openFigiSearch } from '../../market/providers/openfigi';
 import { yahooListings, yahooQuotes } from '../../market/providers/yahoo';
 import { utcDay } from '../../market/zoned-time';
 import { guardedHttp } from './http';
@@ -15,6 +15,8 @@ const RATES = {
   yahoo: 30,
   // 25 a minute without a key; a key allows 25 every 6 s.
   openfigi: 20,
+  // Its search has a limit of its own: 5 a minute without a key, 20 with one.
+  openfigiSearch: 4,
   // 30 a minute on the demo plan, 5 to 15 without a key.
   coingecko: 12,
   ecb: 10,
@@ -50,6 +52,12 @@ export function realProviders(config: MarketConfig, now: () => number = Date.now
       }),
     ],
     coins,
+    names: openFigiSearch({
+      baseUrl: config.openFigiUrl,
+      http: http('openfigiSearch', config.openFigiApiKey ? 18 : RATES.openfigiSearch),
+      apiKey: config.openFigiApiKey,
+      now,
+    }),
     // The whole history is a file of several MB: a slow line needs longer than a quote.
     fx: ecbRates({
       baseUrl: config.ecbUrl,

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ComboboxField } from '../forms/combobox-field';
 import { DateField } from '../forms/date-field';
@@ -17,6 +17,12 @@ export function InvestmentCreateScreen() {
   const crypto = values.type === 'crypto';
   const field = bindField(values, create.errors, create.change);
   const { t } = useT();
+  // A suggestion chosen without an ISIN: the ISIN field is where the user goes next.
+  useEffect(() => {
+    if (create.unidentified !== undefined) {
+      form.current?.querySelector<HTMLInputElement>('input[name="isin"]')?.focus();
+    }
+  }, [create.unidentified]);
   const typeOptions = [
     { value: 'stock', label: t('create.stock') },
     { value: 'crypto', label: t('create.crypto') },
@@ -62,10 +68,11 @@ export function InvestmentCreateScreen() {
         disabled={!enabled.instrument}
         {...field('name')}
         options={create.suggestions.map((instrument) => ({
-          key: `${instrument.type}:${instrument.code}`,
+          key: `${instrument.type}:${instrument.code ?? `${instrument.ticker}@${instrument.exchange}`}`,
           label: instrument.name,
           details: [
-            instrument.code,
+            // No ISIN: its ticker and exchange tell listings of one name apart.
+            instrument.code ?? `${instrument.ticker} · ${instrument.exchange}`,
             t(instrument.type === 'crypto' ? 'create.crypto' : 'create.stock'),
             instrument.currency,
           ].join(' · '),
@@ -83,6 +90,11 @@ export function InvestmentCreateScreen() {
         disabled={!enabled.instrument}
         placeholder="AB0123456789"
         autoCapitalize="characters"
+        hint={
+          create.unidentified === undefined
+            ? undefined
+            : t('create.isinUnknown', { name: create.unidentified })
+        }
         {...field('isin')}
       />
     </>

@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { localDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
-import type { Instrument } from '../../domain/market';
+import type { SuggestedInstrument } from '../../domain/market';
 import { flowDeps } from '../../machines/app/app.machine';
 import {
   createInvestmentMachine,
@@ -18,7 +18,7 @@ import { useFlow } from '../app/use-flow';
 import { useT } from '../app/use-i18n';
 import { useNeeded } from '../data/use-needed';
 
-const NO_SUGGESTIONS: readonly Instrument[] = [];
+const NO_SUGGESTIONS: readonly SuggestedInstrument[] = [];
 
 /**
  * The Add investment paged form: page, values, errors and the intentions of its buttons. The
@@ -47,6 +47,7 @@ export function useCreateInvestment() {
     s.hasTag('open') ? s.context.suggestions : NO_SUGGESTIONS,
   );
   const activeSuggestion = useSelector(search, (s) => s.context.active);
+  const unidentified = useSelector(actor, (s) => s.context.unidentified);
   const { locale } = useT();
   // The first purchase is a buy: its Total as the Buy overlay shows it.
   const total = useSelector(actor, (s) => {
@@ -108,6 +109,8 @@ export function useCreateInvestment() {
     total,
     suggestions,
     activeSuggestion,
+    /** The name of a suggestion chosen without an ISIN, until one is typed. */
+    unidentified,
     chooseSuggestion,
     moveSuggestion,
     dismissSuggestions,
