@@ -271,7 +271,6 @@ const daScreens: Messages = {
   'create.name': 'Navn',
   'create.symbol': 'Symbol',
   'create.isin': 'ISIN',
-  'create.isinUnknown': 'Skriv ISIN for {name}: markedsdata angiver ingen ISIN for den.',
   'create.date': 'Dato',
   'create.shares': 'Antal',
   'create.sharePrice': 'Kurs pr. aktie',

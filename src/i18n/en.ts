@@ -281,7 +281,6 @@ export const en = {
   'create.name': 'Name',
   'create.symbol': 'Symbol',
   'create.isin': 'ISIN',
-  'create.isinUnknown': 'Type the ISIN of {name}: the market data names no ISIN for it.',
   'create.date': 'Date',
   'create.shares': 'Shares',
   'create.sharePrice': 'Price pr. share',

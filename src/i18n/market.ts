@@ -4,6 +4,7 @@
 import type { Locale } from './locales';
 
 const en = {
+  'create.isinUnknown': 'Type the ISIN of {name}: the market data names no ISIN for it.',
   'quote.price': 'Price',
   'quote.source.yahoo': 'Yahoo',
   'quote.source.coingecko': 'CoinGecko',
@@ -46,6 +47,7 @@ const en = {
 export type MarketKey = keyof typeof en;
 
 const da: Readonly<Record<MarketKey, string>> = {
+  'create.isinUnknown': 'Skriv ISIN for {name}: markedsdata angiver ingen ISIN for den.',
   'quote.price': 'Kurs',
   'quote.source.yahoo': 'Yahoo',
   'quote.source.coingecko': 'CoinGecko',

@@ -7,6 +7,7 @@ import { FormButtons } from '../forms/form-buttons';
 import { PageDots, Pager } from '../components/gestures/pager';
 import { Readout } from '../forms/readout';
 import { useCreateInvestment } from './use-create-investment';
+import { useMarketT } from '../app/use-market-texts';
 import { useT } from '../app/use-i18n';
 
 /** /investments/create: instrument on page 1, the first buy on page 2. */
@@ -17,6 +18,7 @@ export function InvestmentCreateScreen() {
   const crypto = values.type === 'crypto';
   const field = bindField(values, create.errors, create.change);
   const { t } = useT();
+  const { tm } = useMarketT();
   // A suggestion chosen without an ISIN: the ISIN field is where the user goes next.
   useEffect(() => {
     if (create.unidentified !== undefined) {
@@ -93,7 +95,7 @@ export function InvestmentCreateScreen() {
         hint={
           create.unidentified === undefined
             ? undefined
-            : t('create.isinUnknown', { name: create.unidentified })
+            : tm('create.isinUnknown', { name: create.unidentified })
         }
         {...field('isin')}
       />
