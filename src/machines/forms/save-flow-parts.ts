@@ -8,7 +8,7 @@
 import { fromCallback } from 'xstate';
 import type { DataRef } from '../data/data.machine';
 import * as flow from '../app/flow';
-import type { LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
+import type { ConnectionRestored, LoadSpec, Patch, RemovalSpec, Saved } from './save-flow-spec';
 import { offeringUndo } from './undo';
 
 /** States only some forms have, typed as always there: a snapshot may be asked about them. */
@@ -16,8 +16,6 @@ export const some = <T extends object>(states: T | undefined): T => states ?? ({
 
 type Args<Context> = { context: Context };
 type Failed<Context> = { context: Context; event: { error: unknown } };
-
-export type ConnectionRestored = { type: 'connection.restored' };
 
 /** The data actor's word that the connection came back (it watches the browser's). */
 export const connectionRestored = fromCallback<ConnectionRestored, { data: DataRef }>(

@@ -9,7 +9,9 @@ import type { NoticesRef, UndoEvent } from '../app/notices.machine';
 import type { OverlayRef } from '../app/overlay.machine';
 import type { Platform } from '../app/platform';
 import type * as idempotency from './submission';
-import type { ConnectionRestored } from './save-flow-parts';
+
+/** The data actor's word that the connection came back. */
+export type ConnectionRestored = { type: 'connection.restored' };
 
 /** What every save flow is given, wherever its form sits. */
 export interface SaveFlowDeps {
