@@ -106,8 +106,6 @@ const KNOWN_COINS: Readonly<Record<string, string>> = {
   DOGE: 'dogecoin',
 };
 
-/** Fewer suggestions than this from what is known, and OpenFIGI is asked by name. */
-const FEW = 3;
 /** Shorter names match too much of OpenFIGI's listings to be worth one of its few searches. */
 const MIN_NAME_SEARCH = 3;
 
@@ -513,7 +511,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     );
     // Names only when what is known is short of a few: each search costs OpenFIGI's low limit.
     const namesAsked =
-      known.length < FEW && folded.length >= MIN_NAME_SEARCH
+      // Only when nothing known matches: its hits name the known instruments again without an ISIN.
+      known.length === 0 && folded.length >= MIN_NAME_SEARCH
         ? askedHourly(nameSearches, folded, (q) => providers.names.byName(q).then(nameSuggestions))
         : Promise.resolve([]);
     const [coins, names] = await Promise.all([coinsAsked, namesAsked]);
