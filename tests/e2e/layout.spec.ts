@@ -125,7 +125,8 @@ test('one long word never pushes a figure off its card, at 320, 390 and 1280 px'
   await page.goto('/history');
   const name = page
     .getByRole('table', { name: 'Transactions' })
-    .getByRole('cell', { name: LONG_INVESTMENT, exact: true });
+    // The row's portfolio is under the name, in the same cell.
+    .getByRole('cell', { name: `${LONG_INVESTMENT} ${LONG}`, exact: true });
   await expect(name).toBeVisible();
   // Cut short on a phone, the whole name stays at hand.
   await expect(name).toHaveAttribute('title', LONG_INVESTMENT);
