@@ -35,6 +35,8 @@ export const ANSWERS: Definitions = {
   EnteredEvent: schemas.enteredEvent,
   Statistics: schemas.statistics,
   ChartPoint: schemas.chartPoint,
+  MonthReturn: schemas.monthReturn,
+  Performance: schemas.performance,
   CatalogueInstrument: schemas.catalogueInstrument,
   UnidentifiedInstrument: schemas.unidentifiedInstrument,
   DayPrice: schemas.dayPrice,

@@ -5,14 +5,16 @@ import {
   chartOf,
   chartTimes,
   closedDayStart,
+  periodStart,
   sumFigures,
   Timeline,
   valueHolding,
   type Figures,
 } from '../../domain/valuation';
-import type { ChartPoint, Period, Statistics, Valuation } from '../../domain/types';
+import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
 import type { MarketSnapshot, WireQuote } from '../pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
+import { firstTimeOf, performanceOf, yearSpan } from './performance';
 import type { Valued } from './timelines';
 import {
   transactionOf,
@@ -130,10 +132,21 @@ export class Valuer {
   /** A chart answer: its points, and `since` when Day's start moved. */
   chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
-    const firsts = timelines.flatMap((t) => (t.firstTime === undefined ? [] : [t.firstTime]));
-    const first = firsts.length > 0 ? Math.min(...firsts) : undefined;
-    const sampled = chartTimes(this.period, this.now, first, this.since);
+    const sampled = chartTimes(this.period, this.now, firstTimeOf(timelines), this.since);
     return { chart: chartOf(timelines, sampled), ...this.sinceField() };
+  }
+
+  /** Returns over the selected period's span, as the valuation's, or over calendar `year`. */
+  performance(investments: readonly InvestmentRow[], year?: number): Performance {
+    const timelines = investments.map((i) => this.timeline(i));
+    const { from, to } =
+      year === undefined
+        ? {
+            from: this.since ?? periodStart(this.period, this.now, firstTimeOf(timelines)),
+            to: this.now,
+          }
+        : yearSpan(year, this.now);
+    return performanceOf(timelines, from, to);
   }
 }
 
