@@ -67,6 +67,43 @@ describe('Day while the markets are closed', () => {
     expect(chart.body.chart.at(-1).value).toBeCloseTo(body.valuation.value.value, 6);
   });
 
+  it('values each portfolio and investment from its own closed markets, and says so', async () => {
+    const browser = await holding(novo);
+    const { body } = await browser.json('GET', '/api/v1/user/valuation');
+    const since: string = body.valuation.since;
+    const [portfolio] = (await browser.json('GET', '/api/v1/portfolios')).body.portfolios;
+    const [investment] = (await browser.json('GET', '/api/v1/investments')).body.investments;
+    for (const listed of [portfolio, investment]) {
+      expect(listed.since).toBe(since);
+      expect(listed.change).toBeCloseTo(body.valuation.value.change, 6);
+    }
+    const chart = await browser.json('GET', `/api/v1/investments/${investment.id}/chart`);
+    expect(chart.body.since).toBe(since);
+  });
+
+  it('keeps a coin’s own portfolio on the past 24 hours, a stock’s beside it from the close', async () => {
+    const browser = await holding(novo);
+    const coins = await browser.json('POST', '/api/v1/portfolios', { name: 'Coins' });
+    const coin = await browser.json('POST', '/api/v1/investments', {
+      investment: { portfolio_id: coins.body.data.id, name: 'BTC' },
+      instrument: { type: 'crypto', isin: 'BTC' },
+      buy_event: {
+        fee: 0,
+        shares: 1,
+        share_price: 60000,
+        currency_code: 'USD',
+        date: '2026-03-02',
+      },
+    });
+    expect(coin.status).toBe(201);
+    const { body } = await browser.json('GET', '/api/v1/portfolios');
+    const byName = new Map(body.portfolios.map((p: { name: string }) => [p.name, p]));
+    expect(byName.get('Real')).toHaveProperty('since');
+    expect(byName.get('Coins')).not.toHaveProperty('since');
+    const valuation = await browser.json('GET', '/api/v1/user/valuation');
+    expect(valuation.body.valuation.since).toBeUndefined();
+  });
+
   it('stays the past 24 hours with a coin, which trades every day', async () => {
     const browser = await holding(novo, {
       isin: 'BTC',
