@@ -141,7 +141,9 @@ function ValueCells({ row }: { row: ValuableRow }) {
       <td className="num">
         <CompactChange change={row.change} ratio={row.changeRatio} />
         {/* The header's "Change" is the selected period's; a closed market's says from when. */}
-        {row.since !== undefined && <span className="table__sub">{sinceClose(row.since)}</span>}
+        {row.since !== undefined && (
+          <span className="table__sub table__since">{sinceClose(row.since)}</span>
+        )}
       </td>
     </>
   );
