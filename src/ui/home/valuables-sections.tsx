@@ -191,7 +191,7 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
             changeRatio: i.changeRatio,
             since: i.since,
             detail: sharesIn(
-              t('home.shares', { shares: f.shares(i.shares) }),
+              f.sharesCount(i.shares),
               repeated.has(i.id) ? portfolioName(i.portfolio_id) : undefined,
             ),
             notice: splitNotice(i),
