@@ -33,16 +33,12 @@ test.beforeAll(async () => {
     ['Coins', 'BTC', 'crypto', 'USD', 60000],
   ] as const) {
     const created = await browser.json('POST', '/api/v1/portfolios', { name: portfolio });
-    const bought = await browser.json('POST', '/api/v1/investments', {
-      investment: { portfolio_id: created.body.data.id, name: isin },
-      instrument: { type, isin },
-      buy_event: {
-        fee: 0,
-        shares: 1,
-        share_price: price,
-        currency_code: currency,
-        date: '2026-03-02',
-      },
+    const bought = await browser.buyNew(created.body.data.id, {
+      isin,
+      type,
+      currency,
+      price,
+      shares: 1,
     });
     expect(bought.status).toBe(201);
   }
