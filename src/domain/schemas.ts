@@ -56,6 +56,8 @@ export const portfolio = object({
   /** How many investments the portfolio holds. */
   investments: decimal,
   positions,
+  /** As the valuation's, over the portfolio's own holdings. */
+  since: v.optional(text),
 });
 
 /** The instrument an investment holds, as the investments answer describes it. */
@@ -108,6 +110,8 @@ export const investment = v.pipe(
     positions,
     instrument: v.nullish(heldInstrument),
     quote: v.nullish(quote),
+    /** As the valuation's, over this holding alone. */
+    since: v.optional(text),
     pending_split: v.nullish(pendingSplit),
   }),
   v.transform(({ instrument, quote, pending_split, ...figures }) => ({

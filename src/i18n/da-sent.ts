@@ -167,4 +167,43 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'error.retrying': 'For mange forespørgsler. Prøver igen om {seconds} sekunder.',
   'error.retryingOne': 'For mange forespørgsler. Prøver igen om {seconds} sekund.',
   'error.stillSaving': 'Første forsøg er stadig ved at blive gemt. Prøv igen om lidt.',
+  'server.heldOn':
+    'Feltet {attribute} må ikke være større end {max}, det antal, du ejede den {date}.',
+  'server.held': 'Feltet {attribute} må ikke være større end {max}, det antal, du ejer.',
+  'server.soldSharesOn':
+    'Feltet {attribute} skal være 0, medmindre antal efter split er mindre end de {shares} aktier, du ejede den {date}.',
+  'server.soldShares':
+    'Feltet {attribute} skal være 0, medmindre antal efter split er mindre end de {shares} aktier, du ejer.',
+  'server.splitNeedsOn': 'Feltet {attribute} kræver aktier at splitte; du ejede ingen den {date}.',
+  'server.splitNeeds': 'Feltet {attribute} kræver aktier at splitte; du ejer ingen.',
+  'server.leavesSellsMore':
+    'Så ville der kun være {held} aktier tilbage til {event} den {date}, som sælger flere.',
+  'server.leavesSells':
+    'Så ville der kun være {held} aktier tilbage til {event} den {date}, som sælger {shares}.',
+  'server.leavesSold':
+    'Så ville der kun være {held} aktier tilbage til {event} den {date}: for få til de aktier, det solgte.',
+  'server.leavesNone': 'Så ville der ingen aktier være at splitte til {event} den {date}.',
+  'server.breaks': 'Så ville {event} den {date} ikke kunne lade sig gøre.',
+  'attribute.purchase': 'købet',
+  'attribute.sale': 'salget',
+  'attribute.dividend': 'udbyttet',
+  'attribute.split': 'splittet',
+  'server.nothingUndone': '{message} Intet blev fortrudt.',
+  'server.importEditedOne': '1 hændelse i importen er ændret, siden den blev importeret.',
+  'server.importEdited': '{count} hændelser i importen er ændret, siden den blev importeret.',
+  'server.importNothingNew': 'Ingen rækker er nye. Intet blev importeret.',
+  'server.importErrorsOne': '1 række har fejl. Intet blev importeret.',
+  'server.importErrors': '{count} rækker har fejl. Intet blev importeret.',
+  'server.importAgain': 'Importeret igen, selv om porteføljen allerede har denne række.',
+  'server.importSameDay': 'Porteføljen har en hændelse samme dag med de samme tal.',
+  'server.importSameId': 'Mæglerens id er det samme som på linje {line}.',
+  'server.importPriceSameDay': 'Kursen på linje {line} er for samme dag.',
+  'server.importReplacesPrice': 'Erstatter den indtastede kurs {price} {currency}.',
+  'server.importUnchecked': 'Værdipapiret kunne ikke kontrolleres.',
+  'server.importNoInvestment':
+    'Porteføljen har ingen investering i dette værdipapir, og ingen hændelse i importen opretter en.',
+  'server.importMaxRows': 'Filen må højst have {max} rækker.',
+  'server.importTooLarge': 'Importen må højst fylde 10 MB.',
+  'server.tooLarge': 'Anmodningen er for stor.',
+  'server.marketUnreachable': 'Kurskilderne kan ikke nås lige nu; prøv igen om et minut.',
 };

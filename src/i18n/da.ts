@@ -162,7 +162,8 @@ const daScreens: Messages = {
   'home.recordSplitOf': 'Registrer split af {name}',
   'home.splitsPending.one': '1 split er ikke registreret',
   'home.splitsPending.many': '{count} splits er ikke registreret',
-  'home.shares': '{shares} stk.',
+  'shares.one': '1 stk.',
+  'shares.many': '{shares} stk.',
   'allocation.title': 'Fordeling',
   'allocation.show': 'Vis fordeling',
   'allocation.hide': 'Skjul fordeling',
@@ -232,7 +233,8 @@ const daScreens: Messages = {
   'event.split': 'Aktiesplit',
   'event.currency': 'Valuta',
   'event.date': 'Dato',
-  'event.hold': 'Du ejer {shares} stk.',
+  // {shares} ends in "stk.", which ends the sentence too.
+  'event.hold': 'Du ejer {shares}',
   'event.shares': 'Antal',
   'event.sharePrice': 'Kurs pr. aktie',
   'event.fee': 'Gebyr',
@@ -246,7 +248,7 @@ const daScreens: Messages = {
   // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
   'split.ratio': '{ratio} ({to} for {from})',
   'event.sharesAfter': 'Antal efter split',
-  'event.before': 'Før splittet: {shares} stk.',
+  'event.before': 'Før splittet: {shares}',
   'event.cashInLieu': 'Kontant afregning, når splittet giver færre aktier',
   'event.soldShares': 'Solgte aktier',
   'event.soldPrice': 'Salgskurs pr. aktie',
@@ -257,6 +259,7 @@ const daScreens: Messages = {
   'event.question.dividend': 'Slet udbyttet den {date}?',
   'event.question.split': 'Slet aktiesplittet den {date}?',
   'event.held': 'Du kan højst sælge de {shares} aktier, du ejer.',
+  'event.heldOne': 'Du kan højst sælge den ene aktie, du ejer.',
   'event.notLoaded':
     'Gebyr og valuta kunne ikke indlæses, så den vises i DKK uden gebyr. Tjek dem, før du gemmer.',
   'rule.dateFormat': 'Skal være en dato, fx 2024-01-15.',

@@ -182,4 +182,46 @@ export const enSent = {
   'error.retryingOne': 'Too many requests. Trying again in {seconds} second.',
   // A create sent again while the first is still running (src/machines/forms/submission.ts).
   'error.stillSaving': 'The first attempt is still being saved. Try again in a moment.',
+  // The contract's refusals of an event and import's row messages (src/contract/history.ts,
+  // src/contract/imports), most specific first; {event} is one of the nouns after them.
+  'server.heldOn':
+    'The {attribute} field must not be greater than {max}, the shares held on {date}.',
+  'server.held': 'The {attribute} field must not be greater than {max}, the shares held.',
+  'server.soldSharesOn':
+    'The {attribute} field must be 0 unless shares after is less than the {shares} shares held on {date}.',
+  'server.soldShares':
+    'The {attribute} field must be 0 unless shares after is less than the {shares} shares held.',
+  'server.splitNeedsOn':
+    'The {attribute} field needs shares to split; 0 shares are held on {date}.',
+  'server.splitNeeds': 'The {attribute} field needs shares to split; 0 shares are held.',
+  'server.leavesSellsMore':
+    'This would leave {held} shares for the {event} of {date}, which sells more.',
+  'server.leavesSells':
+    'This would leave {held} shares for the {event} of {date}, which sells {shares}.',
+  'server.leavesSold':
+    'This would leave {held} shares for the {event} of {date}, too few for the shares it sold.',
+  'server.leavesNone': 'This would leave no shares for the {event} of {date} to split.',
+  'server.breaks': 'This would make the {event} of {date} impossible.',
+  'attribute.purchase': 'purchase',
+  'attribute.sale': 'sale',
+  'attribute.dividend': 'dividend',
+  'attribute.split': 'split',
+  'server.nothingUndone': '{message} Nothing was undone.',
+  'server.importEditedOne': '1 event of this import was edited since it was imported.',
+  'server.importEdited': '{count} events of this import were edited since it was imported.',
+  'server.importNothingNew': 'No row is new. Nothing was imported.',
+  'server.importErrorsOne': '1 row has errors. Nothing was imported.',
+  'server.importErrors': '{count} rows have errors. Nothing was imported.',
+  'server.importAgain': 'Imported again although the portfolio has this row already.',
+  'server.importSameDay': 'The portfolio has an event of this day with the same figures.',
+  'server.importSameId': 'The external id is the same as on line {line}.',
+  'server.importPriceSameDay': 'The price on line {line} is for the same day.',
+  'server.importReplacesPrice': 'Replaces the typed price {price} {currency}.',
+  'server.importUnchecked': 'The instrument could not be checked.',
+  'server.importNoInvestment':
+    'The portfolio has no investment of this instrument, and no event of this import creates one.',
+  'server.importMaxRows': 'The rows field must not have more than {max} items.',
+  'server.importTooLarge': 'The import may be at most 10 MB.',
+  'server.tooLarge': 'The request body is too large.',
+  'server.marketUnreachable': 'The price sources cannot be reached now; try again in a minute.',
 };

@@ -20,7 +20,7 @@ const english: Translation = { ...en, ...enSent };
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Placeholders the machines and the API fill with a figure, written the English way. */
-const FIGURES = new Set(['max', 'min', 'shares', 'value']);
+const FIGURES = new Set(['held', 'max', 'min', 'shares', 'value']);
 const ENGLISH_FIGURE = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 
 let index: { exact: Map<string, Key>; templates: Template[] } | undefined;
@@ -43,8 +43,11 @@ function englishIndex() {
     templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
   }
   // The most specific first: a short template such as '{label}, {name}' matches nearly anything.
+  // But a wrapper of a message first ('{message} Nothing was undone.'): the message it wraps
+  // may end in a placeholder, which would take the wrapper's words in.
   const fixedLength = (t: Template) => english[t.key].replace(/\{\w+\}/g, '').length;
-  templates.sort((a, b) => fixedLength(b) - fixedLength(a));
+  const wraps = (t: Template) => (english[t.key].startsWith('{message}') ? 1 : 0);
+  templates.sort((a, b) => wraps(b) - wraps(a) || fixedLength(b) - fixedLength(a));
   index = { exact, templates };
   return index;
 }

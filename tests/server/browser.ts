@@ -1,5 +1,14 @@
 // An HTTP client that keeps cookies and sends the XSRF header, as the SPA does in a browser.
 
+export interface NewHolding {
+  isin: string;
+  type: string;
+  currency: string;
+  price: number;
+  shares?: number;
+  date?: string;
+}
+
 /** A browser's cookie jar, reduced to what these tests need. */
 export class Browser {
   readonly cookies = new Map<string, string>();
@@ -45,6 +54,18 @@ export class Browser {
       name: 'Ida',
       email,
       password: 'secret-password',
+    });
+  }
+
+  /** A new investment named by its ISIN (or symbol), with its first buy, in the portfolio. */
+  async buyNew(
+    portfolioId: number,
+    { isin, type, currency, price, shares = 10, date = '2026-03-02' }: NewHolding,
+  ) {
+    return this.json('POST', '/api/v1/investments', {
+      investment: { portfolio_id: portfolioId, name: isin },
+      instrument: { type, isin },
+      buy_event: { fee: 0, shares, share_price: price, currency_code: currency, date },
     });
   }
 

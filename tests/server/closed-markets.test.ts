@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startFakeMarket, type FakeMarket } from '../fake-market/server';
-import { Browser } from './browser';
+import { Browser, type NewHolding } from './browser';
 import { freshDatabaseUrl } from './databases';
 import { liveMarketAt, startQuietServer } from './quiet-server';
 
@@ -21,9 +21,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
 
-async function holding(
-  ...buys: { isin: string; type: string; currency: string; price: number }[]
-): Promise<Browser> {
+async function holding(...buys: NewHolding[]): Promise<Browser> {
   const market = liveMarketAt(fake.url);
   const { app, origin } = await startQuietServer(
     await freshDatabaseUrl(),
@@ -34,20 +32,8 @@ async function holding(
   const browser = new Browser(origin);
   expect((await browser.register()).status).toBe(200);
   const created = await browser.json('POST', '/api/v1/portfolios', { name: 'Real' });
-  for (const { isin, type, currency, price } of buys) {
-    const investment = await browser.json('POST', '/api/v1/investments', {
-      investment: { portfolio_id: created.body.data.id, name: isin },
-      instrument: { type, isin },
-      buy_event: {
-        fee: 0,
-        shares: 10,
-        share_price: price,
-        currency_code: currency,
-        date: '2026-03-02',
-      },
-    });
-    expect(investment.status).toBe(201);
-  }
+  for (const buy of buys)
+    expect((await browser.buyNew(created.body.data.id, buy)).status).toBe(201);
   return browser;
 }
 
@@ -65,6 +51,39 @@ describe('Day while the markets are closed', () => {
     expect(chart.body.since).toBe(since);
     expect(chart.body.chart[0].time).toBe(since);
     expect(chart.body.chart.at(-1).value).toBeCloseTo(body.valuation.value.value, 6);
+  });
+
+  it('values each portfolio and investment from its own closed markets, and says so', async () => {
+    const browser = await holding(novo);
+    const { body } = await browser.json('GET', '/api/v1/user/valuation');
+    const since: string = body.valuation.since;
+    const [portfolio] = (await browser.json('GET', '/api/v1/portfolios')).body.portfolios;
+    const [investment] = (await browser.json('GET', '/api/v1/investments')).body.investments;
+    for (const listed of [portfolio, investment]) {
+      expect(listed.since).toBe(since);
+      expect(listed.change).toBeCloseTo(body.valuation.value.change, 6);
+    }
+    const chart = await browser.json('GET', `/api/v1/investments/${investment.id}/chart`);
+    expect(chart.body.since).toBe(since);
+  });
+
+  it('keeps a coin’s own portfolio on the past 24 hours, a stock’s beside it from the close', async () => {
+    const browser = await holding(novo);
+    const coins = await browser.json('POST', '/api/v1/portfolios', { name: 'Coins' });
+    const coin = await browser.buyNew(coins.body.data.id, {
+      isin: 'BTC',
+      type: 'crypto',
+      currency: 'USD',
+      price: 60000,
+      shares: 1,
+    });
+    expect(coin.status).toBe(201);
+    const { body } = await browser.json('GET', '/api/v1/portfolios');
+    const byName = new Map(body.portfolios.map((p: { name: string }) => [p.name, p]));
+    expect(byName.get('Real')).toHaveProperty('since');
+    expect(byName.get('Coins')).not.toHaveProperty('since');
+    const valuation = await browser.json('GET', '/api/v1/user/valuation');
+    expect(valuation.body.valuation.since).toBeUndefined();
   });
 
   it('stays the past 24 hours with a coin, which trades every day', async () => {

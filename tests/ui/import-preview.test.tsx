@@ -66,3 +66,13 @@ describe('the preview of a long file', () => {
     expect(screen.getByRole('button', { name: 'Import 150 events' })).toBeTruthy();
   });
 });
+
+describe('the file in Danish (issue 40, item 5)', () => {
+  it('counts one row as one, and names its one year once', async () => {
+    const user = userEvent.setup();
+    await renderApp('/import', { as: 'demo', storage: new Map([['language', 'da']]) });
+    const chosen = new NodeFile([formueCsv(1)], 'formue.csv') as unknown as File;
+    await user.upload(await screen.findByLabelText('Fil'), chosen);
+    expect(await screen.findByText('Formue-eksport (CSV), 1 række, 2020')).toBeTruthy();
+  });
+});

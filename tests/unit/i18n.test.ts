@@ -40,7 +40,7 @@ describe('pickLocale', () => {
 describe('translate', () => {
   it('fills placeholders, leaving unknown ones as written', () => {
     expect(fill('Hi {name}, {name}! {other}', { name: 'Ada' })).toBe('Hi Ada, Ada! {other}');
-    expect(translate(da, 'event.hold', { shares: 5 })).toBe('Du ejer 5 stk.');
+    expect(translate(da, 'event.hold', { shares: '5 stk.' })).toBe('Du ejer 5 stk.');
     expect(translate(en, 'language.label')).toBe('Language');
   });
 
@@ -113,6 +113,39 @@ describe('a sent text in Danish', () => {
       'Fjern 2 hændelser og porteføljerne A, B?',
     );
     expect(danish.text(undoneNotice(batch(34, [])))).toBe('Import fortrudt: 34 hændelser fjernet.');
+  });
+
+  it('words the contract’s refusals of an event and of an import’s Undo whole, none half English', () => {
+    expect(
+      danish.text('The shares field must not be greater than 10, the shares held on 2024-01-01.'),
+    ).toBe('Feltet antal må ikke være større end 10, det antal, du ejede den 2024-01-01.');
+    expect(
+      danish.text(
+        'This would leave 1,234.5 shares for the sale of 2024-01-01, which sells 2,000. Nothing was undone.',
+      ),
+    ).toBe(
+      'Så ville der kun være 1.234,5 aktier tilbage til salget den 2024-01-01, som sælger 2.000. Intet blev fortrudt.',
+    );
+    expect(
+      danish.text('1 event of this import was edited since it was imported. Nothing was undone.'),
+    ).toBe('1 hændelse i importen er ændret, siden den blev importeret. Intet blev fortrudt.');
+    expect(danish.text('1 row has errors. Nothing was imported.')).toBe(
+      '1 række har fejl. Intet blev importeret.',
+    );
+  });
+
+  it('words the import’s row warnings and the market’s absence in Danish', () => {
+    for (const text of [
+      'Imported again although the portfolio has this row already.',
+      'The portfolio has an event of this day with the same figures.',
+      'The external id is the same as on line 4.',
+      'The price on line 4 is for the same day.',
+      'The instrument could not be checked.',
+      'The portfolio has no investment of this instrument, and no event of this import creates one.',
+      'The price sources cannot be reached now; try again in a minute.',
+      'You can sell at most the 1 share you hold.',
+    ])
+      expect(danish.text(text), text).not.toBe(text);
   });
 
   it('shows an unknown text as sent, and English as it is', () => {

@@ -38,15 +38,24 @@ export class Valuer {
     private readonly period: Period,
     private readonly now: number,
   ) {
-    const clocks = [...valued.values()].flatMap(({ timeline, priced }) =>
-      priced.clock && timeline.holdingAt(now).shares > 0 ? [priced.clock] : [],
-    );
-    this.since = period === 'Day' ? closedDayStart(now, clocks) : undefined;
+    this.since = this.dayStart([...valued.values()]);
   }
 
-  /** The moved start as answers name it. */
-  private sinceField(): { since?: string } {
-    return this.since === undefined ? {} : { since: new Date(this.since).toISOString() };
+  /**
+   * Day's moved start over these investments alone: a list's row is then valued from the start
+   * its own screen's chart has, and says so.
+   */
+  private dayStart(valued: readonly Valued[]): number | undefined {
+    if (this.period !== 'Day') return undefined;
+    const clocks = valued.flatMap(({ timeline, priced }) =>
+      priced.clock && timeline.holdingAt(this.now).shares > 0 ? [priced.clock] : [],
+    );
+    return closedDayStart(this.now, clocks);
+  }
+
+  /** `dayStart` of some of the investments valued here. */
+  private startOf(investments: readonly InvestmentRow[]): number | undefined {
+    return this.dayStart(investments.flatMap((i) => this.valued.get(i.id) ?? []));
   }
 
   private timeline(investment: InvestmentRow): Timeline {
@@ -70,16 +79,14 @@ export class Valuer {
     return timeline.holdingAt(this.now);
   }
 
-  /**
-   * Over the period's own start; `from`: Day's moved start, used only by the answers that name it
-   * (valuation, chart), so every answer's span is the one it says.
-   */
+  /** Over the period's own start; `from`: Day's moved start, named by the answer that uses it. */
   figures(investment: InvestmentRow, from?: number): Figures {
     return valueHolding(this.timeline(investment), this.period, this.now, from);
   }
 
   investment(row: InvestmentRow): WireInvestment {
-    const figures = this.figures(row);
+    const since = this.startOf([row]);
+    const figures = this.figures(row, since);
     const facts = this.snapshot.facts(row);
     const quote = this.valued.get(row.id)?.priced.quoteAt(this.now);
     return {
@@ -96,16 +103,19 @@ export class Valuer {
         currency: facts.currency ?? quote?.currency ?? 'DKK',
       },
       ...(quote && { quote }),
+      ...sinceField(since),
     };
   }
 
   portfolio(row: PortfolioRow, investments: readonly InvestmentRow[]): WirePortfolio {
     const held = investments.filter((i) => i.portfolioId === row.id);
+    const since = this.startOf(held);
     return {
       id: row.id,
       name: row.name,
       investments: held.length,
-      ...wireFigures(sumFigures(held.map((i) => this.figures(i)))),
+      ...wireFigures(sumFigures(held.map((i) => this.figures(i, since)))),
+      ...sinceField(since),
     };
   }
 
@@ -113,7 +123,7 @@ export class Valuer {
     const { value, change, changeRatio, positions } = sumFigures(
       investments.map((i) => this.figures(i, this.since)),
     );
-    return { value: { value, change, changeRatio }, positions, ...this.sinceField() };
+    return { value: { value, change, changeRatio }, positions, ...sinceField(this.since) };
   }
 
   statistics(investments: readonly InvestmentRow[]): Statistics {
@@ -133,7 +143,7 @@ export class Valuer {
   chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
     const sampled = chartTimes(this.period, this.now, firstTimeOf(timelines), this.since);
-    return { chart: chartOf(timelines, sampled), ...this.sinceField() };
+    return { chart: chartOf(timelines, sampled), ...sinceField(this.since) };
   }
 
   /** Returns over the selected period's span, as the valuation's, or over calendar `year`. */
@@ -148,6 +158,11 @@ export class Valuer {
         : yearSpan(year, this.now);
     return performanceOf(timelines, from, to);
   }
+}
+
+/** A moved Day start as answers name it. */
+function sinceField(since: number | undefined): { since?: string } {
+  return since === undefined ? {} : { since: new Date(since).toISOString() };
 }
 
 function wireFigures(figures: Figures) {

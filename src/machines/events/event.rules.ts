@@ -69,6 +69,7 @@ export interface EventForm {
 }
 
 export function heldMessage(held: number): string {
+  if (held === 1) return 'You can sell at most the 1 share you hold.';
   return `You can sell at most the ${formatExactShares(held, 'en-US')} shares you hold.`;
 }
 

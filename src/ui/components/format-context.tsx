@@ -31,6 +31,10 @@ export interface Formatters {
   ratio: (ratio: number) => string;
   /** The count, or in privacy mode the mask: a count of shares tells the amount held. */
   shares: (shares: number) => string;
+  /** "0.00" ("0,00"): a decimal field's placeholder, as the reader writes numbers. */
+  zero: string;
+  /** "1 share", "12 shares" ("12 stk."): a count of shares with its word. */
+  sharesCount: (shares: number) => string;
   date: (iso: string) => string;
   /** A split of `from` shares into `to`, as from:to with words beside it: "1:10 (10 for 1)". */
   splitRatio: (from: number, to: number) => string;
@@ -65,6 +69,13 @@ export function useFormatters(): Formatters {
       change: (value) => masked(formatChange(value, format)),
       ratio: (ratio) => formatRatio(ratio, format.locale),
       shares: (shares) => (format.hidden ? AMOUNT_MASK : formatShares(shares, format.locale)),
+      zero: new Intl.NumberFormat(format.locale, { minimumFractionDigits: 2 }).format(0),
+      sharesCount: (shares) =>
+        shares === 1 && !format.hidden
+          ? t('shares.one')
+          : t('shares.many', {
+              shares: format.hidden ? AMOUNT_MASK : formatShares(shares, format.locale),
+            }),
       date: (iso) => formatDate(iso),
       splitRatio: (from, to) => {
         const parts = splitRatioParts(from, to);

@@ -131,6 +131,8 @@ interface Figures {
   value: number;
   change: number;
   changeRatio: number;
+  /** ISO instant Day's change is from when the markets were closed (the answer's `since`). */
+  since?: string;
 }
 
 /** The headline value and change of the target, and the period they are for. */
@@ -151,19 +153,22 @@ export function useValue(target: ValueTarget) {
       const { valuation, portfolios, investments } = s.context;
       const found =
         target.type === 'user'
-          ? valuation?.value
+          ? valuation && { ...valuation.value, since: valuation.since }
           : (target.type === 'portfolio' ? portfolios : investments)?.find((x) => x.id === id);
-      return found && { value: found.value, change: found.change, changeRatio: found.changeRatio };
+      return (
+        found && {
+          value: found.value,
+          change: found.change,
+          changeRatio: found.changeRatio,
+          since: found.since,
+        }
+      );
     },
     shallowEqual,
   );
-  // Only the valuation names a moved Day start; the lists' figures are over the past 24 hours.
-  const since = useSelector(data, (s) =>
-    target.type === 'user' ? s.context.valuation?.since : undefined,
-  );
   if (state.status === 'ready' && !figures)
-    return { ...state, status: 'failed' as const, error: 'Not found.', figures, period, since };
-  return { ...state, error: undefined, figures, period, since };
+    return { ...state, status: 'failed' as const, error: 'Not found.', figures, period };
+  return { ...state, error: undefined, figures, period };
 }
 
 /** The target's chart, loaded each time it is shown and while shown after a change. */

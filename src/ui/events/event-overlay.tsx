@@ -38,14 +38,14 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
     />
   );
   const date = <DateField label={t('event.date')} required max={form.today} {...field('date')} />;
-  const fee = <TextField label={t('event.fee')} decimal placeholder="0.00" {...field('fee')} />;
+  const fee = <TextField label={t('event.fee')} decimal placeholder={f.zero} {...field('fee')} />;
 
   return (
     <>
       {(kind === 'buy' || kind === 'sell') && (
         <>
           {held !== undefined && (
-            <p className="field__hint">{t('event.hold', { shares: f.shares(held) })}</p>
+            <p className="field__hint">{t('event.hold', { shares: f.sharesCount(held) })}</p>
           )}
           {date}
           <div className="field-row">
@@ -94,7 +94,7 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
             label={t('event.sharesAfter')}
             decimal
             required
-            hint={t('event.before', { shares: f.shares(splitBefore) })}
+            hint={t('event.before', { shares: f.sharesCount(splitBefore) })}
             {...field('shares_after')}
           />
           <div className="field-row">

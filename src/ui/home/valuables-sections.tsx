@@ -109,6 +109,7 @@ export function PortfoliosSection() {
           value: p.value,
           change: p.change,
           changeRatio: p.changeRatio,
+          since: p.since,
           detail: holdingsText(p.investments, holdingsOf(p.id)),
           // Its own line, as on the investments' rows: beside the detail it pushed the figures
           // off a desktop's card.
@@ -188,8 +189,9 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
             value: i.value,
             change: i.change,
             changeRatio: i.changeRatio,
+            since: i.since,
             detail: sharesIn(
-              t('home.shares', { shares: f.shares(i.shares) }),
+              f.sharesCount(i.shares),
               repeated.has(i.id) ? portfolioName(i.portfolio_id) : undefined,
             ),
             notice: splitNotice(i),

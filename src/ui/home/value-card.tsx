@@ -36,7 +36,7 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
               change={value.figures.change}
               changeRatio={value.figures.changeRatio}
               period={value.period ?? period}
-              since={value.since}
+              since={value.figures.since}
               updating={value.refreshing}
             />
           )

@@ -81,9 +81,11 @@ export function Detected({ flow }: { flow: Flow }) {
   if (!detection) return null;
   const { preset } = detection;
   const format = preset ? (w.formats?.[preset.id] ?? preset.label) : w.t('import.unknownFormat');
-  const rows = new Intl.NumberFormat(w.locale).format(detection.rowCount);
+  const rows = w.count('rows', detection.rowCount);
   const span = detection.dateSpan;
-  const years = span && `${span.from.slice(0, 4)}–${span.to.slice(0, 4)}`;
+  const [from, to] = span ? [span.from.slice(0, 4), span.to.slice(0, 4)] : [];
+  // One year is named once: "2024", not "2024–2024".
+  const years = from && (from === to ? from : `${from}–${to}`);
   return (
     <section className="card import__detected" aria-label={flow.fileName}>
       <div>

@@ -22,8 +22,12 @@ const en = {
   'import.hint':
     'Nordnet: Transaktioner → Eksportér, all years. Saxo, DEGIRO, Interactive Brokers, a Formue export, or any CSV or XLSX file.',
   'import.reading': 'Reading the file…',
-  'import.detected': '{format}, {rows} rows, {years}',
-  'import.detectedNoYears': '{format}, {rows} rows',
+  'import.detected': '{format}, {rows}, {years}',
+  'import.detectedNoYears': '{format}, {rows}',
+  'import.rowsOne': '1 row',
+  'import.rowsMany': '{count} rows',
+  'import.eventsOne': '1 event',
+  'import.eventsMany': '{count} events',
   'import.unknownFormat': 'Unknown format',
   'import.otherFile': 'Choose another file',
   'import.settings': 'How the file is written',
@@ -46,7 +50,6 @@ const en = {
   'import.words': 'Unknown transaction types',
   'import.wordsHint':
     'Say what each one is, or skip it. The import waits until every type is decided: nothing is left out without you knowing.',
-  'import.wordRows': '{count} rows',
   'import.choose': 'Choose',
   'import.preview': 'Preview',
   'import.portfolio': 'Portfolio',
@@ -101,8 +104,8 @@ const en = {
   'import.submitOne': 'Import 1 event',
   'import.nothing': 'Nothing new to import: every row is already there or skipped.',
   'import.retry': 'Try again',
-  'import.done': 'Imported {count} events from {file}.',
-  'import.doneInto': 'Imported {count} events from {file} into {portfolio}.',
+  'import.done': 'Imported {events} from {file}.',
+  'import.doneInto': 'Imported {events} from {file} into {portfolio}.',
   'import.open': 'Open {portfolio}',
   'import.undo': 'Undo',
   'import.remove': 'Remove',
@@ -110,10 +113,12 @@ const en = {
   'import.undone': 'The import was undone.',
   'import.history': 'Earlier imports',
   'import.historyEmpty': 'No imports yet.',
-  'import.batch': '{events} events · {date}',
-  'import.batchInto': '{events} events into {portfolio} · {date}',
+  'import.batch': '{events} · {date}',
+  'import.batchInto': '{events} into {portfolio} · {date}',
   'import.undoRefused':
     'This import cannot be undone: {count} of its events were edited since (events {ids}). Undo those changes, or delete the events one by one.',
+  'import.undoRefusedOne':
+    'This import cannot be undone: 1 of its events was edited since (event {ids}). Undo that change, or delete the events one by one.',
   'import.export': 'Take everything out again from Profile → Export.',
 } as const;
 
@@ -128,8 +133,12 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.hint':
     'Nordnet: Transaktioner → Eksportér, alle år. Saxo, DEGIRO, Interactive Brokers, en Formue-eksport eller en hvilken som helst CSV- eller XLSX-fil.',
   'import.reading': 'Læser filen…',
-  'import.detected': '{format}, {rows} rækker, {years}',
-  'import.detectedNoYears': '{format}, {rows} rækker',
+  'import.detected': '{format}, {rows}, {years}',
+  'import.detectedNoYears': '{format}, {rows}',
+  'import.rowsOne': '1 række',
+  'import.rowsMany': '{count} rækker',
+  'import.eventsOne': '1 hændelse',
+  'import.eventsMany': '{count} hændelser',
   'import.unknownFormat': 'Ukendt format',
   'import.otherFile': 'Vælg en anden fil',
   'import.settings': 'Sådan er filen skrevet',
@@ -152,7 +161,6 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.words': 'Ukendte transaktionstyper',
   'import.wordsHint':
     'Angiv, hvad hver enkelt er, eller spring den over. Importen venter, til alle typer er afgjort: intet udelades, uden at du ved det.',
-  'import.wordRows': '{count} rækker',
   'import.choose': 'Vælg',
   'import.preview': 'Forhåndsvisning',
   'import.portfolio': 'Portefølje',
@@ -207,8 +215,8 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.submitOne': 'Importér 1 hændelse',
   'import.nothing': 'Intet nyt at importere: hver række findes allerede eller springes over.',
   'import.retry': 'Prøv igen',
-  'import.done': '{count} hændelser importeret fra {file}.',
-  'import.doneInto': '{count} hændelser importeret fra {file} til {portfolio}.',
+  'import.done': '{events} importeret fra {file}.',
+  'import.doneInto': '{events} importeret fra {file} til {portfolio}.',
   'import.open': 'Åbn {portfolio}',
   'import.undo': 'Fortryd',
   'import.remove': 'Fjern',
@@ -216,10 +224,12 @@ const da: Readonly<Record<ImportKey, string>> = {
   'import.undone': 'Importen blev fortrudt.',
   'import.history': 'Tidligere importer',
   'import.historyEmpty': 'Ingen importer endnu.',
-  'import.batch': '{events} hændelser · {date}',
-  'import.batchInto': '{events} hændelser til {portfolio} · {date}',
+  'import.batch': '{events} · {date}',
+  'import.batchInto': '{events} til {portfolio} · {date}',
   'import.undoRefused':
-    'Importen kan ikke fortrydes: {count} af dens hændelser er ændret siden (hændelse {ids}). Fortryd de ændringer, eller slet hændelserne én ad gangen.',
+    'Importen kan ikke fortrydes: {count} af dens hændelser er ændret siden (hændelserne {ids}). Fortryd de ændringer, eller slet hændelserne én ad gangen.',
+  'import.undoRefusedOne':
+    'Importen kan ikke fortrydes: 1 af dens hændelser er ændret siden (hændelse {ids}). Fortryd den ændring, eller slet hændelserne én ad gangen.',
   'import.export': 'Tag alt med ud igen under Profil → Eksport.',
 };
 

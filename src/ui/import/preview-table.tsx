@@ -48,19 +48,26 @@ function localised(
   );
 }
 
-function messagesOf(line: PreviewLine, w: ScreenTexts & { locale: string }): string[] {
-  const parser = line.messages.map((message: ImportMessage) => {
-    // A field names where an error or warning is; a note (a cancelled row) needs none.
-    const field =
-      message.level !== 'info' && message.field && message.field in w.fields
-        ? `${w.fields[message.field as keyof typeof w.fields]}: `
-        : '';
-    return field + fill(w.codes[message.code], localised(message.params, w.locale));
-  });
-  const server = Object.entries(line.errors).flatMap(([field, list]) =>
-    list.map((message) => `${field}: ${message}`),
+/** The row's messages in the reader's words: the server's English ones translated. */
+function messagesOf(
+  line: PreviewLine,
+  w: ScreenTexts & { locale: string },
+  text: (sent: string) => string,
+): string[] {
+  // A field names where an error or warning is, as the column mapping names it.
+  const fieldName = (field: string | undefined) =>
+    field && field in w.fields ? `${w.fields[field as keyof typeof w.fields]}: ` : '';
+  const parser = line.messages.map(
+    (message: ImportMessage) =>
+      // A note (a cancelled row) needs no field.
+      (message.level !== 'info' ? fieldName(message.field) : '') +
+      fill(w.codes[message.code], localised(message.params, w.locale)),
   );
-  return [...parser, ...server, ...line.warnings];
+  // The server's keys are the request's ("instrument.isin"): the field is the last part.
+  const server = Object.entries(line.errors).flatMap(([field, list]) =>
+    list.map((message) => fieldName(field.split('.').pop()) + text(message)),
+  );
+  return [...parser, ...server, ...line.warnings.map(text)];
 }
 
 export function PreviewTable({ flow }: { flow: Flow }) {
@@ -127,9 +134,9 @@ export function PreviewTable({ flow }: { flow: Flow }) {
                 {line.row ? amountOf(line.row, amount) : ''}
               </td>
               <td className="import__messages">
-                {messagesOf(line, w).map((message) => (
+                {messagesOf(line, w, text).map((message) => (
                   <span key={message} className="import__message">
-                    {text(message)}
+                    {message}
                   </span>
                 ))}
                 {needsRatio(line) && <SplitRatio flow={flow} line={line.line} />}

@@ -83,11 +83,7 @@ export function Instruments({ flow }: { flow: Flow }) {
             <p className="import__instrument-name">
               <span>{instrument.name}</span>{' '}
               <span className="import__instrument-codes">
-                {[
-                  instrument.isin,
-                  instrument.symbol,
-                  w.t('import.wordRows', { count: instrument.rows }),
-                ]
+                {[instrument.isin, instrument.symbol, w.count('rows', instrument.rows)]
                   .filter(Boolean)
                   .join(' · ')}
               </span>

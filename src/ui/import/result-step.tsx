@@ -20,8 +20,12 @@ export function Result({ flow }: { flow: Flow }) {
         {undone
           ? w.t('import.undone')
           : portfolio === null
-            ? w.t('import.done', { count: batch.events, file })
-            : w.t('import.doneInto', { count: batch.events, file, portfolio })}
+            ? w.t('import.done', { events: w.count('events', batch.events), file })
+            : w.t('import.doneInto', {
+                events: w.count('events', batch.events),
+                file,
+                portfolio,
+              })}
       </p>
       {!undone && (
         <div className="button-row">
@@ -58,10 +62,13 @@ export function History({ flow }: { flow: Flow }) {
       )}
       {history.refused && (
         <p className="form-error" role="alert">
-          {w.t('import.undoRefused', {
-            count: history.refused.edited.length,
-            ids: history.refused.edited.join(', '),
-          })}
+          {w.t(
+            history.refused.edited.length === 1 ? 'import.undoRefusedOne' : 'import.undoRefused',
+            {
+              count: history.refused.edited.length,
+              ids: history.refused.edited.join(', '),
+            },
+          )}
         </p>
       )}
       {history.batches.length === 0 && !history.loading ? (
@@ -75,11 +82,11 @@ export function History({ flow }: { flow: Flow }) {
                 <p className="field__hint">
                   {batch.portfolio_name === null
                     ? w.t('import.batch', {
-                        events: batch.events,
+                        events: w.count('events', batch.events),
                         date: date.format(new Date(batch.created_at)),
                       })
                     : w.t('import.batchInto', {
-                        events: batch.events,
+                        events: w.count('events', batch.events),
                         portfolio: batch.portfolio_name,
                         date: date.format(new Date(batch.created_at)),
                       })}

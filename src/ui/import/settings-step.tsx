@@ -197,7 +197,7 @@ export function Words({ flow }: { flow: Flow }) {
       onContinue={flow.confirmWords}
       blocked={unknown.some(({ word }) => !(word in flow.words))}
       choices={unknown.map(({ word, count }) => ({
-        label: `${word} (${w.t('import.wordRows', { count })})`,
+        label: `${word} (${w.count('rows', count)})`,
         name: `word-${word}`,
         value: flow.words[word] ?? '',
         placeholder: w.t('import.choose'),

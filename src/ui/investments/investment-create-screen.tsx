@@ -9,6 +9,7 @@ import { Readout } from '../forms/readout';
 import { useCreateInvestment } from './use-create-investment';
 import { useMarketT } from '../app/use-market-texts';
 import { useT } from '../app/use-i18n';
+import { useFormatters } from '../components/format-context';
 
 /** /investments/create: instrument on page 1, the first buy on page 2. */
 export function InvestmentCreateScreen() {
@@ -19,6 +20,7 @@ export function InvestmentCreateScreen() {
   const field = bindField(values, create.errors, create.change);
   const { t } = useT();
   const { tm } = useMarketT();
+  const f = useFormatters();
   // A suggestion chosen without an ISIN: the ISIN field is where the user goes next.
   useEffect(() => {
     if (create.unidentified !== undefined) {
@@ -129,7 +131,7 @@ export function InvestmentCreateScreen() {
         label={t('create.fees')}
         decimal
         disabled={!enabled.details}
-        placeholder="0.00"
+        placeholder={f.zero}
         {...field('fee')}
       />
       <SelectField

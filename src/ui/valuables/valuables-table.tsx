@@ -1,6 +1,7 @@
 import { useId, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CompactChange } from '../components/charts/change';
+import { useSinceClose } from '../components/charts/value-summary';
 import { useFormatters } from '../components/format-context';
 import { useT } from '../app/use-i18n';
 import { useLongPress } from '../components/gestures/use-long-press';
@@ -13,6 +14,8 @@ export interface ValuableRow {
   value: number;
   change: number;
   changeRatio: number;
+  /** ISO instant Day's change is from when its markets were closed (the answer's `since`). */
+  since?: string;
   /** A second line under the name, e.g. "3 investments" or "12 shares". */
   detail?: string;
   /** Something the figures need to be right, under the name with its button. */
@@ -131,11 +134,16 @@ function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameCon
 
 function ValueCells({ row }: { row: ValuableRow }) {
   const f = useFormatters();
+  const sinceClose = useSinceClose();
   return (
     <>
       <td className="num">{f.amount(row.value)}</td>
       <td className="num">
         <CompactChange change={row.change} ratio={row.changeRatio} />
+        {/* The header's "Change" is the selected period's; a closed market's says from when. */}
+        {row.since !== undefined && (
+          <span className="table__sub table__since">{sinceClose(row.since)}</span>
+        )}
       </td>
     </>
   );

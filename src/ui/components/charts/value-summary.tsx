@@ -30,12 +30,10 @@ export function ValueSummary({
   updating = false,
 }: ValueSummaryProps) {
   const f = useFormatters();
-  const { t, locale } = useT();
+  const { t } = useT();
+  const sinceClose = useSinceClose();
   // The screen's headline return: its period words say what it is, and open what it counts.
-  const span =
-    period === 'Day' && since !== undefined
-      ? t('summary.since', { day: sessionDay(since, locale) })
-      : t(`summary.${period}`);
+  const span = period === 'Day' && since !== undefined ? sinceClose(since) : t(`summary.${period}`);
   const explained = useExplanation(span, t('summary.changeExplained'));
   return (
     <div className={`value-summary${updating ? ' value-summary--updating' : ''}`}>
@@ -54,13 +52,20 @@ export function ValueSummary({
   );
 }
 
-/** "Thu 26 Nov", "tors. 26. nov.": the day of a close, in the reader's time zone. */
-function sessionDay(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  }).format(new Date(iso));
+/**
+ * "since Thu 26 Nov close" ("siden lukning tors. 26. nov."): the words of a Day change from a
+ * moved start (an answer's `since`), the day of the close in the reader's time zone.
+ */
+export function useSinceClose(): (since: string) => string {
+  const { t, locale } = useT();
+  return (since) =>
+    t('summary.since', {
+      day: new Intl.DateTimeFormat(locale, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+      }).format(new Date(since)),
+    });
 }
 
 export function ValueSummarySkeleton({ label }: { label: string }) {
