@@ -1,5 +1,5 @@
 // autocannon ships no types: the little of its programmatic API that `npm run bench:server`
-// (scripts/server-bench.ts and scripts/server-bench-mixed.ts) uses.
+// (scripts/server-bench/main.ts and scripts/server-bench/mixed.ts) uses.
 import { createRequire } from 'node:module';
 
 export interface CannonRequest {

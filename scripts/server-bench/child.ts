@@ -1,5 +1,5 @@
 // The server under `npm run bench:server`, in a process of its own so the load generator does not
-// distort its figures. Started by scripts/server-bench.ts with fork() (an IPC channel), the
+// distort its figures. Started by scripts/server-bench/main.ts with fork() (an IPC channel), the
 // database URL in BENCH_DATABASE_URL. It seeds nothing. With BENCH_PROVIDER_URL set the market is
 // live (`MARKET_DATA=live`) with all four providers at that URL, the parent's request counter;
 // without it, the synthetic market. Messages:
@@ -16,11 +16,11 @@
 //                    end of a run, but the server finishes what it was given),
 //                    'phases', 'memory' (see above),
 //                    'stop' (close the server and exit, so --cpu-prof can write its profile).
-import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../src/server/config';
+import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../../src/server/config';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { setPhaseClock, type Phase } from '../src/contract/phases';
+import { setPhaseClock, type Phase } from '../../src/contract/phases';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { startQuietServer } from '../tests/server/quiet-server';
+import { startQuietServer } from '../../tests/server/quiet-server';
 
 /** How often the loop is sampled; a stall reads as its length plus up to this much. */
 const LOOP_RESOLUTION_MS = 2;
@@ -42,7 +42,7 @@ function send(message: ChildMessage): void {
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl || !process.send) {
-    throw new Error('Run by scripts/server-bench.ts (fork, BENCH_DATABASE_URL set).');
+    throw new Error('Run by scripts/server-bench/main.ts (fork, BENCH_DATABASE_URL set).');
   }
   const providerUrl = process.env.BENCH_PROVIDER_URL;
   const market: MarketConfig = providerUrl

@@ -1,4 +1,4 @@
-// The writes of `npm run bench:server` (scripts/server-bench.ts): a writer's rounds one request
+// The writes of `npm run bench:server` (scripts/server-bench/main.ts): a writer's rounds one request
 // at a time on the idle server, and the mixed run, a read request on all but WRITERS of the
 // connections while those WRITERS change the same account's history, to see whether writes hold
 // up reads (the target: reads' p99 within MIXED_LIMIT x that of the same reads alone).
@@ -10,7 +10,7 @@
 // the account stays the size it was (give or take the round each writer is in when a run ends).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { autocannon, failedOf, type CannonRequest, type CannonResult } from './server-bench-cannon';
+import { autocannon, failedOf, type CannonRequest, type CannonResult } from './cannon';
 
 export const WRITERS = 3;
 /** Rounds of single writes on the idle server (after one more, not counted). */
