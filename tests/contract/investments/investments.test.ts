@@ -1,0 +1,550 @@
+// @vitest-environment jsdom
+// Investments and their events: create (and validate-only), each input rule, ledger refusals,
+// currency conversion at the event's time, hidden splits, and other users' ids.
+import { describe, expect, it } from 'vitest';
+import { rateToDkk } from '../../../src/domain/market';
+import {
+  createHolding,
+  get,
+  loginAsDemo,
+  NOW,
+  patch,
+  post,
+  registerFresh,
+  startServer,
+} from '../support';
+
+const validCreate = (portfolioId: number) => ({
+  investment: { portfolio_id: portfolioId, name: 'Apple' },
+  instrument: { type: 'stock', isin: 'US0378331005' },
+  buy_event: { shares: 3, share_price: 190.5, fee: 1, currency_code: 'USD' },
+});
+
+async function freshPortfolio(): Promise<number> {
+  await registerFresh();
+  const { id } = (await post('/portfolios', { name: 'Tech' })).body.data as { id: number };
+  return id;
+}
+
+describe('GET /investments', () => {
+  it('lists investments with the spec’s fields and the instrument held', async () => {
+    startServer();
+    await loginAsDemo();
+    const { investments } = (await get('/investments')).body;
+    for (const investment of investments) {
+      expect(Object.keys(investment).sort()).toEqual(
+        [
+          'change',
+          'changeRatio',
+          'change_percentage',
+          'id',
+          'instrument',
+          'name',
+          'portfolio_id',
+          'positions',
+          'quote',
+          'shares',
+          'value',
+        ].sort(),
+      );
+      // Valued at the demo market's price of now, in the listing currency and in DKK.
+      const { quote } = investment;
+      expect(quote).toEqual({
+        price: expect.any(Number),
+        currency: investment.instrument.currency,
+        // Prices on the wire may be rounded to 6 decimals, as typed prices are.
+        price_dkk: expect.closeTo(quote.price * rateToDkk(quote.currency, NOW), 5),
+        date: '2026-11-02',
+        source: 'synthetic',
+      });
+      expect(quote.price).toBeGreaterThan(0);
+      expect(investment.value).toBeCloseTo(investment.shares * quote.price_dkk, 2);
+    }
+    const byName = (name: string): unknown =>
+      investments.find((i: { name: string }) => i.name === name)?.instrument;
+    expect(byName('Bitcoin')).toEqual({
+      type: 'crypto',
+      isin: 'BTC',
+      asset_class: 'crypto',
+      currency: 'USD',
+    });
+    expect(byName('Apple')).toMatchObject({ asset_class: 'stock', currency: 'USD' });
+    expect(byName('iShares Core MSCI World UCITS ETF')).toMatchObject({
+      type: 'stock',
+      asset_class: 'fund',
+      currency: 'EUR',
+    });
+  });
+});
+
+describe('POST /investments', () => {
+  it('creates the investment with its first buy and answers 201', async () => {
+    startServer();
+    const portfolioId = await freshPortfolio();
+    const answer = await post('/investments', validCreate(portfolioId));
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ name: 'Apple', portfolio_id: portfolioId, shares: 3 });
+    const { events } = (await get('/investments/events')).body;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      investment_id: answer.body.data.id,
+      type: 'buy',
+      stock_name: 'Apple',
+      shares: 3,
+      date: new Date(NOW).toISOString(),
+      from_shares: null,
+      to_shares: null,
+    });
+    // USD converted to DKK at the event's time.
+    expect(events[0].stock_price).toBeCloseTo(190.5 * rateToDkk('USD', NOW), 8);
+    expect(events[0].total_value).toBeCloseTo(3 * 190.5 * rateToDkk('USD', NOW), 8);
+    // And as entered, in USD.
+    expect(events[0].entered).toEqual({
+      currency_code: 'USD',
+      stock_price: 190.5,
+      total_value: 3 * 190.5,
+    });
+  });
+
+  it('accepts numeric strings, a lower-case ISIN and an empty fee', async () => {
+    startServer();
+    const portfolioId = await freshPortfolio();
+    const answer = await post('/investments', {
+      investment: { portfolio_id: String(portfolioId), name: 'Apple' },
+      instrument: { type: 'stock', isin: ' us0378331005 ' },
+      buy_event: { shares: '3', share_price: '0', fee: '', currency_code: 'DKK' },
+    });
+    expect(answer.status).toBe(201);
+  });
+
+  it('accepts a crypto symbol', async () => {
+    startServer();
+    const portfolioId = await freshPortfolio();
+    const answer = await post('/investments', {
+      investment: { portfolio_id: portfolioId, name: 'Bitcoin' },
+      instrument: { type: 'crypto', isin: 'BTC' },
+      buy_event: { shares: 0.05, share_price: 60000, fee: 0, currency_code: 'USD' },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data.shares).toBe(0.05);
+  });
+
+  it('with x-validate-only: 1 answers 200 {data: null} and creates nothing', async () => {
+    startServer();
+    const portfolioId = await freshPortfolio();
+    const answer = await post('/investments', validCreate(portfolioId), { 'x-validate-only': '1' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: null });
+    expect((await get('/investments')).body.investments).toEqual([]);
+    expect((await get('/investments/events')).body.events).toEqual([]);
+  });
+
+  it('reports every missing field under its dot key', async () => {
+    startServer();
+    await freshPortfolio();
+    const answer = await post('/investments', {});
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual([
+      'investment.portfolio_id',
+      'investment.name',
+      'instrument.type',
+      'instrument.isin',
+      'buy_event.shares',
+      'buy_event.share_price',
+      'buy_event.currency_code',
+    ]);
+    expect(answer.body.errors['buy_event.shares']).toEqual([
+      'The buy event.shares field is required.',
+    ]);
+    expect(answer.body.message).toBe(
+      'The investment.portfolio id field is required. (and 6 more errors)',
+    );
+  });
+
+  type Case = [string, (body: ReturnType<typeof validCreate>) => void, string, string];
+  const cases: Case[] = [
+    [
+      'an unknown portfolio',
+      (b) => (b.investment.portfolio_id = 999_999),
+      'investment.portfolio_id',
+      'The selected investment.portfolio id is invalid.',
+    ],
+    [
+      'a bad type',
+      (b) => (b.instrument.type = 'bond'),
+      'instrument.type',
+      'The selected instrument.type is invalid.',
+    ],
+    [
+      'zero shares',
+      (b) => (b.buy_event.shares = 0),
+      'buy_event.shares',
+      'The buy event.shares field must be greater than 0.',
+    ],
+    [
+      'negative shares',
+      (b) => (b.buy_event.shares = -1),
+      'buy_event.shares',
+      'The buy event.shares field must be greater than 0.',
+    ],
+    [
+      'a negative price',
+      (b) => (b.buy_event.share_price = -0.01),
+      'buy_event.share_price',
+      'The buy event.share price field must be at least 0.',
+    ],
+    [
+      'a negative fee',
+      (b) => (b.buy_event.fee = -1),
+      'buy_event.fee',
+      'The buy event.fee field must be at least 0.',
+    ],
+    [
+      'a huge price',
+      (b) => (b.buy_event.share_price = 1e15),
+      'buy_event.share_price',
+      'The buy event.share price field must not be greater than 1000000000.',
+    ],
+    [
+      'a decimal comma',
+      (b) => Object.assign(b.buy_event, { shares: '12,5' }),
+      'buy_event.shares',
+      'The buy event.shares field must be a number.',
+    ],
+    [
+      'HTML for a number',
+      (b) => Object.assign(b.buy_event, { fee: '<b>1</b>' }),
+      'buy_event.fee',
+      'The buy event.fee field must be a number.',
+    ],
+    [
+      'an unknown currency',
+      (b) => (b.buy_event.currency_code = 'XYZ'),
+      'buy_event.currency_code',
+      'The selected buy event.currency code is invalid.',
+    ],
+    [
+      'a long name',
+      (b) => (b.investment.name = 'n'.repeat(256)),
+      'investment.name',
+      'The investment.name field must not be greater than 255 characters.',
+    ],
+  ];
+  it.each(cases)('refuses %s with 422 and creates nothing', async (_case, spoil, key, message) => {
+    startServer();
+    const portfolioId = await freshPortfolio();
+    const body = validCreate(portfolioId);
+    spoil(body);
+    const answer = await post('/investments', body);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({ message, errors: { [key]: [message] } });
+    expect((await get('/investments')).body.investments).toEqual([]);
+  });
+
+  // The first line is the rule's, the second says what is wrong (src/domain/isin.ts).
+  it.each([
+    ['a wrong check digit', 'stock', 'US0378331003', 'The check digit is wrong: expected 5.'],
+    ['too short an ISIN', 'stock', 'US037833100', 'An ISIN has 12 characters; this has 11.'],
+    [
+      'digits for a country',
+      'stock',
+      'U50378331005',
+      'It must start with a two-letter country code, such as DK or US.',
+    ],
+    [
+      'an ISIN outside the catalogue',
+      'stock',
+      'AU0000XVGZA3',
+      'No instrument with this ISIN is known.',
+    ],
+    [
+      'an unknown crypto symbol',
+      'crypto',
+      'NOSUCHCOIN',
+      'No crypto currency with this symbol is known.',
+    ],
+  ])('refuses %s and says why', async (_case, type, isin, detail) => {
+    startServer();
+    const body = validCreate(await freshPortfolio());
+    Object.assign(body.instrument, { type, isin });
+    const answer = await post('/investments', body);
+    expect(answer.status).toBe(422);
+    const rule =
+      type === 'stock'
+        ? 'The instrument.isin field must be a valid ISIN code.'
+        : 'The instrument.isin field must be a valid crypto symbol.';
+    expect(answer.body).toEqual({
+      message: `${rule} (and 1 more error)`,
+      errors: { 'instrument.isin': [rule, detail] },
+    });
+  });
+
+  it('refuses another user’s portfolio', async () => {
+    startServer();
+    await loginAsDemo();
+    const [demoPortfolio] = (await get('/portfolios')).body.portfolios;
+    await post('/auth/logout');
+    await freshPortfolio();
+    const answer = await post('/investments', validCreate(demoPortfolio.id));
+    expect(answer.body.errors).toEqual({
+      'investment.portfolio_id': ['The selected investment.portfolio id is invalid.'],
+    });
+  });
+});
+
+describe('PATCH /investments/{id}', () => {
+  it('renames', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await patch(`/investments/${investmentId}`, { name: 'Novo B' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ id: investmentId, name: 'Novo B', shares: 10 });
+    const { events } = (await get('/investments/events')).body;
+    expect(events[0].stock_name).toBe('Novo B');
+  });
+});
+
+describe('events', () => {
+  it('buy answers 201 with the transaction', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/buy`, {
+      shares: 2,
+      share_price: 10.5,
+      fee: 1,
+      currency_code: 'DKK',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toEqual({
+      id: expect.any(Number),
+      investment_id: investmentId,
+      type: 'buy',
+      stock_name: 'Novo',
+      total_value: 21,
+      stock_price: 10.5,
+      shares: 2,
+      date: new Date(NOW).toISOString(),
+      from_shares: null,
+      to_shares: null,
+      entered: { currency_code: 'DKK', stock_price: 10.5, total_value: 21 },
+    });
+    expect((await get('/investments')).body.investments[0].shares).toBe(12);
+  });
+
+  it('with x-validate-only: 1 an event is checked (same refusals) and not created', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const sell = (shares: number) =>
+      post(
+        `/investments/${investmentId}/events/sell`,
+        { shares, share_price: 1, currency_code: 'DKK' },
+        { 'x-validate-only': '1' },
+      );
+    expect((await sell(11)).status).toBe(422);
+    const answer = await sell(4);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: null });
+    expect((await get('/investments')).body.investments[0].shares).toBe(10);
+    expect((await get('/investments/events')).body.events).toHaveLength(1);
+  });
+
+  it('selling more than held is a 422 on shares that says how many are held', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/sell`, {
+      shares: 11,
+      share_price: 1,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.shares[0]).toMatch(/10\b.*held/);
+    expect((await get('/investments/events')).body.events).toHaveLength(1);
+  });
+
+  it('selling everything leaves zero shares', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/sell`, {
+      shares: 10,
+      share_price: 120,
+      fee: 0,
+      currency_code: 'DKK',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ type: 'sell', shares: 10, total_value: 1200 });
+    expect((await get('/investments')).body.investments[0].shares).toBe(0);
+  });
+
+  it('a dividend is a "div" transaction of the amount in DKK', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/dividend`, {
+      amount: 20,
+      currency_code: 'EUR',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({ type: 'div', shares: 0, stock_price: 0 });
+    expect(answer.body.data.total_value).toBeCloseTo(20 * rateToDkk('EUR', NOW), 8);
+    const stats = (await get(`/investments/${investmentId}/stats`)).body.statistics;
+    expect(stats.dividends).toBeCloseTo(20 * rateToDkk('EUR', NOW), 8);
+  });
+
+  it.each([
+    [{ amount: 0, currency_code: 'DKK' }, 'amount', 'The amount field must be greater than 0.'],
+    [{ amount: 5 }, 'currency_code', 'The currency code field is required.'],
+  ])('a dividend refuses %j', async (body, key, message) => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/dividend`, body);
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ [key]: [message] });
+  });
+
+  it('a reverse split with sold shares pays cash for them', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/split`, {
+      shares_after: 4,
+      fee: 0,
+      currency_code: 'DKK',
+      sold_shares: 1,
+      sold_share_price: 50,
+      hide: false,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      type: 'split',
+      from_shares: 10,
+      to_shares: 4,
+      shares: 1,
+      stock_price: 50,
+      total_value: 50,
+    });
+    expect((await get('/investments')).body.investments[0].shares).toBe(4);
+  });
+
+  it('sold shares need shares after below the holding', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/split`, {
+      shares_after: 20,
+      fee: 0,
+      currency_code: 'DKK',
+      sold_shares: 1,
+      sold_share_price: 5,
+      hide: false,
+    });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual(['sold_shares']);
+    expect(answer.body.errors.sold_shares[0]).toMatch(/10 shares held/);
+  });
+
+  it.each([
+    [{ shares_after: 0, currency_code: 'DKK' }, 'shares_after'],
+    [{ shares_after: 20, currency_code: 'DKK', hide: 'maybe' }, 'hide'],
+    [{ shares_after: 20, currency_code: 'DKK', sold_shares: -1 }, 'sold_shares'],
+    [{ shares_after: 20, currency_code: 'DKK', fee: 'free' }, 'fee'],
+  ])('a split refuses %j', async (body, key) => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/split`, body);
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual([key]);
+  });
+
+  it('a split with hide: true changes the holding but stays out of the list', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/split`, {
+      shares_after: 30,
+      fee: 0,
+      currency_code: 'DKK',
+      sold_shares: 0,
+      sold_share_price: 0,
+      hide: true,
+    });
+    expect(answer.status).toBe(201);
+    expect((await get('/investments')).body.investments[0].shares).toBe(30);
+    const { events } = (await get('/investments/events')).body;
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['buy']);
+  });
+
+  it('lists events newest first', async () => {
+    startServer();
+    await loginAsDemo();
+    const { events } = (await get('/investments/events')).body;
+    const times = events.map((e: { date: string }) => Date.parse(e.date));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
+
+describe('another user’s investment', () => {
+  it('is 404 for stats, chart, rename and every event', async () => {
+    startServer();
+    await loginAsDemo();
+    const [demoInvestment] = (await get('/investments')).body.investments;
+    await post('/auth/logout');
+    await registerFresh();
+    const id = demoInvestment.id;
+    const trade = { shares: 1, share_price: 1, fee: 0, currency_code: 'DKK' };
+    for (const answer of [
+      await get(`/investments/${id}/stats`),
+      await get(`/investments/${id}/chart`),
+      await patch(`/investments/${id}`, { name: 'Mine' }),
+      await post(`/investments/${id}/events/buy`, trade),
+      await post(`/investments/${id}/events/sell`, trade),
+      await post(`/investments/${id}/events/dividend`, { amount: 1, currency_code: 'DKK' }),
+      await post(`/investments/${id}/events/split`, { shares_after: 1, currency_code: 'DKK' }),
+    ]) {
+      expect(answer.status).toBe(404);
+    }
+    expect((await get('/investments/events')).body.events).toEqual([]);
+  });
+});
+
+describe('GET /currencies and POST /instruments/validate', () => {
+  it('lists the currency codes', async () => {
+    startServer();
+    await registerFresh();
+    const answer = await get('/currencies');
+    expect(answer.body.currency_codes).toEqual(expect.arrayContaining(['DKK', 'EUR', 'USD']));
+  });
+
+  it.each([
+    ['US0378331005', 'stock', true],
+    ['DK0062498333', 'stock', true],
+    ['IE00B4L5Y983', 'stock', true],
+    ['US0378331003', 'stock', false],
+    ['AU0000XVGZA3', 'stock', false],
+    ['BTC', 'crypto', true],
+    ['eth', 'crypto', true],
+    ['NOSUCHCOIN', 'crypto', false],
+    ['BTC', 'stock', false],
+  ])('%s as %s is valid: %s', async (isin, type, valid) => {
+    startServer();
+    await registerFresh();
+    const answer = await post('/instruments/validate', { isin, type });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ valid });
+  });
+
+  it('needs isin and a known type', async () => {
+    startServer();
+    await registerFresh();
+    const answer = await post('/instruments/validate', { type: 'bond' });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors)).toEqual(['isin', 'type']);
+  });
+});
