@@ -1,68 +1,18 @@
 // @vitest-environment jsdom
-// Real prices: the quote the investments answer carries, prices typed for a day, the price of
-// each day, and the listings an investment's provider prices come from. On the demo's market
-// (the mock's and the contract server's), with fixed prices where the figures are checked.
+// Real prices: the quote the investments answer carries, prices typed for a day, and the price of
+// each day. On the demo's market (the mock's and the contract server's), with fixed prices where
+// the figures are checked.
 import { describe, expect, it } from 'vitest';
 import type { PriceSource } from '../../../src/mock-server';
 import { rateToDkk } from '../../../src/domain/market';
-import {
-  createHolding,
-  csrf,
-  get,
-  loginAsDemo,
-  NOW,
-  post,
-  put,
-  registerFresh,
-  send,
-  startServer,
-} from '../support';
-
-/** NOW's UTC day. */
-const TODAY = '2026-11-02';
-/** Novo's price in DKK, its listing currency, wherever a test does not fix another. */
-const PRICE = 120;
-const NOVO_LISTING = 'synthetic:DK0062498333';
-const APPLE_LISTING = 'synthetic:US0378331005';
-
-const del = (path: string) => send('DELETE', path);
-
-interface WireInvestment {
-  id: number;
-  value: number;
-  quote?: unknown;
-}
-
-async function investment(id: number): Promise<WireInvestment> {
-  const { investments } = (await get('/investments')).body as { investments: WireInvestment[] };
-  const found = investments.find((i) => i.id === id);
-  if (!found) throw new Error(`investment ${id} is not listed`);
-  return found;
-}
-
-/** A fresh user holding 10 Novo bought at 100 DKK, on a market that prices Novo by `prices`. */
-async function novo(prices: PriceSource = () => PRICE): Promise<number> {
-  startServer({ prices });
-  await registerFresh();
-  return (await createHolding()).investmentId;
-}
+import { get, NOW, post, startServer } from '../support';
+import { PRICE, TODAY, apple, del, freshPortfolio, investment, novo } from './priced-holding';
 
 /** The market's price: its UTC day of the month × 100 + its UTC hour, so a row says when it was taken. */
 const dayAndHour: PriceSource = (_instrument, time) => {
   const at = new Date(time);
   return at.getUTCDate() * 100 + at.getUTCHours();
 };
-
-const apple = (portfolioId: number, instrument: Record<string, unknown> = {}) => ({
-  investment: { portfolio_id: portfolioId, name: 'Apple' },
-  instrument: { type: 'stock', isin: 'US0378331005', ...instrument },
-  buy_event: { shares: 3, share_price: 190.5, fee: 1, currency_code: 'USD' },
-});
-
-async function freshPortfolio(): Promise<number> {
-  await registerFresh();
-  return (await post('/portfolios', { name: 'Tech' })).body.data.id as number;
-}
 
 describe('the quote of an investment', () => {
   it('a new investment is valued at the market’s price of today, converted to DKK', async () => {
@@ -374,138 +324,5 @@ describe('DELETE /investments/{id}/prices/{date}', () => {
     const notADay = await del(`/investments/${id}/prices/yesterday`);
     expect(notADay.status).toBe(404);
     expect(notADay.body).toEqual({ message: 'No typed price on yesterday.' });
-  });
-});
-
-describe('listings', () => {
-  it('an investment on the demo market has its instrument’s one listing, selected', async () => {
-    const id = await novo();
-    const answer = await get(`/investments/${id}/listings`);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
-      listings: [
-        {
-          id: NOVO_LISTING,
-          symbol: 'DK0062498333',
-          name: 'Novo Nordisk B',
-          exchange: 'Formue demo market',
-          currency: 'DKK',
-          selected: true,
-        },
-      ],
-    });
-  });
-
-  it('choosing a listing answers the investment, valued at its prices', async () => {
-    const id = await novo();
-    const answer = await put(`/investments/${id}/listing`, { listing: NOVO_LISTING });
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({
-      id,
-      name: 'Novo',
-      shares: 10,
-      value: 10 * PRICE,
-      quote: { price: PRICE, currency: 'DKK', price_dkk: PRICE, date: TODAY, source: 'synthetic' },
-    });
-    const { listings } = (await get(`/investments/${id}/listings`)).body;
-    expect(listings).toMatchObject([{ id: NOVO_LISTING, selected: true }]);
-  });
-
-  it.each([
-    [
-      'another instrument’s listing',
-      { listing: APPLE_LISTING },
-      'The selected listing is invalid.',
-    ],
-    ['an unknown listing', { listing: 'yahoo:NOVO-B.CO' }, 'The selected listing is invalid.'],
-    ['no listing', {}, 'The listing field is required.'],
-    ['a listing that is no string', { listing: 7 }, 'The listing field must be a string.'],
-  ])('choosing %s is refused with 422', async (_case, body, message) => {
-    const id = await novo();
-    const answer = await put(`/investments/${id}/listing`, body);
-    expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ message, errors: { listing: [message] } });
-  });
-});
-
-describe('instrument.listing of POST /investments', () => {
-  it.each([[APPLE_LISTING], [null], ['']])('accepts %j', async (listing) => {
-    startServer();
-    const created = await post('/investments', apple(await freshPortfolio(), { listing }));
-    expect(created.status).toBe(201);
-    const { listings } = (await get(`/investments/${created.body.data.id}/listings`)).body;
-    expect(listings).toMatchObject([{ id: APPLE_LISTING, selected: true }]);
-  });
-
-  it.each([['yahoo:AAPL'], [NOVO_LISTING], [7]])(
-    'refuses %j with 422 and creates nothing',
-    async (listing) => {
-      startServer();
-      const answer = await post('/investments', apple(await freshPortfolio(), { listing }));
-      expect(answer.status).toBe(422);
-      const message = 'The selected instrument.listing is invalid.';
-      expect(answer.body).toEqual({ message, errors: { 'instrument.listing': [message] } });
-      expect((await get('/investments')).body.investments).toEqual([]);
-    },
-  );
-});
-
-/** Every new call on investment `id`, each with a body it would accept. */
-const calls = (id: number) =>
-  [
-    () => get(`/investments/${id}/prices`),
-    () => post(`/investments/${id}/prices`, { date: TODAY, price: 1, currency_code: 'DKK' }),
-    () => del(`/investments/${id}/prices/${TODAY}`),
-    () => get(`/investments/${id}/listings`),
-    () => put(`/investments/${id}/listing`, { listing: NOVO_LISTING }),
-  ] as const;
-
-describe('access', () => {
-  it('a guest is answered 401', async () => {
-    const id = await novo();
-    await post('/auth/logout');
-    await csrf();
-    for (const call of calls(id)) {
-      const answer = await call();
-      expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: 'Unauthenticated.' });
-    }
-  });
-
-  it('another user’s investment is 404, and nothing of it changes', async () => {
-    startServer({ prices: () => PRICE });
-    await loginAsDemo();
-    const [demo] = (await get('/investments')).body.investments as WireInvestment[];
-    await post('/auth/logout');
-    await registerFresh();
-    for (const call of calls(demo.id)) {
-      const answer = await call();
-      expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({
-        message: `No query results for model [App\\Models\\Investment] ${demo.id}`,
-      });
-    }
-    await post('/auth/logout');
-    await loginAsDemo();
-    expect((await investment(demo.id)).quote).toMatchObject({ source: 'synthetic' });
-  });
-
-  it('the state-changing calls need the CSRF header', async () => {
-    const id = await novo();
-    for (const answer of [
-      await send('POST', `/investments/${id}/prices`, {
-        body: { date: TODAY, price: 1, currency_code: 'DKK' },
-        xsrf: false,
-      }),
-      await send('DELETE', `/investments/${id}/prices/${TODAY}`, { xsrf: false }),
-      await send('PUT', `/investments/${id}/listing`, {
-        body: { listing: NOVO_LISTING },
-        xsrf: false,
-      }),
-    ]) {
-      expect(answer.status).toBe(419);
-      expect(answer.body).toEqual({ message: 'CSRF token mismatch.' });
-    }
-    expect((await investment(id)).quote).toMatchObject({ source: 'synthetic' });
   });
 });
