@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The SQL store against SQLite in memory, and against PostgreSQL when DATABASE_URL names one:
 // every port method, the in-memory store's answers for the same calls, locking and atomicity.
-import { Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type {
