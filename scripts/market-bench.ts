@@ -1,7 +1,7 @@
 // How long a new listing's first load takes: `held()` of the live market fetching 8 years of daily
 // closes from Yahoo (the offline fake of tests/fake-market, over real HTTP), unadjusting them and
 // storing them, then the first `snapshot()` of an investment on it reading them into memory. Run
-// by `npm run bench:server` for each of its databases (scripts/server-bench.ts imports it), or
+// by `npm run bench:server` for each of its databases (scripts/server-bench/main.ts imports it), or
 // alone: `npm run bench:market` (SQLite, and PostgreSQL when DATABASE_URL names one).
 //
 // The fake answers from a cache once it has computed a symbol's bars, so it is asked once before

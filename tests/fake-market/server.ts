@@ -8,7 +8,8 @@ import * as coingecko from './coingecko';
 import { eurofxref, notFound } from './ecb';
 import { answer, json, type Clock, type FakeAnswer, type FakeRequest } from './http';
 import { mapping, search as figiSearch } from './openfigi';
-import { chart, search } from './yahoo';
+import { chart } from './yahoo';
+import { search } from './yahoo-search';
 
 export const PROVIDERS = ['yahoo', 'openfigi', 'coingecko', 'ecb'] as const;
 export type FakeProvider = (typeof PROVIDERS)[number];

@@ -1,11 +1,7 @@
 // Fake Yahoo Finance: chart v8 (daily bars with events, or one day of 5-minute bars) for any
 // symbol on an exchange of the table, and search v1 over the instrument table. Field names,
 // envelopes and error bodies follow the real answers (see the report in tests/market).
-import {
-  exchangeByYahooCode,
-  exchangeByYahooSymbol,
-  type Exchange,
-} from '../../src/market/exchanges';
+import type { Exchange } from '../../src/market/exchanges';
 import type { Day } from '../../src/market/port';
 import {
   addDays,
@@ -13,244 +9,32 @@ import {
   offsetSeconds,
   utcDay,
   utcMidnight,
-  zonedTimeToEpoch,
 } from '../../src/market/zoned-time';
 import { json, type Clock, type FakeAnswer, type FakeRequest } from './http';
+import { hash, volumeAt, yahooNumber } from './prices';
 import {
-  INSTRUMENTS,
-  NAME_ONLY,
-  NOT_HOLDINGS,
-  listingOf,
-  type FakeInstrument,
-  type QuoteType,
-} from './instruments';
-import { hash, pathPrice, volumeAt, yahooNumber } from './prices';
+  type Bar,
+  type Line,
+  SPLITS,
+  type Session,
+  bar,
+  dailyBar,
+  dividendFactors,
+  dividendsOf,
+  isWeekday,
+  latestSession,
+  lineOf,
+  previousSession,
+  priceAt,
+  sessionOf,
+} from './yahoo-sessions';
+import { EXCHANGE_DISPLAY } from './yahoo-search';
 
 /** A symbol whose listing is gone: Yahoo answers 404 with its "delisted" envelope. */
 export const DELISTED = 'DELISTED.CO';
 
 const FIRST_DAY: Day = '2000-01-03';
 const FIVE_MINUTES = 300;
-
-const EXCHANGE_DISPLAY: Readonly<Record<string, string>> = {
-  CPH: 'Copenhagen',
-  STO: 'Stockholm',
-  OSL: 'Oslo',
-  HEL: 'Helsinki',
-  GER: 'XETRA',
-  FRA: 'Frankfurt',
-  LSE: 'LSE',
-  PAR: 'Paris',
-  AMS: 'Amsterdam',
-  BRU: 'Brussels',
-  MIL: 'Milan',
-  MCE: 'MCE',
-  EBS: 'Swiss',
-  VIE: 'Vienna',
-  ISE: 'Irish',
-  NMS: 'NASDAQ',
-  NYQ: 'NYSE',
-  TOR: 'Toronto',
-  JPX: 'Tokyo',
-  ASX: 'ASX',
-};
-
-const TYPE_DISPLAY: Readonly<Record<QuoteType, string>> = {
-  EQUITY: 'Equity',
-  ETF: 'ETF',
-  MUTUALFUND: 'Fund',
-};
-
-/** One symbol as the fake quotes it. */
-interface Line {
-  symbol: string;
-  exchange: Exchange;
-  code: string;
-  currency: string;
-  level: number;
-  name: string;
-  type: QuoteType;
-}
-
-function lineOf(symbol: string): Line | undefined {
-  const exchange = exchangeByYahooSymbol(symbol);
-  if (!exchange) return undefined;
-  const known = listingOf(symbol);
-  return {
-    symbol,
-    exchange,
-    code: known?.listing.code ?? exchange.yahooCodes[0],
-    currency: known?.listing.currency ?? exchange.currency,
-    // Outside the table: a level from the symbol, so any symbol has a stable price.
-    level: known?.listing.level ?? 20 + (hash(symbol) % 480),
-    name: known?.instrument.name ?? `${symbol} (fake)`,
-    type: known?.instrument.type ?? 'EQUITY',
-  };
-}
-
-/**
- * NVDA's 10-for-1 split. The price path is the split-adjusted series Yahoo shows: NVDA traded at
- * ten times these closes before 2024-06-10, and Yahoo divides them by 10.
- */
-const SPLITS: Readonly<
-  Record<string, readonly { day: Day; numerator: number; denominator: number }[]>
-> = {
-  NVDA: [{ day: '2024-06-10', numerator: 10, denominator: 1 }],
-};
-
-function isWeekday(day: Day): boolean {
-  const weekday = new Date(utcMidnight(day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-}
-
-function nextWeekday(day: Day): Day {
-  let d = day;
-  while (!isWeekday(d)) d = addDays(d, 1);
-  return d;
-}
-
-const DIVIDEND_CACHE = new Map<string, { day: Day; amount: number }[]>();
-
-/** NVDA pays quarterly: $0.04 before the split (0.004 as Yahoo adjusts it), $0.01 after. */
-function dividendsOf(symbol: string): { day: Day; amount: number }[] {
-  if (symbol !== 'NVDA') return [];
-  const cached = DIVIDEND_CACHE.get(symbol);
-  if (cached) return cached;
-  const dividends: { day: Day; amount: number }[] = [];
-  for (let year = 2013; year <= 2035; year++) {
-    for (const month of ['03', '06', '09', '12']) {
-      const day = nextWeekday(`${year}-${month}-11`);
-      dividends.push({ day, amount: day < '2024-06-10' ? 0.004 : 0.01 });
-    }
-  }
-  DIVIDEND_CACHE.set(symbol, dividends);
-  return dividends;
-}
-
-interface Session {
-  day: Day;
-  /** Epoch ms of the open and close. */
-  open: number;
-  close: number;
-}
-
-const SESSIONS = new Map<string, Session>();
-
-function sessionOf(exchange: Exchange, day: Day): Session {
-  const key = `${exchange.mic}:${day}`;
-  let session = SESSIONS.get(key);
-  if (!session) {
-    session = {
-      day,
-      open: zonedTimeToEpoch(day, exchange.open, exchange.timezone),
-      close: zonedTimeToEpoch(day, exchange.close, exchange.timezone),
-    };
-    SESSIONS.set(key, session);
-  }
-  return session;
-}
-
-/** The price Yahoo shows for an instant, on the exchange's tick, as float32. */
-function priceAt(line: Line, epochMs: number): number {
-  return yahooNumber(pathPrice(line.symbol, line.level, epochMs));
-}
-
-/** One in 37 days has no bar data (all nulls), as real series sometimes do. */
-function isGap(line: Line, day: Day): boolean {
-  return (Math.round(utcMidnight(day) / 86_400_000) + hash(line.symbol)) % 37 === 0;
-}
-
-/** The latest session that has opened by `now`. */
-function latestSession(line: Line, now: number): Session {
-  let day = dayInZone(now, line.exchange.timezone);
-  for (;;) {
-    if (isWeekday(day)) {
-      const session = sessionOf(line.exchange, day);
-      if (session.open <= now) return session;
-    }
-    day = addDays(day, -1);
-  }
-}
-
-function previousSession(line: Line, session: Session): Session {
-  let day = addDays(session.day, -1);
-  while (!isWeekday(day)) day = addDays(day, -1);
-  return sessionOf(line.exchange, day);
-}
-
-interface Bar {
-  time: number;
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  close: number | null;
-  volume: number | null;
-  adjclose: number | null;
-}
-
-/** Closed sessions' bars, per symbol: long histories are asked for again and again. */
-const DAILY_BARS = new Map<string, Map<Day, Bar>>();
-
-/** A session's daily bar; today's, still open, is computed afresh. */
-function dailyBar(line: Line, session: Session, now: number): Bar {
-  if (session.close > now) return bar(line, session.open, now, isGap(line, session.day));
-  let bars = DAILY_BARS.get(line.symbol);
-  if (!bars) {
-    bars = new Map();
-    DAILY_BARS.set(line.symbol, bars);
-  }
-  let daily = bars.get(session.day);
-  if (!daily) {
-    daily = bar(line, session.open, session.close, isGap(line, session.day));
-    bars.set(session.day, daily);
-  }
-  return daily;
-}
-
-function bar(line: Line, from: number, to: number, gap: boolean): Bar {
-  if (gap) {
-    return {
-      time: Math.floor(from / 1000),
-      open: null,
-      high: null,
-      low: null,
-      close: null,
-      volume: null,
-      adjclose: null,
-    };
-  }
-  const open = priceAt(line, from);
-  const close = priceAt(line, to);
-  return {
-    time: Math.floor(from / 1000),
-    open,
-    high: yahooNumber(Math.max(open, close) * 1.004),
-    low: yahooNumber(Math.min(open, close) * 0.996),
-    close,
-    volume: volumeAt(line.symbol, from),
-    adjclose: close,
-  };
-}
-
-/**
- * Yahoo's `adjclose` takes later dividends out of each close: the factor per session, walking
- * back from the last one and multiplying in each dividend passed.
- */
-function dividendFactors(line: Line, sessions: Session[], today: Day): number[] {
-  const dividends = dividendsOf(line.symbol).filter((d) => d.day <= today);
-  const factors: number[] = new Array<number>(sessions.length);
-  let factor = 1;
-  let next = dividends.length - 1;
-  for (let i = sessions.length - 1; i >= 0; i--) {
-    while (next >= 0 && dividends[next].day > sessions[i].day) {
-      const exDay = sessionOf(line.exchange, dividends[next].day);
-      factor *= 1 - dividends[next].amount / priceAt(line, exDay.open);
-      next--;
-    }
-    factors[i] = factor;
-  }
-  return factors;
-}
 
 function timezoneName(exchange: Exchange, offset: number): string {
   const hours = offset / 3600;
@@ -537,87 +321,4 @@ export function chart(symbol: string, request: FakeRequest, now: Clock): FakeAns
     );
   }
   return dailyChart(line, start, end, events, '', at);
-}
-
-const ISIN = /^[A-Z]{2}[A-Z0-9]{9}\d$/;
-
-function quoteOf(instrument: FakeInstrument, symbol: string, code: string, score: number) {
-  const exchange = exchangeByYahooCode(code);
-  return {
-    exchange: code,
-    shortname: instrument.name.slice(0, 32),
-    quoteType: instrument.type,
-    symbol,
-    index: 'quotes',
-    score,
-    typeDisp: TYPE_DISPLAY[instrument.type],
-    longname: instrument.name,
-    exchDisp: EXCHANGE_DISPLAY[code] ?? exchange?.name ?? code,
-    isYahooFinance: true,
-  };
-}
-
-export function search(request: FakeRequest): FakeAnswer {
-  const q = (request.query.q ?? '').trim();
-  const limit = Number(request.query.quotesCount ?? 7);
-  const quotes: Record<string, unknown>[] = [];
-  if (ISIN.test(q.toUpperCase())) {
-    const instrument = INSTRUMENTS.find((i) => i.isin === q.toUpperCase());
-    for (const listing of instrument?.listings ?? []) {
-      if (instrument && listing.searchable !== false) {
-        quotes.push(quoteOf(instrument, listing.symbol, listing.code, 20_000 - quotes.length));
-      }
-    }
-  } else if (q !== '') {
-    const needle = q.toLowerCase();
-    for (const instrument of [...INSTRUMENTS, ...NAME_ONLY]) {
-      for (const listing of instrument.listings) {
-        const matches =
-          instrument.name.toLowerCase().includes(needle) ||
-          listing.symbol.toLowerCase().includes(needle);
-        if (matches && listing.searchable !== false) {
-          quotes.push(quoteOf(instrument, listing.symbol, listing.code, 20_000 - quotes.length));
-        }
-      }
-    }
-    for (const other of NOT_HOLDINGS) {
-      if (
-        other.name.toLowerCase().includes(needle) ||
-        other.symbol.toLowerCase().includes(needle)
-      ) {
-        quotes.push({
-          exchange: other.code,
-          shortname: other.name,
-          quoteType: other.quoteType,
-          symbol: other.symbol,
-          index: 'quotes',
-          score: 10_000,
-          typeDisp: other.quoteType.charAt(0) + other.quoteType.slice(1).toLowerCase(),
-          exchDisp: other.exchDisp,
-          isYahooFinance: true,
-        });
-      }
-    }
-  }
-  const shown = quotes.slice(0, Number.isFinite(limit) ? limit : 7);
-  return json(200, {
-    explains: [],
-    count: shown.length,
-    quotes: shown,
-    news: [],
-    nav: [],
-    lists: [],
-    researchReports: [],
-    screenerFieldResults: [],
-    totalTime: 31,
-    timeTakenForQuotes: 410,
-    timeTakenForNews: 0,
-    timeTakenForAlgowatchlist: 400,
-    timeTakenForPredefinedScreener: 400,
-    timeTakenForCrunchbase: 0,
-    timeTakenForNav: 400,
-    timeTakenForResearchReports: 0,
-    timeTakenForScreenerField: 0,
-    timeTakenForCulturalAssets: 0,
-  });
 }

@@ -2,7 +2,6 @@
 // OpenFIGI tickers to Yahoo symbols.
 import { describe, expect, it } from 'vitest';
 import {
-  EXCHANGES,
   exchangeByBloombergCode,
   exchangeByMic,
   exchangeByYahooCode,
@@ -11,6 +10,7 @@ import {
   yahooSymbolFor,
   type Exchange,
 } from '../../src/market/exchanges';
+import { EXCHANGES } from '../../src/market/exchange-table';
 
 function exchange(mic: string): Exchange {
   const found = exchangeByMic(mic);

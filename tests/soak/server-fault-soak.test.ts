@@ -9,8 +9,23 @@ import { afterAll, expect, it } from 'vitest';
 import { seededRandom } from '../../src/domain/market';
 import { endServerConnections, freshDatabaseUrl, postgresUrl } from '../server/databases';
 import { startQuietServer } from '../server/quiet-server';
-import { startFaultProxy, type Fault, type FaultProxy, type Plan } from './fault-proxy';
+import { startFaultProxy, type FaultProxy, type Plan } from './fault-proxy';
 import { SoakClient, type Reply } from './soak-client';
+import {
+  ACTIONS,
+  type Entered,
+  type EventIntent,
+  FAULTS,
+  ISINS,
+  type InvestmentIntent,
+  type Named,
+  type PortfolioIntent,
+  type WireEvent,
+  type WireInvestment,
+  type Write,
+  near,
+  weighted,
+} from './soak-plan';
 
 const SEED = 24;
 const WRITES = 80;
@@ -19,101 +34,8 @@ const MAX_ATTEMPTS = 60;
 /** Retry-After is honoured, scaled down: the soak waits this much per second asked. */
 const WAIT_PER_SECOND_MS = 20;
 
-/** How often each fault meets a request, out of the sum. */
-const FAULTS: Record<Fault, number> = {
-  pass: 10,
-  delay: 3,
-  requestLost: 3,
-  answerLost: 4,
-  cutInFlight: 2,
-};
-
 /** On PostgreSQL: the steps whose first request meets ended database connections. */
 const TERMINATIONS = 6;
-
-type Action =
-  | 'createPortfolio'
-  | 'createInvestment'
-  | 'buy'
-  | 'sell'
-  | 'dividend'
-  | 'editEvent'
-  | 'deleteEvent'
-  | 'renamePortfolio'
-  | 'renameInvestment'
-  | 'deleteInvestment'
-  | 'deletePortfolio';
-
-const ACTIONS: Record<Action, number> = {
-  createPortfolio: 3,
-  createInvestment: 6,
-  buy: 14,
-  sell: 7,
-  dividend: 7,
-  editEvent: 10,
-  deleteEvent: 4,
-  renamePortfolio: 3,
-  renameInvestment: 3,
-  deleteInvestment: 1,
-  deletePortfolio: 1,
-};
-
-/** Stocks of the synthetic market's catalogue. */
-const ISINS = ['DK0062498333', 'DK0010274414', 'DK0060079531', 'DK0061539921', 'DK0060448595'];
-
-// What the script meant, kept as it goes.
-interface PortfolioIntent {
-  id: number;
-  name: string;
-  deleted: boolean;
-}
-interface InvestmentIntent {
-  id: number;
-  name: string;
-  portfolio: PortfolioIntent;
-  deleted: boolean;
-}
-type Entered =
-  | {
-      type: 'buy' | 'sell';
-      shares: number;
-      share_price: number;
-      fee: number;
-      currency_code: string;
-    }
-  | { type: 'div'; amount: number; currency_code: string };
-interface EventIntent {
-  /** Undefined for an investment's first buy, which its answer does not name. */
-  id: number | undefined;
-  investment: InvestmentIntent;
-  entered: Entered;
-  deleted: boolean;
-}
-
-interface Write {
-  label: string;
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  body?: unknown;
-  /** Creating calls: one key per intended write, sent again with every retry. */
-  key?: string;
-  expect: number;
-}
-
-// What the API answers, as far as the soak reads it.
-interface Named {
-  id: number;
-  name: string;
-}
-interface WireInvestment extends Named {
-  portfolio_id: number;
-}
-interface WireEvent {
-  id: number;
-  investment_id: number;
-}
-
-const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const running: { close(): Promise<unknown> }[] = [];
@@ -126,16 +48,6 @@ async function serve(): Promise<number> {
   const { app, port } = await startQuietServer(await freshDatabaseUrl());
   running.push(app);
   return port;
-}
-
-function weighted<T extends string>(random: () => number, weights: Record<T, number>): T {
-  const entries = Object.entries(weights) as [T, number][];
-  let left = random() * entries.reduce((sum, [, weight]) => sum + weight, 0);
-  for (const [item, weight] of entries) {
-    left -= weight;
-    if (left < 0) return item;
-  }
-  return entries[entries.length - 1][0];
 }
 
 it(

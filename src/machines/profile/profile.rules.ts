@@ -1,6 +1,6 @@
 // The Edit Profile form's rules (profile.machine.ts): a new password or e-mail needs the current
 // password, the server's rule checked here first so nothing is sent without it. Pure: tested in
-// tests/machines/profile.test.ts.
+// tests/machines/profile/profile.test.ts.
 import type { ProfileUpdate, User } from '../../domain/types';
 import type { FormErrors } from '../forms/form-errors';
 import { check, nameRule, requiredText } from '../forms/form-rules';

@@ -7,7 +7,24 @@ import { openFigi, openFigiSearch } from '../../market/providers/openfigi';
 import { yahooListings, yahooQuotes } from '../../market/providers/yahoo';
 import { utcDay } from '../../market/zoned-time';
 import { guardedHttp } from './http';
-import type { Providers } from './live-market';
+import type {
+  CoinFinder,
+  FxProvider,
+  ListingFinder,
+  ListingSearch,
+  NameSearch,
+  QuoteProvider,
+} from '../../market/port';
+
+export interface Providers {
+  quotes: { yahoo: QuoteProvider; coingecko: QuoteProvider };
+  /** Ways from an ISIN to listings, asked together; the first's listings come first. */
+  finders: ListingFinder[];
+  coins: CoinFinder & ListingSearch;
+  /** Listings by name where no ISIN is given (OpenFIGI's search). */
+  names: NameSearch;
+  fx: FxProvider;
+}
 
 /** Requests a minute: well inside each service's published or observed limits. */
 const RATES = {

@@ -333,3 +333,5 @@ export function marketSync(options: MarketSyncOptions) {
     },
   };
 }
+
+export type MarketSync = ReturnType<typeof marketSync>;

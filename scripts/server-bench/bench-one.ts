@@ -1,0 +1,291 @@
+// One database and size: a fresh database, its stored prices and account, the cold home on fresh
+// processes, then every request alone, under load and mixed with writes.
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Phase } from '../../src/contract/phases';
+import { failedOf } from './cannon';
+import {
+  idleWrites,
+  idleWritesRow,
+  mixedRow,
+  type IdleWriteFigures,
+  type MixedFigures,
+} from './mixed';
+import {
+  CONNECTIONS,
+  DATABASE_NAMES,
+  type DatabaseKind,
+  ENDPOINTS,
+  type Endpoint,
+  INVESTMENTS,
+  type Options,
+  log,
+} from './settings';
+import {
+  type ColdFigures,
+  type Figures,
+  SETTLE_MS,
+  type Single,
+  type StartFigures,
+  WARM_ROUNDS,
+  benchMixed,
+  cannon,
+  firstAnswer,
+  freshDatabase,
+  median,
+  runSeconds,
+  seconds,
+  single,
+} from './measures';
+import type { ProviderCounter } from './processes';
+import { Server } from './processes';
+import type { Session } from './session';
+import { logIn } from './session';
+import { coldRow, tableRow } from './report';
+import { loadAccount } from './account';
+import { seedMarket } from './market';
+
+/** The home screen's first calls. */
+const HOME: readonly Endpoint[] = [
+  { name: 'valuation Forever', path: '/api/v1/user/valuation', cookie: 'selected_period=Forever' },
+  { name: 'valuation Year', path: '/api/v1/user/valuation', cookie: 'selected_period=Year' },
+  { name: 'Year chart', path: '/api/v1/user/chart', cookie: 'selected_period=Year' },
+];
+const PHASES: readonly Phase[] = ['prices read', 'price functions', 'events read', 'replay'];
+
+/** The home's calls one after the other; NaN ms if one fails. */
+async function home(session: Session): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  for (const call of HOME) {
+    const answer = await session.request('GET', call.path, undefined, call.cookie);
+    if (answer.status !== 200) return { ms: NaN, status: answer.status };
+  }
+  return { ms: performance.now() - started, status: 200 };
+}
+
+async function coldHome(
+  kind: DatabaseKind,
+  size: number,
+  url: string,
+  email: string,
+  providers: ProviderCounter,
+  options: Options,
+): Promise<ColdFigures> {
+  const runs: Omit<ColdFigures, 'runs' | 'database' | 'events'>[] = [];
+  for (let run = 0; run < options.coldRuns; run++) {
+    const mark = providers.count;
+    const server = await Server.start(url, options.profileDir, providers.url);
+    try {
+      const session = await logIn(server.base, email);
+      await server.phases();
+      const cold = await home(session);
+      const { ms, serverMs } = await server.phases();
+      const heapBytes = await server.heapUsed();
+      const warm: number[] = [];
+      for (let i = 0; i < WARM_ROUNDS; i++) warm.push((await home(session)).ms);
+      await sleep(SETTLE_MS);
+      const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
+      runs.push({
+        coldMs: cold.ms,
+        warmMs: median(warm),
+        heapBytes,
+        phases: {
+          'prices read': ms['prices read'] ?? 0,
+          'price functions': ms['price functions'] ?? 0,
+          'events read': ms['events read'] ?? 0,
+          replay: ms.replay ?? 0,
+          rest: serverMs - timed,
+        },
+        load: loadavg()[0],
+        status: cold.status,
+        asked: providers.since(mark),
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  const middle = [...runs].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(runs.length / 2)];
+  const failed = runs.find((r) => r.status !== 200);
+  return {
+    ...middle,
+    database: kind,
+    events: size,
+    runs: runs.map((r) => r.coldMs),
+    status: failed?.status ?? 200,
+    asked: runs.flatMap((r) => r.asked),
+  };
+}
+
+export async function benchOne(
+  kind: DatabaseKind,
+  size: number,
+  options: Options,
+  postgresUrl: string | undefined,
+  providers: ProviderCounter,
+): Promise<{
+  cold: ColdFigures;
+  figures: Figures[];
+  idleWrites?: IdleWriteFigures;
+  mixed: MixedFigures[];
+  start?: StartFigures;
+  resolutionMs: number;
+}> {
+  const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
+  const name = DATABASE_NAMES[kind];
+  let server: Server | undefined;
+  const stopOnExit = () => server?.kill();
+  process.once('exit', stopOnExit);
+  try {
+    const loadStarted = performance.now();
+    const seeded = await seedMarket(url, Date.now(), options.listings);
+    log(
+      `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${options.listings} listings, ` +
+        `${seeded.closes} closes, ${seeded.rates} rates)`,
+    );
+    // The account through the API on the synthetic market: the live one would ask the providers
+    // for each ISIN's listings.
+    server = await Server.start(url, undefined, undefined);
+    const { email, investments } = await loadAccount(server.base, url, size, seeded.listings);
+    await server.stop();
+    server = undefined;
+
+    const coldFigures = await coldHome(kind, size, url, email, providers, options);
+    log(`  cold home: ${coldRow(coldFigures)}`);
+    if (options.coldOnly) return { cold: coldFigures, figures: [], mixed: [], resolutionMs: 0 };
+
+    // A first live start: its first GET /investments reads and replays every event.
+    let mark = providers.count;
+    server = await Server.start(url, undefined, providers.url);
+    const cold = await firstAnswer(server, providers, mark, email, '/api/v1/investments');
+    const listed = (cold.body as { investments?: { quote?: { source?: string } }[] } | undefined)
+      ?.investments;
+    if (cold.status === 200 && listed?.length !== INVESTMENTS)
+      throw new Error(`GET /api/v1/investments lists ${listed?.length} investments`);
+    // Else the figures would be those of trade prices, not of the stored ones.
+    const sources = new Set(listed?.map((investment) => investment.quote?.source));
+    if (cold.status === 200 && [...sources].some((s) => s !== 'yahoo' && s !== 'coingecko'))
+      throw new Error(`investments priced from ${[...sources].join(', ')}, not stored prices`);
+    if (cold.status !== 200)
+      log(`  the account does not replay: GET /api/v1/investments answered ${cold.status}`);
+    await server.stop();
+
+    // A second start, the one measured: its first valuation, then the runs.
+    mark = providers.count;
+    server = await Server.start(url, options.profileDir, providers.url);
+    const live = server;
+    const firstValuation = await firstAnswer(server, providers, mark, email, ENDPOINTS[0].path);
+    const asked = [...cold.asked, ...firstValuation.asked];
+    if (asked.length > 0)
+      log(
+        `  ${name} ${size}: ${asked.length} provider requests before the first answer after a ` +
+          `start, where stored prices should do: ${asked.slice(0, 5).join(', ')}`,
+      );
+    const sessions: Session[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) sessions.push(await logIn(live.base, email));
+    log(
+      `${name} ${size}: loaded in ${seconds(performance.now() - loadStarted)}` +
+        ` (server pid ${live.pid}); first GET /investments ${cold.ms.toFixed(0)} ms,` +
+        ` first valuation after a start ${firstValuation.ms.toFixed(0)} ms`,
+    );
+
+    const idled = new Map<string, Single>();
+    for (const endpoint of ENDPOINTS) {
+      await live.loopDelayMax();
+      idled.set(endpoint.name, await single(live, sessions[0], endpoint));
+    }
+    // A writer's rounds, one request at a time; when they fail, no run has writes.
+    const singleWrites: IdleWriteFigures = {
+      database: name,
+      events: size,
+      ...(await idleWrites(live.base, sessions[CONNECTIONS - 1], investments[0])),
+    };
+    log(`  single writes: ${idleWritesRow(singleWrites)}`);
+
+    const figures: Figures[] = [];
+    const mixed: MixedFigures[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const alone = idled.get(endpoint.name) ?? { ms: NaN, status: 0, stallMs: NaN };
+      if (alone.status !== 200) {
+        const row: Figures = {
+          database: kind,
+          events: size,
+          endpoint: endpoint.name,
+          idleMs: NaN,
+          p50: NaN,
+          p99: NaN,
+          rps: NaN,
+          completed: 0,
+          seconds: 0,
+          msPer1k: NaN,
+          loopMaxMs: NaN,
+          idleStallMs: alone.stallMs,
+          failed: 1,
+          status: alone.status,
+        };
+        figures.push(row);
+        log(`  ${tableRow(row)}`);
+        continue;
+      }
+      if (options.warmup > 0) await cannon(live.base, endpoint, sessions, options.warmup);
+      await live.idle();
+      await live.loopDelayMax();
+      const result = await cannon(live.base, endpoint, sessions, runSeconds(options, alone.ms));
+      // The requests autocannon left running still stall the loop: wait for them.
+      await live.idle();
+      const loopMaxMs = await live.loopDelayMax();
+      const rps = result.requests.total / result.duration;
+      const row: Figures = {
+        database: kind,
+        events: size,
+        endpoint: endpoint.name,
+        idleMs: alone.ms,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rps,
+        completed: result.requests.total,
+        seconds: result.duration,
+        msPer1k: rps > 0 ? 1000 / rps / (size / 1000) : NaN,
+        loopMaxMs,
+        idleStallMs: alone.stallMs,
+        failed: failedOf(result),
+      };
+      figures.push(row);
+      log(`  ${tableRow(row)}`);
+      // Right after the run alone, so both meet about the same load on a shared machine. The
+      // writes change the account a little: the next run's warm-up replays what they changed.
+      if (singleWrites.failure) continue;
+      const withWrites = await benchMixed(live, endpoint, row, sessions, investments, options);
+      mixed.push(withWrites);
+      log(`  with writes: ${mixedRow(withWrites)}`);
+    }
+    await live.stop();
+    const inRun = providers.since(mark);
+    log(`${name} ${size}: provider calls during the run: ${inRun.length}`);
+    return {
+      cold: coldFigures,
+      figures,
+      idleWrites: singleWrites,
+      mixed,
+      start: {
+        database: kind,
+        events: size,
+        seedMs: seeded.ms,
+        closes: seeded.closes,
+        rates: seeded.rates,
+        cold: { ms: cold.ms, status: cold.status, asked: cold.asked },
+        firstValuation: {
+          ms: firstValuation.ms,
+          status: firstValuation.status,
+          asked: firstValuation.asked,
+        },
+        inRun,
+      },
+      resolutionMs: live.resolutionMs,
+    };
+  } finally {
+    await server?.stop();
+    process.off('exit', stopOnExit);
+    cleanUp();
+  }
+}

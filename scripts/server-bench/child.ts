@@ -1,0 +1,118 @@
+// The server under `npm run bench:server`, in a process of its own so the load generator does not
+// distort its figures. Started by scripts/server-bench/main.ts with fork() (an IPC channel), the
+// database URL in BENCH_DATABASE_URL. It seeds nothing. With BENCH_PROVIDER_URL set the market is
+// live (`MARKET_DATA=live`) with all four providers at that URL, the parent's request counter;
+// without it, the synthetic market. Messages:
+//   to the parent:   { type: 'ready', port, resolutionMs }  once listening;
+//                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
+//                    { type: 'idle' } answering 'idle', once no request is in progress;
+//                    { type: 'phases', ms, serverMs } answering 'phases': the ms of each phase
+//                    (src/contract/phases.ts) and of the requests, since the last 'phases';
+//                    { type: 'memory', heapUsed } answering 'memory', after a garbage collection
+//                    (the child runs with --expose-gc);
+//                    { type: 'error', message } when the server cannot start.
+//   from the parent: 'delay' (the event-loop delay since the last 'delay', then reset),
+//                    'idle' (wait for the requests still running: autocannon hangs up at the
+//                    end of a run, but the server finishes what it was given),
+//                    'phases', 'memory' (see above),
+//                    'stop' (close the server and exit, so --cpu-prof can write its profile).
+import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../../src/server/config';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { setPhaseClock, type Phase } from '../../src/contract/phases';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startQuietServer } from '../../tests/server/quiet-server';
+
+/** How often the loop is sampled; a stall reads as its length plus up to this much. */
+const LOOP_RESOLUTION_MS = 2;
+
+export type ChildMessage =
+  | { type: 'ready'; port: number; resolutionMs: number }
+  | { type: 'delay'; maxMs: number; p99Ms: number; meanMs: number }
+  | { type: 'idle' }
+  | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number }
+  | { type: 'memory'; heapUsed: number }
+  | { type: 'error'; message: string };
+
+export type ParentMessage = 'delay' | 'idle' | 'phases' | 'memory' | 'stop';
+
+function send(message: ChildMessage): void {
+  process.send?.(message);
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl || !process.send) {
+    throw new Error('Run by scripts/server-bench/main.ts (fork, BENCH_DATABASE_URL set).');
+  }
+  const providerUrl = process.env.BENCH_PROVIDER_URL;
+  const market: MarketConfig = providerUrl
+    ? {
+        ...DEFAULT_MARKET,
+        yahooUrl: providerUrl,
+        ecbUrl: providerUrl,
+        openFigiUrl: providerUrl,
+        coinGeckoUrl: providerUrl,
+      }
+    : SYNTHETIC_MARKET;
+  const { app, port } = await startQuietServer(databaseUrl, { market });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loop.enable();
+  let phases: Partial<Record<Phase, number>> = {};
+  setPhaseClock((phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms));
+  let running = 0;
+  let serverMs = 0;
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    running++;
+    const started = performance.now();
+    response.once('close', () => {
+      running--;
+      serverMs += performance.now() - started;
+    });
+  });
+  const whenIdle = () => {
+    if (running === 0) send({ type: 'idle' });
+    else setTimeout(whenIdle, 10);
+  };
+
+  process.on('message', (message: ParentMessage) => {
+    if (message === 'delay') {
+      // The histogram learns of a stall at its next tick, and a reset forgets when the last tick
+      // was, so the first tick after one measures nothing: read after a tick, and answer only
+      // once a tick after the reset has run, or a stall starting right away would go unseen.
+      setTimeout(() => {
+        const ms = (ns: number) => (Number.isFinite(ns) ? ns / 1e6 : 0);
+        const figures = {
+          maxMs: ms(loop.max),
+          p99Ms: ms(loop.percentile(99)),
+          meanMs: ms(loop.mean),
+        };
+        loop.reset();
+        setTimeout(() => send({ type: 'delay', ...figures }), 3 * LOOP_RESOLUTION_MS);
+      }, 2 * LOOP_RESOLUTION_MS);
+    } else if (message === 'idle') {
+      whenIdle();
+    } else if (message === 'phases') {
+      send({ type: 'phases', ms: phases, serverMs });
+      phases = {};
+      serverMs = 0;
+    } else if (message === 'memory') {
+      globalThis.gc?.();
+      send({ type: 'memory', heapUsed: process.memoryUsage().heapUsed });
+    } else if (message === 'stop') {
+      loop.disable();
+      void app.close().finally(() => process.exit(0));
+    }
+  });
+  // The parent gone (crashed or killed): nothing left to serve.
+  process.on('disconnect', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+
+  send({ type: 'ready', port, resolutionMs: LOOP_RESOLUTION_MS });
+}
+
+main().catch((error: unknown) => {
+  send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  process.exitCode = 1;
+  process.disconnect?.();
+});

@@ -1,0 +1,197 @@
+// Stored prices, written as a provider's answers are: listings with years of closes, the day's
+// points and a quote each, and the ECB's rates.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { seededRandom } from '../../src/domain/market';
+import type { AssetClass } from '../../src/domain/types';
+import { decimalOf, divideDecimals, FLOAT64_DIGITS } from '../../src/market/decimals';
+import { exchangeByMic, type Exchange } from '../../src/market/exchanges';
+import { majorUnits, type StoredClose } from '../../src/market/ingest';
+import type { Day, DecimalText, EuroRate } from '../../src/market/port';
+import {
+  addDays,
+  dayInZone,
+  utcDay,
+  utcMidnight,
+  zonedTimeToEpoch,
+} from '../../src/market/zoned-time';
+import { openDatabase } from '../../src/server/sql/connect';
+import { PriceStore, type ListingRecord, type StoredQuote } from '../../src/server/sql/price-store';
+
+/** Listings 0 to COINS - 1 are coins (CoinGecko: a close every UTC day); the rest Yahoo's. */
+export const COINS = 10;
+export const PRICE_YEARS = 8;
+const MINUTE = 60_000;
+/** Where Yahoo listing n trades, by n % 10: Copenhagen most, then the US, the euro, London. */
+const VENUES = ['XCSE', 'XCSE', 'XCSE', 'XCSE', 'XNAS', 'XNYS', 'XETR', 'XPAR', 'XLON', 'XSTO'];
+/** Units per euro as the ECB publishes them: a start, a daily step and the places written. */
+const EURO_RATES = [
+  { currency: 'DKK', start: 7.45, step: 0.0004, places: 4 },
+  { currency: 'USD', start: 1.15, step: 0.005, places: 4 },
+  { currency: 'SEK', start: 10.2, step: 0.04, places: 4 },
+  { currency: 'NOK', start: 9.6, step: 0.04, places: 4 },
+  { currency: 'GBP', start: 0.88, step: 0.003, places: 5 },
+] as const;
+
+export interface SeededListing {
+  key: string;
+  /** Major units. */
+  currency: string;
+  assetClass: AssetClass;
+}
+
+interface SeededMarket {
+  listings: SeededListing[];
+  closes: number;
+  rates: number;
+  ms: number;
+}
+
+const isWeekday = (day: Day) => {
+  const weekday = new Date(utcMidnight(day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+function listingAt(n: number): { record: ListingRecord; exchange: Exchange | undefined } {
+  if (n < COINS) {
+    const symbol = `coin-${n}`;
+    return {
+      record: {
+        key: `coingecko:${symbol}`,
+        provider: 'coingecko',
+        symbol,
+        name: `Coin ${n}`,
+        exchange: 'CoinGecko',
+        mic: null,
+        assetClass: 'crypto',
+        currency: 'USD',
+        quoteCurrency: 'USD',
+        timezone: 'UTC',
+      },
+      exchange: undefined,
+    };
+  }
+  // Every other Nordic listing is Oslo's; every other Xetra listing a fund, and one Copenhagen
+  // listing in 20 a Danish fund (investeringsforening).
+  const mic = n % 20 === 19 ? 'XOSL' : VENUES[n % 10];
+  const exchange = exchangeByMic(mic);
+  if (!exchange) throw new Error(`no exchange ${mic}`);
+  const symbol = `SYM${n}${exchange.yahooSuffix}`;
+  return {
+    record: {
+      key: `yahoo:${symbol}`,
+      provider: 'yahoo',
+      symbol,
+      name: `Listing ${n}`,
+      exchange: exchange.name,
+      mic: exchange.mic,
+      assetClass:
+        (mic === 'XETR' && n % 20 === 16) || (mic === 'XCSE' && n % 20 === 13) ? 'fund' : 'stock',
+      currency: majorUnits(exchange.currency).currency,
+      quoteCurrency: exchange.currency,
+      timezone: exchange.timezone,
+    },
+    exchange,
+  };
+}
+
+/**
+ * A random walk of `PRICE_YEARS` of closes to the last one in force, and the latest quote: on an
+ * exchange, the latest session's 5-minute points to now or its close (the close then being the
+ * quote's price, as Yahoo's is); a coin's at `now`, without points.
+ */
+function pricesOf(
+  n: number,
+  record: ListingRecord,
+  exchange: Exchange | undefined,
+  calendar: readonly Day[],
+  now: number,
+): { closes: StoredClose[]; quote: StoredQuote } {
+  const random = seededRandom(1_000 + n);
+  const { divisor } = majorUnits(record.quoteCurrency);
+  // As the provider writes them (Yahoo's float32 cents, CoinGecko's float64), in major units.
+  const text = (quoted: number): DecimalText => {
+    const written = exchange
+      ? decimalOf(Math.round(quoted * 100) / 100)
+      : decimalOf(quoted, FLOAT64_DIGITS);
+    return divisor === 1 ? written : divideDecimals(written, divisor, 8);
+  };
+  let price = exchange ? (20 + 980 * random()) * (divisor === 1 ? 1 : 5) : 10 ** (5 * random() - 1);
+  const step = (size: number) => (price *= 1 + size * (random() - 0.5));
+
+  if (!exchange) {
+    const today = utcDay(now);
+    const closes = calendar
+      .filter((day) => day < today)
+      .map((day) => ({ day, close: text(step(0.06)) }));
+    return {
+      closes,
+      quote: { price: text(step(0.01)), time: now, day: today, intraday: [] },
+    };
+  }
+  const zone = exchange.timezone;
+  let session = dayInZone(now, zone);
+  while (!isWeekday(session) || zonedTimeToEpoch(session, exchange.open, zone) > now)
+    session = addDays(session, -1);
+  const openAt = zonedTimeToEpoch(session, exchange.open, zone);
+  const closeAt = zonedTimeToEpoch(session, exchange.close, zone);
+  const closes: StoredClose[] = calendar
+    .filter((day) => day < session && isWeekday(day))
+    .map((day) => ({ day, close: text(step(0.03)) }));
+  const quoteAt = Math.min(now, closeAt);
+  const intraday: StoredQuote['intraday'] = [];
+  for (let time = openAt; time <= quoteAt; time += 5 * MINUTE)
+    intraday.push({ time, price: text(step(0.004)) });
+  const quote = { price: text(price), time: quoteAt, day: session, intraday };
+  if (now >= closeAt) closes.push({ day: session, close: quote.price });
+  return { closes, quote };
+}
+
+/** ECB-style rates of every weekday to the last published (about 16:00 CET). */
+function euroRates(calendar: readonly Day[], now: number): EuroRate[] {
+  const today = utcDay(now);
+  const last = now >= utcMidnight(today) + 15 * 60 * MINUTE ? today : addDays(today, -1);
+  const days = calendar.filter((day) => day <= last && isWeekday(day));
+  return EURO_RATES.flatMap(({ currency, start, step, places }, index) => {
+    const random = seededRandom(index + 1);
+    let value: number = start;
+    return days.map((day) => {
+      value += step * (random() - 0.5);
+      return { currency, day, perEuro: value.toFixed(places) };
+    });
+  });
+}
+
+/**
+ * Listings with their closes and a quote fresh as of `now` (so no refresh is due), and the rates,
+ * through PriceStore: the same writes as a provider's answers, each raising the sync version.
+ */
+export async function seedMarket(url: string, now: number, count: number): Promise<SeededMarket> {
+  const started = performance.now();
+  const database = await openDatabase(url);
+  try {
+    const store = new PriceStore(database.db, database.dialect);
+    const today = utcDay(now);
+    const first = addDays(today, -Math.round(PRICE_YEARS * 365.25));
+    const calendar: Day[] = [];
+    for (let day = first; day <= today; day = addDays(day, 1)) calendar.push(day);
+    const listings: SeededListing[] = [];
+    let closes = 0;
+    for (let n = 0; n < count; n++) {
+      const { record, exchange } = listingAt(n);
+      const stored = pricesOf(n, record, exchange, calendar, now);
+      await store.saveListing(record);
+      await store.saveHistory(record.key, stored.closes, [], first, now);
+      await store.saveQuote(record.key, stored.quote, now);
+      listings.push({ key: record.key, currency: record.currency, assetClass: record.assetClass });
+      closes += stored.closes.length;
+    }
+    const rates = euroRates(calendar, now);
+    await store.saveRates(rates, now);
+    // The planner's statistics, as autovacuum would gather them soon after.
+    if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+    return { listings, closes, rates: rates.length, ms: performance.now() - started };
+  } finally {
+    await database.close();
+  }
+}

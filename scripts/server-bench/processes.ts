@@ -1,0 +1,146 @@
+// The server in a child process (child.ts), and the local stand-in for every provider, which
+// counts the requests it gets and answers 503.
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Phase } from '../../src/contract/phases';
+import type { ChildMessage, ParentMessage } from './child';
+import { CHILD } from './settings';
+
+export class Server {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly base: string,
+    readonly resolutionMs: number,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** `providerUrl`: a live market with every provider there; none: the synthetic market. */
+  static async start(
+    url: string,
+    profileDir: string | undefined,
+    providerUrl: string | undefined,
+  ): Promise<Server> {
+    const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DATABASE_URL: url };
+    if (providerUrl) env.BENCH_PROVIDER_URL = providerUrl;
+    else delete env.BENCH_PROVIDER_URL;
+    const child = fork(CHILD, [], {
+      execArgv: [
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ],
+      env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const ready = await new Promise<ChildMessage>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as ChildMessage));
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) at start`)));
+    });
+    if (ready.type !== 'ready') {
+      child.kill();
+      throw new Error(`the server did not start: ${JSON.stringify(ready)}`);
+    }
+    return new Server(child, `http://127.0.0.1:${ready.port}`, ready.resolutionMs);
+  }
+
+  /** The longest event-loop stall (ms) since the last call. */
+  async loopDelayMax(): Promise<number> {
+    const message = await this.ask('delay');
+    if (message.type !== 'delay') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message.maxMs;
+  }
+
+  /** The ms of each phase and of the requests since the last call. */
+  async phases(): Promise<{ ms: Partial<Record<Phase, number>>; serverMs: number }> {
+    const message = await this.ask('phases');
+    if (message.type !== 'phases') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message;
+  }
+
+  /** The server's heap in use after a garbage collection, in bytes. */
+  async heapUsed(): Promise<number> {
+    const message = await this.ask('memory');
+    if (message.type !== 'memory') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message.heapUsed;
+  }
+
+  /** Resolves once the server has finished every request it was given. */
+  async idle(): Promise<void> {
+    const message = await this.ask('idle');
+    if (message.type !== 'idle') throw new Error(`unexpected ${JSON.stringify(message)}`);
+  }
+
+  private ask(question: ParentMessage): Promise<ChildMessage> {
+    const answer = new Promise<ChildMessage>((resolve) =>
+      this.child.once('message', (message) => resolve(message as ChildMessage)),
+    );
+    this.send(question);
+    return answer;
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.send('stop');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+
+  private send(message: ParentMessage): void {
+    this.child.send(message);
+  }
+}
+
+/**
+ * Stands in for all four providers: counts every request and answers 503, so none succeeds and
+ * any the server makes is seen.
+ */
+export class ProviderCounter {
+  private constructor(
+    private readonly http: HttpServer,
+    readonly url: string,
+    private readonly asked: string[],
+  ) {}
+
+  static async start(): Promise<ProviderCounter> {
+    const asked: string[] = [];
+    const http = createServer((request, response) => {
+      asked.push(`${request.method ?? 'GET'} ${request.url ?? '/'}`);
+      response.writeHead(503, { 'Content-Type': 'text/plain' });
+      response.end('Service Unavailable (bench:server has no providers)');
+    });
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = http.address() as AddressInfo;
+    return new ProviderCounter(http, `http://127.0.0.1:${port}`, asked);
+  }
+
+  /** Requests so far: a mark for `since`. */
+  get count(): number {
+    return this.asked.length;
+  }
+
+  /** The requests after a mark, as `METHOD path?query`. */
+  since(mark: number): string[] {
+    return this.asked.slice(mark);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.http.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+  }
+}

@@ -1,0 +1,184 @@
+// The UI bench's measures: a visit of /home (LCP, and the time to the portfolios table) cold and
+// warm under each condition, the budgets of issue 5, and each row's targets.
+import { HANG_MS, RUNS, logIn, newContext, sessionOf } from './ui-bench-browser.mjs';
+
+const BUDGET = { home: 1000, period: 300 };
+const TARGET = { coldLcp: 2500, warmLcp: 1000, warmDemoHome: 300 };
+
+/** DevTools' "Slow 4G" figures; throughputs in bytes per second, as CDP takes them. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+};
+const CONDITIONS = [
+  { name: 'unthrottled', cpu: 1, network: undefined },
+  { name: '4x CPU, Slow 4G', cpu: 4, network: SLOW_4G },
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return Math.round(sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
+};
+
+/**
+ * One visit of /home: ms from navigation start to a portfolio row on screen (checked every
+ * frame in the page, so the figure is the page's own clock); LCP once the page has loaded and
+ * shows no loading placeholder (value and chart come after the table, and the value is often
+ * the largest paint); whether a service worker controls the page.
+ */
+async function visitHome(page, base) {
+  await page.goto(`${base}/home`, { waitUntil: 'commit' });
+  const shown = await page.waitForFunction(
+    () => {
+      const row = document.querySelector('table[aria-label="Portfolios"] tbody a');
+      return row !== null && row.getBoundingClientRect().height > 0 && performance.now();
+    },
+    null,
+    { polling: 'raf', timeout: HANG_MS },
+  );
+  const home = Math.round(await shown.jsonValue());
+  await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => document.querySelector('[role="status"][aria-label^="Loading"]') === null,
+    null,
+    { polling: 'raf', timeout: HANG_MS },
+  );
+  const { lcp, controlled } = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const controlled = Boolean(navigator.serviceWorker?.controller);
+        // Two frames, so the last content is painted and its LCP entry queued.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const observer = new PerformanceObserver((list) => {
+              observer.disconnect();
+              resolve({ lcp: list.getEntries().at(-1).startTime, controlled });
+            });
+            observer.observe({ type: 'largest-contentful-paint', buffered: true });
+            // No LCP entry at all (the observer is never called): say so rather than hang.
+            setTimeout(() => resolve({ lcp: undefined, controlled }), 5_000);
+          }),
+        );
+      }),
+  );
+  return { home, lcp: lcp === undefined ? undefined : Math.round(lcp), controlled };
+}
+
+/** Waits for the worker a visit registered to be active, so the next visit can use it. */
+function serviceWorkerReady(page) {
+  return page.evaluate(async () => {
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The app may register its worker a little after load; a worker that fails to install
+    // shows as none on the warm visit instead of stopping the run.
+    for (let tries = 0; tries < 20; tries += 1) {
+      if (await navigator.serviceWorker?.getRegistration()) {
+        await Promise.race([navigator.serviceWorker.ready, wait(60_000)]);
+        return;
+      }
+      await wait(100);
+    }
+  });
+}
+
+/** RUNS pairs of visits (cold, then warm in the same context) under each of CONDITIONS. */
+export async function measureVisits(browser, base, build) {
+  const storageState = await sessionOf(browser, base);
+  const rows = [];
+  for (const condition of CONDITIONS) {
+    const visits = { cold: [], warm: [] };
+    for (let run = 0; run < RUNS; run += 1) {
+      const context = await newContext(browser, { storageState });
+      try {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpu });
+        if (condition.network) {
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', condition.network);
+        }
+        visits.cold.push(await visitHome(page, base));
+        await serviceWorkerReady(page);
+        visits.warm.push(await visitHome(page, base));
+      } finally {
+        await context.close();
+      }
+    }
+    for (const visit of ['cold', 'warm'])
+      rows.push({ build, condition: condition.name, visit, runs: visits[visit] });
+  }
+  return rows;
+}
+
+/** The budgets of issue 5, on one logged-in page of the demo build. */
+export async function measureBudgets(browser, base) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await logIn(page, base);
+    const portfolioRows = page.getByRole('table', { name: /portfolios/i }).getByRole('link');
+    const home = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await page.goto('about:blank');
+      const started = Date.now();
+      await page.goto(`${base}/home`);
+      await portfolioRows.first().waitFor();
+      home.push(Date.now() - started);
+    }
+
+    const periods = ['Week', 'Month', 'Year', 'Forever', 'Day'];
+    const chartPath = page.getByRole('img', { name: /chart/i }).locator('path').first();
+    const period = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await chartPath.waitFor();
+      const before = await chartPath.getAttribute('d');
+      const started = Date.now();
+      await page
+        .getByRole('combobox', { name: 'Period' })
+        .selectOption(periods[run % periods.length]);
+      await page.waitForFunction(
+        (previous) =>
+          document.querySelector('svg[role="img"] path')?.getAttribute('d') !== previous,
+        before,
+        { polling: 'raf' },
+      );
+      period.push(Date.now() - started);
+    }
+    return [
+      ['navigation to home with portfolios', median(home), BUDGET.home, home],
+      ['period switch re-renders value and chart', median(period), BUDGET.period, period],
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
+/** The target a row is held to, if any: [measure, limit in ms]. */
+function targetOf({ build, condition, visit }) {
+  if (condition !== 'unthrottled')
+    return ['lcp', visit === 'cold' ? TARGET.coldLcp : TARGET.warmLcp];
+  if (build === 'demo' && visit === 'warm') return ['home', TARGET.warmDemoHome];
+  return undefined;
+}
+
+export function summarise(row) {
+  const lcps = row.runs.map((run) => run.lcp).filter((lcp) => lcp !== undefined);
+  const lcp = lcps.length ? median(lcps) : undefined;
+  const home = median(row.runs.map((run) => run.home));
+  const controlled = row.runs.filter((run) => run.controlled).length;
+  const worker =
+    controlled === 0
+      ? 'no'
+      : controlled === row.runs.length
+        ? 'yes'
+        : `${controlled} of ${row.runs.length}`;
+  const target = targetOf(row);
+  const value = target && (target[0] === 'lcp' ? lcp : home);
+  const over = target !== undefined && (value === undefined || value >= target[1]);
+  const targetText = target
+    ? `${target[0] === 'lcp' ? 'LCP' : 'home'} < ${target[1]}: ${over ? 'over' : 'met'}`
+    : '';
+  return { ...row, lcp, home, worker, over, targetText };
+}

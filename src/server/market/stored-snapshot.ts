@@ -1,0 +1,155 @@
+// A snapshot of the market for valuing: listings' prices and the rates read from the database,
+// never from a provider, kept per listing until its stored version changes; stale quotes are
+// refreshed behind the answer.
+import { CURRENCIES, findInstrument, rateToDkk } from '../../domain/market';
+import type { AssetClass } from '../../domain/types';
+import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
+import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
+import type { InvestmentRow } from '../../contract/store';
+import { euroRateTable, storedPricing } from '../../market/stored-prices';
+import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/price-store';
+import { exchangeOf, parseKey, type MarketSync } from './sync';
+
+/** The demo market's rate of a currency it knows; NaN for others. */
+function syntheticRate(currency: string, time: number): number {
+  return CURRENCIES.includes(currency) ? rateToDkk(currency, time) : NaN;
+}
+
+interface KeptListing {
+  version: number;
+  record: ListingRecord | undefined;
+  pricing: ProviderPricing | undefined;
+}
+
+export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
+  const { singleFlight, refreshRates } = sync;
+  const kept = new Map<string, KeptListing>();
+  /** Kept from its read on, so that concurrent snapshots share one. */
+  let rates: { version: number; currencies: string; table: Promise<RateSource> } | undefined;
+
+  /** The rates of every currency an investment may need, as stored. */
+  function rateTable(version: number, listingCurrencies: string[]): Promise<RateSource> {
+    const currencies = [...new Set([...CURRENCIES, ...listingCurrencies, 'DKK'])].sort().join();
+    if (rates?.version === version && rates.currencies === currencies) return rates.table;
+    const read = { version, currencies, table: readRates(currencies) };
+    rates = read;
+    // A failed read is not kept: the next snapshot reads again.
+    read.table.catch(() => {
+      if (rates === read) rates = undefined;
+    });
+    return read.table;
+  }
+
+  async function readRates(currencies: string): Promise<RateSource> {
+    const reading = phaseStart();
+    const euroRates = await prices.euroRates(currencies.split(','));
+    phaseEnd('prices read', reading);
+    const building = phaseStart();
+    const stored = euroRateTable(euroRates);
+    phaseEnd('price functions', building);
+    // Until the ECB's rates are first loaded (a first start without a network), the demo
+    // market's typical rates stand in, so figures are approximate rather than missing.
+    return (currency, time) => {
+      const rate = stored(currency, time);
+      return Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
+    };
+  }
+
+  /** Listings being read, by key: concurrent snapshots (a home's calls) share one read. */
+  const loading = new Map<string, { version: number; listing: Promise<KeptListing> }>();
+
+  function keptListing(key: string, version: number): Promise<KeptListing> {
+    const known = kept.get(key);
+    if (known && known.version === version) return Promise.resolve(known);
+    const inFlight = loading.get(key);
+    if (inFlight?.version === version) return inFlight.listing;
+    const listing = readListing(key, version);
+    loading.set(key, { version, listing });
+    const done = () => {
+      if (loading.get(key)?.listing === listing) loading.delete(key);
+    };
+    void listing.then(done, done);
+    return listing;
+  }
+
+  async function readListing(key: string, version: number): Promise<KeptListing> {
+    const source = parseKey(key).provider;
+    const priced = source === 'yahoo' || source === 'coingecko';
+    // Together: PostgreSQL pays a round trip for each.
+    const [record, closes, quote] = await Promise.all([
+      prices.listing(key),
+      priced ? prices.closes(key) : [],
+      priced ? prices.quote(key) : undefined,
+    ]);
+    let pricing: ProviderPricing | undefined;
+    if (record && priced) {
+      const exchange = exchangeOf(record.provider, record.symbol, record.mic);
+      const building = phaseStart();
+      pricing = storedPricing({
+        source,
+        currency: record.currency,
+        timezone: exchange?.timezone ?? record.timezone,
+        close: exchange?.close,
+        closes,
+        quote,
+      });
+      phaseEnd('price functions', building);
+    }
+    const fresh = { version, record, pricing };
+    kept.set(key, fresh);
+    return fresh;
+  }
+
+  function facts(investment: InvestmentRow) {
+    const record = investment.listing ? kept.get(investment.listing)?.record : undefined;
+    const instrument = findInstrument(investment.type, investment.code);
+    const fallback: AssetClass =
+      investment.type === 'crypto' ? 'crypto' : /^(IE|LU)/.test(investment.code) ? 'fund' : 'stock';
+    return {
+      type: investment.type,
+      code: investment.code,
+      asset_class: record?.assetClass ?? fallback,
+      currency: record?.currency ?? instrument?.currency,
+    };
+  }
+
+  async function snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot> {
+    const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
+    const states = await prices.syncStates([...keys, FX_KEY]);
+    // In parallel: PostgreSQL pays a round trip per listing.
+    const reading = phaseStart();
+    const builtBefore = phaseSpent('price functions');
+    const read = await Promise.all(
+      keys.map((key) => keptListing(key, states.get(key)?.version ?? 0)),
+    );
+    phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
+    const listings = new Map(keys.map((key, index) => [key, read[index]]));
+    const fxVersion = states.get(FX_KEY)?.version ?? 0;
+    const rate = await rateTable(
+      fxVersion,
+      [...listings.values()].flatMap((l) => (l.record ? [l.record.currency] : [])),
+    );
+    // Stale quotes are refreshed behind the answer, which is made from what is stored.
+    for (const key of keys) {
+      const state = states.get(key);
+      if (
+        sync.due(state) &&
+        sync.quoteDue(state) &&
+        !sync.closedNow(key, listings.get(key)?.record, state)
+      )
+        void sync.refreshQuote(key);
+    }
+    if (!states.get(FX_KEY)?.lastSuccess && sync.due(states.get(FX_KEY)))
+      void singleFlight(FX_KEY, refreshRates);
+    return {
+      rate,
+      versionOf: (investment) =>
+        `${investment.listing ? (listings.get(investment.listing)?.version ?? 0) : '-'}:${fxVersion}`,
+      provider: (investment) =>
+        investment.listing ? listings.get(investment.listing)?.pricing : undefined,
+      facts,
+    };
+  }
+
+  return { snapshot, facts };
+}

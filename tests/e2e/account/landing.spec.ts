@@ -1,0 +1,20 @@
+import { test, expect } from '../fixtures';
+
+test('the app boots on the landing page with Login and Register', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Formue');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+});
+
+test('an open overlay is the only thing a user can reach', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Formue' });
+  await expect(dialog).toBeVisible();
+  // The landing page's own Login button is behind the dialog, so "Login" names one button.
+  await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+});

@@ -1,0 +1,96 @@
+import type { CDPSession, Locator, Page } from '@playwright/test';
+import { test, expect, loginAsDemo } from '../fixtures';
+
+/** A read-out: the point's day and clock time (a Day chart), then its amount. */
+const READOUT = /^\d{4}-\d{2}-\d{2}\s\d{1,2}:\d{2}\sDKK\s[\d,]+\.\d{2}$/;
+
+async function homeChart(page: Page) {
+  await loginAsDemo(page);
+  const total = page.getByRole('region', { name: 'Total value' });
+  const chart = total.getByRole('img', { name: /^Value chart, Total value, Day/ });
+  await expect(chart).toBeVisible();
+  const box = await chart.boundingBox();
+  if (!box) throw new Error('the chart is not laid out');
+  // Halfway down the plot, at a share of its width.
+  const at = (share: number) => ({ x: box.x + box.width * share, y: box.y + box.height / 2 });
+  return { readout: total.getByText(READOUT), at };
+}
+
+/** A real finger: Chromium sends the page both its Pointer and its Touch events. */
+async function finger(page: Page) {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+    });
+  return {
+    down: ({ x, y }: { x: number; y: number }) => touch('touchStart', x, y),
+    async move(from: { x: number; y: number }, to: { x: number; y: number }) {
+      for (let step = 1; step <= 8; step += 1) {
+        await touch(
+          'touchMove',
+          from.x + ((to.x - from.x) * step) / 8,
+          from.y + ((to.y - from.y) * step) / 8,
+        );
+      }
+    },
+    up: () => touch('touchEnd'),
+  };
+}
+
+async function textOf(readout: Locator): Promise<string> {
+  await expect(readout).toBeVisible();
+  return (await readout.textContent()) ?? '';
+}
+
+test('the mouse over the home chart reads out the point under it', async ({ page }) => {
+  const { readout, at } = await homeChart(page);
+  await expect(readout).toHaveCount(0);
+
+  await page.mouse.move(at(0.4).x, at(0.4).y);
+  const earlier = await textOf(readout);
+  await page.mouse.move(at(0.95).x, at(0.95).y, { steps: 4 });
+  await expect(readout).not.toHaveText(earlier);
+  await expect(readout).toHaveText(READOUT);
+
+  await page.mouse.move(at(0.5).x, 5);
+  await expect(readout).toHaveCount(0);
+});
+
+test('a finger dragged sideways over the home chart reads out; dragged up, the page scrolls', async ({
+  page,
+}) => {
+  const { readout, at } = await homeChart(page);
+  const hand = await finger(page);
+
+  await hand.down(at(0.3));
+  const first = await textOf(readout);
+  await hand.move(at(0.3), at(0.9));
+  await expect(readout).not.toHaveText(first);
+  await expect(readout).toHaveText(READOUT);
+  await hand.up();
+  await expect(readout).toHaveCount(0);
+
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await hand.down(at(0.5));
+  await hand.move(at(0.5), { x: at(0.5).x, y: at(0.5).y - 250 });
+  await hand.up();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+  await expect(readout).toHaveCount(0);
+});
+
+test('the keyboard moves the read-out along the home chart', async ({ page }) => {
+  const { readout } = await homeChart(page);
+  const chart = page.getByRole('img', { name: /^Value chart, Total value/ });
+  await chart.focus();
+  // From the first point: a chart's last two points can fall in one minute (a 5-minute mark, then now).
+  await page.keyboard.press('Home');
+  const first = await textOf(readout);
+  await page.keyboard.press('ArrowRight');
+  await expect(readout).not.toHaveText(first);
+  await page.keyboard.press('Home');
+  await expect(readout).toHaveText(first);
+  await page.keyboard.press('Tab');
+  await expect(readout).toHaveCount(0);
+});

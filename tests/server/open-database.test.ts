@@ -1,0 +1,62 @@
+// @vitest-environment node
+// Opening a database from its URL, and a read of no investments that asks the database nothing.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { openDatabase } from '../../src/server/sql/connect';
+import type { Database } from '../../src/server/sql/schema';
+import { SqlStore } from '../../src/server/sql/sql-store';
+
+test('events of no investments asks the database nothing', async () => {
+  const unreachable = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: () => Promise.reject(new Error('queried')) }),
+  });
+  expect(await new SqlStore(unreachable, 'sqlite').events([])).toEqual([]);
+  await expect(new SqlStore(unreachable, 'sqlite').events([1])).rejects.toThrow('queried');
+});
+
+describe('openDatabase', () => {
+  test('refuses an unknown scheme, naming the accepted forms but not the password', async () => {
+    const refused = openDatabase('mysql://user:secret@localhost/formue');
+    await expect(refused).rejects.toThrow(
+      /"mysql:".*sqlite:<path>.*postgres:\/\/.*postgresql:\/\//,
+    );
+    await expect(refused).rejects.not.toThrow(/secret/);
+    await expect(openDatabase('sqlite:')).rejects.toThrow(/accepted/);
+  });
+
+  test('opens a SQLite file in WAL mode with foreign keys, creating its folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-sql-'));
+    try {
+      const file = join(dir, 'nested', 'formue.sqlite');
+      const first = await openDatabase(`sqlite:${file}`);
+      expect(existsSync(file)).toBe(true);
+      const value = async (query: RawBuilder<Record<string, unknown>>) => {
+        const { rows } = await query.execute(first.db);
+        return Object.values(rows[0] ?? {})[0];
+      };
+      expect(await value(sql`pragma journal_mode`)).toBe('wal');
+      expect(await value(sql`pragma foreign_keys`)).toBe(1);
+      expect(await value(sql`pragma busy_timeout`)).toBe(5000);
+      const ann = await new SqlStore(first.db, first.dialect).createUser({
+        name: 'Ann',
+        email: 'ann@example.com',
+        passwordHash: 'h',
+      });
+      // A portfolio of nobody: foreign keys are enforced.
+      await expect(
+        new SqlStore(first.db, first.dialect).createPortfolio({ userId: 999, name: 'x' }),
+      ).rejects.toThrow(/FOREIGN KEY/);
+      await first.close();
+
+      const again = await openDatabase(`sqlite:${file}`);
+      expect(await new SqlStore(again.db, again.dialect).userById(ann.id)).toEqual(ann);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

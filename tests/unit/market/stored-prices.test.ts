@@ -1,0 +1,303 @@
+// The price store's rules: closes unadjusted at ingest, minor units, FX gaps, typed prices over
+// a provider's, and a split the user records against unadjusted closes.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { toEntry } from '../../../src/contract/figures';
+import { priceInvestment } from '../../../src/contract/pricing';
+import type { EventRow, ManualPriceRow } from '../../../src/contract/store';
+import { Timeline, splitSteps } from '../../../src/domain/valuation';
+import { majorQuote, majorUnits, unadjustedCloses } from '../../../src/market/ingest';
+import type { ProviderHistory } from '../../../src/market/port';
+import { euroRateTable, storedPricing } from '../../../src/market/stored-prices';
+import { utcDay, zonedTimesToEpoch, zonedTimeToEpoch } from '../../../src/market/zoned-time';
+
+const DAY = 86_400_000;
+const noon = (day: string) => Date.parse(`${day}T12:00:00Z`);
+
+function history(overrides: Partial<ProviderHistory>): ProviderHistory {
+  return {
+    currency: 'USD',
+    timezone: 'America/New_York',
+    closes: [],
+    splits: [],
+    dividends: [],
+    ...overrides,
+  };
+}
+
+describe('unadjustedCloses', () => {
+  it('multiplies each close by the ratios of the splits after its day', () => {
+    const closes = unadjustedCloses(
+      history({
+        closes: [
+          { day: '2024-06-06', close: '120.998' },
+          { day: '2024-06-07', close: '120.888' },
+          { day: '2024-06-10', close: '121.79' },
+        ],
+        splits: [{ day: '2024-06-10', numerator: 10, denominator: 1 }],
+      }),
+    );
+    expect(closes).toEqual([
+      { day: '2024-06-06', close: '1209.98' },
+      { day: '2024-06-07', close: '1208.88' },
+      { day: '2024-06-10', close: '121.79' },
+    ]);
+  });
+
+  it('undoes a reverse split too, and several splits one after another', () => {
+    const closes = unadjustedCloses(
+      history({
+        closes: [
+          { day: '2020-01-02', close: '100' },
+          { day: '2021-01-04', close: '100' },
+          { day: '2022-01-03', close: '100' },
+        ],
+        splits: [
+          { day: '2021-01-04', numerator: 2, denominator: 1 },
+          { day: '2022-01-03', numerator: 1, denominator: 50 },
+        ],
+      }),
+    );
+    expect(closes.map((c) => c.close)).toEqual(['4', '2', '100']);
+  });
+
+  it('turns pence into pounds exactly', () => {
+    const closes = unadjustedCloses(
+      history({ currency: 'GBp', closes: [{ day: '2026-11-24', close: '11234.5' }] }),
+    );
+    expect(closes).toEqual([{ day: '2026-11-24', close: '112.345' }]);
+    expect(majorUnits('GBp')).toEqual({ currency: 'GBP', divisor: 100 });
+    expect(majorUnits('ZAc')).toEqual({ currency: 'ZAR', divisor: 100 });
+    expect(majorUnits('ILA')).toEqual({ currency: 'ILS', divisor: 100 });
+    expect(majorUnits('DKK')).toEqual({ currency: 'DKK', divisor: 1 });
+    const quote = majorQuote({
+      price: '2550',
+      currency: 'GBp',
+      time: 0,
+      day: '2026-11-24',
+      intraday: [{ time: 0, price: '2549.5' }],
+    });
+    expect(quote).toMatchObject({
+      price: '25.5',
+      currency: 'GBP',
+      intraday: [{ price: '25.495' }],
+    });
+  });
+
+  it('keeps the value of a holding across any split: shares x unadjusted close', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 100, max: 100_000 }),
+        (numerator, denominator, cents) => {
+          const actual = cents / 100;
+          const ratio = numerator / denominator;
+          // Yahoo's adjusted close before the split, and the same price after it.
+          const [before, after] = unadjustedCloses(
+            history({
+              closes: [
+                { day: '2024-01-02', close: String(actual / ratio) },
+                { day: '2024-01-03', close: String(actual / ratio) },
+              ],
+              splits: [{ day: '2024-01-03', numerator, denominator }],
+            }),
+          );
+          const shares = 12;
+          expect(Number(before.close) * shares).toBeCloseTo(
+            Number(after.close) * shares * ratio,
+            6,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('euroRateTable', () => {
+  const rates = euroRateTable([
+    { day: '2026-11-20', currency: 'DKK', perEuro: '7.4600' },
+    { day: '2026-11-20', currency: 'USD', perEuro: '1.0500' },
+    { day: '2026-11-23', currency: 'DKK', perEuro: '7.4620' },
+    { day: '2026-11-23', currency: 'USD', perEuro: '1.0600' },
+  ]);
+
+  it('crosses through the euro', () => {
+    expect(rates('DKK', noon('2026-11-20'))).toBe(1);
+    expect(rates('EUR', noon('2026-11-20'))).toBeCloseTo(7.46, 10);
+    expect(rates('USD', noon('2026-11-20'))).toBeCloseTo(7.46 / 1.05, 10);
+  });
+
+  it('uses the last earlier rate over a weekend, and the first before the series', () => {
+    expect(rates('USD', noon('2026-11-22'))).toBeCloseTo(7.46 / 1.05, 10);
+    expect(rates('USD', noon('2026-11-24'))).toBeCloseTo(7.462 / 1.06, 10);
+    expect(rates('USD', noon('1999-01-04'))).toBeCloseTo(7.46 / 1.05, 10);
+  });
+
+  it('knows no rate of a currency it has none of', () => {
+    expect(rates('SEK', noon('2026-11-20'))).toBeNaN();
+  });
+});
+
+describe('storedPricing', () => {
+  const pricing = storedPricing({
+    source: 'yahoo',
+    currency: 'DKK',
+    timezone: 'Europe/Copenhagen',
+    close: '17:00',
+    closes: [
+      { day: '2026-11-20', close: '600' },
+      { day: '2026-11-23', close: '610' },
+    ],
+    quote: {
+      price: '615.5',
+      time: Date.parse('2026-11-24T10:00:00Z'),
+      day: '2026-11-24',
+      intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
+    },
+  });
+
+  it('puts each close in force from its exchange’s close, exchange-local', () => {
+    const close = zonedTimeToEpoch('2026-11-23', '17:00', 'Europe/Copenhagen');
+    expect(close).toBe(Date.parse('2026-11-23T16:00:00Z'));
+    expect(pricing.price(close - 1)).toBe(600);
+    expect(pricing.price(close)).toBe(610);
+    expect(pricing.dayAt(close)).toBe('2026-11-23');
+  });
+
+  it('follows the day’s points and the latest quote', () => {
+    expect(pricing.price(Date.parse('2026-11-24T09:00:00Z'))).toBe(612);
+    expect(pricing.price(Date.parse('2026-11-24T11:00:00Z'))).toBe(615.5);
+    expect(pricing.dayAt(Date.parse('2026-11-24T11:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it('has no price before its first close', () => {
+    expect(pricing.price(Date.parse('2026-11-19T12:00:00Z'))).toBeNaN();
+  });
+});
+
+describe('priceInvestment', () => {
+  const buy = (id: number, day: string, shares: number, price: number): EventRow => ({
+    id,
+    investmentId: 1,
+    kind: 'buy',
+    time: noon(day),
+    currency: 'DKK',
+    shares,
+    price,
+    fee: 0,
+  });
+  const split = (id: number, day: string, sharesAfter: number): EventRow => ({
+    id,
+    investmentId: 1,
+    kind: 'split',
+    time: noon(day),
+    currency: 'DKK',
+    sharesAfter,
+    fee: 0,
+    soldShares: 0,
+    soldPrice: 0,
+    hide: false,
+    fromShares: 0,
+  });
+  const dkk = () => 1;
+  const provider = storedPricing({
+    source: 'yahoo',
+    currency: 'DKK',
+    timezone: 'Europe/Copenhagen',
+    close: '17:00',
+    closes: [
+      { day: '2024-06-06', close: '1000' },
+      { day: '2024-06-07', close: '1010' },
+      // A 10:1 split on the 10th, as the price paid that day.
+      { day: '2024-06-10', close: '102' },
+      { day: '2024-06-11', close: '103' },
+    ],
+  });
+  const priced = (events: EventRow[], manual: ManualPriceRow[] = []) => {
+    const entries = events.map((e) => toEntry(e, dkk));
+    const prices = priceInvestment(entries, events, splitSteps(entries), provider, manual, dkk);
+    return { prices, timeline: new Timeline({ entries, priceAt: prices.priceAt }) };
+  };
+
+  it('shows no jump when the user records the split against unadjusted closes', () => {
+    const { timeline } = priced([buy(1, '2024-06-05', 5, 990), split(2, '2024-06-10', 50)]);
+    const friday = timeline.valueAt(Date.parse('2024-06-07T20:00:00Z'));
+    const monday = timeline.valueAt(Date.parse('2024-06-10T20:00:00Z'));
+    expect(friday).toBe(5 * 1010);
+    expect(monday).toBe(50 * 102);
+    // The day's move, not the split's ratio.
+    expect(monday / friday).toBeGreaterThan(0.99);
+    expect(monday / friday).toBeLessThan(1.02);
+  });
+
+  it('lets a typed price win on its day, and the provider’s later close after it', () => {
+    const manual: ManualPriceRow[] = [
+      { investmentId: 1, day: '2024-06-07', price: '1111.5', currency: 'DKK' },
+    ];
+    const { prices } = priced([buy(1, '2024-06-05', 1, 990)], manual);
+    const evening = Date.parse('2024-06-07T20:00:00Z');
+    expect(prices.priceAt(evening)).toBe(1111.5);
+    expect(prices.quoteAt(evening)).toMatchObject({ source: 'manual', date: '2024-06-07' });
+    // Over the weekend the typed price holds; Monday's close is newer.
+    expect(prices.priceAt(Date.parse('2024-06-09T12:00:00Z'))).toBe(1111.5);
+    expect(prices.quoteAt(Date.parse('2024-06-10T20:00:00Z'))).toMatchObject({
+      source: 'yahoo',
+      date: '2024-06-10',
+      price: 102,
+    });
+  });
+
+  it('converts a typed price in another currency at its time', () => {
+    const manual: ManualPriceRow[] = [
+      { investmentId: 1, day: '2024-06-12', price: '10', currency: 'EUR' },
+    ];
+    const events = [buy(1, '2024-06-05', 1, 990)];
+    const entries = events.map((e) => toEntry(e, dkk));
+    const rates = (currency: string) => (currency === 'EUR' ? 7.46 : 1);
+    const prices = priceInvestment(entries, events, splitSteps(entries), undefined, manual, rates);
+    expect(prices.quoteAt(noon('2024-06-12'))).toEqual({
+      price: 10,
+      currency: 'EUR',
+      price_dkk: 74.6,
+      date: '2024-06-12',
+      source: 'manual',
+    });
+  });
+
+  it('values an instrument no provider knows at its last trade, across splits', () => {
+    const events = [
+      buy(1, '2024-06-03', 2, 500),
+      split(2, '2024-06-10', 4),
+      buy(3, '2024-06-12', 1, 260),
+    ];
+    const entries = events.map((e) => toEntry(e, dkk));
+    const prices = priceInvestment(entries, events, splitSteps(entries), undefined, [], dkk);
+    expect(prices.priceAt(noon('2024-06-05'))).toBe(500);
+    expect(prices.quoteAt(noon('2024-06-11'))).toMatchObject({
+      source: 'trade',
+      price: 250,
+      date: '2024-06-03',
+    });
+    expect(prices.quoteAt(noon('2024-06-13'))).toMatchObject({ source: 'trade', price: 260 });
+    expect(utcDay(noon('2024-06-13'))).toBe('2024-06-13');
+  });
+
+  it('has no quote before any trade', () => {
+    const prices = priceInvestment([], [], { times: [], before: [1] }, undefined, [], dkk);
+    expect(prices.quoteAt(Date.now())).toBeUndefined();
+    expect(prices.priceAt(Date.now() - DAY)).toBe(0);
+  });
+});
+
+describe('zonedTimesToEpoch', () => {
+  it('agrees with one day at a time, across both clock changes of a year', () => {
+    const days = Array.from({ length: 366 }, (_, i) =>
+      new Date(Date.UTC(2024, 0, 1) + i * DAY).toISOString().slice(0, 10),
+    );
+    for (const zone of ['Europe/Copenhagen', 'America/New_York', 'Australia/Sydney', 'UTC'])
+      expect(zonedTimesToEpoch(days, '17:00', zone)).toEqual(
+        days.map((day) => zonedTimeToEpoch(day, '17:00', zone)),
+      );
+  });
+});
