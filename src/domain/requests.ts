@@ -13,6 +13,7 @@ import { CURRENCIES } from './market';
 import { MAX_NAME, nameProblem, type NameProblem } from './names';
 import { MAX_QUANTITY, MAX_SIGNIFICANT_DIGITS, numericValue, significantDigits } from './numbers';
 import { INSTRUMENT_TYPES } from './types';
+import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from './tax/kinds';
 
 export { MIN_PASSWORD, MAX_PASSWORD_BYTES };
 /** An instrument's identifier: an ISIN (12) or a crypto symbol, with room to say what is wrong. */
@@ -401,3 +402,20 @@ export const currentPassword = password(0);
 
 /** Fields Laravel's TrimStrings leaves as sent (ConvertEmptyStringsToNull still empties them). */
 export const UNTRIMMED = ['password', 'password_confirmation', 'current_password'];
+
+// The tax year (issue 39).
+
+/** POST /portfolios and a portfolio's update: its name, and its kind (`free` when absent). */
+export const portfolioInput = v.object(
+  { name, kind: v.optional(oneOf(PORTFOLIO_KINDS)) },
+  MESSAGES.required,
+);
+
+/** PUT /investments/{id}/tax-class: the user's class of an investment, with the reason shown. */
+export const taxClassInput = v.object(
+  { taxation: oneOf(TAXATIONS), income: oneOf(INCOME_KINDS), reason: text() },
+  MESSAGES.required,
+);
+
+/** PUT /tax-settings: married doubles the share income limit. */
+export const taxSettingsInput = v.object({ married: flag }, MESSAGES.required);

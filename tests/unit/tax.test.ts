@@ -37,16 +37,18 @@ const buy = (
   price,
   fee,
 });
-const sell = (
-  investmentId: number,
-  date: string,
-  shares: number,
-  price: number,
-  fee = 0,
-): TaxTrade => ({
-  ...buy(investmentId, date, shares, price, fee),
-  kind: 'sell',
-});
+const trade =
+  (kind: 'buy' | 'sell') =>
+  (investmentId: number, date: string, shares: number, price: number, fee = 0): TaxTrade => ({
+    kind,
+    eventId: nextId++,
+    investmentId,
+    time: day(date),
+    shares,
+    price,
+    fee,
+  });
+const sell = trade('sell');
 const split = (investmentId: number, date: string, sharesAfter: number): TaxTrade => ({
   kind: 'split',
   eventId: nextId++,

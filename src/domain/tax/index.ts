@@ -8,15 +8,18 @@ export { shareIncomeLimit, shareIncomeTax } from './share-income';
 export {
   INCOME_KINDS,
   PORTFOLIO_KINDS,
+  TAX_CLASS_BASES,
   TAXATIONS,
-  taxClassOf,
   type IncomeKind,
   type PortfolioKind,
+  type TaxClassBasis,
+  type Taxation,
+} from './kinds';
+export {
+  taxClassOf,
   type ResolvedTaxClass,
   type TaxClass,
-  type TaxClassBasis,
   type TaxClassOverride,
   type TaxedInstrument,
-  type Taxation,
 } from './tax-class';
 export { yearlyCase, yearlyGain, type YearlyCase, type YearlyInput } from './yearly';

@@ -2,28 +2,12 @@
 // and as share or capital income. The defaults follow the rules; the user may override them with a
 // reason. Everything in an aktiesparekonto or a pension portfolio follows that portfolio.
 import { ABIS_LISTS, onAbisList, type AbisList } from './abis';
-
-export const PORTFOLIO_KINDS = ['free', 'aktiesparekonto', 'pension'] as const;
-/** `free`: frie midler, the default. */
-export type PortfolioKind = (typeof PORTFOLIO_KINDS)[number];
-
-export const TAXATIONS = ['realisation', 'yearly'] as const;
-export type Taxation = (typeof TAXATIONS)[number];
-
-export const INCOME_KINDS = ['share', 'capital'] as const;
-export type IncomeKind = (typeof INCOME_KINDS)[number];
+import type { IncomeKind, PortfolioKind, TaxClassBasis, Taxation } from './kinds';
 
 export interface TaxClass {
   taxation: Taxation;
   income: IncomeKind;
 }
-
-/**
- * Why a class applies: a listed share; a fund on (or not on) the year's ABIS list; the
- * portfolio's kind; the user's override; crypto, which is personal income and outside the report.
- */
-export type TaxClassBasis =
-  'listed-share' | 'abis' | 'not-abis' | 'aktiesparekonto' | 'pension' | 'user' | 'crypto';
 
 export interface ResolvedTaxClass extends TaxClass {
   basis: TaxClassBasis;

@@ -69,6 +69,7 @@ export function memoryLedger(ctx: MemoryContext): LedgerStore {
       ctx.tables.events = ctx.tables.events.filter((e) => e.investmentId !== id);
       ctx.tables.prices = ctx.tables.prices?.filter((p) => p.investmentId !== id);
       ctx.tables.investments = ctx.tables.investments.filter((i) => i.id !== id);
+      ctx.tables.taxClasses = ctx.tables.taxClasses?.filter((t) => t.investmentId !== id);
       return ctx.write(undefined);
     },
 
@@ -79,6 +80,7 @@ export function memoryLedger(ctx: MemoryContext): LedgerStore {
       ctx.tables.events = ctx.tables.events.filter((e) => !held.has(e.investmentId));
       ctx.tables.prices = ctx.tables.prices?.filter((p) => !held.has(p.investmentId));
       ctx.tables.investments = ctx.tables.investments.filter((i) => !held.has(i.id));
+      ctx.tables.taxClasses = ctx.tables.taxClasses?.filter((t) => !held.has(t.investmentId));
       ctx.tables.portfolios = ctx.tables.portfolios.filter((p) => p.id !== id);
       return ctx.write(undefined);
     },
