@@ -417,5 +417,13 @@ export const taxClassInput = v.object(
   MESSAGES.required,
 );
 
-/** PUT /tax-settings: married doubles the share income limit. */
-export const taxSettingsInput = v.object({ married: flag }, MESSAGES.required);
+/** PUT /tax-settings: married doubles the share income limit. required|boolean. */
+export const taxSettingsInput = v.object(
+  {
+    married: v.pipe(
+      v.union([v.boolean(), v.picklist([1, 0, '1', '0'])], typed(MESSAGES.boolean)),
+      v.transform((value) => value === true || value === 1 || value === '1'),
+    ),
+  },
+  MESSAGES.required,
+);

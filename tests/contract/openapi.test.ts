@@ -483,6 +483,18 @@ describe('answers of the mock, as documented', () => {
       }
     }
 
+    // The tax year: a class and its override, the settings, the report and its CSV.
+    const taxClass = `/investments/${id}/tax-class`;
+    expect((await valid('GET', taxClass)).status).toBe(200);
+    const override = { taxation: 'yearly', income: 'capital', reason: 'Held as a fund' };
+    expect((await valid('PUT', taxClass, override)).status).toBe(200);
+    expect((await valid('DELETE', taxClass)).status).toBe(204);
+    expect((await valid('GET', '/tax-settings')).status).toBe(200);
+    expect((await valid('PUT', '/tax-settings', { married: true })).status).toBe(200);
+    expect((await valid('GET', '/reports/2026')).status).toBe(200);
+    expect((await valid('GET', '/reports/2026.csv')).status).toBe(200);
+    expect((await valid('GET', '/reports/2023')).status).toBe(422);
+
     expect((await valid('DELETE', `/investments/${id}`)).status).toBe(204);
     expect((await valid('DELETE', `/portfolios/${portfolioId}`)).status).toBe(204);
 
@@ -585,7 +597,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(23);
+    expect(operations.length).toBe(26);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },
@@ -614,7 +626,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(19);
+    expect(operations.length).toBe(21);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

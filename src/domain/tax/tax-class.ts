@@ -38,7 +38,10 @@ export function taxClassOf(
   lists: Readonly<Record<number, AbisList>> = ABIS_LISTS,
 ): ResolvedTaxClass {
   if (kind !== 'free') return { taxation: 'yearly', income: 'share', basis: kind };
-  if (override) return { ...override, basis: 'user' };
+  if (override) {
+    const { taxation, income, reason } = override;
+    return { taxation, income, reason, basis: 'user' };
+  }
   switch (instrument.assetClass) {
     case 'crypto':
       return { taxation: 'realisation', income: 'capital', basis: 'crypto' };
