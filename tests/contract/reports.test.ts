@@ -244,3 +244,16 @@ describe('GET /reports/{year}', () => {
     expect(report.totals.realised).toBe(0);
   });
 });
+
+describe("Formue's export", () => {
+  it("carries the portfolios' kinds and the investments' tax class overrides", async () => {
+    const { ask, fund } = await history();
+    const override = { taxation: 'yearly', income: 'share', reason: 'On ABIS from 2026' };
+    await put(`/investments/${fund}/tax-class`, override);
+    const data = (await get('/export')).body;
+    expect(data.portfolios.find((p: { id: number }) => p.id === ask).kind).toBe('aktiesparekonto');
+    const investments = data.investments as { id: number; tax_class: unknown }[];
+    expect(investments.find((i) => i.id === fund)?.tax_class).toEqual(override);
+    expect(investments.filter((i) => i.tax_class === null)).toHaveLength(investments.length - 1);
+  });
+});

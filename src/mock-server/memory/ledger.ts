@@ -13,11 +13,16 @@ import type { MemoryContext } from './context';
 export function memoryLedger(ctx: MemoryContext): LedgerStore {
   return {
     portfolios(userId: number) {
-      return Promise.resolve(ctx.tables.portfolios.filter((p) => p.userId === userId));
+      // Kept before kinds, a portfolio has none: free, as on SQL.
+      return Promise.resolve(
+        ctx.tables.portfolios
+          .filter((p) => p.userId === userId)
+          .map((p) => ({ ...p, kind: p.kind ?? 'free' })),
+      );
     },
 
     createPortfolio(portfolio: Omit<PortfolioRow, 'id'>) {
-      const row = { ...portfolio, id: ctx.nextId() };
+      const row = { ...portfolio, kind: portfolio.kind ?? 'free', id: ctx.nextId() };
       ctx.tables.portfolios.push(row);
       return ctx.write(row);
     },
