@@ -22,7 +22,7 @@ const prices = (instrument: Instrument, time: number) => {
 async function portfolio(name: string, kind?: string): Promise<number> {
   const answer = await post('/portfolios', kind ? { name, kind } : { name });
   expect(answer.status).toBe(201);
-  return answer.body.data.id;
+  return Number(answer.body.data.id);
 }
 
 const trade = (date: string, shares: number, share_price: number, fee = 0) => ({
