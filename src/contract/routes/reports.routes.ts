@@ -5,7 +5,6 @@ import { rulesFor, TAX_RULE_YEARS, taxClassOf } from '../../domain/tax';
 import {
   json,
   noContent,
-  owned,
   text,
   unprocessable,
   type Answer,
@@ -13,12 +12,10 @@ import {
   type Route,
 } from '../answers';
 import { readRequest } from '../read-request';
+import { ownedInvestment } from './investments.routes';
 import { buildReport, reportableYear, reportCsv } from '../reports';
 import type { InvestmentRow } from '../store';
 import { Validator } from '../validation';
-
-const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
-  owned(call, 'Investment', call.store.investments(call.userId), answer);
 
 async function report(call: Call, year: number) {
   const rules = reportableYear(year, call.now);
