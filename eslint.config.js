@@ -175,10 +175,10 @@ export default tseslint.config(
       { regex: '^\\.\\.(/|$)', message: 'src/domain imports nothing of ours.' },
     ]),
   },
-  // The broker import's parsers and the returns live in folders of their own and may use the
-  // domain beside them.
+  // The broker import's parsers, the returns and the tax year live in folders of their own and
+  // may use the domain beside them.
   {
-    files: ['src/domain/import/**', 'src/domain/returns/**'],
+    files: ['src/domain/import/**', 'src/domain/returns/**', 'src/domain/tax/**'],
     rules: restrict([
       DOMAIN_PACKAGES,
       { regex: '^\\.\\./\\.\\.(/|$)', message: 'src/domain imports nothing of ours.' },

@@ -49,6 +49,16 @@ export const ANSWERS: Definitions = {
   ImportReport: imports.importReport,
   ImportBatch: imports.importBatch,
   FormueExport: imports.formueExport,
+  TaxClass: schemas.taxClass,
+  TaxSettings: schemas.taxSettings,
+  YearReport: schemas.yearReport,
+  ReportRules: schemas.reportRules,
+  ReportTotals: schemas.reportTotals,
+  ReportPortfolio: schemas.reportPortfolio,
+  ReportLine: schemas.reportLine,
+  AktiesparekontoYear: schemas.aktiesparekontoYear,
+  DividendCountry: schemas.dividendCountry,
+  ReportBox: schemas.reportBox,
 };
 
 /** The requests' schemas, as the contract reads them (the import's as the app builds it). */
@@ -70,6 +80,9 @@ export const REQUESTS: Definitions = {
   InstrumentInput: requests.instrumentInput,
   ImportRequest: imports.importRequest,
   ImportRow: imports.importRow,
+  PortfolioInput: requests.portfolioInput,
+  TaxClassInput: requests.taxClassInput,
+  TaxSettingsInput: requests.taxSettingsInput,
 };
 
 /** The answers' primitives, checks no schema can show: their JSON forms are in the prose. */

@@ -28,6 +28,7 @@ import * as s from '../domain/schemas';
 import * as d from './decode';
 import type { Http, SendOptions } from './http';
 import type { ImportCalls } from './import-calls';
+import type { ReportCalls } from './report-calls';
 import type { PriceCalls } from './price-calls';
 
 export interface CreateOptions extends SendOptions {
@@ -109,6 +110,8 @@ export interface Api {
   prices(): Promise<PriceCalls>;
   /** The broker import and the export: loaded at the first use, as the price calls. */
   imports(): Promise<ImportCalls>;
+  /** The tax year's report and settings: loaded at the first use, as the price calls. */
+  reports(): Promise<ReportCalls>;
 }
 
 const keyHeader = ({ idempotencyKey }: SendOptions = {}): Record<string, string> =>
@@ -128,6 +131,7 @@ export function createApi(http: Http): Api {
   const get = (path: string) => http.request('GET', path);
   let priceCalls: Promise<PriceCalls> | undefined;
   let importCalls: Promise<ImportCalls> | undefined;
+  let reportCalls: Promise<ReportCalls> | undefined;
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
@@ -278,6 +282,14 @@ export function createApi(http: Http): Api {
         (module) => module.createImportCalls(http),
         (error: unknown) => {
           importCalls = undefined;
+          throw error;
+        },
+      )),
+    reports: () =>
+      (reportCalls ??= import('./report-calls').then(
+        (module) => module.createReportCalls(http),
+        (error: unknown) => {
+          reportCalls = undefined;
           throw error;
         },
       )),

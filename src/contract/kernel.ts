@@ -24,6 +24,7 @@ import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
+import { reportRoutes } from './routes/reports.routes';
 import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
 import type { Mailer, PasswordHasher, Session, Store } from './store';
@@ -90,6 +91,7 @@ export function createContract(options: ContractOptions): Contract {
     ...authRoutes(),
     ...userRoutes(),
     ...portfolioRoutes(),
+    ...reportRoutes(),
     ...investmentRoutes(),
     ...priceRoutes(),
     ...importRoutes(),

@@ -13,6 +13,7 @@ import { CURRENCIES } from './market';
 import { MAX_NAME, nameProblem, type NameProblem } from './names';
 import { MAX_QUANTITY, MAX_SIGNIFICANT_DIGITS, numericValue, significantDigits } from './numbers';
 import { INSTRUMENT_TYPES } from './types';
+import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from './tax/kinds';
 
 export { MIN_PASSWORD, MAX_PASSWORD_BYTES };
 /** An instrument's identifier: an ISIN (12) or a crypto symbol, with room to say what is wrong. */
@@ -419,3 +420,28 @@ export const yearQuery = v.object({
     ),
   ),
 });
+
+// The tax year (issue 39).
+
+/** POST /portfolios and a portfolio's update: its name, and its kind (`free` when absent). */
+export const portfolioInput = v.object(
+  { name, kind: v.optional(oneOf(PORTFOLIO_KINDS)) },
+  MESSAGES.required,
+);
+
+/** PUT /investments/{id}/tax-class: the user's class of an investment, with the reason shown. */
+export const taxClassInput = v.object(
+  { taxation: oneOf(TAXATIONS), income: oneOf(INCOME_KINDS), reason: text() },
+  MESSAGES.required,
+);
+
+/** PUT /tax-settings: married doubles the share income limit. required|boolean. */
+export const taxSettingsInput = v.object(
+  {
+    married: v.pipe(
+      v.union([v.boolean(), v.picklist([1, 0, '1', '0'])], typed(MESSAGES.boolean)),
+      v.transform((value) => value === true || value === 1 || value === '1'),
+    ),
+  },
+  MESSAGES.required,
+);

@@ -293,6 +293,7 @@ const daScreens: Messages = {
   'menu.main': 'Hovedmenu',
   'menu.dashboard': 'Oversigt',
   'menu.history': 'Historik',
+  'menu.taxYear': 'Skatteår',
   'menu.profile': 'Profil',
   'menu.logout': 'Log ud',
   'investment.actions': 'Handlinger',

@@ -305,6 +305,7 @@ export const en = {
   'menu.main': 'Main',
   'menu.dashboard': 'Dashboard',
   'menu.history': 'History',
+  'menu.taxYear': 'Tax year',
   'menu.profile': 'Profile',
   'menu.logout': 'Logout',
 

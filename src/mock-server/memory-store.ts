@@ -9,6 +9,7 @@ import { memoryLedger } from './memory/ledger';
 import { memoryManualPrices } from './memory/prices';
 import type { Tables } from './memory/tables';
 import { memoryThrottles } from './memory/throttles';
+import { memoryTax } from './memory/tax';
 import { memoryUsers } from './memory/users';
 
 const ports = (ctx: MemoryContext): StorePorts => ({
@@ -18,6 +19,7 @@ const ports = (ctx: MemoryContext): StorePorts => ({
   ...memoryManualPrices(ctx),
   ...memoryIdempotency(ctx),
   ...memoryThrottles(ctx),
+  ...memoryTax(ctx),
 });
 
 /** The store port over plain tables; `changed` hears of every write, for persistence. */

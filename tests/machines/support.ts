@@ -70,6 +70,7 @@ export function fakeApi(): FakeApi {
     searchInstruments: unstubbed('searchInstruments'),
     resetDemo: unstubbed('resetDemo'),
     imports: unstubbed('imports'),
+    reports: unstubbed('reports'),
     prices: vi.fn(() => Promise.resolve(priceCalls)),
     priceCalls,
   };

@@ -114,7 +114,7 @@ describe.each(backends)('SqlStore on $name', ({ url }) => {
     const { user, portfolio } = await owner();
     const second = await store.createPortfolio({ userId: user.id, name: 'Savings' });
     const other = await owner('bob@example.com');
-    expect(second).toEqual({ id: second.id, userId: user.id, name: 'Savings' });
+    expect(second).toEqual({ id: second.id, userId: user.id, name: 'Savings', kind: 'free' });
 
     await store.renamePortfolio(portfolio.id, 'Retirement');
     await store.renamePortfolio(999_999, 'Nobody');

@@ -113,6 +113,7 @@ export class Valuer {
     return {
       id: row.id,
       name: row.name,
+      kind: row.kind ?? 'free',
       investments: held.length,
       ...wireFigures(sumFigures(held.map((i) => this.figures(i, since)))),
       ...sinceField(since),

@@ -28,7 +28,7 @@ import {
   type ImportRequestRead,
 } from '../imports';
 import type { Accepted, Refused } from '../market';
-import type { EventRow, ImportStore, LedgerStore } from '../store';
+import type { EventRow, ImportStore, LedgerStore, TaxClassRow } from '../store';
 import { Validator } from '../validation';
 import { tooManyAttempts } from './auth.routes';
 
@@ -190,12 +190,20 @@ const undoImport: Route = {
 };
 
 /** Everything the user has, as entered, in id order: the same content every time. */
+/** The user's override of an investment's tax class as exported; null without one. */
+function taxClassOf(row: TaxClassRow | undefined) {
+  return row ? { taxation: row.taxation, income: row.income, reason: row.reason } : null;
+}
+
 async function exportOf(call: Call): Promise<FormueExport> {
   const portfolios = await call.store.portfolios(call.userId);
   const investments = await call.store.investments(call.userId);
   const ids = investments.map((i) => i.id);
   const events = await call.store.events(ids);
   const prices = await call.store.manualPrices(ids);
+  const classes = new Map(
+    (await call.store.taxClasses(call.userId)).map((c) => [c.investmentId, c]),
+  );
   const byId = <T extends { id: number }>(rows: readonly T[]) =>
     [...rows].sort((a, b) => a.id - b.id);
   return {
@@ -204,7 +212,7 @@ async function exportOf(call: Call): Promise<FormueExport> {
       version: 1,
       exported_at: new Date(call.now).toISOString(),
     },
-    portfolios: byId(portfolios).map((p) => ({ id: p.id, name: p.name })),
+    portfolios: byId(portfolios).map((p) => ({ id: p.id, name: p.name, kind: p.kind ?? 'free' })),
     investments: byId(investments).map((i) => ({
       id: i.id,
       portfolio_id: i.portfolioId,
@@ -212,6 +220,7 @@ async function exportOf(call: Call): Promise<FormueExport> {
       type: i.type,
       isin: i.code,
       listing: i.listing,
+      tax_class: taxClassOf(classes.get(i.id)),
     })),
     events: byId(events).map(exportedEvent),
     // Typed prices have no id of their own: their place in investment and day order.

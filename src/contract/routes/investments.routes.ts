@@ -34,7 +34,7 @@ import {
 import { readRequest } from '../read-request';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */
-const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
+export const ownedInvestment = (call: Call, answer: (row: InvestmentRow) => Promise<Answer>) =>
   owned(call, 'Investment', call.store.investments(call.userId), answer);
 
 /** A write's answer with the investment's events once it is made. */

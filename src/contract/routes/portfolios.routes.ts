@@ -10,7 +10,7 @@ import {
   type Route,
 } from '../answers';
 import type { PortfolioRow } from '../store';
-import { nameInput } from '../../domain/requests';
+import { portfolioInput } from '../../domain/requests';
 import { readRequest } from '../read-request';
 
 /** The portfolio `{id}` of the user, or Laravel's 404 for anything else. */
@@ -46,11 +46,11 @@ export function portfolioRoutes(): Route[] {
       path: '/api/v1/portfolios',
       access: 'auth',
       handle: async (call) => {
-        const { value: body, errors } = readRequest(nameInput, call.body);
+        const { value: body, errors } = readRequest(portfolioInput, call.body);
         if (!body) return unprocessable(errors);
-        const { name } = body;
+        const { name, kind = 'free' } = body;
         if (validateOnly(call)) return json(200, { data: null });
-        const row = await call.store.createPortfolio({ userId: call.userId, name });
+        const row = await call.store.createPortfolio({ userId: call.userId, name, kind });
         call.saved();
         return json(201, { data: await entity(call, row) });
       },
@@ -61,11 +61,13 @@ export function portfolioRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
-          const { value: body, errors } = readRequest(nameInput, call.body);
+          const { value: body, errors } = readRequest(portfolioInput, call.body);
           if (!body) return unprocessable(errors);
-          const { name } = body;
+          const { name, kind = row.kind } = body;
           await call.store.renamePortfolio(row.id, name);
-          return json(200, { data: await entity(call, { ...row, name }) });
+          // Kept as it was when the update does not name one.
+          if (kind && kind !== row.kind) await call.store.setPortfolioKind(row.id, kind);
+          return json(200, { data: await entity(call, { ...row, name, kind }) });
         }),
     },
     {

@@ -7,6 +7,7 @@ import type { IdempotencyStore } from './idempotency';
 import type { ImportStore } from './imports';
 import type { LedgerStore } from './ledger';
 import type { ManualPriceStore } from './prices';
+import type { TaxStore } from './tax';
 import type { ThrottleStore } from './throttles';
 import type { SessionStore, UserStore } from './users';
 
@@ -24,6 +25,7 @@ export type {
 } from './ledger';
 export type { ManualPriceRow, ManualPriceStore } from './prices';
 export type { Attempts, ThrottleStore } from './throttles';
+export type { TaxClassRow, TaxSettings, TaxStore } from './tax';
 export type { RememberToken, ResetToken, Session, SessionStore, UserRow, UserStore } from './users';
 
 export interface Store
@@ -34,7 +36,8 @@ export interface Store
     ImportStore,
     ManualPriceStore,
     IdempotencyStore,
-    ThrottleStore {
+    ThrottleStore,
+    TaxStore {
   /**
    * This store for the request holding the claim: each write of the user's records through it
    * also marks the claim saved, in that write's transaction, so a repeat after its process died

@@ -1,10 +1,13 @@
 // The ledger: a user's portfolios, their investments and the investments' events.
+import type { PortfolioKind } from '../../domain/tax';
 import type { InstrumentType } from '../../domain/types';
 
 export interface PortfolioRow {
   id: number;
   userId: number;
   name: string;
+  /** Absent: `free` (a portfolio made before kinds, or without one). */
+  kind?: PortfolioKind;
 }
 
 export interface InvestmentRow {

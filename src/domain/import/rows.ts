@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { day, text } from '../schemas';
 import { INSTRUMENT_TYPES } from '../types';
+import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from '../tax/kinds';
 
 const oneOf = <T extends readonly string[]>(values: T) => v.picklist(values, values.join(', '));
 const count = v.pipe(v.number('a number'), v.integer('a count'), v.minValue(0, 'a count'));
@@ -143,7 +144,14 @@ const formueExportHeader = v.object({
 /** Formue's export (GET /api/v1/export), version 1: everything a user has, as entered. */
 export const formueExport = v.object({
   formue: formueExportHeader,
-  portfolios: v.array(v.object({ id: count, name: text })),
+  portfolios: v.array(
+    v.object({
+      id: count,
+      name: text,
+      /** Issue 39; absent from an export made before kinds: `free`. */
+      kind: v.optional(oneOf(PORTFOLIO_KINDS)),
+    }),
+  ),
   investments: v.array(
     v.object({
       id: count,
@@ -154,6 +162,10 @@ export const formueExport = v.object({
       isin: text,
       /** `provider:symbol`, or null. */
       listing: v.nullable(text),
+      /** Issue 39: the user's override of its tax class, or null; absent from older exports. */
+      tax_class: v.nullish(
+        v.object({ taxation: oneOf(TAXATIONS), income: oneOf(INCOME_KINDS), reason: text }),
+      ),
     }),
   ),
   /** Every event as entered, in its own currency, fee included. */

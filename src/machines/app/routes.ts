@@ -10,6 +10,7 @@ export const SCREEN_PATHS = {
   investmentCreate: '/investments/create',
   portfolio: '/portfolios/:id',
   investment: '/investments/:id',
+  report: '/reports/:year',
 } as const;
 
 export type Screen = keyof typeof SCREEN_PATHS;

@@ -13,11 +13,16 @@ import type { MemoryContext } from './context';
 export function memoryLedger(ctx: MemoryContext): LedgerStore {
   return {
     portfolios(userId: number) {
-      return Promise.resolve(ctx.tables.portfolios.filter((p) => p.userId === userId));
+      // Kept before kinds, a portfolio has none: free, as on SQL.
+      return Promise.resolve(
+        ctx.tables.portfolios
+          .filter((p) => p.userId === userId)
+          .map((p) => ({ ...p, kind: p.kind ?? 'free' })),
+      );
     },
 
     createPortfolio(portfolio: Omit<PortfolioRow, 'id'>) {
-      const row = { ...portfolio, id: ctx.nextId() };
+      const row = { ...portfolio, kind: portfolio.kind ?? 'free', id: ctx.nextId() };
       ctx.tables.portfolios.push(row);
       return ctx.write(row);
     },
@@ -69,6 +74,7 @@ export function memoryLedger(ctx: MemoryContext): LedgerStore {
       ctx.tables.events = ctx.tables.events.filter((e) => e.investmentId !== id);
       ctx.tables.prices = ctx.tables.prices?.filter((p) => p.investmentId !== id);
       ctx.tables.investments = ctx.tables.investments.filter((i) => i.id !== id);
+      ctx.tables.taxClasses = ctx.tables.taxClasses?.filter((t) => t.investmentId !== id);
       return ctx.write(undefined);
     },
 
@@ -79,6 +85,7 @@ export function memoryLedger(ctx: MemoryContext): LedgerStore {
       ctx.tables.events = ctx.tables.events.filter((e) => !held.has(e.investmentId));
       ctx.tables.prices = ctx.tables.prices?.filter((p) => !held.has(p.investmentId));
       ctx.tables.investments = ctx.tables.investments.filter((i) => !held.has(i.id));
+      ctx.tables.taxClasses = ctx.tables.taxClasses?.filter((t) => !held.has(t.investmentId));
       ctx.tables.portfolios = ctx.tables.portfolios.filter((p) => p.id !== id);
       return ctx.write(undefined);
     },

@@ -10,6 +10,8 @@ import type {
   RememberToken,
   ResetToken,
   Session,
+  TaxClassRow,
+  TaxSettings,
   UserRow,
 } from '../../contract/store';
 
@@ -36,6 +38,9 @@ export interface Tables {
   resets?: (Omit<ResetToken, 'userId'> & { userId?: number })[];
   attempts: Record<string, Attempts>;
   nextId: number;
+  /** The tax year's overrides and settings (issue 39); absent in older data. */
+  taxClasses?: (TaxClassRow & { userId: number })[];
+  taxSettings?: Record<number, TaxSettings>;
 }
 
 export const emptyTables = (): Tables => ({

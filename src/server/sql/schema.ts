@@ -2,6 +2,7 @@
 import type { Generated } from 'kysely';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { EventRow } from '../../contract/store';
+import type { IncomeKind, PortfolioKind, Taxation } from '../../domain/tax';
 
 /** Which SQL the queries run on; only a few statements differ. */
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -18,6 +19,8 @@ export interface PortfoliosTable {
   id: Generated<number>;
   user_id: number;
   name: string;
+  /** Migration 0013: `free`, `aktiesparekonto` or `pension`. */
+  kind: Generated<PortfolioKind>;
 }
 
 export interface InvestmentsTable {
@@ -205,6 +208,21 @@ export interface IdempotencyKeysTable {
   saved: Generated<number>;
 }
 
+// Migration 0013: the tax year's records.
+export interface InvestmentTaxClassesTable {
+  investment_id: number;
+  user_id: number;
+  taxation: Taxation;
+  income: IncomeKind;
+  reason: string;
+}
+
+export interface TaxSettingsTable {
+  user_id: number;
+  /** 0 or 1. */
+  married: number;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -226,4 +244,6 @@ export interface Database {
   health_checks: HealthChecksTable;
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
+  investment_tax_classes: InvestmentTaxClassesTable;
+  tax_settings: TaxSettingsTable;
 }

@@ -10,6 +10,7 @@ import { sqlImports } from './store/imports';
 import { sqlLedger } from './store/ledger';
 import { sqlManualPrices } from './store/prices';
 import { sqlThrottles } from './store/throttles';
+import { sqlTax } from './store/tax';
 import { sqlUsers } from './store/users';
 
 const ports = (ctx: SqlContext): StorePorts => ({
@@ -19,6 +20,7 @@ const ports = (ctx: SqlContext): StorePorts => ({
   ...sqlManualPrices(ctx),
   ...sqlIdempotency(ctx),
   ...sqlThrottles(ctx),
+  ...sqlTax(ctx),
 });
 
 export class SqlStore extends composedOf<StorePorts>() implements Store {

@@ -40,6 +40,7 @@ const screens = {
     import('../portfolios/portfolio-screen').then((m) => m.PortfolioScreen),
   ),
   profile: lazyScreen(() => import('../profile/profile-screen').then((m) => m.ProfileScreen)),
+  report: lazyScreen(() => import('../reports/report-screen').then((m) => m.ReportScreen)),
 };
 
 /** Forgot password and the reset link's screen: open whether logged in or not, no chrome. */
@@ -159,6 +160,9 @@ function Routes() {
           </Route>
           <Route path={SCREEN_PATHS.investment}>
             {(params) => <screens.investment key={params.id} id={params.id} />}
+          </Route>
+          <Route path={SCREEN_PATHS.report}>
+            {(params) => <screens.report key={params.year} year={params.year} />}
           </Route>
           <Route>
             <screens.notFound loggedIn />

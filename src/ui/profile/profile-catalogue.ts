@@ -22,6 +22,10 @@ const en = {
   'profile.importText':
     'Bring your history from Nordnet, Saxo, DEGIRO, Interactive Brokers or a CSV file.',
   'profile.importLink': 'Import a file',
+  'profile.tax': 'Tax year',
+  'profile.taxText':
+    'What to report for a year from all your portfolios: gains by the average method, dividends, yearly gains and your aktiesparekonto.',
+  'profile.taxLink': 'Open the year report',
   'profile.export': 'Export',
   'profile.exportText':
     'Everything you have in Formue: portfolios, investments, every transaction and your prices. The JSON file can be imported again.',
@@ -49,6 +53,10 @@ const da: Readonly<Record<ProfileKey, string>> = {
   'profile.importText':
     'Hent din historik fra Nordnet, Saxo, DEGIRO, Interactive Brokers eller en CSV-fil.',
   'profile.importLink': 'Importér en fil',
+  'profile.tax': 'Skatteår',
+  'profile.taxText':
+    'Hvad du skal indberette for et år fra alle dine depoter: gevinst efter gennemsnitsmetoden, udbytte, lagergevinst og din aktiesparekonto.',
+  'profile.taxLink': 'Åbn årsrapporten',
   'profile.export': 'Eksport',
   'profile.exportText':
     'Alt, hvad du har i Formue: porteføljer, investeringer, hver transaktion og dine kurser. JSON-filen kan importeres igen.',

@@ -77,6 +77,15 @@ export function ProfileScreen() {
           {tp['profile.importLink']}
         </Link>
       </Section>
+      <Section title={tp['profile.tax']}>
+        <p className="field__hint">{tp['profile.taxText']}</p>
+        <Link
+          href={`/reports/${new Date().getFullYear() - 1}`}
+          className="button button--secondary section__button"
+        >
+          {tp['profile.taxLink']}
+        </Link>
+      </Section>
       <ExportSection />
       {profile.demo && (
         <Section title={tp['profile.demo']}>

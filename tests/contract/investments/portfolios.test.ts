@@ -15,13 +15,13 @@ import {
 const FIGURES = ['value', 'change', 'changeRatio', 'change_percentage', 'positions'];
 
 describe('GET /portfolios', () => {
-  it('lists the user’s portfolios with the spec’s fields', async () => {
+  it('lists the user’s portfolios with the spec’s fields, and Formue’s kind', async () => {
     startServer();
     await loginAsDemo();
     const { portfolios } = (await get('/portfolios')).body;
     for (const portfolio of portfolios) {
       expect(Object.keys(portfolio).sort()).toEqual(
-        ['id', 'investments', 'name', ...FIGURES].sort(),
+        ['id', 'investments', 'kind', 'name', ...FIGURES].sort(),
       );
       expect(portfolio.change_percentage).toBeCloseTo(portfolio.changeRatio * 100, 10);
       expect(Object.keys(portfolio.positions).sort()).toEqual([

@@ -247,6 +247,18 @@ describe('answers of the mock, as documented', () => {
       expect((await valid('GET', `${path}/performance?year=20x6`)).status).toBe(422);
     }
 
+    // The tax year: a class and its override, the settings, the report and its CSV.
+    const taxClass = `/investments/${id}/tax-class`;
+    expect((await valid('GET', taxClass)).status).toBe(200);
+    const override = { taxation: 'yearly', income: 'capital', reason: 'Held as a fund' };
+    expect((await valid('PUT', taxClass, override)).status).toBe(200);
+    expect((await valid('DELETE', taxClass)).status).toBe(204);
+    expect((await valid('GET', '/tax-settings')).status).toBe(200);
+    expect((await valid('PUT', '/tax-settings', { married: true })).status).toBe(200);
+    expect((await valid('GET', '/reports/2026')).status).toBe(200);
+    expect((await valid('GET', '/reports/2026.csv')).status).toBe(200);
+    expect((await valid('GET', '/reports/2023')).status).toBe(422);
+
     expect((await valid('DELETE', `/investments/${id}`)).status).toBe(204);
     expect((await valid('DELETE', `/portfolios/${portfolioId}`)).status).toBe(204);
 
@@ -349,7 +361,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(25);
+    expect(operations.length).toBe(28);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },
@@ -378,7 +390,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(19);
+    expect(operations.length).toBe(21);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

@@ -33,7 +33,7 @@ export function sqlLedger(ctx: SqlContext): LedgerStore {
       const row = await ctx.write((db) =>
         db
           .insertInto('portfolios')
-          .values({ user_id: portfolio.userId, name: portfolio.name })
+          .values({ user_id: portfolio.userId, name: portfolio.name, kind: portfolio.kind })
           .returningAll()
           .executeTakeFirstOrThrow(),
       );
@@ -114,6 +114,7 @@ export function sqlLedger(ctx: SqlContext): LedgerStore {
       return ctx.write(async (db) => {
         await db.deleteFrom('manual_prices').where('investment_id', '=', id).execute();
         await db.deleteFrom('dismissed_actions').where('investment_id', '=', id).execute();
+        await db.deleteFrom('investment_tax_classes').where('investment_id', '=', id).execute();
         await db.deleteFrom('events').where('investment_id', '=', id).execute();
         await db.deleteFrom('investments').where('id', '=', id).execute();
       }, true);
@@ -124,6 +125,7 @@ export function sqlLedger(ctx: SqlContext): LedgerStore {
         const held = db.selectFrom('investments').select('id').where('portfolio_id', '=', id);
         await db.deleteFrom('manual_prices').where('investment_id', 'in', held).execute();
         await db.deleteFrom('dismissed_actions').where('investment_id', 'in', held).execute();
+        await db.deleteFrom('investment_tax_classes').where('investment_id', 'in', held).execute();
         await db.deleteFrom('events').where('investment_id', 'in', held).execute();
         await db.deleteFrom('investments').where('portfolio_id', '=', id).execute();
         await db.deleteFrom('portfolios').where('id', '=', id).execute();
@@ -224,6 +226,7 @@ const toPortfolio = (row: Selectable<PortfoliosTable>): PortfolioRow => ({
   id: row.id,
   userId: row.user_id,
   name: row.name,
+  kind: row.kind,
 });
 
 const toInvestment = (row: Selectable<InvestmentsTable>): InvestmentRow => ({

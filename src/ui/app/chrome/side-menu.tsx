@@ -10,6 +10,8 @@ import './side-menu.css';
 const LINKS = [
   { href: '/home', label: 'menu.dashboard', Icon: DashboardIcon },
   { href: '/history', label: 'menu.history', Icon: HistoryIcon },
+  // Last year's: the one a return is filed for.
+  { href: `/reports/${new Date().getFullYear() - 1}`, label: 'menu.taxYear', Icon: HistoryIcon },
   { href: '/profile', label: 'menu.profile', Icon: ProfileIcon },
 ] as const;
 

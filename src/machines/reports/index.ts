@@ -1,0 +1,3 @@
+// The reports feature's machines as the rest of the app takes them: from here, never from the
+// files beside (eslint.config.js, feature folders).
+export { reportMachine, type ReportFile } from './report.machine';
