@@ -130,6 +130,8 @@ export const enteredAmounts = object({
   currency_code: text,
   stock_price: decimal,
   total_value: decimal,
+  /** A dividend's tax withheld, in its currency; absent when none. */
+  withholding_tax: v.optional(decimal),
 });
 
 /**
@@ -153,6 +155,8 @@ export const transaction = v.pipe(
     from_shares: v.nullish(decimal, null),
     to_shares: v.nullish(decimal, null),
     entered: v.nullish(enteredAmounts),
+    /** A dividend's tax withheld of `total_value` (gross), in DKK; absent when none. */
+    withholding_tax: v.optional(decimal),
   }),
   v.transform(({ entered, ...transaction }) => ({ ...transaction, ...(entered && { entered }) })),
 );
@@ -176,6 +180,8 @@ export const enteredEvent = object({
   sold_share_price: v.optional(decimal),
   /** DKK per unit of its currency as the broker charged it (an import); null when none. */
   exchange_rate: v.nullish(decimal, null),
+  /** A dividend's tax withheld, in its currency; absent when none. */
+  withholding_tax: v.optional(decimal),
 });
 
 export const statistics = object({

@@ -59,8 +59,11 @@ export interface TradePayload extends Dated {
 }
 
 export interface DividendPayload extends Dated {
+  /** Gross, before the tax withheld. */
   amount: number;
   currency_code: string;
+  /** The tax withheld of `amount`, in its currency; net = amount - withholding_tax. */
+  withholding_tax?: number;
 }
 
 export interface SplitPayload extends Dated {

@@ -239,6 +239,9 @@ const daScreens: Messages = {
   'event.total': 'I alt',
   'event.totalAfterFee': 'I alt efter gebyr',
   'event.amount': 'Udbytte i alt',
+  'event.withholdingTax': 'Udbytteskat',
+  'event.withholdingHint':
+    'Skat tilbageholdt af udbyttet, i dets valuta. Du fik udbyttet i alt minus denne udbetalt.',
   'event.didYouMean': 'Mente du {price}?',
   'event.useSuggested': 'Brug {price}',
   'event.keepTyped': 'Langt fra markedets kurs den dag. Tryk Tilføj igen for at beholde din.',

@@ -246,6 +246,9 @@ export const en = {
   'event.total': 'Total',
   'event.totalAfterFee': 'Total after fee',
   'event.amount': 'Total dividends',
+  'event.withholdingTax': 'Withholding tax',
+  'event.withholdingHint':
+    'Tax withheld of the dividend, in its currency. What you received is the total less this.',
   // A buy's or sale's price far from the market's close that day: asked once, never blocking.
   'event.didYouMean': 'Did you mean {price}?',
   'event.useSuggested': 'Use {price}',
