@@ -346,7 +346,8 @@ const CODES_EN: Record<Code, string> = {
   'row.cash': 'Cash movement ({word}), not a trade.',
   'row.ignored': 'Ignored ({word}).',
   'row.ragged': 'The row has a different number of columns; read as far as it goes.',
-  'row.withholding_netted': 'Withholding tax taken off its dividend.',
+  'row.withholding_paired': 'Withholding tax kept with its dividend.',
+  'row.withholding_exceeds': 'The tax withheld is more than the dividend.',
   'row.withholding_unpaired': 'Withholding tax without its dividend.',
   'row.fee_folded': 'Fee added to its trade.',
 };
@@ -391,7 +392,8 @@ const CODES_DA: Record<Code, string> = {
   'row.cash': 'Pengebevægelse ({word}), ikke en handel.',
   'row.ignored': 'Ignoreret ({word}).',
   'row.ragged': 'Rækken har et andet antal kolonner; læst så langt den rækker.',
-  'row.withholding_netted': 'Udbytteskat trukket fra udbyttet.',
+  'row.withholding_paired': 'Udbytteskat gemt med sit udbytte.',
+  'row.withholding_exceeds': 'Den tilbageholdte skat er større end udbyttet.',
   'row.withholding_unpaired': 'Udbytteskat uden sit udbytte.',
   'row.fee_folded': 'Kurtage lagt på sin handel.',
 };
