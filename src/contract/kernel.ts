@@ -25,6 +25,7 @@ import { metaRoutes } from './routes/meta.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
 import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
+import { incomeRoutes } from './routes/income.routes';
 import type { Mailer, PasswordHasher, Session, Store } from './store';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -92,6 +93,7 @@ export function createContract(options: ContractOptions): Contract {
     ...investmentRoutes(),
     ...priceRoutes(),
     ...importRoutes(),
+    ...incomeRoutes(),
     ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));

@@ -255,3 +255,32 @@ export const suggestion = v.variant(
   [splitSuggestion, dividendSuggestion],
   'split or dividend',
 );
+
+/** Dividends in DKK (to the øre): gross, the tax withheld of them, and net = gross − withheld. */
+const incomeEntries = { gross: decimal, withheld: decimal, net: decimal };
+export const incomeFigures = object(incomeEntries);
+export const incomeMonth = object({
+  /** YYYY-MM */
+  month: text,
+  ...incomeEntries,
+});
+
+/** GET /income: a year's dividends by month and by holding, and every year's totals. */
+export const income = object({
+  year: decimal,
+  /** The year's twelve months, January first. */
+  months: list(incomeMonth),
+  /** Each investment with dividends in the year, the largest gross first. */
+  holdings: list(
+    object({
+      investment_id: id,
+      portfolio_id: id,
+      name: text,
+      ...incomeEntries,
+      months: list(incomeMonth),
+    }),
+  ),
+  totals: incomeFigures,
+  /** Each year with dividends, oldest first. */
+  years: list(object({ year: decimal, ...incomeEntries })),
+});

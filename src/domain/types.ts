@@ -39,6 +39,9 @@ export type EnteredAmounts = Wire<typeof schemas.enteredAmounts>;
 export type EnteredEvent = Wire<typeof schemas.enteredEvent>;
 export type Statistics = Wire<typeof schemas.statistics>;
 export type ChartPoint = Wire<typeof schemas.chartPoint>;
+export type Income = Wire<typeof schemas.income>;
+export type IncomeFigures = Wire<typeof schemas.incomeFigures>;
+export type IncomeMonth = Wire<typeof schemas.incomeMonth>;
 
 export const CHART_TYPES = ['user', 'portfolio', 'investment'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
