@@ -314,4 +314,21 @@ export const en = {
   'investment.transactions': 'Transactions',
   'investment.loadingTransactions': 'Loading transactions',
   'investment.noTransactions': 'No transactions for this investment yet.',
+
+  // Income (/income): dividends by month and by holding
+  'menu.income': 'Income',
+  'home.income': 'Dividend income',
+  'income.title': 'Income',
+  'income.year': 'Year',
+  'income.gross': 'Gross',
+  'income.withheld': 'Tax withheld',
+  'income.net': 'Net',
+  'income.byMonth': 'Dividends by month',
+  'income.byHolding': 'Dividends by holding',
+  'income.month': 'Month',
+  'income.holding': 'Holding',
+  'income.total': 'Total',
+  'income.empty': 'No dividends in {year}.',
+  'income.loading': 'Loading income',
+  'income.retry': 'Try again',
 } as const;
