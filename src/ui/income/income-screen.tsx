@@ -31,21 +31,19 @@ function FigureCells({ figures }: { figures: IncomeFigures }) {
   );
 }
 
+const FIGURE_KEYS = ['income.gross', 'income.withheld', 'income.net'] as const;
+
 function FigureHeads({ first }: { first: string }) {
   const { t } = useT();
   return (
     <thead>
       <tr>
         <th scope="col">{first}</th>
-        <th scope="col" className="number">
-          {t('income.gross')}
-        </th>
-        <th scope="col" className="number">
-          {t('income.withheld')}
-        </th>
-        <th scope="col" className="number">
-          {t('income.net')}
-        </th>
+        {FIGURE_KEYS.map((key) => (
+          <th key={key} scope="col" className="number">
+            {t(key)}
+          </th>
+        ))}
       </tr>
     </thead>
   );
