@@ -10,6 +10,7 @@ import {
   type EnteredEvent,
   type EventKind,
   type Id,
+  type Income,
   type InstrumentType,
   type Investment,
   type PasswordReset,
@@ -73,6 +74,8 @@ export interface Api {
   renameInvestment(id: Id, name: string): Promise<Investment>;
   getInvestmentStats(id: Id): Promise<Statistics>;
   getEvents(): Promise<Transaction[]>;
+  /** Dividends of a calendar year by month and by holding (this year when absent). */
+  getIncome(year?: number): Promise<Income>;
   createEvent<K extends EventKind>(
     investmentId: Id,
     kind: K,
@@ -211,6 +214,12 @@ export function createApi(http: Http): Api {
 
     getEvents: async () =>
       d.field(await get('/investments/events'), 'events', s.list(s.transaction)),
+    getIncome: async (year) =>
+      d.field(
+        await get(year === undefined ? '/income' : `/income?year=${year}`),
+        'income',
+        s.income,
+      ),
     createEvent: async (investmentId, kind, payload, options) =>
       d.field(
         await http.request('POST', `/investments/${segment(investmentId)}/events/${kind}`, {

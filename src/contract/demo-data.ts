@@ -21,6 +21,8 @@ const SEED = 20260901;
 const DAY = 86_400_000;
 /** The split story's split: 2 for 1. */
 const SPLIT_RATIO = 2;
+/** Dividend tax withheld at source by the dividend's currency: Danish 27 %, US treaty 15 %. */
+const WITHHOLDING: Record<string, number> = { DKK: 0.27, USD: 0.15, EUR: 0.15 };
 
 type Story = 'plain' | 'split' | 'sold-out' | 'no-sells';
 
@@ -222,7 +224,15 @@ function history(faker: Faker, instrument: Instrument, slot: Slot): EventFacts[]
       );
     } else {
       const amount = round2(holding.shares * price * faker.number.float({ min: 0.01, max: 0.03 }));
-      accept({ kind: 'dividend', time, currency, amount });
+      // The tax the source country withholds (no draw: the rest of the demo stays as it was).
+      const withholdingTax = round2(amount * (WITHHOLDING[currency] ?? 0));
+      accept({
+        kind: 'dividend',
+        time,
+        currency,
+        amount,
+        ...(withholdingTax && { withholdingTax }),
+      });
     }
   }
   if (story === 'sold-out') trade('sell', at(Math.max(day - 30, 1)), holding.shares);

@@ -79,6 +79,8 @@ export const readers: Record<EventKind, EventReader> = {
     time,
     amount: input.amount,
     currency: input.currency_code,
+    // None withheld is no tax: the event then reads as one entered before the field.
+    ...(input.withholding_tax ? { withholdingTax: input.withholding_tax } : {}),
   })),
   // from_shares is filled in when the history is replayed.
   split: reader(splitInput, (input, time) => ({

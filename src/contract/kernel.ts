@@ -27,6 +27,7 @@ import { portfolioRoutes } from './routes/portfolios.routes';
 import { reportRoutes } from './routes/reports.routes';
 import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
+import { incomeRoutes } from './routes/income.routes';
 import type { Mailer, PasswordHasher, Session, Store } from './store';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -95,6 +96,7 @@ export function createContract(options: ContractOptions): Contract {
     ...investmentRoutes(),
     ...priceRoutes(),
     ...importRoutes(),
+    ...incomeRoutes(),
     ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
     ...performanceRoutes(),
   ];

@@ -28,4 +28,6 @@ export const AMOUNT_RULES = {
   sold_share_price: { atLeast: 0, fallback: 0, decimals: MONEY_DECIMALS },
   price: { greaterThan: 0, decimals: MONEY_DECIMALS },
   exchange_rate: { greaterThan: 0, decimals: RATE_DECIMALS, optional: true },
+  /** A dividend's tax withheld, in its currency; at most the amount (checked with it). */
+  withholding_tax: { atLeast: 0, decimals: MONEY_DECIMALS, optional: true },
 } as const satisfies Record<string, AmountRule>;

@@ -4,7 +4,8 @@ import type { Statistics } from './types';
 /** One event of an investment, converted to DKK at the event's time. Times are epoch ms. */
 export type LedgerEntry =
   | { kind: 'buy' | 'sell'; time: number; shares: number; price: number; fee: number }
-  | { kind: 'dividend'; time: number; amount: number }
+  /** `amount` gross; `withholdingTax` the tax withheld of it (DKK), absent when none. */
+  | { kind: 'dividend'; time: number; amount: number; withholdingTax?: number }
   | {
       kind: 'split';
       time: number;

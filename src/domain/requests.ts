@@ -41,6 +41,7 @@ export const MESSAGES = {
   beforeToday: 'The :attribute field must be a date before or equal to today.',
   invalid: 'The selected :attribute is invalid.',
   boolean: 'The :attribute field must be true or false.',
+  atMostField: (bound: number) => `The :attribute field must be less than or equal to ${bound}.`,
 } as const;
 
 /** `buy_event.share_price` → "buy event.share price", as Laravel's displayable attribute. */
@@ -268,14 +269,26 @@ export const tradeInput = v.object(
   MESSAGES.required,
 );
 
-export const dividendInput = v.object(
-  {
-    date: eventDay,
-    amount: amount(RULES.amount),
-    currency_code: oneOf(CURRENCIES),
-    exchange_rate: optionalAmount(RULES.exchange_rate),
-  },
-  MESSAGES.required,
+/** A dividend: its gross amount, and the tax withheld of it (Laravel's `lte:amount`). */
+export const dividendInput = v.pipe(
+  v.object(
+    {
+      date: eventDay,
+      amount: amount(RULES.amount),
+      currency_code: oneOf(CURRENCIES),
+      exchange_rate: optionalAmount(RULES.exchange_rate),
+      withholding_tax: optionalAmount(RULES.withholding_tax),
+    },
+    MESSAGES.required,
+  ),
+  v.forward(
+    v.partialCheck(
+      [['amount'], ['withholding_tax']],
+      (input) => input.withholding_tax == null || input.withholding_tax <= input.amount,
+      (issue) => MESSAGES.atMostField((issue.input as { amount: number }).amount),
+    ),
+    ['withholding_tax'],
+  ),
 );
 
 export const splitInput = v.object(

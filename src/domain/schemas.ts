@@ -137,6 +137,8 @@ export const enteredAmounts = object({
   currency_code: text,
   stock_price: decimal,
   total_value: decimal,
+  /** A dividend's tax withheld, in its currency; absent when none. */
+  withholding_tax: v.optional(decimal),
 });
 
 /**
@@ -160,6 +162,8 @@ export const transaction = v.pipe(
     from_shares: v.nullish(decimal, null),
     to_shares: v.nullish(decimal, null),
     entered: v.nullish(enteredAmounts),
+    /** A dividend's tax withheld of `total_value` (gross), in DKK; absent when none. */
+    withholding_tax: v.optional(decimal),
   }),
   v.transform(({ entered, ...transaction }) => ({ ...transaction, ...(entered && { entered }) })),
 );
@@ -183,6 +187,8 @@ export const enteredEvent = object({
   sold_share_price: v.optional(decimal),
   /** DKK per unit of its currency as the broker charged it (an import); null when none. */
   exchange_rate: v.nullish(decimal, null),
+  /** A dividend's tax withheld, in its currency; absent when none. */
+  withholding_tax: v.optional(decimal),
 });
 
 export const statistics = object({
@@ -256,6 +262,35 @@ export const suggestion = v.variant(
   [splitSuggestion, dividendSuggestion],
   'split or dividend',
 );
+
+/** Dividends in DKK (to the øre): gross, the tax withheld of them, and net = gross − withheld. */
+const incomeEntries = { gross: decimal, withheld: decimal, net: decimal };
+export const incomeFigures = object(incomeEntries);
+export const incomeMonth = object({
+  /** YYYY-MM */
+  month: text,
+  ...incomeEntries,
+});
+
+/** GET /income: a year's dividends by month and by holding, and every year's totals. */
+export const income = object({
+  year: decimal,
+  /** The year's twelve months, January first. */
+  months: list(incomeMonth),
+  /** Each investment with dividends in the year, the largest gross first. */
+  holdings: list(
+    object({
+      investment_id: id,
+      portfolio_id: id,
+      name: text,
+      ...incomeEntries,
+      months: list(incomeMonth),
+    }),
+  ),
+  totals: incomeFigures,
+  /** Each year with dividends, oldest first. */
+  years: list(object({ year: decimal, ...incomeEntries })),
+});
 
 /** A calendar month's time-weighted return; null when nothing was invested in it. */
 export const monthReturn = object({ month: text, twr: v.nullable(decimal) });

@@ -39,6 +39,9 @@ export type EnteredAmounts = Wire<typeof schemas.enteredAmounts>;
 export type EnteredEvent = Wire<typeof schemas.enteredEvent>;
 export type Statistics = Wire<typeof schemas.statistics>;
 export type ChartPoint = Wire<typeof schemas.chartPoint>;
+export type Income = Wire<typeof schemas.income>;
+export type IncomeFigures = Wire<typeof schemas.incomeFigures>;
+export type IncomeMonth = Wire<typeof schemas.incomeMonth>;
 
 export const CHART_TYPES = ['user', 'portfolio', 'investment'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
@@ -59,8 +62,11 @@ export interface TradePayload extends Dated {
 }
 
 export interface DividendPayload extends Dated {
+  /** Gross, before the tax withheld. */
   amount: number;
   currency_code: string;
+  /** The tax withheld of `amount`, in its currency; net = amount - withholding_tax. */
+  withholding_tax?: number;
 }
 
 export interface SplitPayload extends Dated {

@@ -10,6 +10,7 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'rule.control': 'Må ikke indeholde kontroltegn.',
   'rule.tooLarge': 'Må højst være {max}.',
   'rule.digits': 'Brug højst {digits} cifre.',
+  'rule.withheld': 'Må ikke være mere end udbyttet.',
   'rule.decimals': 'Brug højst {decimals} decimaler.',
   'rule.ambiguous':
     'Gemmes som {value} ({separator} er et decimaltegn). Mente du {grouped}? Skriv det uden {separator}.',
@@ -54,6 +55,7 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'server.dateToday': 'Feltet {attribute} skal være en dato til og med i dag.',
   'server.selected': 'Det valgte {attribute} er ugyldigt.',
   'server.boolean': 'Feltet {attribute} skal være sand eller falsk.',
+  'server.lte': 'Feltet {attribute} må højst være {max}.',
   'server.invalid': 'De angivne data var ugyldige.',
   'server.more': '{message} (og {count} fejl mere)',
   'server.moreMany': '{message} (og {count} fejl mere)',
@@ -104,6 +106,7 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'attribute.buy event.currency code': 'valuta',
   'attribute.buy event.date': 'dato',
   'attribute.current password': 'nuværende adgangskode',
+  'attribute.withholding tax': 'udbytteskat',
   'profile.saved': 'Profilen er gemt',
   'profile.unsupported': 'Profilen kan ikke gemmes på denne server.',
   'profile.demoReset': 'Demodata er nulstillet.',

@@ -241,6 +241,9 @@ const daScreens: Messages = {
   'event.total': 'I alt',
   'event.totalAfterFee': 'I alt efter gebyr',
   'event.amount': 'Udbytte i alt',
+  'event.withholdingTax': 'Udbytteskat',
+  'event.withholdingHint':
+    'Skat tilbageholdt af udbyttet, i dets valuta. Du fik udbyttet i alt minus denne udbetalt.',
   'event.didYouMean': 'Mente du {price}?',
   'event.useSuggested': 'Brug {price}',
   'event.keepTyped': 'Langt fra markedets kurs den dag. Tryk Tilføj igen for at beholde din.',
@@ -300,6 +303,23 @@ const daScreens: Messages = {
   'investment.transactions': 'Transaktioner',
   'investment.loadingTransactions': 'Indlæser transaktioner',
   'investment.noTransactions': 'Ingen transaktioner for denne investering endnu.',
+
+  // Income (/income): dividends by month and by holding
+  'menu.income': 'Indkomst',
+  'home.income': 'Udbytter',
+  'income.title': 'Indkomst',
+  'income.year': 'År',
+  'income.gross': 'Brutto',
+  'income.withheld': 'Udbytteskat',
+  'income.net': 'Netto',
+  'income.byMonth': 'Udbytter pr. måned',
+  'income.byHolding': 'Udbytter pr. beholdning',
+  'income.month': 'Måned',
+  'income.holding': 'Beholdning',
+  'income.total': 'I alt',
+  'income.empty': 'Ingen udbytter i {year}.',
+  'income.loading': 'Indlæser indkomst',
+  'income.retry': 'Prøv igen',
 };
 
 export const da: Translation = { ...daScreens, ...daSent };

@@ -10,6 +10,7 @@ export const enSent = {
   'rule.control': 'Must not contain control characters.',
   'rule.tooLarge': 'Must be at most {max}.',
   'rule.digits': 'Use at most {digits} digits.',
+  'rule.withheld': 'Must not be more than the dividend.',
   'rule.decimals': 'Use at most {decimals} decimals.',
   'rule.ambiguous':
     'Saved as {value} (the {separator} is a decimal point). Meant {grouped}? Type it without the {separator}.',
@@ -58,6 +59,7 @@ export const enSent = {
   'server.dateToday': 'The {attribute} field must be a date before or equal to today.',
   'server.selected': 'The selected {attribute} is invalid.',
   'server.boolean': 'The {attribute} field must be true or false.',
+  'server.lte': 'The {attribute} field must be less than or equal to {max}.',
   'server.invalid': 'The given data was invalid.',
   'server.more': '{message} (and {count} more error)',
   'server.moreMany': '{message} (and {count} more errors)',
@@ -109,6 +111,7 @@ export const enSent = {
   'attribute.buy event.currency code': 'buy event.currency code',
   'attribute.buy event.date': 'buy event.date',
   'attribute.current password': 'current password',
+  'attribute.withholding tax': 'withholding tax',
 
   // Toasts after a save or a delete (src/machines/app/notices.machine.ts).
   'notice.buySaved': 'Buy saved',

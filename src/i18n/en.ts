@@ -247,6 +247,9 @@ export const en = {
   'event.total': 'Total',
   'event.totalAfterFee': 'Total after fee',
   'event.amount': 'Total dividends',
+  'event.withholdingTax': 'Withholding tax',
+  'event.withholdingHint':
+    'Tax withheld of the dividend, in its currency. What you received is the total less this.',
   // A buy's or sale's price far from the market's close that day: asked once, never blocking.
   'event.didYouMean': 'Did you mean {price}?',
   'event.useSuggested': 'Use {price}',
@@ -314,4 +317,21 @@ export const en = {
   'investment.transactions': 'Transactions',
   'investment.loadingTransactions': 'Loading transactions',
   'investment.noTransactions': 'No transactions for this investment yet.',
+
+  // Income (/income): dividends by month and by holding
+  'menu.income': 'Income',
+  'home.income': 'Dividend income',
+  'income.title': 'Income',
+  'income.year': 'Year',
+  'income.gross': 'Gross',
+  'income.withheld': 'Tax withheld',
+  'income.net': 'Net',
+  'income.byMonth': 'Dividends by month',
+  'income.byHolding': 'Dividends by holding',
+  'income.month': 'Month',
+  'income.holding': 'Holding',
+  'income.total': 'Total',
+  'income.empty': 'No dividends in {year}.',
+  'income.loading': 'Loading income',
+  'income.retry': 'Try again',
 } as const;

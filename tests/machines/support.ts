@@ -59,6 +59,7 @@ export function fakeApi(): FakeApi {
     renameInvestment: unstubbed('renameInvestment'),
     getInvestmentStats: unstubbed('getInvestmentStats'),
     getEvents: unstubbed('getEvents'),
+    getIncome: unstubbed('getIncome'),
     createEvent: unstubbed('createEvent'),
     getEvent: unstubbed('getEvent'),
     editEvent: unstubbed('editEvent'),

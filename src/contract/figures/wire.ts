@@ -26,7 +26,14 @@ function entryAt(event: EventFacts, rate: number): LedgerEntry {
         fee: event.fee * rate,
       };
     case 'dividend':
-      return { kind: 'dividend', time: event.time, amount: event.amount * rate };
+      return event.withholdingTax === undefined
+        ? { kind: 'dividend', time: event.time, amount: event.amount * rate }
+        : {
+            kind: 'dividend',
+            time: event.time,
+            amount: event.amount * rate,
+            withholdingTax: event.withholdingTax * rate,
+          };
     case 'split':
       return {
         kind: 'split',
@@ -57,7 +64,9 @@ export function transactionOf(
   investment: InvestmentRow,
   rates: RateSource,
 ): WireTransaction {
-  const { stock_price, total_value } = listed(entryAt(event, 1));
+  const asEntered = entryAt(event, 1);
+  const { stock_price, total_value } = listed(asEntered);
+  const entry = toEntry(event, rates);
   return {
     id: event.id,
     investment_id: investment.id,
@@ -65,9 +74,17 @@ export function transactionOf(
     date: new Date(event.time).toISOString(),
     from_shares: event.kind === 'split' ? event.fromShares : null,
     to_shares: null,
-    ...listed(toEntry(event, rates)),
-    entered: { currency_code: event.currency, stock_price, total_value },
+    ...listed(entry),
+    ...withheld(entry),
+    entered: { currency_code: event.currency, stock_price, total_value, ...withheld(asEntered) },
   };
+}
+
+/** A dividend's tax withheld, where it has one. */
+function withheld(entry: LedgerEntry): { withholding_tax?: number } {
+  return entry.kind === 'dividend' && entry.withholdingTax !== undefined
+    ? { withholding_tax: entry.withholdingTax }
+    : {};
 }
 
 /** A ledger entry's figures as a transaction lists them, in the entry's currency. */
@@ -109,7 +126,7 @@ export type WireEnteredEvent = {
   exchange_rate: number | null;
 } & (
   | { type: 'buy' | 'sell'; shares: number; share_price: number; fee: number }
-  | { type: 'div'; amount: number }
+  | { type: 'div'; amount: number; withholding_tax?: number }
   | {
       type: 'split';
       shares_after: number;
@@ -139,7 +156,12 @@ export function enteredOf(event: EventRow): WireEnteredEvent {
         fee: event.fee,
       };
     case 'dividend':
-      return { ...common, type: 'div', amount: event.amount };
+      return {
+        ...common,
+        type: 'div',
+        amount: event.amount,
+        ...(event.withholdingTax !== undefined && { withholding_tax: event.withholdingTax }),
+      };
     case 'split':
       return {
         ...common,

@@ -255,7 +255,12 @@ function exportedEvent(event: EventRow): FormueExport['events'][number] {
         fee: event.fee,
       };
     case 'dividend':
-      return { ...common, kind: 'dividend', amount: event.amount };
+      return {
+        ...common,
+        kind: 'dividend',
+        amount: event.amount,
+        ...(event.withholdingTax !== undefined && { withholding_tax: event.withholdingTax }),
+      };
     case 'split':
       return {
         ...common,

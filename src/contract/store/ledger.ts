@@ -62,7 +62,13 @@ export type EventRow = {
   edited?: boolean;
 } & (
   | { kind: 'buy' | 'sell'; shares: number; price: number; fee: number }
-  | { kind: 'dividend'; amount: number }
+  | {
+      kind: 'dividend';
+      /** Gross. */
+      amount: number;
+      /** The tax withheld of `amount`, in `currency`; absent when none. */
+      withholdingTax?: number;
+    }
   | {
       kind: 'split';
       sharesAfter: number;

@@ -20,6 +20,13 @@ export interface BuiltLine {
   action?: TypeAction;
   /** Withholding tax and cash lines: their amount (exact, unsigned) and currency. */
   cash?: { amount: string; currency: string };
+  /** A dividend's booked amount's currency, when it is kept in another (its own). */
+  bookedIn?: string;
+  /**
+   * A dividend booked in DKK whose shares × dividend per share add up at the row's rate, in a
+   * currency the row does not name: the dividend in it, once a trade of the file names it.
+   */
+  foreign?: { amount: number; rate: number };
   /** The file's running quantity, for reconciliation. */
   totalShares?: string;
   /** A trade's own amount in the file (unsigned), for the totals per year. */
@@ -212,22 +219,90 @@ function checkMoney(
   return price;
 }
 
-/** A dividend (or its withholding tax): the booked amount in the amount's currency. */
-function dividend(reader: LineReader, { base, amountCurrency }: Common): ImportRow {
-  const gross = reader.column('amount');
-  reader.required('amount', gross);
-  // A tax in a column of the dividend's own row is netted there (a separate row, in summary.ts).
-  const tax = reader.column('withholding_tax');
-  const amount = gross && tax ? new Big(gross).abs().minus(new Big(tax).abs()).toFixed() : gross;
+/**
+ * A dividend (or its withholding tax on a line of its own, paired in summary.ts): the booked
+ * amount, gross, in the amount's currency, and the tax withheld in a column of its own row.
+ * Where the row gives the dividend per share (Nordnet `Antal` × `Kurs`), that is held against
+ * the booked amount; in a currency the row names beside a rate, it is the dividend's own.
+ */
+function dividend(
+  reader: LineReader,
+  common: Common,
+  tax: boolean,
+): { row: ImportRow; foreign?: { amount: number; rate: number } } {
+  const { base, amountCurrency } = common;
+  const booked = reader.column('amount');
+  reader.required('amount', booked);
+  const withheld = tax ? undefined : reader.column('withholding_tax');
   const currency = isCurrency(amountCurrency) ? amountCurrency : base.currency_code;
   const row: ImportRow = {
     ...base,
     kind: 'dividend',
     currency_code: currency,
-    ...(amount !== undefined ? { amount: reader.money('amount', amount) } : {}),
+    ...(booked !== undefined ? { amount: reader.money('amount', booked) } : {}),
   };
   if (currency !== base.currency_code) delete row.exchange_rate;
-  return row;
+  const own = booked === undefined || tax ? undefined : perShare(reader, common, booked);
+  if (own && 'currency_code' in own) Object.assign(row, own);
+  if (withheld !== undefined && !new Big(withheld).eq(0)) {
+    // The column is in the booked amount's currency, as the amount.
+    const inOwn =
+      own && 'currency_code' in own ? new Big(withheld).div(own.exchange_rate) : withheld;
+    row.withholding_tax = reader.money('withholding_tax', inOwn.toString());
+  }
+  return own && 'foreign' in own ? { row, foreign: own.foreign } : { row };
+}
+
+/**
+ * The dividend per share times the shares, where the row gives them, against the booked amount
+ * (as a trade's, fee-less): a difference beyond rounding is an error naming both figures. In
+ * another currency than the booked amount's, at the row's rate, it is the dividend's own amount.
+ */
+type Own =
+  | { amount: number; currency_code: string; exchange_rate: number }
+  | { foreign: { amount: number; rate: number } };
+
+function perShare(
+  reader: LineReader,
+  { base, factor, rate, amountCurrency }: Common,
+  booked: string,
+): Own | undefined {
+  const shares = reader.quiet('shares');
+  const price = reader.quiet('share_price');
+  if (!shares || !price || new Big(price).eq(0) || !isCurrency(amountCurrency)) return undefined;
+  const perShare = new Big(price).abs().times(factor).toFixed();
+  const rated = rate && new Big(rate).gt(0) ? new Big(rate).div(factor).toFixed() : undefined;
+  const amount = new Big(booked).abs();
+  const check = checkTradeMoney({
+    action: 'buy',
+    shares: new Big(shares).abs().toFixed(),
+    price: perShare,
+    fee: '0',
+    currency: base.currency_code,
+    amount: amount.toFixed(),
+    amountCurrency,
+    ...(rated ? { rate: rated } : {}),
+    rateDecimals: rated ? decimalsOf(rated) : 0,
+    gross: true,
+    feeFromAmount: false,
+  });
+  if (check.result === 'mismatch') {
+    reader.messages.push(
+      error('amount.mismatch', 'amount', {
+        currency: amountCurrency,
+        amount: amount.toFixed(2),
+        computed: check.computed,
+      }),
+    );
+    return undefined;
+  }
+  if (check.result === 'unchecked' || !rated) return undefined;
+  if (check.result === 'ok' && base.currency_code === amountCurrency) return undefined;
+  const gross = reader.money('amount', new Big(shares).abs().times(perShare).toFixed());
+  if (gross === undefined) return undefined;
+  return check.result === 'trading_currency'
+    ? { foreign: { amount: gross, rate: Number(rated) } }
+    : { amount: gross, currency_code: base.currency_code, exchange_rate: Number(rated) };
 }
 
 /** A split's ratio from the text, the type word or the user; else the row asks for it. */
@@ -327,12 +402,16 @@ function buildRow(data: DataRow, settings: BuildSettings): BuiltLine {
   if (shared.base.instrument.name === '') {
     messages.push(error('instrument.missing', 'instrument.name'));
   }
+  const income =
+    action === 'dividend' || action === 'withholding_tax'
+      ? dividend(reader, shared, action === 'withholding_tax')
+      : undefined;
   const row =
     action === 'buy' || action === 'sell'
       ? trade(reader, action, hook, shared)
       : action === 'split'
         ? split(reader, word, data.line, shared)
-        : dividend(reader, shared);
+        : (income as { row: ImportRow }).row;
   const instrument = row.instrument;
   const amount = reader.quiet('amount');
   const traded = action === 'buy' || action === 'sell';
@@ -350,6 +429,10 @@ function buildRow(data: DataRow, settings: BuildSettings): BuiltLine {
     externalId,
     instrumentKey: instrument.isin ?? instrument.symbol ?? instrument.name,
     ...(day ? { row } : {}),
+    ...(action === 'dividend' && row.currency_code !== shared.amountCurrency
+      ? { bookedIn: shared.amountCurrency }
+      : {}),
+    ...(income?.foreign ? { foreign: income.foreign } : {}),
     ...(action === 'withholding_tax' && row.amount !== undefined
       ? { cash: { amount: String(row.amount), currency: row.currency_code } }
       : {}),

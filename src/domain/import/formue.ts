@@ -67,6 +67,7 @@ function eventRecord(event: Export['events'][number], instrument: Instruments): 
     hide: event.hide === undefined ? '' : String(event.hide),
     currency_code: event.currency_code,
     exchange_rate: decimal(event.exchange_rate),
+    withholding_tax: decimal(event.withholding_tax),
   };
 }
 

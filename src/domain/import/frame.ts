@@ -2,7 +2,7 @@
 // mapped to the import's fields: a preset's map, or one guessed from the header words.
 import type { DataRow } from './line-reader';
 import { normalise, recognise, type Preset } from './presets';
-import { FORMUE_CSV_COLUMNS } from './rows';
+import { FORMUE_CSV_ADDED, FORMUE_CSV_COLUMNS } from './rows';
 import type { Table } from './table';
 import { IMPORT_FIELDS, type ColumnMap, type ImportField } from './types';
 
@@ -22,7 +22,8 @@ export function uniqueHeaders(cells: readonly string[]): string[] {
 }
 
 function isFormueCsv(headers: readonly string[]): boolean {
-  return FORMUE_CSV_COLUMNS.every((column, i) => headers[i] === column);
+  const first = FORMUE_CSV_COLUMNS.slice(0, FORMUE_CSV_COLUMNS.length - FORMUE_CSV_ADDED);
+  return first.every((column, i) => headers[i] === column);
 }
 
 function looksLikeValue(cell: string): boolean {

@@ -39,7 +39,8 @@ export const IMPORT_MESSAGE_CODES = [
   'row.cash',
   'row.ignored',
   'row.ragged',
-  'row.withholding_netted',
+  'row.withholding_paired',
+  'row.withholding_exceeds',
   'row.withholding_unpaired',
   'row.fee_folded',
 ] as const;

@@ -12,7 +12,8 @@ import { readFormueCsv, readFormueJson, type FormueReading } from './formue';
 import {
   distinctIds,
   foldFees,
-  netWithholding,
+  ownCurrency,
+  pairWithholding,
   reconcile,
   reconcileBalances,
   totalsPerYear,
@@ -207,7 +208,8 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
     ...(options.splitRatios ? { splitRatios: options.splitRatios } : {}),
   };
   const built: BuiltLine[] = framed.data.map((row) => buildLine(row, build));
-  netWithholding(built);
+  ownCurrency(built);
+  pairWithholding(built);
   foldFees(built, preset?.feeWords ?? []);
   const rows = built.flatMap((line) =>
     line.row && line.status.status !== 'error' ? [line.row] : [],

@@ -47,8 +47,10 @@ export const importRow = v.object({
   shares: v.optional(amount),
   share_price: v.optional(amount),
   fee: v.optional(amount),
-  /** Dividend: the amount received (after withholding tax when the file nets it). */
+  /** Dividend: the gross amount, before the tax withheld. */
   amount: v.optional(amount),
+  /** Dividend: the tax withheld of `amount`, in `currency_code` (its own line or column). */
+  withholding_tax: v.optional(amount),
   /** Split: shares held after it, or the ratio `split_from` old shares become `split_to` new. */
   shares_after: v.optional(amount),
   split_from: v.optional(amount),
@@ -185,6 +187,8 @@ export const formueExport = v.object({
       sold_share_price: v.optional(amount),
       hide: v.optional(v.boolean('a boolean')),
       exchange_rate: v.optional(amount),
+      /** A dividend's tax withheld, in `currency_code`. */
+      withholding_tax: v.optional(amount),
     }),
   ),
   /** Typed prices. */
@@ -230,4 +234,7 @@ export const FORMUE_CSV_COLUMNS = [
   'hide',
   'currency_code',
   'exchange_rate',
+  'withholding_tax',
 ] as const;
+/** The columns added since the first export, last: a CSV exported before them lacks them. */
+export const FORMUE_CSV_ADDED = 1;

@@ -1,49 +1,102 @@
-// After each line is read: withholding taxes netted into their dividends, DEGIRO's fee lines
+// After each line is read: withholding taxes paired with their dividends, DEGIRO's fee lines
 // folded into their trades, repeated broker ids told apart, totals per year, and the broker's
 // running quantity and cash balance checked.
 
 import Big from 'big.js';
-import { info, warning } from './messages';
+import { MONEY_DECIMALS } from '../numbers';
+import { error, info, warning } from './messages';
 import type { BuiltLine } from './build';
 import type { ImportRow } from './rows';
 import { IMPORT_KINDS, type ImportKind } from './rows';
 import type { BalanceCheck, Reconciliation, YearTotal } from './types';
 
 /**
- * A withholding tax is netted into the dividend of the same instrument and day (Formue's
- * dividend is the amount received); one without such a dividend is a warning and imports nothing.
+ * A dividend booked in DKK at a rate, in a currency its row does not name (Nordnet's `UDBYTTE`:
+ * `Antal` × `Kurs` × `Vekslingskurs` = `Beløb`), is kept in its own currency where a trade of the
+ * same instrument in the file names one other than DKK.
  */
-export function netWithholding(lines: BuiltLine[]): void {
-  const dividends = lines.filter((line) => line.action === 'dividend' && line.row);
+export function ownCurrency(lines: BuiltLine[]): void {
+  const currencies = new Map<string, string>();
+  for (const line of lines) {
+    const row = line.row;
+    if ((line.action === 'buy' || line.action === 'sell') && row && line.instrumentKey) {
+      if (row.currency_code !== 'DKK') currencies.set(line.instrumentKey, row.currency_code);
+    }
+  }
+  for (const line of lines) {
+    const currency = line.instrumentKey && currencies.get(line.instrumentKey);
+    if (!line.foreign || !line.row || !currency) continue;
+    line.bookedIn = line.row.currency_code;
+    line.row.amount = line.foreign.amount;
+    line.row.currency_code = currency;
+    line.row.exchange_rate = line.foreign.rate;
+  }
+}
+
+/**
+ * A withholding tax on a line of its own is kept as the tax withheld of the dividend of the same
+ * instrument and day, in the dividend's currency (at the dividend's rate when the tax is booked
+ * in the dividend's booked currency); the dividend stays gross. A tax with no such dividend is a
+ * warning and imports nothing; a tax above its dividend is the dividend's error.
+ */
+export function pairWithholding(lines: BuiltLine[]): void {
+  const dividends = lines.filter(
+    (line) => line.action === 'dividend' && line.row && line.status.status !== 'error',
+  );
   for (const tax of lines.filter((line) => line.action === 'withholding_tax')) {
     if (tax.status.status === 'error') continue;
     const taxRow = tax.row;
+    const cash = tax.cash;
+    const inCurrency = (candidate: BuiltLine): Big | undefined => {
+      const row = candidate.row;
+      if (!cash || !row) return undefined;
+      if (row.currency_code === cash.currency) return new Big(cash.amount);
+      return candidate.bookedIn === cash.currency && row.exchange_rate
+        ? new Big(cash.amount).div(row.exchange_rate).round(MONEY_DECIMALS, Big.roundHalfUp)
+        : undefined;
+    };
     const dividend = dividends.find(
       (candidate) =>
         candidate.instrumentKey === tax.instrumentKey &&
         candidate.row?.date === taxRow?.date &&
-        candidate.row?.currency_code === tax.cash?.currency,
+        inCurrency(candidate) !== undefined,
     );
     tax.row = undefined;
-    if (!dividend?.row || !tax.cash) {
+    const withheld = dividend && inCurrency(dividend);
+    if (!dividend?.row || !cash || !withheld) {
       tax.status.messages.push(warning('row.withholding_unpaired', 'amount'));
       tax.status.status = 'warning';
       continue;
     }
-    const net = new Big(dividend.row.amount ?? 0).minus(tax.cash.amount);
-    dividend.row.amount = Number(net.toFixed());
+    const total = withheld.plus(dividend.row.withholding_tax ?? 0);
+    dividend.row.withholding_tax = Number(total.toFixed());
     dividend.status.messages.push(
-      info('row.withholding_netted', 'amount', { line: tax.status.line, tax: tax.cash.amount }),
-    );
-    tax.status.messages.push(
-      info('row.withholding_netted', 'amount', {
-        line: dividend.status.line,
-        tax: tax.cash.amount,
+      info('row.withholding_paired', 'withholding_tax', {
+        line: tax.status.line,
+        tax: cash.amount,
       }),
     );
+    tax.status.messages.push(
+      info('row.withholding_paired', 'amount', { line: dividend.status.line, tax: cash.amount }),
+    );
     tax.status.status = 'skipped';
-    tax.status.reason = 'netted';
+    tax.status.reason = 'paired';
   }
+  for (const dividend of dividends) checkWithheld(dividend);
+}
+
+/** The tax withheld is checked against the file's own dividend: never more than it. */
+function checkWithheld(line: BuiltLine): void {
+  const row = line.row;
+  if (!row?.withholding_tax || row.amount === undefined) return;
+  if (new Big(row.withholding_tax).lte(row.amount)) return;
+  line.status.messages.push(
+    error('row.withholding_exceeds', 'withholding_tax', {
+      tax: String(row.withholding_tax),
+      amount: String(row.amount),
+    }),
+  );
+  line.status.status = 'error';
 }
 
 /** A fee line with the id of a trade in the same currency becomes that trade's fee. */

@@ -59,7 +59,7 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnMap = Partial<Record<ImportField, string>>;
 
 /**
- * What a type word means. `withholding_tax` is netted into the dividend it belongs to; `cash`
+ * What a type word means. `withholding_tax` is kept as the tax withheld of the dividend it belongs to; `cash`
  * (deposits, withdrawals, fees, interest, taxes) is recognised and not a trade; `skip` is ignored
  * on purpose.
  */
@@ -169,7 +169,7 @@ export interface ParseOptions {
 }
 
 /** Why a line makes no ImportRow though it was read. */
-export type SkipReason = 'cancelled' | 'cash' | 'ignored' | 'netted' | 'folded';
+export type SkipReason = 'cancelled' | 'cash' | 'ignored' | 'paired' | 'folded';
 
 /** What the parser decided about one data line of the file. */
 export interface LineStatus {

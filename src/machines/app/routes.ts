@@ -6,6 +6,7 @@ export const SCREEN_PATHS = {
   history: '/history',
   profile: '/profile',
   import: '/import',
+  income: '/income',
   portfolioCreate: '/portfolios/create',
   investmentCreate: '/investments/create',
   portfolio: '/portfolios/:id',

@@ -33,6 +33,7 @@ export const EVENT_FIELDS = [
   'shares_after',
   'sold_shares',
   'sold_share_price',
+  'withholding_tax',
 ] as const;
 export type EventField = (typeof EVENT_FIELDS)[number];
 export type EventValues = Record<EventField, string>;
@@ -41,7 +42,7 @@ export type EventValues = Record<EventField, string>;
 export const FIELDS_OF: Record<EventKind, readonly EventField[]> = {
   buy: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
   sell: ['date', 'shares', 'share_price', 'fee', 'currency_code'],
-  dividend: ['date', 'amount', 'currency_code'],
+  dividend: ['date', 'amount', 'withholding_tax', 'currency_code'],
   split: ['date', 'shares_after', 'fee', 'currency_code', 'sold_shares', 'sold_share_price'],
 };
 
@@ -106,6 +107,7 @@ export function emptyValues(today: string, currency = 'DKK'): EventValues {
     shares_after: '',
     sold_shares: '',
     sold_share_price: '',
+    withholding_tax: '',
   };
 }
 
@@ -139,6 +141,7 @@ export function eventRules(
       return check<EventField>({
         date,
         amount: () => amountRule(values.amount, { positive: true, quantity: 'money' }),
+        withholding_tax: () => withholdingRule(values),
         currency_code,
       });
     case 'split':
@@ -151,6 +154,18 @@ export function eventRules(
         sold_share_price: () => optionalAmountRule(values.sold_share_price, 'money'),
       });
   }
+}
+
+const WITHHELD_MESSAGE = 'Must not be more than the dividend.';
+
+/** Optional, and at most the dividend (when that is a number). */
+function withholdingRule(values: EventValues): string | undefined {
+  const message = optionalAmountRule(values.withholding_tax, 'money');
+  if (message || values.withholding_tax.trim() === '') return message;
+  const gross = entered(values.amount, 'money');
+  return gross !== undefined && optionalAmount(values.withholding_tax) > gross
+    ? WITHHELD_MESSAGE
+    : undefined;
 }
 
 /** Only the form's fields take input; the sold part of a split only when it applies. */
@@ -262,7 +277,15 @@ export function eventPayload(
         currency_code: values.currency_code,
       };
     case 'dividend':
-      return { ...dated, amount: amount(values.amount), currency_code: values.currency_code };
+      return {
+        ...dated,
+        amount: amount(values.amount),
+        currency_code: values.currency_code,
+        // Left out when empty, as a dividend entered before the field.
+        ...(values.withholding_tax.trim() !== '' && {
+          withholding_tax: optionalAmount(values.withholding_tax),
+        }),
+      };
     case 'split':
       return {
         ...dated,
@@ -290,7 +313,11 @@ export function valuesOf(t: Transaction, today: string): EventValues {
       // The fee is not listed with a transaction; it is kept as 0.00 unless the user enters one.
       return { ...values, shares: text(t.shares), share_price: text(t.stock_price) };
     case 'dividend':
-      return { ...values, amount: text(t.total_value) };
+      return {
+        ...values,
+        amount: text(t.total_value),
+        withholding_tax: t.withholding_tax ? text(t.withholding_tax) : '',
+      };
     case 'split':
       return {
         ...values,
@@ -319,7 +346,11 @@ export function enteredValues(entered: EnteredEvent, today: string): EventValues
         fee,
       };
     case 'dividend':
-      return { ...values, amount: text(entered.amount) };
+      return {
+        ...values,
+        amount: text(entered.amount),
+        withholding_tax: entered.withholding_tax ? text(entered.withholding_tax) : '',
+      };
     case 'split': {
       const sold = (entered.sold_shares ?? 0) > 0;
       return {

@@ -94,7 +94,11 @@ const isInvestment = fields({
 const isManualPrice = fields({ investmentId: isNum, day: isStr, price: isStr, currency: isStr });
 const eventBase = { id: isNum, investmentId: isNum, time: isNum, currency: isStr };
 const isTrade = fields({ ...eventBase, shares: isNum, price: isNum, fee: isNum });
-const isDividend = fields({ ...eventBase, amount: isNum });
+const isDividend = fields({
+  ...eventBase,
+  amount: isNum,
+  withholdingTax: (v) => v === undefined || isNum(v),
+});
 const isSplit = fields({
   ...eventBase,
   sharesAfter: isNum,

@@ -61,6 +61,8 @@ export interface EventsTable {
   external_id: string | null;
   external_portfolio_id: number | null;
   edited: Generated<number>;
+  /** Migration 0011: a dividend's tax withheld, in its currency; null when none. */
+  withholding_tax: number | null;
 }
 
 export interface ImportsTable {

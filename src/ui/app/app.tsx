@@ -26,6 +26,7 @@ const screens = {
   history: lazyScreen(() => import('../history/history-screen').then((m) => m.HistoryScreen)),
   home: lazyScreen(() => import('../home/home-screen').then((m) => m.HomeScreen)),
   import: lazyScreen(() => import('../import/import-screen').then((m) => m.ImportScreen)),
+  income: lazyScreen(() => import('../income/income-screen').then((m) => m.IncomeScreen)),
   investmentCreate: lazyScreen(() =>
     import('../investments/investment-create-screen').then((m) => m.InvestmentCreateScreen),
   ),
@@ -153,6 +154,7 @@ function Routes() {
           <Route path={SCREEN_PATHS.history} component={screens.history} />
           <Route path={SCREEN_PATHS.profile} component={screens.profile} />
           <Route path={SCREEN_PATHS.import} component={screens.import} />
+          <Route path={SCREEN_PATHS.income} component={screens.income} />
           <Route path={SCREEN_PATHS.portfolioCreate} component={screens.portfolioCreate} />
           <Route path={SCREEN_PATHS.investmentCreate} component={screens.investmentCreate} />
           <Route path={SCREEN_PATHS.portfolio}>

@@ -68,6 +68,12 @@ export const HistoryIcon = () => (
   </Icon>
 );
 
+export const IncomeIcon = () => (
+  <Icon>
+    <path d="M4 20h16M7 20v-6M12 20V8M17 20v-9" />
+  </Icon>
+);
+
 export const ProfileIcon = () => (
   <Icon>
     <circle cx="12" cy="8" r="4" />

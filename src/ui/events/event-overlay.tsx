@@ -83,6 +83,12 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
         <>
           {date}
           <TextField label={t('event.amount')} decimal required {...field('amount')} />
+          <TextField
+            label={t('event.withholdingTax')}
+            decimal
+            hint={t('event.withholdingHint')}
+            {...field('withholding_tax')}
+          />
           {currency}
         </>
       )}

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { Loadable } from '../data/loadable';
 import { RefreshAlert } from '../data/refresh-alert';
 import { Section } from '../components/section';
@@ -39,6 +40,9 @@ export function HomeScreen() {
         <div className="stack">
           <ValueCard target={{ type: 'user' }} label={t('home.totalValue')} />
           <PositionsSection />
+          <Link href="/income" className="button button--secondary">
+            {t('home.income')}
+          </Link>
         </div>
         <div className="stack">
           <PortfoliosSection />

@@ -193,7 +193,8 @@ const CODES_DA: ImportTexts['codes'] = {
   'row.cash': 'Pengebevægelse ({word}), ikke en handel.',
   'row.ignored': 'Ignoreret ({word}).',
   'row.ragged': 'Rækken har et andet antal kolonner; læst så langt den rækker.',
-  'row.withholding_netted': 'Udbytteskat trukket fra udbyttet.',
+  'row.withholding_paired': 'Udbytteskat gemt med sit udbytte.',
+  'row.withholding_exceeds': 'Den tilbageholdte skat er større end udbyttet.',
   'row.withholding_unpaired': 'Udbytteskat uden sit udbytte.',
   'row.fee_folded': 'Kurtage lagt på sin handel.',
 };

@@ -212,7 +212,8 @@ const CODES_EN: Record<Code, string> = {
   'row.cash': 'Cash movement ({word}), not a trade.',
   'row.ignored': 'Ignored ({word}).',
   'row.ragged': 'The row has a different number of columns; read as far as it goes.',
-  'row.withholding_netted': 'Withholding tax taken off its dividend.',
+  'row.withholding_paired': 'Withholding tax kept with its dividend.',
+  'row.withholding_exceeds': 'The tax withheld is more than the dividend.',
   'row.withholding_unpaired': 'Withholding tax without its dividend.',
   'row.fee_folded': 'Fee added to its trade.',
 };

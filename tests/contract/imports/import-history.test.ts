@@ -131,6 +131,7 @@ describe('GET /api/v1/export', () => {
           shares: undefined,
           share_price: undefined,
           amount: 12.5,
+          withholding_tax: 3.38,
         }),
         {
           ...row(4, { kind: 'split', date: '2024-04-01', shares_after: 30 }),

@@ -3,7 +3,8 @@
 // duplicates on a re-import.
 import { describe, expect, it } from 'vitest';
 import { get, post, registerFresh, send } from '../support';
-import { APPLE, commit, dryRun, freshAccount, investments, row } from './import-rows';
+import type { ImportRow } from '../../../src/domain/import/rows';
+import { APPLE, NOVO, commit, dryRun, freshAccount, investments, row } from './import-rows';
 
 const statuses = (report: { rows: { status: string }[] }) => report.rows.map((r) => r.status);
 
@@ -34,6 +35,45 @@ describe('POST /api/v1/imports', () => {
     });
     expect(answer.body.counts).toEqual({ imported: 2, duplicates: 0, skipped: 0, errors: 3 });
     expect(await investments()).toEqual([]);
+  });
+
+  it("keeps a dividend's own currency, gross amount and tax withheld, refusing more tax than dividend", async () => {
+    const portfolio = await freshAccount();
+    const dividend = (line: number, extra: Partial<ImportRow>) =>
+      row(line, {
+        kind: 'dividend',
+        date: '2024-03-01',
+        shares: undefined,
+        share_price: undefined,
+        amount: 1,
+        currency_code: 'USD',
+        exchange_rate: 6.9,
+        withholding_tax: 0.15,
+        ...extra,
+      });
+    const refused = await dryRun({
+      portfolio_id: portfolio,
+      source: 'ibkr',
+      rows: [dividend(1, {}), dividend(2, { withholding_tax: 1.5 })],
+    });
+    expect(statuses(refused.body)).toEqual(['ok', 'error']);
+    expect(refused.body.rows[1].errors).toEqual({
+      withholding_tax: ['The withholding tax field must be less than or equal to 1.'],
+    });
+    const done = await commit({ portfolio_id: portfolio, source: 'ibkr', rows: [dividend(1, {})] });
+    expect(done.status).toBe(201);
+    const [investment] = await investments();
+    const listed = (await get('/investments/events')).body;
+    const [event] = listed.events as { id: number; total_value: number; withholding_tax: number }[];
+    expect(investment?.name).toBe(NOVO.name);
+    expect(event?.total_value).toBeCloseTo(6.9, 8);
+    expect(event?.withholding_tax).toBeCloseTo(1.035, 8);
+    expect((await get(`/investments/events/${event?.id}`)).body.event).toMatchObject({
+      amount: 1,
+      currency_code: 'USD',
+      exchange_rate: 6.9,
+      withholding_tax: 0.15,
+    });
   });
 
   it('commits all rows in one step, or none when any row has an error', async () => {

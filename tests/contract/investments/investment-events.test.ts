@@ -10,6 +10,7 @@ import {
   NOW,
   patch,
   post,
+  put,
   registerFresh,
   startServer,
 } from '../support';
@@ -115,6 +116,75 @@ describe('events', () => {
     const answer = await post(`/investments/${investmentId}/events/dividend`, body);
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual({ [key]: [message] });
+  });
+
+  it('a dividend keeps its tax withheld beside the gross amount, listed and as entered', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const answer = await post(`/investments/${investmentId}/events/dividend`, {
+      amount: 100,
+      currency_code: 'USD',
+      exchange_rate: 7,
+      withholding_tax: 15,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      type: 'div',
+      total_value: 700,
+      withholding_tax: 105,
+      entered: { currency_code: 'USD', total_value: 100, withholding_tax: 15 },
+    });
+    const id = answer.body.data.id as number;
+    expect((await get(`/investments/events/${id}`)).body.event).toMatchObject({
+      type: 'div',
+      amount: 100,
+      withholding_tax: 15,
+      currency_code: 'USD',
+    });
+    const { events } = (await get('/investments/events')).body;
+    expect(events.find((e: { id: number }) => e.id === answer.body.data.id)).toMatchObject({
+      withholding_tax: 105,
+    });
+    // Dividends received stay gross.
+    const stats = (await get(`/investments/${investmentId}/stats`)).body.statistics;
+    expect(stats.dividends).toBeCloseTo(700, 8);
+
+    // A correction changes it, and one without it has none.
+    const edited = await put(`/investments/events/${id}`, {
+      amount: 100,
+      currency_code: 'USD',
+      withholding_tax: 27,
+    });
+    expect(edited.status).toBe(200);
+    expect((await get(`/investments/events/${id}`)).body.event.withholding_tax).toBe(27);
+    await put(`/investments/events/${id}`, { amount: 100, currency_code: 'USD' });
+    const plain = (await get(`/investments/events/${id}`)).body.event;
+    expect(plain).not.toHaveProperty('withholding_tax');
+  });
+
+  it.each([
+    [-1, 'The withholding tax field must be at least 0.'],
+    ['x', 'The withholding tax field must be a number.'],
+    [0.1234567, 'The withholding tax field must have 0-6 decimal places.'],
+    [20.01, 'The withholding tax field must be less than or equal to 20.'],
+  ])('a dividend refuses withholding_tax %j', async (tax, message) => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await createHolding();
+    const body = { amount: 20, currency_code: 'DKK', withholding_tax: tax };
+    const answer = await post(`/investments/${investmentId}/events/dividend`, body);
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ withholding_tax: [message] });
+    const { id } = (
+      await post(`/investments/${investmentId}/events/dividend`, {
+        amount: 20,
+        currency_code: 'DKK',
+      })
+    ).body.data as { id: number };
+    const edit = await put(`/investments/events/${id}`, body);
+    expect(edit.status).toBe(422);
+    expect(edit.body.errors).toEqual({ withholding_tax: [message] });
   });
 
   it('a reverse split with sold shares pays cash for them', async () => {

@@ -231,6 +231,8 @@ describe('answers of the mock, as documented', () => {
     expect((await valid('GET', '/export')).status).toBe(200);
     expect((await valid('GET', '/export?format=csv')).status).toBe(200);
     expect((await valid('GET', '/export?format=xml')).status).toBe(422);
+    expect((await valid('GET', '/income?year=2025')).status).toBe(200);
+    expect((await valid('GET', '/income?year=1969')).status).toBe(422);
 
     for (const period of PERIODS) {
       setCookie('selected_period', period);

@@ -139,6 +139,22 @@ describe('investment', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('Dividend takes the tax withheld, at most the dividend, and saves it', async () => {
+    await openInvestment();
+    await userEvent.click(screen.getByRole('button', { name: 'Dividend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dividend' });
+    const tax = within(dialog).getByLabelText('Withholding tax');
+    expect(describedBy(tax)).toMatch(/Tax withheld of the dividend/);
+    await userEvent.type(within(dialog).getByLabelText('Total dividends'), '100');
+    await userEvent.type(tax, '150');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(describedBy(tax)).toMatch(/Must not be more than the dividend/));
+    await userEvent.clear(tax);
+    await userEvent.type(tax, '27');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('Stock Split shows the ratio; the sold part opens only for fewer shares', async () => {
     await openInvestment();
     const held = sharesHeld();

@@ -61,6 +61,20 @@ describe('event rules', () => {
     ['sell', { shares: '11', share_price: '1' }, 10, { shares: [heldMessage(10)] }],
     ['sell', { shares: '11', share_price: '1' }, undefined, {}],
     ['dividend', { amount: '0' }, undefined, { amount: [RULE_MESSAGES.positive] }],
+    ['dividend', { amount: '10', withholding_tax: '2,7' }, undefined, {}],
+    ['dividend', { amount: '10', withholding_tax: '10' }, undefined, {}],
+    [
+      'dividend',
+      { amount: '10', withholding_tax: '10.01' },
+      undefined,
+      { withholding_tax: ['Must not be more than the dividend.'] },
+    ],
+    [
+      'dividend',
+      { amount: '10', withholding_tax: '-1' },
+      undefined,
+      { withholding_tax: [RULE_MESSAGES.number] },
+    ],
     [
       'split',
       { shares_after: '20', sold_shares: 'x' },
@@ -138,6 +152,12 @@ describe('event rules', () => {
       { amount: 3, currency_code: 'USD' },
     ],
     [
+      'dividend',
+      { amount: '3', withholding_tax: '0,45', currency_code: 'USD' },
+      undefined,
+      { amount: 3, withholding_tax: 0.45, currency_code: 'USD' },
+    ],
+    [
       'split',
       { shares_after: '5', sold_shares: '2', sold_share_price: '12,5' },
       undefined,
@@ -145,6 +165,10 @@ describe('event rules', () => {
     ],
   ])('%s %o dated %s sends %o', (kind, values, date, payload) => {
     expect(eventPayload(kind, form(values), date)).toMatchObject(payload);
+  });
+
+  it('a dividend without tax withheld sends none', () => {
+    expect(eventPayload('dividend', form({ amount: '3' }))).not.toHaveProperty('withholding_tax');
   });
 });
 

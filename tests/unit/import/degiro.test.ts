@@ -134,7 +134,7 @@ describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
     });
   });
 
-  it('reads trades from Omschrijving, folds the fee, nets the dividend tax', async () => {
+  it('reads trades from Omschrijving, folds the fee, pairs the dividend tax', async () => {
     const result = await parse(file, { fileName: 'Account.csv' });
     const expected: ImportRow[] = [
       { line: 1, ...TRADES.sellEu },
@@ -153,7 +153,9 @@ describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
         kind: 'dividend',
         date: '2024-05-02',
         instrument: US,
-        amount: 0.85,
+        // Gross, with its Dividendbelasting line's tax.
+        amount: 1,
+        withholding_tax: 0.15,
         currency_code: 'USD',
       },
       { line: 8, ...TRADES.buyUs },
@@ -166,7 +168,7 @@ describe('DEGIRO Account.csv (Dutch, decimal comma)', () => {
       'ok',
       'ok',
       'ok',
-      'netted',
+      'paired',
       'ok',
       'ignored',
       'ignored',

@@ -66,7 +66,8 @@ const EXPORT: FormueExport = {
       kind: 'dividend',
       date: '2024-05-02',
       currency_code: 'USD',
-      amount: 0.85,
+      amount: 1,
+      withholding_tax: 0.15,
     },
     {
       id: 104,
@@ -109,8 +110,9 @@ describe("Formue's own export", () => {
     expect(lines[0]).toBe(FORMUE_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(1 + EXPORT.events.length + EXPORT.prices.length + 1);
     expect(lines[3]).toBe(
-      `102,"Aktiesparekonto, ""ASK""","Example Corp, Inc.",${isin('US00000000Q')},stock,buy,2024-04-10,2,100.5,1,,,,,,USD,6.9`,
+      `102,"Aktiesparekonto, ""ASK""","Example Corp, Inc.",${isin('US00000000Q')},stock,buy,2024-04-10,2,100.5,1,,,,,,USD,6.9,`,
     );
+    expect(lines[4]).toMatch(/,dividend,2024-05-02,,,,1,,,,,USD,,0\.15$/);
     // No exponent form, however small.
     expect(csv).toContain(',0.00000001,91234.123456,');
   });
@@ -141,6 +143,12 @@ describe("Formue's own export", () => {
       external_id: 'price-7',
       share_price: 151.5,
     });
+    expect(fromCsv.rows[3]).toMatchObject({
+      kind: 'dividend',
+      amount: 1,
+      withholding_tax: 0.15,
+      currency_code: 'USD',
+    });
     expect(fromCsv.rows[4]).toMatchObject({
       kind: 'split',
       shares_after: 80,
@@ -148,6 +156,14 @@ describe("Formue's own export", () => {
       hide: false,
     });
     expect((await sniff(json, 'formue.json')).preset?.label).toBe('Formue export (JSON)');
+  });
+
+  it('reads a CSV exported before withholding_tax: its dividends have none', async () => {
+    // Its last column, withholding_tax, is new (no cell of it has a comma).
+    const csv = toFormueCsv(EXPORT).replace(/,[^,\r\n]*\r\n/g, '\r\n');
+    const result = await parse(utf8(csv), { fileName: 'formue.csv' });
+    expect(result.rows[3]).toMatchObject({ kind: 'dividend', amount: 1 });
+    expect(result.rows[3]).not.toHaveProperty('withholding_tax');
   });
 
   it('flags a CSV row whose day is not ISO on its line, naming the format it expects', async () => {

@@ -127,7 +127,7 @@ describe('a generic file mapped by hand', () => {
     expect(told[0]?.share_price).toBe(1250);
   });
 
-  it('nets a withholding tax given in a column of the dividend row', async () => {
+  it('keeps a withholding tax given in a column of the dividend row beside the gross', async () => {
     const file = utf8(
       'Date,Type,Name,Gross,Tax,Currency\n2024-05-02,Dividend,Eksempel Fond,"10,00","-2,70",DKK\n',
     );
@@ -142,7 +142,8 @@ describe('a generic file mapped by hand', () => {
         kind: 'dividend',
         date: '2024-05-02',
         instrument: { name: 'Eksempel Fond' },
-        amount: 7.3,
+        amount: 10,
+        withholding_tax: 2.7,
         currency_code: 'DKK',
       },
     ]);

@@ -175,7 +175,7 @@ describe('Interactive Brokers Flex Query CSV', () => {
     expect(rows.map((row) => row.external_id)).toEqual(['900000001']);
   });
 
-  it('reads the cash section: dividend net of withholding tax, a split from its text', async () => {
+  it('reads the cash section: a dividend gross with its withholding tax, a split from its text', async () => {
     const cash = flex([
       [
         'Type',
@@ -218,7 +218,8 @@ describe('Interactive Brokers Flex Query CSV', () => {
         date: '2024-05-02',
         instrument: { ...US, name: 'EXC(US) CASH DIVIDEND USD 0.20 PER SHARE' },
         external_id: '900000010',
-        amount: 0.85,
+        amount: 1,
+        withholding_tax: 0.15,
         currency_code: 'USD',
       },
       {

@@ -158,15 +158,18 @@ export const EXPECTED: ImportRow[] = [
     currency_code: 'GBP',
     exchange_rate: 8.7,
   },
-  // 6.90 less 1.04 withholding tax.
+  // Gross in its own currency: 2 × USD 0.50, booked as DKK 6.90 at 6.9 (the buy names USD); the
+  // DKK 1.04 withholding tax of the next line is USD 0.150725 at that rate.
   {
     line: lineOf('1000000006'),
     kind: 'dividend',
     date: '2024-05-02',
     instrument: US_STOCK,
     external_id: '1000000006',
-    amount: 5.86,
-    currency_code: 'DKK',
+    amount: 1,
+    currency_code: 'USD',
+    exchange_rate: 6.9,
+    withholding_tax: 0.150725,
   },
   {
     line: lineOf('1000000005'),

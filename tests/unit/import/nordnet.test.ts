@@ -55,7 +55,7 @@ describe('Nordnet Danish export (UTF-16LE, TAB, five Valuta columns)', () => {
     expect((await parse(two, { fileName: 'x.csv' })).account).toBeNull();
   });
 
-  it('accounts for every line: cancelled, cash, netted tax and the ragged row', async () => {
+  it('accounts for every line: cancelled, cash, paired tax and the ragged row', async () => {
     const { lines } = await parse(bytes, { fileName: 'x.csv' });
     expect(lines).toHaveLength(12);
     const status = (id: string) => lines[lineOf(id) - 1];
@@ -65,10 +65,10 @@ describe('Nordnet Danish export (UTF-16LE, TAB, five Valuta columns)', () => {
       reason: 'cash',
       word: 'INDBETALING',
     });
-    expect(status('1000000007')).toMatchObject({ status: 'skipped', reason: 'netted' });
+    expect(status('1000000007')).toMatchObject({ status: 'skipped', reason: 'paired' });
     expect(status('1000000007')?.messages).toContainEqual({
       level: 'info',
-      code: 'row.withholding_netted',
+      code: 'row.withholding_paired',
       field: 'amount',
       params: { line: lineOf('1000000006'), tax: '1.04' },
     });
@@ -124,9 +124,10 @@ describe('Nordnet Danish export (UTF-16LE, TAB, five Valuta columns)', () => {
         counts: { buy: 6, sell: 1, dividend: 1, split: 1, price: 0 },
         bought: { DKK: '2929.5', USD: '202', GBP: '496.5' },
         sold: { DKK: '4909.24' },
-        dividends: { DKK: '5.86' },
+        // Gross, before the tax withheld.
+        dividends: { USD: '1' },
         // In DKK at each row's rate, beside the file's own amounts (`Beløb`) to tick off.
-        dkk: { bought: '8642.85', sold: '4909.24', dividends: '5.86' },
+        dkk: { bought: '8642.85', sold: '4909.24', dividends: '6.9' },
         file: { bought: { DKK: '8642.85' }, sold: { DKK: '4909.24' } },
       },
     ]);
@@ -248,5 +249,73 @@ describe('Nordnet Danish export (UTF-16LE, TAB, five Valuta columns)', () => {
     const text = nordnetText(FILE_LINES);
     const result = await parse(utf8(`\ufeff${text.replace(/\t/g, ';')}`), { fileName: 'x.csv' });
     expect(result.rows).toEqual(EXPECTED);
+  });
+});
+
+describe("Nordnet: a dividend's money and its withholding tax", () => {
+  const DIVIDEND: NordnetLine = {
+    id: '1000000301',
+    day: '2024-05-02',
+    type: 'UDBYTTE',
+    ...INDEX_FUND,
+    shares: '10',
+    price: '4,5',
+    amount: '45,00',
+  };
+  const TAX: NordnetLine = {
+    id: '1000000302',
+    day: '2024-05-02',
+    type: 'UDBYTTESKAT',
+    ...INDEX_FUND,
+    amount: '-12,15',
+  };
+  const read = async (lines: NordnetLine[]) =>
+    parse(nordnetFile([...lines].reverse()), { fileName: 'x.csv' });
+
+  it('keeps a DKK dividend gross with the tax of its UDBYTTESKAT line', async () => {
+    const { rows, lines } = await read([DIVIDEND, TAX]);
+    expect(rows).toEqual([
+      {
+        line: 2,
+        kind: 'dividend',
+        date: '2024-05-02',
+        instrument: INDEX_FUND,
+        external_id: '1000000301',
+        amount: 45,
+        withholding_tax: 12.15,
+        currency_code: 'DKK',
+      },
+    ]);
+    expect(lines[1]?.messages).toContainEqual({
+      level: 'info',
+      code: 'row.withholding_paired',
+      field: 'withholding_tax',
+      params: { line: 1, tax: '12.15' },
+    });
+  });
+
+  it('refuses a dividend whose shares × dividend per share is not its amount', async () => {
+    const { rows, lines } = await read([{ ...DIVIDEND, amount: '54,00' }, TAX]);
+    expect(rows).toEqual([]);
+    expect(lines[1]).toMatchObject({ status: 'error' });
+    expect(lines[1]?.messages).toContainEqual({
+      level: 'error',
+      code: 'amount.mismatch',
+      field: 'amount',
+      params: { currency: 'DKK', amount: '54.00', computed: '45.00' },
+    });
+    // Its tax has no dividend left to go with.
+    expect(lines[0]).toMatchObject({ status: 'warning' });
+  });
+
+  it('refuses a tax withheld above its dividend', async () => {
+    const { rows, lines } = await read([DIVIDEND, { ...TAX, amount: '-45,01' }]);
+    expect(rows).toEqual([]);
+    expect(lines[1]?.messages).toContainEqual({
+      level: 'error',
+      code: 'row.withholding_exceeds',
+      field: 'withholding_tax',
+      params: { tax: '45.01', amount: '45' },
+    });
   });
 });

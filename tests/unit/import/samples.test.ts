@@ -21,7 +21,10 @@ describe('committed sample files', () => {
           date: '2024-05-02',
           instrument: US_STOCK,
           external_id: '1000000002',
-          amount: 5.86,
+          // Gross, with the UDBYTTESKAT line's tax; 2 × 0.50 at the rate 6.9 is its DKK 6.90,
+          // in a currency the file does not name (no trade of it here): kept in DKK.
+          amount: 6.9,
+          withholding_tax: 1.04,
           currency_code: 'DKK',
         },
         {

@@ -74,7 +74,9 @@ const EXPECTED: ImportRow[] = [
     kind: 'dividend',
     date: '2024-05-02',
     instrument: US,
-    amount: 5.86,
+    // Gross, with its withholding tax line's; Saxo books it in DKK only, so it stays in DKK.
+    amount: 6.9,
+    withholding_tax: 1.04,
     currency_code: 'DKK',
   },
   {
@@ -142,7 +144,7 @@ describe('Saxo transactions report, xlsx', () => {
     });
     expect(result.rows).toEqual(EXPECTED);
     expect(result.blocked).toBe(false);
-    expect(result.lines[5]).toMatchObject({ status: 'skipped', reason: 'netted' });
+    expect(result.lines[5]).toMatchObject({ status: 'skipped', reason: 'paired' });
     expect(result.lines[8]).toMatchObject({ status: 'skipped', reason: 'cash', word: 'Deposit' });
   });
 

@@ -38,6 +38,7 @@ export function toEvent(row: Selectable<EventsTable>): EventRow {
         currency: row.currency,
         amount: fact(row, 'amount', row.amount),
       };
+      if (row.withholding_tax !== null) event.withholdingTax = row.withholding_tax;
       break;
     case 'split':
       event = {
@@ -81,6 +82,7 @@ export function toEventColumns(event: EventDraft): Insertable<EventsTable> {
     sold_price: null,
     hide: null,
     from_shares: null,
+    withholding_tax: null,
   };
   const base = {
     ...none,
@@ -101,7 +103,7 @@ export function toEventColumns(event: EventDraft): Insertable<EventsTable> {
     case 'sell':
       return { ...base, shares: event.shares, price: event.price, fee: event.fee };
     case 'dividend':
-      return { ...base, amount: event.amount };
+      return { ...base, amount: event.amount, withholding_tax: event.withholdingTax ?? null };
     case 'split':
       return {
         ...base,

@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { FormError } from '../../forms/field';
-import { DashboardIcon, HistoryIcon, LogoutIcon, ProfileIcon } from '../../components/icons';
+import {
+  DashboardIcon,
+  HistoryIcon,
+  IncomeIcon,
+  LogoutIcon,
+  ProfileIcon,
+} from '../../components/icons';
 import { useT } from '../use-i18n';
 // The menu's backdrop is an overlay's.
 import '../../components/overlay.css';
@@ -10,6 +16,7 @@ import './side-menu.css';
 const LINKS = [
   { href: '/home', label: 'menu.dashboard', Icon: DashboardIcon },
   { href: '/history', label: 'menu.history', Icon: HistoryIcon },
+  { href: '/income', label: 'menu.income', Icon: IncomeIcon },
   // Last year's: the one a return is filed for.
   { href: `/reports/${new Date().getFullYear() - 1}`, label: 'menu.taxYear', Icon: HistoryIcon },
   { href: '/profile', label: 'menu.profile', Icon: ProfileIcon },

@@ -1,0 +1,1 @@
+export { incomeMachine, type IncomeEvent, type IncomeInput } from './income.machine';
