@@ -15,10 +15,10 @@ import {
   serve,
   server,
   setToken,
-  useFakeApi,
+  fakeApiPerTest,
 } from './fake-api';
 
-useFakeApi();
+fakeApiPerTest();
 
 describe('decoding', () => {
   it('turns numeric strings into numbers and ids into strings', async () => {

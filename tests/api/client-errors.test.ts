@@ -5,9 +5,9 @@ import { Response, type Request } from 'miragejs';
 import { describe, expect, it, vi } from 'vitest';
 import { createApi, createHttp } from '../../src/api';
 import { ApiError } from '../../src/api/errors';
-import { api, json, serve, server, useFakeApi } from './fake-api';
+import { api, json, serve, server, fakeApiPerTest } from './fake-api';
 
-useFakeApi();
+fakeApiPerTest();
 
 describe('errors', () => {
   it('401 calls the listener and still rejects with the session message', async () => {

@@ -18,7 +18,7 @@ import {
   serve,
   server,
   setToken,
-  useFakeApi,
+  fakeApiPerTest,
 } from './fake-api';
 
 /** Laravel's 419 for a missing or stale XSRF token. */
@@ -30,7 +30,7 @@ const freshTokenOnly =
   (request) =>
     header(request, 'x-xsrf-token') === 'fresh' ? json(201, { data }) : csrfMismatch();
 
-useFakeApi();
+fakeApiPerTest();
 
 describe('headers', () => {
   it('sends the Sanctum headers, the decoded XSRF token and x-validate-only', async () => {

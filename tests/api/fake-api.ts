@@ -1,5 +1,5 @@
 // A tiny Mirage server per test for the API client's tests: routes given by the test, the
-// requests it saw, and a fresh client (useFakeApi).
+// requests it saw, and a fresh client (fakeApiPerTest).
 import { createServer, Response, type Request, type Server } from 'miragejs';
 import { afterEach, beforeEach } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
@@ -78,7 +78,7 @@ export const PORTFOLIO = {
 };
 
 /** Each test starts with no requests, no cookie and a fresh client; its fake server ends after. */
-export function useFakeApi(): void {
+export function fakeApiPerTest(): void {
   beforeEach(() => {
     requests.length = 0;
     calls.length = 0;

@@ -1,7 +1,8 @@
 // The rules of the Buy, Sell, Dividend and Stock Split forms (product-spec sections 2, 4, 5, 8),
 // shared by the create form (create-event.machine.ts) and the correction form
 // (edit-event.machine.ts): the fields of each kind, their limits, a keystroke, the total shown
-// before saving, and the call's body. Pure: tested with tables in tests/unit/domain/form-rules.test.ts.
+// before saving, and the call's body. Pure: tested with tables in
+// tests/unit/domain/form-rules.test.ts.
 import type { EventPayload } from '../../api';
 import { dayOf } from '../../domain/dates';
 import {

@@ -1,7 +1,8 @@
 // The rules of the Add investment form (create-investment.machine.ts): its two pages' fields, their
 // limits, a keystroke, a chosen or identified instrument, the identifier's verdict, which page a
 // refusal belongs to, and the call's body. Pure: tested with tables in
-// tests/unit/domain/form-rules.test.ts and through the machine in tests/machines/investments/create-investment.test.ts.
+// tests/unit/domain/form-rules.test.ts and through the machine in
+// tests/machines/investments/create-investment.test.ts.
 import type { Instrument, SuggestedInstrument } from '../../domain/market';
 import type { IdentifierVerdict } from './identifier-check.machine';
 import type { CreateInvestmentPayload, InstrumentType } from '../../domain/types';

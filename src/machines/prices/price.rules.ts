@@ -1,5 +1,6 @@
 // The rules of an investment's Prices section (prices.machine.ts): the form that types the price of
-// a day, and the pages the list reads. Pure: tested with tables in tests/unit/domain/form-rules.test.ts.
+// a day, and the pages the list reads. Pure: tested with tables in
+// tests/unit/domain/form-rules.test.ts.
 import type { DayPrice, PricePayload, PriceRange } from '../../api';
 import { dateRule } from '../forms/date-rule';
 import type { FormErrors } from '../forms/form-errors';

@@ -2,7 +2,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { UpdatePort } from '../../../src/machines/app/platform';
-import { isUpdateOffered, isUpdating, updateMachine } from '../../../src/machines/app/update.machine';
+import {
+  isUpdateOffered,
+  isUpdating,
+  updateMachine,
+} from '../../../src/machines/app/update.machine';
 
 function fakeUpdates(options: { waitingAlready?: boolean } = {}) {
   const listeners = new Set<() => void>();

@@ -1,7 +1,8 @@
 // The data actor, headless: periods, and its recovery from failed loads.
 import { describe, expect, it } from 'vitest';
 import { recoveryMessage } from '../../../src/machines/data/selectors';
-import { deferred, fakeApi, flush, http, offline, portfolio } from '../support';
+import type { fakeApi } from '../support';
+import { deferred, flush, http, offline, portfolio } from '../support';
 import { SERVER_ERROR, USER_CHART, start, valuation } from './start-data';
 
 describe('periods', () => {

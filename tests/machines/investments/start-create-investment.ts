@@ -4,7 +4,8 @@ import { createActor } from 'xstate';
 import { createInvestmentMachine } from '../../../src/machines/investments/create-investment.machine';
 import type { InvestmentField } from '../../../src/machines/investments/investment.rules';
 import { IDENTIFIER_DEBOUNCE_MS } from '../../../src/machines/investments/identifier-check.machine';
-import { fakeApi, fakePlatform, flush, formFakes, keyMaker } from '../support';
+import type { fakeApi } from '../support';
+import { fakePlatform, flush, formFakes, keyMaker } from '../support';
 
 export const TODAY = '2026-03-01';
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { ProfileUpdate, User } from '../../../src/domain/types';
-import { DEMO_RESET_DONE, demoResetMachine } from '../../../src/machines/profile/demo-reset.machine';
+import {
+  DEMO_RESET_DONE,
+  demoResetMachine,
+} from '../../../src/machines/profile/demo-reset.machine';
 import {
   CURRENT_PASSWORD_REQUIRED,
   PASSWORD_MISMATCH,

@@ -4,7 +4,11 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERIODS } from '../../../src/domain/types';
 import { AmountFormatProvider } from '../../../src/ui/components/format-context';
-import { chartGeometry, chartSize, ValueChart } from '../../../src/ui/components/charts/value-chart';
+import {
+  chartGeometry,
+  chartSize,
+  ValueChart,
+} from '../../../src/ui/components/charts/value-chart';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;

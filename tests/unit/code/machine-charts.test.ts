@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { StateMachine, type AnyStateMachine } from 'xstate';
 
 const CHARTS = fileURLToPath(new URL('../../../docs/machines/', import.meta.url));
-const MODULES = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.machine.ts');
+const MODULES = import.meta.glob<Record<string, unknown>>('../../../src/machines/**/*.machine.ts');
 
 it.each(Object.keys(MODULES))('docs/machines holds the current chart of %s', async (path) => {
   const machines = Object.values(await MODULES[path]()).filter(

@@ -20,7 +20,7 @@ const MACHINE_PATHS = readdirSync(MACHINES, { recursive: true, encoding: 'utf8' 
   file.endsWith('.machine.ts'),
 );
 const MACHINE_FILES = MACHINE_PATHS.map((file) => basename(file));
-const MODULES = import.meta.glob<Record<string, unknown>>('../../src/machines/**/*.machine.ts');
+const MODULES = import.meta.glob<Record<string, unknown>>('../../../src/machines/**/*.machine.ts');
 
 /** A machine file's path under src/machines, from its name. */
 function pathOf(file: string): string {
@@ -77,7 +77,7 @@ const PER_SCREEN = tableUnder('Per-screen actors').map(([machine, startedBy, lif
 
 /** The one state machine a machine file exports, with its export name. */
 async function machineOf(file: string): Promise<{ name: string; machine: AnyStateMachine }> {
-  const load = MODULES[`../../src/machines/${pathOf(file)}`];
+  const load = MODULES[`../../../src/machines/${pathOf(file)}`];
   if (!load) throw new Error(`src/machines/${file} does not exist`);
   const machines = Object.entries(await load()).filter(
     (entry): entry is [string, AnyStateMachine] => entry[1] instanceof StateMachine,
