@@ -66,8 +66,10 @@ export function ReturnsSection({ target }: { target: ValueTarget }) {
   const picker = (
     <span className="returns__span">
       <label htmlFor={spanId}>{t('returns.span')}</label>
+      {/* Styled as the top bar's period picker, which it extends with calendar years. */}
       <select
         id={spanId}
+        className="period-select"
         value={returns.year ?? ''}
         onChange={(event) =>
           returns.selectYear(event.target.value === '' ? undefined : Number(event.target.value))
