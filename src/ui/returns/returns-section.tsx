@@ -99,23 +99,20 @@ export function ReturnsSection({ target }: { target: ValueTarget }) {
               <p className="returns__dates">
                 {t('returns.dates', { from: f.date(performance.from), to: f.date(performance.to) })}
               </p>
-              <table className="table returns__figures" aria-label={t('returns.figures')}>
-                <tbody>
-                  {rowsOf(performance, f, i18n).map((row) => (
-                    <tr key={row.label}>
-                      <th scope="row">
-                        {row.label}
-                        {row.explanation && (
-                          <span className="returns__explained">{row.explanation}</span>
-                        )}
-                      </th>
-                      <td className={`num${row.tone ? ` change--${row.tone}` : ''}`}>
-                        {row.value}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              {/* A list of key figures, not a table: home's tables are the spec's two. */}
+              <dl className="figures returns__figures" aria-label={t('returns.figures')}>
+                {rowsOf(performance, f, i18n).map((row) => (
+                  <div key={row.label} className="figures__row">
+                    <dt>
+                      {row.label}
+                      {row.explanation && (
+                        <span className="returns__explained">{row.explanation}</span>
+                      )}
+                    </dt>
+                    <dd className={`num${row.tone ? ` change--${row.tone}` : ''}`}>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
               <button
                 type="button"
                 className="button button--secondary returns__toggle"
