@@ -78,6 +78,7 @@ const FEATURES = [
   'portfolios',
   'prices',
   'profile',
+  'returns',
   'suggestions',
   'valuables',
 ];

@@ -14,6 +14,7 @@ import {
   type InstrumentType,
   type Investment,
   type PasswordReset,
+  type Performance,
   type Portfolio,
   type ProfileUpdate,
   type Registration,
@@ -73,6 +74,8 @@ export interface Api {
   ): Promise<Investment | null>;
   renameInvestment(id: Id, name: string): Promise<Investment>;
   getInvestmentStats(id: Id): Promise<Statistics>;
+  /** Returns over the selected period, or over calendar `year`. */
+  getPerformance(ref: { type: ChartType; id?: Id; year?: number }): Promise<Performance>;
   getEvents(): Promise<Transaction[]>;
   /** Dividends of a calendar year by month and by holding (this year when absent). */
   getIncome(year?: number): Promise<Income>;
@@ -211,6 +214,12 @@ export function createApi(http: Http): Api {
       ),
     getInvestmentStats: async (id) =>
       d.field(await get(`/investments/${segment(id)}/stats`), 'statistics', s.statistics),
+
+    getPerformance: async ({ type, id, year }) => {
+      const of = type === 'user' ? '/user' : `/${type}s/${segment(id ?? '')}`;
+      const query = year === undefined ? '' : `?year=${year}`;
+      return d.field(await get(`${of}/performance${query}`), 'performance', s.performance);
+    },
 
     getEvents: async () =>
       d.field(await get('/investments/events'), 'events', s.list(s.transaction)),

@@ -320,6 +320,30 @@ const daScreens: Messages = {
   'income.empty': 'Ingen udbytter i {year}.',
   'income.loading': 'Indlæser indkomst',
   'income.retry': 'Prøv igen',
+  // Afkast (forsiden, en portefølje, en investering; docs/returns.md)
+  'returns.title': 'Afkast',
+  'returns.span': 'Over',
+  'returns.spanPeriod': 'Den valgte periode ({period})',
+  'returns.spanThisYear': 'I år',
+  'returns.loading': 'Indlæser afkast',
+  'returns.figures': 'Afkast',
+  'returns.dates': '{from} til {to}',
+  'returns.total': 'Samlet afkast',
+  'returns.totalExplained':
+    'Hvad du har tjent i kroner: værdiens ændring, med det du har sat ind og taget ud regnet med.',
+  'returns.twr': 'Tidsvægtet afkast (TWR)',
+  'returns.twrExplained': 'Dine penges vækst, uanset hvornår du satte penge ind eller tog dem ud.',
+  'returns.irr': 'Pengevægtet afkast (IRR)',
+  'returns.irrExplained': 'Dit personlige afkast, hvor det tæller med, hvornår du satte penge ind.',
+  'returns.annualised': 'om året, annualiseret',
+  'returns.notEnoughHistory': 'For kort historik',
+  'returns.none': 'Intet investeret',
+  'returns.dividends': 'Udbytte (brutto)',
+  'returns.withholding': 'Udbytteskat',
+  'returns.fees': 'Gebyrer',
+  'returns.byMonth': 'Afkast pr. måned',
+  'returns.monthlyTable': 'Tidsvægtet afkast pr. måned',
+  'returns.year': 'År',
 };
 
 export const da: Translation = { ...daScreens, ...daSent };

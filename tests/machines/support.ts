@@ -58,6 +58,7 @@ export function fakeApi(): FakeApi {
     createInvestment: unstubbed('createInvestment'),
     renameInvestment: unstubbed('renameInvestment'),
     getInvestmentStats: unstubbed('getInvestmentStats'),
+    getPerformance: unstubbed('getPerformance'),
     getEvents: unstubbed('getEvents'),
     getIncome: unstubbed('getIncome'),
     createEvent: unstubbed('createEvent'),

@@ -13,11 +13,18 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-/** A fixed resource, or every chart or statistics key. */
-export type Stale = Resource | 'chart' | 'stats';
+/** A fixed resource, or every chart, statistics or performance key. */
+export type Stale = Resource | 'chart' | 'stats' | 'performance';
 
-/** Every figure derived from holdings: values, changes, positions, the chart and statistics. */
-const FIGURES = ['valuation', 'portfolios', 'investments', 'chart', 'stats'] as const;
+/** Every figure derived from holdings: values, changes, positions, chart, statistics, returns. */
+const FIGURES = [
+  'valuation',
+  'portfolios',
+  'investments',
+  'chart',
+  'stats',
+  'performance',
+] as const;
 
 export const STALE_AFTER = {
   // The created event is added to the list at once; the list is read again all the same, as a
@@ -39,7 +46,7 @@ export const STALE_AFTER = {
   // Undone, or the deletion failed: what was hidden comes back.
   'deletion.undone': ['events', ...FIGURES],
   // The server answers for the new period; statistics are lifetime figures.
-  'period.changed': ['valuation', 'portfolios', 'investments', 'chart'],
+  'period.changed': ['valuation', 'portfolios', 'investments', 'chart', 'performance'],
   'user.updated': [],
   // A batch imported or undone: portfolios, investments, events and every figure may have moved
   // (the user and the currencies stay).

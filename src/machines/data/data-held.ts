@@ -4,6 +4,7 @@ import type {
   ChartPoint,
   Id,
   Investment,
+  Performance,
   Portfolio,
   Statistics,
   Transaction,
@@ -28,13 +29,16 @@ export interface ResourceData {
 export type Answer =
   | { [R in Resource]: { kind: R; data: ResourceData[R] } }[Resource]
   | { kind: 'chart'; data: ChartPoint[] }
-  | { kind: 'stats'; data: Statistics };
+  | { kind: 'stats'; data: Statistics }
+  | { kind: 'performance'; data: Performance };
 
 export type Held = { [R in Resource]: ResourceData[R] | undefined } & {
   /** By chart key. */
   charts: Record<string, ChartPoint[]>;
   /** By statistics key. */
   stats: Record<string, Statistics>;
+  /** By performance key. */
+  performances: Record<string, Performance>;
 };
 
 /** What is held and how each key stands: all that a change to the lists touches. */
@@ -50,6 +54,7 @@ export const NOTHING_HELD = {
   currencies: undefined,
   charts: {},
   stats: {},
+  performances: {},
   entries: {},
 } as const satisfies Omit<Store, 'needs'>;
 
@@ -57,7 +62,8 @@ export const NOTHING_HELD = {
 export function isHeld(held: Held, key: string): boolean {
   const target = targetOf(key);
   if (target.kind === 'resource') return held[target.resource] !== undefined;
-  return (target.kind === 'chart' ? held.charts : held.stats)[key] !== undefined;
+  const kept = { chart: held.charts, stats: held.stats, performance: held.performances };
+  return kept[target.kind][key] !== undefined;
 }
 
 /** What the answer for `key` changes of what is held. */
@@ -67,6 +73,8 @@ export function withAnswer(held: Held, key: string, answer: Answer): Partial<Hel
       return { charts: { ...held.charts, [key]: answer.data } };
     case 'stats':
       return { stats: { ...held.stats, [key]: answer.data } };
+    case 'performance':
+      return { performances: { ...held.performances, [key]: answer.data } };
     default:
       return { [answer.kind]: answer.data };
   }
@@ -96,6 +104,7 @@ function withoutKeys(store: Store, keys: readonly string[]) {
   return {
     charts: without(store.charts, keys),
     stats: without(store.stats, keys),
+    performances: without(store.performances, keys),
     entries: without(store.entries, keys),
     needs: without(store.needs, keys),
   };

@@ -52,6 +52,8 @@ async function fetchAnswer(api: Api, key: string): Promise<Answer> {
         : api.getInvestmentStats(id));
       return { kind: 'stats', data };
     }
+    case 'performance':
+      return { kind: 'performance', data: await api.getPerformance(target.ref) };
     case 'resource':
       return fixed(api, target.resource);
   }

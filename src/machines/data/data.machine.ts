@@ -26,8 +26,10 @@ export {
 } from './data-setup';
 export {
   chartKey,
+  performanceKey,
   statsKey,
   type ChartRef,
+  type PerformanceRef,
   type ResourceKey,
   type StatsRef,
 } from './resource-keys';

@@ -15,9 +15,18 @@ export interface StatsRef {
   id: Id;
 }
 
+/** Returns over the selected period, or over calendar `year`. */
+export interface PerformanceRef {
+  type: ChartType;
+  /** Absent for the user's. */
+  id?: Id;
+  year?: number;
+}
+
 export type ChartKey = `chart:${string}`;
 export type StatsKey = `stats:${string}`;
-export type ResourceKey = Resource | ChartKey | StatsKey;
+export type PerformanceKey = `performance:${string}`;
+export type ResourceKey = Resource | ChartKey | StatsKey | PerformanceKey;
 
 export function chartKey(ref: ChartRef): ChartKey {
   return ref.id === undefined ? `chart:${ref.type}` : `chart:${ref.type}:${ref.id}`;
@@ -27,11 +36,18 @@ export function statsKey(ref: StatsRef): StatsKey {
   return `stats:${ref.type}:${ref.id}`;
 }
 
-/** What a key names: a fixed resource, or the chart or statistics of one thing. */
+/** `performance:user`, `performance:portfolio:7`, `performance:investment:3@2025`. */
+export function performanceKey(ref: PerformanceRef): PerformanceKey {
+  const year = ref.year === undefined ? '' : `@${ref.year}`;
+  return `performance:${ref.type}${ref.id === undefined ? '' : `:${ref.id}`}${year}`;
+}
+
+/** What a key names: a fixed resource, or the chart, statistics or returns of one thing. */
 export type Target =
   | { kind: 'resource'; resource: Resource }
   | { kind: 'chart'; ref: ChartRef }
-  | { kind: 'stats'; ref: StatsRef };
+  | { kind: 'stats'; ref: StatsRef }
+  | { kind: 'performance'; ref: PerformanceRef };
 
 const isResource = (key: string): key is Resource => (RESOURCES as readonly string[]).includes(key);
 
@@ -46,12 +62,20 @@ export function targetOf(key: string): Target {
   if (kind === 'chart' && isChartType(type)) return { kind: 'chart', ref: { type, id } };
   if (kind === 'stats' && (type === 'portfolio' || type === 'investment') && id !== undefined)
     return { kind: 'stats', ref: { type, id } };
+  if (kind === 'performance') {
+    const [what = '', year] = key.slice('performance:'.length).split('@');
+    const [of = '', ...named] = what.split(':');
+    const ref = { id: named.length > 0 ? named.join(':') : undefined };
+    const dated = year === undefined ? {} : { year: Number(year) };
+    if (isChartType(of)) return { kind: 'performance', ref: { type: of, ...ref, ...dated } };
+  }
   throw new TypeError(`Unknown resource key "${key}"`);
 }
 
 /** The row of `STALE_AFTER` a key answers to: its resource, or every chart or statistics. */
 export function staleKindOf(key: string): Stale {
-  return isResource(key) ? key : key.startsWith('chart:') ? 'chart' : 'stats';
+  if (isResource(key)) return key;
+  return key.startsWith('chart:') ? 'chart' : key.startsWith('stats:') ? 'stats' : 'performance';
 }
 
 /** The chart and statistics of a portfolio or investment, which go with it. */

@@ -6,6 +6,7 @@ import { SkeletonRows } from '../components/states';
 import { useFirstStep, usePositions } from '../data/use-data';
 import { FigureList, toneOf } from '../components/stats-table';
 import { AllocationSection } from '../allocation';
+import { ReturnsSection } from '../returns';
 import { FirstStepCard } from './first-step';
 import { ValueCard } from './value-card';
 import { useFormatters } from '../components/format-context';
@@ -40,6 +41,7 @@ export function HomeScreen() {
         <div className="stack">
           <ValueCard target={{ type: 'user' }} label={t('home.totalValue')} />
           <PositionsSection />
+          <ReturnsSection target={{ type: 'user' }} />
           <Link href="/income" className="button button--secondary">
             {t('home.income')}
           </Link>

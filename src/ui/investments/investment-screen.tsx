@@ -19,6 +19,7 @@ import { offered, recordedBy, recordMode } from '../../machines/suggestions';
 import { recordValues } from '../../machines/events';
 import { ListingOverlay } from './listing-overlay';
 import { StatsSection, ValueCard } from '../home';
+import { ReturnsSection } from '../returns';
 import { Missing } from '../app/not-found-screen';
 import './investment-screen.css';
 
@@ -66,6 +67,7 @@ export function InvestmentScreen({ id }: { id: string }) {
     <>
       <ValueCard target={target} label={t('home.totalValue')} />
       <StatsSection target={target} title={t('stats.investment')} />
+      <ReturnsSection target={target} />
       <DeleteValuable kind="investment" id={id} />
     </>
   );

@@ -1,5 +1,6 @@
 import { DeleteValuable } from '../valuables';
 import { AllocationSection } from '../allocation';
+import { ReturnsSection } from '../returns';
 import { usePortfolio } from '../data/use-data';
 import { InvestmentsSection, StatsSection, ValueCard } from '../home';
 import { Skeleton } from '../components/states';
@@ -21,6 +22,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         <div className="stack">
           <ValueCard target={target} label={t('home.totalValue')} />
           <StatsSection target={target} title={t('stats.portfolio')} />
+          <ReturnsSection target={target} />
         </div>
         <div className="stack">
           <InvestmentsSection portfolioId={id} />

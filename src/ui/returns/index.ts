@@ -1,0 +1,3 @@
+// The returns feature's UI as the rest of the app takes it: from here, never from the files
+// beside (eslint.config.js, feature folders).
+export { ReturnsSection } from './returns-section';
