@@ -35,6 +35,8 @@ export const ANSWERS: Definitions = {
   EnteredEvent: schemas.enteredEvent,
   Statistics: schemas.statistics,
   ChartPoint: schemas.chartPoint,
+  Benchmark: schemas.benchmark,
+  BenchmarkLine: schemas.benchmarkLine,
   CatalogueInstrument: schemas.catalogueInstrument,
   UnidentifiedInstrument: schemas.unidentifiedInstrument,
   DayPrice: schemas.dayPrice,
@@ -66,6 +68,7 @@ export const REQUESTS: Definitions = {
   ListingChoice: requests.listingChoice,
   SuggestionDismissal: requests.suggestionDismissal,
   InstrumentInput: requests.instrumentInput,
+  BenchmarkChoice: requests.benchmarkChoice,
   ImportRequest: imports.importRequest,
   ImportRow: imports.importRow,
 };

@@ -3,9 +3,13 @@
 // that day's close, all in DKK.
 import type { LedgerEntry } from './ledger';
 
-/** Money put in (positive) or taken out (negative) on a day (YYYY-MM-DD), in DKK. */
+/**
+ * Money put in (positive) or taken out (negative) on a day (YYYY-MM-DD), in DKK, from `time`
+ * (epoch ms) on: when the day's first event happened.
+ */
 export interface Flow {
   day: string;
+  time: number;
   amount: number;
 }
 
@@ -15,7 +19,7 @@ export interface Flow {
  * (a holdings-only portfolio has no cash to count them against).
  */
 export function flowsOf(entries: readonly LedgerEntry[], dayOf: (time: number) => string): Flow[] {
-  const byDay = new Map<string, number>();
+  const byDay = new Map<string, Flow>();
   for (const entry of entries) {
     if (entry.kind !== 'buy' && entry.kind !== 'sell') continue;
     const amount =
@@ -23,16 +27,18 @@ export function flowsOf(entries: readonly LedgerEntry[], dayOf: (time: number) =
         ? entry.shares * entry.price + entry.fee
         : -(entry.shares * entry.price - entry.fee);
     const day = dayOf(entry.time);
-    byDay.set(day, (byDay.get(day) ?? 0) + amount);
+    const known = byDay.get(day);
+    if (known) {
+      known.amount += amount;
+      known.time = Math.min(known.time, entry.time);
+    } else byDay.set(day, { day, time: entry.time, amount });
   }
-  return [...byDay]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, amount]) => ({ day, amount }));
+  return [...byDay.values()].sort((a, b) => a.time - b.time);
 }
 
-/** The shadow holding: units of the benchmark held from each flow's day on. */
+/** The shadow holding: units of the benchmark held from each flow's time on. */
 export interface Shadow {
-  days: readonly string[];
+  times: readonly number[];
   units: readonly number[];
 }
 
@@ -45,43 +51,39 @@ export function shadowOf(
   flows: readonly Flow[],
   closeOn: (day: string) => number,
 ): Shadow | undefined {
-  const days: string[] = [];
+  const times: number[] = [];
   const units: number[] = [];
   let held = 0;
-  for (const flow of [...flows].sort((a, b) => a.day.localeCompare(b.day))) {
+  for (const flow of [...flows].sort((a, b) => a.time - b.time)) {
     const close = closeOn(flow.day);
     if (!(close > 0) || !Number.isFinite(close)) return undefined;
     held = Math.max(0, held + flow.amount / close);
-    if (days.at(-1) === flow.day) units[units.length - 1] = held;
-    else {
-      days.push(flow.day);
-      units.push(held);
-    }
+    times.push(flow.time);
+    units.push(held);
   }
-  return { days, units };
+  return { times, units };
 }
 
-/** Units held at the end of `day`: after every flow on or before it. */
-export function unitsOn(shadow: Shadow, day: string): number {
+/** Units held at `time`: after every flow at or before it. */
+export function unitsAt(shadow: Shadow, time: number): number {
   let low = 0;
-  let high = shadow.days.length;
+  let high = shadow.times.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (shadow.days[middle] <= day) low = middle + 1;
+    if (shadow.times[middle] <= time) low = middle + 1;
     else high = middle;
   }
   return low === 0 ? 0 : shadow.units[low - 1];
 }
 
-/** A moment of a chart: its day, and the benchmark's price then (DKK per unit; NaN unknown). */
+/** A moment of a chart, and the benchmark's price then (DKK per unit; NaN unknown). */
 export interface SeriesPoint {
-  day: string;
+  time: number;
   price: number;
 }
 
 /**
- * The benchmark's value at each point: the units the flows up to that point's day bought, at its
- * price. Undefined when a flow's day has no close, or a point holding units has no price.
+ * The benchmark's value at each point: the units the flows up to that point bought, at its price. Undefined when a flow's day has no close, or a point holding units has no price.
  */
 export function benchmarkSeries(
   flows: readonly Flow[],
@@ -92,7 +94,7 @@ export function benchmarkSeries(
   if (!shadow) return undefined;
   const values: number[] = [];
   for (const point of points) {
-    const units = unitsOn(shadow, point.day);
+    const units = unitsAt(shadow, point.time);
     if (units === 0) values.push(0);
     else if (!Number.isFinite(point.price)) return undefined;
     else values.push(units * point.price);

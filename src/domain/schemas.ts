@@ -249,3 +249,14 @@ export const suggestion = v.variant(
   [splitSuggestion, dividendSuggestion],
   'split or dividend',
 );
+
+/** The instrument the user's money is compared with (Formue's own call, issue 38). */
+export const benchmark = object({ type: oneOf(INSTRUMENT_TYPES), isin: text, name: text });
+
+/** A chart's benchmark line: the same money put into the benchmark on the same days. */
+export const benchmarkLine = object({
+  type: oneOf(INSTRUMENT_TYPES),
+  isin: text,
+  name: text,
+  chart: list(chartPoint),
+});

@@ -473,6 +473,9 @@ describe('answers of the mock, as documented', () => {
     expect((await valid('GET', '/export?format=csv')).status).toBe(200);
     expect((await valid('GET', '/export?format=xml')).status).toBe(422);
 
+    expect((await valid('GET', '/user/benchmark')).body.benchmark.isin).toBe('IE00B4L5Y983');
+    const benchmark = { type: 'stock', isin: 'DK0060005254' };
+    expect((await valid('PUT', '/user/benchmark', benchmark)).status).toBe(200);
     for (const period of PERIODS) {
       setCookie('selected_period', period);
       for (const path of ['/user/valuation', '/user/chart', '/portfolios', '/investments'])
@@ -614,7 +617,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(19);
+    expect(operations.length).toBe(20);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

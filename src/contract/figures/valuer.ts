@@ -1,6 +1,12 @@
 // A request's figures: each investment, portfolio and the user valued from the replayed
 // histories and the market's snapshot, for one period and moment.
-import { NO_STATISTICS, statistics, tidy, type Holding } from '../../domain/ledger';
+import {
+  NO_STATISTICS,
+  statistics,
+  tidy,
+  type Holding,
+  type LedgerEntry,
+} from '../../domain/ledger';
 import {
   chartOf,
   chartTimes,
@@ -127,13 +133,29 @@ export class Valuer {
     return total;
   }
 
+  /** When the first of these investments' events happened; undefined without any. */
+  firstTime(investments: readonly InvestmentRow[]): number | undefined {
+    const firsts = investments.flatMap((i) => {
+      const first = this.timeline(i).firstTime;
+      return first === undefined ? [] : [first];
+    });
+    return firsts.length > 0 ? Math.min(...firsts) : undefined;
+  }
+
+  /** The times a chart of these investments has points at. */
+  chartTimes(investments: readonly InvestmentRow[]): number[] {
+    return chartTimes(this.period, this.now, this.firstTime(investments), this.since);
+  }
+
+  /** These investments' ledger entries (DKK), each investment's in time order. */
+  entries(investments: readonly InvestmentRow[]): LedgerEntry[] {
+    return investments.flatMap((i) => this.timeline(i).entries);
+  }
+
   /** A chart answer: its points, and `since` when Day's start moved. */
   chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
-    const firsts = timelines.flatMap((t) => (t.firstTime === undefined ? [] : [t.firstTime]));
-    const first = firsts.length > 0 ? Math.min(...firsts) : undefined;
-    const sampled = chartTimes(this.period, this.now, first, this.since);
-    return { chart: chartOf(timelines, sampled), ...this.sinceField() };
+    return { chart: chartOf(timelines, this.chartTimes(investments)), ...this.sinceField() };
   }
 }
 

@@ -1,6 +1,7 @@
 // The demo's database: plain JSON tables, so the whole of it persists as one localStorage value.
 import type {
   Attempts,
+  BenchmarkRow,
   EventRow,
   ImportBatchRow,
   InvestmentRow,
@@ -36,6 +37,8 @@ export interface Tables {
   resets?: (Omit<ResetToken, 'userId'> & { userId?: number })[];
   attempts: Record<string, Attempts>;
   nextId: number;
+  /** Each user's chosen benchmark; absent in older data. */
+  benchmarks?: (BenchmarkRow & { userId: number })[];
 }
 
 export const emptyTables = (): Tables => ({

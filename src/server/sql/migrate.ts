@@ -13,6 +13,7 @@ import * as m0007 from './migrations/0007-auth-tokens';
 import * as m0008 from './migrations/0008-owners-and-leases';
 import * as m0009 from './migrations/0009-import-account';
 import * as m0010 from './migrations/0010-listing-isin';
+import * as m0014 from './migrations/0014-benchmarks';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0008-owners-and-leases': { up: (db) => m0008.up(db), down: (db) => m0008.down(db) },
     '0009-import-account': { up: (db) => m0009.up(db), down: (db) => m0009.down(db) },
     '0010-listing-isin': { up: (db) => m0010.up(db), down: (db) => m0010.down(db) },
+    '0014-benchmarks': { up: (db) => m0014.up(db), down: (db) => m0014.down(db) },
   };
 }
 

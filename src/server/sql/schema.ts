@@ -205,6 +205,15 @@ export interface IdempotencyKeysTable {
   saved: Generated<number>;
 }
 
+/** Migration 0014: each user's benchmark. */
+export interface BenchmarksTable {
+  user_id: number;
+  type: InstrumentType;
+  code: string;
+  name: string;
+  listing: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -226,4 +235,5 @@ export interface Database {
   health_checks: HealthChecksTable;
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
+  benchmarks: BenchmarksTable;
 }
