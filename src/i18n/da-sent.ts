@@ -167,4 +167,5 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'error.retrying': 'For mange forespørgsler. Prøver igen om {seconds} sekunder.',
   'error.retryingOne': 'For mange forespørgsler. Prøver igen om {seconds} sekund.',
   'error.stillSaving': 'Første forsøg er stadig ved at blive gemt. Prøv igen om lidt.',
+  'profile.benchmarkSaved': 'Benchmark gemt',
 };

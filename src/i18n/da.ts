@@ -296,6 +296,11 @@ const daScreens: Messages = {
   'investment.transactions': 'Transaktioner',
   'investment.loadingTransactions': 'Indlæser transaktioner',
   'investment.noTransactions': 'Ingen transaktioner for denne investering endnu.',
+
+  'chart.value': 'Værdi',
+  'chart.legend': 'Grafens linjer',
+  'chart.comparison': '{name}, de samme penge sat ind på de samme dage: start {start}, slut {end}.',
+  'chart.compare': 'Sammenlign med {name}',
 };
 
 export const da: Translation = { ...daScreens, ...daSent };

@@ -182,4 +182,6 @@ export const enSent = {
   'error.retryingOne': 'Too many requests. Trying again in {seconds} second.',
   // A create sent again while the first is still running (src/machines/forms/submission.ts).
   'error.stillSaving': 'The first attempt is still being saved. Try again in a moment.',
+  // Profile → Benchmark (src/machines/profile/benchmark.machine.ts).
+  'profile.benchmarkSaved': 'Benchmark saved',
 };

@@ -311,4 +311,10 @@ export const en = {
   'investment.transactions': 'Transactions',
   'investment.loadingTransactions': 'Loading transactions',
   'investment.noTransactions': 'No transactions for this investment yet.',
+
+  // The benchmark beside a chart (issue 38)
+  'chart.value': 'Value',
+  'chart.legend': 'Lines of the chart',
+  'chart.comparison': '{name}, the same money put in on the same days: start {start}, end {end}.',
+  'chart.compare': 'Compare with {name}',
 } as const;

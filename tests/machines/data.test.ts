@@ -138,7 +138,7 @@ describe('needs', () => {
 
   it('a chart or statistics is asked for again each time a view shows it', async () => {
     const { api, data, need, release } = start();
-    api.getChart.mockResolvedValue([{ time: 't1', value: 1 }]);
+    api.getChart.mockResolvedValue({ points: [{ time: 't1', value: 1 }] });
     need(USER_CHART);
     await flush();
     release(USER_CHART);
@@ -201,7 +201,7 @@ describe('loading', () => {
 describe('charts and statistics', () => {
   it('are keyed by what they are of', async () => {
     const { api, data, need } = start();
-    api.getChart.mockResolvedValue([{ time: '2026-01-01T00:00:00Z', value: 1 }]);
+    api.getChart.mockResolvedValue({ points: [{ time: '2026-01-01T00:00:00Z', value: 1 }] });
     api.getInvestmentStats.mockResolvedValue(STATS);
     need(chartKey({ type: 'portfolio', id: '4' }), statsKey({ type: 'investment', id: '5' }));
     await flush();
@@ -229,7 +229,7 @@ describe('charts and statistics', () => {
 describe('loaders', () => {
   it('a request lives until it has answered: 200 views leave no child', async () => {
     const { api, data, need, release } = start();
-    api.getChart.mockResolvedValue([]);
+    api.getChart.mockResolvedValue({ points: [] });
     api.getInvestmentStats.mockResolvedValue(STATS);
     for (let view = 0; view < 200; view += 1) {
       const id = String(view % 7);
@@ -250,7 +250,7 @@ describe('loaders', () => {
 
   it('a request whose entry was dropped still goes once it has failed', async () => {
     const { api, data, need } = start();
-    const late = deferred<{ time: string; value: number }[]>();
+    const late = deferred<{ points: { time: string; value: number }[] }>();
     api.getChart.mockReturnValueOnce(late.promise);
     need(USER_CHART);
     data.send({ type: 'data.cleared' });
@@ -295,7 +295,7 @@ describe('changes', () => {
     const { api, data, need, release } = start();
     api.getValuation.mockResolvedValue(valuation(1));
     api.getEvents.mockResolvedValue([transaction('1')]);
-    api.getChart.mockResolvedValue([]);
+    api.getChart.mockResolvedValue({ points: [] });
     api.getPortfolioStats.mockResolvedValue(STATS);
     need('valuation', 'events', USER_CHART, statsKey({ type: 'portfolio', id: '1' }));
     await flush();
@@ -320,13 +320,13 @@ describe('changes', () => {
 
   it('data.cleared forgets everything, and a late answer is not taken', async () => {
     const { api, data, need } = start();
-    const late = deferred<{ time: string; value: number }[]>();
+    const late = deferred<{ points: { time: string; value: number }[] }>();
     api.getPortfolios.mockResolvedValue([portfolio('1')]);
     api.getChart.mockReturnValue(late.promise);
     need('portfolios', USER_CHART);
     await flush();
     data.send({ type: 'data.cleared' });
-    late.resolve([{ time: 't', value: 1 }]);
+    late.resolve({ points: [{ time: 't', value: 1 }] });
     await flush();
     const { context } = data.getSnapshot();
     expect(context.portfolios).toBeUndefined();
@@ -351,7 +351,7 @@ describe('periods', () => {
   it('each answer records the period it was asked in, kept while a newer one loads', async () => {
     const { api, data, need } = start();
     api.getValuation.mockResolvedValueOnce(valuation(1));
-    api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
+    api.getChart.mockResolvedValueOnce({ points: [{ time: 't1', value: 1 }] });
     data.send({ type: 'period.changed', period: 'Day' });
     need('valuation', USER_CHART);
     await flush();
@@ -370,7 +370,7 @@ describe('recovery', () => {
     const started = start();
     const { api, data, need } = started;
     api.getPortfolios.mockResolvedValueOnce([portfolio('1')]);
-    api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
+    api.getChart.mockResolvedValueOnce({ points: [{ time: 't1', value: 1 }] });
     data.send({ type: 'period.changed', period: 'Day' });
     need('portfolios', USER_CHART);
     await flush();
@@ -385,7 +385,7 @@ describe('recovery', () => {
   /** The next answers succeed, for Week. */
   function recovered(api: ReturnType<typeof fakeApi>) {
     api.getPortfolios.mockResolvedValueOnce([portfolio('2')]);
-    api.getChart.mockResolvedValueOnce([{ time: 't2', value: 2 }]);
+    api.getChart.mockResolvedValueOnce({ points: [{ time: 't2', value: 2 }] });
   }
 
   describe('calm', () => {
