@@ -70,7 +70,9 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
             aria-pressed={comparing}
             onClick={toggleComparison}
           >
-            {t('chart.compare', { name: benchmark.name })}
+            <span className="value-card__compare-text">
+              {t('chart.compare', { name: benchmark.name })}
+            </span>
           </button>
         )}
       </div>
