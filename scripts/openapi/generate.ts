@@ -37,6 +37,8 @@ export const ANSWERS: Definitions = {
   ChartPoint: schemas.chartPoint,
   Benchmark: schemas.benchmark,
   BenchmarkLine: schemas.benchmarkLine,
+  MonthReturn: schemas.monthReturn,
+  Performance: schemas.performance,
   CatalogueInstrument: schemas.catalogueInstrument,
   UnidentifiedInstrument: schemas.unidentifiedInstrument,
   DayPrice: schemas.dayPrice,

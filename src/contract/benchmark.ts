@@ -1,7 +1,8 @@
 // The user's benchmark (issue 38): which instrument it is (chosen in Profile, else the default,
 // an MSCI World ETF), how it is priced (as an investment holding it would be, by the market's
 // snapshot), and its line beside a chart: the same money put into it on the same days.
-import { benchmarkSeries, flowsOf } from '../domain/benchmark';
+import { flowsOf, shadowOf, shadowValues, type Shadow } from '../domain/benchmark';
+import { performance } from '../domain/returns';
 import { findInstrument } from '../domain/market';
 import type { ChartPoint, InstrumentType } from '../domain/types';
 import { utcDay, utcMidnight } from '../market/zoned-time';
@@ -104,27 +105,93 @@ export async function benchmarkChart(
   figures: Valuer,
   investments: readonly InvestmentRow[],
 ): Promise<BenchmarkChart | undefined> {
+  const times = figures.chartTimes(investments);
+  const priced = await shadowIn(call, figures, investments, times);
+  return (
+    priced && {
+      ...wireBenchmark(priced.row),
+      chart: times.map((time, index) => ({
+        time: new Date(time).toISOString(),
+        value: cents(priced.values[index]),
+      })),
+    }
+  );
+}
+
+/** The performance answer's `benchmark`: its TWR, IRR and end value over the same span. */
+export interface BenchmarkReturns {
+  twr: number | null;
+  irr: number | null;
+  value: number;
+}
+
+/**
+ * The same money put into the benchmark on the same days, over the span the investments'
+ * returns are for (`year`, else the selected period's), measured as their returns are.
+ */
+export async function benchmarkReturns(
+  call: Call,
+  figures: Valuer,
+  investments: readonly InvestmentRow[],
+  year?: number,
+): Promise<BenchmarkReturns | undefined> {
+  const { from, to } = figures.span(investments, year);
+  const priced = await shadowIn(call, figures, investments, [from, to]);
+  if (!priced) return undefined;
+  const { shadow, priceAt } = priced;
+  let unpriced = false;
+  const result = performance({
+    from,
+    to,
+    book: {
+      flows: shadow.times.map((time, index) => ({ time, amount: shadow.amounts[index] })),
+      earnings: [],
+    },
+    valuesAt: (times) => {
+      const values = shadowValues(
+        shadow,
+        times.map((time) => ({ time, price: priceAt(time) })),
+      );
+      if (!values) unpriced = true;
+      return values ?? times.map(() => 0);
+    },
+  });
+  return unpriced ? undefined : { twr: result.twr, irr: result.irr, value: cents(result.endValue) };
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
+
+/**
+ * The user's benchmark bought and sold with the investments' money, and its values at `times`.
+ * Undefined when it has no price for a day it needs; its missing history is then asked for
+ * once (a bounded wait), and tried again.
+ */
+async function shadowIn(
+  call: Call,
+  figures: Valuer,
+  investments: readonly InvestmentRow[],
+  times: readonly number[],
+): Promise<
+  | { row: BenchmarkRow; shadow: Shadow; priceAt: (time: number) => number; values: number[] }
+  | undefined
+> {
   const row = await benchmarkOf(call);
   if (!row) return undefined;
   const flows = flowsOf(figures.entries(investments), utcDay);
-  const times = figures.chartTimes(investments);
-  const series = async () => {
+  const attempt = async () => {
     const priceAt = await priceOf(call, row);
     const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
-    const points = times.map((time) => ({ time, price: priceAt(time) }));
-    return benchmarkSeries(flows, closeOn, points);
+    const shadow = shadowOf(flows, closeOn);
+    const values =
+      shadow &&
+      shadowValues(
+        shadow,
+        times.map((time) => ({ time, price: priceAt(time) })),
+      );
+    return shadow && values && { row, shadow, priceAt, values };
   };
-  let values = await series();
-  if (!values && row.listing && flows.length > 0) {
-    await call.market.held(row.listing, flows[0].day);
-    values = await series();
-  }
-  if (!values) return undefined;
-  return {
-    ...wireBenchmark(row),
-    chart: times.map((time, index) => ({
-      time: new Date(time).toISOString(),
-      value: Math.round(values[index] * 100) / 100,
-    })),
-  };
+  const first = await attempt();
+  if (first || !row.listing || flows.length === 0) return first;
+  await call.market.held(row.listing, flows[0].day);
+  return attempt();
 }

@@ -22,6 +22,7 @@ import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
 import { importRoutes } from './routes/imports.routes';
 import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
+import { performanceRoutes } from './routes/performance.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
 import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
@@ -93,6 +94,7 @@ export function createContract(options: ContractOptions): Contract {
     ...priceRoutes(),
     ...importRoutes(),
     ...metaRoutes({ demoReset: options.resetDemoData !== undefined }),
+    ...performanceRoutes(),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
   const timelines = new Timelines(store, options.market);

@@ -40,6 +40,8 @@ export function flowsOf(entries: readonly LedgerEntry[], dayOf: (time: number) =
 export interface Shadow {
   times: readonly number[];
   units: readonly number[];
+  /** The money each flow moved in DKK: a sale capped at what was held moves less than asked. */
+  amounts: readonly number[];
 }
 
 /**
@@ -53,15 +55,18 @@ export function shadowOf(
 ): Shadow | undefined {
   const times: number[] = [];
   const units: number[] = [];
+  const amounts: number[] = [];
   let held = 0;
   for (const flow of [...flows].sort((a, b) => a.time - b.time)) {
     const close = closeOn(flow.day);
     if (!(close > 0) || !Number.isFinite(close)) return undefined;
+    const before = held;
     held = Math.max(0, held + flow.amount / close);
     times.push(flow.time);
     units.push(held);
+    amounts.push((held - before) * close);
   }
-  return { times, units };
+  return { times, units, amounts };
 }
 
 /** Units held at `time`: after every flow at or before it. */
@@ -91,7 +96,11 @@ export function benchmarkSeries(
   points: readonly SeriesPoint[],
 ): number[] | undefined {
   const shadow = shadowOf(flows, closeOn);
-  if (!shadow) return undefined;
+  return shadow && shadowValues(shadow, points);
+}
+
+/** The shadow holding's value at each point; undefined when a point holding units has no price. */
+export function shadowValues(shadow: Shadow, points: readonly SeriesPoint[]): number[] | undefined {
   const values: number[] = [];
   for (const point of points) {
     const units = unitsAt(shadow, point.time);

@@ -407,3 +407,20 @@ export const benchmarkChoice = v.object(
   { type: instrumentType, isin: identifier },
   MESSAGES.required,
 );
+/** The first calendar year figures can cover: the earliest day's. */
+export const EARLIEST_YEAR = Number(EARLIEST_DAY.slice(0, 4));
+
+/**
+ * `?year=YYYY`, a calendar year's figures instead of the selected period's: digits:4 and
+ * min:1970 (the route checks it is not after the current year); empty or absent: none.
+ */
+export const yearQuery = v.object({
+  year: v.nullish(
+    v.pipe(
+      v.string(typed(MESSAGES.string)),
+      v.regex(/^\d{4}$/, 'The :attribute field must be 4 digits.'),
+      v.transform(Number),
+      v.minValue(EARLIEST_YEAR, MESSAGES.atLeast(EARLIEST_YEAR)),
+    ),
+  ),
+});

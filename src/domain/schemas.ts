@@ -260,3 +260,26 @@ export const benchmarkLine = object({
   name: text,
   chart: list(chartPoint),
 });
+
+/** A calendar month's time-weighted return; null when nothing was invested in it. */
+export const monthReturn = object({ month: text, twr: v.nullable(decimal) });
+
+/**
+ * Returns over a span (docs/returns.md): amounts in DKK, ratios as fractions, null where they
+ * cannot be known; `monthly`, Formue's addition: each month's TWR in the span, oldest first.
+ */
+export const performance = object({
+  total_return: decimal,
+  dividends: decimal,
+  withholding_tax: decimal,
+  fees: decimal,
+  twr: v.nullable(decimal),
+  irr: v.nullable(decimal),
+  annualised: flag,
+  from: day,
+  to: day,
+  benchmark: v.optional(
+    object({ twr: v.nullable(decimal), irr: v.nullable(decimal), value: decimal }),
+  ),
+  monthly: list(monthReturn),
+});

@@ -121,3 +121,7 @@ export interface ProfileUpdate {
 }
 
 export type EventKind = 'buy' | 'sell' | 'dividend' | 'split';
+
+/** Returns over a span: GET /user/performance and the portfolio's and investment's. */
+export type Performance = Wire<typeof schemas.performance>;
+export type MonthReturn = Wire<typeof schemas.monthReturn>;

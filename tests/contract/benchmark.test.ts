@@ -134,3 +134,28 @@ describe('the benchmark line on the charts', () => {
     expect(benchmark.chart.every((p) => p.value > 0)).toBe(true);
   });
 });
+
+describe('the benchmark in the performance answer', () => {
+  it('has the benchmark’s TWR, IRR and value over the same span', async () => {
+    startServer({ prices });
+    await registerFresh();
+    await put('/user/benchmark', { type: 'stock', isin: SPARINDEX });
+    const { portfolioId, investmentId } = await holding();
+    setCookie('selected_period', 'Forever');
+    // 1,000 DKK in at 100 on 1 October, worth 1,500 from the jump on: half as much again.
+    for (const path of [
+      '/user/performance',
+      `/portfolios/${portfolioId}/performance`,
+      `/investments/${investmentId}/performance`,
+      '/user/performance?year=2026',
+    ]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      const { benchmark } = answer.body.performance;
+      expect(benchmark.value, path).toBe(1500);
+      expect(benchmark.twr, path).toBeCloseTo(0.5, 9);
+      // Over the period, the money's own span; a year's counts the months before it came.
+      if (!path.includes('year')) expect(benchmark.irr, path).toBeCloseTo(0.5, 6);
+    }
+  });
+});

@@ -485,6 +485,11 @@ describe('answers of the mock, as documented', () => {
         expect((await valid('GET', `${path}/chart`)).status).toBe(200);
       }
     }
+    for (const path of ['/user', `/portfolios/${portfolioId}`, `/investments/${id}`]) {
+      expect((await valid('GET', `${path}/performance`)).status).toBe(200);
+      expect((await valid('GET', `${path}/performance?year=2026`)).status).toBe(200);
+      expect((await valid('GET', `${path}/performance?year=20x6`)).status).toBe(422);
+    }
 
     expect((await valid('DELETE', `/investments/${id}`)).status).toBe(204);
     expect((await valid('DELETE', `/portfolios/${portfolioId}`)).status).toBe(204);
@@ -588,7 +593,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(23);
+    expect(operations.length).toBe(25);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },

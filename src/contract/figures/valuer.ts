@@ -11,14 +11,16 @@ import {
   chartOf,
   chartTimes,
   closedDayStart,
+  periodStart,
   sumFigures,
   Timeline,
   valueHolding,
   type Figures,
 } from '../../domain/valuation';
-import type { ChartPoint, Period, Statistics, Valuation } from '../../domain/types';
+import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
 import type { MarketSnapshot, WireQuote } from '../pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
+import { firstTimeOf, performanceOf, yearSpan } from './performance';
 import type { Valued } from './timelines';
 import {
   transactionOf,
@@ -135,11 +137,7 @@ export class Valuer {
 
   /** When the first of these investments' events happened; undefined without any. */
   firstTime(investments: readonly InvestmentRow[]): number | undefined {
-    const firsts = investments.flatMap((i) => {
-      const first = this.timeline(i).firstTime;
-      return first === undefined ? [] : [first];
-    });
-    return firsts.length > 0 ? Math.min(...firsts) : undefined;
+    return firstTimeOf(investments.map((i) => this.timeline(i)));
   }
 
   /** The times a chart of these investments has points at. */
@@ -156,6 +154,26 @@ export class Valuer {
   chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
     return { chart: chartOf(timelines, this.chartTimes(investments)), ...this.sinceField() };
+  }
+
+  /** Returns over the selected period's span, as the valuation's, or over calendar `year`. */
+  performance(investments: readonly InvestmentRow[], year?: number): Performance {
+    const { from, to } = this.span(investments, year);
+    return performanceOf(
+      investments.map((i) => this.timeline(i)),
+      from,
+      to,
+    );
+  }
+
+  /** The span returns are over: the selected period's, as the valuation's, or calendar `year`. */
+  span(investments: readonly InvestmentRow[], year?: number): { from: number; to: number } {
+    return year === undefined
+      ? {
+          from: this.since ?? periodStart(this.period, this.now, this.firstTime(investments)),
+          to: this.now,
+        }
+      : yearSpan(year, this.now);
   }
 }
 

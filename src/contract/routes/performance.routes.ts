@@ -1,0 +1,58 @@
+// Returns of the user, a portfolio or an investment (docs/returns.md): over the selected period,
+// or a calendar year with `?year=YYYY`. Another user's id is unknown (404).
+import { json, owned, unprocessable, type Answer, type Call, type Route } from '../answers';
+import type { InvestmentRow } from '../store';
+import { MESSAGES, messageFor, yearQuery } from '../../domain/requests';
+import { readRequest } from '../read-request';
+import { benchmarkReturns } from '../benchmark';
+
+/** The performance of `investments` over the request's span, or 422 for a bad `year`. */
+async function answer(call: Call, investments: readonly InvestmentRow[]): Promise<Answer> {
+  const read = readRequest(yearQuery, call.request.query);
+  const year = read.value?.year ?? undefined;
+  const thisYear = new Date(call.now).getFullYear();
+  if (year !== undefined && year > thisYear)
+    read.errors.add('year', messageFor(MESSAGES.atMost(thisYear), 'year'));
+  if (!read.value || read.errors.failed) return unprocessable(read.errors);
+  const figures = await call.valuer(investments);
+  const benchmark = await benchmarkReturns(call, figures, investments, year);
+  return json(200, {
+    performance: { ...figures.performance(investments, year), ...(benchmark && { benchmark }) },
+  });
+}
+
+export function performanceRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/user/performance',
+      access: 'auth',
+      handle: async (call) => answer(call, await call.store.investments(call.userId)),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/portfolios/{id}/performance',
+      access: 'auth',
+      handle: async (call) => {
+        const investments = await call.store.investments(call.userId);
+        return owned(call, 'Portfolio', call.store.portfolios(call.userId), (row) =>
+          answer(
+            call,
+            investments.filter((i) => i.portfolioId === row.id),
+          ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/investments/{id}/performance',
+      access: 'auth',
+      handle: async (call) => {
+        const investments = await call.store.investments(call.userId);
+        return owned(call, 'Investment', Promise.resolve(investments), (row) =>
+          answer(call, [row]),
+        );
+      },
+    },
+  ];
+}
