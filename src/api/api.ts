@@ -1,7 +1,8 @@
 // One typed function per call of product-spec section 7 (answers: decisions.md section 1).
 import {
   CHART_TYPES,
-  type ChartPoint,
+  type Benchmark,
+  type Chart,
   type ChartType,
   type CreateInvestmentPayload,
   type CreatePortfolioPayload,
@@ -26,6 +27,7 @@ import {
   type Valuation,
 } from '../domain/types';
 import type { SuggestedInstrument } from '../domain/market';
+import * as v from 'valibot';
 import * as s from '../domain/schemas';
 import * as d from './decode';
 import type { Http, SendOptions } from './http';
@@ -58,7 +60,10 @@ export interface Api {
   getUser(): Promise<User>;
   updateUser(update: ProfileUpdate): Promise<User>;
   getValuation(): Promise<Valuation>;
-  getChart(type: ChartType, id?: Id): Promise<ChartPoint[]>;
+  getChart(type: ChartType, id?: Id): Promise<Chart>;
+  /** Formue's own calls (issue 38): the instrument the user's money is compared with. */
+  getBenchmark(): Promise<Benchmark>;
+  setBenchmark(choice: { type: InstrumentType; isin: string }): Promise<Benchmark>;
   getPortfolios(): Promise<Portfolio[]>;
   createPortfolio(
     payload: CreatePortfolioPayload,
@@ -175,8 +180,19 @@ export function createApi(http: Http): Api {
         throw new TypeError(`Unknown valuable type "${String(type)}"`);
       if (type !== 'user' && id === undefined) throw new TypeError(`A ${type} chart needs an id`);
       const path = type === 'user' ? '/user/chart' : `/${type}s/${segment(id ?? '')}/chart`;
-      return d.field(await get(path), 'chart', s.list(s.chartPoint));
+      const answer = await get(path);
+      const points = d.field(answer, 'chart', s.list(s.chartPoint));
+      // Formue's own addition: a backend without it sends none.
+      const benchmark = d.field(answer, 'benchmark', v.optional(s.benchmarkLine));
+      return benchmark ? { points, benchmark } : { points };
     },
+    getBenchmark: async () => d.field(await get('/user/benchmark'), 'benchmark', s.benchmark),
+    setBenchmark: async (choice) =>
+      d.field(
+        await http.request('PUT', '/user/benchmark', { body: choice }),
+        'benchmark',
+        s.benchmark,
+      ),
 
     getPortfolios: async () => d.field(await get('/portfolios'), 'portfolios', s.list(s.portfolio)),
     createPortfolio: async (payload, options) =>

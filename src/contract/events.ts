@@ -115,11 +115,15 @@ export function eventTimeOf(
 }
 
 /** Why `instrument.isin` is refused: the rule, then what is wrong on a line of its own. */
-export function identifierErrors(type: InstrumentType, refusal: string): string[] {
+export function identifierErrors(
+  type: InstrumentType,
+  refusal: string,
+  field = 'instrument.isin',
+): string[] {
   return [
     type === 'stock'
-      ? 'The instrument.isin field must be a valid ISIN code.'
-      : 'The instrument.isin field must be a valid crypto symbol.',
+      ? `The ${field} field must be a valid ISIN code.`
+      : `The ${field} field must be a valid crypto symbol.`,
     refusal,
   ];
 }

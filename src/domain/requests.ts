@@ -416,6 +416,11 @@ export const currentPassword = password(0);
 /** Fields Laravel's TrimStrings leaves as sent (ConvertEmptyStringsToNull still empties them). */
 export const UNTRIMMED = ['password', 'password_confirmation', 'current_password'];
 
+/** PUT /user/benchmark: the market says whether it knows the instrument. */
+export const benchmarkChoice = v.object(
+  { type: instrumentType, isin: identifier },
+  MESSAGES.required,
+);
 /** The first calendar year figures can cover: the earliest day's. */
 export const EARLIEST_YEAR = Number(EARLIEST_DAY.slice(0, 4));
 

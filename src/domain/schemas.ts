@@ -292,6 +292,17 @@ export const income = object({
   years: list(object({ year: decimal, ...incomeEntries })),
 });
 
+/** The instrument the user's money is compared with (Formue's own call, issue 38). */
+export const benchmark = object({ type: oneOf(INSTRUMENT_TYPES), isin: text, name: text });
+
+/** A chart's benchmark line: the same money put into the benchmark on the same days. */
+export const benchmarkLine = object({
+  type: oneOf(INSTRUMENT_TYPES),
+  isin: text,
+  name: text,
+  chart: list(chartPoint),
+});
+
 /** A calendar month's time-weighted return; null when nothing was invested in it. */
 export const monthReturn = object({ month: text, twr: v.nullable(decimal) });
 

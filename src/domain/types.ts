@@ -42,6 +42,15 @@ export type ChartPoint = Wire<typeof schemas.chartPoint>;
 export type Income = Wire<typeof schemas.income>;
 export type IncomeFigures = Wire<typeof schemas.incomeFigures>;
 export type IncomeMonth = Wire<typeof schemas.incomeMonth>;
+/** The instrument the user's money is compared with (issue 38). */
+export type Benchmark = Wire<typeof schemas.benchmark>;
+/** The benchmark's line beside a user's or portfolio's chart. */
+export type BenchmarkLine = Wire<typeof schemas.benchmarkLine>;
+/** A chart answer: its points, and the benchmark's beside them when the backend sends it. */
+export interface Chart {
+  points: ChartPoint[];
+  benchmark?: BenchmarkLine;
+}
 
 export const CHART_TYPES = ['user', 'portfolio', 'investment'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];

@@ -209,4 +209,5 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'server.importTooLarge': 'Importen må højst fylde 10 MB.',
   'server.tooLarge': 'Anmodningen er for stor.',
   'server.marketUnreachable': 'Kurskilderne kan ikke nås lige nu; prøv igen om et minut.',
+  'profile.benchmarkSaved': 'Benchmark gemt',
 };

@@ -344,6 +344,10 @@ const daScreens: Messages = {
   'returns.byMonth': 'Afkast pr. måned',
   'returns.monthlyTable': 'Tidsvægtet afkast pr. måned',
   'returns.year': 'År',
+  'chart.value': 'Værdi',
+  'chart.legend': 'Grafens linjer',
+  'chart.comparison': '{name}, de samme penge sat ind på de samme dage: start {start}, slut {end}.',
+  'chart.compare': 'Sammenlign med {name}',
 };
 
 export const da: Translation = { ...daScreens, ...daSent };

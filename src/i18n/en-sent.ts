@@ -227,4 +227,6 @@ export const enSent = {
   'server.importTooLarge': 'The import may be at most 10 MB.',
   'server.tooLarge': 'The request body is too large.',
   'server.marketUnreachable': 'The price sources cannot be reached now; try again in a minute.',
+  // Profile → Benchmark (src/machines/profile/benchmark.machine.ts).
+  'profile.benchmarkSaved': 'Benchmark saved',
 };

@@ -358,4 +358,9 @@ export const en = {
   'returns.byMonth': 'Returns by month',
   'returns.monthlyTable': 'Time-weighted return by month',
   'returns.year': 'Year',
+  // The benchmark beside a chart (issue 38)
+  'chart.value': 'Value',
+  'chart.legend': 'Lines of the chart',
+  'chart.comparison': '{name}, the same money put in on the same days: start {start}, end {end}.',
+  'chart.compare': 'Compare with {name}',
 } as const;

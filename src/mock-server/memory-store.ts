@@ -1,6 +1,7 @@
 // The mock's store: the demo's plain JSON tables (./memory/tables), one file per aggregate in
 // ./memory, assembled here with the transactions around them.
 import { composedOf } from '../contract/store/compose';
+import { memoryBenchmarks } from './memory/benchmarks';
 import type { Store, StorePorts } from '../contract/store';
 import { MemoryContext } from './memory/context';
 import { memoryIdempotency } from './memory/idempotency';
@@ -20,6 +21,7 @@ const ports = (ctx: MemoryContext): StorePorts => ({
   ...memoryIdempotency(ctx),
   ...memoryThrottles(ctx),
   ...memoryTax(ctx),
+  ...memoryBenchmarks(ctx),
 });
 
 /** The store port over plain tables; `changed` hears of every write, for persistence. */

@@ -73,7 +73,7 @@ describe('every read decodes', () => {
     const events = await api.getEvents();
     expect(events.some((e) => e.type === 'split')).toBe(true);
     expect(events.some((e) => e.type === 'div')).toBe(true);
-    expect((await api.getChart('user')).length).toBeGreaterThan(0);
+    expect((await api.getChart('user')).points.length).toBeGreaterThan(0);
     await api.getChart('portfolio', portfolios[0].id);
     await api.getChart('investment', investments[0].id);
     const stats = await api.getPortfolioStats(portfolios[0].id);

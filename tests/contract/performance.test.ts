@@ -33,6 +33,8 @@ describe('GET …/performance', () => {
     expect(Object.keys(performance).sort()).toEqual(
       [
         'annualised',
+        // The default benchmark's (tests/contract/benchmark.test.ts).
+        'benchmark',
         'dividends',
         'fees',
         'from',

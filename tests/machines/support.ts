@@ -47,6 +47,8 @@ export function fakeApi(): FakeApi {
     forgotPassword: unstubbed('forgotPassword'),
     resetPassword: unstubbed('resetPassword'),
     getUser: unstubbed('getUser'),
+    getBenchmark: unstubbed('getBenchmark'),
+    setBenchmark: unstubbed('setBenchmark'),
     updateUser: unstubbed('updateUser'),
     getValuation: unstubbed('getValuation'),
     getChart: unstubbed('getChart'),

@@ -1,6 +1,12 @@
 // A request's figures: each investment, portfolio and the user valued from the replayed
 // histories and the market's snapshot, for one period and moment.
-import { NO_STATISTICS, statistics, tidy, type Holding } from '../../domain/ledger';
+import {
+  NO_STATISTICS,
+  statistics,
+  tidy,
+  type Holding,
+  type LedgerEntry,
+} from '../../domain/ledger';
 import {
   chartOf,
   chartTimes,
@@ -140,24 +146,45 @@ export class Valuer {
     return total;
   }
 
+  /** When the first of these investments' events happened; undefined without any. */
+  firstTime(investments: readonly InvestmentRow[]): number | undefined {
+    return firstTimeOf(investments.map((i) => this.timeline(i)));
+  }
+
+  /** The times a chart of these investments has points at. */
+  chartTimes(investments: readonly InvestmentRow[]): number[] {
+    return chartTimes(this.period, this.now, this.firstTime(investments), this.since);
+  }
+
+  /** These investments' ledger entries (DKK), each investment's in time order. */
+  entries(investments: readonly InvestmentRow[]): LedgerEntry[] {
+    return investments.flatMap((i) => this.timeline(i).entries);
+  }
+
   /** A chart answer: its points, and `since` when Day's start moved. */
   chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
-    const sampled = chartTimes(this.period, this.now, firstTimeOf(timelines), this.since);
-    return { chart: chartOf(timelines, sampled), ...sinceField(this.since) };
+    return { chart: chartOf(timelines, this.chartTimes(investments)), ...sinceField(this.since) };
   }
 
   /** Returns over the selected period's span, as the valuation's, or over calendar `year`. */
   performance(investments: readonly InvestmentRow[], year?: number): Performance {
-    const timelines = investments.map((i) => this.timeline(i));
-    const { from, to } =
-      year === undefined
-        ? {
-            from: this.since ?? periodStart(this.period, this.now, firstTimeOf(timelines)),
-            to: this.now,
-          }
-        : yearSpan(year, this.now);
-    return performanceOf(timelines, from, to);
+    const { from, to } = this.span(investments, year);
+    return performanceOf(
+      investments.map((i) => this.timeline(i)),
+      from,
+      to,
+    );
+  }
+
+  /** The span returns are over: the selected period's, as the valuation's, or calendar `year`. */
+  span(investments: readonly InvestmentRow[], year?: number): { from: number; to: number } {
+    return year === undefined
+      ? {
+          from: this.since ?? periodStart(this.period, this.now, this.firstTime(investments)),
+          to: this.now,
+        }
+      : yearSpan(year, this.now);
   }
 }
 

@@ -4,6 +4,7 @@ import { json, owned, unprocessable, type Answer, type Call, type Route } from '
 import type { InvestmentRow } from '../store';
 import { MESSAGES, messageFor, yearQuery } from '../../domain/requests';
 import { readRequest } from '../read-request';
+import { benchmarkReturns } from '../benchmark';
 
 /** The performance of `investments` over the request's span, or 422 for a bad `year`. */
 async function answer(call: Call, investments: readonly InvestmentRow[]): Promise<Answer> {
@@ -14,7 +15,10 @@ async function answer(call: Call, investments: readonly InvestmentRow[]): Promis
     read.errors.add('year', messageFor(MESSAGES.atMost(thisYear), 'year'));
   if (!read.value || read.errors.failed) return unprocessable(read.errors);
   const figures = await call.valuer(investments);
-  return json(200, { performance: figures.performance(investments, year) });
+  const benchmark = await benchmarkReturns(call, figures, investments, year);
+  return json(200, {
+    performance: { ...figures.performance(investments, year), ...(benchmark && { benchmark }) },
+  });
 }
 
 export function performanceRoutes(): Route[] {

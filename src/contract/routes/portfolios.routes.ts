@@ -12,6 +12,7 @@ import {
 import type { PortfolioRow } from '../store';
 import { portfolioInput } from '../../domain/requests';
 import { readRequest } from '../read-request';
+import { benchmarkChart } from '../benchmark';
 
 /** The portfolio `{id}` of the user, or Laravel's 404 for anything else. */
 const ownedPortfolio = (call: Call, answer: (row: PortfolioRow) => Promise<Answer>) =>
@@ -97,7 +98,8 @@ export function portfolioRoutes(): Route[] {
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
           const { held, figures } = await heldBy(call, row);
-          return json(200, figures.chart(held));
+          const benchmark = await benchmarkChart(call, figures, held);
+          return json(200, { ...figures.chart(held), ...(benchmark && { benchmark }) });
         }),
     },
   ];

@@ -1,12 +1,23 @@
-// The logged-in user: profile (PUT is ours, beyond the spec), valuation and chart.
+// The logged-in user: profile (PUT is ours, beyond the spec), valuation, chart and benchmark.
 import { json, unprocessable, type Route } from '../answers';
 import {
+  benchmarkChoice,
   currentPassword,
   email as emailRules,
   newPassword,
   profileUpdate,
 } from '../../domain/requests';
 import { readField, readRequest } from '../read-request';
+import {
+  benchmarkChart,
+  benchmarkOf,
+  DEFAULT_BENCHMARK,
+  firstTradeOf,
+  resolveBenchmark,
+  wireBenchmark,
+} from '../benchmark';
+import { identifierErrors } from '../events';
+import { findInstrument } from '../../domain/market';
 import { EMAIL_TAKEN, passwordAttempt, userBody } from './auth.routes';
 
 export function userRoutes(): Route[] {
@@ -89,7 +100,44 @@ export function userRoutes(): Route[] {
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
         const figures = await call.valuer(investments);
-        return json(200, figures.chart(investments));
+        const benchmark = await benchmarkChart(call, figures, investments);
+        return json(200, { ...figures.chart(investments), ...(benchmark && { benchmark }) });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/user/benchmark',
+      access: 'auth',
+      handle: async (call) => {
+        const row = await benchmarkOf(call);
+        // Before the market can place the default, it is named from the catalogue.
+        const fallback = findInstrument(DEFAULT_BENCHMARK.type, DEFAULT_BENCHMARK.code);
+        const benchmark = row
+          ? wireBenchmark(row)
+          : {
+              type: DEFAULT_BENCHMARK.type,
+              isin: DEFAULT_BENCHMARK.code,
+              name: fallback?.name ?? '',
+            };
+        return json(200, { benchmark });
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/user/benchmark',
+      access: 'auth',
+      handle: async (call) => {
+        const read = readRequest(benchmarkChoice, call.body);
+        if (!read.value) return unprocessable(read.errors);
+        const { type, isin } = read.value;
+        const resolved = await resolveBenchmark(call, type, isin, await firstTradeOf(call));
+        if ('refusal' in resolved) {
+          for (const message of identifierErrors(type, resolved.refusal, 'isin'))
+            read.errors.add('isin', message);
+          return unprocessable(read.errors);
+        }
+        await call.store.saveBenchmark(call.userId, resolved);
+        return json(200, { benchmark: wireBenchmark(resolved) });
       },
     },
   ];

@@ -3,6 +3,7 @@
 // implements it in memory, the server over SQL (SQLite or PostgreSQL). Rows belong to users; the
 // contract asks only for a user's own rows, so another user's ids behave as unknown. A module
 // that needs a few of the ports takes just those; one that runs requests takes the whole Store.
+import type { BenchmarkStore } from './benchmarks';
 import type { IdempotencyStore } from './idempotency';
 import type { ImportStore } from './imports';
 import type { LedgerStore } from './ledger';
@@ -11,6 +12,7 @@ import type { TaxStore } from './tax';
 import type { ThrottleStore } from './throttles';
 import type { SessionStore, UserStore } from './users';
 
+export type { BenchmarkRow, BenchmarkStore } from './benchmarks';
 export type { IdempotencyStore, KeptRequest } from './idempotency';
 export type { ImportBatchRow, ImportStore } from './imports';
 export type {
@@ -37,7 +39,8 @@ export interface Store
     ManualPriceStore,
     IdempotencyStore,
     ThrottleStore,
-    TaxStore {
+    TaxStore,
+    BenchmarkStore {
   /**
    * This store for the request holding the claim: each write of the user's records through it
    * also marks the claim saved, in that write's transaction, so a repeat after its process died

@@ -21,12 +21,16 @@ export type Settings = Record<SettingKey, boolean>;
  */
 export const HIDE_AMOUNTS_KEY = 'hide_amounts';
 
+/** Whether the charts show the benchmark's line beside the value (issue 38); off until asked. */
+export const COMPARE_BENCHMARK_KEY = 'compare_benchmark';
+
 /** The language chosen in Profile; without it, the browser's languages decide. Local storage too. */
 export const LANGUAGE_KEY = 'language';
 
 export type SettingsEvent =
   | { type: 'setting.toggled'; key: SettingKey }
   | { type: 'privacy.toggled' }
+  | { type: 'benchmark.toggled' }
   | { type: 'language.selected'; language: Locale };
 
 export interface SettingsInput {
@@ -38,6 +42,8 @@ export interface SettingsContext {
   settings: Settings;
   /** Privacy mode: amounts are masked on every screen, percentages stay. */
   hideAmounts: boolean;
+  /** The charts show the benchmark's line beside the value: kept on the device, like hideAmounts. */
+  compareBenchmark: boolean;
   language: Locale;
   /** The texts on screen: the chosen language's once loaded, the previous ones until then. */
   catalogue: Catalogue;
@@ -76,6 +82,8 @@ export const settingsMachine = setup({
       context.platform.cookies.set(params.key, String(context.settings[params.key])),
     writeHideAmounts: ({ context }) =>
       context.platform.storage.set(HIDE_AMOUNTS_KEY, String(context.hideAmounts)),
+    writeCompareBenchmark: ({ context }) =>
+      context.platform.storage.set(COMPARE_BENCHMARK_KEY, String(context.compareBenchmark)),
     writeLanguage: ({ context }) => context.platform.storage.set(LANGUAGE_KEY, context.language),
     writeAllCookies: ({ context }) => {
       for (const key of SETTING_KEYS) {
@@ -92,6 +100,7 @@ export const settingsMachine = setup({
     platform: input.platform,
     settings: readSettings(input.platform),
     hideAmounts: input.platform.storage.get(HIDE_AMOUNTS_KEY) === 'true',
+    compareBenchmark: input.platform.storage.get(COMPARE_BENCHMARK_KEY) === 'true',
     language: readLanguage(input.platform),
     catalogue: english,
   }),
@@ -112,6 +121,12 @@ export const settingsMachine = setup({
     },
     'privacy.toggled': {
       actions: [assign({ hideAmounts: ({ context }) => !context.hideAmounts }), 'writeHideAmounts'],
+    },
+    'benchmark.toggled': {
+      actions: [
+        assign({ compareBenchmark: ({ context }) => !context.compareBenchmark }),
+        'writeCompareBenchmark',
+      ],
     },
     'language.selected': {
       target: '.switching',

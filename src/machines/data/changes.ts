@@ -52,6 +52,8 @@ export const STALE_AFTER = {
   // (the user and the currencies stay).
   'import.committed': ['events', ...FIGURES],
   'import.undone': ['events', ...FIGURES],
+  // Another benchmark (Profile): the user's and portfolios' charts carry its line.
+  'benchmark.changed': ['chart'],
 } as const satisfies Record<string, readonly Stale[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -1,6 +1,8 @@
 // What the data actor holds, typed per resource (what screens and flows read), and the plain
 // functions that put an answer or a change the user made into it.
 import type {
+  BenchmarkLine,
+  Chart,
   ChartPoint,
   Id,
   Investment,
@@ -28,13 +30,15 @@ export interface ResourceData {
 /** One answer, by what was asked. */
 export type Answer =
   | { [R in Resource]: { kind: R; data: ResourceData[R] } }[Resource]
-  | { kind: 'chart'; data: ChartPoint[] }
+  | { kind: 'chart'; data: Chart }
   | { kind: 'stats'; data: Statistics }
   | { kind: 'performance'; data: Performance };
 
 export type Held = { [R in Resource]: ResourceData[R] | undefined } & {
   /** By chart key. */
   charts: Record<string, ChartPoint[]>;
+  /** The benchmark's line beside a chart, by chart key, when its answer had one. */
+  benchmarks: Record<string, BenchmarkLine>;
   /** By statistics key. */
   stats: Record<string, Statistics>;
   /** By performance key. */
@@ -53,6 +57,7 @@ export const NOTHING_HELD = {
   events: undefined,
   currencies: undefined,
   charts: {},
+  benchmarks: {},
   stats: {},
   performances: {},
   entries: {},
@@ -70,7 +75,12 @@ export function isHeld(held: Held, key: string): boolean {
 export function withAnswer(held: Held, key: string, answer: Answer): Partial<Held> {
   switch (answer.kind) {
     case 'chart':
-      return { charts: { ...held.charts, [key]: answer.data } };
+      return {
+        charts: { ...held.charts, [key]: answer.data.points },
+        benchmarks: answer.data.benchmark
+          ? { ...held.benchmarks, [key]: answer.data.benchmark }
+          : without(held.benchmarks, [key]),
+      };
     case 'stats':
       return { stats: { ...held.stats, [key]: answer.data } };
     case 'performance':
@@ -103,6 +113,7 @@ function without<T>(record: Record<string, T>, keys: readonly string[]): Record<
 function withoutKeys(store: Store, keys: readonly string[]) {
   return {
     charts: without(store.charts, keys),
+    benchmarks: without(store.benchmarks, keys),
     stats: without(store.stats, keys),
     performances: without(store.performances, keys),
     entries: without(store.entries, keys),

@@ -2,6 +2,7 @@
 // from the files beside (eslint.config.js, feature folders).
 export { createInvestmentMachine, isFieldEnabled, pageOf } from './create-investment.machine';
 export type { InvestmentField } from './investment.rules';
+export { instrumentSearchMachine } from './instrument-search.machine';
 export {
   LISTING_MODE,
   type ListingDependent,

@@ -177,6 +177,17 @@ const isTables = fields({
     )(v),
   attempts: (v) => isObject(v) && Object.values(v).every(isAttempts),
   nextId: isNum,
+  benchmarks: (v) =>
+    v === undefined ||
+    listOf(
+      fields({
+        userId: isNum,
+        type: (x) => x === 'stock' || x === 'crypto',
+        code: isStr,
+        name: isStr,
+        listing: (x) => x === null || isStr(x),
+      }),
+    )(v),
 });
 
 function isStored(v: unknown): v is Stored {

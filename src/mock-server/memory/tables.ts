@@ -1,6 +1,7 @@
 // The demo's database: plain JSON tables, so the whole of it persists as one localStorage value.
 import type {
   Attempts,
+  BenchmarkRow,
   EventRow,
   ImportBatchRow,
   InvestmentRow,
@@ -41,6 +42,8 @@ export interface Tables {
   /** The tax year's overrides and settings (issue 39); absent in older data. */
   taxClasses?: (TaxClassRow & { userId: number })[];
   taxSettings?: Record<number, TaxSettings>;
+  /** Each user's chosen benchmark; absent in older data. */
+  benchmarks?: (BenchmarkRow & { userId: number })[];
 }
 
 export const emptyTables = (): Tables => ({

@@ -93,13 +93,13 @@ export class PriceStore {
     return rows.flatMap((row) => (row.isin ? [{ ...toListing(row), isin: row.isin }] : []));
   }
 
-  /** Listings some investment holds. */
+  /** Listings some investment holds, or some user compares with (a benchmark). */
   async heldListings(): Promise<string[]> {
     const rows = await this.db
       .selectFrom('investments')
       .select('listing')
-      .distinct()
       .where('listing', 'is not', null)
+      .union(this.db.selectFrom('benchmarks').select('listing').where('listing', 'is not', null))
       .execute();
     return rows.flatMap((row) => (row.listing ? [row.listing] : []));
   }

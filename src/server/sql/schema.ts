@@ -225,6 +225,15 @@ export interface TaxSettingsTable {
   married: number;
 }
 
+/** Migration 0014: each user's benchmark. */
+export interface BenchmarksTable {
+  user_id: number;
+  type: InstrumentType;
+  code: string;
+  name: string;
+  listing: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -248,4 +257,5 @@ export interface Database {
   imports: ImportsTable;
   investment_tax_classes: InvestmentTaxClassesTable;
   tax_settings: TaxSettingsTable;
+  benchmarks: BenchmarksTable;
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { composedOf } from '../../contract/store/compose';
 import type { Store, StorePorts } from '../../contract/store';
 import type { Database, SqlDialect } from './schema';
+import { sqlBenchmarks } from './store/benchmarks';
 import { SqlContext } from './store/context';
 import { sqlIdempotency } from './store/idempotency';
 import { sqlImports } from './store/imports';
@@ -21,6 +22,7 @@ const ports = (ctx: SqlContext): StorePorts => ({
   ...sqlIdempotency(ctx),
   ...sqlThrottles(ctx),
   ...sqlTax(ctx),
+  ...sqlBenchmarks(ctx),
 });
 
 export class SqlStore extends composedOf<StorePorts>() implements Store {

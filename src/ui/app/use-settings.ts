@@ -49,6 +49,14 @@ export function usePrivacy() {
   return { amountsHidden, toggleAmounts };
 }
 
+/** Whether the charts show the benchmark's line beside the value, and its switch. */
+export function useBenchmarkComparison() {
+  const { settings: actor } = useAppChildren();
+  const comparing = useSelector(actor, (s) => s.context.compareBenchmark);
+  const toggleComparison = useCallback(() => actor.send({ type: 'benchmark.toggled' }), [actor]);
+  return { comparing, toggleComparison };
+}
+
 export function useHideSold(): boolean {
   const { settings: actor } = useAppChildren();
   return useSelector(actor, (s) => s.context.settings.hide_sold_investments);

@@ -177,13 +177,14 @@ export function useChart(target: ValueTarget) {
   const key = chartKey(target.type === 'user' ? { type: 'user' } : target);
   useNeeded(key);
   const points = useSelector(data, (s) => s.context.charts[key]);
+  const benchmark = useSelector(data, (s) => s.context.benchmarks[key]);
   const view = useSelector(
     data,
     (s) => entryView(s.context.entries[key], points !== undefined),
     shallowEqual,
   );
   const period = useSelector(data, (s) => s.context.entries[key]?.period);
-  return { ...view, points: points ?? EMPTY, period };
+  return { ...view, points: points ?? EMPTY, benchmark, period };
 }
 
 export type StatsTarget = Exclude<ValueTarget, { type: 'user' }>;

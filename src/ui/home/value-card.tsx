@@ -5,6 +5,7 @@ import { ValueSummary, ValueSummarySkeleton } from '../components/charts/value-s
 import { useChart, useValue, type ValueTarget } from '../data/use-data';
 import { useT } from '../app/use-i18n';
 import { usePeriod } from '../app/use-period';
+import { useBenchmarkComparison } from '../app/use-settings';
 import './value-card.css';
 
 /** A screen's headline figure with its change over the period, and its chart. */
@@ -16,6 +17,8 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
   // An empty chart is drawn from the moment the screen opened.
   const [now] = useState(Date.now);
   const { t } = useT();
+  const { comparing, toggleComparison } = useBenchmarkComparison();
+  const { benchmark } = chart;
   return (
     <section
       className="card"
@@ -47,6 +50,11 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
           {() => (
             <ValueChart
               points={chart.points}
+              comparison={
+                comparing && benchmark
+                  ? { name: benchmark.name, points: benchmark.chart }
+                  : undefined
+              }
               now={now}
               description={t('chart.description', {
                 label,
@@ -55,6 +63,18 @@ export function ValueCard({ target, label }: { target: ValueTarget; label: strin
             />
           )}
         </Loadable>
+        {benchmark && (
+          <button
+            type="button"
+            className="button button--secondary button--small value-card__compare"
+            aria-pressed={comparing}
+            onClick={toggleComparison}
+          >
+            <span className="value-card__compare-text">
+              {t('chart.compare', { name: benchmark.name })}
+            </span>
+          </button>
+        )}
       </div>
     </section>
   );

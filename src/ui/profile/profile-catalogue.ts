@@ -31,6 +31,15 @@ const en = {
     'Everything you have in Formue: portfolios, investments, every transaction and your prices. The JSON file can be imported again.',
   'profile.exportJson': 'Export JSON',
   'profile.exportCsv': 'Export CSV',
+  'profile.benchmark': 'Benchmark',
+  'profile.benchmarkText':
+    'The home and portfolio charts can show what the same money, put into this instead on the same days, would be worth now.',
+  'profile.benchmarkCurrent': 'Compared with',
+  'profile.benchmarkLoading': 'Loading your benchmark',
+  'profile.benchmarkSearch': 'Pick another',
+  'profile.benchmarkHint': 'Search by name or ISIN: any fund, share or crypto Formue can price.',
+  'profile.benchmarkSuggestions': 'Instruments',
+  'profile.benchmarkCount': '{count} instruments found',
 } as const;
 
 export type ProfileKey = keyof typeof en;
@@ -62,6 +71,16 @@ const da: Readonly<Record<ProfileKey, string>> = {
     'Alt, hvad du har i Formue: porteføljer, investeringer, hver transaktion og dine kurser. JSON-filen kan importeres igen.',
   'profile.exportJson': 'Eksportér JSON',
   'profile.exportCsv': 'Eksportér CSV',
+  'profile.benchmark': 'Benchmark',
+  'profile.benchmarkText':
+    'Graferne på forsiden og for porteføljer kan vise, hvad de samme penge, sat ind i dette i stedet på de samme dage, ville være værd nu.',
+  'profile.benchmarkCurrent': 'Sammenlignes med',
+  'profile.benchmarkLoading': 'Indlæser dit benchmark',
+  'profile.benchmarkSearch': 'Vælg et andet',
+  'profile.benchmarkHint':
+    'Søg på navn eller ISIN: enhver fond, aktie eller kryptovaluta, Formue kan prissætte.',
+  'profile.benchmarkSuggestions': 'Værdipapirer',
+  'profile.benchmarkCount': '{count} værdipapirer fundet',
 };
 
 export const PROFILE_TEXTS: Readonly<Record<Locale, Readonly<Record<ProfileKey, string>>>> = {

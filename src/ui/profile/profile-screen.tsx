@@ -2,18 +2,19 @@ import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { EmailField, NameField, PasswordField } from '../forms/account-fields';
 import { BusyButton } from '../forms/busy-button';
+import { ComboboxField } from '../forms/combobox-field';
 import { FormError, SelectField, formText } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
 import { Overlay } from '../components/overlay';
 import { Section } from '../components/section';
 import { Switch } from '../forms/switch';
 import { useExport } from './use-export';
-import { useProfile, useProfileForm } from './use-profile';
+import { useBenchmark, useProfile, useProfileForm } from './use-profile';
 import type { OverlayControl } from '../app/use-overlay';
 import { useSession } from '../auth';
 import { useSettings } from '../app/use-settings';
 import { useLanguage, useT } from '../app/use-i18n';
-import { isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
+import { fill, isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
 import { PROFILE_TEXTS } from './profile-catalogue';
 import './profile-screen.css';
 
@@ -71,6 +72,7 @@ export function ProfileScreen() {
           </li>
         </ul>
       </Section>
+      <BenchmarkSection />
       <Section title={tp['profile.import']}>
         <p className="field__hint">{tp['profile.importText']}</p>
         <Link href="/import" className="button button--secondary section__button">
@@ -139,6 +141,64 @@ function ExportSection() {
           {tp['profile.exportCsv']}
         </BusyButton>
       </div>
+    </Section>
+  );
+}
+
+/** The instrument the charts compare the user's money with, and a search to pick another. */
+function BenchmarkSection() {
+  const benchmark = useBenchmark();
+  const { t, text, language } = useT();
+  const tp = PROFILE_TEXTS[language];
+  const current = benchmark.benchmark;
+  return (
+    <Section title={tp['profile.benchmark']}>
+      <p className="field__hint">{tp['profile.benchmarkText']}</p>
+      {current ? (
+        <p className="benchmark-current">
+          <span className="benchmark-current__label">{tp['profile.benchmarkCurrent']}</span>{' '}
+          <strong>{current.name}</strong>{' '}
+          <span className="benchmark-current__code">
+            {current.isin} · {t(current.type === 'crypto' ? 'create.crypto' : 'create.stock')}
+          </span>
+        </p>
+      ) : (
+        !benchmark.notice && (
+          <p className="field__hint" role="status">
+            {tp['profile.benchmarkLoading']}
+          </p>
+        )
+      )}
+      <ComboboxField
+        label={tp['profile.benchmarkSearch']}
+        name="benchmark"
+        value={benchmark.query}
+        onValueChange={benchmark.type}
+        disabled={benchmark.saving}
+        options={benchmark.suggestions.map((instrument) => ({
+          key: `${instrument.type}:${instrument.code}`,
+          label: instrument.name,
+          details: [
+            instrument.code,
+            t(instrument.type === 'crypto' ? 'create.crypto' : 'create.stock'),
+            instrument.currency,
+          ].join(' · '),
+        }))}
+        active={benchmark.active}
+        listLabel={tp['profile.benchmarkSuggestions']}
+        announcement={fill(tp['profile.benchmarkCount'], {
+          count: benchmark.suggestions.length,
+        })}
+        onMove={benchmark.move}
+        onChoose={benchmark.choose}
+        onDismiss={benchmark.dismiss}
+      />
+      <p className="field__hint">{tp['profile.benchmarkHint']}</p>
+      {benchmark.notice && (
+        <p className="notice" role="status">
+          {text(benchmark.notice)}
+        </p>
+      )}
     </Section>
   );
 }

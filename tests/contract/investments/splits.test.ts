@@ -93,7 +93,7 @@ describe('split-adjusted prices', () => {
   it('draws no jump at the split', async () => {
     const { api, id } = await splitHolding();
     setCookie('selected_period', 'Day');
-    const chart = await api.getChart('investment', id);
+    const chart = (await api.getChart('investment', id)).points;
     // Day points every 5 minutes from a day ago: the split's time is one of them.
     expect(valueAt(chart, SPLIT - 5 * 60_000)).toBe(600);
     expect(valueAt(chart, SPLIT)).toBe(600);
@@ -108,7 +108,7 @@ describe('split-adjusted prices', () => {
     const split = (await api.getEvents()).find((e) => e.type === 'split');
     expect(split).toMatchObject({ stock_name: 'NVIDIA' });
     const splitTime = Date.parse(split?.date ?? '');
-    const chart = await api.getChart('investment', split?.investment_id ?? '');
+    const chart = (await api.getChart('investment', split?.investment_id ?? '')).points;
     const after = chart.findIndex((p) => Date.parse(p.time) >= splitTime);
     // Weekly points; the demo has no other event within weeks of the split.
     const [before, at] = [chart[after - 1].value, chart[after].value];

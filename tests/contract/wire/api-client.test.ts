@@ -96,9 +96,11 @@ describeMock('the API client against the mock', () => {
       investments.reduce((sum, i) => sum + i.value, 0),
       6,
     );
-    expect((await api.getChart('user')).length).toBeGreaterThan(200);
-    expect((await api.getChart('portfolio', portfolios[0].id)).length).toBeGreaterThan(200);
-    expect((await api.getChart('investment', investments[0].id)).length).toBeGreaterThan(200);
+    expect((await api.getChart('user')).points.length).toBeGreaterThan(200);
+    expect((await api.getChart('portfolio', portfolios[0].id)).points.length).toBeGreaterThan(200);
+    expect((await api.getChart('investment', investments[0].id)).points.length).toBeGreaterThan(
+      200,
+    );
     const stats = await api.getPortfolioStats(portfolios[0].id);
     expect(stats.shares).toBeGreaterThan(0);
     expect((await api.getInvestmentStats(investments[0].id)).shares).toBe(investments[0].shares);

@@ -234,6 +234,9 @@ describe('answers of the mock, as documented', () => {
     expect((await valid('GET', '/income?year=2025')).status).toBe(200);
     expect((await valid('GET', '/income?year=1969')).status).toBe(422);
 
+    expect((await valid('GET', '/user/benchmark')).body.benchmark.isin).toBe('IE00B4L5Y983');
+    const benchmark = { type: 'stock', isin: 'DK0060005254' };
+    expect((await valid('PUT', '/user/benchmark', benchmark)).status).toBe(200);
     for (const period of PERIODS) {
       setCookie('selected_period', period);
       for (const path of ['/user/valuation', '/user/chart', '/portfolios', '/investments'])
@@ -392,7 +395,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(21);
+    expect(operations.length).toBe(22);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);

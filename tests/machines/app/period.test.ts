@@ -73,7 +73,7 @@ describe('in the app', () => {
     api.getValuation.mockReturnValue(new Promise(() => undefined));
     api.getPortfolios.mockResolvedValue([]);
     api.getInvestments.mockResolvedValue([]);
-    api.getChart.mockResolvedValue([]);
+    api.getChart.mockResolvedValue({ points: [] });
     const app = createActor(appMachine, { input: { api, platform: fakePlatform() } }).start();
     const { data, period } = childrenOf(app);
     // A session, and home's figures and chart, then the investment's chart instead.

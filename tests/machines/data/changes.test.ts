@@ -31,6 +31,7 @@ const EXPECTED: Record<Change, Load[]> = {
   'user.updated': [],
   'import.committed': ['events', ...FIGURES],
   'import.undone': ['events', ...FIGURES],
+  'benchmark.changed': ['chart'],
 };
 
 /** How a flow announces each change: with what it made, or only by name. */
@@ -64,7 +65,7 @@ describe('what a change reloads', () => {
     api.getPortfolios.mockResolvedValue([]);
     api.getInvestments.mockResolvedValue([]);
     api.getEvents.mockResolvedValue([]);
-    api.getChart.mockResolvedValue([]);
+    api.getChart.mockResolvedValue({ points: [] });
     api.getInvestmentStats.mockResolvedValue({
       shares: 1,
       costs: 1,

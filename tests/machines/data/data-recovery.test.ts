@@ -9,7 +9,7 @@ describe('periods', () => {
   it('each answer records the period it was asked in, kept while a newer one loads', async () => {
     const { api, data, need } = start();
     api.getValuation.mockResolvedValueOnce(valuation(1));
-    api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
+    api.getChart.mockResolvedValueOnce({ points: [{ time: 't1', value: 1 }] });
     data.send({ type: 'period.changed', period: 'Day' });
     need('valuation', USER_CHART);
     await flush();
@@ -28,7 +28,7 @@ describe('recovery', () => {
     const started = start();
     const { api, data, need } = started;
     api.getPortfolios.mockResolvedValueOnce([portfolio('1')]);
-    api.getChart.mockResolvedValueOnce([{ time: 't1', value: 1 }]);
+    api.getChart.mockResolvedValueOnce({ points: [{ time: 't1', value: 1 }] });
     data.send({ type: 'period.changed', period: 'Day' });
     need('portfolios', USER_CHART);
     await flush();
@@ -43,7 +43,7 @@ describe('recovery', () => {
   /** The next answers succeed, for Week. */
   function recovered(api: ReturnType<typeof fakeApi>) {
     api.getPortfolios.mockResolvedValueOnce([portfolio('2')]);
-    api.getChart.mockResolvedValueOnce([{ time: 't2', value: 2 }]);
+    api.getChart.mockResolvedValueOnce({ points: [{ time: 't2', value: 2 }] });
   }
 
   describe('calm', () => {

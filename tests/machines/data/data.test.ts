@@ -101,7 +101,7 @@ describe('needs', () => {
 
   it('a chart or statistics is asked for again each time a view shows it', async () => {
     const { api, data, need, release } = start();
-    api.getChart.mockResolvedValue([{ time: 't1', value: 1 }]);
+    api.getChart.mockResolvedValue({ points: [{ time: 't1', value: 1 }] });
     need(USER_CHART);
     await flush();
     release(USER_CHART);
@@ -164,7 +164,7 @@ describe('loading', () => {
 describe('charts and statistics', () => {
   it('are keyed by what they are of', async () => {
     const { api, data, need } = start();
-    api.getChart.mockResolvedValue([{ time: '2026-01-01T00:00:00Z', value: 1 }]);
+    api.getChart.mockResolvedValue({ points: [{ time: '2026-01-01T00:00:00Z', value: 1 }] });
     api.getInvestmentStats.mockResolvedValue(STATS);
     need(chartKey({ type: 'portfolio', id: '4' }), statsKey({ type: 'investment', id: '5' }));
     await flush();
@@ -192,7 +192,7 @@ describe('charts and statistics', () => {
 describe('loaders', () => {
   it('a request lives until it has answered: 200 views leave no child', async () => {
     const { api, data, need, release } = start();
-    api.getChart.mockResolvedValue([]);
+    api.getChart.mockResolvedValue({ points: [] });
     api.getInvestmentStats.mockResolvedValue(STATS);
     for (let view = 0; view < 200; view += 1) {
       const id = String(view % 7);
@@ -213,7 +213,7 @@ describe('loaders', () => {
 
   it('a request whose entry was dropped still goes once it has failed', async () => {
     const { api, data, need } = start();
-    const late = deferred<{ time: string; value: number }[]>();
+    const late = deferred<{ points: { time: string; value: number }[] }>();
     api.getChart.mockReturnValueOnce(late.promise);
     need(USER_CHART);
     data.send({ type: 'data.cleared' });
@@ -258,7 +258,7 @@ describe('changes', () => {
     const { api, data, need, release } = start();
     api.getValuation.mockResolvedValue(valuation(1));
     api.getEvents.mockResolvedValue([transaction('1')]);
-    api.getChart.mockResolvedValue([]);
+    api.getChart.mockResolvedValue({ points: [] });
     api.getPortfolioStats.mockResolvedValue(STATS);
     need('valuation', 'events', USER_CHART, statsKey({ type: 'portfolio', id: '1' }));
     await flush();
@@ -283,13 +283,13 @@ describe('changes', () => {
 
   it('data.cleared forgets everything, and a late answer is not taken', async () => {
     const { api, data, need } = start();
-    const late = deferred<{ time: string; value: number }[]>();
+    const late = deferred<{ points: { time: string; value: number }[] }>();
     api.getPortfolios.mockResolvedValue([portfolio('1')]);
     api.getChart.mockReturnValue(late.promise);
     need('portfolios', USER_CHART);
     await flush();
     data.send({ type: 'data.cleared' });
-    late.resolve([{ time: 't', value: 1 }]);
+    late.resolve({ points: [{ time: 't', value: 1 }] });
     await flush();
     const { context } = data.getSnapshot();
     expect(context.portfolios).toBeUndefined();

@@ -32,8 +32,16 @@ const MARGIN = { top: 8, right: 8, bottom: 22 };
 const CHAR_PX = 6.5;
 const LABEL_GAP = 6;
 
+/** A second line drawn beside the value: the benchmark's (issue 38), at the same times. */
+export interface Comparison {
+  name: string;
+  points: readonly ChartPoint[];
+}
+
 export interface ValueChartProps {
   points: readonly ChartPoint[];
+  /** Drawn dashed beside the value, named in the legend and the read-out. */
+  comparison?: Comparison;
   /** What the chart shows, for its accessible name ("Value chart, Day"). */
   description: string;
   /** Epoch ms; the empty series is drawn from here. */
@@ -63,12 +71,16 @@ interface Mark {
 
 export interface Geometry {
   line: string;
+  /** The comparison's line, '' without one. */
+  comparisonLine: string;
   area: string;
   plot: { left: number; right: number; top: number; bottom: number };
   yTicks: { y: number; label: string }[];
   xTicks: { x: number; label: string; anchor: 'start' | 'middle' | 'end' }[];
   /** Each point where it is drawn, for the read-out. */
   marks: Mark[];
+  /** The comparison's value at each mark (same times), empty without one. */
+  comparisonValues: number[];
   /** The points lie within days, so a point's time of day matters. */
   withClock: boolean;
 }
@@ -90,12 +102,18 @@ export function chartGeometry(
   now: number,
   { width, height }: ChartSize = chartSize(DEFAULT_WIDTH),
   locale?: string,
+  comparison?: readonly ChartPoint[],
 ): Geometry {
   // Epoch ms on a linear scale: scaleTime would pull d3-time and d3-time-format into the bundle.
   const series = seriesOrEmpty(points, now).map((p) => ({ t: Date.parse(p.time), v: p.value }));
+  // The comparison's points are at the value's times; another number of them is no comparison.
+  const compared =
+    comparison && comparison.length === points.length
+      ? comparison.map((p) => ({ t: Date.parse(p.time), v: p.value }))
+      : [];
   const first = series[0].t;
   const last = series[series.length - 1].t;
-  const values = valueAxis(series.map((p) => p.v));
+  const values = valueAxis([...series, ...compared].map((p) => p.v));
   const valueLabels = valueTickLabels(values.ticks, locale);
   // Room for the widest label, or the privacy mask that may stand in for it.
   const widest = Math.max(...[...valueLabels, AMOUNT_MASK].map(labelWidth));
@@ -118,6 +136,7 @@ export function chartGeometry(
   const timeLabels = timeTickLabels(times, locale);
   return {
     line: toLine(series) ?? '',
+    comparisonLine: compared.length > 0 ? (toLine(compared) ?? '') : '',
     area: toArea(series) ?? '',
     plot,
     yTicks: values.ticks.map((v, i) => ({ y: y(v), label: valueLabels[i] })),
@@ -127,6 +146,7 @@ export function chartGeometry(
       anchor: anchorFor(x(t), timeLabels[i], width),
     })),
     marks: series.map((p) => ({ x: x(p.t), y: y(p.v), time: p.t, value: p.v })),
+    comparisonValues: compared.map((p) => p.v),
     withClock: pointsHaveClock(series.map((p) => p.t)),
   };
 }
@@ -173,7 +193,7 @@ function keyedIndex(key: string, index: number | null, count: number): number | 
  * vertical drags still scroll the page) or the arrow keys, Home and End, when it has focus, show
  * the value at one point; the read-out is announced politely.
  */
-export function ValueChart({ points, description, now }: ValueChartProps) {
+export function ValueChart({ points, comparison, description, now }: ValueChartProps) {
   const [ref, width] = useWidth(DEFAULT_WIDTH);
   const { amount, amountText, amountsHidden, locale } = useFormatters();
   const { t } = useT();
@@ -181,9 +201,10 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
   const [active, setActive] = useState<number | null>(null);
   const size = chartSize(width);
   const geometry = useMemo(
-    () => chartGeometry(points, now, chartSize(width), locale),
-    [points, now, width, locale],
+    () => chartGeometry(points, now, chartSize(width), locale, comparison?.points),
+    [points, now, width, locale, comparison?.points],
   );
+  const compared = comparison && geometry.comparisonValues.length > 0 ? comparison : undefined;
   const { marks, plot } = geometry;
   const xs = useMemo(() => marks.map((mark) => mark.x), [marks]);
   const shown = active === null ? undefined : marks[Math.min(active, marks.length - 1)];
@@ -214,7 +235,19 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
     `${t('chart.summary', { from: timeOf(marks[0]), to: timeOf(marks[marks.length - 1]) })} ` +
     `${t('chart.start')} ${amountText(marks[0].value)}, ` +
     `${t('chart.end')} ${amountText(marks[marks.length - 1].value)}, ` +
-    `${t('chart.low')} ${amountText(low)}, ${t('chart.high')} ${amountText(high)}. ${t('chart.keys')}`;
+    `${t('chart.low')} ${amountText(low)}, ${t('chart.high')} ${amountText(high)}. ` +
+    (compared
+      ? `${t('chart.comparison', {
+          name: compared.name,
+          start: amountText(geometry.comparisonValues[0]),
+          end: amountText(geometry.comparisonValues[geometry.comparisonValues.length - 1]),
+        })} `
+      : '') +
+    t('chart.keys');
+  const shownComparison =
+    shown && compared
+      ? geometry.comparisonValues[Math.min(active ?? 0, marks.length - 1)]
+      : undefined;
 
   return (
     <div ref={ref} className="chart-frame">
@@ -249,6 +282,9 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
         ))}
         <path className="chart__area" d={geometry.area} />
         <path className="chart__line" d={geometry.line} />
+        {compared && (
+          <path className="chart__line chart__line--comparison" d={geometry.comparisonLine} />
+        )}
         {geometry.xTicks.map((tick) => (
           <text
             key={tick.x}
@@ -279,10 +315,35 @@ export function ValueChart({ points, description, now }: ValueChartProps) {
             }}
           >
             <span className="chart__readout-time">{timeOf(shown)}</span>{' '}
-            <span className="chart__readout-value">{amount(shown.value)}</span>
+            {compared && shownComparison !== undefined ? (
+              <>
+                <span className="chart__readout-line">
+                  <span className="chart__readout-name">{t('chart.value')}</span>{' '}
+                  <span className="chart__readout-value">{amount(shown.value)}</span>
+                </span>{' '}
+                <span className="chart__readout-line">
+                  <span className="chart__readout-name">{compared.name}</span>{' '}
+                  <span className="chart__readout-value">{amount(shownComparison)}</span>
+                </span>
+              </>
+            ) : (
+              <span className="chart__readout-value">{amount(shown.value)}</span>
+            )}
           </p>
         )}
       </div>
+      {compared && (
+        <ul className="chart__legend" aria-label={t('chart.legend')}>
+          <li>
+            <span className="chart__swatch" aria-hidden="true" />
+            {t('chart.value')}
+          </li>
+          <li>
+            <span className="chart__swatch chart__swatch--comparison" aria-hidden="true" />
+            {compared.name}
+          </li>
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,0 +1,197 @@
+// The user's benchmark (issue 38): which instrument it is (chosen in Profile, else the default,
+// an MSCI World ETF), how it is priced (as an investment holding it would be, by the market's
+// snapshot), and its line beside a chart: the same money put into it on the same days.
+import { flowsOf, shadowOf, shadowValues, type Shadow } from '../domain/benchmark';
+import { performance } from '../domain/returns';
+import { findInstrument } from '../domain/market';
+import type { ChartPoint, InstrumentType } from '../domain/types';
+import { utcDay, utcMidnight } from '../market/zoned-time';
+import type { Call } from './answers';
+import type { Valuer } from './figures';
+import type { BenchmarkRow, InvestmentRow } from './store';
+
+const DAY_MS = 86_400_000;
+
+/** iShares Core MSCI World: the index fund most Danish investors hold, and the catalogue has. */
+export const DEFAULT_BENCHMARK = { type: 'stock', code: 'IE00B4L5Y983' } as const satisfies {
+  type: InstrumentType;
+  code: string;
+};
+
+/** The benchmark as the wire shows it. */
+export interface WireBenchmark {
+  type: InstrumentType;
+  isin: string;
+  name: string;
+}
+
+export const wireBenchmark = (row: BenchmarkRow): WireBenchmark => ({
+  type: row.type,
+  isin: row.code,
+  name: row.name,
+});
+
+/**
+ * An instrument the market accepts, as a benchmark row with its listing, which the market is told
+ * is held from `since` (its history loaded, then kept fresh as a held investment's).
+ */
+export async function resolveBenchmark(
+  call: Call,
+  type: InstrumentType,
+  code: string,
+  since: number,
+): Promise<BenchmarkRow | { refusal: string }> {
+  const accepted = await call.market.resolve(type, code);
+  if ('refusal' in accepted) return accepted;
+  const name = accepted.name ?? findInstrument(type, accepted.code)?.name ?? accepted.code;
+  if (accepted.listing) await call.market.held(accepted.listing, utcDay(since));
+  return { type, code: accepted.code, name, listing: accepted.listing };
+}
+
+/**
+ * The user's benchmark: the one chosen, else the default, resolved once and kept (its first
+ * read asks the market where it trades). Undefined while the market cannot place the default.
+ */
+export async function benchmarkOf(call: Call): Promise<BenchmarkRow | undefined> {
+  const stored = await call.store.benchmark(call.userId);
+  if (stored) return stored;
+  const resolved = await resolveBenchmark(
+    call,
+    DEFAULT_BENCHMARK.type,
+    DEFAULT_BENCHMARK.code,
+    await firstTradeOf(call),
+  );
+  if ('refusal' in resolved || resolved.listing === null) return undefined;
+  await call.store.saveBenchmark(call.userId, resolved);
+  return resolved;
+}
+
+/** When the user's first event happened, else now: how far back a benchmark's prices are needed. */
+export async function firstTradeOf(call: Call): Promise<number> {
+  const investments = await call.store.investments(call.userId);
+  return (await call.valuer(investments)).firstTime(investments) ?? call.now;
+}
+
+/** The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it. */
+async function priceOf(call: Call, row: BenchmarkRow): Promise<(time: number) => number> {
+  const holding: InvestmentRow = {
+    id: 0,
+    userId: call.userId,
+    portfolioId: 0,
+    name: row.name,
+    type: row.type,
+    code: row.code,
+    listing: row.listing,
+    version: 0,
+  };
+  const snapshot = await call.market.snapshot([holding]);
+  const provider = snapshot.provider(holding);
+  if (!provider) return () => NaN;
+  return (time) => provider.price(time) * snapshot.rate(provider.currency, time);
+}
+
+/** The benchmark's line for a chart of these investments, at the chart's own times. */
+export interface BenchmarkChart extends WireBenchmark {
+  chart: ChartPoint[];
+}
+
+/**
+ * The value the investments' money would have in the benchmark at each point of their chart:
+ * each day's buys put in and sales taken out at that day's close. Undefined when the benchmark
+ * has no price for a day it needs; its missing history is then asked for once, and tried again.
+ */
+export async function benchmarkChart(
+  call: Call,
+  figures: Valuer,
+  investments: readonly InvestmentRow[],
+): Promise<BenchmarkChart | undefined> {
+  const times = figures.chartTimes(investments);
+  const priced = await shadowIn(call, figures, investments, times);
+  return (
+    priced && {
+      ...wireBenchmark(priced.row),
+      chart: times.map((time, index) => ({
+        time: new Date(time).toISOString(),
+        value: cents(priced.values[index]),
+      })),
+    }
+  );
+}
+
+/** The performance answer's `benchmark`: its TWR, IRR and end value over the same span. */
+export interface BenchmarkReturns {
+  twr: number | null;
+  irr: number | null;
+  value: number;
+}
+
+/**
+ * The same money put into the benchmark on the same days, over the span the investments'
+ * returns are for (`year`, else the selected period's), measured as their returns are.
+ */
+export async function benchmarkReturns(
+  call: Call,
+  figures: Valuer,
+  investments: readonly InvestmentRow[],
+  year?: number,
+): Promise<BenchmarkReturns | undefined> {
+  const { from, to } = figures.span(investments, year);
+  const priced = await shadowIn(call, figures, investments, [from, to]);
+  if (!priced) return undefined;
+  const { shadow, priceAt } = priced;
+  let unpriced = false;
+  const result = performance({
+    from,
+    to,
+    book: {
+      flows: shadow.times.map((time, index) => ({ time, amount: shadow.amounts[index] })),
+      earnings: [],
+    },
+    valuesAt: (times) => {
+      const values = shadowValues(
+        shadow,
+        times.map((time) => ({ time, price: priceAt(time) })),
+      );
+      if (!values) unpriced = true;
+      return values ?? times.map(() => 0);
+    },
+  });
+  return unpriced ? undefined : { twr: result.twr, irr: result.irr, value: cents(result.endValue) };
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
+
+/**
+ * The user's benchmark bought and sold with the investments' money, and its values at `times`.
+ * Undefined when it has no price for a day it needs; its missing history is then asked for
+ * once (a bounded wait), and tried again.
+ */
+async function shadowIn(
+  call: Call,
+  figures: Valuer,
+  investments: readonly InvestmentRow[],
+  times: readonly number[],
+): Promise<
+  | { row: BenchmarkRow; shadow: Shadow; priceAt: (time: number) => number; values: number[] }
+  | undefined
+> {
+  const row = await benchmarkOf(call);
+  if (!row) return undefined;
+  const flows = flowsOf(figures.entries(investments), utcDay);
+  const attempt = async () => {
+    const priceAt = await priceOf(call, row);
+    const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
+    const shadow = shadowOf(flows, closeOn);
+    const values =
+      shadow &&
+      shadowValues(
+        shadow,
+        times.map((time) => ({ time, price: priceAt(time) })),
+      );
+    return shadow && values && { row, shadow, priceAt, values };
+  };
+  const first = await attempt();
+  if (first || !row.listing || flows.length === 0) return first;
+  await call.market.held(row.listing, flows[0].day);
+  return attempt();
+}

@@ -1,0 +1,112 @@
+// "The same money put into the benchmark on the same days" (issue 38): a shadow holding of the
+// benchmark that buys with each day's money put in and sells with each day's money taken out, at
+// that day's close, all in DKK.
+import type { LedgerEntry } from './ledger';
+
+/**
+ * Money put in (positive) or taken out (negative) on a day (YYYY-MM-DD), in DKK, from `time`
+ * (epoch ms) on: when the day's first event happened.
+ */
+export interface Flow {
+  day: string;
+  time: number;
+  amount: number;
+}
+
+/**
+ * A ledger's external flows, one per day: a buy puts in what it cost with its fee, a sale takes
+ * out what it brought less its fee. Dividends and splits move no money in or out of the holding
+ * (a holdings-only portfolio has no cash to count them against).
+ */
+export function flowsOf(entries: readonly LedgerEntry[], dayOf: (time: number) => string): Flow[] {
+  const byDay = new Map<string, Flow>();
+  for (const entry of entries) {
+    if (entry.kind !== 'buy' && entry.kind !== 'sell') continue;
+    const amount =
+      entry.kind === 'buy'
+        ? entry.shares * entry.price + entry.fee
+        : -(entry.shares * entry.price - entry.fee);
+    const day = dayOf(entry.time);
+    const known = byDay.get(day);
+    if (known) {
+      known.amount += amount;
+      known.time = Math.min(known.time, entry.time);
+    } else byDay.set(day, { day, time: entry.time, amount });
+  }
+  return [...byDay.values()].sort((a, b) => a.time - b.time);
+}
+
+/** The shadow holding: units of the benchmark held from each flow's time on. */
+export interface Shadow {
+  times: readonly number[];
+  units: readonly number[];
+  /** The money each flow moved in DKK: a sale capped at what was held moves less than asked. */
+  amounts: readonly number[];
+}
+
+/**
+ * Units bought or sold at each flow's day's close (`closeOn`, DKK per unit). A sale never sells
+ * more than is held: money taken out beyond the benchmark's value (the real holding did better)
+ * leaves it at nothing, never short. Undefined when a flow's day has no close.
+ */
+export function shadowOf(
+  flows: readonly Flow[],
+  closeOn: (day: string) => number,
+): Shadow | undefined {
+  const times: number[] = [];
+  const units: number[] = [];
+  const amounts: number[] = [];
+  let held = 0;
+  for (const flow of [...flows].sort((a, b) => a.time - b.time)) {
+    const close = closeOn(flow.day);
+    if (!(close > 0) || !Number.isFinite(close)) return undefined;
+    const before = held;
+    held = Math.max(0, held + flow.amount / close);
+    times.push(flow.time);
+    units.push(held);
+    amounts.push((held - before) * close);
+  }
+  return { times, units, amounts };
+}
+
+/** Units held at `time`: after every flow at or before it. */
+export function unitsAt(shadow: Shadow, time: number): number {
+  let low = 0;
+  let high = shadow.times.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (shadow.times[middle] <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low === 0 ? 0 : shadow.units[low - 1];
+}
+
+/** A moment of a chart, and the benchmark's price then (DKK per unit; NaN unknown). */
+export interface SeriesPoint {
+  time: number;
+  price: number;
+}
+
+/**
+ * The benchmark's value at each point: the units the flows up to that point bought, at its price. Undefined when a flow's day has no close, or a point holding units has no price.
+ */
+export function benchmarkSeries(
+  flows: readonly Flow[],
+  closeOn: (day: string) => number,
+  points: readonly SeriesPoint[],
+): number[] | undefined {
+  const shadow = shadowOf(flows, closeOn);
+  return shadow && shadowValues(shadow, points);
+}
+
+/** The shadow holding's value at each point; undefined when a point holding units has no price. */
+export function shadowValues(shadow: Shadow, points: readonly SeriesPoint[]): number[] | undefined {
+  const values: number[] = [];
+  for (const point of points) {
+    const units = unitsAt(shadow, point.time);
+    if (units === 0) values.push(0);
+    else if (!Number.isFinite(point.price)) return undefined;
+    else values.push(units * point.price);
+  }
+  return values;
+}
