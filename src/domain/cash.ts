@@ -1,0 +1,106 @@
+// A portfolio's cash (issue 38): one balance per currency, from its cash events and the cash side
+// of its trades and dividends. Summed exactly (big.js). A negative balance is a margin account:
+// shown, never refused.
+import Big from 'big.js';
+
+export const CASH_KINDS = ['deposit', 'withdrawal', 'interest', 'fee'] as const;
+export type CashKind = (typeof CASH_KINDS)[number];
+
+/** What moves a portfolio's cash: the fields of a stored event as the ledger keeps them. */
+export type CashSource = {
+  time: number;
+  currency: string;
+  /** DKK per unit as the broker charged it: the broker converted, so DKK moved. */
+  exchangeRate?: number;
+} & (
+  | { kind: CashKind; amount: number }
+  | { kind: 'buy' | 'sell'; shares: number; price: number; fee: number }
+  /** `amount` is gross; `withholdingTax` (in its currency, absent = none) never reaches the cash. */
+  | { kind: 'dividend'; amount: number; withholdingTax?: number }
+  /** Shares sold in a split (cash in lieu of a fraction) pay their price less the fee. */
+  | { kind: 'split'; fee: number; soldShares: number; soldPrice: number }
+);
+
+/** A signed amount of one currency. */
+export interface CashAmount {
+  currency: string;
+  amount: number;
+}
+
+const big = (value: number) => new Big(value);
+
+/** The signed amount a cash source moves, in its own currency (Big, exact). */
+function signed(source: CashSource): Big {
+  switch (source.kind) {
+    case 'deposit':
+    case 'interest':
+      return big(source.amount);
+    case 'withdrawal':
+    case 'fee':
+      return big(source.amount).neg();
+    case 'buy':
+      return big(source.shares).times(source.price).plus(source.fee).neg();
+    case 'sell':
+      return big(source.shares).times(source.price).minus(source.fee);
+    case 'dividend': {
+      return big(source.amount).minus(source.withholdingTax ?? 0);
+    }
+    case 'split':
+      return big(source.soldShares).times(source.soldPrice).minus(source.fee);
+  }
+}
+
+/**
+ * What a source moves: in its own currency, or in DKK at the broker's rate when it has one (the
+ * broker took the DKK, as Nordnet books a USD trade on a DKK account). Zero moves nothing.
+ */
+export function cashMovement(source: CashSource): CashAmount | undefined {
+  const moved = signed(source);
+  if (moved.eq(0)) return undefined;
+  const rate = source.exchangeRate;
+  return rate !== undefined && source.currency !== 'DKK'
+    ? { currency: 'DKK', amount: Number(moved.times(rate)) }
+    : { currency: source.currency, amount: Number(moved) };
+}
+
+/**
+ * The balance per currency of these sources up to and including `until` (all when absent),
+ * sorted by currency; a currency that comes back to 0 stays, as a broker's account lists it.
+ */
+export function cashBalances(sources: readonly CashSource[], until?: number): CashAmount[] {
+  const sums = new Map<string, Big>();
+  for (const source of sources) {
+    if (until !== undefined && source.time > until) continue;
+    const moved = cashMovement(source);
+    if (!moved) continue;
+    sums.set(moved.currency, (sums.get(moved.currency) ?? big(0)).plus(moved.amount));
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, sum]) => ({ currency, amount: Number(sum) }));
+}
+
+/** The balances' sum in DKK at `rate` (DKK per unit), rounded to øre. */
+export function cashInDkk(
+  balances: readonly CashAmount[],
+  rate: (currency: string) => number,
+): number {
+  const total = balances.reduce(
+    (sum, { currency, amount }) =>
+      sum.plus(big(amount).times(currency === 'DKK' ? 1 : rate(currency))),
+    big(0),
+  );
+  return Number(total.round(2));
+}
+
+/**
+ * A portfolio's external flows for a time-weighted return when it keeps cash: its deposits
+ * (positive) and withdrawals (negative) in their currencies; interest and fees are its return.
+ */
+export function externalFlows(sources: readonly CashSource[]): (CashAmount & { time: number })[] {
+  return sources.flatMap((source) => {
+    if (source.kind !== 'deposit' && source.kind !== 'withdrawal') return [];
+    const moved = cashMovement(source);
+    return moved ? [{ ...moved, time: source.time }] : [];
+  });
+}
