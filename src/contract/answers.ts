@@ -140,7 +140,7 @@ export function unprocessableFor(errors: Errors): Answer {
   return json(422, summarise(errors));
 }
 
-type Model = 'Portfolio' | 'Investment' | 'Event' | 'Import';
+type Model = 'Portfolio' | 'Investment' | 'Event' | 'Import' | 'CashEvent';
 
 /** Laravel's ModelNotFoundException text. */
 export function notFound(model: Model, id: string): Answer {

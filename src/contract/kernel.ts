@@ -25,6 +25,7 @@ import { metaRoutes } from './routes/meta.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
 import { reportRoutes } from './routes/reports.routes';
+import { cashRoutes } from './routes/cash.routes';
 import { priceRoutes } from './routes/prices.routes';
 import { userRoutes } from './routes/user.routes';
 import { incomeRoutes } from './routes/income.routes';
@@ -93,6 +94,7 @@ export function createContract(options: ContractOptions): Contract {
     ...userRoutes(),
     ...portfolioRoutes(),
     ...reportRoutes(),
+    ...cashRoutes(),
     ...investmentRoutes(),
     ...priceRoutes(),
     ...importRoutes(),

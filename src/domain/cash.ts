@@ -2,9 +2,9 @@
 // of its trades and dividends. Summed exactly (big.js). A negative balance is a margin account:
 // shown, never refused.
 import Big from 'big.js';
+import type { CashKind } from './kinds';
 
-export const CASH_KINDS = ['deposit', 'withdrawal', 'interest', 'fee'] as const;
-export type CashKind = (typeof CASH_KINDS)[number];
+export { CASH_KINDS, type CashKind } from './kinds';
 
 /** What moves a portfolio's cash: the fields of a stored event as the ledger keeps them. */
 export type CashSource = {

@@ -8,3 +8,7 @@ export type AssetClass = (typeof ASSET_CLASSES)[number];
 
 export const TRANSACTION_TYPES = ['buy', 'sell', 'split', 'div'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** What moves a portfolio's cash besides its trades and dividends (issue 38). */
+export const CASH_KINDS = ['deposit', 'withdrawal', 'interest', 'fee'] as const;
+export type CashKind = (typeof CASH_KINDS)[number];

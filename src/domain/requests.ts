@@ -7,6 +7,7 @@
 // check the generator cannot see into; the prose is in scripts/openapi/.
 import * as v from 'valibot';
 import { AMOUNT_RULES, type AmountRule } from './amount-rules';
+import { CASH_KINDS } from './kinds';
 import { MAX_PASSWORD_BYTES, MIN_PASSWORD } from './account-rules';
 import { EARLIEST_DAY, isDay } from './dates';
 import { CURRENCIES } from './market';
@@ -441,6 +442,13 @@ export const yearQuery = v.object({
 
 // The tax year (issue 39).
 
+/** Laravel's required|boolean: true, false, 1, 0, '1' or '0', read as a boolean. */
+const requiredBoolean = () =>
+  v.pipe(
+    v.union([v.boolean(), v.picklist([1, 0, '1', '0'])], typed(MESSAGES.boolean)),
+    v.transform((value) => value === true || value === 1 || value === '1'),
+  );
+
 /** POST /portfolios and a portfolio's update: its name, and its kind (`free` when absent). */
 export const portfolioInput = v.object(
   { name, kind: v.optional(oneOf(PORTFOLIO_KINDS)) },
@@ -456,9 +464,41 @@ export const taxClassInput = v.object(
 /** PUT /tax-settings: married doubles the share income limit. required|boolean. */
 export const taxSettingsInput = v.object(
   {
-    married: v.pipe(
-      v.union([v.boolean(), v.picklist([1, 0, '1', '0'])], typed(MESSAGES.boolean)),
-      v.transform((value) => value === true || value === 1 || value === '1'),
+    married: requiredBoolean(),
+  },
+  MESSAGES.required,
+);
+
+// Cash per portfolio (issue 38).
+
+/** POST /portfolios/{id}/cash: a deposit, withdrawal, interest or fee on `date`, today when absent. */
+export const cashEventInput = v.object(
+  {
+    type: oneOf(CASH_KINDS),
+    amount: amount(RULES.amount),
+    currency_code: oneOf(CURRENCIES),
+    date: eventDay,
+  },
+  MESSAGES.required,
+);
+
+/**
+ * PATCH /portfolios/{id} with `cash`: switches the portfolio's cash on or off, and renames it when
+ * `name` is given. Switching it on books `opening_balance` (when above 0) as a deposit.
+ */
+export const portfolioUpdate = v.object(
+  {
+    name: v.optional(name),
+    cash: requiredBoolean(),
+    opening_balance: v.nullish(
+      v.object(
+        {
+          amount: amountOr({ ...RULES.fee }),
+          currency_code: v.optional(oneOf(CURRENCIES), 'DKK'),
+          date: eventDay,
+        },
+        MESSAGES.required,
+      ),
     ),
   },
   MESSAGES.required,

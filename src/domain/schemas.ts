@@ -6,7 +6,7 @@
 // Its imports carry their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
 import { isDay } from './dates.ts';
-import { ASSET_CLASSES, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './kinds.ts';
+import { ASSET_CLASSES, CASH_KINDS, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './kinds.ts';
 import type { Instrument, UnidentifiedInstrument } from './market';
 import { numericValue } from './numbers.ts';
 import { INCOME_KINDS, PORTFOLIO_KINDS, TAX_CLASS_BASES, TAXATIONS } from './tax/kinds.ts';
@@ -49,19 +49,30 @@ export const valueChange = object(valueChangeEntries);
 /** `since`: an ISO instant, when Day's start moved back to the close before markets closed. */
 export const valuation = object({ value: valueChange, positions, since: v.optional(text) });
 
-export const portfolio = object({
-  ...valueChangeEntries,
-  id,
-  name: text,
-  change_percentage: decimal,
-  /** How many investments the portfolio holds. */
-  investments: decimal,
-  positions,
-  /** As the valuation's, over the portfolio's own holdings. */
-  since: v.optional(text),
-  /** Formue's addition (issue 39); absent from a backend without kinds: `free`. */
-  kind: v.optional(oneOf(PORTFOLIO_KINDS)),
-});
+/** A balance of a portfolio's cash in one currency (negative: a margin account). */
+export const cashBalance = object({ currency_code: text, amount: decimal });
+
+/** A portfolio's cash: its balance per currency and their sum in DKK, counted in its value. */
+export const portfolioCash = object({ balances: list(cashBalance), value: decimal });
+
+/** `cash` (issue 38): present when the portfolio keeps cash; absent (or null) otherwise. */
+export const portfolio = v.pipe(
+  object({
+    ...valueChangeEntries,
+    id,
+    name: text,
+    change_percentage: decimal,
+    /** How many investments the portfolio holds. */
+    investments: decimal,
+    positions,
+    /** As the valuation's, over the portfolio's own holdings. */
+    since: v.optional(text),
+    /** Formue's addition (issue 39); absent from a backend without kinds: `free`. */
+    kind: v.optional(oneOf(PORTFOLIO_KINDS)),
+    cash: v.nullish(portfolioCash),
+  }),
+  v.transform(({ cash, ...figures }) => ({ ...figures, ...(cash && { cash }) })),
+);
 
 /** The instrument an investment holds, as the investments answer describes it. */
 export const heldInstrument = object({
@@ -475,4 +486,29 @@ export const yearReport = object({
   boxes: list(reportBox),
   /** Investments the report leaves out (crypto: personal income), by id. */
   not_covered: list(object({ investment_id: id, name: text, reason: text })),
+});
+
+/** A deposit, withdrawal, interest or fee of a portfolio's cash, as entered (issue 38). */
+export const cashEvent = object({
+  id,
+  type: oneOf(CASH_KINDS),
+  /** Positive; `type` says which way it moves. */
+  amount: decimal,
+  currency_code: text,
+  /** ISO-8601. */
+  date: text,
+  /** The import's source (`nordnet`…) it came from; null when typed. */
+  source: v.nullish(text, null),
+});
+
+/**
+ * GET /portfolios/{id}/cash: whether the portfolio keeps cash, its balance per currency (its cash
+ * events and the cash side of its trades and dividends) and their sum in DKK, and its cash
+ * events, newest first.
+ */
+export const cashAccount = object({
+  enabled: flag,
+  balances: list(cashBalance),
+  value: decimal,
+  events: list(cashEvent),
 });

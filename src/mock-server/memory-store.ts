@@ -3,6 +3,7 @@
 import { composedOf } from '../contract/store/compose';
 import { memoryBenchmarks } from './memory/benchmarks';
 import type { Store, StorePorts } from '../contract/store';
+import { memoryCash } from './memory/cash';
 import { MemoryContext } from './memory/context';
 import { memoryIdempotency } from './memory/idempotency';
 import { memoryImports } from './memory/imports';
@@ -22,6 +23,7 @@ const ports = (ctx: MemoryContext): StorePorts => ({
   ...memoryThrottles(ctx),
   ...memoryTax(ctx),
   ...memoryBenchmarks(ctx),
+  ...memoryCash(ctx),
 });
 
 /** The store port over plain tables; `changed` hears of every write, for persistence. */

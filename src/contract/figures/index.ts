@@ -2,4 +2,4 @@
 // replayed histories kept between requests (timelines), and a request's valuations (valuer).
 export { GRID_WEIGHT, Timelines, type RecordedEvents } from './timelines';
 export { Valuer } from './valuer';
-export { enteredOf, toEntry, transactionOf } from './wire';
+export { enteredOf, toEntry, transactionOf, type WirePortfolio } from './wire';

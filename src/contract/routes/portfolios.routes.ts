@@ -9,10 +9,13 @@ import {
   type Call,
   type Route,
 } from '../answers';
+import { keptCash, withCash } from '../cash';
+import { eventTimeOf } from '../events';
 import type { PortfolioRow } from '../store';
-import { portfolioInput } from '../../domain/requests';
+import { portfolioInput, portfolioUpdate } from '../../domain/requests';
 import { readRequest } from '../read-request';
 import { benchmarkChart } from '../benchmark';
+import { isRecord } from '../validation';
 
 /** The portfolio `{id}` of the user, or Laravel's 404 for anything else. */
 const ownedPortfolio = (call: Call, answer: (row: PortfolioRow) => Promise<Answer>) =>
@@ -21,7 +24,38 @@ const ownedPortfolio = (call: Call, answer: (row: PortfolioRow) => Promise<Answe
 async function entity(call: Call, row: PortfolioRow) {
   const investments = await call.store.investments(call.userId);
   const held = investments.filter((i) => i.portfolioId === row.id);
-  return (await call.valuer(held)).portfolio(row, held);
+  const cash = await keptCash(call, [row], held);
+  return withCash((await call.valuer(held)).portfolio(row, held), cash.get(row.id));
+}
+
+/**
+ * PATCH with `cash`: switches it, booking a positive opening balance as a deposit when it comes
+ * on (on the day given, else the day of the portfolio's first event, else now), and renames
+ * when `name` is given too.
+ */
+async function updateCash(call: Call, row: PortfolioRow): Promise<Answer> {
+  const read = readRequest(portfolioUpdate, call.body);
+  const time = eventTimeOf(read, 'opening_balance.date', call.now, call.now);
+  if (!read.value || time === undefined) return unprocessable(read.errors);
+  const { name, cash, opening_balance: opening } = read.value;
+  // Read before the switch: the demo's store hands out its rows themselves.
+  const wasOn = row.cash ?? false;
+  // One transaction: a rename, the switch and the opening deposit all land or none.
+  await call.store.transaction([row.id], async (store) => {
+    if (name !== undefined) await store.renamePortfolio(row.id, name);
+    if (cash !== wasOn) await store.setCash(row.id, cash);
+    if (!cash || wasOn || !opening || opening.amount <= 0) return;
+    const held = (await store.investments(call.userId)).filter((i) => i.portfolioId === row.id);
+    const times = (await store.events(held.map((i) => i.id))).map((e) => e.time);
+    await store.addCashEvent({
+      portfolioId: row.id,
+      kind: 'deposit',
+      time: opening.date != null || times.length === 0 ? time : Math.min(...times),
+      currency: opening.currency_code,
+      amount: opening.amount,
+    });
+  });
+  return json(200, { data: await entity(call, { ...row, name: name ?? row.name, cash }) });
 }
 
 async function heldBy(call: Call, row: PortfolioRow) {
@@ -39,7 +73,12 @@ export function portfolioRoutes(): Route[] {
         const investments = await call.store.investments(call.userId);
         const figures = await call.valuer(investments);
         const portfolios = await call.store.portfolios(call.userId);
-        return json(200, { portfolios: portfolios.map((p) => figures.portfolio(p, investments)) });
+        const cash = await keptCash(call, portfolios, investments);
+        return json(200, {
+          portfolios: portfolios.map((p) =>
+            withCash(figures.portfolio(p, investments), cash.get(p.id)),
+          ),
+        });
       },
     },
     {
@@ -62,6 +101,7 @@ export function portfolioRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
+          if (isRecord(call.body) && 'cash' in call.body) return updateCash(call, row);
           const { value: body, errors } = readRequest(portfolioInput, call.body);
           if (!body) return unprocessable(errors);
           const { name, kind = row.kind } = body;

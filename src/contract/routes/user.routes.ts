@@ -19,6 +19,8 @@ import {
 import { identifierErrors } from '../events';
 import { findInstrument } from '../../domain/market';
 import { EMAIL_TAKEN, passwordAttempt, userBody } from './auth.routes';
+import { keptCash, totalCash } from '../cash';
+import { tidy } from '../../domain/ledger';
 
 export function userRoutes(): Route[] {
   return [
@@ -90,7 +92,11 @@ export function userRoutes(): Route[] {
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
         const figures = await call.valuer(investments);
-        return json(200, { valuation: figures.valuation(investments) });
+        const valuation = figures.valuation(investments);
+        const portfolios = await call.store.portfolios(call.userId);
+        const cash = totalCash(await keptCash(call, portfolios, investments));
+        if (cash !== 0) valuation.value.value = tidy(valuation.value.value + cash);
+        return json(200, { valuation });
       },
     },
     {

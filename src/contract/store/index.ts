@@ -4,6 +4,7 @@
 // contract asks only for a user's own rows, so another user's ids behave as unknown. A module
 // that needs a few of the ports takes just those; one that runs requests takes the whole Store.
 import type { BenchmarkStore } from './benchmarks';
+import type { CashStore } from './cash';
 import type { IdempotencyStore } from './idempotency';
 import type { ImportStore } from './imports';
 import type { LedgerStore } from './ledger';
@@ -13,6 +14,7 @@ import type { ThrottleStore } from './throttles';
 import type { SessionStore, UserStore } from './users';
 
 export type { BenchmarkRow, BenchmarkStore } from './benchmarks';
+export type { CashEventDraft, CashEventRow, CashStore } from './cash';
 export type { IdempotencyStore, KeptRequest } from './idempotency';
 export type { ImportBatchRow, ImportStore } from './imports';
 export type {
@@ -40,7 +42,8 @@ export interface Store
     IdempotencyStore,
     ThrottleStore,
     TaxStore,
-    BenchmarkStore {
+    BenchmarkStore,
+    CashStore {
   /**
    * This store for the request holding the claim: each write of the user's records through it
    * also marks the claim saved, in that write's transaction, so a repeat after its process died

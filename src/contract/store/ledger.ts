@@ -8,6 +8,8 @@ export interface PortfolioRow {
   name: string;
   /** Absent: `free` (a portfolio made before kinds, or without one). */
   kind?: PortfolioKind;
+  /** Keeps cash (issue 38); absent or false: holdings only. */
+  cash?: boolean;
 }
 
 export interface InvestmentRow {

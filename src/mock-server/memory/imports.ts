@@ -40,6 +40,7 @@ export function memoryImports(ctx: MemoryContext): ImportStore {
       for (const event of ctx.tables.events)
         if (event.origin?.batchId === id) ctx.eventsChanged(event.investmentId);
       ctx.tables.events = ctx.tables.events.filter((e) => e.origin?.batchId !== id);
+      ctx.tables.cash = ctx.tables.cash?.filter((e) => e.origin?.batchId !== id);
       ctx.tables.imports = ctx.tables.imports?.filter((batch) => batch.id !== id);
       return ctx.write(undefined);
     },

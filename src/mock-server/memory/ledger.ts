@@ -86,6 +86,7 @@ export function memoryLedger(ctx: MemoryContext): LedgerStore {
       ctx.tables.prices = ctx.tables.prices?.filter((p) => !held.has(p.investmentId));
       ctx.tables.investments = ctx.tables.investments.filter((i) => !held.has(i.id));
       ctx.tables.taxClasses = ctx.tables.taxClasses?.filter((t) => !held.has(t.investmentId));
+      ctx.tables.cash = ctx.tables.cash?.filter((e) => e.portfolioId !== id);
       ctx.tables.portfolios = ctx.tables.portfolios.filter((p) => p.id !== id);
       return ctx.write(undefined);
     },

@@ -19,6 +19,8 @@ export function consistent(tables: Tables): boolean {
   if (investments.size !== tables.investments.length) return false;
   if (!tables.events.every((e) => investments.has(e.investmentId) && isCurrency(e.currency)))
     return false;
+  if (!(tables.cash ?? []).every((e) => portfolios.has(e.portfolioId) && isCurrency(e.currency)))
+    return false;
   return tables.investments.every(
     (i) =>
       replay(
@@ -80,7 +82,21 @@ const listOf =
     Array.isArray(v) && v.every(guard);
 
 const isUser = fields({ id: isNum, name: isStr, email: isStr, passwordHash: isStr });
-const isPortfolio = fields({ id: isNum, userId: isNum, name: isStr });
+const isPortfolio = fields({
+  id: isNum,
+  userId: isNum,
+  name: isStr,
+  // Absent in data kept before cash existed, and on a portfolio without it.
+  cash: (v) => v === undefined || isBool(v),
+});
+const isCashEvent = fields({
+  id: isNum,
+  portfolioId: isNum,
+  kind: (v) => v === 'deposit' || v === 'withdrawal' || v === 'interest' || v === 'fee',
+  time: isNum,
+  currency: isStr,
+  amount: isNum,
+});
 const isInvestment = fields({
   id: isNum,
   userId: isNum,
@@ -136,6 +152,7 @@ const isTables = fields({
   events: listOf(isEvent),
   prices: (v) => v === undefined || listOf(isManualPrice)(v),
   dismissed: (v) => v === undefined || listOf(isStr)(v),
+  cash: (v) => v === undefined || listOf(isCashEvent)(v),
   imports: (v) =>
     v === undefined ||
     listOf(

@@ -2,6 +2,7 @@
 import type {
   Attempts,
   BenchmarkRow,
+  CashEventRow,
   EventRow,
   ImportBatchRow,
   InvestmentRow,
@@ -28,6 +29,8 @@ export interface Tables {
   prices?: ManualPriceRow[];
   /** `investmentId:kind:day` of dismissed provider actions; absent in older data. */
   dismissed?: string[];
+  /** Portfolios' cash events; absent in older data. */
+  cash?: CashEventRow[];
   /** Committed imports; absent in older data. */
   imports?: ImportBatchRow[];
   /** Idempotency keys by `userId:key`; absent in older data. */

@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-owners-and-leases';
 import * as m0009 from './migrations/0009-import-account';
 import * as m0010 from './migrations/0010-listing-isin';
 import * as m0011 from './migrations/0011-withholding-tax';
+import * as m0012 from './migrations/0012-cash';
 import * as m0013 from './migrations/0013-tax-year';
 import * as m0014 from './migrations/0014-benchmarks';
 
@@ -34,6 +35,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0009-import-account': { up: (db) => m0009.up(db), down: (db) => m0009.down(db) },
     '0010-listing-isin': { up: (db) => m0010.up(db), down: (db) => m0010.down(db) },
     '0011-withholding-tax': { up: (db) => m0011.up(db), down: (db) => m0011.down(db) },
+    '0012-cash': { up: (db) => m0012.up(db, dialect), down: (db) => m0012.down(db) },
     '0013-tax-year': { up: (db) => m0013.up(db), down: (db) => m0013.down(db) },
     '0014-benchmarks': { up: (db) => m0014.up(db), down: (db) => m0014.down(db) },
   };

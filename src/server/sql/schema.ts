@@ -1,5 +1,6 @@
 // The tables as Kysely sees them: snake_case columns, mapped to the store port's rows in store/.
 import type { Generated } from 'kysely';
+import type { CashKind } from '../../domain/cash';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { EventRow } from '../../contract/store';
 import type { IncomeKind, PortfolioKind, Taxation } from '../../domain/tax';
@@ -21,6 +22,22 @@ export interface PortfoliosTable {
   name: string;
   /** Migration 0013: `free`, `aktiesparekonto` or `pension`. */
   kind: Generated<PortfolioKind>;
+  /** Migration 0012: 1 when the portfolio keeps cash. */
+  cash: Generated<number>;
+}
+
+/** Migration 0012: a portfolio's deposits, withdrawals, interest and fees. */
+export interface CashEventsTable {
+  id: Generated<number>;
+  portfolio_id: number;
+  kind: CashKind;
+  /** Epoch ms. */
+  time: number;
+  currency: string;
+  amount: number;
+  import_id: number | null;
+  source: string | null;
+  external_id: string | null;
 }
 
 export interface InvestmentsTable {
@@ -258,4 +275,5 @@ export interface Database {
   investment_tax_classes: InvestmentTaxClassesTable;
   tax_settings: TaxSettingsTable;
   benchmarks: BenchmarksTable;
+  cash_events: CashEventsTable;
 }

@@ -5,6 +5,7 @@ import { composedOf } from '../../contract/store/compose';
 import type { Store, StorePorts } from '../../contract/store';
 import type { Database, SqlDialect } from './schema';
 import { sqlBenchmarks } from './store/benchmarks';
+import { sqlCash } from './store/cash';
 import { SqlContext } from './store/context';
 import { sqlIdempotency } from './store/idempotency';
 import { sqlImports } from './store/imports';
@@ -23,6 +24,7 @@ const ports = (ctx: SqlContext): StorePorts => ({
   ...sqlThrottles(ctx),
   ...sqlTax(ctx),
   ...sqlBenchmarks(ctx),
+  ...sqlCash(ctx),
 });
 
 export class SqlStore extends composedOf<StorePorts>() implements Store {

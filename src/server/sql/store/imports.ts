@@ -67,6 +67,7 @@ export function sqlImports(ctx: SqlContext): ImportStore {
     deleteImport(id: number): Promise<void> {
       return ctx.write(async (db) => {
         await db.deleteFrom('events').where('import_id', '=', id).execute();
+        await db.deleteFrom('cash_events').where('import_id', '=', id).execute();
         await db.deleteFrom('imports').where('id', '=', id).execute();
       }, true);
     },

@@ -128,6 +128,7 @@ export function sqlLedger(ctx: SqlContext): LedgerStore {
         await db.deleteFrom('investment_tax_classes').where('investment_id', 'in', held).execute();
         await db.deleteFrom('events').where('investment_id', 'in', held).execute();
         await db.deleteFrom('investments').where('portfolio_id', '=', id).execute();
+        await db.deleteFrom('cash_events').where('portfolio_id', '=', id).execute();
         await db.deleteFrom('portfolios').where('id', '=', id).execute();
       }, true);
     },
@@ -227,6 +228,7 @@ const toPortfolio = (row: Selectable<PortfoliosTable>): PortfolioRow => ({
   userId: row.user_id,
   name: row.name,
   kind: row.kind,
+  ...(row.cash === 1 && { cash: true }),
 });
 
 const toInvestment = (row: Selectable<InvestmentsTable>): InvestmentRow => ({
