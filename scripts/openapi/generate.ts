@@ -64,6 +64,10 @@ export const ANSWERS: Definitions = {
   AktiesparekontoYear: schemas.aktiesparekontoYear,
   DividendCountry: schemas.dividendCountry,
   ReportBox: schemas.reportBox,
+  CashBalance: schemas.cashBalance,
+  PortfolioCash: schemas.portfolioCash,
+  CashEvent: schemas.cashEvent,
+  CashAccount: schemas.cashAccount,
 };
 
 /** The requests' schemas, as the contract reads them (the import's as the app builds it). */
@@ -89,6 +93,8 @@ export const REQUESTS: Definitions = {
   PortfolioInput: requests.portfolioInput,
   TaxClassInput: requests.taxClassInput,
   TaxSettingsInput: requests.taxSettingsInput,
+  PortfolioUpdate: requests.portfolioUpdate,
+  CashEventInput: requests.cashEventInput,
 };
 
 /** The answers' primitives, checks no schema can show: their JSON forms are in the prose. */

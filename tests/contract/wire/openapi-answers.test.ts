@@ -264,6 +264,19 @@ describe('answers of the mock, as documented', () => {
     expect((await valid('GET', '/reports/2026.csv')).status).toBe(200);
     expect((await valid('GET', '/reports/2023')).status).toBe(422);
 
+    // Cash (issue 38): switched on with an opening balance, an event recorded, checked, deleted.
+    const cashOn = { cash: true, opening_balance: { amount: 1000, currency_code: 'DKK' } };
+    expect((await valid('PATCH', `/portfolios/${portfolioId}`, cashOn)).status).toBe(200);
+    const cashPath = `/portfolios/${portfolioId}/cash`;
+    const deposit = { type: 'deposit', amount: 250, currency_code: 'DKK', date: '2026-10-01' };
+    const onlyChecked = await valid('POST', cashPath, deposit, { 'x-validate-only': '1' });
+    expect(onlyChecked.body).toEqual({ data: null });
+    const recorded = await valid('POST', cashPath, deposit);
+    expect(recorded.status).toBe(201);
+    expect((await valid('GET', cashPath)).body.cash.events).toHaveLength(2);
+    expect((await valid('GET', '/portfolios')).status).toBe(200);
+    expect((await valid('DELETE', `/portfolios/cash/${recorded.body.data.id}`)).status).toBe(204);
+
     expect((await valid('DELETE', `/investments/${id}`)).status).toBe(204);
     expect((await valid('DELETE', `/portfolios/${portfolioId}`)).status).toBe(204);
 
@@ -366,7 +379,7 @@ describe('answers of the mock, as documented', () => {
     await post('/auth/logout');
     await registerFresh();
     const operations = operationsWith(404);
-    expect(operations.length).toBe(28);
+    expect(operations.length).toBe(31);
     for (const ids of [
       demoIds,
       { portfolio: '999999', investment: '999999', event: '999999' },
@@ -395,7 +408,7 @@ describe('answers of the mock, as documented', () => {
     const operations = operationsWith(422).filter(
       ([method]) => method !== 'DELETE' && method !== 'GET',
     );
-    expect(operations.length).toBe(22);
+    expect(operations.length).toBe(23);
     for (const [method, template] of operations) {
       const answer = await call(method, concrete(template, ids), withBody(method, {}));
       expect(answer.status, `${method} ${template}`).toBe(422);
