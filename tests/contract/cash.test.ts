@@ -260,3 +260,121 @@ describe('another user’s portfolio', () => {
       expect(answer.status).toBe(404);
   });
 });
+
+describe('a broker file’s cash lines (POST /imports with cash)', () => {
+  // Nordnet's INDBETALING, HÆVNING and KREDITRENTE lines as the import screen sends them.
+  const CASH_LINES = [
+    {
+      line: 1,
+      kind: 'deposit',
+      date: '2024-01-02',
+      amount: 10000,
+      currency_code: 'DKK',
+      external_id: '1000000301',
+    },
+    {
+      line: 2,
+      kind: 'withdrawal',
+      date: '2024-04-02',
+      amount: 2500.5,
+      currency_code: 'DKK',
+      external_id: '1000000302',
+    },
+    {
+      line: 3,
+      kind: 'interest',
+      date: '2024-06-30',
+      amount: 12.34,
+      currency_code: 'DKK',
+      external_id: '1000000303',
+    },
+  ];
+  const BUY = {
+    line: 4,
+    kind: 'buy',
+    date: '2024-01-03',
+    instrument: { isin: 'DK0062498333', name: 'Novo Nordisk B' },
+    shares: 10,
+    share_price: 100,
+    fee: 29,
+    currency_code: 'DKK',
+    external_id: '1000000304',
+  };
+
+  async function portfolio(cash: boolean): Promise<number> {
+    startServer();
+    await registerFresh();
+    const id = Number((await post('/portfolios', { name: 'Nordnet' })).body.data.id);
+    if (cash) await patch(`/portfolios/${id}`, { cash: true });
+    return id;
+  }
+
+  it('books them as the portfolio’s cash events when it keeps cash, once', async () => {
+    const id = await portfolio(true);
+    const body = { portfolio_id: id, source: 'nordnet', rows: [BUY], cash: CASH_LINES };
+    const committed = await post('/imports', body);
+    expect(committed.status).toBe(201);
+    const cash = await cashOf(id);
+    // 10,000 − 2,500.50 + 12.34 − (1,000 + 29)
+    expect(cash.balances).toEqual([{ currency_code: 'DKK', amount: 6482.84 }]);
+    expect(cash.events.map((e) => [e.type, e.amount, e.source])).toEqual([
+      ['interest', 12.34, 'nordnet'],
+      ['withdrawal', 2500.5, 'nordnet'],
+      ['deposit', 10000, 'nordnet'],
+    ]);
+    const again = await post('/imports?dry_run=1', body);
+    const statuses = (again.body as { rows: { line: number; status: string }[] }).rows.map((r) => [
+      r.line,
+      r.status,
+    ]);
+    expect(statuses).toEqual([
+      [4, 'duplicate'],
+      [1, 'duplicate'],
+      [2, 'duplicate'],
+      [3, 'duplicate'],
+    ]);
+  });
+
+  it('says it skipped them when the portfolio keeps no cash', async () => {
+    const id = await portfolio(false);
+    const answer = await post('/imports?dry_run=1', {
+      portfolio_id: id,
+      source: 'nordnet',
+      rows: [BUY],
+      cash: CASH_LINES,
+    });
+    const rows = (answer.body as { rows: { line: number; status: string; warnings: string[] }[] })
+      .rows;
+    expect(rows.filter((r) => r.line <= 3).map((r) => r.status)).toEqual([
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+    expect(rows[1].warnings[0]).toMatch(/^The portfolio does not keep cash/);
+    expect(answer.body.counts).toEqual({ imported: 1, duplicates: 0, skipped: 3, errors: 0 });
+  });
+
+  it('refuses a bad cash line on its field, and an undo takes the cash events away', async () => {
+    const id = await portfolio(true);
+    const bad = await post('/imports?dry_run=1', {
+      portfolio_id: id,
+      source: 'nordnet',
+      rows: [],
+      cash: [{ ...CASH_LINES[0], amount: -5, kind: 'gift' }],
+    });
+    expect((bad.body as { rows: { errors: object }[] }).rows[0].errors).toEqual({
+      kind: ['The selected kind is invalid.'],
+      amount: ['The amount field must be greater than 0.'],
+    });
+    const only = await post('/imports', {
+      portfolio_id: id,
+      source: 'nordnet',
+      rows: [],
+      cash: CASH_LINES,
+    });
+    expect(only.status).toBe(201);
+    expect((await cashOf(id)).events).toHaveLength(3);
+    expect((await send('DELETE', `/imports/${only.body.data.id}`)).status).toBe(204);
+    expect((await cashOf(id)).events).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@
 import type { ImportBatch, ImportReport, ImportSource } from '../../domain/import/rows';
 import { keepReplayed } from '../history';
 import type {
+  CashStore,
   EventFacts,
   EventRow,
   ImportBatchRow,
@@ -24,7 +25,7 @@ export function refusedMessage(report: ImportReport): string {
  * events in the file's order, typed prices, and the batch. The plan has no error rows.
  */
 export async function commitImport(
-  store: LedgerStore & ImportStore & ManualPriceStore,
+  store: LedgerStore & ImportStore & ManualPriceStore & CashStore,
   plan: ImportPlan,
   request: ImportRequestRead,
   userId: number,
@@ -118,9 +119,24 @@ export async function commitImport(
       currency: row.price.currency,
     });
   }
+  const cash = plan.cash.flatMap(({ draft }) => (draft ? [draft] : []));
+  if (cash.length > 0) {
+    const portfolioId = portfolioIds.get(targetKey)!;
+    await store.addCashEvents(
+      cash.map(({ externalId, ...draft }) => ({
+        ...draft,
+        portfolioId,
+        origin: {
+          batchId: batch.id,
+          source: request.source,
+          ...(externalId !== undefined && { externalId }),
+        },
+      })),
+    );
+  }
   const created = { portfolios: createdPortfolios, investments: createdInvestments };
   await store.setImportCreated(batch.id, created);
-  return { batch: { ...batch, created }, events: written };
+  return { batch: { ...batch, created }, events: written + cash.length };
 }
 
 /**

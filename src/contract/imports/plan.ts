@@ -5,6 +5,7 @@ import type { ImportCounts, ImportReport, ImportRowReport } from '../../domain/i
 import { conflictMessage, refusalErrors, replayAll } from '../history';
 import type { Accepted, Refused } from '../market';
 import type { EventRow } from '../store';
+import { planCash, type CashLine } from './cash';
 import { markDuplicates } from './duplicates';
 import { matchInstruments, type NewInstrument } from './matching';
 import { failed, importing, readRow, type ImportRequestRead, type Row } from './request';
@@ -24,6 +25,8 @@ export interface ImportPlan {
   newInstruments: Map<string, NewInstrument>;
   /** Replayed histories by investment key: the rows' events with their from_shares. */
   replayed: Map<string, { existing: EventRow[]; events: EventRow[] }>;
+  /** The file's cash lines, each with its verdict and the cash event it books. */
+  cash: CashLine[];
 }
 
 /**
@@ -73,7 +76,16 @@ export async function planImport(
       ...(investmentId !== undefined && { investment_id: investmentId }),
     };
   });
-  return { report: { rows: reports, counts }, rows, newPortfolios, newInstruments, replayed };
+  const target = 'id' in request.target ? request.target.id : undefined;
+  const cash = planCash(request.cash, target, request.source, state, now);
+  for (const { report } of cash) {
+    reports.push(report);
+    if (report.status === 'error') counts.errors++;
+    else if (report.status === 'duplicate') counts.duplicates++;
+    else if (report.status === 'skipped') counts.skipped++;
+    else counts.imported++;
+  }
+  return { report: { rows: reports, counts }, rows, newPortfolios, newInstruments, replayed, cash };
 }
 
 /** Portfolio keys: `id:N` for an existing one, `new:NAME` for one the import creates. */

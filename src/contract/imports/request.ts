@@ -26,6 +26,8 @@ export interface ImportRequestRead {
   fileName: string | null;
   account: string | null;
   rows: unknown[];
+  /** The file's cash lines as sent (issue 38). */
+  cash: unknown[];
 }
 
 /** The request's own fields, Laravel rules; undefined with `v` holding the errors. */
@@ -53,10 +55,13 @@ export function readImportRequest(
   const fileName = v.input('file_name') == null ? null : v.text('file_name');
   const account = v.input('account') == null ? null : v.text('account', 255);
   const rows = v.input('rows');
-  if (rows == null || (Array.isArray(rows) && rows.length === 0))
+  const cash = v.input('cash') ?? [];
+  if (!Array.isArray(cash)) v.add('cash', 'The cash field must be an array.');
+  const cashLines = Array.isArray(cash) ? cash.length : 0;
+  if (rows == null || (Array.isArray(rows) && rows.length === 0 && cashLines === 0))
     v.add('rows', 'The rows field is required.');
   else if (!Array.isArray(rows)) v.add('rows', 'The rows field must be an array.');
-  else if (rows.length > MAX_IMPORT_ROWS)
+  else if (rows.length + cashLines > MAX_IMPORT_ROWS)
     v.add('rows', `The rows field must not have more than ${MAX_IMPORT_ROWS} items.`);
   if (
     v.failed ||
@@ -67,7 +72,7 @@ export function readImportRequest(
     !Array.isArray(rows)
   )
     return undefined;
-  return { target, source, fileName, account, rows: rows as unknown[] };
+  return { target, source, fileName, account, rows: rows as unknown[], cash: cash as unknown[] };
 }
 
 /** A row read on its own: its facts, or its errors. */

@@ -8,8 +8,8 @@ import { decimalsOf } from './decimal-text';
 import { readHook, readRatio, type HookReading } from './hooks';
 import { checkTradeMoney } from './money';
 import { error, info, warning } from './messages';
-import { normalise } from './presets';
-import type { ImportRow } from './rows';
+import { cashKindOf, normalise } from './presets';
+import type { ImportCashRow, ImportRow } from './rows';
 import { LineReader, type BuildSettings, type DataRow } from './line-reader';
 import type { LineStatus, TypeAction, TypeWordMap } from './types';
 
@@ -18,6 +18,8 @@ export interface BuiltLine {
   status: LineStatus;
   row?: ImportRow;
   action?: TypeAction;
+  /** A cash line as the request's `cash` row, when its day, amount and currency read. */
+  cashRow?: ImportCashRow;
   /** Withholding tax and cash lines: their amount (exact, unsigned) and currency. */
   cash?: { amount: string; currency: string };
   /** A dividend's booked amount's currency, when it is kept in another (its own). */
@@ -388,11 +390,25 @@ function buildRow(data: DataRow, settings: BuildSettings): BuiltLine {
     messages.push(info('row.cash', 'type', { word }));
     const amount = reader.column('amount');
     const currency = (reader.get('amount_currency') || reader.get('currency')).toUpperCase();
+    const date = reader.get('date') === '' ? null : reader.day();
+    const unsigned = amount === undefined ? undefined : reader.money('amount', amount);
     return {
       status: reader.status(word, 'cash'),
       action,
       externalId,
       ...(amount ? { cash: { amount: new Big(amount).abs().toFixed(), currency } } : {}),
+      ...(amount && date && unsigned && isCurrency(currency)
+        ? {
+            cashRow: {
+              line: data.line,
+              kind: cashKindOf(word, amount),
+              date,
+              amount: unsigned,
+              currency_code: currency,
+              ...(externalId !== undefined && { external_id: externalId }),
+            },
+          }
+        : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 // The formats Formue knows, as data: a header fingerprint, a column map, number and date formats,
 // type words and skip rules. Code hooks only read what a broker writes inside a text cell.
 
+import type { CashKind } from '../kinds';
 import type { ImportSource } from './rows';
 import type {
   DateFormat,
@@ -432,4 +433,39 @@ export function recognise(headers: readonly string[]): Preset | undefined {
     }
   }
   return best?.preset;
+}
+
+/**
+ * Cash words that are the account's own return or cost (interest, fees), not money moved in or
+ * out: in, interest; out, a fee. Every other cash word moves money (taxes paid from the account
+ * too, so returns stay before taxes): in, a deposit; out, a withdrawal.
+ */
+const INCOME_WORDS = new Set(
+  [
+    'KREDITRENTE',
+    'DEBITRENTE',
+    'GEBYR MÅNEDSOPSPARING',
+    'RÄNTA',
+    'AVGIFT',
+    'RENTER',
+    'DEBETRENTE',
+    'Custody Fee',
+    'Interest',
+    'Service fee',
+    'DEGIRO Transactiekosten en/of kosten van derden',
+    'DEGIRO Transaction and/or third party fees',
+    'DEGIRO Aansluitingskosten',
+    'DEGIRO Exchange Connection Fee',
+    'Broker Interest Received',
+    'Broker Interest Paid',
+    'Other Fees',
+    'Commission Adjustments',
+  ].map(normalise),
+);
+
+/** What a cash line of the file is, by its word and the sign of its amount (exact text). */
+export function cashKindOf(word: string, signedAmount: string): CashKind {
+  const out = signedAmount.trim().startsWith('-');
+  if (INCOME_WORDS.has(normalise(word))) return out ? 'fee' : 'interest';
+  return out ? 'withdrawal' : 'deposit';
 }

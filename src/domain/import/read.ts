@@ -138,6 +138,7 @@ function emptyResult(source: ImportSource, preset: PresetInfo | null): ParseResu
     source,
     preset,
     rows: [],
+    cash: [],
     lines: [],
     unknownTypes: [],
     blocked: true,
@@ -233,6 +234,10 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
     {
       ...emptyResult(source, preset ? info(preset) : null),
       rows,
+      // Folded fee lines (DEGIRO's) are skipped as `folded`: only lines still `cash` move cash.
+      cash: built.flatMap((line) =>
+        line.cashRow && line.status.reason === 'cash' ? [line.cashRow] : [],
+      ),
       lines: built.map((line) => line.status),
       unknownTypes: [...unknown.entries()].map(([word, count]) => ({ word, count })),
       reconciliation: reconcile(built),

@@ -7,6 +7,7 @@
 
 import * as v from 'valibot';
 import { day, text } from '../schemas';
+import { CASH_KINDS } from '../kinds';
 import { INSTRUMENT_TYPES } from '../types';
 import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from '../tax/kinds';
 
@@ -74,6 +75,20 @@ export const importRow = v.object({
 });
 export type ImportRow = v.InferOutput<typeof importRow>;
 
+/**
+ * A cash line of a file (a deposit, withdrawal, interest or fee): imported as the portfolio's
+ * cash event when the portfolio keeps cash (issue 38), else reported skipped. `amount` unsigned.
+ */
+export const importCashRow = v.object({
+  line: count,
+  kind: oneOf(CASH_KINDS),
+  date: day,
+  amount,
+  currency_code: text,
+  external_id: v.optional(text),
+});
+export type ImportCashRow = v.InferOutput<typeof importCashRow>;
+
 /** POST /api/v1/imports[?dry_run=1]. Exactly one of portfolio_id and portfolio_name. */
 export const importRequest = v.object({
   portfolio_id: v.optional(count),
@@ -84,6 +99,8 @@ export const importRequest = v.object({
   /** The broker's account the file is of (Nordnet `Depot`), kept with the batch. */
   account: v.optional(text),
   rows: v.array(importRow),
+  /** The file's cash lines (issue 38); absent: none. */
+  cash: v.optional(v.array(importCashRow)),
 });
 export type ImportRequest = v.InferOutput<typeof importRequest>;
 

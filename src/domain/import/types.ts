@@ -1,7 +1,7 @@
 // The parser's own shapes: what sniffing a file finds, what the screen may override, and what a
 // parse answers. The wire rows are rows.ts's.
 
-import type { ImportKind, ImportRow, ImportSource } from './rows';
+import type { ImportCashRow, ImportKind, ImportRow, ImportSource } from './rows';
 import type { ImportMessage } from './messages';
 
 export type FileKind = 'csv' | 'xlsx' | 'json';
@@ -228,6 +228,8 @@ export interface ParseResult {
   preset: PresetInfo | null;
   /** The wire rows, for POST /api/v1/imports. */
   rows: ImportRow[];
+  /** The file's cash lines as the request's `cash` (issue 38); absent: none. */
+  cash?: ImportCashRow[];
   /** One per data line, every line accounted for. */
   lines: LineStatus[];
   /** Type words no map knows: the import is blocked until each is mapped or skipped. */

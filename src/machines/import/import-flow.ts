@@ -212,7 +212,7 @@ export function rowsToImport(lines: readonly PreviewLine[]): ImportRow[] {
 /** The request of a dry run or a commit: the rows, with the user's matches of instruments. */
 export function request(
   target: Target,
-  { source, account }: Pick<ParseResult, 'source' | 'account'>,
+  { source, account, cash }: Pick<ParseResult, 'source' | 'account' | 'cash'>,
   fileName: string,
   rows: ImportRow[],
   matches: Readonly<Record<string, Match>> = {},
@@ -225,6 +225,8 @@ export function request(
     file_name: fileName,
     ...(account !== null && { account }),
     rows: withMatches(rows, matches),
+    // The server books them when the portfolio keeps cash, and says it skipped them when not.
+    ...(cash && cash.length > 0 && { cash }),
   };
 }
 
