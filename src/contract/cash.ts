@@ -86,3 +86,14 @@ export async function keptCash(
   if (keeping.length === 0) return new Map();
   return cashOf(call.store, keeping, investments, await call.rates(), call.now);
 }
+
+/** A cash-keeping portfolio's cash sources (its cash events, its investments' events) and rates. */
+export async function cashSources(
+  call: Call,
+  portfolio: PortfolioRow,
+  held: readonly InvestmentRow[],
+): Promise<{ sources: CashSource[]; rate: RateSource }> {
+  const sources: CashSource[] = await call.store.cashEvents([portfolio.id]);
+  for (const event of await call.store.events(held.map((i) => i.id))) sources.push(event);
+  return { sources, rate: await call.rates() };
+}

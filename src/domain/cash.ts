@@ -3,6 +3,7 @@
 // shown, never refused.
 import Big from 'big.js';
 import type { CashKind } from './kinds';
+import type { Book, Earning, Flow } from './returns';
 
 export { CASH_KINDS, type CashKind } from './kinds';
 
@@ -103,4 +104,60 @@ export function externalFlows(sources: readonly CashSource[]): (CashAmount & { t
     const moved = cashMovement(source);
     return moved ? [{ ...moved, time: source.time }] : [];
   });
+}
+
+/** DKK per unit of `currency` at `time`. */
+export type DkkRate = (currency: string, time: number) => number;
+
+/** A cash source's movement in DKK at its time's rate (a broker-converted one is DKK already). */
+function movedDkk(source: CashSource, rate: DkkRate): number {
+  const moved = cashMovement(source);
+  if (!moved) return 0;
+  return moved.currency === 'DKK' ? moved.amount : moved.amount * rate(moved.currency, source.time);
+}
+
+/**
+ * The book of a portfolio that keeps cash (Portfolio Performance's rule): its external flows are
+ * its deposits and withdrawals, while its buys, sells and dividends stay inside it; its earnings
+ * are its holdings' (dividends, trading fees) and its cash fees.
+ */
+export function cashBook(holdings: Book, sources: readonly CashSource[], rate: DkkRate): Book {
+  const flows: Flow[] = externalFlows(sources).map(({ time, amount, currency }) => ({
+    time,
+    amount: currency === 'DKK' ? amount : amount * rate(currency, time),
+  }));
+  const fees: Earning[] = sources.flatMap((source) =>
+    source.kind === 'fee'
+      ? [{ time: source.time, dividend: 0, withholdingTax: 0, fee: -movedDkk(source, rate) }]
+      : [],
+  );
+  return { flows, earnings: [...holdings.earnings, ...fees] };
+}
+
+/**
+ * The cash's DKK value at each of `times`: every movement up to it, each at its own time's rate
+ * (the DKK it came to then; later moves of the exchange rate are not revalued).
+ */
+export function cashValuesAt(
+  sources: readonly CashSource[],
+  rate: DkkRate,
+): (times: readonly number[]) => Float64Array {
+  const moves = sources
+    .map((source) => ({ time: source.time, dkk: movedDkk(source, rate) }))
+    .sort((a, b) => a.time - b.time);
+  const running: number[] = [];
+  let sum = 0;
+  for (const { dkk } of moves) running.push((sum += dkk));
+  return (times) =>
+    Float64Array.from(times, (time) => {
+      // The last move at or before `time`, by bisection.
+      let low = 0;
+      let high = moves.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (moves[mid].time <= time) low = mid + 1;
+        else high = mid;
+      }
+      return low === 0 ? 0 : running[low - 1];
+    });
 }

@@ -1,5 +1,6 @@
 // A request's returns (docs/returns.md): the investments' books and summed values over the
 // selected period's span or a calendar year's, as the wire has them.
+import { cashBook, cashValuesAt, type CashSource, type DkkRate } from '../../domain/cash';
 import { localDay } from '../../domain/dates';
 import { holdingsBook, joinBooks, performance, yearStart } from '../../domain/returns';
 import type { Performance } from '../../domain/types';
@@ -18,21 +19,31 @@ export function yearSpan(year: number, now: number): { from: number; to: number 
   return { from: yearStart(year), to: Math.min(now, yearStart(year + 1)) };
 }
 
+/** A portfolio's cash (issue 38): its cash sources and the rates to value them in DKK. */
+export interface CashOfPortfolio {
+  sources: readonly CashSource[];
+  rate: DkkRate;
+}
+
 /**
- * Returns of the timelines together from `from` to `to`. Holdings only for now: the flows are
- * the buys, sells and dividends (holdingsBook); a portfolio with cash gives its own book here.
+ * Returns of the timelines together from `from` to `to`. Holdings only: the flows are the buys,
+ * sells and dividends (holdingsBook). With `cash`, a portfolio's that keeps it: the flows are its
+ * deposits and withdrawals, and its value includes the cash (cashBook).
  */
 export function performanceOf(
   timelines: readonly Timeline[],
   from: number,
   to: number,
+  cash?: CashOfPortfolio,
 ): Performance {
+  const holdings = joinBooks(timelines.map((timeline) => holdingsBook(timeline.entries)));
+  const cashAt = cash && cashValuesAt(cash.sources, cash.rate);
   const result = performance({
     from,
     to,
-    book: joinBooks(timelines.map((timeline) => holdingsBook(timeline.entries))),
+    book: cash ? cashBook(holdings, cash.sources, cash.rate) : holdings,
     valuesAt: (times) => {
-      const sums = new Float64Array(times.length);
+      const sums = cashAt ? cashAt(times) : new Float64Array(times.length);
       for (const timeline of timelines) {
         const values = timeline.valuesAt(times);
         for (let i = 0; i < values.length; i++) sums[i] += values[i];

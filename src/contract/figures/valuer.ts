@@ -20,7 +20,7 @@ import {
 import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
 import type { MarketSnapshot, WireQuote } from '../pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
-import { firstTimeOf, performanceOf, yearSpan } from './performance';
+import { firstTimeOf, performanceOf, yearSpan, type CashOfPortfolio } from './performance';
 import type { Valued } from './timelines';
 import {
   transactionOf,
@@ -168,23 +168,32 @@ export class Valuer {
   }
 
   /** Returns over the selected period's span, as the valuation's, or over calendar `year`. */
-  performance(investments: readonly InvestmentRow[], year?: number): Performance {
-    const { from, to } = this.span(investments, year);
+  performance(
+    investments: readonly InvestmentRow[],
+    year?: number,
+    cash?: CashOfPortfolio,
+  ): Performance {
+    const { from, to } = this.span(investments, year, cash);
     return performanceOf(
       investments.map((i) => this.timeline(i)),
       from,
       to,
+      cash,
     );
   }
 
   /** The span returns are over: the selected period's, as the valuation's, or calendar `year`. */
-  span(investments: readonly InvestmentRow[], year?: number): { from: number; to: number } {
-    return year === undefined
-      ? {
-          from: this.since ?? periodStart(this.period, this.now, this.firstTime(investments)),
-          to: this.now,
-        }
-      : yearSpan(year, this.now);
+  span(
+    investments: readonly InvestmentRow[],
+    year?: number,
+    cash?: CashOfPortfolio,
+  ): { from: number; to: number } {
+    if (year !== undefined) return yearSpan(year, this.now);
+    const timelines = investments.map((i) => this.timeline(i));
+    return {
+      from: this.since ?? periodStart(this.period, this.now, firstOf(timelines, cash)),
+      to: this.now,
+    };
   }
 }
 
@@ -201,4 +210,12 @@ function wireFigures(figures: Figures) {
     change_percentage: figures.changeRatio * 100,
     positions: figures.positions,
   };
+}
+
+/** The first time of the timelines' entries and the cash's sources: where Forever starts. */
+function firstOf(timelines: readonly Timeline[], cash: CashOfPortfolio | undefined) {
+  // A loop, not Math.min(...): a spread of 200k events overflows the call stack.
+  let first = firstTimeOf(timelines);
+  for (const { time } of cash?.sources ?? []) if (first === undefined || time < first) first = time;
+  return first;
 }

@@ -1,13 +1,21 @@
 // Returns of the user, a portfolio or an investment (docs/returns.md): over the selected period,
 // or a calendar year with `?year=YYYY`. Another user's id is unknown (404).
 import { json, owned, unprocessable, type Answer, type Call, type Route } from '../answers';
-import type { InvestmentRow } from '../store';
+import { cashSources } from '../cash';
+import type { InvestmentRow, PortfolioRow } from '../store';
 import { MESSAGES, messageFor, yearQuery } from '../../domain/requests';
 import { readRequest } from '../read-request';
 import { benchmarkReturns } from '../benchmark';
 
-/** The performance of `investments` over the request's span, or 422 for a bad `year`. */
-async function answer(call: Call, investments: readonly InvestmentRow[]): Promise<Answer> {
+/**
+ * The performance of `investments` over the request's span, or 422 for a bad `year`; of a
+ * portfolio that keeps cash (`cashOf`), with its deposits and withdrawals as the flows.
+ */
+async function answer(
+  call: Call,
+  investments: readonly InvestmentRow[],
+  cashOf?: PortfolioRow,
+): Promise<Answer> {
   const read = readRequest(yearQuery, call.request.query);
   const year = read.value?.year ?? undefined;
   const thisYear = new Date(call.now).getFullYear();
@@ -15,9 +23,13 @@ async function answer(call: Call, investments: readonly InvestmentRow[]): Promis
     read.errors.add('year', messageFor(MESSAGES.atMost(thisYear), 'year'));
   if (!read.value || read.errors.failed) return unprocessable(read.errors);
   const figures = await call.valuer(investments);
+  const cash = cashOf?.cash ? await cashSources(call, cashOf, investments) : undefined;
   const benchmark = await benchmarkReturns(call, figures, investments, year);
   return json(200, {
-    performance: { ...figures.performance(investments, year), ...(benchmark && { benchmark }) },
+    performance: {
+      ...figures.performance(investments, year, cash),
+      ...(benchmark && { benchmark }),
+    },
   });
 }
 
@@ -39,6 +51,7 @@ export function performanceRoutes(): Route[] {
           answer(
             call,
             investments.filter((i) => i.portfolioId === row.id),
+            row,
           ),
         );
       },
