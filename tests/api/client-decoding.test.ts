@@ -113,7 +113,9 @@ describe('decoding', () => {
       'get /api/v1/portfolios/4/chart': () => json(200, { chart: [] }),
       'get /api/v1/investments/5/chart': () => json(200, { chart: [] }),
     });
-    expect(await api.getChart('user')).toEqual([{ time: '2026-01-01T00:00:00Z', value: 5.5 }]);
+    expect(await api.getChart('user')).toEqual({
+      points: [{ time: '2026-01-01T00:00:00Z', value: 5.5 }],
+    });
     await api.getChart('portfolio', '4');
     await api.getChart('investment', '5');
     expect(paths()).toEqual([

@@ -62,7 +62,7 @@ describe('matching instruments', () => {
     // Matched by ISIN to the demo's holding; the other ISIN the portfolio does not have.
     await waitFor(() => expect(shown(novo)).toMatch(/^Existing: /));
     expect(shown(old)).toBe('New investment');
-    expect(screen.getByText('DK0060534915 · 1 rows')).toBeTruthy();
+    expect(screen.getByText('DK0060534915 · 1 row')).toBeTruthy();
 
     const existing = shown(novo);
     await user.selectOptions(old, screen.getAllByRole('option', { name: existing })[1]);

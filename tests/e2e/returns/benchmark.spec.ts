@@ -1,6 +1,6 @@
 // The benchmark (issue 38): "Compare with <benchmark>" draws the same money put into it beside
 // the value, with a legend and both values in the read-out; Profile → Benchmark picks another.
-import { test, expect, loginAsDemo } from './fixtures';
+import { test, expect, loginAsDemo } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 const MSCI_WORLD = 'iShares Core MSCI World UCITS ETF';

@@ -1,6 +1,6 @@
 // Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop, in
 // English and Danish, on the demo.
-import { test, expect, loginAsDemo, DEMO, logIn, LOGIN_LABELS } from './fixtures';
+import { test, expect, loginAsDemo, DEMO, logIn, LOGIN_LABELS } from '../fixtures';
 
 for (const [device, viewport] of [
   ['phone', { width: 390, height: 844 }],

@@ -3,8 +3,8 @@
 // line on the user's and a portfolio's charts: the same money put into it on the same days, at
 // each day's close. On the demo's market, with fixed prices where the figures are checked.
 import { describe, expect, it } from 'vitest';
-import type { PriceSource } from '../../src/mock-server';
-import { csrf, get, post, put, registerFresh, setCookie, startServer } from './support';
+import type { PriceSource } from '../../../src/mock-server';
+import { csrf, get, post, put, registerFresh, setCookie, startServer } from '../support';
 
 const SPARINDEX = 'DK0060005254';
 /** The day the benchmark's price jumps from 100 to 150 DKK. */

@@ -6,7 +6,7 @@ import {
   cashMovement,
   externalFlows,
   type CashSource,
-} from '../../src/domain/cash';
+} from '../../../src/domain/cash';
 
 const day = (n: number) => Date.UTC(2025, 0, n, 12);
 const deposit = (n: number, amount: number, currency = 'DKK'): CashSource => ({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Returns of the user, a portfolio and an investment (docs/returns.md), on both backends.
 import { describe, expect, it } from 'vitest';
-import { get, loginAsDemo, post, registerFresh, setCookie, startServer } from './support';
+import { get, loginAsDemo, post, registerFresh, setCookie, startServer } from '../support';
 
 type Figures = Record<string, number>;
 
@@ -33,7 +33,7 @@ describe('GET …/performance', () => {
     expect(Object.keys(performance).sort()).toEqual(
       [
         'annualised',
-        // The default benchmark's (tests/contract/benchmark.test.ts).
+        // The default benchmark's (tests/contract/returns/benchmark.test.ts).
         'benchmark',
         'dividends',
         'fees',

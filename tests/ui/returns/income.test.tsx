@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from './support';
+import { renderApp } from '../support';
 
 const amount = (cell: HTMLElement | undefined) =>
   Number((cell?.textContent ?? '').replace(/[^\d.-]/g, ''));

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AmountFormatProvider } from '../../src/ui/components/format-context';
-import { ValueChart } from '../../src/ui/components/charts/value-chart';
-import { renderApp } from './support';
+import { AmountFormatProvider } from '../../../src/ui/components/format-context';
+import { ValueChart } from '../../../src/ui/components/charts/value-chart';
+import { renderApp } from '../support';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const at = (hour: number) => new Date(2026, 0, 14, hour).toISOString();

@@ -3,7 +3,7 @@
 // withheld and net in DKK (at the dividend's rate), every year's totals, the user's only, and a
 // bad year refused with a field error.
 import { describe, expect, it } from 'vitest';
-import { createHolding, get, post, registerFresh, startServer } from './support';
+import { createHolding, get, post, registerFresh, startServer } from '../support';
 
 const dividend = (investmentId: number, body: object) =>
   post(`/investments/${investmentId}/events/dividend`, body);

@@ -2,9 +2,9 @@
 // reloads after Married is set.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Api, TaxSettings, YearReport } from '../../src/api';
-import { reportMachine, type ReportFile } from '../../src/machines/reports';
-import { fakeApi, fakeSession, flush, offline } from './support';
+import type { Api, TaxSettings, YearReport } from '../../../src/api';
+import { reportMachine, type ReportFile } from '../../../src/machines/reports';
+import { fakeApi, fakeSession, flush, offline } from '../support';
 
 const REPORT = { year: 2025 } as YearReport;
 

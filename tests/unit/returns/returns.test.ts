@@ -1,7 +1,7 @@
 // Returns against published figures (numbers only: Portfolio Performance's ClientIndexTest and
 // IRRTest, Wealthfolio's tiny-start case) and hand-made ledgers (docs/returns.md).
 import { describe, expect, it } from 'vitest';
-import { buy, dividend, sell, split } from './fixtures/ledger-entries';
+import { buy, dividend, sell, split } from '../fixtures/ledger-entries';
 import {
   holdingsBook,
   joinBooks,
@@ -9,8 +9,8 @@ import {
   xirr,
   type Book,
   type ReturnsEntry,
-} from '../../src/domain/returns';
-import { splitAdjustedPrice, Timeline } from '../../src/domain/valuation';
+} from '../../../src/domain/returns';
+import { splitAdjustedPrice, Timeline } from '../../../src/domain/valuation';
 
 /** Local time, so calendar days are what the user's clock shows. */
 const local = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { benchmarkSeries, flowsOf, shadowOf, unitsAt, type Flow } from '../../src/domain/benchmark';
-import type { LedgerEntry } from '../../src/domain/ledger';
+import {
+  benchmarkSeries,
+  flowsOf,
+  shadowOf,
+  unitsAt,
+  type Flow,
+} from '../../../src/domain/benchmark';
+import type { LedgerEntry } from '../../../src/domain/ledger';
 
 /** Noon UTC of a day in June 2025, as events are kept. */
 const june = (day: number, hour = 12) => Date.UTC(2025, 5, day, hour);

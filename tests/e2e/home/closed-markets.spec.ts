@@ -4,10 +4,10 @@
 // past 24 hours, and so does the total that holds it.
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startFakeMarket, type FakeMarket } from '../fake-market/server';
-import { Browser } from '../server/browser';
-import { liveMarketAt, startQuietServer } from '../server/quiet-server';
-import { expect, LOGIN_LABELS, logIn, test } from './fixtures';
+import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
+import { Browser } from '../../server/browser';
+import { liveMarketAt, startQuietServer } from '../../server/quiet-server';
+import { expect, LOGIN_LABELS, logIn, test } from '../fixtures';
 
 /** Sunday noon; Friday 2026-11-27 was the last session, Thursday's close is before it. */
 const SUNDAY = Date.parse('2026-11-29T12:00:00Z');

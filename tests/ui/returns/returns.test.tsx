@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { monthlyRows, yearChoices } from '../../src/machines/returns';
-import { renderApp } from './support';
+import { monthlyRows, yearChoices } from '../../../src/machines/returns';
+import { renderApp } from '../support';
 
 describe('monthlyRows', () => {
   it('a row a year, newest first, each month in its column, blank outside the span', () => {

@@ -12,7 +12,7 @@ import {
   send,
   setCookie,
   startServer,
-} from './support';
+} from '../support';
 
 interface Balance {
   currency_code: string;

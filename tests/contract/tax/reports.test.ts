@@ -3,8 +3,8 @@
 // CSV, on a history spanning two brokers and an aktiesparekonto, checked against a hand
 // calculation by the average method.
 import { describe, expect, it } from 'vitest';
-import type { Instrument } from '../../src/domain/market';
-import { get, patch, post, put, registerFresh, send, startServer } from './support';
+import type { Instrument } from '../../../src/domain/market';
+import { get, patch, post, put, registerFresh, send, startServer } from '../support';
 
 /** Prices fixed by year: the year-end closes the yearly gains use. */
 const YEAR_ENDS: Record<string, [number, number, number]> = {

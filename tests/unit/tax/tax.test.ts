@@ -17,8 +17,8 @@ import {
   type AbisList,
   type TaxTrade,
   type YearlyInput,
-} from '../../src/domain/tax';
-import { abisIsins } from '../../src/domain/tax/abis-file';
+} from '../../../src/domain/tax';
+import { abisIsins } from '../../../src/domain/tax/abis-file';
 
 const day = (text: string) => Date.parse(`${text}T12:00:00Z`);
 let nextId = 1;
