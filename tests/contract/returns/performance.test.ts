@@ -5,7 +5,7 @@ import { get, loginAsDemo, post, registerFresh, setCookie, startServer } from '.
 
 type Figures = Record<string, number>;
 
-/** A holding bought, paid a dividend and partly sold in 2026 (NOW is 2026-11-02). */
+/** A holding bought, paid a dividend (tax withheld) and partly sold in 2026 (NOW is 2026-11-02). */
 async function holdingOf2026() {
   const portfolio = await post('/portfolios', { name: 'Returns' });
   const created = await post('/investments', {
@@ -15,7 +15,7 @@ async function holdingOf2026() {
   });
   expect(created.status).toBe(201);
   const id = created.body.data.id;
-  const dividend = { amount: 30, currency_code: 'DKK', date: '2026-06-01' };
+  const dividend = { amount: 30, withholding_tax: 8.1, currency_code: 'DKK', date: '2026-06-01' };
   expect((await post(`/investments/${id}/events/dividend`, dividend)).status).toBe(201);
   const sale = { shares: 4, share_price: 120, fee: 2, currency_code: 'DKK', date: '2026-08-03' };
   expect((await post(`/investments/${id}/events/sell`, sale)).status).toBe(201);
@@ -49,8 +49,9 @@ describe('GET …/performance', () => {
     expect(performance).toMatchObject({
       from: '2026-01-01',
       to: '2026-11-02',
+      // Gross, with the tax withheld of it on its own.
       dividends: 30,
-      withholding_tax: 0,
+      withholding_tax: 8.1,
       fees: 7,
       annualised: false,
     });
