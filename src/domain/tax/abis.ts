@@ -1,11 +1,11 @@
 // SKAT's yearly list of share-based investment companies (ABIS, "positivlisten"): a fund on it in a
 // year gives share income, one not on it capital income (research note section 1.3). The lists are
-// data, one JSON file a year, written by `node scripts/abis-load.mjs <year> <SKAT's file>`
+// data, one JSON file a year, written by `npx tsx scripts/abis-load.ts <year> <SKAT's file>`
 // (docs/tax.md says what the file may look like). A year whose list was never loaded has `loaded`
 // null, and every fund then counts as not on it: the report says so.
-import list2024 from './abis/2024.json';
-import list2025 from './abis/2025.json';
-import list2026 from './abis/2026.json';
+import list2024 from './abis/2024.json' with { type: 'json' };
+import list2025 from './abis/2025.json' with { type: 'json' };
+import list2026 from './abis/2026.json' with { type: 'json' };
 
 export interface AbisList {
   year: number;
