@@ -28,6 +28,8 @@ export async function resetServerData(): Promise<void> {
       'dismissed_actions',
       'idempotency_keys',
       'events',
+      'cash_events',
+      'investment_tax_classes',
       'imports',
       'investments',
       'portfolios',
@@ -35,6 +37,8 @@ export async function resetServerData(): Promise<void> {
       'remember_tokens',
       'password_reset_tokens',
       'login_attempts',
+      'tax_settings',
+      'benchmarks',
       'users',
     ] as const)
       await db.deleteFrom(table).execute();
