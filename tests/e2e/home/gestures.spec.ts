@@ -22,7 +22,9 @@ async function finger(page: Page) {
   };
 }
 
+/** The middle of `locator` on screen, scrolled into view first: a touch lands only on what is shown. */
 async function centreOf(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
   const box = await locator.boundingBox();
   if (!box) throw new Error('not laid out');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
