@@ -53,17 +53,19 @@ function MonthTable({ months, label }: { months: readonly IncomeMonth[]; label: 
   const { t } = useT();
   const names = useMonthNames();
   return (
-    <table className="income-table" aria-label={label}>
-      <FigureHeads first={t('income.month')} />
-      <tbody>
-        {months.map((m) => (
-          <tr key={m.month}>
-            <th scope="row">{names.long(m.month)}</th>
-            <FigureCells figures={m} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="income__scroll">
+      <table className="income-table" aria-label={label}>
+        <FigureHeads first={t('income.month')} />
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month}>
+              <th scope="row">{names.long(m.month)}</th>
+              <FigureCells figures={m} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -128,23 +130,25 @@ export function IncomeScreen() {
                 <MonthTable months={income.months} label={t('income.byMonth')} />
               </Section>
               <Section title={t('income.byHolding')}>
-                <table className="income-table" aria-label={t('income.byHolding')}>
-                  <FigureHeads first={t('income.holding')} />
-                  <tbody>
-                    {income.holdings.map((h) => (
-                      <tr key={h.investment_id}>
-                        <th scope="row">{h.name}</th>
-                        <FigureCells figures={h} />
+                <div className="income__scroll">
+                  <table className="income-table" aria-label={t('income.byHolding')}>
+                    <FigureHeads first={t('income.holding')} />
+                    <tbody>
+                      {income.holdings.map((h) => (
+                        <tr key={h.investment_id}>
+                          <th scope="row">{h.name}</th>
+                          <FigureCells figures={h} />
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr>
+                        <th scope="row">{t('income.total')}</th>
+                        <FigureCells figures={income.totals} />
                       </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row">{t('income.total')}</th>
-                      <FigureCells figures={income.totals} />
-                    </tr>
-                  </tfoot>
-                </table>
+                    </tfoot>
+                  </table>
+                </div>
               </Section>
             </>
           )}

@@ -113,28 +113,30 @@ export function ReportScreen({ year }: { year: string }) {
           </Section>
           {report.dividends_by_country.length > 0 && (
             <Section title={t('byCountry')}>
-              <table className="report__table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('country')}</th>
-                    <th scope="col">{t('gross')}</th>
-                    <th scope="col">{t('withheld')}</th>
-                    <th scope="col">{t('credit')}</th>
-                    <th scope="col">{t('reclaimable')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.dividends_by_country.map((c) => (
-                    <tr key={c.country}>
-                      <th scope="row">{c.country || '–'}</th>
-                      <td className="num">{dkk(c.gross)}</td>
-                      <td className="num">{dkk(c.withheld)}</td>
-                      <td className="num">{dkk(c.credit)}</td>
-                      <td className="num">{dkk(c.reclaimable)}</td>
+              <div className="report__scroll">
+                <table className="report__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('country')}</th>
+                      <th scope="col">{t('gross')}</th>
+                      <th scope="col">{t('withheld')}</th>
+                      <th scope="col">{t('credit')}</th>
+                      <th scope="col">{t('reclaimable')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {report.dividends_by_country.map((c) => (
+                      <tr key={c.country}>
+                        <th scope="row">{c.country || '–'}</th>
+                        <td className="num">{dkk(c.gross)}</td>
+                        <td className="num">{dkk(c.withheld)}</td>
+                        <td className="num">{dkk(c.credit)}</td>
+                        <td className="num">{dkk(c.reclaimable)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </Section>
           )}
           {report.portfolios.map((portfolio) => (
