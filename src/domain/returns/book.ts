@@ -25,17 +25,12 @@ export interface Book {
   earnings: readonly Earning[];
 }
 
-/** A ledger entry as returns read it: a dividend may carry the tax withheld of it (in DKK). */
-export type ReturnsEntry =
-  | Exclude<LedgerEntry, { kind: 'dividend' }>
-  | { kind: 'dividend'; time: number; amount: number; withholdingTax?: number };
-
 /**
  * The book of a holdings-only investment: nothing of its money stays inside it, so a buy is
  * money put in (its fee too) and a sale, a dividend (gross: returns are before taxes) or a
  * split's cash is money taken out (less its fee).
  */
-export function holdingsBook(entries: readonly ReturnsEntry[]): Book {
+export function holdingsBook(entries: readonly LedgerEntry[]): Book {
   const flows: Flow[] = [];
   const earnings: Earning[] = [];
   const earned = (time: number, fee: number, dividend = 0, withholdingTax = 0) =>

@@ -1,12 +1,5 @@
 // Returns: total return, time- and money-weighted, from a book of flows (docs/returns.md).
-export {
-  holdingsBook,
-  joinBooks,
-  type Book,
-  type Earning,
-  type Flow,
-  type ReturnsEntry,
-} from './book';
+export { holdingsBook, joinBooks, type Book, type Earning, type Flow } from './book';
 export { yearStart } from './calendar';
 export {
   MIN_IRR_DAYS,

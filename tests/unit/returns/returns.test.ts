@@ -2,14 +2,8 @@
 // IRRTest, Wealthfolio's tiny-start case) and hand-made ledgers (docs/returns.md).
 import { describe, expect, it } from 'vitest';
 import { buy, dividend, sell, split } from '../fixtures/ledger-entries';
-import {
-  holdingsBook,
-  joinBooks,
-  performance,
-  xirr,
-  type Book,
-  type ReturnsEntry,
-} from '../../../src/domain/returns';
+import { holdingsBook, joinBooks, performance, xirr, type Book } from '../../../src/domain/returns';
+import type { LedgerEntry } from '../../../src/domain/ledger';
 import { splitAdjustedPrice, Timeline } from '../../../src/domain/valuation';
 
 /** Local time, so calendar days are what the user's clock shows. */
@@ -113,7 +107,7 @@ describe("Portfolio Performance's IRRTest, as Excel's XIRR", () => {
 });
 
 /** A dividend with the tax withheld of it, as the income part records it. */
-const taxedDividend = (time: number, amount: number, withholdingTax: number): ReturnsEntry => ({
+const taxedDividend = (time: number, amount: number, withholdingTax: number): LedgerEntry => ({
   kind: 'dividend',
   time,
   amount,
@@ -122,7 +116,7 @@ const taxedDividend = (time: number, amount: number, withholdingTax: number): Re
 
 /** A holding's performance from its entries and a DKK market price (pre-split basis) by time. */
 function holding(
-  entries: readonly ReturnsEntry[],
+  entries: readonly LedgerEntry[],
   price: (time: number) => number,
   from: number,
   to: number,
@@ -274,7 +268,7 @@ function randomCase(seed: number, scale = 1) {
   for (let day = 1; day <= 366; day++)
     prices.push([local(2024, 1, day, 0), prices.at(-1)![1] * (0.97 + random() * 0.06)]);
   const price = stepping(...prices);
-  const entries: ReturnsEntry[] = [];
+  const entries: LedgerEntry[] = [];
   let held = 0;
   for (let day = 2; day < 360; day += 1 + Math.floor(random() * 20)) {
     const time = local(2024, 1, day);
