@@ -176,10 +176,15 @@ export default tseslint.config(
       { regex: '^\\.\\.(/|$)', message: 'src/domain imports nothing of ours.' },
     ]),
   },
-  // The broker import's parsers, the returns and the tax year live in folders of their own and
-  // may use the domain beside them.
+  // The broker import's parsers, the returns, the tax year and valuation live in folders of their
+  // own and may use the domain beside them.
   {
-    files: ['src/domain/import/**', 'src/domain/returns/**', 'src/domain/tax/**'],
+    files: [
+      'src/domain/import/**',
+      'src/domain/returns/**',
+      'src/domain/tax/**',
+      'src/domain/valuation/**',
+    ],
     rules: restrict([
       DOMAIN_PACKAGES,
       { regex: '^\\.\\./\\.\\.(/|$)', message: 'src/domain imports nothing of ours.' },

@@ -10,7 +10,7 @@ import {
   valueAxis,
   valueTickLabels,
   yDomain,
-} from '../../../src/domain/chart-axis';
+} from '../../../src/domain/valuation/chart-axis';
 import { chartTimes } from '../../../src/domain/valuation';
 import type { Period } from '../../../src/domain/types';
 

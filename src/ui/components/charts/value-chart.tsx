@@ -18,7 +18,7 @@ import {
   timeTicks,
   valueAxis,
   valueTickLabels,
-} from '../../../domain/chart-axis';
+} from '../../../domain/valuation/chart-axis';
 import { AMOUNT_MASK } from '../../../domain/numbers';
 import { useT } from '../../app/use-i18n';
 import { useFormatters } from '../format-context';

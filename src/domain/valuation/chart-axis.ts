@@ -1,6 +1,6 @@
 // Chart axis rules (product-spec display rules).
-import { formatDate } from './numbers';
-import type { ChartPoint } from './types';
+import { formatDate } from '../numbers';
+import type { ChartPoint } from '../types';
 
 const STEP = 10;
 const PADDING = 0.05;

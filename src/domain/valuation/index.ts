@@ -1,0 +1,20 @@
+// Value, change and charts over a period (decisions.md section 2): the replayed history
+// (timeline.ts), a period's figures (figures.ts) and a chart's points (charts.ts).
+export {
+  doneBy,
+  sameEntry,
+  splitAdjustedPrice,
+  splitSteps,
+  Timeline,
+  type PricedHolding,
+  type SplitSteps,
+} from './timeline';
+export {
+  closedDayStart,
+  periodStart,
+  sumFigures,
+  valueHolding,
+  type Figures,
+  type PriceClock,
+} from './figures';
+export { chartOf, chartTimes, MAX_CHART_POINTS, valueSeries } from './charts';
