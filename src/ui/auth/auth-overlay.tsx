@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '../components/icons';
-import { Overlay } from '../components/overlay';
+import { Overlay } from '../components/dialogs/overlay';
 import { EmailField, NameField, PasswordField } from '../forms/account-fields';
 import { FormError, formText } from '../forms/field';
 import { BlockSubmit } from '../forms/form-buttons';

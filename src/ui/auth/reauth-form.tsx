@@ -5,7 +5,7 @@ import { useT } from '../app/use-i18n';
 import { EmailField, PasswordField } from '../forms/account-fields';
 import { FormError, formText } from '../forms/field';
 import { BlockSubmit } from '../forms/form-buttons';
-import { Overlay } from '../components/overlay';
+import { Overlay } from '../components/dialogs/overlay';
 
 /** The Log in again dialog's form (reauth-dialog.tsx), loaded when a session is first lost. */
 export function ReauthForm() {

@@ -4,7 +4,7 @@ import { BusyButton } from '../forms/busy-button';
 import { DateField } from '../forms/date-field';
 import { bindField, FormError, SelectField, TextField } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
-import { Overlay } from '../components/overlay';
+import { Overlay } from '../components/dialogs/overlay';
 import { Readout } from '../forms/readout';
 import { useFormatters } from '../components/format-context';
 import { useInvestment, useTransactions } from '../data/use-data';

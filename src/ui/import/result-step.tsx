@@ -1,7 +1,7 @@
 // After the import: what was booked, and the earlier imports with their Undo.
 import { Link } from 'wouter';
 import { BusyButton } from '../forms/busy-button';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../components/dialogs/confirm-dialog';
 import { Section } from '../components/section';
 import { useImportHistory } from './use-import-history';
 import { type Flow, useImportTexts } from './import-texts';

@@ -3,7 +3,7 @@ import type { Listing } from '../../api';
 import { FormError } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
 import { AlertIcon } from '../components/icons';
-import { Overlay } from '../components/overlay';
+import { Overlay } from '../components/dialogs/overlay';
 import type { ListingControl } from './use-listing';
 import { useMarketT } from '../app/use-market-texts';
 import type { OverlayControl } from '../app/use-overlay';

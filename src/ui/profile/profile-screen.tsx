@@ -5,7 +5,7 @@ import { BusyButton } from '../forms/busy-button';
 import { ComboboxField } from '../forms/combobox-field';
 import { FormError, SelectField, formText } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
-import { Overlay } from '../components/overlay';
+import { Overlay } from '../components/dialogs/overlay';
 import { Section } from '../components/section';
 import { Switch } from '../forms/switch';
 import { useExport } from './use-export';

@@ -2,7 +2,7 @@ import type { Id } from '../../domain/types';
 import type { ValuableKind } from '../../machines/valuables';
 import { useDeleteValuable, type DeleteControl } from './use-delete-valuable';
 import { useT } from '../app/use-i18n';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../components/dialogs/confirm-dialog';
 import './delete-button.css';
 
 /** "Delete investment" or "Delete portfolio", and its confirmation while open. */

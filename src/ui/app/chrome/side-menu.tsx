@@ -10,7 +10,7 @@ import {
 } from '../../components/icons';
 import { useT } from '../use-i18n';
 // The menu's backdrop is an overlay's.
-import '../../components/overlay.css';
+import '../../components/dialogs/overlay.css';
 import './side-menu.css';
 
 const LINKS = [

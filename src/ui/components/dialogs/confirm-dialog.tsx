@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '../app/use-i18n';
+import { useT } from '../../app/use-i18n';
 import './confirm-dialog.css';
 
 /**

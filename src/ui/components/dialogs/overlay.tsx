@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from './icons';
-import { useT } from '../app/use-i18n';
+import { CloseIcon } from '../icons';
+import { useT } from '../../app/use-i18n';
 import './overlay.css';
 
 export interface OverlayProps {
