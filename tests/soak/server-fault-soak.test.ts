@@ -10,20 +10,17 @@ import { seededRandom } from '../../src/domain/market';
 import { endServerConnections, freshDatabaseUrl, postgresUrl } from '../server/databases';
 import { startQuietServer } from '../server/quiet-server';
 import { startFaultProxy, type FaultProxy, type Plan } from './fault-proxy';
+import { differences } from './soak-check';
 import { SoakClient, type Reply } from './soak-client';
+import { Intents } from './soak-intents';
 import {
   ACTIONS,
   type Entered,
-  type EventIntent,
   FAULTS,
   ISINS,
-  type InvestmentIntent,
   type Named,
-  type PortfolioIntent,
   type WireEvent,
-  type WireInvestment,
   type Write,
-  near,
   weighted,
 } from './soak-plan';
 
@@ -145,34 +142,9 @@ it(
     // The script, drawn step by step from the seed and what it has made so far.
     const random = seededRandom(SEED);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-    const portfolios: PortfolioIntent[] = [];
-    const investments: InvestmentIntent[] = [];
-    const events: EventIntent[] = [];
-    let serial = 0;
-    const unique = () => ++serial;
-    const livePortfolios = () => portfolios.filter((p) => !p.deleted);
-    const liveInvestments = () => investments.filter((i) => !i.deleted && !i.portfolio.deleted);
-    const liveEvents = (investment?: InvestmentIntent) =>
-      events.filter(
-        (e) =>
-          !e.deleted &&
-          !e.investment.deleted &&
-          !e.investment.portfolio.deleted &&
-          (investment === undefined || e.investment === investment),
-      );
-    const held = (investment: InvestmentIntent) =>
-      liveEvents(investment).reduce(
-        (sum, { entered: e }) =>
-          e.type === 'buy' ? sum + e.shares : e.type === 'sell' ? sum - e.shares : sum,
-        0,
-      );
-    const trade = (shares: number) => ({
-      shares,
-      share_price: 100 + unique() / 100,
-      fee: 0,
-      currency_code: 'DKK',
-    });
-    const dividend = () => ({ amount: 10 + unique() / 100, currency_code: 'DKK' });
+    const intents = new Intents();
+    const { portfolios, investments, events, unique, livePortfolios, liveInvestments } = intents;
+    const { liveEvents, held, trade, dividend } = intents;
 
     const terminationSteps = new Set<number>();
     if (postgresUrl)
@@ -370,91 +342,7 @@ it(
     }
     await Promise.all(endings);
 
-    const storedPortfolios = ((await read('/api/v1/portfolios')) as { portfolios: Named[] })
-      .portfolios;
-    const storedInvestments = (
-      (await read('/api/v1/investments')) as { investments: WireInvestment[] }
-    ).investments;
-    const storedEvents = new Map<number, Entered & { investment_id: number }>();
-    for (const { id } of ((await read('/api/v1/investments/events')) as { events: WireEvent[] })
-      .events)
-      storedEvents.set(
-        id,
-        ((await read(`/api/v1/investments/events/${id}`)) as { event: Entered & WireEvent }).event,
-      );
-
-    const lost: string[] = [];
-    const doubled: string[] = [];
-    /** A record no intent claims: left by a delete that was lost, or made by a create run twice. */
-    const unclaimed = (kind: string, record: unknown, fromDelete: boolean) =>
-      (fromDelete ? lost : doubled).push(`${kind} ${JSON.stringify(record)}`);
-    const goneInvestments = new Set(
-      investments.filter((i) => !liveInvestments().includes(i)).map((i) => i.id),
-    );
-
-    const portfolioById = new Map(storedPortfolios.map((p) => [p.id, p]));
-    for (const intent of livePortfolios()) {
-      const stored = portfolioById.get(intent.id);
-      if (stored?.name !== intent.name)
-        lost.push(`portfolio ${intent.id} "${intent.name}": ${JSON.stringify(stored)}`);
-      portfolioById.delete(intent.id);
-    }
-    for (const [id, stored] of portfolioById)
-      unclaimed(
-        'portfolio',
-        stored,
-        portfolios.some((p) => p.id === id),
-      );
-
-    const investmentById = new Map(storedInvestments.map((i) => [i.id, i]));
-    for (const intent of liveInvestments()) {
-      const stored = investmentById.get(intent.id);
-      if (stored?.name !== intent.name || stored.portfolio_id !== intent.portfolio.id)
-        lost.push(`investment ${intent.id} "${intent.name}": ${JSON.stringify(stored)}`);
-      investmentById.delete(intent.id);
-    }
-    for (const [id, stored] of investmentById)
-      unclaimed('investment', stored, goneInvestments.has(id));
-
-    const sameEntry = (stored: Entered, meant: Entered) =>
-      stored.type === meant.type &&
-      stored.currency_code === meant.currency_code &&
-      (stored.type === 'div' && meant.type === 'div'
-        ? near(stored.amount, meant.amount)
-        : stored.type !== 'div' &&
-          meant.type !== 'div' &&
-          near(stored.shares, meant.shares) &&
-          near(stored.share_price, meant.share_price) &&
-          near(stored.fee, meant.fee));
-    // Events the script has ids of first; then first buys, found by what they hold (every price
-    // the script sends is its own).
-    const meant = liveEvents().sort(
-      (a, b) => Number(a.id === undefined) - Number(b.id === undefined),
-    );
-    for (const intent of meant) {
-      const id =
-        intent.id ??
-        [...storedEvents].find(
-          ([, stored]) =>
-            stored.investment_id === intent.investment.id && sameEntry(stored, intent.entered),
-        )?.[0];
-      const stored = id === undefined ? undefined : storedEvents.get(id);
-      if (
-        !stored ||
-        stored.investment_id !== intent.investment.id ||
-        !sameEntry(stored, intent.entered)
-      )
-        lost.push(
-          `event ${intent.id ?? 'first buy'} ${JSON.stringify(intent.entered)}: ${JSON.stringify(stored)}`,
-        );
-      if (id !== undefined) storedEvents.delete(id);
-    }
-    for (const [id, stored] of storedEvents)
-      unclaimed(
-        'event',
-        stored,
-        goneInvestments.has(stored.investment_id) || events.some((e) => e.id === id),
-      );
+    const { lost, doubled } = await differences(intents, read);
 
     console.log(
       `server fault soak: ${WRITES} writes, ${faults} faults, ${lost.length} lost, ${doubled.length} doubled`,
