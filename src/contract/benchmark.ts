@@ -7,6 +7,7 @@ import { findInstrument } from '../domain/market';
 import type { ChartPoint, InstrumentType } from '../domain/types';
 import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
+import type { Accepted } from './market';
 import type { Valuer } from './figures';
 import type { BenchmarkRow, InvestmentRow } from './store';
 
@@ -43,27 +44,31 @@ export async function resolveBenchmark(
 ): Promise<BenchmarkRow | { refusal: string }> {
   const accepted = await call.market.resolve(type, code);
   if ('refusal' in accepted) return accepted;
-  const name = accepted.name ?? findInstrument(type, accepted.code)?.name ?? accepted.code;
   if (accepted.listing) await call.market.held(accepted.listing, utcDay(since));
-  return { type, code: accepted.code, name, listing: accepted.listing };
+  return rowOf(type, accepted);
 }
 
+const rowOf = (type: InstrumentType, accepted: Accepted): BenchmarkRow => ({
+  type,
+  code: accepted.code,
+  name: accepted.name ?? findInstrument(type, accepted.code)?.name ?? accepted.code,
+  listing: accepted.listing,
+});
+
 /**
- * The user's benchmark: the one chosen, else the default, resolved once and kept (its first
- * read asks the market where it trades). Undefined while the market cannot place the default.
+ * The user's benchmark: the one chosen, else the default, kept once the market has placed it.
+ * Undefined until then: a request never waits on a provider for it (the market places it in the
+ * background).
  */
 export async function benchmarkOf(call: Call): Promise<BenchmarkRow | undefined> {
   const stored = await call.store.benchmark(call.userId);
   if (stored) return stored;
-  const resolved = await resolveBenchmark(
-    call,
-    DEFAULT_BENCHMARK.type,
-    DEFAULT_BENCHMARK.code,
-    await firstTradeOf(call),
-  );
-  if ('refusal' in resolved || resolved.listing === null) return undefined;
-  await call.store.saveBenchmark(call.userId, resolved);
-  return resolved;
+  const { type, code } = DEFAULT_BENCHMARK;
+  const placed = await call.market.placed(type, code, utcDay(await firstTradeOf(call)));
+  if (!placed?.listing) return undefined;
+  const row = rowOf(type, placed);
+  await call.store.saveBenchmark(call.userId, row);
+  return row;
 }
 
 /** When the user's first event happened, else now: how far back a benchmark's prices are needed. */
@@ -98,7 +103,7 @@ export interface BenchmarkChart extends WireBenchmark {
 /**
  * The value the investments' money would have in the benchmark at each point of their chart:
  * each day's buys put in and sales taken out at that day's close. Undefined when the benchmark
- * has no price for a day it needs; its missing history is then asked for once, and tried again.
+ * has no price for a day it needs (its missing history is then asked for in the background).
  */
 export async function benchmarkChart(
   call: Call,
@@ -163,8 +168,8 @@ const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
 
 /**
  * The user's benchmark bought and sold with the investments' money, and its values at `times`.
- * Undefined when it has no price for a day it needs; its missing history is then asked for
- * once (a bounded wait), and tried again.
+ * Undefined when it has no price for a day it needs; its missing history is then asked for in
+ * the background, for a later answer.
  */
 async function shadowIn(
   call: Call,
@@ -191,7 +196,8 @@ async function shadowIn(
     return shadow && values && { row, shadow, priceAt, values };
   };
   const first = await attempt();
-  if (first || !row.listing || flows.length === 0) return first;
-  await call.market.held(row.listing, flows[0].day);
-  return attempt();
+  // Its missing history is asked for in the background: no answer waits on a provider.
+  if (!first && row.listing && flows.length > 0)
+    void call.market.held(row.listing, flows[0].day).catch(() => undefined);
+  return first;
 }

@@ -54,6 +54,12 @@ export interface Market {
   snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot>;
   /** Whether an identifier is accepted, and its listings; may ask providers (on creation only). */
   resolve(type: InstrumentType, code: string): Promise<Accepted | Refused>;
+  /**
+   * Where an instrument trades as far as the market knows, asking no provider: for an answer that
+   * must not wait on one. Undefined while it does not know; it then finds out in the background
+   * (the server's next market round), with the history from `since` (YYYY-MM-DD) on.
+   */
+  placed(type: InstrumentType, code: string, since: string): Promise<Accepted | undefined>;
   /** Instruments matching a name or identifier, best first. */
   search(query: string): Promise<InstrumentSuggestion[]>;
   /** The listings of an investment's instrument, for choosing another. */

@@ -15,6 +15,7 @@ import type { Accepted, Market, ProviderAction, Refused } from './market';
 import { utcDay } from '../market/zoned-time';
 import type { ProviderPricing, MarketSnapshot } from './pricing';
 import type { InvestmentRow } from './store';
+import type { InstrumentType } from '../domain/types';
 
 /** Price per unit in the instrument's listing currency (the domain's `priceAt`, or a test's). */
 export type PriceSource = (instrument: Instrument, time: number) => number;
@@ -91,20 +92,27 @@ export function syntheticMarket(prices: PriceSource = priceAt, actions?: ActionS
     },
   ];
 
+  const resolve = (type: InstrumentType, code: string): Promise<Accepted | Refused> => {
+    const normalised = normaliseIdentifier(code);
+    const refusal = refusalOf(type, normalised);
+    const instrument = findInstrument(type, normalised);
+    if (refusal !== undefined || !instrument)
+      return Promise.resolve({ refusal: refusal ?? 'No instrument with this ISIN is known.' });
+    return Promise.resolve({
+      code: instrument.code,
+      name: instrument.name,
+      listing: `${LISTING}${instrument.code}`,
+      listings: listingsOf(instrument),
+    });
+  };
+
   return {
     snapshot: () => Promise.resolve(snapshot),
-    resolve: (type, code): Promise<Accepted | Refused> => {
-      const normalised = normaliseIdentifier(code);
-      const refusal = refusalOf(type, normalised);
-      const instrument = findInstrument(type, normalised);
-      if (refusal !== undefined || !instrument)
-        return Promise.resolve({ refusal: refusal ?? 'No instrument with this ISIN is known.' });
-      return Promise.resolve({
-        code: instrument.code,
-        name: instrument.name,
-        listing: `${LISTING}${instrument.code}`,
-        listings: listingsOf(instrument),
-      });
+    resolve,
+    // It knows every instrument it accepts.
+    placed: async (type, code) => {
+      const accepted = await resolve(type, code);
+      return 'refusal' in accepted ? undefined : accepted;
     },
     search: (query) =>
       Promise.resolve(

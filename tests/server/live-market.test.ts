@@ -80,6 +80,15 @@ function create(browser: Browser, portfolioId: number, isin: string, buy: object
   });
 }
 
+/** One Apple share bought at 180 USD on 5 January. */
+const oneApple = (browser: Browser, portfolioId: number) =>
+  create(browser, portfolioId, 'US0378331005', {
+    shares: 1,
+    share_price: 180,
+    currency_code: 'USD',
+    date: '2026-01-05',
+  });
+
 /** What the fake's chart says the latest price of a Yahoo symbol is. */
 async function fakeLatest(symbol: string): Promise<{ price: number; currency: string }> {
   const answer = await fetch(`${fake.url}/v8/finance/chart/${symbol}?interval=5m&range=1d`);
@@ -281,12 +290,7 @@ describe('a live server', () => {
 
   it('answers from what is stored while a provider fails, without calling it in a loop', async () => {
     const { browser, portfolioId } = await account();
-    const created = await create(browser, portfolioId, 'US0378331005', {
-      shares: 1,
-      share_price: 180,
-      currency_code: 'USD',
-      date: '2026-01-05',
-    });
+    const created = await oneApple(browser, portfolioId);
     const quote = created.body.data.quote;
     fake.setMode('yahoo', '503');
     const before = yahooRequests('AAPL');
@@ -321,6 +325,31 @@ describe('a live server', () => {
     expect(listed.body.investments[0].quote).toEqual(created.body.data.quote);
   });
 
+  it('answers a cold home without asking where the default benchmark trades', async () => {
+    const { browser, portfolioId } = await account();
+    await oneApple(browser, portfolioId);
+    // No request has placed the default benchmark yet, and no source can place it now.
+    fake.setMode('yahoo', '503');
+    fake.setMode('openfigi', '503');
+    const before = fake.requests().length;
+    browser.cookies.set('selected_period', 'Year');
+    for (let visit = 0; visit < 3; visit++) {
+      expect((await browser.json('GET', '/api/v1/user/valuation')).status).toBe(200);
+      const chart = await browser.json('GET', '/api/v1/user/chart');
+      expect(chart.status).toBe(200);
+      // The line waits until the market knows where the benchmark trades.
+      expect(chart.body).not.toHaveProperty('benchmark');
+    }
+    // Closing waits for the market's background work: none of it may have asked either.
+    await Promise.all(running.splice(0).map((app) => app.close()));
+    expect(
+      fake
+        .requests()
+        .slice(before)
+        .map((r) => `${r.provider} ${r.path}`),
+    ).toEqual([]);
+  });
+
   it.runIf(postgresUrl)(
     'loads a listing once when two processes on one PostgreSQL take it up at once',
     async () => {
@@ -348,12 +377,7 @@ describe('a live server', () => {
 
   it('asks for a new quote only while the exchange trades, and backs off after a failure', async () => {
     const { browser, portfolioId } = await account();
-    await create(browser, portfolioId, 'US0378331005', {
-      shares: 1,
-      share_price: 180,
-      currency_code: 'USD',
-      date: '2026-01-05',
-    });
+    await oneApple(browser, portfolioId);
     const afterCreate = await quoteRequests('AAPL', 1);
     // Tuesday night in New York: the quote fetched after the close is the last until Wednesday.
     clock = NOW + 3 * 3_600_000;

@@ -131,9 +131,33 @@ export function listingResolution(options: ListingResolutionOptions) {
         kind: 'crypto',
       };
     if (!coin) return { refusal: unreachable ? UNREACHABLE : UNKNOWN_SYMBOL };
+    candidates.set(optionOf(coin).id, coin);
+    return acceptedCoin(symbol, coin);
+  }
+
+  function acceptedCoin(symbol: string, coin: ListingCandidate): Accepted {
     const option = optionOf(coin);
-    candidates.set(option.id, coin);
     return { code: symbol, name: coin.name, listing: option.id, listings: [option] };
+  }
+
+  function acceptedIsin(isin: string, found: readonly ListingCandidate[]): Accepted {
+    const home = found.length > 0 ? homeListing(isin, found) : undefined;
+    return {
+      code: isin,
+      name: home?.name ?? findInstrument('stock', isin)?.name,
+      listing: home ? optionOf(home).id : null,
+      listings: found.map(optionOf),
+    };
+  }
+
+  /** What `resolve` found for an identifier while it is kept, asking no provider. */
+  function known(type: InstrumentType, raw: string): Accepted | undefined {
+    const code = normaliseIdentifier(raw);
+    const kept = resolutions.get(type === 'crypto' ? `crypto:${code}` : code);
+    if (!kept || kept.time <= now() - RESOLUTION_TTL_MS) return undefined;
+    if (type !== 'crypto') return acceptedIsin(code, kept.candidates);
+    const coin = kept.candidates.at(0);
+    return coin && acceptedCoin(code, coin);
   }
 
   async function resolve(type: InstrumentType, raw: string): Promise<Accepted | Refused> {
@@ -145,17 +169,12 @@ export function listingResolution(options: ListingResolutionOptions) {
     const problem = diagnoseIsin(code);
     if (problem) return { refusal: describeIsinProblem(problem) };
     // An ISIN no source knows (or none can be asked now) is still taken: typed prices value it.
-    const { found, home, stored } = await homeOf(code);
+    const { found, stored } = await homeOf(code);
     await stored;
-    return {
-      code,
-      name: home?.name ?? findInstrument('stock', code)?.name,
-      listing: home ? optionOf(home).id : null,
-      listings: found.map(optionOf),
-    };
+    return acceptedIsin(code, found);
   }
 
-  return { resolve, homeOf };
+  return { resolve, known, homeOf };
 }
 
 export type ListingResolution = ReturnType<typeof listingResolution>;

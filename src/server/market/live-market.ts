@@ -4,16 +4,18 @@
 // quote when a request finds it older than the TTL (one refresh per listing at a time, across
 // processes on PostgreSQL), the ECB's rates once a day (sync.ts). A provider that fails costs the
 // user nothing: figures come from what is stored, and the listing is tried again later, less often.
-import type { ListingOption, Market, ProviderAction } from '../../contract/market';
+import type { Accepted, ListingOption, Market, ProviderAction } from '../../contract/market';
+import { normaliseIdentifier } from '../../domain/isin';
+import type { InstrumentType } from '../../domain/types';
 import type { InvestmentRow } from '../../contract/store';
 import type { Day, ListingCandidate } from '../../market/port';
-import { FX_KEY, type PriceStore } from '../sql/price-store';
+import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/price-store';
 import { listingResolution } from './listing-resolution';
 import { marketSearch } from './market-search';
 import type { Providers } from './providers';
 import { resolvedListings } from './resolved-listings';
 import { storedSnapshots } from './stored-snapshot';
-import { lacksHistory, marketSync, MINUTE } from './sync';
+import { lacksHistory, marketSync, MINUTE, type Wanted } from './sync';
 import { within } from './within';
 
 export interface LiveMarketOptions {
@@ -46,6 +48,14 @@ export interface LiveMarket extends Market {
   stop(): void;
 }
 
+const optionOf = (record: ListingRecord): ListingOption => ({
+  id: record.key,
+  symbol: record.symbol,
+  name: record.name,
+  exchange: record.exchange,
+  currency: record.currency,
+});
+
 export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const { prices, providers } = options;
   const now = options.now ?? Date.now;
@@ -57,7 +67,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   const resolved = resolvedListings(prices, now);
   /** Candidates seen, by listing key: what a listing row is made of before its history. */
   const candidates = new Map<string, ListingCandidate>();
-  const { resolve, homeOf } = listingResolution({
+  const wanted = new Map<string, Wanted>();
+  const { resolve, known, homeOf } = listingResolution({
     providers,
     now,
     log,
@@ -75,6 +86,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     quoteTtlMs,
     candidates,
     resolve,
+    wanted,
   });
   const { singleFlight, loadHistory, refreshRates } = sync;
   const { snapshot, facts } = storedSnapshots(prices, sync);
@@ -96,20 +108,35 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     await within(Promise.all(work), firstLoadWaitMs, []);
   }
 
+  async function placed(
+    type: InstrumentType,
+    raw: string,
+    since: Day,
+  ): Promise<Accepted | undefined> {
+    const code = normaliseIdentifier(raw);
+    const found = known(type, code) ?? (type === 'stock' ? await storedPlace(code) : undefined);
+    if (found) return found;
+    const id = `${type}:${code}`;
+    const earlier = wanted.get(id)?.since;
+    wanted.set(id, { type, code, since: earlier && earlier < since ? earlier : since });
+    return undefined;
+  }
+
+  /** Where an ISIN was placed before, by this process or another, as stored. */
+  async function storedPlace(isin: string): Promise<Accepted | undefined> {
+    const record = await prices.resolvedListing(isin);
+    return (
+      record && { code: isin, name: record.name, listing: record.key, listings: [optionOf(record)] }
+    );
+  }
+
   async function listings(investment: InvestmentRow): Promise<ListingOption[]> {
     const accepted = await resolve(investment.type, investment.code);
     const options = 'refusal' in accepted ? [] : accepted.listings;
     // The one held stays on the list, also when the providers no longer name it.
     if (investment.listing && !options.some((o) => o.id === investment.listing)) {
       const record = await prices.listing(investment.listing);
-      if (record)
-        options.unshift({
-          id: record.key,
-          symbol: record.symbol,
-          name: record.name,
-          exchange: record.exchange,
-          currency: record.currency,
-        });
+      if (record) options.unshift(optionOf(record));
     }
     return options;
   }
@@ -135,6 +162,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
   return {
     snapshot,
     resolve,
+    placed,
     search,
     listings,
     held,

@@ -58,6 +58,15 @@ export interface MarketSyncOptions {
   candidates: ReadonlyMap<string, ListingCandidate>;
   /** The listing an instrument held without one resolves to. */
   resolve(type: InstrumentType, code: string): Promise<Accepted | Refused>;
+  /** Instruments a request wanted placed without waiting (`Market.placed`), by type and code. */
+  wanted: Map<string, Wanted>;
+}
+
+/** An instrument to place at the next round, and the day its history is needed from. */
+export interface Wanted {
+  type: InstrumentType;
+  code: string;
+  since: Day;
 }
 
 export function marketSync(options: MarketSyncOptions) {
@@ -275,6 +284,7 @@ export function marketSync(options: MarketSyncOptions) {
     if (due(fxState) && (!fxState?.lastSuccess || fxState.lastSuccess < now() - FX_REFRESH_MS))
       await singleFlight(FX_KEY, refreshRates);
     await linkUnlisted();
+    await placeWanted();
     const held = await prices.heldListings();
     const states = await prices.syncStates(held);
     for (const record of await prices.listings(held)) {
@@ -297,20 +307,40 @@ export function marketSync(options: MarketSyncOptions) {
    */
   async function linkUnlisted(): Promise<void> {
     for (const { type, code, firstTime } of await prices.unlisted()) {
-      const key = `resolve:${type}:${code}`;
-      const state = (await prices.syncStates([key])).get(key);
-      if (!due(state)) continue;
-      const accepted = await options.resolve(type, code);
-      if ('refusal' in accepted || accepted.listing === null) {
-        await failed(key, new Error(`no listing found for ${code}`), state);
-        continue;
-      }
-      const since = utcDay(firstTime);
-      await singleFlight(accepted.listing, () =>
-        loadHistory(accepted.listing ?? '', since, (current) => lacksHistory(current, since)),
-      );
-      await prices.link(type, code, accepted.listing);
+      const listing = await place(type, code, utcDay(firstTime));
+      if (listing) await prices.link(type, code, listing);
     }
+  }
+
+  /** The instruments requests wanted placed since the last round; one still unknown is wanted again. */
+  async function placeWanted(): Promise<void> {
+    const wanted = [...options.wanted.values()];
+    options.wanted.clear();
+    for (const { type, code, since } of wanted) await place(type, code, since);
+  }
+
+  /**
+   * The listing an instrument resolves to, its history loaded from `since`; undefined when no
+   * source places it, asked again after a back-off.
+   */
+  async function place(
+    type: InstrumentType,
+    code: string,
+    since: Day,
+  ): Promise<string | undefined> {
+    const key = `resolve:${type}:${code}`;
+    const state = (await prices.syncStates([key])).get(key);
+    if (!due(state)) return undefined;
+    const accepted = await options.resolve(type, code);
+    if ('refusal' in accepted || accepted.listing === null) {
+      await failed(key, new Error(`no listing found for ${code}`), state);
+      return undefined;
+    }
+    const { listing } = accepted;
+    await singleFlight(listing, () =>
+      loadHistory(listing, since, (current) => lacksHistory(current, since)),
+    );
+    return listing;
   }
 
   return {

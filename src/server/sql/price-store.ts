@@ -82,6 +82,17 @@ export class PriceStore {
       .execute();
   }
 
+  /** The listing an ISIN was resolved to, if one was. */
+  async resolvedListing(isin: string): Promise<ListingRecord | undefined> {
+    const row = await this.db
+      .selectFrom('listings')
+      .selectAll()
+      .where('isin', '=', isin)
+      .orderBy('key')
+      .executeTakeFirst();
+    return row && toListing(row);
+  }
+
   /** Every listing with the ISIN it was resolved from. */
   async resolvedListings(): Promise<(ListingRecord & { isin: string })[]> {
     const rows = await this.db

@@ -1,0 +1,93 @@
+// An instrument a request wants placed without waiting (the default benchmark): the live market
+// answers from what it knows, and places the rest at its next round, asking the providers there.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { MarketDataError, type ListingCandidate, type QuoteProvider } from '../../src/market/port';
+import { liveMarket, type LiveMarket } from '../../src/server/market/live-market';
+import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
+import { PriceStore } from '../../src/server/sql/price-store';
+
+const MSCI_WORLD = 'IE00B4L5Y983';
+const XETRA: ListingCandidate = {
+  provider: 'yahoo',
+  symbol: 'EUNL.DE',
+  name: 'iShares Core MSCI World UCITS ETF',
+  exchange: 'XETRA',
+  mic: 'XETR',
+  currency: 'EUR',
+};
+
+let database: OpenedDatabase;
+beforeEach(async () => {
+  database = await openDatabase('sqlite::memory:');
+});
+afterEach(() => database.close());
+
+const failing = () => Promise.reject(new MarketDataError('unavailable', 'down'));
+
+/**
+ * A live market whose providers record what they are asked; only the ISIN finder may answer
+ * (with `found`), the others fail.
+ */
+function recordingMarket(
+  asked: string[],
+  found: () => Promise<ListingCandidate[]> = () => Promise.resolve([XETRA]),
+): LiveMarket {
+  const quotes: QuoteProvider = {
+    id: 'yahoo',
+    history: (symbol, since) => {
+      asked.push(`history ${symbol} ${since}`);
+      return failing();
+    },
+    latest: failing,
+  };
+  return liveMarket({
+    prices: new PriceStore(database.db, database.dialect),
+    now: () => Date.parse('2026-11-24T22:00:00Z'),
+    providers: {
+      quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },
+      finders: [
+        {
+          byIsin: (isin) => {
+            asked.push(`listings ${isin}`);
+            return found();
+          },
+        },
+      ],
+      coins: { search: failing, bySymbol: failing },
+      names: { byName: () => Promise.resolve([]) },
+      fx: { rates: failing },
+    },
+  });
+}
+
+it('places a wanted instrument at its next round, not while a request asks', async () => {
+  const asked: string[] = [];
+  const market = recordingMarket(asked);
+  expect(await market.placed('stock', MSCI_WORLD, '2024-03-01')).toBeUndefined();
+  // A second user's request needs its history from earlier.
+  expect(await market.placed('stock', MSCI_WORLD, '2023-05-02')).toBeUndefined();
+  expect(asked).toEqual([]);
+
+  await market.refresh();
+  await market.settled();
+  expect(asked).toEqual([`listings ${MSCI_WORLD}`, 'history EUNL.DE 2023-05-02']);
+  expect((await market.placed('stock', MSCI_WORLD, '2023-05-02'))?.listing).toBe('yahoo:EUNL.DE');
+
+  // Another process on the same database finds it stored, and asks nothing.
+  const other: string[] = [];
+  const placed = await recordingMarket(other).placed('stock', MSCI_WORLD, '2023-05-02');
+  expect(placed).toMatchObject({ code: MSCI_WORLD, listing: 'yahoo:EUNL.DE' });
+  expect(other).toEqual([]);
+});
+
+it('asks no provider again at the next round while it is wanted and backed off', async () => {
+  const asked: string[] = [];
+  const market = recordingMarket(asked, failing);
+  expect(await market.placed('stock', MSCI_WORLD, '2024-03-01')).toBeUndefined();
+  await market.refresh();
+  expect(asked).toEqual([`listings ${MSCI_WORLD}`]);
+  // Still unknown, so wanted again; the failure is backed off, so the round asks nothing.
+  expect(await market.placed('stock', MSCI_WORLD, '2024-03-01')).toBeUndefined();
+  await market.refresh();
+  expect(asked).toEqual([`listings ${MSCI_WORLD}`]);
+});
