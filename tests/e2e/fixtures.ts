@@ -106,11 +106,15 @@ let loggedInDemo: DemoBrowser | undefined;
  * Login overlay; later ones start as a browser that did: the demo's data fresh from that login,
  * its session cookie and the logged-in flag, which spares every test the overlay's login. The
  * server is logged in to through the overlay each time. Login itself is tested with `logIn`.
+ * `labels`: the overlay's words in the browser's language, for a first login.
  */
-export async function loginAsDemo(page: Page): Promise<void> {
+export async function loginAsDemo(
+  page: Page,
+  labels: (typeof LOGIN_LABELS)[keyof typeof LOGIN_LABELS] = LOGIN_LABELS.en,
+): Promise<void> {
   if (loggedInDemo === undefined || onServer(test.info())) {
     await page.goto('/');
-    await logIn(page);
+    await logIn(page, DEMO, labels);
     if (!onServer(test.info())) loggedInDemo = await demoBrowser(page);
     return;
   }

@@ -1,4 +1,4 @@
-import { test, expect, DEMO, logIn, loginAsDemo, demoOnly } from '../fixtures';
+import { test, expect, DEMO, logIn, loginAsDemo } from '../fixtures';
 
 test.describe('guards', () => {
   test('a protected route without the logged-in flag goes to Login', async ({ page }) => {
@@ -25,15 +25,6 @@ test.describe('guards', () => {
     await page.getByRole('link', { name: 'Go to Formue' }).click();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   });
-});
-
-test('the landing page hides the top bar and shows the demo account', async ({ page }) => {
-  demoOnly();
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await expect(dialog.getByText(DEMO.email)).toBeVisible();
 });
 
 test('login with the demo account shows its portfolios', async ({ page }) => {
@@ -93,33 +84,4 @@ test('the menu shows the user and logs out to the landing page', async ({ page }
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/home');
   await expect(page).toHaveURL(/\/$/);
-});
-
-test('the back action closes the Login overlay', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('dialog', { name: 'Formue' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('dialog', { name: 'Formue' })).toHaveCount(0);
-  await expect(page).toHaveURL(/\/$/);
-});
-
-test('the back action closes the side menu, and its links leave no menu entry', async ({
-  page,
-}) => {
-  await loginAsDemo(page);
-  const menu = page.getByRole('dialog', { name: 'Menu' });
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await expect(menu).toBeVisible();
-  await page.goBack();
-  await expect(menu).toHaveCount(0);
-  await expect(page).toHaveURL(/\/home$/);
-
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await menu.getByRole('link', { name: 'History' }).click();
-  await expect(page).toHaveURL(/\/history$/);
-  await expect(menu).toHaveCount(0);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('table', { name: /portfolios/i })).toBeVisible();
 });

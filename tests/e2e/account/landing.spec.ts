@@ -1,4 +1,4 @@
-import { test, expect } from '../fixtures';
+import { test, expect, DEMO } from '../fixtures';
 
 test('the app boots on the landing page with Login and Register', async ({ page }) => {
   await page.goto('/');
@@ -17,4 +17,12 @@ test('an open overlay is the only thing a user can reach', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+});
+
+test('the landing page hides the top bar and shows the demo account', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Formue' });
+  await expect(dialog.getByText(DEMO.email)).toBeVisible();
 });

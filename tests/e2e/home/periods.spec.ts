@@ -1,7 +1,7 @@
 // The period's words say the span computed (issue 27, item 1): the selector keeps Day, Week,
 // Month, Year and Forever; the value card names the span, in English and Danish.
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsDemo, DEMO, logIn, LOGIN_LABELS } from '../fixtures';
+import { test, expect, loginAsDemo, LOGIN_LABELS } from '../fixtures';
 
 const SPANS: [period: string, en: string, da: string][] = [
   ['Day', 'past 24 hours', 'seneste døgn'],
@@ -31,8 +31,7 @@ test.describe('in Danish', () => {
   test.use({ locale: 'da-DK' });
 
   test('the value card names the span each period computes, in Danish', async ({ page }) => {
-    await page.goto('/');
-    await logIn(page, DEMO, LOGIN_LABELS.da);
+    await loginAsDemo(page, LOGIN_LABELS.da);
     await spans(page, 'da');
   });
 });

@@ -1,6 +1,6 @@
 // Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop, in
 // English and Danish, on the demo.
-import { test, expect, loginAsDemo, DEMO, logIn, LOGIN_LABELS } from '../fixtures';
+import { test, expect, loginAsDemo, LOGIN_LABELS } from '../fixtures';
 
 for (const [device, viewport] of [
   ['phone', { width: 390, height: 844 }],
@@ -31,27 +31,27 @@ for (const [device, viewport] of [
       );
       expect(overflow).toBeLessThanOrEqual(0);
     });
-
-    test('a portfolio and an investment have their returns', async ({ page }) => {
-      await loginAsDemo(page);
-      await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
-      await expect(
-        page.getByRole('region', { name: 'Returns' }).getByLabel('Returns', { exact: true }),
-      ).toContainText('Time-weighted return (TWR)');
-      await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
-      await expect(
-        page.getByRole('region', { name: 'Returns' }).getByLabel('Returns', { exact: true }),
-      ).toContainText('Money-weighted return (IRR)');
-    });
   });
 }
+
+// Words only, the same at any width: on the phone.
+test('a portfolio and an investment have their returns', async ({ page }) => {
+  await loginAsDemo(page);
+  await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
+  await expect(
+    page.getByRole('region', { name: 'Returns' }).getByLabel('Returns', { exact: true }),
+  ).toContainText('Time-weighted return (TWR)');
+  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+  await expect(
+    page.getByRole('region', { name: 'Returns' }).getByLabel('Returns', { exact: true }),
+  ).toContainText('Money-weighted return (IRR)');
+});
 
 test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
   test('home says what each return measures in Danish', async ({ page }) => {
-    await page.goto('/');
-    await logIn(page, DEMO, LOGIN_LABELS.da);
+    await loginAsDemo(page, LOGIN_LABELS.da);
     const figures = page
       .getByRole('region', { name: 'Afkast', exact: true })
       .getByLabel('Afkast', { exact: true });
