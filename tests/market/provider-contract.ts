@@ -28,12 +28,13 @@ export async function marketError(promise: Promise<unknown>): Promise<MarketData
   throw new Error('expected a MarketDataError, got an answer');
 }
 
-/** A fresh guarded client (its own breaker and throttle), fast enough for tests. */
+/** A fresh guarded client (its own breaker and throttle), fast enough for tests; its deadline is
+ * far beyond a local answer on a busy machine (the ECB file once took over 5 s under load). */
 export function client(name: string, overrides: Partial<GuardedHttpOptions> = {}): HttpClient {
   return guardedHttp({
     name,
     requestsPerMinute: 60_000,
-    timeoutMs: 5000,
+    timeoutMs: 30_000,
     now: () => NOW,
     ...overrides,
   });
