@@ -11,6 +11,7 @@ import { TransactionsTable, editMode, EventOverlay, TransactionOverlay } from '.
 import { QuoteLine, usePrices, PricesSection } from '../prices';
 import { useInvestment, useInvestmentFacts, useTransactions } from '../data/use-data';
 import { useT } from '../app/use-i18n';
+import { useFormatters } from '../components/format-context';
 import { useListing } from './use-listing';
 import { useOverlay } from '../app/use-overlay';
 import { useSuggestions, SuggestionNotices } from '../suggestions';
@@ -56,6 +57,7 @@ export function InvestmentScreen({ id }: { id: string }) {
   const [page, setPage] = useState(0);
   const target = { type: 'investment', id } as const;
   const { t } = useT();
+  const { decimalMark } = useFormatters();
   const actionsId = useId();
 
   if (missing) return <Missing what="investment" />;
@@ -131,7 +133,7 @@ export function InvestmentScreen({ id }: { id: string }) {
           kind={recording.kind}
           // The split's "before" is the holding on its day, which the suggestion says.
           currentShares={recorded?.kind === 'split' ? recorded.shares_before : shares}
-          prefill={recorded && recordValues(recorded)}
+          prefill={recorded && recordValues(recorded, decimalMark)}
           overlay={overlay}
         />
       )}
