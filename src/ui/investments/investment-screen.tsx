@@ -6,7 +6,8 @@ import { Loadable } from '../data/loadable';
 import { RefreshAlert } from '../data/refresh-alert';
 import { PageDots, Pager } from '../components/gestures/pager';
 import { Section } from '../components/section';
-import { Skeleton, SkeletonRows } from '../components/states';
+import { NameTitle } from '../components/name-title';
+import { SkeletonRows } from '../components/states';
 import { TransactionsTable, editMode, EventOverlay, TransactionOverlay } from '../events';
 import { QuoteLine, usePrices, PricesSection } from '../prices';
 import { useInvestment, useInvestmentFacts, useTransactions } from '../data/use-data';
@@ -84,7 +85,7 @@ export function InvestmentScreen({ id }: { id: string }) {
   return (
     <main className="page page--wide investment">
       <div className="page__header">
-        <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
+        <NameTitle name={name} />
         <PageDots count={pages.length} current={current} onSelect={setPage} />
       </div>
       <InvestmentFacts facts={facts}>

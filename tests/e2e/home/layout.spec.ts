@@ -166,3 +166,42 @@ test('on a phone an investment opens with Buy, Sell and the start of its statist
   const statistics = page.getByRole('table', { name: 'Investment statistics' });
   await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
 });
+
+/** The words of the page's title that a line's end cuts in two (none hyphenated: no dictionaries). */
+function brokenTitleWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const title = document.querySelector('h1');
+    const text = title?.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return ['no title text'];
+    const broken: string[] = [];
+    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      if (range.getClientRects().length > 1) broken.push(match[0]);
+    }
+    return broken;
+  });
+}
+
+test('a long Danish word in a title stays whole on a phone (issue 40)', async ({ page }) => {
+  demoOnly();
+  await loginAsDemo(page);
+  // An investment's title shares its line with the page dots.
+  const name = 'Lokal Investeringsforening';
+  await page.goto('/investments/create');
+  await page.getByLabel('Portfolio').selectOption({ index: 1 });
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('ISIN').fill('US0378331005');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Shares').fill('10');
+  await page.getByLabel('Price pr. share').fill('100');
+  await page.getByLabel('Currency').selectOption('DKK');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('table', { name: 'Investments' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect.poll(() => brokenTitleWords(page), { message: `at ${width} px` }).toEqual([]);
+  }
+});
