@@ -86,9 +86,18 @@ async function createLongNames(page: Page) {
   await page.getByLabel('Portfolio name').fill(LONG);
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).not.toHaveURL(/\/portfolios\/create$/);
+  await addInvestment(page, LONG_INVESTMENT, { label: LONG });
+}
+
+/** An investment bought through Add investment, in the portfolio chosen. */
+async function addInvestment(
+  page: Page,
+  name: string,
+  portfolio: { label: string } | { index: number },
+) {
   await page.goto('/investments/create');
-  await page.getByLabel('Portfolio').selectOption({ label: LONG });
-  await page.getByLabel('Name').fill(LONG_INVESTMENT);
+  await page.getByLabel('Portfolio').selectOption(portfolio);
+  await page.getByLabel('Name').fill(name);
   await page.getByLabel('ISIN').fill('US0378331005');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Shares').fill('10');
@@ -189,15 +198,7 @@ test('a long Danish word in a title stays whole on a phone (issue 40)', async ({
   await loginAsDemo(page);
   // An investment's title shares its line with the page dots.
   const name = 'Lokal Investeringsforening';
-  await page.goto('/investments/create');
-  await page.getByLabel('Portfolio').selectOption({ index: 1 });
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('ISIN').fill('US0378331005');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Shares').fill('10');
-  await page.getByLabel('Price pr. share').fill('100');
-  await page.getByLabel('Currency').selectOption('DKK');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await addInvestment(page, name, { index: 1 });
   await page.getByRole('table', { name: 'Investments' }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   for (const width of [320, 390]) {
