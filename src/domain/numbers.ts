@@ -21,6 +21,25 @@ export function parseDecimal(input: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** The mark a reader writes between a number's whole part and its decimals. */
+export type DecimalMark = '.' | ',';
+
+/** The locale's decimal mark: "," in Danish, "." in English. */
+export function decimalMarkOf(locale?: string): DecimalMark {
+  const part = new Intl.NumberFormat(locale).formatToParts(0.5).find((p) => p.type === 'decimal');
+  return part?.value === ',' ? ',' : '.';
+}
+
+/**
+ * A number as a field shows it for editing: its plain digits (no grouping) with the reader's
+ * decimal mark, so a Danish form shows "428,78" where it was given 428.78. `parseDecimal` reads
+ * either mark back.
+ */
+export function fieldText(value: number | string, mark: DecimalMark = '.'): string {
+  const text = String(value);
+  return mark === '.' ? text : text.replace('.', mark);
+}
+
 export interface AmountFormat {
   showCurrency: boolean;
   showDecimals: boolean;

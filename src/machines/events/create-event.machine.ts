@@ -3,6 +3,7 @@
 // The call carries the submission's Idempotency-Key; after success the data actor is told of the
 // new event (changes.ts) and the overlay closes.
 import type { Api } from '../../api';
+import type { DecimalMark } from '../../domain/numbers';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import type { DataRef } from '../data/data.machine';
 import type { SessionRef } from '../app/flow';
@@ -41,6 +42,8 @@ export interface CreateEventInput {
   today: string;
   /** Values the form starts with instead of the defaults (a suggestion's Record). */
   prefill?: Partial<EventValues>;
+  /** The reader's decimal mark, which the numbers the form fills in are written with. */
+  decimalMark?: DecimalMark;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
   newKey?: KeyMaker;
 }
@@ -61,7 +64,10 @@ async function marketClose(api: Api, investmentId: Id, day: string) {
 export const createEventMachine = saveFlow({
   id: 'createEvent',
   types: { input: {} as CreateEventInput },
-  values: (input) => ({ ...emptyValues(input.today, input.currency), ...input.prefill }),
+  values: (input) => ({
+    ...emptyValues(input.today, input.currency, input.decimalMark),
+    ...input.prefill,
+  }),
   rules: {
     keys: sameKeys(EVENT_FIELDS),
     accepts: ({ input, values }, field) => acceptsChange(input, values, field),
@@ -76,7 +82,9 @@ export const createEventMachine = saveFlow({
   ask: ({ input, values }) =>
     input.kind === 'buy' || input.kind === 'sell'
       ? marketClose(input.api, input.investmentId, values.date).then(
-          (close) => close && priceSuggestion(values, close, input.dkkPer?.(close.currency)),
+          (close) =>
+            close &&
+            priceSuggestion(values, close, input.dkkPer?.(close.currency), input.decimalMark),
         )
       : Promise.resolve(undefined),
   submit: ({ context: { input }, body, idempotencyKey }) =>

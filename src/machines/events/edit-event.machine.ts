@@ -8,6 +8,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Api } from '../../api';
 import { messageOf } from '../../api/errors';
+import type { DecimalMark } from '../../domain/numbers';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { changed } from '../data/changes';
 import type { DataRef } from '../data/data.machine';
@@ -45,6 +46,8 @@ export interface EditEventInput {
   today: string;
   /** Makes the Idempotency-Key of Undo's re-creation; a random UUID by default. */
   newKey?: KeyMaker;
+  /** The reader's decimal mark, which the numbers the form fills in are written with. */
+  decimalMark?: DecimalMark;
 }
 
 /** What the correction keeps beside its values. */
@@ -86,7 +89,7 @@ const KEYS = sameKeys(EVENT_FIELDS);
 export const editEventMachine = saveFlow({
   id: 'editEvent',
   types: { input: {} as EditEventInput },
-  values: (input) => valuesOf(input.transaction, input.today),
+  values: (input) => valuesOf(input.transaction, input.today, input.decimalMark),
   extra: ({ transaction, today }): EditedEvent => ({
     eventId: transaction.id,
     investmentId: transaction.investment_id,
@@ -100,7 +103,7 @@ export const editEventMachine = saveFlow({
   load: {
     call: async ({ input, eventId }) => {
       const event = await input.api.getEvent(eventId);
-      const values = enteredValues(event, input.today);
+      const values = enteredValues(event, input.today, input.decimalMark);
       return { values, entered: values, exchangeRate: event.exchange_rate ?? undefined };
     },
     failed: () => ({ formError: NOT_LOADED }),

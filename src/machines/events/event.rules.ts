@@ -6,9 +6,11 @@
 import type { EventPayload } from '../../api';
 import { dayOf } from '../../domain/dates';
 import {
+  fieldText,
   formatExactShares,
   formatSplitRatio,
   parseDecimal,
+  type DecimalMark,
   readQuantity,
   type Quantity,
 } from '../../domain/numbers';
@@ -97,12 +99,13 @@ export function splitRatio(values: EventValues, currentShares: number): string {
   return formatSplitRatio(currentShares, sharesAfterSplit(values));
 }
 
-export function emptyValues(today: string, currency = 'DKK'): EventValues {
+/** A form's start; its numbers are written with the reader's decimal `mark` ("0,00" in Danish). */
+export function emptyValues(today: string, currency = 'DKK', mark?: DecimalMark): EventValues {
   return {
     date: today,
     shares: '',
     share_price: '',
-    fee: DEFAULT_EVENT_FEE,
+    fee: fieldText(DEFAULT_EVENT_FEE, mark),
     currency_code: currency,
     amount: '',
     shares_after: '',
@@ -245,6 +248,7 @@ export function priceSuggestion(
   values: Pick<EventValues, 'share_price' | 'currency_code'>,
   close: MarketClose,
   dkkPer: number | undefined,
+  mark?: DecimalMark,
 ): Pick<EventValues, 'share_price' | 'currency_code'> | undefined {
   const typed = entered(values.share_price, 'money');
   if (typed === undefined || typed <= 0 || !(close.price > 0)) return undefined;
@@ -257,7 +261,7 @@ export function priceSuggestion(
   if (comparable === undefined) return undefined;
   const factor = typed / comparable;
   if (factor <= PRICE_FACTOR && factor >= 1 / PRICE_FACTOR) return undefined;
-  return { share_price: String(close.price), currency_code: close.currency };
+  return { share_price: fieldText(close.price, mark), currency_code: close.currency };
 }
 
 /** The call's body; `date` is sent only when given (a correction keeps its time otherwise). */
@@ -305,9 +309,9 @@ export function eventPayload(
  * transactions carry DKK amounts and no fee. A split: shares after = to_shares, sold shares =
  * shares, sold price = stock_price.
  */
-export function valuesOf(t: Transaction, today: string): EventValues {
-  const values: EventValues = { ...emptyValues(today, 'DKK'), date: dayOf(t.date) || today };
-  const text = (n: number) => String(n);
+export function valuesOf(t: Transaction, today: string, mark?: DecimalMark): EventValues {
+  const values: EventValues = { ...emptyValues(today, 'DKK', mark), date: dayOf(t.date) || today };
+  const text = (n: number) => fieldText(n, mark);
   switch (KIND_OF[t.type]) {
     case 'buy':
     case 'sell':
@@ -330,13 +334,17 @@ export function valuesOf(t: Transaction, today: string): EventValues {
 }
 
 /** The form's values for the event as entered: its currency, fee and own amounts. */
-export function enteredValues(entered: EnteredEvent, today: string): EventValues {
+export function enteredValues(
+  entered: EnteredEvent,
+  today: string,
+  mark?: DecimalMark,
+): EventValues {
   const values: EventValues = {
-    ...emptyValues(today, entered.currency_code),
+    ...emptyValues(today, entered.currency_code, mark),
     date: dayOf(entered.date) || today,
   };
-  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
-  const fee = entered.fee ? String(entered.fee) : values.fee;
+  const text = (n: number | undefined) => (n === undefined ? '' : fieldText(n, mark));
+  const fee = entered.fee ? text(entered.fee) : values.fee;
   switch (KIND_OF[entered.type]) {
     case 'buy':
     case 'sell':

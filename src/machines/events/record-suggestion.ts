@@ -2,6 +2,7 @@
 // row's Record split: light, for home and a portfolio, which load without the suggestions
 // machine.
 import type { Suggestion } from '../../api';
+import { fieldText, type DecimalMark } from '../../domain/numbers';
 import type { Id } from '../../domain/types';
 import type { EventValues } from './event.rules';
 
@@ -17,13 +18,16 @@ export function pendingSplitOf(mode: string | undefined): Id | undefined {
   return mode?.startsWith(ROW_PREFIX) ? mode.slice(ROW_PREFIX.length) : undefined;
 }
 
-/** What the Stock Split or Dividend form starts with: the suggestion's day and figures. */
-export function recordValues(suggestion: Suggestion): Partial<EventValues> {
+/**
+ * What the Stock Split or Dividend form starts with: the suggestion's day and figures, written
+ * with the reader's decimal `mark`.
+ */
+export function recordValues(suggestion: Suggestion, mark?: DecimalMark): Partial<EventValues> {
   if (suggestion.kind === 'split')
-    return { date: suggestion.date, shares_after: String(suggestion.shares_after) };
+    return { date: suggestion.date, shares_after: fieldText(suggestion.shares_after, mark) };
   return {
     date: suggestion.date,
-    amount: String(suggestion.amount),
+    amount: fieldText(suggestion.amount, mark),
     currency_code: suggestion.currency_code,
   };
 }

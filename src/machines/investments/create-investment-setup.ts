@@ -4,6 +4,7 @@
 import { assign, fromCallback, fromPromise, sendTo, type ActorRefFrom } from 'xstate';
 import type { Api } from '../../api';
 import type { Instrument, SuggestedInstrument } from '../../domain/market';
+import type { DecimalMark } from '../../domain/numbers';
 import type { CreateInvestmentPayload, Id, Investment } from '../../domain/types';
 import type { dataMachine } from '../data/data.machine';
 import { changed } from '../data/changes';
@@ -63,6 +64,8 @@ export interface CreateInvestmentInput {
   today: string;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
   newKey?: KeyMaker;
+  /** The reader's decimal mark, which the default fee is written with ("0,00" in Danish). */
+  decimalMark?: DecimalMark;
 }
 
 /** What the paged form keeps beside the save flow's context. */
@@ -87,7 +90,7 @@ export const createInvestmentSpec: SaveFlowSpec<
 > = {
   id: 'createInvestment',
   types: { input: {} as CreateInvestmentInput },
-  values: (input) => startValues(input.today, input.portfolioId),
+  values: (input) => startValues(input.today, input.portfolioId, input.decimalMark),
   rules: {
     keys: SERVER_KEYS,
     check: (context) => detailsRules(context.values, context.today),

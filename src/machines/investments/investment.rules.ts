@@ -5,6 +5,7 @@
 // tests/machines/investments/create-investment.test.ts.
 import type { Instrument, SuggestedInstrument } from '../../domain/market';
 import type { IdentifierVerdict } from './identifier-check.machine';
+import { fieldText, type DecimalMark } from '../../domain/numbers';
 import type { CreateInvestmentPayload, InstrumentType } from '../../domain/types';
 import { dateRule } from '../forms/date-rule';
 import { formFailure, hasErrors, type FormErrors } from '../forms/form-errors';
@@ -58,7 +59,7 @@ export const SERVER_KEYS: Record<string, InvestmentField> = {
 };
 
 /** The form's start: a stock, today's first buy in DKK without a fee; `portfolioId` preselected. */
-export function startValues(today: string, portfolioId = ''): InvestmentValues {
+export function startValues(today: string, portfolioId = '', mark?: DecimalMark): InvestmentValues {
   return {
     portfolio_id: portfolioId,
     type: 'stock',
@@ -67,7 +68,7 @@ export function startValues(today: string, portfolioId = ''): InvestmentValues {
     date: today,
     shares: '',
     share_price: '',
-    fee: DEFAULT_FEE,
+    fee: fieldText(DEFAULT_FEE, mark),
     currency_code: DEFAULT_CURRENCY,
   };
 }

@@ -3,6 +3,7 @@
 // (save-flow.ts) over the price rules (forms/price.rules.ts). The section opens one per Add price
 // or Edit and closes it when it is done or cancelled.
 import type { DayPrice } from '../../api';
+import type { DecimalMark } from '../../domain/numbers';
 import type { Id } from '../../domain/types';
 import { changed } from '../data/changes';
 import { sameKeys } from '../forms/form-errors';
@@ -29,14 +30,16 @@ export type PriceFormInput = EmbeddedInput & {
 
 /** The form of an opening; a corrected price keeps its day. */
 export function priceFormInput(
-  section: Omit<PriceFormInput, 'embedded' | 'values' | 'correcting'>,
+  section: Omit<PriceFormInput, 'embedded' | 'values' | 'correcting'> & {
+    decimalMark?: DecimalMark;
+  },
   opening: Opening,
 ): PriceFormInput {
   const { api, data, session, notices, newKey, investmentId, today } = section;
   return {
     ...{ api, data, session, notices, newKey, investmentId, today },
     embedded: true,
-    values: openingValues(opening, today),
+    values: openingValues(opening, today, section.decimalMark),
     correcting: 'price' in opening ? opening.price.date : undefined,
   };
 }

@@ -2,6 +2,7 @@
 // a day, and the pages the list reads. Pure: tested with tables in
 // tests/unit/domain/form-rules.test.ts.
 import type { DayPrice, PricePayload, PriceRange } from '../../api';
+import { fieldText, type DecimalMark } from '../../domain/numbers';
 import { dateRule } from '../forms/date-rule';
 import type { FormErrors } from '../forms/form-errors';
 import { amount, amountRule, check, requiredText } from '../forms/form-rules';
@@ -96,10 +97,10 @@ export function pricePayload(values: PriceValues): PricePayload {
 /** What the form opens on: Add price's currency, or the typed price it corrects. */
 export type Opening = { currency: string } | { price: DayPrice };
 
-/** The form's first values: Add price's, on today; Edit's, the typed price's. */
-export function openingValues(opening: Opening, today: string): PriceValues {
+/** The form's first values: Add price's, on today; Edit's, the typed price's in the reader's `mark`. */
+export function openingValues(opening: Opening, today: string, mark?: DecimalMark): PriceValues {
   return 'price' in opening
-    ? priceValuesOf(opening.price)
+    ? { ...priceValuesOf(opening.price), price: fieldText(opening.price.price, mark) }
     : { date: today, price: '', currency_code: opening.currency };
 }
 

@@ -2,6 +2,7 @@
 // and its list's call (price-list.ts).
 import type { ActorRefFrom } from 'xstate';
 import type { Api, DayPrice } from '../../api';
+import type { DecimalMark } from '../../domain/numbers';
 import type { Id } from '../../domain/types';
 import type { DataRef } from '../data/data.machine';
 import type * as flow from '../app/flow';
@@ -42,6 +43,8 @@ export interface PricesInput {
   today: string;
   /** Makes the Idempotency-Key of each price sent; a random UUID by default. */
   newKey?: idempotency.KeyMaker;
+  /** The reader's decimal mark, which a corrected price is written with ("428,78" in Danish). */
+  decimalMark?: DecimalMark;
 }
 
 export interface PricesContext extends PricesInput {

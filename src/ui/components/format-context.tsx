@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import {
   AMOUNT_MASK,
+  decimalMarkOf,
   formatAmount,
   formatChange,
   formatDate,
@@ -8,6 +9,7 @@ import {
   formatShares,
   splitRatioParts,
   type AmountFormat,
+  type DecimalMark,
 } from '../../domain/numbers';
 import { useT } from '../app/use-i18n';
 import './format-context.css';
@@ -33,6 +35,8 @@ export interface Formatters {
   shares: (shares: number) => string;
   /** "0.00" ("0,00"): a decimal field's placeholder, as the reader writes numbers. */
   zero: string;
+  /** The reader's decimal mark, which a form writes the numbers it fills in with. */
+  decimalMark: DecimalMark;
   /** "1 share", "12 shares" ("12 stk."): a count of shares with its word. */
   sharesCount: (shares: number) => string;
   date: (iso: string) => string;
@@ -70,6 +74,7 @@ export function useFormatters(): Formatters {
       ratio: (ratio) => formatRatio(ratio, format.locale),
       shares: (shares) => (format.hidden ? AMOUNT_MASK : formatShares(shares, format.locale)),
       zero: new Intl.NumberFormat(format.locale, { minimumFractionDigits: 2 }).format(0),
+      decimalMark: decimalMarkOf(format.locale),
       sharesCount: (shares) =>
         shares === 1 && !format.hidden
           ? t('shares.one')

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRef, Snapshot } from 'xstate';
 import { formatMoney } from '../../domain/money';
+import { parseDecimal } from '../../domain/numbers';
 import { useT } from '../app/use-i18n';
 import { useFormatters } from '../components/format-context';
 import type { EventKind, Id, Transaction } from '../../domain/types';
@@ -68,7 +69,7 @@ function useFormView(actor: FormActor, kind: EventKind, currentShares: number, t
   const suggestedPrice = useSelector(actor, (s) => {
     const suggested = s.context.question?.suggested;
     return suggested?.share_price && suggested.currency_code
-      ? formatMoney(Number(suggested.share_price), suggested.currency_code, locale)
+      ? formatMoney(parseDecimal(suggested.share_price) ?? 0, suggested.currency_code, locale)
       : undefined;
   });
   const acceptSuggestion = useCallback(() => actor.send({ type: 'question.accepted' }), [actor]);
@@ -116,6 +117,7 @@ export function useEventForm({
   );
   const currency = priceCurrency(investment);
   const quote = investment?.quote;
+  const { decimalMark } = useFormatters();
   const actor = useFlow(createEventMachine, {
     api,
     data,
@@ -131,6 +133,7 @@ export function useEventForm({
       quote && quote.currency === code ? quote.price_dkk / quote.price : undefined,
     today,
     prefill,
+    decimalMark,
   });
   const view = useFormView(actor, kind, currentShares, today);
   const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
@@ -147,6 +150,7 @@ export interface EditEventFormInput {
 export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
   const { api, data, session, notices } = flowDeps(useAppActor());
   const today = useToday();
+  const { decimalMark } = useFormatters();
   const actor = useFlow(editEventMachine, {
     api,
     data,
@@ -155,6 +159,7 @@ export function useEditEventForm({ transaction, overlay }: EditEventFormInput) {
     overlay,
     transaction,
     today,
+    decimalMark,
   });
   const kind = useSelector(actor, (s) => s.context.kind);
   const splitBefore = useSelector(actor, (s) => s.context.currentShares);

@@ -164,7 +164,8 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
           kind="split"
           currentShares={recorded?.pending_split?.shares_before ?? recorded?.shares ?? 0}
           prefill={
-            recorded?.pending_split && recordValues({ kind: 'split', ...recorded.pending_split })
+            recorded?.pending_split &&
+            recordValues({ kind: 'split', ...recorded.pending_split }, f.decimalMark)
           }
           overlay={overlay}
         />

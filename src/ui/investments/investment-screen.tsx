@@ -6,11 +6,13 @@ import { Loadable } from '../data/loadable';
 import { RefreshAlert } from '../data/refresh-alert';
 import { PageDots, Pager } from '../components/gestures/pager';
 import { Section } from '../components/section';
-import { Skeleton, SkeletonRows } from '../components/states';
+import { NameTitle } from '../components/name-title';
+import { SkeletonRows } from '../components/states';
 import { TransactionsTable, editMode, EventOverlay, TransactionOverlay } from '../events';
 import { QuoteLine, usePrices, PricesSection } from '../prices';
 import { useInvestment, useInvestmentFacts, useTransactions } from '../data/use-data';
 import { useT } from '../app/use-i18n';
+import { useFormatters } from '../components/format-context';
 import { useListing } from './use-listing';
 import { useOverlay } from '../app/use-overlay';
 import { useSuggestions, SuggestionNotices } from '../suggestions';
@@ -56,6 +58,7 @@ export function InvestmentScreen({ id }: { id: string }) {
   const [page, setPage] = useState(0);
   const target = { type: 'investment', id } as const;
   const { t } = useT();
+  const { decimalMark } = useFormatters();
   const actionsId = useId();
 
   if (missing) return <Missing what="investment" />;
@@ -82,7 +85,7 @@ export function InvestmentScreen({ id }: { id: string }) {
   return (
     <main className="page page--wide investment">
       <div className="page__header">
-        <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
+        <NameTitle name={name} />
         <PageDots count={pages.length} current={current} onSelect={setPage} />
       </div>
       <InvestmentFacts facts={facts}>
@@ -131,7 +134,7 @@ export function InvestmentScreen({ id }: { id: string }) {
           kind={recording.kind}
           // The split's "before" is the holding on its day, which the suggestion says.
           currentShares={recorded?.kind === 'split' ? recorded.shares_before : shares}
-          prefill={recorded && recordValues(recorded)}
+          prefill={recorded && recordValues(recorded, decimalMark)}
           overlay={overlay}
         />
       )}

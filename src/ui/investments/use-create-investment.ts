@@ -17,6 +17,7 @@ import { useAppActor, useAppChildren } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 import { useT } from '../app/use-i18n';
 import { useNeeded } from '../data/use-needed';
+import { useFormatters } from '../components/format-context';
 
 const NO_SUGGESTIONS: readonly SuggestedInstrument[] = [];
 
@@ -31,7 +32,11 @@ export function useCreateInvestment() {
   const portfolioId = new URLSearchParams(useSearch()).get(PORTFOLIO_PARAM) ?? undefined;
   // The user's day when the form opened: the first buy's default date and the latest allowed.
   const [today] = useState(() => localDay(new Date()));
-  const actor = useFlow(createInvestmentMachine, { ...flowDeps(app), portfolioId, today });
+  const { decimalMark } = useFormatters();
+  const actor = useFlow(createInvestmentMachine, {
+    ...flowDeps(app),
+    ...{ portfolioId, today, decimalMark },
+  });
   const page = useSelector(actor, pageOf);
   const values = useSelector(actor, (s) => s.context.values, shallowEqual);
   const errors = useSelector(actor, (s) => s.context.fieldErrors, shallowEqual);

@@ -3,7 +3,7 @@ import { AllocationSection } from '../allocation';
 import { ReturnsSection } from '../returns';
 import { usePortfolio } from '../data/use-data';
 import { InvestmentsSection, StatsSection, ValueCard } from '../home';
-import { Skeleton } from '../components/states';
+import { NameTitle } from '../components/name-title';
 import { RefreshAlert } from '../data/refresh-alert';
 import { Missing } from '../app/not-found-screen';
 import { useT } from '../app/use-i18n';
@@ -16,7 +16,7 @@ export function PortfolioScreen({ id }: { id: string }) {
   if (missing) return <Missing what="portfolio" />;
   return (
     <main className="page page--wide">
-      <h1 className="page__title">{name ?? <Skeleton width={160} height={26} />}</h1>
+      <NameTitle name={name} />
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">

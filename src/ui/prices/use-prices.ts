@@ -15,6 +15,7 @@ import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 import { useToday } from '../app/use-today';
 import { useNeeded } from '../data/use-needed';
+import { useFormatters } from '../components/format-context';
 
 const NO_VALUES: PriceValues = { date: '', price: '', currency_code: '' };
 
@@ -23,7 +24,11 @@ export function usePrices(investmentId: Id) {
   const { api, data, session, notices } = flowDeps(useAppActor());
   useNeeded('investments', 'currencies', 'events');
   const today = useToday();
-  const actor = useFlow(pricesMachine, { api, data, session, notices, investmentId, today });
+  const { decimalMark } = useFormatters();
+  const actor = useFlow(pricesMachine, {
+    ...{ api, data, session, notices, investmentId, today },
+    decimalMark,
+  });
   const status = useSelector(actor, listStatus);
   const prices = useSelector(actor, (s) => s.context.prices);
   const listError = useSelector(actor, (s) => s.context.listError);

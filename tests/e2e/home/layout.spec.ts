@@ -86,9 +86,18 @@ async function createLongNames(page: Page) {
   await page.getByLabel('Portfolio name').fill(LONG);
   await page.getByRole('button', { name: 'Add' }).click();
   await expect(page).not.toHaveURL(/\/portfolios\/create$/);
+  await addInvestment(page, LONG_INVESTMENT, { label: LONG });
+}
+
+/** An investment bought through Add investment, in the portfolio chosen. */
+async function addInvestment(
+  page: Page,
+  name: string,
+  portfolio: { label: string } | { index: number },
+) {
   await page.goto('/investments/create');
-  await page.getByLabel('Portfolio').selectOption({ label: LONG });
-  await page.getByLabel('Name').fill(LONG_INVESTMENT);
+  await page.getByLabel('Portfolio').selectOption(portfolio);
+  await page.getByLabel('Name').fill(name);
   await page.getByLabel('ISIN').fill('US0378331005');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Shares').fill('10');
@@ -165,4 +174,35 @@ test('on a phone an investment opens with Buy, Sell and the start of its statist
   // The statistics' heading and first row: the page does not open on a wall of header.
   const statistics = page.getByRole('table', { name: 'Investment statistics' });
   await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
+});
+
+/** The words of the page's title that a line's end cuts in two (none hyphenated: no dictionaries). */
+function brokenTitleWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const title = document.querySelector('h1');
+    const text = title?.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) return ['no title text'];
+    const broken: string[] = [];
+    for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      if (range.getClientRects().length > 1) broken.push(match[0]);
+    }
+    return broken;
+  });
+}
+
+test('a long Danish word in a title stays whole on a phone (issue 40)', async ({ page }) => {
+  demoOnly();
+  await loginAsDemo(page);
+  // An investment's title shares its line with the page dots.
+  const name = 'Lokal Investeringsforening';
+  await addInvestment(page, name, { index: 1 });
+  await page.getByRole('table', { name: 'Investments' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect.poll(() => brokenTitleWords(page), { message: `at ${width} px` }).toEqual([]);
+  }
 });

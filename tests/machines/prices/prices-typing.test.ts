@@ -174,4 +174,12 @@ describe('typing a price', () => {
     prices.send({ type: 'form.cancelled' });
     expect(formOf(prices)).toBeUndefined();
   });
+
+  it("Edit writes the typed price with the reader's decimal mark (issue 40)", async () => {
+    const cents = { ...typed, price: 428.78 };
+    const { prices } = start([market, cents], { decimalMark: ',' });
+    await flush();
+    prices.send({ type: 'edit.opened', price: cents });
+    expect(formOf(prices)?.context.values.price).toBe('428,78');
+  });
 });

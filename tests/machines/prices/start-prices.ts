@@ -2,6 +2,7 @@
 // snapshots of its form and its removal.
 import { createActor } from 'xstate';
 import type { DayPrice } from '../../../src/api';
+import type { DecimalMark } from '../../../src/domain/numbers';
 import type { PriceField } from '../../../src/machines/prices/price.rules';
 import { pricesMachine } from '../../../src/machines/prices/prices.machine';
 import { fakeApi, fakeSession, keyMaker, recorder, TEST_TODAY } from '../support';
@@ -22,7 +23,10 @@ export const market: DayPrice = {
 };
 
 /** A started Prices section of investment 5 whose first page answers `page`. */
-export function start(page: DayPrice[] | Error = [market, typed]) {
+export function start(
+  page: DayPrice[] | Error = [market, typed],
+  { decimalMark }: { decimalMark?: DecimalMark } = {},
+) {
   const api = fakeApi();
   const data = recorder();
   const notices = recorder();
@@ -38,6 +42,7 @@ export function start(page: DayPrice[] | Error = [market, typed]) {
       investmentId: '5',
       today: TODAY,
       newKey: keyMaker(),
+      decimalMark,
     },
   }).start();
   const change = (field: PriceField, value: string) =>

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   DECIMAL_PATTERN,
   MINUS,
+  decimalMarkOf,
+  fieldText,
   formatAmount,
   formatChange,
   formatDate,
@@ -181,5 +183,23 @@ describe('formatSplitRatio', () => {
     [5, Infinity, '1:1'],
   ])('shows %d to %d as %j', (from, to, expected) => {
     expect(formatSplitRatio(from, to)).toBe(expected);
+  });
+});
+
+describe('fieldText', () => {
+  it.each<[number | string, '.' | ',', string]>([
+    [428.78, '.', '428.78'],
+    [428.78, ',', '428,78'],
+    ['0.00', ',', '0,00'],
+    [1234.5, ',', '1234,5'],
+    [3, ',', '3'],
+  ])('writes %j with %j as %j, which reads back', (value, mark, text) => {
+    expect(fieldText(value, mark)).toBe(text);
+    expect(parseDecimal(text)).toBe(Number(value));
+  });
+
+  it("takes the locale's mark", () => {
+    expect(decimalMarkOf('da-DK')).toBe(',');
+    expect(decimalMarkOf('en-GB')).toBe('.');
   });
 });
