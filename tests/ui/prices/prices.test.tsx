@@ -36,13 +36,13 @@ function rowOf(table: HTMLElement, date: string): string[] {
 describe('the price line', () => {
   it('says the price in its own currency, its day and its source', async () => {
     await openHolding();
-    await priceLine(new RegExp(`^Price DKK 120\\.00 · ${marketToday()} · demo market$`));
+    await priceLine(new RegExp(`^Price DKK 120\\.00 · ${marketToday()} · Demo market$`));
   });
 
   it('a price of a foreign listing is in its currency, then in DKK, both hidden with amounts', async () => {
     await openHolding({ isin: 'US0378331005', name: 'Apple', currency: 'USD', price: 150 });
     const line = await priceLine(
-      new RegExp(`^Price USD 120\\.00 · DKK [\\d,]+\\.\\d\\d · ${marketToday()} · demo market$`),
+      new RegExp(`^Price USD 120\\.00 · DKK [\\d,]+\\.\\d\\d · ${marketToday()} · Demo market$`),
     );
     const dkk = /DKK ([\d,]+\.\d\d)/.exec(read(line))?.[1].replace(/,/g, '');
     expect(Number(dkk)).toBeCloseTo(120 * rateToDkk('USD', Date.now()), 1);
@@ -73,7 +73,7 @@ describe('the price line', () => {
 
   it('speaks Danish, with Danish figures', async () => {
     await openHolding({ storage: [['language', 'da']] });
-    await priceLine(new RegExp(`^Kurs 120,00\\sDKK · ${marketToday()} · demomarked$`));
+    await priceLine(new RegExp(`^Kurs 120,00\\sDKK · ${marketToday()} · Demomarked$`));
   });
 });
 
@@ -83,7 +83,7 @@ describe('the Prices section', () => {
     const { section, table } = await openPrices();
     const rows = () => within(table).getAllByRole('row').slice(1);
     await waitFor(() => expect(rows()).toHaveLength(31));
-    expect(rowOf(table, marketToday())).toEqual([marketToday(), 'DKK 120.00', 'demo market', '']);
+    expect(rowOf(table, marketToday())).toEqual([marketToday(), 'DKK 120.00', 'Demo market', '']);
     await userEvent.click(within(section).getByRole('button', { name: 'Show older prices' }));
     await waitFor(() => expect(rows()).toHaveLength(62));
     const dates = rows().map((row) => row.textContent.slice(0, 10));
@@ -125,7 +125,7 @@ describe('the Prices section', () => {
     );
     expect(await screen.findByText('Price deleted')).toBeTruthy();
     await waitFor(() => expect(totalValue()).toContain('DKK 1,200.00'));
-    await priceLine(/· demo market$/);
+    await priceLine(/· Demo market$/);
   });
 
   it('Undo of a deletion types the price again', async () => {
