@@ -230,6 +230,13 @@ export const en = {
   'notFound.investment': 'This investment was not found.',
   'portfolioCreate.title': 'New portfolio',
   'portfolioCreate.name': 'Portfolio name',
+  // A portfolio's kind (issue 39): how the tax year counts it.
+  'portfolio.kind': 'Kind',
+  'portfolio.kind.free': 'Free funds',
+  'portfolio.kind.aktiesparekonto': 'Aktiesparekonto',
+  'portfolio.kind.pension': 'Pension',
+  'portfolio.kindHint': 'Decides how the tax year counts its holdings.',
+  'portfolio.tax': 'Tax',
 
   // Profile (/profile)
 
