@@ -237,6 +237,28 @@ export const en = {
   'portfolio.kind.pension': 'Pension',
   'portfolio.kindHint': 'Decides how the tax year counts its holdings.',
   'portfolio.tax': 'Tax',
+  // An investment's tax class (issue 39), on its screen.
+  'taxClass.title': 'Tax',
+  'taxClass.loading': 'Loading the tax class…',
+  'taxClass.taxation': 'Taxed on',
+  'taxClass.taxation.realisation': 'Realisation',
+  'taxClass.taxation.yearly': 'Yearly gain (lagerbeskatning)',
+  'taxClass.income': 'Income',
+  'taxClass.income.share': 'Share income',
+  'taxClass.income.capital': 'Capital income',
+  'taxClass.class': '{taxation} · {income} ({year})',
+  'taxClass.basis.listed-share': 'Why: a listed share.',
+  'taxClass.basis.abis': "Why: on SKAT's list of share-based investment companies (ABIS).",
+  'taxClass.basis.not-abis': "Why: an investment company not on SKAT's ABIS list.",
+  'taxClass.basis.aktiesparekonto': 'Why: it is in an aktiesparekonto, taxed 17 % as a whole.',
+  'taxClass.basis.pension': 'Why: it is in a pension portfolio.',
+  'taxClass.basis.user': 'Why: your choice: “{reason}”.',
+  'taxClass.basis.crypto': 'Why: crypto is personal income, outside the tax year report.',
+  'taxClass.override': 'Override',
+  'taxClass.reset': 'Use the rules',
+  'taxClass.reason': 'Reason',
+  'taxClass.reasonHint': 'Shown with the class, here and in the tax year report.',
+  'taxClass.retry': 'Try again',
 
   // Profile (/profile)
 
