@@ -36,7 +36,9 @@ export function PortfolioScreen({ id }: { id: string }) {
           <AllocationSection scope="portfolio" portfolioId={id} />
           <Section title={t('portfolio.tax')}>
             <PortfolioKindField id={id} name={name} kind={kind} />
-            <Link href={taxYearHref()}>{t('menu.taxYear')}</Link>
+            <Link href={taxYearHref()} className="button button--secondary section__button">
+              {t('menu.taxYear')}
+            </Link>
           </Section>
           <DeleteValuable kind="portfolio" id={id} />
         </div>

@@ -5,6 +5,7 @@ import { Section } from '../components/section';
 import { FormError, SelectField, TextField, formText } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
 import { useTaxClass } from './use-tax-class';
+import './tax-class-section.css';
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T =>
   values.find((v) => v === value) ?? values[0];
@@ -31,76 +32,81 @@ export function TaxClassSection({ investmentId }: { investmentId: string }) {
   const byPortfolio = taxClass?.basis === 'aktiesparekonto' || taxClass?.basis === 'pension';
   return (
     <Section title={t('taxClass.title')}>
-      {tc.loading && !taxClass && <p role="status">{t('taxClass.loading')}</p>}
-      {tc.failed && (
-        <>
-          <FormError message={tc.failure} />
-          <button type="button" className="button button--secondary" onClick={tc.retry}>
-            {t('taxClass.retry')}
-          </button>
-        </>
-      )}
-      {taxClass && (
-        <>
-          <p>
-            {t('taxClass.class', {
-              taxation: t(`taxClass.taxation.${taxClass.taxation}`),
-              income: t(`taxClass.income.${taxClass.income}`),
-              year: taxClass.year,
-            })}
-          </p>
-          <p className="field__hint">
-            {t(`taxClass.basis.${taxClass.basis}`, { reason: taxClass.reason ?? '' })}
-          </p>
-          {tc.editing ? (
-            <form className="form" onSubmit={onSubmit}>
-              <SelectField
-                label={t('taxClass.taxation')}
-                name="taxation"
-                defaultValue={taxClass.taxation}
-                options={TAXATIONS.map((v) => ({ value: v, label: t(`taxClass.taxation.${v}`) }))}
-              />
-              <SelectField
-                label={t('taxClass.income')}
-                name="income"
-                defaultValue={taxClass.income}
-                options={INCOME_KINDS.map((v) => ({ value: v, label: t(`taxClass.income.${v}`) }))}
-              />
-              <TextField
-                label={t('taxClass.reason')}
-                name="reason"
-                required
-                defaultValue={taxClass.reason ?? ''}
-                hint={t('taxClass.reasonHint')}
-                errors={tc.reasonError}
-              />
-              <FormError message={tc.failure} />
-              <FormButtons onCancel={tc.cancel} submit={t('common.save')} busy={tc.saving} />
-            </form>
-          ) : (
-            <>
-              <FormError message={tc.failure} />
-              {!byPortfolio && (
-                <div className="button-row">
-                  <button type="button" className="button button--secondary" onClick={tc.open}>
-                    {t('taxClass.override')}
-                  </button>
-                  {taxClass.basis === 'user' && (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={tc.reset}
-                      disabled={tc.saving}
-                    >
-                      {t('taxClass.reset')}
+      <div className="tax-class">
+        {tc.loading && !taxClass && <p role="status">{t('taxClass.loading')}</p>}
+        {tc.failed && (
+          <>
+            <FormError message={tc.failure} />
+            <button type="button" className="button button--secondary" onClick={tc.retry}>
+              {t('taxClass.retry')}
+            </button>
+          </>
+        )}
+        {taxClass && (
+          <>
+            <p>
+              {t('taxClass.class', {
+                taxation: t(`taxClass.taxation.${taxClass.taxation}`),
+                income: t(`taxClass.income.${taxClass.income}`),
+                year: taxClass.year,
+              })}
+            </p>
+            <p className="field__hint">
+              {t(`taxClass.basis.${taxClass.basis}`, { reason: taxClass.reason ?? '' })}
+            </p>
+            {tc.editing ? (
+              <form className="form" onSubmit={onSubmit}>
+                <SelectField
+                  label={t('taxClass.taxation')}
+                  name="taxation"
+                  defaultValue={taxClass.taxation}
+                  options={TAXATIONS.map((v) => ({ value: v, label: t(`taxClass.taxation.${v}`) }))}
+                />
+                <SelectField
+                  label={t('taxClass.income')}
+                  name="income"
+                  defaultValue={taxClass.income}
+                  options={INCOME_KINDS.map((v) => ({
+                    value: v,
+                    label: t(`taxClass.income.${v}`),
+                  }))}
+                />
+                <TextField
+                  label={t('taxClass.reason')}
+                  name="reason"
+                  required
+                  defaultValue={taxClass.reason ?? ''}
+                  hint={t('taxClass.reasonHint')}
+                  errors={tc.reasonError}
+                />
+                <FormError message={tc.failure} />
+                <FormButtons onCancel={tc.cancel} submit={t('common.save')} busy={tc.saving} />
+              </form>
+            ) : (
+              <>
+                <FormError message={tc.failure} />
+                {!byPortfolio && (
+                  <div className="button-row">
+                    <button type="button" className="button button--secondary" onClick={tc.open}>
+                      {t('taxClass.override')}
                     </button>
-                  )}
-                </div>
-              )}
-            </>
-          )}
-        </>
-      )}
+                    {taxClass.basis === 'user' && (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={tc.reset}
+                        disabled={tc.saving}
+                      >
+                        {t('taxClass.reset')}
+                      </button>
+                    )}
+                  </div>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </div>
     </Section>
   );
 }
