@@ -2,6 +2,7 @@
 // Field names are the wire's, mixed case included. All money is DKK.
 import type * as v from 'valibot';
 import type { InstrumentType } from './kinds';
+import type { PortfolioKind } from './tax/kinds';
 import type * as schemas from './schemas';
 
 export {
@@ -95,6 +96,8 @@ export interface CreateInvestmentPayload {
 
 export interface CreatePortfolioPayload {
   name: string;
+  /** Issue 39: `free` when absent. */
+  kind?: PortfolioKind;
 }
 
 export interface Credentials {

@@ -210,4 +210,7 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'server.tooLarge': 'Anmodningen er for stor.',
   'server.marketUnreachable': 'Kurskilderne kan ikke nås lige nu; prøv igen om et minut.',
   'profile.benchmarkSaved': 'Benchmark gemt',
+  'notice.portfolioKindSaved': 'Porteføljens type er gemt',
+  'notice.taxClassSaved': 'Skatteklassen er gemt',
+  'notice.taxClassReset': 'Skatteklassen følger reglerne igen',
 };

@@ -229,4 +229,8 @@ export const enSent = {
   'server.marketUnreachable': 'The price sources cannot be reached now; try again in a minute.',
   // Profile → Benchmark (src/machines/profile/benchmark.machine.ts).
   'profile.benchmarkSaved': 'Benchmark saved',
+  // The tax year's settings (issue 39): a portfolio's kind, an investment's tax class.
+  'notice.portfolioKindSaved': 'Portfolio kind saved',
+  'notice.taxClassSaved': 'Tax class saved',
+  'notice.taxClassReset': 'Tax class follows the rules again',
 };

@@ -9,6 +9,7 @@ import type {
   ImportStore,
   LedgerStore,
   ManualPriceStore,
+  TaxStore,
 } from '../store';
 import { PENDING_BASE, type ImportPlan } from './plan';
 import { importing, type ImportRequestRead } from './request';
@@ -25,7 +26,7 @@ export function refusedMessage(report: ImportReport): string {
  * events in the file's order, typed prices, and the batch. The plan has no error rows.
  */
 export async function commitImport(
-  store: LedgerStore & ImportStore & ManualPriceStore & CashStore,
+  store: LedgerStore & ImportStore & ManualPriceStore & CashStore & TaxStore,
   plan: ImportPlan,
   request: ImportRequestRead,
   userId: number,
@@ -35,8 +36,8 @@ export async function commitImport(
   for (const portfolio of (await store.portfolios(userId)).values())
     portfolioIds.set(`id:${portfolio.id}`, portfolio.id);
   const createdPortfolios: number[] = [];
-  for (const [key, name] of plan.newPortfolios) {
-    const row = await store.createPortfolio({ userId, name });
+  for (const [key, { name, kind }] of plan.newPortfolios) {
+    const row = await store.createPortfolio({ userId, name, ...(kind && { kind }) });
     portfolioIds.set(key, row.id);
     createdPortfolios.push(row.id);
   }
@@ -103,6 +104,8 @@ export async function commitImport(
     );
     investmentIds.set(row.investmentKey, created.id);
     createdInvestments.push(created.id);
+    // Formue's export: the user's class of the investment goes with it.
+    if (row.taxClass) await store.setTaxClass(userId, created.id, row.taxClass);
   }
   await flush();
   for (const [key, { existing, events }] of plan.replayed)

@@ -10,6 +10,7 @@ import { markDuplicates } from './duplicates';
 import { matchInstruments, type NewInstrument } from './matching';
 import { failed, importing, readRow, type ImportRequestRead, type Row } from './request';
 import type { ImportState } from './state';
+import type { PortfolioKind } from '../../domain/tax';
 
 /** Rows read between two pauses of a plan, so other requests are answered while it runs. */
 const PLAN_SLICE = 500;
@@ -21,7 +22,8 @@ export const PENDING_BASE = 2 ** 52;
 export interface ImportPlan {
   report: ImportReport;
   rows: Row[];
-  newPortfolios: Map<string, string>;
+  /** By key (`new:NAME`): the name, and the kind a row of Formue's export gave it. */
+  newPortfolios: Map<string, NewPortfolio>;
   newInstruments: Map<string, NewInstrument>;
   /** Replayed histories by investment key: the rows' events with their from_shares. */
   replayed: Map<string, { existing: EventRow[]; events: EventRow[] }>;
@@ -88,19 +90,33 @@ export async function planImport(
   return { report: { rows: reports, counts }, rows, newPortfolios, newInstruments, replayed, cash };
 }
 
-/** Portfolio keys: `id:N` for an existing one, `new:NAME` for one the import creates. */
+export interface NewPortfolio {
+  name: string;
+  kind?: PortfolioKind;
+}
+
+/**
+ * Portfolio keys: `id:N` for an existing one, `new:NAME` for one the import creates, which takes
+ * the kind its first row names (an existing portfolio keeps its own).
+ */
 function portfoliosOf(request: ImportRequestRead, state: ImportState, rows: readonly Row[]) {
-  const newPortfolios = new Map<string, string>();
+  const newPortfolios = new Map<string, NewPortfolio>();
   const target = 'id' in request.target ? `id:${request.target.id}` : `new:${request.target.name}`;
-  if ('name' in request.target) newPortfolios.set(target, request.target.name);
-  const portfolioOf = (row: Row): string => {
+  if ('name' in request.target) newPortfolios.set(target, { name: request.target.name });
+  const keyOf = (row: Row): string => {
     const name = row.portfolioName;
     if (name === undefined) return target;
     if ('name' in request.target && request.target.name === name) return target;
     const existing = state.portfolios.find((p) => p.name === name);
     if (existing) return `id:${existing.id}`;
-    newPortfolios.set(`new:${name}`, name);
+    if (!newPortfolios.has(`new:${name}`)) newPortfolios.set(`new:${name}`, { name });
     return `new:${name}`;
+  };
+  const portfolioOf = (row: Row): string => {
+    const key = keyOf(row);
+    const created = newPortfolios.get(key);
+    if (created && !created.kind && row.portfolioKind) created.kind = row.portfolioKind;
+    return key;
   };
   // In the order the rows name them, so a round trip creates them in the export's order.
   for (const row of rows) if (!failed(row)) portfolioOf(row);

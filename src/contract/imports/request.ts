@@ -4,6 +4,13 @@ import { CURRENCIES } from '../../domain/market';
 import { MONEY_DECIMALS, SHARE_DECIMALS } from '../../domain/numbers';
 import { INSTRUMENT_TYPES, type InstrumentType } from '../../domain/types';
 import {
+  INCOME_KINDS,
+  PORTFOLIO_KINDS,
+  TAXATIONS,
+  type PortfolioKind,
+  type TaxClassOverride,
+} from '../../domain/tax';
+import {
   IMPORT_KINDS,
   IMPORT_SOURCES,
   type ImportRowReport,
@@ -90,6 +97,9 @@ export interface Row {
   ratio?: { from: number; to: number };
   instrument: { isin?: string; symbol?: string; name?: string; type: InstrumentType };
   portfolioName?: string;
+  /** Formue's export: the kind of a portfolio the import creates, the class of an investment. */
+  portfolioKind?: PortfolioKind;
+  taxClass?: TaxClassOverride;
   externalId?: string;
   force: boolean;
   /** The user's match: an investment's id, `new` for a new investment, else matched here. */
@@ -121,6 +131,9 @@ export function readRow(raw: unknown, index: number, now: number): Row {
   const isin = optionalText(v, 'instrument.isin', 32);
   const symbol = optionalText(v, 'instrument.symbol', 64);
   const portfolioName = v.input('portfolio') == null ? undefined : v.name('portfolio');
+  const portfolioKind =
+    v.input('portfolio_kind') == null ? undefined : v.oneOf('portfolio_kind', PORTFOLIO_KINDS);
+  const taxClass = v.input('tax_class') == null ? undefined : readTaxClass(v);
   const externalId = optionalText(v, 'external_id', 255);
   const force = v.boolean('force') ?? false;
   let chosen: Row['chosen'];
@@ -160,10 +173,20 @@ export function readRow(raw: unknown, index: number, now: number): Row {
       type: type ?? 'stock',
     },
     portfolioName,
+    ...(portfolioKind && { portfolioKind }),
+    ...(taxClass && { taxClass }),
     externalId,
     force,
     chosen,
   };
+}
+
+/** A row's `tax_class`, as PUT /investments/{id}/tax-class takes it. */
+function readTaxClass(v: Validator): TaxClassOverride | undefined {
+  const taxation = v.oneOf('tax_class.taxation', TAXATIONS);
+  const income = v.oneOf('tax_class.income', INCOME_KINDS);
+  const reason = v.name('tax_class.reason');
+  return taxation && income && reason ? { taxation, income, reason } : undefined;
 }
 
 export const failed = (row: Row) => Object.keys(row.errors).length > 0;

@@ -5,68 +5,38 @@
 // wins); dividends with their withholding; the aktiesparekonto's room and tax; the share income
 // tax. Amounts are DKK, exact in big.js, rounded to cents at the end.
 import Big from 'big.js';
-import type * as v from 'valibot';
-import type { yearReport } from '../../domain/schemas';
 import { hasIsinFormat } from '../../domain/isin';
 import {
-  aktiesparekontoRoom,
-  aktiesparekontoTax,
   averageMethod,
   rulesFor,
   shareIncomeLimit,
   shareIncomeTax,
   taxClassOf,
-  yearlyCase,
-  yearlyGain,
   ABIS_LISTS,
-  type AbisList,
   type PortfolioKind,
   type ResolvedTaxClass,
-  type TaxTrade,
   type TaxYearRules,
 } from '../../domain/tax';
 import { toEntry } from '../figures';
-import type { InstrumentFacts, RateSource, WireQuote } from '../pricing';
-import type { EventRow, InvestmentRow, PortfolioRow, TaxClassRow } from '../store';
+import type { InvestmentRow } from '../store';
+import {
+  dayOf,
+  dkk,
+  groupEvents,
+  inYear,
+  sum,
+  tradesOf,
+  withheldOf,
+  yearEnd,
+  ZERO,
+} from './ledger';
+import type { Line, ReportInputs, WireReport } from './types';
+import { aktiesparekontoYear, yearlyFigures } from './yearly';
 
-export type WireReport = v.InferInput<typeof yearReport>;
-type Line = WireReport['portfolios'][number]['lines'][number];
-interface YearEnd {
-  date: string | null;
-  shares: number;
-  price_dkk: number;
-  value: number;
-  source: string | null;
-}
-
-export interface ReportInputs {
-  year: number;
-  now: number;
-  married: boolean;
-  portfolios: readonly PortfolioRow[];
-  investments: readonly InvestmentRow[];
-  overrides: readonly TaxClassRow[];
-  /** Every event of the investments. */
-  events: readonly EventRow[];
-  rate: RateSource;
-  /** The price an investment is valued at, at a time, and where it comes from. */
-  quote: (investment: InvestmentRow, time: number) => WireQuote | undefined;
-  facts: (investment: InvestmentRow) => InstrumentFacts;
-  lists?: Readonly<Record<number, AbisList>>;
-}
+export type { ReportInputs, WireReport } from './types';
 
 /** The boxes (rubrikker) of the Danish return, as the research note names them (skat.dk). */
 export const BOXES = { dividends: '61-63', listedShares: '66', capitalFunds: '38' } as const;
-
-const ZERO = new Big(0);
-const dkk = (amount: Big) => Number(amount.toFixed(2));
-const sum = (amounts: readonly Big[]) => amounts.reduce((a, b) => a.plus(b), ZERO);
-const yearStart = (year: number) => Date.UTC(year, 0, 1);
-/** The last instant of a year: its 31 December's close is the price then. */
-const yearEnd = (year: number) => yearStart(year + 1) - 1;
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-const inYear = (time: number, year: number) =>
-  time >= yearStart(year) && time < yearStart(year + 1);
 
 /** Whether a year is one the report can answer: one with rules, and not after this one. */
 export function reportableYear(year: number, now: number): TaxYearRules | undefined {
@@ -324,172 +294,4 @@ export function buildReport(inputs: ReportInputs, rules: TaxYearRules): WireRepo
 
 function incomeOf(kind: PortfolioKind, taxClass: ResolvedTaxClass): Line['income'] {
   return kind === 'free' ? taxClass.income : kind;
-}
-
-/** The tax withheld on a dividend, in its currency: the `income` work's field, 0 without it. */
-function withheldOf(event: EventRow): number {
-  return 'withholdingTax' in event && typeof event.withholdingTax === 'number'
-    ? event.withholdingTax
-    : 0;
-}
-
-function groupEvents(events: readonly EventRow[]): Map<number, EventRow[]> {
-  const groups = new Map<number, EventRow[]>();
-  for (const event of events) {
-    const list = groups.get(event.investmentId);
-    if (list) list.push(event);
-    else groups.set(event.investmentId, [event]);
-  }
-  // In time order; equal times in the order entered.
-  for (const list of groups.values()) list.sort((a, b) => a.time - b.time || a.id - b.id);
-  return groups;
-}
-
-function tradesOf(events: readonly EventRow[], rate: RateSource): TaxTrade[] {
-  return events.flatMap((event): TaxTrade[] => {
-    const entry = toEntry(event, rate);
-    const ids = { eventId: event.id, investmentId: event.investmentId, time: event.time };
-    switch (entry.kind) {
-      case 'buy':
-      case 'sell':
-        return [
-          { ...ids, kind: entry.kind, shares: entry.shares, price: entry.price, fee: entry.fee },
-        ];
-      case 'split':
-        return [
-          {
-            ...ids,
-            kind: 'split',
-            sharesAfter: entry.sharesAfter,
-            soldShares: entry.soldShares,
-            soldPrice: entry.soldPrice,
-            fee: entry.fee,
-          },
-        ];
-      case 'dividend':
-        return [];
-    }
-  });
-}
-
-/** Shares held just after `time`. */
-function sharesAt(events: readonly EventRow[], time: number): number {
-  let shares = new Big(0);
-  for (const event of events) {
-    if (event.time > time) break;
-    if (event.kind === 'buy') shares = shares.plus(event.shares);
-    else if (event.kind === 'sell') shares = shares.minus(event.shares);
-    else if (event.kind === 'split') shares = new Big(event.sharesAfter);
-  }
-  return Number(shares.toString());
-}
-
-interface YearlyFigures {
-  case: string;
-  gain: Big;
-  start: YearEnd;
-  end: YearEnd;
-  startValue: Big;
-  bought: Big;
-  sold: Big;
-  dividends: Big;
-}
-
-/** A holding's yearly gain in `year`, up to `until`; undefined when it was not held in it. */
-function yearlyFigures(
-  investment: InvestmentRow,
-  events: readonly EventRow[],
-  year: number,
-  until: number,
-  inputs: ReportInputs,
-): YearlyFigures | undefined {
-  const yearEndOf = (time: number): YearEnd & { big: Big } => {
-    const shares = sharesAt(events, time);
-    const quote = shares > 0 ? inputs.quote(investment, time) : undefined;
-    const big = quote ? new Big(quote.price_dkk).times(shares) : ZERO;
-    return {
-      date: quote?.date ?? null,
-      shares,
-      price_dkk: quote?.price_dkk ?? 0,
-      value: dkk(big),
-      source: quote?.source ?? null,
-      big,
-    };
-  };
-  let bought = ZERO;
-  let sold = ZERO;
-  let dividends = ZERO;
-  for (const event of events) {
-    if (!inYear(event.time, year) || event.time > until) continue;
-    const entry = toEntry(event, inputs.rate);
-    switch (entry.kind) {
-      case 'buy':
-        bought = bought.plus(new Big(entry.shares).times(entry.price)).plus(entry.fee);
-        break;
-      case 'sell':
-        sold = sold.plus(new Big(entry.shares).times(entry.price)).minus(entry.fee);
-        break;
-      case 'split':
-        if (entry.soldShares > 0)
-          sold = sold.plus(new Big(entry.soldShares).times(entry.soldPrice)).minus(entry.fee);
-        else bought = bought.plus(entry.fee);
-        break;
-      case 'dividend':
-        dividends = dividends.plus(entry.amount);
-        break;
-    }
-  }
-  const { big: startValue, ...start } = yearEndOf(yearStart(year) - 1);
-  const { big: endValue, ...end } = yearEndOf(until);
-  if (start.shares <= 0 && end.shares <= 0 && bought.eq(0) && sold.eq(0)) return undefined;
-  const input = {
-    startShares: start.shares,
-    startValue,
-    endShares: end.shares,
-    endValue,
-    bought,
-    sold,
-  };
-  return {
-    case: yearlyCase(input),
-    gain: yearlyGain(input),
-    start,
-    end,
-    startValue,
-    bought,
-    sold,
-    dividends,
-  };
-}
-
-/** The aktiesparekonto's year: its gain (holdings' yearly gains and dividends), tax and room. */
-function aktiesparekontoYear(
-  held: readonly InvestmentRow[],
-  eventsOf: ReadonlyMap<number, EventRow[]>,
-  year: number,
-  rules: TaxYearRules,
-  yearlyOf: (investment: InvestmentRow, year: number) => YearlyFigures | undefined,
-): NonNullable<WireReport['portfolios'][number]['aktiesparekonto']> {
-  const times = held.flatMap((i) => (eventsOf.get(i.id) ?? []).map((e) => e.time));
-  const first = times.length > 0 ? new Date(Math.min(...times)).getUTCFullYear() : year;
-  const gains: Big[] = [];
-  let figures: YearlyFigures[] = [];
-  for (let y = Math.min(first, year); y <= year; y++) {
-    figures = held.flatMap((i) => yearlyOf(i, y) ?? []);
-    gains.push(sum(figures.map((f) => f.gain.plus(f.dividends))));
-  }
-  const tax = aktiesparekontoTax(gains, rules.aktiesparekonto.rate);
-  const valueLastYearEnd = sum(figures.map((f) => f.startValue));
-  const netDeposits = sum(figures.map((f) => f.bought.minus(f.sold)));
-  return {
-    ceiling: rules.aktiesparekonto.ceiling,
-    value_last_year_end: dkk(valueLastYearEnd),
-    net_deposits: dkk(netDeposits),
-    room: dkk(aktiesparekontoRoom(rules.aktiesparekonto.ceiling, valueLastYearEnd, netDeposits)),
-    gain: dkk(gains[gains.length - 1] ?? ZERO),
-    loss_carried_in: dkk(tax.carriedIn),
-    taxable: dkk(tax.taxable),
-    tax: dkk(tax.tax),
-    loss_carried_out: dkk(tax.carriedOut),
-  };
 }

@@ -27,30 +27,45 @@ function decimal(value: number | undefined): string {
 }
 
 type Export = FormueExport;
-type Instrument = Pick<CsvRecord, 'portfolio' | 'investment' | 'isin' | 'type'>;
+
+/**
+ * What the JSON export says of a row's portfolio and investment beyond the CSV's columns (issue
+ * 39): the portfolio's kind and the user's tax class, for a portfolio or investment the import
+ * creates. The CSV carries neither.
+ */
+interface TaxFacts {
+  portfolioKind?: ImportRow['portfolio_kind'];
+  taxClass?: ImportRow['tax_class'];
+}
+type ExportRecord = CsvRecord & TaxFacts;
+type Instrument = Pick<CsvRecord, 'portfolio' | 'investment' | 'isin' | 'type'> & TaxFacts;
 type Instruments = (investmentId: number) => Instrument;
 
-/** The columns naming an event's or price's investment, by its id. */
+/** The columns naming an event's or price's investment, by its id, with its tax facts. */
 function instruments(
   portfolioList: Export['portfolios'],
   investmentList: Export['investments'],
 ): Instruments {
-  const portfolios = new Map(portfolioList.map((portfolio) => [portfolio.id, portfolio.name]));
+  const portfolios = new Map(portfolioList.map((portfolio) => [portfolio.id, portfolio]));
   const investments = new Map(investmentList.map((investment) => [investment.id, investment]));
   return (investmentId) => {
     const investment = investments.get(investmentId);
+    const portfolio = investment ? portfolios.get(investment.portfolio_id) : undefined;
     return {
-      portfolio: investment ? (portfolios.get(investment.portfolio_id) ?? '') : '',
+      portfolio: portfolio?.name ?? '',
       investment: investment?.name ?? '',
       isin: investment?.isin ?? '',
       type: investment?.type ?? '',
+      // `free` is the default: said only of the others.
+      ...(portfolio?.kind && portfolio.kind !== 'free' && { portfolioKind: portfolio.kind }),
+      ...(investment?.tax_class && { taxClass: investment.tax_class }),
     };
   };
 }
 
 const EMPTY = Object.fromEntries(FORMUE_CSV_COLUMNS.map((column) => [column, ''])) as CsvRecord;
 
-function eventRecord(event: Export['events'][number], instrument: Instruments): CsvRecord {
+function eventRecord(event: Export['events'][number], instrument: Instruments): ExportRecord {
   return {
     ...EMPTY,
     ...instrument(event.investment_id),
@@ -71,7 +86,7 @@ function eventRecord(event: Export['events'][number], instrument: Instruments): 
   };
 }
 
-function priceRecord(price: Export['prices'][number], instrument: Instruments): CsvRecord {
+function priceRecord(price: Export['prices'][number], instrument: Instruments): ExportRecord {
   return {
     ...EMPTY,
     ...instrument(price.investment_id),
@@ -84,7 +99,7 @@ function priceRecord(price: Export['prices'][number], instrument: Instruments): 
 }
 
 /** Each event and typed price of an export as a CSV record, events first, in the export's order. */
-function records(data: Export): CsvRecord[] {
+function records(data: Export): ExportRecord[] {
   const instrument = instruments(data.portfolios, data.investments);
   return [
     ...data.events.map((event) => eventRecord(event, instrument)),
@@ -140,7 +155,11 @@ const NUMBER_FIELDS = FORMUE_CSV_COLUMNS.filter(
  * A record as a wire row. The export's ids become `external_id` (`event-12`, `price-3`), so a
  * second import of the same export is all duplicates.
  */
-function rowOf(record: CsvRecord, line: number, messages: ImportMessage[]): ImportRow | undefined {
+function rowOf(
+  record: ExportRecord,
+  line: number,
+  messages: ImportMessage[],
+): ImportRow | undefined {
   const kind = record.kind as ImportKind;
   if (!IMPORT_KINDS.includes(kind)) {
     messages.push(error('type.unknown', 'kind', { word: record.kind }));
@@ -161,6 +180,8 @@ function rowOf(record: CsvRecord, line: number, messages: ImportMessage[]): Impo
     external_id: `${kind === 'price' ? 'price' : 'event'}-${record.id}`,
     currency_code: record.currency_code,
     ...(record.portfolio ? { portfolio: record.portfolio } : {}),
+    ...(record.portfolioKind && { portfolio_kind: record.portfolioKind }),
+    ...(record.taxClass && { tax_class: record.taxClass }),
   };
   for (const field of NUMBER_FIELDS) {
     const text = record[field];
@@ -186,7 +207,7 @@ interface Unreadable {
   messages: ImportMessage[];
 }
 
-function readRecords(records: readonly (CsvRecord | Unreadable)[]): FormueReading {
+function readRecords(records: readonly (ExportRecord | Unreadable)[]): FormueReading {
   const rows: ImportRow[] = [];
   const lines = records.map((record, i): LineStatus => {
     if ('messages' in record) return { line: i + 1, status: 'error', ...record };

@@ -23,6 +23,13 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_KINDS = ['buy', 'sell', 'dividend', 'split', 'price'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
+/** The user's own class of an investment, with the reason shown (issue 39). */
+const taxClassOverride = v.object({
+  taxation: oneOf(TAXATIONS),
+  income: oneOf(INCOME_KINDS),
+  reason: text,
+});
+
 /**
  * One row of a file, normalised. Decimals are JSON numbers with at most the contract's decimals
  * (shares 8, money 6), made from the file's text by the domain's decimal parser, never `Number()`
@@ -67,6 +74,10 @@ export const importRow = v.object({
   force: v.optional(v.boolean('a boolean')),
   /** Portfolio by name, for Formue's own export of several portfolios; else the target's. */
   portfolio: v.optional(text),
+  /** Formue's export (issue 39): the kind of a portfolio the import creates; `free` when absent. */
+  portfolio_kind: v.optional(oneOf(PORTFOLIO_KINDS)),
+  /** Formue's export (issue 39): the user's tax class of an investment the import creates. */
+  tax_class: v.optional(taxClassOverride),
   /**
    * The user's match of the instrument: an investment of the row's portfolio (of the same type),
    * or `null` for a new investment; absent, the server matches by ISIN, ticker, then exact name.
@@ -182,9 +193,7 @@ export const formueExport = v.object({
       /** `provider:symbol`, or null. */
       listing: v.nullable(text),
       /** Issue 39: the user's override of its tax class, or null; absent from older exports. */
-      tax_class: v.nullish(
-        v.object({ taxation: oneOf(TAXATIONS), income: oneOf(INCOME_KINDS), reason: text }),
-      ),
+      tax_class: v.nullish(taxClassOverride),
     }),
   ),
   /** Every event as entered, in its own currency, fee included. */

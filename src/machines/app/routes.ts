@@ -53,3 +53,8 @@ export function investmentCreateHref(portfolioId?: string): string {
   const path = SCREEN_PATHS.investmentCreate;
   return portfolioId ? `${path}?${new URLSearchParams({ [PORTFOLIO_PARAM]: portfolioId })}` : path;
 }
+
+/** The year report a return is filed for: last year's (the menu's, Profile's, History's links). */
+export function taxYearHref(today: Date = new Date()): string {
+  return `/reports/${today.getFullYear() - 1}`;
+}

@@ -42,6 +42,8 @@ export const STALE_AFTER = {
   'investment.deleted': ['events', ...FIGURES],
   'portfolio.created': ['portfolios'],
   'portfolio.renamed': ['portfolios'],
+  // Its badge; the tax year is read afresh by its own screen.
+  'portfolio.kindChanged': ['portfolios'],
   'portfolio.deleted': ['events', ...FIGURES],
   // Undone, or the deletion failed: what was hidden comes back.
   'deletion.undone': ['events', ...FIGURES],

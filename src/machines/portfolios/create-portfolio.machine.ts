@@ -1,4 +1,4 @@
-// The Add portfolio form (product-spec section 2): a save flow (save-flow.ts) whose create call
+// The Add portfolio form (product-spec section 2; its kind, issue 39): a save flow (save-flow.ts) whose create call
 // carries x-validate-only: 0 and the submission's Idempotency-Key. On success the list gets the
 // portfolio, then the app goes back one page (to /home when the form was the first page opened),
 // as the Add investment form does.
@@ -7,7 +7,7 @@ import type { Portfolio } from '../../domain/types';
 import { changed } from '../data/changes';
 import type { DataRef } from '../data/data.machine';
 import type { SessionRef } from '../app/flow';
-import { PORTFOLIO_RULES, type PortfolioValues } from './portfolio.rules';
+import { CREATE_PORTFOLIO_RULES, type CreatePortfolioValues } from './portfolio.rules';
 import type { NoticesRef } from '../app/notices.machine';
 import type { Platform } from '../app/platform';
 import { saveFlow } from '../forms/save-flow';
@@ -26,8 +26,8 @@ export interface CreatePortfolioInput {
 export const createPortfolioMachine = saveFlow({
   id: 'createPortfolio',
   types: { input: {} as CreatePortfolioInput },
-  values: (): PortfolioValues => ({ name: '' }),
-  rules: PORTFOLIO_RULES,
+  values: (): CreatePortfolioValues => ({ name: '', kind: 'free' }),
+  rules: CREATE_PORTFOLIO_RULES,
   keyed: true,
   submit: ({ context, body, idempotencyKey }) =>
     context.input.api.createPortfolio(body, { validateOnly: false, idempotencyKey }),

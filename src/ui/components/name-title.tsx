@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Skeleton } from './states';
 
 /**
@@ -9,14 +10,23 @@ const LONG_WORD = 16;
 
 const longestWord = (name: string) => Math.max(...name.split(/\s+/).map((word) => word.length));
 
-/** A portfolio's or investment's name as its screen's title; a placeholder while it loads. */
-export function NameTitle({ name }: { name: string | undefined }) {
+/**
+ * A portfolio's or investment's name as its screen's title, with what follows the name (a badge);
+ * a placeholder while it loads.
+ */
+export function NameTitle({ name, children }: { name: string | undefined; children?: ReactNode }) {
   if (name === undefined)
     return (
       <h1 className="page__title">
         <Skeleton width={160} height={26} />
+        {children}
       </h1>
     );
   const long = longestWord(name) >= LONG_WORD;
-  return <h1 className={long ? 'page__title page__title--long' : 'page__title'}>{name}</h1>;
+  return (
+    <h1 className={long ? 'page__title page__title--long' : 'page__title'}>
+      {name}
+      {children}
+    </h1>
+  );
 }

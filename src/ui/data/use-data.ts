@@ -105,7 +105,11 @@ export function usePortfolio(id: Id) {
   const { data } = useAppChildren();
   const state = useResource('portfolios');
   const name = useSelector(data, (s) => s.context.portfolios?.find((p) => p.id === id)?.name);
-  return { name, missing: state.status === 'ready' && name === undefined };
+  const kind = useSelector(
+    data,
+    (s) => s.context.portfolios?.find((p) => p.id === id)?.kind ?? 'free',
+  );
+  return { name, kind, missing: state.status === 'ready' && name === undefined };
 }
 
 export function useInvestment(id: Id) {

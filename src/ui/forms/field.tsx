@@ -147,6 +147,7 @@ export interface SelectFieldProps {
   disabled?: boolean;
   /** Text of an empty first option, for a required choice with no default. */
   placeholder?: string;
+  hint?: string;
 }
 
 export function SelectField({
@@ -155,10 +156,11 @@ export function SelectField({
   options,
   placeholder,
   onValueChange,
+  hint,
   ...select
 }: SelectFieldProps) {
   return (
-    <FieldShell label={label} errors={errors}>
+    <FieldShell label={label} errors={errors} hints={[hint]}>
       {({ inputId, describedBy, invalid }) => (
         <select
           {...select}

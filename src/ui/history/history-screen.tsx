@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import { DateField } from '../forms/date-field';
+import { taxYearHref } from '../../machines/app/routes';
 import { useFormatters } from '../components/format-context';
 import { bindField, SelectField, TextField } from '../forms/field';
 import { Loadable } from '../data/loadable';
@@ -18,7 +20,13 @@ export function HistoryScreen() {
   const { t } = useT();
   return (
     <main className="page page--wide">
-      <h1 className="page__title">{t('history.title')}</h1>
+      <div className="page__header">
+        <h1 className="page__title">{t('history.title')}</h1>
+        {/* What the history adds up to on the tax return (issue 39). */}
+        <Link href={taxYearHref()} className="button button--secondary button--small">
+          {t('menu.taxYear')}
+        </Link>
+      </div>
       <RefreshAlert />
       <Section title={t('history.transactions')} flush>
         <Loadable

@@ -111,6 +111,7 @@ export function PortfoliosSection() {
           changeRatio: p.changeRatio,
           since: p.since,
           detail: holdingsText(p.investments, holdingsOf(p.id)),
+          badge: p.kind && p.kind !== 'free' ? t(`portfolio.kind.${p.kind}`) : undefined,
           // Its own line, as on the investments' rows: beside the detail it pushed the figures
           // off a desktop's card.
           notice: splitsNotice(p.id),

@@ -22,6 +22,7 @@ import { recordValues } from '../../machines/events';
 import { ListingOverlay } from './listing-overlay';
 import { StatsSection, ValueCard } from '../home';
 import { ReturnsSection } from '../returns';
+import { TaxClassSection } from '../reports';
 import { Missing } from '../app/not-found-screen';
 import './investment-screen.css';
 
@@ -71,6 +72,7 @@ export function InvestmentScreen({ id }: { id: string }) {
       <ValueCard target={target} label={t('home.totalValue')} />
       <StatsSection target={target} title={t('stats.investment')} />
       <ReturnsSection target={target} />
+      <TaxClassSection investmentId={id} />
       <DeleteValuable kind="investment" id={id} />
     </>
   );

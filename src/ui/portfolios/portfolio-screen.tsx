@@ -1,22 +1,28 @@
+import { Link } from 'wouter';
 import { DeleteValuable } from '../valuables';
 import { AllocationSection } from '../allocation';
 import { ReturnsSection } from '../returns';
 import { usePortfolio } from '../data/use-data';
 import { InvestmentsSection, StatsSection, ValueCard } from '../home';
 import { NameTitle } from '../components/name-title';
+import { Section } from '../components/section';
 import { RefreshAlert } from '../data/refresh-alert';
 import { Missing } from '../app/not-found-screen';
 import { useT } from '../app/use-i18n';
+import { taxYearHref } from '../../machines/app/routes';
+import { KindBadge, PortfolioKindField } from './portfolio-kind';
 
-/** /portfolios/{id}: its total, statistics, chart and investments. */
+/** /portfolios/{id}: its total, statistics, chart and investments, and its kind for the tax year. */
 export function PortfolioScreen({ id }: { id: string }) {
-  const { name, missing } = usePortfolio(id);
+  const { name, kind, missing } = usePortfolio(id);
   const target = { type: 'portfolio', id } as const;
   const { t } = useT();
   if (missing) return <Missing what="portfolio" />;
   return (
     <main className="page page--wide">
-      <NameTitle name={name} />
+      <NameTitle name={name}>
+        <KindBadge kind={kind} />
+      </NameTitle>
       <RefreshAlert />
       <div className="page-grid">
         <div className="stack">
@@ -27,6 +33,12 @@ export function PortfolioScreen({ id }: { id: string }) {
         <div className="stack">
           <InvestmentsSection portfolioId={id} />
           <AllocationSection scope="portfolio" portfolioId={id} />
+          <Section title={t('portfolio.tax')}>
+            <PortfolioKindField id={id} name={name} kind={kind} />
+            <Link href={taxYearHref()} className="button button--secondary section__button">
+              {t('menu.taxYear')}
+            </Link>
+          </Section>
           <DeleteValuable kind="portfolio" id={id} />
         </div>
       </div>

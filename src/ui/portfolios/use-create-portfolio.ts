@@ -13,7 +13,7 @@ export function useCreatePortfolio() {
   const formError = useSelector(actor, (s) => s.context.formError);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const submit = useCallback(
-    (name: string) => actor.send({ type: 'form.submitted', values: { name } }),
+    (name: string, kind: string) => actor.send({ type: 'form.submitted', values: { name, kind } }),
     [actor],
   );
   const cancel = useCallback(() => actor.send({ type: 'form.cancelled' }), [actor]);

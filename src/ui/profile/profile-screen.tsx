@@ -16,6 +16,7 @@ import { useSettings } from '../app/use-settings';
 import { useLanguage, useT } from '../app/use-i18n';
 import { fill, isLocale, LOCALE_NAMES, LOCALES } from '../../i18n';
 import { PROFILE_TEXTS } from './profile-catalogue';
+import { taxYearHref } from '../../machines/app/routes';
 import './profile-screen.css';
 
 /**
@@ -81,10 +82,7 @@ export function ProfileScreen() {
       </Section>
       <Section title={tp['profile.tax']}>
         <p className="field__hint">{tp['profile.taxText']}</p>
-        <Link
-          href={`/reports/${new Date().getFullYear() - 1}`}
-          className="button button--secondary section__button"
-        >
+        <Link href={taxYearHref()} className="button button--secondary section__button">
           {tp['profile.taxLink']}
         </Link>
       </Section>

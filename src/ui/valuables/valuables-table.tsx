@@ -18,6 +18,8 @@ export interface ValuableRow {
   since?: string;
   /** A second line under the name, e.g. "3 investments" or "12 shares". */
   detail?: string;
+  /** A short word beside the name (a portfolio's kind, "Aktiesparekonto"). */
+  badge?: string;
   /** Something the figures need to be right, under the name with its button. */
   notice?: RowNotice;
 }
@@ -108,6 +110,7 @@ function ValuableRowView({ row, rename }: { row: ValuableRow; rename?: RenameCon
         ) : (
           <>
             <Link href={row.href}>{row.name}</Link>
+            {row.badge && <span className="badge table__badge">{row.badge}</span>}
             {row.detail && <span className="table__sub">{row.detail}</span>}
             {row.notice && (
               <span className="table__notice">

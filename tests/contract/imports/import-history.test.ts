@@ -111,7 +111,8 @@ describe('GET and DELETE /api/v1/imports', () => {
 describe('GET /api/v1/export', () => {
   it('round trip: export, import into a new account, export again: the same content and figures', async () => {
     const portfolio = await freshAccount();
-    const second = (await post('/portfolios', { name: 'Pension' })).body.data.id;
+    // Kinds and tax classes go with it (issue 39).
+    const second = (await post('/portfolios', { name: 'Pension', kind: 'pension' })).body.data.id;
     await commit({
       portfolio_id: portfolio,
       source: 'nordnet',
@@ -144,7 +145,14 @@ describe('GET /api/v1/export', () => {
       ],
     });
     expect(second).toBeGreaterThan(0);
+    const apple = (await investments()).find((i) => i.name === 'Apple');
+    const override = { taxation: 'yearly', income: 'capital', reason: 'Held through a fund' };
+    expect((await put(`/investments/${apple?.id}/tax-class`, override)).status).toBe(200);
     const first = await get('/export');
+    expect(first.body.portfolios.map((p: { kind: string }) => p.kind)).toEqual(['free', 'pension']);
+    expect(first.body.investments.map((i: { tax_class: unknown }) => i.tax_class)).toContainEqual(
+      override,
+    );
     expect(first.status).toBe(200);
     expect(first.headers.get('content-disposition')).toBe(
       'attachment; filename="formue-export-2026-11-02.json"',

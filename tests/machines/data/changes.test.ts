@@ -25,6 +25,7 @@ const EXPECTED: Record<Change, Load[]> = {
   'investment.deleted': ['events', ...FIGURES],
   'portfolio.created': ['portfolios'],
   'portfolio.renamed': ['portfolios'],
+  'portfolio.kindChanged': ['portfolios'],
   'portfolio.deleted': ['events', ...FIGURES],
   'deletion.undone': ['events', ...FIGURES],
   'period.changed': ['valuation', 'portfolios', 'investments', 'chart'],

@@ -73,7 +73,7 @@ describe('submitting', () => {
     form.send({ type: 'form.submitted', values: { name: 'Pension' } });
     await flush();
     expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith(
-      { name: 'Pension' },
+      { name: 'Pension', kind: 'free' },
       { validateOnly: false, idempotencyKey: 'key-1' },
     );
     // What it leaves stale is the data machine's to reload (changes.ts).
@@ -85,6 +85,17 @@ describe('submitting', () => {
     ]);
     expect(platform.backCalls()).toBe(1);
     expect(form.getSnapshot().status).toBe('done');
+  });
+
+  it('sends the kind chosen (issue 39): an aktiesparekonto', async () => {
+    const { form, api } = start();
+    api.createPortfolio.mockResolvedValue(portfolio('3', 'ASK'));
+    form.send({ type: 'form.submitted', values: { name: 'ASK', kind: 'aktiesparekonto' } });
+    await flush();
+    expect(api.createPortfolio).toHaveBeenCalledExactlyOnceWith(
+      { name: 'ASK', kind: 'aktiesparekonto' },
+      { validateOnly: false, idempotencyKey: 'key-1' },
+    );
   });
 
   it('a 2xx without the portfolio announces the change by name, confirms and goes back', async () => {

@@ -9,6 +9,7 @@ import {
   ProfileIcon,
 } from '../../components/icons';
 import { useT } from '../use-i18n';
+import { taxYearHref } from '../../../machines/app/routes';
 // The menu's backdrop is an overlay's.
 import '../../components/dialogs/overlay.css';
 import './side-menu.css';
@@ -17,8 +18,7 @@ const LINKS = [
   { href: '/home', label: 'menu.dashboard', Icon: DashboardIcon },
   { href: '/history', label: 'menu.history', Icon: HistoryIcon },
   { href: '/income', label: 'menu.income', Icon: IncomeIcon },
-  // Last year's: the one a return is filed for.
-  { href: `/reports/${new Date().getFullYear() - 1}`, label: 'menu.taxYear', Icon: HistoryIcon },
+  { href: taxYearHref(), label: 'menu.taxYear', Icon: HistoryIcon },
   { href: '/profile', label: 'menu.profile', Icon: ProfileIcon },
 ] as const;
 
