@@ -33,6 +33,7 @@ import * as d from './decode';
 import type { Http, SendOptions } from './http';
 import type { ImportCalls } from './import-calls';
 import type { ReportCalls } from './report-calls';
+import type { CashCalls } from './cash-calls';
 import type { PriceCalls } from './price-calls';
 
 export interface CreateOptions extends SendOptions {
@@ -123,6 +124,8 @@ export interface Api {
   imports(): Promise<ImportCalls>;
   /** The tax year's report and settings: loaded at the first use, as the price calls. */
   reports(): Promise<ReportCalls>;
+  /** A portfolio's cash: loaded at the first use, as the price calls. */
+  cash(): Promise<CashCalls>;
 }
 
 const keyHeader = ({ idempotencyKey }: SendOptions = {}): Record<string, string> =>
@@ -143,6 +146,7 @@ export function createApi(http: Http): Api {
   let priceCalls: Promise<PriceCalls> | undefined;
   let importCalls: Promise<ImportCalls> | undefined;
   let reportCalls: Promise<ReportCalls> | undefined;
+  let cashCalls: Promise<CashCalls> | undefined;
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
@@ -324,6 +328,14 @@ export function createApi(http: Http): Api {
         (module) => module.createReportCalls(http),
         (error: unknown) => {
           reportCalls = undefined;
+          throw error;
+        },
+      )),
+    cash: () =>
+      (cashCalls ??= import('./cash-calls').then(
+        (module) => module.createCashCalls(http),
+        (error: unknown) => {
+          cashCalls = undefined;
           throw error;
         },
       )),

@@ -9,6 +9,7 @@ export { createApi } from './api';
 export type { Api, CreateOptions, EventPayload } from './api';
 export type { ImportCalls } from './import-calls';
 export type { PriceCalls } from './price-calls';
+export type { CashAccount, CashCalls, CashEntry, CashEntryPayload, CashSwitch } from './cash-calls';
 export type { ReportCalls, TaxSettings, YearReport } from './report-calls';
 export type {
   DayPrice,

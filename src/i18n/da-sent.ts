@@ -210,4 +210,12 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'server.tooLarge': 'Anmodningen er for stor.',
   'server.marketUnreachable': 'Kurskilderne kan ikke nås lige nu; prøv igen om et minut.',
   'profile.benchmarkSaved': 'Benchmark gemt',
+  'notice.cashAdded': 'Kontantpost tilføjet',
+  'notice.cashDeleted': 'Kontantpost slettet',
+  'notice.cashRestoring': 'Gendanner kontantposten…',
+  'notice.cashRestored': 'Kontantpost gendannet',
+  'notice.cashNotRestored': 'Kontantposten kunne ikke gendannes. {message}',
+  'notice.cashOn': 'Kontanter slået til',
+  'notice.cashOff': 'Kontanter slået fra',
+  'server.cashOff': 'Porteføljen fører ikke kontanter: slå kontanter til først.',
 };

@@ -229,4 +229,13 @@ export const enSent = {
   'server.marketUnreachable': 'The price sources cannot be reached now; try again in a minute.',
   // Profile → Benchmark (src/machines/profile/benchmark.machine.ts).
   'profile.benchmarkSaved': 'Benchmark saved',
+  // A portfolio's cash (src/machines/cash).
+  'notice.cashAdded': 'Cash entry added',
+  'notice.cashDeleted': 'Cash entry deleted',
+  'notice.cashRestoring': 'Restoring the cash entry…',
+  'notice.cashRestored': 'Cash entry restored',
+  'notice.cashNotRestored': 'The cash entry could not be restored. {message}',
+  'notice.cashOn': 'Cash switched on',
+  'notice.cashOff': 'Cash switched off',
+  'server.cashOff': 'The portfolio does not keep cash: switch cash on first.',
 };
