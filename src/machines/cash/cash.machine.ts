@@ -1,6 +1,6 @@
 // A portfolio's Cash section (issue 38): its account read from GET /portfolios/{id}/cash (whether
 // it keeps cash, the balance per currency, the entries newest first); the switch's form (on, with
-// an opening balance; off) and the entry form (cash-forms.machine.ts), one open at a time; and an
+// an opening balance; off) and the entry form (cash-entry-form.machine.ts, cash-switch.machine.ts), one open at a time; and an
 // entry's deletion with its Undo (cash-removal.machine.ts). After a change the account is read
 // again; the changes themselves tell the data actor (its staleness table, `cash.changed`).
 import { assign, fromPromise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
@@ -11,7 +11,8 @@ import * as flow from '../app/flow';
 import type { NoticesRef, UndoEvent } from '../app/notices.machine';
 import type { DataRef } from '../data/data.machine';
 import * as idempotency from '../forms/submission';
-import { entryFormMachine, switchFormMachine, type CashFormInput } from './cash-forms.machine';
+import { entryFormMachine, type CashFormInput } from './cash-entry-form.machine';
+import { switchFormMachine } from './cash-switch.machine';
 import type { EntryField, OpeningField } from './cash.rules';
 import { cashRemovalMachine } from './cash-removal.machine';
 
