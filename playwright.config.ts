@@ -40,6 +40,7 @@ const ON_THE_SERVER = [
   'import.spec.ts',
   'amounts.spec.ts',
   'stay-logged-in.spec.ts',
+  'cash.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */
