@@ -141,12 +141,20 @@ function segment(id: Id): string {
   return encodeURIComponent(id);
 }
 
+/** A module's calls loaded at the first use; a chunk that could not load (offline) is asked
+ * for again at the next. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
 export function createApi(http: Http): Api {
   const get = (path: string) => http.request('GET', path);
   let priceCalls: Promise<PriceCalls> | undefined;
-  let importCalls: Promise<ImportCalls> | undefined;
-  let reportCalls: Promise<ReportCalls> | undefined;
-  let cashCalls: Promise<CashCalls> | undefined;
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
@@ -315,29 +323,8 @@ export function createApi(http: Http): Api {
           throw error;
         },
       )),
-    imports: () =>
-      (importCalls ??= import('./import-calls').then(
-        (module) => module.createImportCalls(http),
-        (error: unknown) => {
-          importCalls = undefined;
-          throw error;
-        },
-      )),
-    reports: () =>
-      (reportCalls ??= import('./report-calls').then(
-        (module) => module.createReportCalls(http),
-        (error: unknown) => {
-          reportCalls = undefined;
-          throw error;
-        },
-      )),
-    cash: () =>
-      (cashCalls ??= import('./cash-calls').then(
-        (module) => module.createCashCalls(http),
-        (error: unknown) => {
-          cashCalls = undefined;
-          throw error;
-        },
-      )),
+    imports: loadOnce(() => import('./import-calls').then((m) => m.createImportCalls(http))),
+    reports: loadOnce(() => import('./report-calls').then((m) => m.createReportCalls(http))),
+    cash: loadOnce(() => import('./cash-calls').then((m) => m.createCashCalls(http))),
   };
 }
