@@ -179,34 +179,39 @@ function CashForm({
   );
 }
 
-function useCurrencyOptions(cash: CashControl) {
+/** An amount and its currency, side by side; `hint` under the amount. */
+function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hint?: string }) {
+  const { t } = useT();
+  const field = bindField(cash.values, cash.errors, cash.change);
   const current = cash.values.currency_code;
-  return useMemo(() => {
+  const currencies = useMemo(() => {
     const codes = cash.currencies ?? [];
     return (codes.includes(current) ? codes : [current, ...codes]).map((code) => ({
       value: code,
       label: code,
     }));
   }, [cash.currencies, current]);
+  return (
+    <div className="field-row">
+      <TextField label={label} decimal required hint={hint} {...field('amount')} />
+      <SelectField
+        label={t('event.currency')}
+        required
+        options={currencies}
+        {...field('currency_code')}
+      />
+    </div>
+  );
 }
 
 function EntryForm({ cash }: { cash: CashControl }) {
   const { t } = useT();
   const field = bindField(cash.values, cash.errors, cash.change);
-  const currencies = useCurrencyOptions(cash);
   const kinds = CASH_KINDS.map((kind) => ({ value: kind, label: t(`cash.kind.${kind}`) }));
   return (
     <CashForm cash={cash} title={t('cash.formNew')} submit={t('common.add')}>
       <SelectField label={t('cash.type')} required options={kinds} {...field('type')} />
-      <div className="field-row">
-        <TextField label={t('cash.amount')} decimal required {...field('amount')} />
-        <SelectField
-          label={t('event.currency')}
-          required
-          options={currencies}
-          {...field('currency_code')}
-        />
-      </div>
+      <AmountRow cash={cash} label={t('cash.amount')} />
       <DateField label={t('event.date')} required max={cash.today} {...field('date')} />
     </CashForm>
   );
@@ -214,25 +219,9 @@ function EntryForm({ cash }: { cash: CashControl }) {
 
 function OpeningForm({ cash }: { cash: CashControl }) {
   const { t } = useT();
-  const field = bindField(cash.values, cash.errors, cash.change);
-  const currencies = useCurrencyOptions(cash);
   return (
     <CashForm cash={cash} title={t('cash.formOn')} submit={t('cash.turnOn')}>
-      <div className="field-row">
-        <TextField
-          label={t('cash.opening')}
-          decimal
-          required
-          hint={t('cash.openingHint')}
-          {...field('amount')}
-        />
-        <SelectField
-          label={t('event.currency')}
-          required
-          options={currencies}
-          {...field('currency_code')}
-        />
-      </div>
+      <AmountRow cash={cash} label={t('cash.opening')} hint={t('cash.openingHint')} />
     </CashForm>
   );
 }
