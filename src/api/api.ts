@@ -33,6 +33,7 @@ import * as d from './decode';
 import type { Http, SendOptions } from './http';
 import type { ImportCalls } from './import-calls';
 import type { ReportCalls } from './report-calls';
+import type { CashCalls } from './cash-calls';
 import type { PriceCalls } from './price-calls';
 
 export interface CreateOptions extends SendOptions {
@@ -123,6 +124,8 @@ export interface Api {
   imports(): Promise<ImportCalls>;
   /** The tax year's report and settings: loaded at the first use, as the price calls. */
   reports(): Promise<ReportCalls>;
+  /** A portfolio's cash: loaded at the first use, as the price calls. */
+  cash(): Promise<CashCalls>;
 }
 
 const keyHeader = ({ idempotencyKey }: SendOptions = {}): Record<string, string> =>
@@ -138,11 +141,20 @@ function segment(id: Id): string {
   return encodeURIComponent(id);
 }
 
+/** A module's calls loaded at the first use; a chunk that could not load (offline) is asked
+ * for again at the next. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
 export function createApi(http: Http): Api {
   const get = (path: string) => http.request('GET', path);
   let priceCalls: Promise<PriceCalls> | undefined;
-  let importCalls: Promise<ImportCalls> | undefined;
-  let reportCalls: Promise<ReportCalls> | undefined;
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
@@ -311,21 +323,8 @@ export function createApi(http: Http): Api {
           throw error;
         },
       )),
-    imports: () =>
-      (importCalls ??= import('./import-calls').then(
-        (module) => module.createImportCalls(http),
-        (error: unknown) => {
-          importCalls = undefined;
-          throw error;
-        },
-      )),
-    reports: () =>
-      (reportCalls ??= import('./report-calls').then(
-        (module) => module.createReportCalls(http),
-        (error: unknown) => {
-          reportCalls = undefined;
-          throw error;
-        },
-      )),
+    imports: loadOnce(() => import('./import-calls').then((m) => m.createImportCalls(http))),
+    reports: loadOnce(() => import('./report-calls').then((m) => m.createReportCalls(http))),
+    cash: loadOnce(() => import('./cash-calls').then((m) => m.createCashCalls(http))),
   };
 }

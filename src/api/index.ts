@@ -10,6 +10,7 @@ export type { Api, CreateOptions, EventPayload } from './api';
 export type { ImportCalls } from './import-calls';
 export type { PriceCalls } from './price-calls';
 export type { InvestmentTaxClass, ReportCalls, TaxSettings, YearReport } from './report-calls';
+export type { CashAccount, CashCalls, CashEntry, CashEntryPayload, CashSwitch } from './cash-calls';
 export type {
   DayPrice,
   DividendSuggestion,

@@ -1,14 +1,15 @@
 // The user's benchmark (issue 38): which instrument it is (chosen in Profile, else the default,
 // an MSCI World ETF), how it is priced (as an investment holding it would be, by the market's
 // snapshot), and its line beside a chart: the same money put into it on the same days.
-import { flowsOf, shadowOf, shadowValues, type Shadow } from '../domain/benchmark';
+import { flowsOf, shadowOf, shadowValues, tradeFlows, type Shadow } from '../domain/benchmark';
+import { externalFlowsDkk } from '../domain/cash';
 import { performance } from '../domain/returns';
 import { findInstrument } from '../domain/market';
 import type { ChartPoint, InstrumentType } from '../domain/types';
 import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
 import type { Accepted } from './market';
-import type { Valuer } from './figures';
+import type { CashOfPortfolio, Valuer } from './figures';
 import type { BenchmarkRow, InvestmentRow } from './store';
 
 const DAY_MS = 86_400_000;
@@ -109,9 +110,10 @@ export async function benchmarkChart(
   call: Call,
   figures: Valuer,
   investments: readonly InvestmentRow[],
+  cash: readonly CashOfPortfolio[] = [],
 ): Promise<BenchmarkChart | undefined> {
   const times = figures.chartTimes(investments);
-  const priced = await shadowIn(call, figures, investments, times);
+  const priced = await shadowIn(call, figures, investments, times, cash);
   return (
     priced && {
       ...wireBenchmark(priced.row),
@@ -139,9 +141,10 @@ export async function benchmarkReturns(
   figures: Valuer,
   investments: readonly InvestmentRow[],
   year?: number,
+  cash: readonly CashOfPortfolio[] = [],
 ): Promise<BenchmarkReturns | undefined> {
-  const { from, to } = figures.span(investments, year);
-  const priced = await shadowIn(call, figures, investments, [from, to]);
+  const { from, to } = figures.span(investments, year, cash);
+  const priced = await shadowIn(call, figures, investments, [from, to], cash);
   if (!priced) return undefined;
   const { shadow, priceAt } = priced;
   let unpriced = false;
@@ -176,13 +179,22 @@ async function shadowIn(
   figures: Valuer,
   investments: readonly InvestmentRow[],
   times: readonly number[],
+  cash: readonly CashOfPortfolio[],
 ): Promise<
   | { row: BenchmarkRow; shadow: Shadow; priceAt: (time: number) => number; values: number[] }
   | undefined
 > {
   const row = await benchmarkOf(call);
   if (!row) return undefined;
-  const flows = flowsOf(figures.entries(investments), utcDay);
+  // A portfolio that keeps cash puts in its deposits and takes out its withdrawals, not its trades.
+  const kept = new Set(cash.map((c) => c.portfolioId));
+  const flows = flowsOf(
+    [
+      ...tradeFlows(figures.entries(investments.filter((i) => !kept.has(i.portfolioId)))),
+      ...cash.flatMap((c) => externalFlowsDkk(c.sources, c.rate)),
+    ],
+    utcDay,
+  );
   const attempt = async () => {
     const priceAt = await priceOf(call, row);
     const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));

@@ -87,13 +87,26 @@ export async function keptCash(
   return cashOf(call.store, keeping, investments, await call.rates(), call.now);
 }
 
-/** A cash-keeping portfolio's cash sources (its cash events, its investments' events) and rates. */
+/**
+ * The cash sources (cash events, their investments' events) and rates of those of `portfolios`
+ * that keep cash, for their returns; none read for holdings-only ones.
+ */
 export async function cashSources(
   call: Call,
-  portfolio: PortfolioRow,
-  held: readonly InvestmentRow[],
-): Promise<{ sources: CashSource[]; rate: RateSource }> {
-  const sources: CashSource[] = await call.store.cashEvents([portfolio.id]);
-  for (const event of await call.store.events(held.map((i) => i.id))) sources.push(event);
-  return { sources, rate: await call.rates() };
+  portfolios: readonly PortfolioRow[],
+  investments: readonly InvestmentRow[],
+): Promise<{ portfolioId: number; sources: CashSource[]; rate: RateSource }[]> {
+  const keeping = portfolios.filter((p) => p.cash);
+  if (keeping.length === 0) return [];
+  const rate = await call.rates();
+  const sources = new Map<number, CashSource[]>(keeping.map((p) => [p.id, []]));
+  for (const event of await call.store.cashEvents([...sources.keys()]))
+    sources.get(event.portfolioId)?.push(event);
+  const held = investments.filter((i) => sources.has(i.portfolioId));
+  const portfolioOf = new Map(held.map((i) => [i.id, i.portfolioId]));
+  for (const event of await call.store.events(held.map((i) => i.id))) {
+    const id = portfolioOf.get(event.investmentId);
+    if (id !== undefined) sources.get(id)?.push(event);
+  }
+  return [...sources].map(([portfolioId, list]) => ({ portfolioId, sources: list, rate }));
 }

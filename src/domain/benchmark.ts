@@ -14,24 +14,33 @@ export interface Flow {
 }
 
 /**
- * A ledger's external flows, one per day: a buy puts in what it cost with its fee, a sale takes
- * out what it brought less its fee. Dividends and splits move no money in or out of the holding
- * (a holdings-only portfolio has no cash to count them against).
+ * A ledger's external flows: a buy puts in what it cost with its fee, a sale takes out what it
+ * brought less its fee. Dividends and splits move no money in or out of the holding (a
+ * holdings-only portfolio has no cash to count them against).
  */
-export function flowsOf(entries: readonly LedgerEntry[], dayOf: (time: number) => string): Flow[] {
+export function tradeFlows(entries: readonly LedgerEntry[]): { time: number; amount: number }[] {
+  return entries.flatMap((entry) => {
+    if (entry.kind === 'buy')
+      return [{ time: entry.time, amount: entry.shares * entry.price + entry.fee }];
+    if (entry.kind === 'sell')
+      return [{ time: entry.time, amount: -(entry.shares * entry.price - entry.fee) }];
+    return [];
+  });
+}
+
+/** Flows (DKK, epoch ms) summed per day, from the day's first on, in time order. */
+export function flowsOf(
+  flows: readonly { time: number; amount: number }[],
+  dayOf: (time: number) => string,
+): Flow[] {
   const byDay = new Map<string, Flow>();
-  for (const entry of entries) {
-    if (entry.kind !== 'buy' && entry.kind !== 'sell') continue;
-    const amount =
-      entry.kind === 'buy'
-        ? entry.shares * entry.price + entry.fee
-        : -(entry.shares * entry.price - entry.fee);
-    const day = dayOf(entry.time);
+  for (const { time, amount } of flows) {
+    const day = dayOf(time);
     const known = byDay.get(day);
     if (known) {
       known.amount += amount;
-      known.time = Math.min(known.time, entry.time);
-    } else byDay.set(day, { day, time: entry.time, amount });
+      known.time = Math.min(known.time, time);
+    } else byDay.set(day, { day, time, amount });
   }
   return [...byDay.values()].sort((a, b) => a.time - b.time);
 }

@@ -109,6 +109,14 @@ export function externalFlows(sources: readonly CashSource[]): (CashAmount & { t
 /** DKK per unit of `currency` at `time`. */
 export type DkkRate = (currency: string, time: number) => number;
 
+/** The external flows (externalFlows) in DKK, each at its time's rate. */
+export function externalFlowsDkk(sources: readonly CashSource[], rate: DkkRate): Flow[] {
+  return externalFlows(sources).map(({ time, amount, currency }) => ({
+    time,
+    amount: currency === 'DKK' ? amount : amount * rate(currency, time),
+  }));
+}
+
 /** A cash source's movement in DKK at its time's rate (a broker-converted one is DKK already). */
 function movedDkk(source: CashSource, rate: DkkRate): number {
   const moved = cashMovement(source);
@@ -122,10 +130,7 @@ function movedDkk(source: CashSource, rate: DkkRate): number {
  * are its holdings' (dividends, trading fees) and its cash fees.
  */
 export function cashBook(holdings: Book, sources: readonly CashSource[], rate: DkkRate): Book {
-  const flows: Flow[] = externalFlows(sources).map(({ time, amount, currency }) => ({
-    time,
-    amount: currency === 'DKK' ? amount : amount * rate(currency, time),
-  }));
+  const flows = externalFlowsDkk(sources, rate);
   const fees: Earning[] = sources.flatMap((source) =>
     source.kind === 'fee'
       ? [{ time: source.time, dividend: 0, withholdingTax: 0, fee: -movedDkk(source, rate) }]

@@ -213,4 +213,12 @@ export const daSent: Readonly<Record<SentKey, string>> = {
   'notice.portfolioKindSaved': 'Porteføljens type er gemt',
   'notice.taxClassSaved': 'Skatteklassen er gemt',
   'notice.taxClassReset': 'Skatteklassen følger reglerne igen',
+  'notice.cashAdded': 'Kontantpost tilføjet',
+  'notice.cashDeleted': 'Kontantpost slettet',
+  'notice.cashRestoring': 'Gendanner kontantposten…',
+  'notice.cashRestored': 'Kontantpost gendannet',
+  'notice.cashNotRestored': 'Kontantposten kunne ikke gendannes. {message}',
+  'notice.cashOn': 'Kontanter slået til',
+  'notice.cashOff': 'Kontanter slået fra',
+  'server.cashOff': 'Porteføljen fører ikke kontanter: slå kontanter til først.',
 };

@@ -377,6 +377,32 @@ const daScreens: Messages = {
   'chart.legend': 'Grafens linjer',
   'chart.comparison': '{name}, de samme penge sat ind på de samme dage: start {start}, slut {end}.',
   'chart.compare': 'Sammenlign med {name}',
+  // En porteføljes kontanter (issue 38)
+  'cash.title': 'Kontanter',
+  'cash.add': 'Tilføj kontantpost',
+  'cash.turnOn': 'Slå kontanter til',
+  'cash.turnOff': 'Slå kontanter fra',
+  'cash.loading': 'Henter kontanter',
+  'cash.off':
+    'Kontanter er slået fra: porteføljen rummer kun sine investeringer. Slå dem til for at føre indskud, hævninger, renter og gebyrer og en saldo som hos din mægler.',
+  'cash.balances': 'Kontantsaldo pr. valuta',
+  'cash.empty': 'Ingen indskud, hævninger, renter eller gebyrer endnu.',
+  'cash.table': 'Kontantposter, nyeste først',
+  'cash.type': 'Type',
+  'cash.amount': 'Beløb',
+  'cash.kind.deposit': 'Indskud',
+  'cash.kind.withdrawal': 'Hævning',
+  'cash.kind.interest': 'Rente',
+  'cash.kind.fee': 'Gebyr',
+  'cash.deleteLabel': 'Slet {kind} den {date}',
+  'cash.formNew': 'Ny kontantpost',
+  'cash.formOn': 'Slå kontanter til',
+  'cash.opening': 'Startsaldo',
+  'cash.openingHint':
+    'Kontanterne på kontoen før dens første handel, bogført som et indskud den dag; 0 bogfører intet.',
+  'cash.formOff': 'Slå kontanter fra?',
+  'cash.offHint':
+    'Porteføljen værdisættes så kun efter sine investeringer. Kontantposterne gemmes og kommer igen, når kontanter slås til igen.',
 };
 
 export const da: Translation = { ...daScreens, ...daSent };

@@ -233,4 +233,13 @@ export const enSent = {
   'notice.portfolioKindSaved': 'Portfolio kind saved',
   'notice.taxClassSaved': 'Tax class saved',
   'notice.taxClassReset': 'Tax class follows the rules again',
+  // A portfolio's cash (src/machines/cash).
+  'notice.cashAdded': 'Cash entry added',
+  'notice.cashDeleted': 'Cash entry deleted',
+  'notice.cashRestoring': 'Restoring the cash entry…',
+  'notice.cashRestored': 'Cash entry restored',
+  'notice.cashNotRestored': 'The cash entry could not be restored. {message}',
+  'notice.cashOn': 'Cash switched on',
+  'notice.cashOff': 'Cash switched off',
+  'server.cashOff': 'The portfolio does not keep cash: switch cash on first.',
 };

@@ -392,4 +392,30 @@ export const en = {
   'chart.legend': 'Lines of the chart',
   'chart.comparison': '{name}, the same money put in on the same days: start {start}, end {end}.',
   'chart.compare': 'Compare with {name}',
+  // A portfolio's cash (issue 38)
+  'cash.title': 'Cash',
+  'cash.add': 'Add cash entry',
+  'cash.turnOn': 'Turn cash on',
+  'cash.turnOff': 'Turn cash off',
+  'cash.loading': 'Loading cash',
+  'cash.off':
+    'Cash is off: the portfolio holds only its investments. Turn it on to keep deposits, withdrawals, interest and fees, and a balance as your broker shows it.',
+  'cash.balances': 'Cash balance per currency',
+  'cash.empty': 'No deposits, withdrawals, interest or fees yet.',
+  'cash.table': 'Cash entries, newest first',
+  'cash.type': 'Type',
+  'cash.amount': 'Amount',
+  'cash.kind.deposit': 'Deposit',
+  'cash.kind.withdrawal': 'Withdrawal',
+  'cash.kind.interest': 'Interest',
+  'cash.kind.fee': 'Fee',
+  'cash.deleteLabel': 'Delete the {kind} of {date}',
+  'cash.formNew': 'New cash entry',
+  'cash.formOn': 'Turn cash on',
+  'cash.opening': 'Opening balance',
+  'cash.openingHint':
+    'The cash in the account before its first trade, booked as a deposit on that day; 0 books nothing.',
+  'cash.formOff': 'Turn cash off?',
+  'cash.offHint':
+    'The portfolio is then valued by its investments only. Its cash entries are kept, and come back when cash is turned on again.',
 } as const;

@@ -288,12 +288,13 @@ export async function createHolding(
     share_price: 100,
     fee: 0,
   },
+  date?: string,
 ): Promise<{ portfolioId: number; investmentId: number }> {
   const portfolio = await post('/portfolios', { name: 'Test portfolio' });
   const investment = await post('/investments', {
     investment: { portfolio_id: portfolio.body.data.id, name: 'Novo' },
     instrument: { type: 'stock', isin: 'DK0062498333' },
-    buy_event: { ...buy, currency_code: 'DKK' },
+    buy_event: { ...buy, currency_code: 'DKK', ...(date && { date }) },
   });
   if (investment.status !== 201) throw new Error(JSON.stringify(investment.body));
   return { portfolioId: portfolio.body.data.id, investmentId: investment.body.data.id };

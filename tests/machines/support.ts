@@ -75,6 +75,7 @@ export function fakeApi(): FakeApi {
     resetDemo: unstubbed('resetDemo'),
     imports: unstubbed('imports'),
     reports: unstubbed('reports'),
+    cash: unstubbed('cash'),
     prices: vi.fn(() => Promise.resolve(priceCalls)),
     priceCalls,
   };

@@ -21,31 +21,47 @@ export function yearSpan(year: number, now: number): { from: number; to: number 
 
 /** A portfolio's cash (issue 38): its cash sources and the rates to value them in DKK. */
 export interface CashOfPortfolio {
+  portfolioId: number;
   sources: readonly CashSource[];
   rate: DkkRate;
 }
 
+/** Timelines whose returns are counted together: a cash portfolio's holdings with its `cash`. */
+export interface ReturnsGroup {
+  timelines: readonly Timeline[];
+  cash?: CashOfPortfolio;
+}
+
 /**
- * Returns of the timelines together from `from` to `to`. Holdings only: the flows are the buys,
- * sells and dividends (holdingsBook). With `cash`, a portfolio's that keeps it: the flows are its
- * deposits and withdrawals, and its value includes the cash (cashBook).
+ * Returns of the groups together from `from` to `to`. Holdings only: the flows are the buys,
+ * sells and dividends (holdingsBook). A group with `cash`, a portfolio's that keeps it: its flows
+ * are its deposits and withdrawals, and its value includes the cash (cashBook).
  */
 export function performanceOf(
-  timelines: readonly Timeline[],
+  groups: readonly ReturnsGroup[],
   from: number,
   to: number,
-  cash?: CashOfPortfolio,
 ): Performance {
-  const holdings = joinBooks(timelines.map((timeline) => holdingsBook(timeline.entries)));
-  const cashAt = cash && cashValuesAt(cash.sources, cash.rate);
+  const book = joinBooks(
+    groups.map(({ timelines, cash }) => {
+      const holdings = joinBooks(timelines.map((timeline) => holdingsBook(timeline.entries)));
+      return cash ? cashBook(holdings, cash.sources, cash.rate) : holdings;
+    }),
+  );
+  const cashAt = groups.flatMap(({ cash }) =>
+    cash ? [cashValuesAt(cash.sources, cash.rate)] : [],
+  );
+  const timelines = groups.flatMap((group) => group.timelines);
   const result = performance({
     from,
     to,
-    book: cash ? cashBook(holdings, cash.sources, cash.rate) : holdings,
+    book,
     valuesAt: (times) => {
-      const sums = cashAt ? cashAt(times) : new Float64Array(times.length);
-      for (const timeline of timelines) {
-        const values = timeline.valuesAt(times);
+      const sums = new Float64Array(times.length);
+      for (const values of [
+        ...cashAt.map((at) => at(times)),
+        ...timelines.map((t) => t.valuesAt(times)),
+      ]) {
         for (let i = 0; i < values.length; i++) sums[i] += values[i];
       }
       return sums;

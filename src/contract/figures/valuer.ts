@@ -167,18 +167,29 @@ export class Valuer {
     return { chart: chartOf(timelines, this.chartTimes(investments)), ...sinceField(this.since) };
   }
 
-  /** Returns over the selected period's span, as the valuation's, or over calendar `year`. */
+  /**
+   * Returns over the selected period's span, as the valuation's, or over calendar `year`; the
+   * investments of a portfolio in `cash` counted with its cash, its deposits and withdrawals
+   * as their flows.
+   */
   performance(
     investments: readonly InvestmentRow[],
     year?: number,
-    cash?: CashOfPortfolio,
+    cash: readonly CashOfPortfolio[] = [],
   ): Performance {
     const { from, to } = this.span(investments, year, cash);
+    const kept = new Set(cash.map((c) => c.portfolioId));
+    const timelinesOf = (held: readonly InvestmentRow[]) => held.map((i) => this.timeline(i));
     return performanceOf(
-      investments.map((i) => this.timeline(i)),
+      [
+        { timelines: timelinesOf(investments.filter((i) => !kept.has(i.portfolioId))) },
+        ...cash.map((c) => ({
+          timelines: timelinesOf(investments.filter((i) => i.portfolioId === c.portfolioId)),
+          cash: c,
+        })),
+      ],
       from,
       to,
-      cash,
     );
   }
 
@@ -186,7 +197,7 @@ export class Valuer {
   span(
     investments: readonly InvestmentRow[],
     year?: number,
-    cash?: CashOfPortfolio,
+    cash: readonly CashOfPortfolio[] = [],
   ): { from: number; to: number } {
     if (year !== undefined) return yearSpan(year, this.now);
     const timelines = investments.map((i) => this.timeline(i));
@@ -213,9 +224,10 @@ function wireFigures(figures: Figures) {
 }
 
 /** The first time of the timelines' entries and the cash's sources: where Forever starts. */
-function firstOf(timelines: readonly Timeline[], cash: CashOfPortfolio | undefined) {
+function firstOf(timelines: readonly Timeline[], cash: readonly CashOfPortfolio[]) {
   // A loop, not Math.min(...): a spread of 200k events overflows the call stack.
   let first = firstTimeOf(timelines);
-  for (const { time } of cash?.sources ?? []) if (first === undefined || time < first) first = time;
+  for (const { sources } of cash)
+    for (const { time } of sources) if (first === undefined || time < first) first = time;
   return first;
 }

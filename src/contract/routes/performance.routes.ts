@@ -8,13 +8,13 @@ import { readRequest } from '../read-request';
 import { benchmarkReturns } from '../benchmark';
 
 /**
- * The performance of `investments` over the request's span, or 422 for a bad `year`; of a
- * portfolio that keeps cash (`cashOf`), with its deposits and withdrawals as the flows.
+ * The performance of `investments` over the request's span, or 422 for a bad `year`; those of
+ * `portfolios` that keep cash with their cash, its deposits and withdrawals as the flows.
  */
 async function answer(
   call: Call,
   investments: readonly InvestmentRow[],
-  cashOf?: PortfolioRow,
+  portfolios: readonly PortfolioRow[] = [],
 ): Promise<Answer> {
   const read = readRequest(yearQuery, call.request.query);
   const year = read.value?.year ?? undefined;
@@ -23,8 +23,8 @@ async function answer(
     read.errors.add('year', messageFor(MESSAGES.atMost(thisYear), 'year'));
   if (!read.value || read.errors.failed) return unprocessable(read.errors);
   const figures = await call.valuer(investments);
-  const cash = cashOf?.cash ? await cashSources(call, cashOf, investments) : undefined;
-  const benchmark = await benchmarkReturns(call, figures, investments, year);
+  const cash = await cashSources(call, portfolios, investments);
+  const benchmark = await benchmarkReturns(call, figures, investments, year, cash);
   return json(200, {
     performance: {
       ...figures.performance(investments, year, cash),
@@ -39,7 +39,12 @@ export function performanceRoutes(): Route[] {
       method: 'GET',
       path: '/api/v1/user/performance',
       access: 'auth',
-      handle: async (call) => answer(call, await call.store.investments(call.userId)),
+      handle: async (call) =>
+        answer(
+          call,
+          await call.store.investments(call.userId),
+          await call.store.portfolios(call.userId),
+        ),
     },
     {
       method: 'GET',
@@ -51,7 +56,7 @@ export function performanceRoutes(): Route[] {
           answer(
             call,
             investments.filter((i) => i.portfolioId === row.id),
-            row,
+            [row],
           ),
         );
       },

@@ -9,7 +9,7 @@ import {
   type Call,
   type Route,
 } from '../answers';
-import { keptCash, withCash } from '../cash';
+import { cashSources, keptCash, withCash } from '../cash';
 import { eventTimeOf } from '../events';
 import type { PortfolioRow } from '../store';
 import { portfolioInput, portfolioUpdate } from '../../domain/requests';
@@ -138,7 +138,8 @@ export function portfolioRoutes(): Route[] {
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
           const { held, figures } = await heldBy(call, row);
-          const benchmark = await benchmarkChart(call, figures, held);
+          const cash = await cashSources(call, [row], held);
+          const benchmark = await benchmarkChart(call, figures, held, cash);
           return json(200, { ...figures.chart(held), ...(benchmark && { benchmark }) });
         }),
     },

@@ -19,7 +19,7 @@ import {
 import { identifierErrors } from '../events';
 import { findInstrument } from '../../domain/market';
 import { EMAIL_TAKEN, passwordAttempt, userBody } from './auth.routes';
-import { keptCash, totalCash } from '../cash';
+import { cashSources, keptCash, totalCash } from '../cash';
 import { tidy } from '../../domain/ledger';
 
 export function userRoutes(): Route[] {
@@ -106,7 +106,9 @@ export function userRoutes(): Route[] {
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
         const figures = await call.valuer(investments);
-        const benchmark = await benchmarkChart(call, figures, investments);
+        const portfolios = await call.store.portfolios(call.userId);
+        const cash = await cashSources(call, portfolios, investments);
+        const benchmark = await benchmarkChart(call, figures, investments, cash);
         return json(200, { ...figures.chart(investments), ...(benchmark && { benchmark }) });
       },
     },

@@ -56,6 +56,8 @@ export const STALE_AFTER = {
   'import.undone': ['events', ...FIGURES],
   // Another benchmark (Profile): the user's and portfolios' charts carry its line.
   'benchmark.changed': ['chart'],
+  // Cash switched, or an entry added or deleted: a cash portfolio's value, chart and returns.
+  'cash.changed': ['valuation', 'portfolios', 'chart', 'performance'],
 } as const satisfies Record<string, readonly Stale[]>;
 
 export type Change = keyof typeof STALE_AFTER;

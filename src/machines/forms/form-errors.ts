@@ -45,6 +45,11 @@ export function nothingSaved(error: unknown): string {
   return `Nothing was saved. ${messageOf(error)}`;
 }
 
+/** The notice of a row's deletion the server refused: the row stays. */
+export function nothingDeleted(error: unknown): string {
+  return `Nothing was deleted. ${messageOf(error)}`;
+}
+
 export function hasErrors<F extends string>(errors: FormErrors<F>): boolean {
   return Object.values(errors).some((messages) => Array.isArray(messages) && messages.length > 0);
 }

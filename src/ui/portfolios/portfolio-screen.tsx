@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { DeleteValuable } from '../valuables';
 import { AllocationSection } from '../allocation';
 import { ReturnsSection } from '../returns';
+import { CashSection, useCash } from '../cash';
 import { usePortfolio } from '../data/use-data';
 import { InvestmentsSection, StatsSection, ValueCard } from '../home';
 import { NameTitle } from '../components/name-title';
@@ -17,6 +18,7 @@ export function PortfolioScreen({ id }: { id: string }) {
   const { name, kind, missing } = usePortfolio(id);
   const target = { type: 'portfolio', id } as const;
   const { t } = useT();
+  const cash = useCash(id);
   if (missing) return <Missing what="portfolio" />;
   return (
     <main className="page page--wide">
@@ -29,6 +31,7 @@ export function PortfolioScreen({ id }: { id: string }) {
           <ValueCard target={target} label={t('home.totalValue')} />
           <StatsSection target={target} title={t('stats.portfolio')} />
           <ReturnsSection target={target} />
+          <CashSection cash={cash} />
         </div>
         <div className="stack">
           <InvestmentsSection portfolioId={id} />

@@ -10,7 +10,6 @@ import {
   post,
   registerFresh,
   send,
-  setCookie,
   startServer,
 } from '../support';
 
@@ -377,33 +376,5 @@ describe('a broker file’s cash lines (POST /imports with cash)', () => {
     expect((await cashOf(id)).events).toHaveLength(3);
     expect((await send('DELETE', `/imports/${only.body.data.id}`)).status).toBe(204);
     expect((await cashOf(id)).events).toEqual([]);
-  });
-});
-
-describe('performance of a portfolio that keeps cash', () => {
-  it('takes its deposits and withdrawals as the flows: interest is return, a deposit is not', async () => {
-    startServer();
-    await registerFresh();
-    setCookie('selected_period', 'Forever');
-    const { portfolioId } = await createHolding();
-    const path = `/portfolios/${portfolioId}/performance`;
-    const holdingsOnly = (await get(path)).body.performance as { total_return: number };
-    await patch(`/portfolios/${portfolioId}`, {
-      cash: true,
-      opening_balance: { amount: 10000, date: '2024-01-02' },
-    });
-    const cash = `/portfolios/${portfolioId}/cash`;
-    await post(cash, { type: 'deposit', amount: 500, currency_code: 'DKK', date: '2024-02-01' });
-    await post(cash, { type: 'interest', amount: 50, currency_code: 'DKK', date: '2024-03-01' });
-    const withCash = (await get(path)).body.performance as {
-      total_return: number;
-      fees: number;
-      twr: number | null;
-    };
-    expect(withCash.total_return).toBeCloseTo(holdingsOnly.total_return + 50, 2);
-    await post(cash, { type: 'fee', amount: 20, currency_code: 'DKK', date: '2024-03-02' });
-    const after = (await get(path)).body.performance as { total_return: number; fees: number };
-    expect(after.total_return).toBeCloseTo(holdingsOnly.total_return + 30, 2);
-    expect(after.fees).toBeCloseTo(20, 2);
   });
 });

@@ -33,6 +33,7 @@ const EXPECTED: Record<Change, Load[]> = {
   'import.committed': ['events', ...FIGURES],
   'import.undone': ['events', ...FIGURES],
   'benchmark.changed': ['chart'],
+  'cash.changed': ['valuation', 'portfolios', 'chart'],
 };
 
 /** How a flow announces each change: with what it made, or only by name. */

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   benchmarkSeries,
   flowsOf,
+  tradeFlows,
   shadowOf,
   unitsAt,
   type Flow,
@@ -41,7 +42,7 @@ describe('flowsOf', () => {
       { kind: 'split', time: june(5), sharesAfter: 22, fee: 0, soldShares: 0, soldPrice: 0 },
       { kind: 'sell', time: june(6), shares: 11, price: 120, fee: 10 },
     ];
-    expect(flowsOf(entries, dayOf)).toEqual([
+    expect(flowsOf(tradeFlows(entries), dayOf)).toEqual([
       { day: '2025-06-02', time: june(2), amount: 1029 },
       { day: '2025-06-04', time: june(4), amount: 180 - 90 },
       { day: '2025-06-06', time: june(6), amount: -1310 },

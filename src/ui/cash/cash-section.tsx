@@ -1,0 +1,236 @@
+import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import type { CashEntry } from '../../api';
+import { CASH_KINDS } from '../../domain/kinds';
+import { BusyButton } from '../forms/busy-button';
+import { DateField } from '../forms/date-field';
+import { bindField, FormError, SelectField, TextField } from '../forms/field';
+import { FormButtons } from '../forms/form-buttons';
+import { useMoney } from '../components/money';
+import { Section } from '../components/section';
+import { SkeletonRows } from '../components/states';
+import { useT } from '../app/use-i18n';
+import type { CashControl } from './use-cash';
+import './cash-section.css';
+
+/** Withdrawals and fees take money out: listed with a minus. */
+const signed = (entry: CashEntry) =>
+  entry.type === 'withdrawal' || entry.type === 'fee' ? -entry.amount : entry.amount;
+
+/**
+ * A portfolio's cash (issue 38): off, with Turn on; or its balance per currency (negative shown:
+ * a margin account) and its deposits, withdrawals, interest and fees, newest first, with Add and
+ * each one's Delete (Undo in the notice), and Turn off. Left out where the backend keeps no cash.
+ */
+export function CashSection({ cash }: { cash: CashControl }) {
+  const { t, text } = useT();
+  if (cash.status === 'unavailable') return null;
+  const on = cash.status === 'on';
+  return (
+    <Section
+      title={t('cash.title')}
+      flush
+      action={
+        (on || cash.status === 'off') && (
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={cash.open !== undefined}
+            onClick={on ? cash.add : () => cash.turn(true)}
+          >
+            {t(on ? 'cash.add' : 'cash.turnOn')}
+          </button>
+        )
+      }
+    >
+      {cash.open === 'entry' && <EntryForm cash={cash} />}
+      {cash.open === 'on' && <OpeningForm cash={cash} />}
+      {cash.open === 'off' && <OffForm cash={cash} />}
+      {cash.status === 'loading' && <SkeletonRows label={t('cash.loading')} />}
+      {cash.status === 'failed' && (
+        <div className="cash__body">
+          <p className="load-failed">{text(cash.loadError ?? '')}</p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={cash.retry}
+          >
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {cash.status === 'off' && cash.open === undefined && (
+        <p className="cash__body empty">{t('cash.off')}</p>
+      )}
+      {on && <Account cash={cash} />}
+    </Section>
+  );
+}
+
+function Account({ cash }: { cash: CashControl }) {
+  const { t } = useT();
+  const money = useMoney();
+  const balances = cash.account?.balances ?? [];
+  const entries = cash.account?.events ?? [];
+  return (
+    <>
+      <ul className="cash__balances" aria-label={t('cash.balances')}>
+        {(balances.length === 0 ? [{ currency_code: 'DKK', amount: 0 }] : balances).map(
+          ({ currency_code, amount }) => (
+            <li key={currency_code} className={`num${amount < 0 ? ' cash__negative' : ''}`}>
+              {money(amount, currency_code)}
+            </li>
+          ),
+        )}
+      </ul>
+      {entries.length === 0 ? (
+        <p className="cash__body empty">{t('cash.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table cash-table" aria-label={t('cash.table')}>
+            <thead className="visually-hidden">
+              <tr>
+                <th scope="col">{t('table.date')}</th>
+                <th scope="col">{t('cash.type')}</th>
+                <th scope="col" className="num">
+                  {t('cash.amount')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('investment.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="num">{entry.date.slice(0, 10)}</td>
+                  <td>{t(`cash.kind.${entry.type}`)}</td>
+                  <td className="num">{money(signed(entry), entry.currency_code)}</td>
+                  <td className="cash-table__actions">
+                    <BusyButton
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={t('cash.deleteLabel', {
+                        kind: t(`cash.kind.${entry.type}`),
+                        date: entry.date.slice(0, 10),
+                      })}
+                      busy={cash.deleting === entry.id}
+                      disabled={cash.deleting !== undefined && cash.deleting !== entry.id}
+                      onClick={() => cash.remove(entry)}
+                    >
+                      {t('common.delete')}
+                    </BusyButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cash.open === undefined && (
+        <div className="cash__body">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => cash.turn(false)}
+          >
+            {t('cash.turnOff')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A form of the section: titled, focused where it opens, sent by the machine. */
+function CashForm({
+  cash,
+  title,
+  submit,
+  children,
+}: {
+  cash: CashControl;
+  title: string;
+  submit: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input, select')?.focus();
+  }, []);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    cash.submit();
+  };
+  return (
+    <form ref={form} className="form cash-form" aria-labelledby={titleId} onSubmit={onSubmit}>
+      <h3 className="cash-form__title" id={titleId}>
+        {title}
+      </h3>
+      {children}
+      <FormError message={cash.formError} />
+      <FormButtons
+        onCancel={cash.cancel}
+        cancelDisabled={cash.submitting}
+        submit={submit}
+        busy={cash.submitting}
+      />
+    </form>
+  );
+}
+
+/** An amount and its currency, side by side; `hint` under the amount. */
+function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hint?: string }) {
+  const { t } = useT();
+  const field = bindField(cash.values, cash.errors, cash.change);
+  const current = cash.values.currency_code;
+  const currencies = useMemo(() => {
+    const codes = cash.currencies ?? [];
+    return (codes.includes(current) ? codes : [current, ...codes]).map((code) => ({
+      value: code,
+      label: code,
+    }));
+  }, [cash.currencies, current]);
+  return (
+    <div className="field-row">
+      <TextField label={label} decimal required hint={hint} {...field('amount')} />
+      <SelectField
+        label={t('event.currency')}
+        required
+        options={currencies}
+        {...field('currency_code')}
+      />
+    </div>
+  );
+}
+
+function EntryForm({ cash }: { cash: CashControl }) {
+  const { t } = useT();
+  const field = bindField(cash.values, cash.errors, cash.change);
+  const kinds = CASH_KINDS.map((kind) => ({ value: kind, label: t(`cash.kind.${kind}`) }));
+  return (
+    <CashForm cash={cash} title={t('cash.formNew')} submit={t('common.add')}>
+      <SelectField label={t('cash.type')} required options={kinds} {...field('type')} />
+      <AmountRow cash={cash} label={t('cash.amount')} />
+      <DateField label={t('event.date')} required max={cash.today} {...field('date')} />
+    </CashForm>
+  );
+}
+
+function OpeningForm({ cash }: { cash: CashControl }) {
+  const { t } = useT();
+  return (
+    <CashForm cash={cash} title={t('cash.formOn')} submit={t('cash.turnOn')}>
+      <AmountRow cash={cash} label={t('cash.opening')} hint={t('cash.openingHint')} />
+    </CashForm>
+  );
+}
+
+function OffForm({ cash }: { cash: CashControl }) {
+  const { t } = useT();
+  return (
+    <CashForm cash={cash} title={t('cash.formOff')} submit={t('cash.turnOff')}>
+      <p className="field__hint">{t('cash.offHint')}</p>
+    </CashForm>
+  );
+}
