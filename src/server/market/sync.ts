@@ -62,7 +62,7 @@ export interface MarketSyncOptions {
   wanted: Map<string, Wanted>;
 }
 
-/** An instrument to place at the next round, and the day its history is needed from. */
+/** An instrument to place (at once, in the background), and the day its history is needed from. */
 export interface Wanted {
   type: InstrumentType;
   code: string;
