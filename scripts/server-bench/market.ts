@@ -1,7 +1,9 @@
 // Stored prices, written as a provider's answers are: listings with years of closes, the day's
-// points and a quote each, and the ECB's rates.
+// points and a quote each, the default benchmark's listing as a server's start places it, and the
+// ECB's rates.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { DEFAULT_BENCHMARK } from '../../src/contract/benchmark';
 import { seededRandom } from '../../src/domain/market';
 import type { AssetClass } from '../../src/domain/types';
 import { decimalOf, divideDecimals, FLOAT64_DIGITS } from '../../src/market/decimals';
@@ -88,6 +90,28 @@ function listingAt(n: number): { record: ListingRecord; exchange: Exchange | und
       assetClass:
         (mic === 'XETR' && n % 20 === 16) || (mic === 'XCSE' && n % 20 === 13) ? 'fund' : 'stock',
       currency: majorUnits(exchange.currency).currency,
+      quoteCurrency: exchange.currency,
+      timezone: exchange.timezone,
+    },
+    exchange,
+  };
+}
+
+/** The default benchmark on Xetra, with its ISIN: where a live server's start places it. */
+function benchmarkListing(): { record: ListingRecord; exchange: Exchange } {
+  const exchange = exchangeByMic('XETR');
+  if (!exchange) throw new Error('no exchange XETR');
+  const symbol = 'EUNL.DE';
+  return {
+    record: {
+      key: `yahoo:${symbol}`,
+      provider: 'yahoo',
+      symbol,
+      name: 'iShares Core MSCI World UCITS ETF',
+      exchange: exchange.name,
+      mic: exchange.mic,
+      assetClass: 'fund',
+      currency: exchange.currency,
       quoteCurrency: exchange.currency,
       timezone: exchange.timezone,
     },
@@ -186,6 +210,13 @@ export async function seedMarket(url: string, now: number, count: number): Promi
       listings.push({ key: record.key, currency: record.currency, assetClass: record.assetClass });
       closes += stored.closes.length;
     }
+    // A server that has run has placed the default benchmark, as its start does: stored with its
+    // ISIN, so the cold home's server finds it and asks no provider for it.
+    const benchmark = benchmarkListing();
+    const benchmarkPrices = pricesOf(count, benchmark.record, benchmark.exchange, calendar, now);
+    await store.saveResolved(benchmark.record, DEFAULT_BENCHMARK.code);
+    await store.saveHistory(benchmark.record.key, benchmarkPrices.closes, [], first, now);
+    await store.saveQuote(benchmark.record.key, benchmarkPrices.quote, now);
     const rates = euroRates(calendar, now);
     await store.saveRates(rates, now);
     // The planner's statistics, as autovacuum would gather them soon after.

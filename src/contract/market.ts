@@ -57,7 +57,7 @@ export interface Market {
   /**
    * Where an instrument trades as far as the market knows, asking no provider: for an answer that
    * must not wait on one. Undefined while it does not know; it then finds out in the background
-   * (the server's next market round), with the history from `since` (YYYY-MM-DD) on.
+   * at once, with the history from `since` (YYYY-MM-DD) on.
    */
   placed(type: InstrumentType, code: string, since: string): Promise<Accepted | undefined>;
   /** Instruments matching a name or identifier, best first. */

@@ -1,6 +1,7 @@
 // One Formue server: the database opened and migrated, the contract over the SQL store, and
 // the HTTP adapter listening. Tests start it on a port of their own.
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_BENCHMARK } from '../contract/benchmark';
 import { addDemoAccount } from '../contract/demo-data';
 import { createContract } from '../contract/kernel';
 import { buildApp } from './app';
@@ -14,6 +15,7 @@ import { databaseReady } from './sql/health';
 import { PriceStore } from './sql/price-store';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
+import { utcDay } from '../market/zoned-time';
 
 /** For tests: a fixed clock and prices (the synthetic market's), as the mock takes them. */
 export interface StartOptions {
@@ -26,6 +28,12 @@ const SHUTDOWN_WAIT_MS = 2_000;
 
 /** How often the scheduler looks for closes and rates to fetch. */
 const REFRESH_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * How far back the default benchmark's closes are loaded at start: a new user's first trades are
+ * mostly of the last years; an earlier one's are asked for when a chart needs them.
+ */
+const BENCHMARK_HISTORY_MS = 5 * 365 * 86_400_000;
 
 export async function startServer(config: Config, options: StartOptions = {}) {
   // The app's logger exists only once the database is open; until then, errors go to stderr.
@@ -111,9 +119,13 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   });
   await app.listen({ port: config.port, host: config.host });
   // The first round after the start: rates, and closes missed while the server was down.
-  if (live)
+  if (live) {
+    // The default benchmark is everyone's: placed now, so a new user's first chart has its line.
+    const since = utcDay((options.now ?? Date.now)() - BENCHMARK_HISTORY_MS);
     refreshing = live
-      .refresh()
+      .placed(DEFAULT_BENCHMARK.type, DEFAULT_BENCHMARK.code, since)
+      .then(() => live.refresh())
       .catch((error: unknown) => app.log.warn({ err: error }, 'market refresh failed'));
+  }
   return app;
 }

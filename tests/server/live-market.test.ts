@@ -34,6 +34,47 @@ async function quoteRequests(symbol: string, count: number): Promise<number> {
   return asked();
 }
 
+/** Yahoo symbols the fake lists IE00B4L5Y983 on. */
+const MSCI_WORLD_SYMBOLS = ['IWDA.AS', 'SWDA.L'];
+
+/** Waits until the fake has been asked `count` times for the default benchmark's history. */
+async function benchmarkHistories(count = 1): Promise<number> {
+  const asked = () =>
+    fake
+      .requests()
+      .filter((r) =>
+        MSCI_WORLD_SYMBOLS.some((s) => r.path === `/v8/finance/chart/${s}` && r.query.period1),
+      ).length;
+  for (let tries = 0; asked() < count && tries < 200; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  return asked();
+}
+
+/** Waits until the listing finders have been asked `count` times where the benchmark trades. */
+async function benchmarkFinds(count: number): Promise<number> {
+  const asked = () =>
+    fake.requests().filter((r) => r.path === '/v3/mapping' || r.query.q === 'IE00B4L5Y983').length;
+  for (let tries = 0; asked() < count && tries < 200; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  return asked();
+}
+
+interface ChartAnswer {
+  chart: unknown[];
+  benchmark: { isin: string; chart: unknown[] };
+}
+
+/** The user's chart, asked again until it has the benchmark's line (the market places it). */
+async function chartWithBenchmark(browser: Browser): Promise<ChartAnswer> {
+  let answer = await browser.json('GET', '/api/v1/user/chart');
+  for (let tries = 0; !answer.body.benchmark && tries < 300; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = await browser.json('GET', '/api/v1/user/chart');
+  }
+  expect(answer.body).toHaveProperty('benchmark');
+  return answer.body as ChartAnswer;
+}
+
 /** The servers' clock; a test may move it. */
 let clock = NOW;
 
@@ -292,6 +333,8 @@ describe('a live server', () => {
     const { browser, portfolioId } = await account();
     const created = await oneApple(browser, portfolioId);
     const quote = created.body.data.quote;
+    // The creation's loads may end after its answer when the machine is busy (the start's too).
+    await quoteRequests('AAPL', 1);
     fake.setMode('yahoo', '503');
     const before = yahooRequests('AAPL');
     for (let i = 0; i < 10; i++) {
@@ -325,14 +368,32 @@ describe('a live server', () => {
     expect(listed.body.investments[0].quote).toEqual(created.body.data.quote);
   });
 
-  it('answers a cold home without asking where the default benchmark trades', async () => {
-    const { browser, portfolioId } = await account();
-    await oneApple(browser, portfolioId);
-    // No request has placed the default benchmark yet, and no source can place it now.
+  it('places the default benchmark at start, so a new user’s chart has its line', async () => {
+    const { origin } = await serve();
+    // No request has asked for it: the server's start places it on its own.
+    expect(await benchmarkHistories()).toBeGreaterThan(0);
+    const browser = await loggedIn(origin);
+    await oneApple(browser, await portfolio(browser));
+    browser.cookies.set('selected_period', 'Year');
+    const chart = await chartWithBenchmark(browser);
+    expect(chart.benchmark).toMatchObject({ isin: 'IE00B4L5Y983', type: 'stock' });
+    expect(chart.benchmark.chart).toHaveLength(chart.chart.length);
+  });
+
+  it('answers a cold home while the default benchmark cannot be placed, asking no provider again', async () => {
+    // No source can place the default benchmark at start: the failure is backed off.
     fake.setMode('yahoo', '503');
     fake.setMode('openfigi', '503');
-    const before = fake.requests().length;
+    const { browser, portfolioId } = await account();
+    expect(await benchmarkFinds(2)).toBe(2);
+    // Apple is placed as it is added; the default benchmark's placement is still backed off.
+    fake.reset();
+    await oneApple(browser, portfolioId);
+    await quoteRequests('AAPL', 1);
+    fake.setMode('yahoo', '503');
+    fake.setMode('openfigi', '503');
     browser.cookies.set('selected_period', 'Year');
+    const before = fake.requests().length;
     for (let visit = 0; visit < 3; visit++) {
       expect((await browser.json('GET', '/api/v1/user/valuation')).status).toBe(200);
       const chart = await browser.json('GET', '/api/v1/user/chart');
@@ -348,6 +409,22 @@ describe('a live server', () => {
         .slice(before)
         .map((r) => `${r.provider} ${r.path}`),
     ).toEqual([]);
+  });
+
+  it('places the default benchmark as soon as a chart wants it, not at the next round', async () => {
+    // The start's placement finds no source, and waits out its back-off.
+    fake.setMode('yahoo', '503');
+    fake.setMode('openfigi', '503');
+    const { browser, portfolioId } = await account();
+    expect(await benchmarkFinds(2)).toBe(2);
+    fake.reset();
+    await oneApple(browser, portfolioId);
+    browser.cookies.set('selected_period', 'Year');
+    // Past the back-off; the next round (every 10 minutes) is not due. Sessions last two hours.
+    clock += 5 * 60_000;
+    await logIn(browser);
+    const chart = await chartWithBenchmark(browser);
+    expect(chart.benchmark.isin).toBe('IE00B4L5Y983');
   });
 
   it.runIf(postgresUrl)(

@@ -1,5 +1,6 @@
 // An instrument a request wants placed without waiting (the default benchmark): the live market
-// answers from what it knows, and places the rest at its next round, asking the providers there.
+// answers from what it knows, and places the rest in the background at once, asking the
+// providers there.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { MarketDataError, type ListingCandidate, type QuoteProvider } from '../../src/market/port';
 import { liveMarket, type LiveMarket } from '../../src/server/market/live-market';
@@ -60,17 +61,19 @@ function recordingMarket(
   });
 }
 
-it('places a wanted instrument at its next round, not while a request asks', async () => {
+it('places a wanted instrument at once in the background, one placement for requests meanwhile', async () => {
   const asked: string[] = [];
-  const market = recordingMarket(asked);
+  let answer = (_found: ListingCandidate[]) => {};
+  const market = recordingMarket(asked, () => new Promise((resolve) => (answer = resolve)));
+  // The answer does not wait for the providers, which have not answered yet.
   expect(await market.placed('stock', MSCI_WORLD, '2024-03-01')).toBeUndefined();
-  // A second user's request needs its history from earlier.
+  // A second user's request needs its history from earlier; the first placement is under way.
   expect(await market.placed('stock', MSCI_WORLD, '2023-05-02')).toBeUndefined();
-  expect(asked).toEqual([]);
+  answer([XETRA]);
 
-  await market.refresh();
+  // No round has run: the first request started the placement.
   await market.settled();
-  expect(asked).toEqual([`listings ${MSCI_WORLD}`, 'history EUNL.DE 2023-05-02']);
+  expect(asked).toEqual([`listings ${MSCI_WORLD}`, 'history EUNL.DE 2024-03-01']);
   expect((await market.placed('stock', MSCI_WORLD, '2023-05-02'))?.listing).toBe('yahoo:EUNL.DE');
 
   // Another process on the same database finds it stored, and asks nothing.
@@ -80,14 +83,15 @@ it('places a wanted instrument at its next round, not while a request asks', asy
   expect(other).toEqual([]);
 });
 
-it('asks no provider again at the next round while it is wanted and backed off', async () => {
+it('asks no provider again while a failed placement is backed off', async () => {
   const asked: string[] = [];
   const market = recordingMarket(asked, failing);
   expect(await market.placed('stock', MSCI_WORLD, '2024-03-01')).toBeUndefined();
-  await market.refresh();
+  await market.settled();
   expect(asked).toEqual([`listings ${MSCI_WORLD}`]);
-  // Still unknown, so wanted again; the failure is backed off, so the round asks nothing.
+  // Still unknown, so wanted again; the failure is backed off, so neither it nor a round asks.
   expect(await market.placed('stock', MSCI_WORLD, '2024-03-01')).toBeUndefined();
   await market.refresh();
+  await market.settled();
   expect(asked).toEqual([`listings ${MSCI_WORLD}`]);
 });

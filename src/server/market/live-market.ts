@@ -119,6 +119,8 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     const id = `${type}:${code}`;
     const earlier = wanted.get(id)?.since;
     wanted.set(id, { type, code, since: earlier && earlier < since ? earlier : since });
+    // In the background at once, not at the next round: the answer does not wait for it.
+    void sync.placeWanted();
     return undefined;
   }
 

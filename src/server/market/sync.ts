@@ -62,7 +62,7 @@ export interface MarketSyncOptions {
   wanted: Map<string, Wanted>;
 }
 
-/** An instrument to place at the next round, and the day its history is needed from. */
+/** An instrument to place (at once, in the background), and the day its history is needed from. */
 export interface Wanted {
   type: InstrumentType;
   code: string;
@@ -312,11 +312,16 @@ export function marketSync(options: MarketSyncOptions) {
     }
   }
 
-  /** The instruments requests wanted placed since the last round; one still unknown is wanted again. */
-  async function placeWanted(): Promise<void> {
-    const wanted = [...options.wanted.values()];
-    options.wanted.clear();
-    for (const { type, code, since } of wanted) await place(type, code, since);
+  /**
+   * The instruments requests wanted placed: started by the request that wanted one, and by each
+   * round; one run at a time, which a request meanwhile joins (its want is taken up next time).
+   */
+  function placeWanted(): Promise<void> {
+    return singleFlight('place-wanted', async () => {
+      const wanted = [...options.wanted.values()];
+      options.wanted.clear();
+      for (const { type, code, since } of wanted) await place(type, code, since);
+    });
   }
 
   /**
@@ -337,9 +342,11 @@ export function marketSync(options: MarketSyncOptions) {
       return undefined;
     }
     const { listing } = accepted;
-    await singleFlight(listing, () =>
-      loadHistory(listing, since, (current) => lacksHistory(current, since)),
-    );
+    // A history that failed waits out its back-off, as the round's closes do.
+    if (due((await prices.syncStates([listing])).get(listing)))
+      await singleFlight(listing, () =>
+        loadHistory(listing, since, (current) => lacksHistory(current, since)),
+      );
     return listing;
   }
 
@@ -350,6 +357,7 @@ export function marketSync(options: MarketSyncOptions) {
     refreshQuote,
     refreshRates,
     refresh,
+    placeWanted,
     due,
     quoteDue,
     closedNow,
