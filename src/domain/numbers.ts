@@ -98,7 +98,9 @@ export function formatAmount(value: number, format: AmountFormat): string {
     useGrouping: format.useGrouping ?? true,
     // No "-0" when a small loss rounds to zero.
     signDisplay: 'negative',
-  }).format(value);
+  })
+    .format(value)
+    .replace('-', MINUS);
 }
 
 function sign(value: number): string {

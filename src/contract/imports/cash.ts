@@ -16,6 +16,8 @@ export const CASH_OFF_SKIPPED =
 
 export interface CashLine {
   report: ImportRowReport;
+  /** The portfolio it goes to: `id:N`, or `new:NAME` for one the import creates. */
+  portfolioKey: string;
   /** The cash event it books, when it is imported (portfolio and batch filled in at commit). */
   draft?: Omit<CashEventDraft, 'portfolioId' | 'origin'> & { externalId?: string };
 }
@@ -23,24 +25,40 @@ export interface CashLine {
 const fingerprint = (e: { kind: string; time: number; amount: number; currency: string }) =>
   `${e.kind}|${dayOf(e.time)}|${e.amount}|${e.currency}`;
 
-/** Each cash line's verdict for the target portfolio (`undefined`: one the import creates). */
+/** The portfolio a cash line names (Formue's export), else undefined: the target's. */
+export function cashPortfolioName(body: unknown): string | undefined {
+  const name = isRecord(body) && typeof body.portfolio === 'string' ? body.portfolio.trim() : '';
+  return name === '' ? undefined : name;
+}
+
+/**
+ * Each cash line's verdict for its portfolio (`portfolioOf` its key): booked where the portfolio
+ * keeps cash (`keeps`), duplicates among the cash events an existing one has.
+ */
 export function planCash(
   raw: readonly unknown[],
-  targetId: number | undefined,
+  portfolioOf: (body: unknown) => string,
+  keeps: (portfolioKey: string) => boolean,
   source: ImportSource,
   state: ImportState,
   now: number,
 ): CashLine[] {
-  const keeps = state.portfolios.some((p) => p.id === targetId && p.cash);
-  const existing: CashEventRow[] = state.cash.filter((e) => e.portfolioId === targetId);
+  // Per portfolio: `key|fingerprint` and `key|external id`.
+  const existing: CashEventRow[] = state.cash;
   const ids = new Set(
     existing.flatMap((e) =>
-      e.origin?.source === source && e.origin.externalId ? [e.origin.externalId] : [],
+      e.origin?.source === source && e.origin.externalId
+        ? [`id:${e.portfolioId}|${e.origin.externalId}`]
+        : [],
     ),
   );
   const unmatched = new Map<string, number>();
-  for (const e of existing) unmatched.set(fingerprint(e), (unmatched.get(fingerprint(e)) ?? 0) + 1);
+  for (const e of existing) {
+    const key = `id:${e.portfolioId}|${fingerprint(e)}`;
+    unmatched.set(key, (unmatched.get(key) ?? 0) + 1);
+  }
   return raw.map((body, index): CashLine => {
+    const portfolioKey = portfolioOf(body);
     const row = isRecord(body) ? body : {};
     const line =
       typeof row.line === 'number' && Number.isSafeInteger(row.line) ? row.line : index + 1;
@@ -58,8 +76,13 @@ export function planCash(
       ),
     );
     const report: ImportRowReport = { line, status: 'ok', errors, warnings: [] };
-    if (!read.value || time === undefined) return { report: { ...report, status: 'error' } };
-    if (!keeps) return { report: { ...report, status: 'skipped', warnings: [CASH_OFF_SKIPPED] } };
+    if (!read.value || time === undefined)
+      return { portfolioKey, report: { ...report, status: 'error' } };
+    if (!keeps(portfolioKey))
+      return {
+        portfolioKey,
+        report: { ...report, status: 'skipped', warnings: [CASH_OFF_SKIPPED] },
+      };
     const externalId =
       typeof row.external_id === 'string' && row.external_id.trim() !== ''
         ? row.external_id.trim()
@@ -71,12 +94,13 @@ export function planCash(
       amount: read.value.amount,
       ...(externalId !== undefined && { externalId }),
     };
-    const key = fingerprint(draft);
+    const key = `${portfolioKey}|${fingerprint(draft)}`;
+    const id = `${portfolioKey}|${externalId}`;
     const left = unmatched.get(key) ?? 0;
-    const seen = externalId !== undefined ? ids.has(externalId) : left > 0;
-    if (externalId !== undefined) ids.add(externalId);
+    const seen = externalId !== undefined ? ids.has(id) : left > 0;
+    if (externalId !== undefined) ids.add(id);
     else if (left > 0) unmatched.set(key, left - 1);
-    if (seen) return { report: { ...report, status: 'duplicate' } };
-    return { report, draft };
+    if (seen) return { portfolioKey, report: { ...report, status: 'duplicate' } };
+    return { portfolioKey, report, draft };
   });
 }

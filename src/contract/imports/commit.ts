@@ -36,8 +36,9 @@ export async function commitImport(
   for (const portfolio of (await store.portfolios(userId)).values())
     portfolioIds.set(`id:${portfolio.id}`, portfolio.id);
   const createdPortfolios: number[] = [];
-  for (const [key, { name, kind }] of plan.newPortfolios) {
+  for (const [key, { name, kind, cash }] of plan.newPortfolios) {
     const row = await store.createPortfolio({ userId, name, ...(kind && { kind }) });
+    if (cash) await store.setCash(row.id, true);
     portfolioIds.set(key, row.id);
     createdPortfolios.push(row.id);
   }
@@ -122,13 +123,13 @@ export async function commitImport(
       currency: row.price.currency,
     });
   }
-  const cash = plan.cash.flatMap(({ draft }) => (draft ? [draft] : []));
+  const cash = plan.cash.flatMap(({ draft, portfolioKey }) =>
+    draft ? [{ ...draft, portfolioId: portfolioIds.get(portfolioKey)! }] : [],
+  );
   if (cash.length > 0) {
-    const portfolioId = portfolioIds.get(targetKey)!;
     await store.addCashEvents(
       cash.map(({ externalId, ...draft }) => ({
         ...draft,
-        portfolioId,
         origin: {
           batchId: batch.id,
           source: request.source,

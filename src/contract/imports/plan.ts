@@ -5,7 +5,7 @@ import type { ImportCounts, ImportReport, ImportRowReport } from '../../domain/i
 import { conflictMessage, refusalErrors, replayAll } from '../history';
 import type { Accepted, Refused } from '../market';
 import type { EventRow } from '../store';
-import { planCash, type CashLine } from './cash';
+import { cashPortfolioName, planCash, type CashLine } from './cash';
 import { markDuplicates } from './duplicates';
 import { matchInstruments, type NewInstrument } from './matching';
 import { failed, importing, readRow, type ImportRequestRead, type Row } from './request';
@@ -78,8 +78,17 @@ export async function planImport(
       ...(investmentId !== undefined && { investment_id: investmentId }),
     };
   });
-  const target = 'id' in request.target ? request.target.id : undefined;
-  const cash = planCash(request.cash, target, request.source, state, now);
+  const cash = planCash(
+    request.cash,
+    (body) => portfolioOf({ portfolioName: cashPortfolioName(body) }),
+    (key) =>
+      key.startsWith('id:')
+        ? state.portfolios.some((p) => `id:${p.id}` === key && p.cash)
+        : (newPortfolios.get(key)?.cash ?? false),
+    request.source,
+    state,
+    now,
+  );
   for (const { report } of cash) {
     reports.push(report);
     if (report.status === 'error') counts.errors++;
@@ -93,26 +102,31 @@ export async function planImport(
 export interface NewPortfolio {
   name: string;
   kind?: PortfolioKind;
+  /** Formue's export: it keeps cash. */
+  cash?: boolean;
 }
 
 /**
  * Portfolio keys: `id:N` for an existing one, `new:NAME` for one the import creates, which takes
- * the kind its first row names (an existing portfolio keeps its own).
+ * the kind its first row names and keeps cash when the request says so (an existing portfolio
+ * keeps its own). Cash lines name theirs as rows do.
  */
 function portfoliosOf(request: ImportRequestRead, state: ImportState, rows: readonly Row[]) {
   const newPortfolios = new Map<string, NewPortfolio>();
   const target = 'id' in request.target ? `id:${request.target.id}` : `new:${request.target.name}`;
-  if ('name' in request.target) newPortfolios.set(target, { name: request.target.name });
-  const keyOf = (row: Row): string => {
+  const created = (name: string): NewPortfolio =>
+    request.cashPortfolios.includes(name) ? { name, cash: true } : { name };
+  if ('name' in request.target) newPortfolios.set(target, created(request.target.name));
+  const keyOf = (row: Pick<Row, 'portfolioName'>): string => {
     const name = row.portfolioName;
     if (name === undefined) return target;
     if ('name' in request.target && request.target.name === name) return target;
     const existing = state.portfolios.find((p) => p.name === name);
     if (existing) return `id:${existing.id}`;
-    if (!newPortfolios.has(`new:${name}`)) newPortfolios.set(`new:${name}`, { name });
+    if (!newPortfolios.has(`new:${name}`)) newPortfolios.set(`new:${name}`, created(name));
     return `new:${name}`;
   };
-  const portfolioOf = (row: Row): string => {
+  const portfolioOf = (row: Pick<Row, 'portfolioName' | 'portfolioKind'>): string => {
     const key = keyOf(row);
     const created = newPortfolios.get(key);
     if (created && !created.kind && row.portfolioKind) created.kind = row.portfolioKind;

@@ -35,6 +35,10 @@ export interface ImportRequestRead {
   rows: unknown[];
   /** The file's cash lines as sent (issue 38). */
   cash: unknown[];
+  /** Formue's export: the portfolios, by name, keeping cash; those the import creates keep it. */
+  cashPortfolios: string[];
+  /** Formue's export: the user's benchmark, taken when the account has not chosen one. */
+  benchmark?: { type: InstrumentType; code: string };
 }
 
 /** The request's own fields, Laravel rules; undefined with `v` holding the errors. */
@@ -70,6 +74,10 @@ export function readImportRequest(
   else if (!Array.isArray(rows)) v.add('rows', 'The rows field must be an array.');
   else if (rows.length + cashLines > MAX_IMPORT_ROWS)
     v.add('rows', `The rows field must not have more than ${MAX_IMPORT_ROWS} items.`);
+  const cashPortfolios = v.input('cash_portfolios') ?? [];
+  if (!Array.isArray(cashPortfolios) || cashPortfolios.some((name) => typeof name !== 'string'))
+    v.add('cash_portfolios', 'The cash portfolios field must be an array of names.');
+  const benchmark = v.input('benchmark') == null ? undefined : readBenchmark(v);
   if (
     v.failed ||
     !target ||
@@ -79,7 +87,23 @@ export function readImportRequest(
     !Array.isArray(rows)
   )
     return undefined;
-  return { target, source, fileName, account, rows: rows as unknown[], cash: cash as unknown[] };
+  return {
+    target,
+    source,
+    fileName,
+    account,
+    rows: rows as unknown[],
+    cash: cash as unknown[],
+    cashPortfolios: cashPortfolios as string[],
+    ...(benchmark && { benchmark }),
+  };
+}
+
+/** The request's `benchmark`, as PUT /user/benchmark takes it. */
+function readBenchmark(v: Validator): ImportRequestRead['benchmark'] {
+  const type = v.oneOf('benchmark.type', INSTRUMENT_TYPES);
+  const isin = v.text('benchmark.isin', 32);
+  return type && isin ? { type, code: normaliseIdentifier(isin) } : undefined;
 }
 
 /** A row read on its own: its facts, or its errors. */

@@ -28,6 +28,8 @@ import {
   type ImportRequestRead,
 } from '../imports';
 import type { Accepted, Refused } from '../market';
+import { DEFAULT_BENCHMARK, firstTradeOf, resolveBenchmark } from '../benchmark';
+import type { InstrumentType } from '../../domain/types';
 import type { EventRow, ImportStore, LedgerStore, TaxClassRow } from '../store';
 import { Validator } from '../validation';
 import { tooManyAttempts } from './auth.routes';
@@ -53,6 +55,19 @@ async function resolveAll(call: Call, request: ImportRequestRead) {
     );
   }
   return resolved;
+}
+
+/**
+ * Formue's export's benchmark, for an account that has not chosen one (none kept, or the default
+ * kept); one the market does not know is left out, as the import's other rows stand.
+ */
+async function takeBenchmark(call: Call, { type, code }: { type: InstrumentType; code: string }) {
+  const kept = await call.store.benchmark(call.userId);
+  const chosen =
+    kept && (kept.type !== DEFAULT_BENCHMARK.type || kept.code !== DEFAULT_BENCHMARK.code);
+  if (chosen) return;
+  const resolved = await resolveBenchmark(call, type, code, await firstTradeOf(call));
+  if (!('refusal' in resolved)) await call.store.saveBenchmark(call.userId, resolved);
 }
 
 const postImport: Route = {
@@ -102,6 +117,7 @@ const postImport: Route = {
     // Prices of new listings from their first day, as creating an investment loads them.
     for (const { listing, since } of newListings(outcome.plan))
       await call.market.held(listing, since);
+    if (request.benchmark) await takeBenchmark(call, request.benchmark);
     const [batch] = await batchesOf(call.store, call.userId, [
       { ...outcome.batch, events: outcome.events },
     ]);
@@ -204,6 +220,7 @@ async function exportOf(call: Call): Promise<FormueExport> {
   const classes = new Map(
     (await call.store.taxClasses(call.userId)).map((c) => [c.investmentId, c]),
   );
+  const benchmark = await call.store.benchmark(call.userId);
   const byId = <T extends { id: number }>(rows: readonly T[]) =>
     [...rows].sort((a, b) => a.id - b.id);
   return {
@@ -212,7 +229,12 @@ async function exportOf(call: Call): Promise<FormueExport> {
       version: 1,
       exported_at: new Date(call.now).toISOString(),
     },
-    portfolios: byId(portfolios).map((p) => ({ id: p.id, name: p.name, kind: p.kind ?? 'free' })),
+    portfolios: byId(portfolios).map((p) => ({
+      id: p.id,
+      name: p.name,
+      kind: p.kind ?? 'free',
+      cash: p.cash ?? false,
+    })),
     investments: byId(investments).map((i) => ({
       id: i.id,
       portfolio_id: i.portfolioId,
@@ -233,6 +255,15 @@ async function exportOf(call: Call): Promise<FormueExport> {
         price: Number(p.price),
         currency_code: p.currency,
       })),
+    cash: byId(await call.store.cashEvents(portfolios.map((p) => p.id))).map((e) => ({
+      id: e.id,
+      portfolio_id: e.portfolioId,
+      type: e.kind,
+      amount: e.amount,
+      currency_code: e.currency,
+      date: dayOf(e.time),
+    })),
+    benchmark: benchmark ? { type: benchmark.type, isin: benchmark.code } : null,
   };
 }
 

@@ -12,7 +12,9 @@ import {
   formueExportEnvelope,
   IMPORT_KINDS,
   type FormueExport,
+  type ImportCashRow,
   type ImportKind,
+  type ImportRequest,
   type ImportRow,
 } from './rows';
 import { INSTRUMENT_TYPES, type InstrumentType } from '../types';
@@ -199,6 +201,42 @@ function rowOf(
 export interface FormueReading {
   rows: ImportRow[];
   lines: LineStatus[];
+  /** The JSON's cash and benchmark (issue 38), for the request beside its rows; the CSV has none. */
+  extras?: FormueExtras;
+}
+
+/** What the JSON export carries beyond its rows, as the import request takes it (issue 38). */
+export type FormueExtras = Pick<ImportRequest, 'cash' | 'cash_portfolios' | 'benchmark'>;
+
+type CashItem = NonNullable<Export['cash']>[number];
+
+/**
+ * The export's cash events as the request's cash lines, numbered on from `line` (after its events
+ * and prices), each naming its portfolio; ids become `external_id` (`cash-4`), as events' do.
+ */
+function cashLine(item: CashItem, line: number, names: ReadonlyMap<number, string>): ImportCashRow {
+  const portfolio = names.get(item.portfolio_id);
+  return {
+    line,
+    kind: item.type,
+    date: item.date,
+    amount: item.amount,
+    currency_code: item.currency_code,
+    external_id: `cash-${item.id}`,
+    ...(portfolio !== undefined && { portfolio }),
+  };
+}
+
+function extrasOf(
+  portfolios: Export['portfolios'],
+  cash: readonly ImportCashRow[],
+  benchmark: Export['benchmark'],
+): FormueExtras {
+  return {
+    cash: [...cash],
+    cash_portfolios: portfolios.filter((p) => p.cash).map((p) => p.name),
+    ...(benchmark && { benchmark: { type: benchmark.type, isin: benchmark.isin } }),
+  };
 }
 
 /** An item of a JSON export that does not hold its list's shape: an error line of its own. */
@@ -245,6 +283,14 @@ export function readFormueCsv(
 /** The export's rows, as the CSV carries them: the CSV and the JSON import the same. */
 export function formueExportRows(data: FormueExport): ImportRow[] {
   return readFormueExport(data).rows;
+}
+
+/** The export's cash, the portfolios keeping it and the benchmark, as the import request has them. */
+export function formueExportExtras(data: FormueExport): FormueExtras {
+  const names = new Map(data.portfolios.map((p) => [p.id, p.name]));
+  const first = data.events.length + data.prices.length + 1;
+  const cash = (data.cash ?? []).map((item, i) => cashLine(item, first + i, names));
+  return extrasOf(data.portfolios, cash, data.benchmark);
 }
 
 function readFormueExport(data: FormueExport): FormueReading {
@@ -302,11 +348,9 @@ export function readFormueJson(text: string): FormueReading | undefined {
   }
   if (!v.is(formueExportEnvelope, data)) return undefined;
   const { entries } = formueExport;
-  const instrument = instruments(
-    valid(entries.portfolios.item, data.portfolios),
-    valid(entries.investments.item, data.investments),
-  );
-  return readRecords([
+  const portfolios = valid(entries.portfolios.item, data.portfolios);
+  const instrument = instruments(portfolios, valid(entries.investments.item, data.investments));
+  const reading = readRecords([
     ...data.events.map((item) => {
       const event = v.safeParse(entries.events.item, item);
       return event.success
@@ -320,4 +364,21 @@ export function readFormueJson(text: string): FormueReading | undefined {
         : unreadable('price', price.issues);
     }),
   ]);
+  const names = new Map(portfolios.map((p) => [p.id, p.name]));
+  const cash: ImportCashRow[] = [];
+  for (const item of data.cash ?? []) {
+    const line = reading.lines.length + 1;
+    const read = v.safeParse(entries.cash.wrapped.item, item);
+    if (read.success) cash.push(cashLine(read.output, line, names));
+    reading.lines.push(
+      read.success
+        ? { line, status: 'ok', word: read.output.type, messages: [] }
+        : { line, status: 'error', ...unreadable(wordOf(item), read.issues) },
+    );
+  }
+  const benchmark = v.safeParse(entries.benchmark, data.benchmark);
+  return {
+    ...reading,
+    extras: extrasOf(portfolios, cash, benchmark.success ? benchmark.output : undefined),
+  };
 }

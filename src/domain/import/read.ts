@@ -8,7 +8,7 @@ import { columnIndexes, frame, resolveColumns, type Framed } from './frame';
 import { error, warning, type ImportMessage } from './messages';
 import { presetById, PRESETS, type Preset } from './presets';
 import type { ImportSource } from './rows';
-import { readFormueCsv, readFormueJson, type FormueReading } from './formue';
+import { readFormueCsv, readFormueJson, type FormueExtras, type FormueReading } from './formue';
 import {
   distinctIds,
   foldFees,
@@ -69,6 +69,11 @@ async function load(
 }
 
 const EMPTY_DETECTED = { value: null, samples: [] };
+
+/** The JSON export's cash lines, and what else its request carries (issue 38). */
+function extrasOf({ cash, ...extras }: FormueExtras): Pick<ParseResult, 'cash' | 'extras'> {
+  return { cash: cash ?? [], extras };
+}
 
 /** What a file is: its format, encoding, separator, header and settings, with samples. */
 export async function sniff(bytes: Uint8Array, fileName: string): Promise<Sniffed> {
@@ -174,6 +179,7 @@ export async function parse(bytes: Uint8Array, options: ParseOptions): Promise<P
       ...emptyResult('formue', FORMUE_JSON_PRESET),
       rows: loaded.json.rows,
       lines: loaded.json.lines,
+      ...(loaded.json.extras && extrasOf(loaded.json.extras)),
       decimalSeparator: '.',
       dateFormat: 'yyyy-MM-dd',
     });

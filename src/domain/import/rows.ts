@@ -97,6 +97,8 @@ export const importCashRow = v.object({
   amount,
   currency_code: text,
   external_id: v.optional(text),
+  /** Formue's export: the portfolio by name, as a row's `portfolio`; else the target's. */
+  portfolio: v.optional(text),
 });
 export type ImportCashRow = v.InferOutput<typeof importCashRow>;
 
@@ -112,6 +114,10 @@ export const importRequest = v.object({
   rows: v.array(importRow),
   /** The file's cash lines (issue 38); absent: none. */
   cash: v.optional(v.array(importCashRow)),
+  /** Formue's export: the portfolios, by name, that keep cash; one the import creates does too. */
+  cash_portfolios: v.optional(v.array(text)),
+  /** Formue's export: the user's benchmark, taken when the account has not chosen one. */
+  benchmark: v.optional(v.object({ type: oneOf(INSTRUMENT_TYPES), isin: text })),
 });
 export type ImportRequest = v.InferOutput<typeof importRequest>;
 
@@ -180,6 +186,8 @@ export const formueExport = v.object({
       name: text,
       /** Issue 39; absent from an export made before kinds: `free`. */
       kind: v.optional(oneOf(PORTFOLIO_KINDS)),
+      /** Issue 38: keeps cash; absent from an export made before cash: holdings only. */
+      cash: v.optional(v.boolean('a boolean')),
     }),
   ),
   investments: v.array(
@@ -221,6 +229,24 @@ export const formueExport = v.object({
   prices: v.array(
     v.object({ id: count, investment_id: count, date: day, price: amount, currency_code: text }),
   ),
+  /**
+   * Issue 38: the cash events of the portfolios (an opening balance is a deposit), unsigned;
+   * absent from an export made before cash.
+   */
+  cash: v.optional(
+    v.array(
+      v.object({
+        id: count,
+        portfolio_id: count,
+        type: oneOf(CASH_KINDS),
+        amount,
+        currency_code: text,
+        date: day,
+      }),
+    ),
+  ),
+  /** Issue 38: the benchmark the user compares with, or null while they have none. */
+  benchmark: v.nullish(v.object({ type: oneOf(INSTRUMENT_TYPES), isin: text })),
 });
 export type FormueExport = v.InferOutput<typeof formueExport>;
 
@@ -236,6 +262,9 @@ export const formueExportEnvelope = v.object({
   investments: v.array(item),
   events: v.array(item),
   prices: v.array(item),
+  // Issue 38: absent from older exports.
+  cash: v.optional(v.array(item)),
+  benchmark: v.optional(item),
 });
 
 /**

@@ -1,7 +1,7 @@
 // The parser's own shapes: what sniffing a file finds, what the screen may override, and what a
 // parse answers. The wire rows are rows.ts's.
 
-import type { ImportCashRow, ImportKind, ImportRow, ImportSource } from './rows';
+import type { ImportCashRow, ImportKind, ImportRequest, ImportRow, ImportSource } from './rows';
 import type { ImportMessage } from './messages';
 
 export type FileKind = 'csv' | 'xlsx' | 'json';
@@ -230,6 +230,8 @@ export interface ParseResult {
   rows: ImportRow[];
   /** The file's cash lines as the request's `cash` (issue 38); absent: none. */
   cash?: ImportCashRow[];
+  /** Formue's JSON export: the portfolios keeping cash and the benchmark, for the request. */
+  extras?: Pick<ImportRequest, 'cash_portfolios' | 'benchmark'>;
   /** One per data line, every line accounted for. */
   lines: LineStatus[];
   /** Type words no map knows: the import is blocked until each is mapped or skipped. */

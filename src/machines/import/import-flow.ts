@@ -212,7 +212,7 @@ export function rowsToImport(lines: readonly PreviewLine[]): ImportRow[] {
 /** The request of a dry run or a commit: the rows, with the user's matches of instruments. */
 export function request(
   target: Target,
-  { source, account, cash }: Pick<ParseResult, 'source' | 'account' | 'cash'>,
+  { source, account, cash, extras }: Pick<ParseResult, 'source' | 'account' | 'cash' | 'extras'>,
   fileName: string,
   rows: ImportRow[],
   matches: Readonly<Record<string, Match>> = {},
@@ -227,6 +227,7 @@ export function request(
     rows: withMatches(rows, matches),
     // The server books them when the portfolio keeps cash, and says it skipped them when not.
     ...(cash && cash.length > 0 && { cash }),
+    ...extras,
   };
 }
 

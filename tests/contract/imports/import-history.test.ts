@@ -4,8 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { FORMUE_CSV_COLUMNS, type FormueExport } from '../../../src/domain/import/rows';
-import { formueExportRows, readFormueCsv } from '../../../src/domain/import/formue';
-import { appApi, get, post, put, registerFresh, send } from '../support';
+import {
+  formueExportExtras,
+  formueExportRows,
+  readFormueCsv,
+} from '../../../src/domain/import/formue';
+import { appApi, get, patch, post, put, registerFresh, send } from '../support';
 import { APPLE, NOVO, commit, dryRun, freshAccount, investments, row } from './import-rows';
 
 describe('GET and DELETE /api/v1/imports', () => {
@@ -148,7 +152,27 @@ describe('GET /api/v1/export', () => {
     const apple = (await investments()).find((i) => i.name === 'Apple');
     const override = { taxation: 'yearly', income: 'capital', reason: 'Held through a fund' };
     expect((await put(`/investments/${apple?.id}/tax-class`, override)).status).toBe(200);
+    // Cash and the benchmark go with it too (issue 38): the opening balance is a deposit.
+    const cashOn = await patch(`/portfolios/${portfolio}`, {
+      cash: true,
+      opening_balance: { amount: 10000, currency_code: 'DKK', date: '2024-01-02' },
+    });
+    expect(cashOn.status).toBe(200);
+    const cash = `/portfolios/${portfolio}/cash`;
+    await post(cash, {
+      type: 'withdrawal',
+      amount: 250.5,
+      currency_code: 'DKK',
+      date: '2024-02-01',
+    });
+    await post(cash, { type: 'interest', amount: 3.25, currency_code: 'USD', date: '2024-03-01' });
+    expect((await put('/user/benchmark', { type: 'stock', isin: 'DK0060005254' })).status).toBe(
+      200,
+    );
     const first = await get('/export');
+    expect(first.body.portfolios.map((p: { cash: boolean }) => p.cash)).toEqual([true, false]);
+    expect(first.body.cash).toHaveLength(3);
+    expect(first.body.benchmark).toEqual({ type: 'stock', isin: 'DK0060005254' });
     expect(first.body.portfolios.map((p: { kind: string }) => p.kind)).toEqual(['free', 'pension']);
     expect(first.body.investments.map((i: { tax_class: unknown }) => i.tax_class)).toContainEqual(
       override,
@@ -164,18 +188,20 @@ describe('GET /api/v1/export', () => {
     await post('/auth/logout');
     await registerFresh();
     const rows = formueExportRows(first.body);
-    const imported = await commit({ portfolio_name: 'Nordnet', source: 'formue', rows });
+    const extras = formueExportExtras(first.body);
+    const imported = await commit({ portfolio_name: 'Nordnet', source: 'formue', rows, ...extras });
     expect(imported.status).toBe(201);
     const again = (await get('/export')).body;
     expect(withoutIds(again)).toEqual(withoutIds(first.body));
     expect(await figures()).toEqual(before);
-    // The same export again is all duplicates (events) and prices already typed (skipped).
+    // The same export again is all duplicates (events, cash) and prices already typed (skipped).
     const twice = await dryRun({
       portfolio_id: imported.body.data.portfolio_id,
       source: 'formue',
       rows,
+      ...extras,
     });
-    expect(twice.body.counts).toEqual({ imported: 0, duplicates: 6, skipped: 1, errors: 0 });
+    expect(twice.body.counts).toEqual({ imported: 0, duplicates: 9, skipped: 1, errors: 0 });
   });
 });
 
@@ -242,6 +268,8 @@ function withoutIds(data: {
   investments: { id: number; portfolio_id: number }[];
   events: { id: number; investment_id: number }[];
   prices: { id: number; investment_id: number }[];
+  cash?: { id: number; portfolio_id: number }[];
+  benchmark?: unknown;
 }) {
   const portfolio = new Map(data.portfolios.map((p, i) => [p.id, i]));
   const investment = new Map(data.investments.map((p, i) => [p.id, i]));
@@ -259,6 +287,11 @@ function withoutIds(data: {
       ...rest,
       investment_id: investment.get(rest.investment_id),
     })),
+    cash: data.cash?.map(({ id: _id, ...rest }) => ({
+      ...rest,
+      portfolio_id: portfolio.get(rest.portfolio_id),
+    })),
+    benchmark: data.benchmark,
   };
 }
 

@@ -158,6 +158,53 @@ describe("Formue's own export", () => {
     expect((await sniff(json, 'formue.json')).preset?.label).toBe('Formue export (JSON)');
   });
 
+  it("reads the JSON's cash and benchmark as the request's (issue 38), a damaged entry on its line", async () => {
+    const withCash = {
+      ...EXPORT,
+      portfolios: [{ ...EXPORT.portfolios[0], cash: true }, EXPORT.portfolios[1]],
+      cash: [
+        {
+          id: 3,
+          portfolio_id: 1,
+          type: 'deposit',
+          amount: 10000,
+          currency_code: 'DKK',
+          date: '2024-01-02',
+        },
+        {
+          id: 4,
+          portfolio_id: 1,
+          type: 'gift',
+          amount: 5,
+          currency_code: 'DKK',
+          date: '2024-01-03',
+        },
+      ],
+      benchmark: { type: 'stock', isin: 'DK0060005254' },
+    };
+    const result = await parse(utf8(JSON.stringify(withCash)), { fileName: 'formue.json' });
+    const first = EXPORT.events.length + EXPORT.prices.length + 1;
+    expect(result.cash).toEqual([
+      {
+        line: first,
+        kind: 'deposit',
+        date: '2024-01-02',
+        amount: 10000,
+        currency_code: 'DKK',
+        external_id: 'cash-3',
+        portfolio: 'Frie midler',
+      },
+    ]);
+    expect(result.extras).toEqual({
+      cash_portfolios: ['Frie midler'],
+      benchmark: { type: 'stock', isin: 'DK0060005254' },
+    });
+    expect(result.lines.slice(-2).map((line) => [line.line, line.status])).toEqual([
+      [first, 'ok'],
+      [first + 1, 'error'],
+    ]);
+  });
+
   it('reads a CSV exported before withholding_tax: its dividends have none', async () => {
     // Its last column, withholding_tax, is new (no cell of it has a comma).
     const csv = toFormueCsv(EXPORT).replace(/,[^,\r\n]*\r\n/g, '\r\n');
