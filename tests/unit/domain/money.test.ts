@@ -10,7 +10,7 @@ describe('formatMoney', () => {
     [17300, 'USD', 'da-DK', '17.300,00 USD'],
     [117510.755, 'DKK', 'da-DK', '117.510,76 DKK'],
     [0.004, 'EUR', 'en-GB', 'EUR 0.00'],
-    [-12.5, 'SEK', 'en-GB', '−SEK 12.50'],
+    [-12.5, 'SEK', 'en-GB', '-SEK 12.50'],
     // Not an ISO code (a form still loading its list): number and code.
     [12.5, 'XX', 'en-GB', '12.50 XX'],
   ])('writes %d %s in %s as %j', (value, currency, locale, expected) => {

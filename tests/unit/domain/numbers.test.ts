@@ -81,7 +81,7 @@ describe('formatAmount', () => {
     [1234.5, en(true, true), 'DKK 1,234.50'],
     [1234.5, en(false, true), '1,234.50'],
     [1234.5, en(false, false), '1,235'],
-    [-1234.5, en(true, true), '−DKK 1,234.50'],
+    [-1234.5, en(true, true), '-DKK 1,234.50'],
     [1234.5, { showCurrency: true, showDecimals: true, locale: 'da-DK' }, '1.234,50 DKK'],
     [1234.5, { ...en(false, true), useGrouping: false }, '1234.50'],
     [0, en(false, true), '0.00'],
