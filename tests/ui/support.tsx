@@ -150,6 +150,23 @@ export async function openInvestment() {
 }
 
 /**
+ * The same investment as `openInvestment`, the demo's largest, rendered at its address: home is
+ * neither rendered nor valued first, for tests of the investment screen alone.
+ */
+export async function visitInvestment() {
+  startServer();
+  const api = testApi();
+  await api.initCsrf();
+  await api.login(DEMO);
+  const [largest] = [...(await api.getInvestments())].sort(
+    (a, b) => Number(b.value) - Number(a.value),
+  );
+  const rendered = await renderApp(`/investments/${largest.id}`, { as: 'demo' });
+  await screen.findByRole('table', { name: 'Investment statistics' });
+  return rendered;
+}
+
+/**
  * Add of a buy or sale typed at a made-up price: where the form asks "Did you mean …?" (a price
  * far from the market's close), Add again saves it as typed.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { localDay } from '../../../src/domain/dates';
-import { addTrade, describedBy, openInvestment, renderApp } from '../support';
+import { addTrade, describedBy, renderApp, visitInvestment } from '../support';
 
 function sharesHeld(): number {
   const row = within(screen.getByRole('table', { name: 'Investment statistics' })).getByRole(
@@ -55,7 +55,7 @@ async function record(kind: 'Buy' | 'Sell', shares: string, price: string, day?:
 
 describe('Date field', () => {
   it('every event form has a required Date, today by default, up to today', async () => {
-    await openInvestment();
+    await visitInvestment();
     const today = localDay(new Date());
     for (const kind of ['Buy', 'Sell', 'Dividend', 'Stock Split']) {
       await userEvent.click(screen.getByRole('button', { name: kind }));
@@ -72,7 +72,7 @@ describe('Date field', () => {
   });
 
   it('a future day is explained under the field and nothing is added', async () => {
-    await openInvestment();
+    await visitInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Dividend' }));
     const dialog = screen.getByRole('dialog', { name: 'Dividend' });
     const date = within(dialog).getByLabelText('Date');
@@ -85,7 +85,7 @@ describe('Date field', () => {
   });
 
   it('a Buy shows its total before saving', async () => {
-    await openInvestment();
+    await visitInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
     const dialog = screen.getByRole('dialog', { name: 'Buy' });
     await userEvent.type(within(dialog).getByLabelText('Shares'), '2');
@@ -96,7 +96,7 @@ describe('Date field', () => {
   });
 
   it('"1.000" says under Shares that it is saved as 1, and how to enter a thousand', async () => {
-    await openInvestment();
+    await visitInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
     const dialog = screen.getByRole('dialog', { name: 'Buy' });
     const shares = within(dialog).getByLabelText('Shares');
@@ -112,7 +112,7 @@ describe('Date field', () => {
   });
 
   it('a split shows its ratio, labelled, before saving, and the same once listed', async () => {
-    await openInvestment();
+    await visitInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Stock Split' }));
     const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
     expect(within(dialog).getByLabelText('Split ratio').textContent).toBe('1:1');
@@ -126,7 +126,7 @@ describe('Date field', () => {
   });
 
   it('a back-dated buy is listed under its day', async () => {
-    await openInvestment();
+    await visitInvestment();
     const dialog = await record('Buy', '1', '10', '2021-06-15');
     await waitFor(() => expect(dialog.isConnected).toBe(false));
     const table = await transactions();
@@ -136,7 +136,7 @@ describe('Date field', () => {
   });
 
   it("the server's refusal of a day shows under Date", async () => {
-    await openInvestment();
+    await visitInvestment();
     const held = sharesHeld();
     const sellAll = await record('Sell', String(held), '1');
     await waitFor(() => expect(sellAll.isConnected).toBe(false));
@@ -153,7 +153,7 @@ describe('Date field', () => {
 
 describe('corrections', () => {
   it('a row opens its form filled in, with Save and Delete; back closes it', async () => {
-    const { history } = await openInvestment();
+    const { history } = await visitInvestment();
     await record('Buy', '3', '12.5', '2022-02-02');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const table = await transactions();
@@ -171,7 +171,7 @@ describe('corrections', () => {
   });
 
   it('a purchase entered in euros with a fee is corrected in euros, fee kept', async () => {
-    await openInvestment();
+    await visitInvestment();
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
     const buying = screen.getByRole('dialog', { name: 'Buy' });
     setDate(within(buying).getByLabelText('Date'), '2022-03-03');
@@ -195,7 +195,7 @@ describe('corrections', () => {
   });
 
   it('Save corrects the event and the row shows it', async () => {
-    await openInvestment();
+    await visitInvestment();
     await record('Buy', '3', '12.5', '2022-02-02');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const table = await transactions();
@@ -216,7 +216,7 @@ describe('corrections', () => {
   });
 
   it('Delete asks first, then removes the event and its shares', async () => {
-    await openInvestment();
+    await visitInvestment();
     const before = sharesHeld();
     await record('Buy', '2', '10', '2022-03-03');
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 2, 2));
@@ -242,7 +242,7 @@ describe('corrections', () => {
   });
 
   it('a correction reopened as its dialog closes can be deleted (a new form each opening)', async () => {
-    await openInvestment();
+    await visitInvestment();
     await record('Buy', '4', '10', '2022-04-04');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const name = 'Edit the purchase of 2022-04-04';
@@ -271,7 +271,7 @@ describe('corrections', () => {
   });
 
   it("Undo in the deletion's toast brings the transaction back as it was", async () => {
-    await openInvestment();
+    await visitInvestment();
     const before = sharesHeld();
     await record('Buy', '3', '12.5', '2022-04-04');
     await waitFor(() => expect(sharesHeld()).toBeCloseTo(before + 3, 2));
@@ -300,7 +300,7 @@ describe('corrections', () => {
   });
 
   it('Keep goes back to the form without deleting', async () => {
-    await openInvestment();
+    await visitInvestment();
     const table = await transactions();
     const dialog = await openCorrection(buyButtons(table)[0]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -310,7 +310,7 @@ describe('corrections', () => {
   });
 
   it('a refused deletion says why in the form and keeps the event', async () => {
-    await openInvestment();
+    await visitInvestment();
     await record('Sell', String(sharesHeld()), '1');
     await waitFor(() => expect(sharesHeld()).toBe(0));
     const table = await transactions();
