@@ -17,6 +17,13 @@ import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
 import { utcDay } from '../market/zoned-time';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when the market's rounds and background loads in flight have ended (tests). */
+    marketSettled(): Promise<void>;
+  }
+}
+
 /** For tests: a fixed clock and prices (the synthetic market's), as the mock takes them. */
 export interface StartOptions {
   now?: () => number;
@@ -103,6 +110,10 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       }, REFRESH_INTERVAL_MS)
     : undefined;
   timer?.unref();
+  app.decorate('marketSettled', async () => {
+    await refreshing;
+    await live?.settled();
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     live?.stop();

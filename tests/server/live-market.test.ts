@@ -88,6 +88,8 @@ async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUr
   const market = liveMarketAt(fake.url);
   const { app, origin } = await startQuietServer(url, { market }, { now: () => clock });
   running.push(app);
+  // The start's round (the default benchmark's placement, rates) ends before a test counts.
+  await app.marketSettled();
   return { origin, databaseUrl: url };
 }
 
@@ -460,6 +462,8 @@ describe('a live server', () => {
   it('asks for a new quote only while the exchange trades, and backs off after a failure', async () => {
     const { browser, portfolioId } = await account();
     await oneApple(browser, portfolioId);
+    // The start's round and the creation's background loads end before the counting starts.
+    await Promise.all(running.map((app) => app.marketSettled()));
     const afterCreate = await quoteRequests('AAPL', 1);
     // Tuesday night in New York: the quote fetched after the close is the last until Wednesday.
     clock = NOW + 3 * 3_600_000;
