@@ -15,6 +15,7 @@ import { entryFormMachine, type CashFormInput } from './cash-entry-form.machine'
 import { switchFormMachine } from './cash-switch.machine';
 import type { EntryField, OpeningField } from './cash.rules';
 import { cashRemovalMachine } from './cash-removal.machine';
+import { rowRemovalRegion } from '../forms/row-removal';
 
 export interface CashInput {
   api: Api;
@@ -196,24 +197,6 @@ export const cashMachine = setup({
         ended: { type: 'final' },
       },
     },
-    removal: {
-      initial: 'running',
-      states: {
-        running: {
-          invoke: {
-            id: 'removal',
-            src: 'cashRemoval',
-            input: ({ context }) => ({ ...formInput(context) }),
-            onDone: 'ended',
-          },
-          on: {
-            'delete.requested': { actions: 'toRemoval' },
-            'undo.requested': { actions: 'toRemoval' },
-            'flow.detached': { actions: 'toRemoval' },
-          },
-        },
-        ended: { type: 'final' },
-      },
-    },
+    removal: rowRemovalRegion('cashRemoval', formInput),
   },
 });

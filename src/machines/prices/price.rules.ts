@@ -67,11 +67,6 @@ export function notRestoredNotice(message: string): string {
   return `The price could not be restored. ${message}`;
 }
 
-/** "Nothing was deleted. …", as a failed deletion of an investment says. */
-export function notDeletedNotice(message: string): string {
-  return `Nothing was deleted. ${message}`;
-}
-
 /** Whether an older page may hold prices: the list has not reached the first event's day. */
 export function hasOlder(context: { from: string; since: string | undefined }): boolean {
   return context.since === undefined || context.from > context.since;

@@ -12,6 +12,7 @@ import { priceFormInput, priceFormMachine } from './price-form.machine';
 import { LIST_REGION, listPrices, type ListAnswer } from './price-list';
 import { priceRemovalMachine, type PriceRemovalInput } from './price-removal.machine';
 import * as idempotency from '../forms/submission';
+import { rowRemovalRegion } from '../forms/row-removal';
 import type { PricesContext, PricesEvent, PricesInput } from './prices.types';
 
 /** Add price, or a row's Edit: the form opens on it. */
@@ -155,25 +156,7 @@ export const pricesMachine = setup({
             ended: { type: 'final' },
           },
         },
-        removal: {
-          initial: 'running',
-          states: {
-            running: {
-              invoke: {
-                id: 'removal',
-                src: 'priceRemoval',
-                input: ({ context }) => removalInput(context),
-                onDone: 'ended',
-              },
-              on: {
-                'delete.requested': { actions: 'toRemoval' },
-                'undo.requested': { actions: 'toRemoval' },
-                'flow.detached': { actions: 'toRemoval' },
-              },
-            },
-            ended: { type: 'final' },
-          },
-        },
+        removal: rowRemovalRegion('priceRemoval', removalInput),
       },
     },
     released: { type: 'final' },

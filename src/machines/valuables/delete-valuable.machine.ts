@@ -4,10 +4,10 @@
 // never returns to it; the data it showed is dropped at once (hidden), and the data actor told
 // once the call is done, or after Undo (changes.ts).
 import { assign, enqueueActions } from 'xstate';
-import { messageOf } from '../../api/errors';
 import type { Id } from '../../domain/types';
 import { changed } from '../data/changes';
 import type { Platform } from '../app/platform';
+import { nothingDeleted } from '../forms/form-errors';
 import { saveFlowSetup, type SaveFlowDeps } from '../forms/save-flow';
 import { delayedRemovalStates, pageHidden, type PageHidden } from '../forms/save-flow-delayed';
 import { NO_FIELDS } from '../forms/save-flow-spec';
@@ -38,10 +38,6 @@ export const AFTER_DELETE = '/home';
 /** The toast: "Investment deleted". */
 export function deletedNotice(kind: ValuableKind): string {
   return kind === 'investment' ? 'Investment deleted' : 'Portfolio deleted';
-}
-
-export function failureMessage(error: unknown): string {
-  return `Nothing was deleted. ${messageOf(error)}`;
 }
 
 /** The confirmation's title: "Delete Novo Nordisk B?". */
@@ -159,7 +155,7 @@ export const deleteValuableMachine = saveFlowSetup<
         removed: ({ target }) => step(target!, 'deleted'),
         // What was hidden is loaded again.
         undone: () => changed('deletion.undone'),
-        failed: failureMessage,
+        failed: nothingDeleted,
         visibility: ({ input }) => input.platform.visibility,
       }),
       released: { type: 'final' },

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DayPrice } from '../../../src/api';
 import { MESSAGES } from '../../../src/api/errors';
 import { danish } from '../../../src/i18n/da';
+import { nothingDeleted } from '../../../src/machines/forms/form-errors';
 import { LISTING_CHANGED } from '../../../src/machines/investments/listing.machine';
 import {
   hasOlder,
   latestRange,
-  notDeletedNotice,
   notRestoredNotice,
   olderRange,
   PRICE_NOTICES,
@@ -137,7 +137,7 @@ describe('texts', () => {
       ...Object.values(PRICE_NOTICES),
       LISTING_CHANGED,
       notRestoredNotice(MESSAGES.serverError),
-      notDeletedNotice(MESSAGES.notFound),
+      nothingDeleted(new Error(MESSAGES.notFound)),
       notDismissedNotice(MESSAGES.offline),
     ];
     for (const text of texts) expect(danish.text(text), text).not.toBe(text);
