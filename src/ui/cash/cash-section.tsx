@@ -1,13 +1,14 @@
-import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CashEntry } from '../../api';
 import { CASH_KINDS } from '../../domain/kinds';
-import { BusyButton } from '../forms/busy-button';
+import { useCurrencyOptions } from '../forms/currency-options';
 import { DateField } from '../forms/date-field';
-import { bindField, FormError, SelectField, TextField } from '../forms/field';
-import { FormButtons } from '../forms/form-buttons';
+import { bindField, SelectField, TextField } from '../forms/field';
+import { RowDelete } from '../forms/row-delete';
+import { SectionForm } from '../forms/section-form';
 import { useMoney } from '../components/money';
 import { Section } from '../components/section';
-import { SkeletonRows } from '../components/states';
+import { LoadRetry, SkeletonRows } from '../components/states';
 import { useT } from '../app/use-i18n';
 import type { CashControl } from './use-cash';
 import './cash-section.css';
@@ -22,7 +23,7 @@ const signed = (entry: CashEntry) =>
  * each one's Delete (Undo in the notice), and Turn off. Left out where the backend keeps no cash.
  */
 export function CashSection({ cash }: { cash: CashControl }) {
-  const { t, text } = useT();
+  const { t } = useT();
   if (cash.status === 'unavailable') return null;
   const on = cash.status === 'on';
   return (
@@ -46,18 +47,7 @@ export function CashSection({ cash }: { cash: CashControl }) {
       {cash.open === 'on' && <OpeningForm cash={cash} />}
       {cash.open === 'off' && <OffForm cash={cash} />}
       {cash.status === 'loading' && <SkeletonRows label={t('cash.loading')} />}
-      {cash.status === 'failed' && (
-        <div className="cash__body">
-          <p className="load-failed">{text(cash.loadError ?? '')}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={cash.retry}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
+      {cash.status === 'failed' && <LoadRetry error={cash.loadError} onRetry={cash.retry} />}
       {cash.status === 'off' && cash.open === undefined && (
         <p className="cash__body empty">{t('cash.off')}</p>
       )}
@@ -106,19 +96,17 @@ function Account({ cash }: { cash: CashControl }) {
                   <td>{t(`cash.kind.${entry.type}`)}</td>
                   <td className="num">{money(signed(entry), entry.currency_code)}</td>
                   <td className="cash-table__actions">
-                    <BusyButton
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={t('cash.deleteLabel', {
+                    <RowDelete
+                      row={entry.id}
+                      deleting={cash.deleting}
+                      label={t('cash.deleteLabel', {
                         kind: t(`cash.kind.${entry.type}`),
                         date: entry.date.slice(0, 10),
                       })}
-                      busy={cash.deleting === entry.id}
-                      disabled={cash.deleting !== undefined && cash.deleting !== entry.id}
-                      onClick={() => cash.remove(entry)}
+                      onDelete={() => cash.remove(entry)}
                     >
                       {t('common.delete')}
-                    </BusyButton>
+                    </RowDelete>
                   </td>
                 </tr>
               ))}
@@ -141,41 +129,24 @@ function Account({ cash }: { cash: CashControl }) {
   );
 }
 
-/** A form of the section: titled, focused where it opens, sent by the machine. */
+/** A form of the section, sent by its machine. */
 function CashForm({
   cash,
-  title,
-  submit,
-  children,
+  ...form
 }: {
   cash: CashControl;
   title: string;
   submit: string;
   children: ReactNode;
 }) {
-  const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input, select')?.focus();
-  }, []);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    cash.submit();
-  };
   return (
-    <form ref={form} className="form cash-form" aria-labelledby={titleId} onSubmit={onSubmit}>
-      <h3 className="cash-form__title" id={titleId}>
-        {title}
-      </h3>
-      {children}
-      <FormError message={cash.formError} />
-      <FormButtons
-        onCancel={cash.cancel}
-        cancelDisabled={cash.submitting}
-        submit={submit}
-        busy={cash.submitting}
-      />
-    </form>
+    <SectionForm
+      {...form}
+      busy={cash.submitting}
+      formError={cash.formError}
+      onSubmit={cash.submit}
+      onCancel={cash.cancel}
+    />
   );
 }
 
@@ -183,14 +154,7 @@ function CashForm({
 function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hint?: string }) {
   const { t } = useT();
   const field = bindField(cash.values, cash.errors, cash.change);
-  const current = cash.values.currency_code;
-  const currencies = useMemo(() => {
-    const codes = cash.currencies ?? [];
-    return (codes.includes(current) ? codes : [current, ...codes]).map((code) => ({
-      value: code,
-      label: code,
-    }));
-  }, [cash.currencies, current]);
+  const currencies = useCurrencyOptions(cash.currencies, cash.values.currency_code);
   return (
     <div className="field-row">
       <TextField label={label} decimal required hint={hint} {...field('amount')} />

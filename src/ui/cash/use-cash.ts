@@ -13,6 +13,7 @@ import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 import { useToday } from '../app/use-today';
 import { useNeeded } from '../data/use-needed';
+import { useDeleting } from '../forms/row-delete';
 
 const NO_VALUES = { type: '', amount: '', currency_code: '', date: '' };
 
@@ -46,9 +47,7 @@ export function useCash(portfolioId: Id) {
   const submitting = useSelector(form, (s) => s?.hasTag('submitting') ?? false);
   const turningOn = useSelector(switchForm, (s) => s?.context.input.on);
   const removal = useSelector(actor, (s) => s.children.removal);
-  const deleting = useSelector(removal, (s) =>
-    s?.hasTag('deleting') ? s.context.deleted?.id : undefined,
-  );
+  const deleting = useDeleting(removal, (row) => row.id);
   const currencies = useSelector(data, (s) => s.context.currencies);
 
   const send = useCallback((event: CashEvent) => actor.send(event), [actor]);

@@ -29,6 +29,19 @@ export function SkeletonRows({ rows = 4, label }: { rows?: number; label?: strin
   );
 }
 
+/** A section's list that could not be read: why, and Retry. */
+export function LoadRetry({ error, onRetry }: { error: string | undefined; onRetry: () => void }) {
+  const { t, text } = useT();
+  return (
+    <div className="load-retry">
+      <p className="load-failed">{text(error ?? '')}</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <div className="empty">{children}</div>;
 }

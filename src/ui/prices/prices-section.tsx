@@ -1,14 +1,16 @@
-import { useEffect, useId, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DayPrice } from '../../api';
 import { isTyped } from '../../machines/prices';
 import { BusyButton } from '../forms/busy-button';
+import { useCurrencyOptions } from '../forms/currency-options';
 import { DateField } from '../forms/date-field';
-import { bindField, FormError, SelectField, TextField } from '../forms/field';
-import { FormButtons } from '../forms/form-buttons';
+import { bindField, SelectField, TextField } from '../forms/field';
+import { RowDelete } from '../forms/row-delete';
+import { SectionForm } from '../forms/section-form';
 import { useMoney } from '../components/money';
 import { useSourceName } from './quote-line';
 import { Section } from '../components/section';
-import { SkeletonRows } from '../components/states';
+import { LoadRetry, SkeletonRows } from '../components/states';
 import { useMarketT } from '../app/use-market-texts';
 import type { PricesControl } from './use-prices';
 import './prices-section.css';
@@ -19,7 +21,7 @@ import './prices-section.css';
  * backend has no prices.
  */
 export function PricesSection({ prices }: { prices: PricesControl }) {
-  const { tm, t, text } = useMarketT();
+  const { tm, text } = useMarketT();
   const addButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
   // Focus returns to Add price when the form it moved into closes.
@@ -47,18 +49,7 @@ export function PricesSection({ prices }: { prices: PricesControl }) {
     >
       {prices.formOpen && <PriceForm prices={prices} />}
       {prices.status === 'loading' && <SkeletonRows label={tm('prices.loading')} />}
-      {prices.status === 'failed' && (
-        <div className="prices__failed">
-          <p className="load-failed">{text(prices.listError ?? '')}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            onClick={prices.retry}
-          >
-            {t('common.retry')}
-          </button>
-        </div>
-      )}
+      {prices.status === 'failed' && <LoadRetry error={prices.listError} onRetry={prices.retry} />}
       {prices.status === 'ready' &&
         (prices.prices.length === 0 ? (
           <p className="empty">{tm('prices.empty')}</p>
@@ -141,16 +132,14 @@ function RowActions({ price, prices }: { price: DayPrice; prices: PricesControl 
       >
         {tm('prices.edit')}
       </button>
-      <BusyButton
-        type="button"
-        className="button button--ghost button--small prices-table__delete"
-        aria-label={tm('prices.deleteLabel', { date: price.date })}
-        busy={prices.deleting === price.date}
-        disabled={prices.deleting !== undefined && prices.deleting !== price.date}
-        onClick={() => prices.remove(price)}
+      <RowDelete
+        row={price.date}
+        deleting={prices.deleting}
+        label={tm('prices.deleteLabel', { date: price.date })}
+        onDelete={() => prices.remove(price)}
       >
         {tm('prices.delete')}
-      </BusyButton>
+      </RowDelete>
     </>
   );
 }
@@ -158,30 +147,23 @@ function RowActions({ price, prices }: { price: DayPrice; prices: PricesControl 
 /** Add price, or a typed price's correction (its day fixed: saving replaces that day's). */
 function PriceForm({ prices }: { prices: PricesControl }) {
   const { tm, t } = useMarketT();
-  const titleId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const { values, errors, change, currencies, correcting } = prices;
   const field = bindField(values, errors, change);
-  const currencyOptions = useMemo(() => {
-    const codes = currencies ?? [];
-    const all = codes.includes(values.currency_code) ? codes : [values.currency_code, ...codes];
-    return all.map((code) => ({ value: code, label: code }));
-  }, [currencies, values.currency_code]);
-  // The form takes focus where it opens, on its first field that takes input.
-  useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input:not([disabled])')?.focus();
-  }, [correcting]);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    prices.submit();
-  };
+  const currencyOptions = useCurrencyOptions(currencies, values.currency_code);
   return (
-    <form ref={form} className="form price-form" aria-labelledby={titleId} onSubmit={onSubmit}>
-      <h3 className="price-form__title" id={titleId}>
-        {correcting === undefined
+    <SectionForm
+      title={
+        correcting === undefined
           ? tm('prices.formNew')
-          : tm('prices.formCorrect', { date: correcting })}
-      </h3>
+          : tm('prices.formCorrect', { date: correcting })
+      }
+      submit={t('common.save')}
+      busy={prices.submitting}
+      formError={prices.formError}
+      focus={correcting}
+      onSubmit={prices.submit}
+      onCancel={prices.cancel}
+    >
       <DateField
         label={t('event.date')}
         required
@@ -201,13 +183,6 @@ function PriceForm({ prices }: { prices: PricesControl }) {
       <p className="field__hint">
         {tm(correcting === undefined ? 'prices.hint' : 'prices.replaces')}
       </p>
-      <FormError message={prices.formError} />
-      <FormButtons
-        onCancel={prices.cancel}
-        cancelDisabled={prices.submitting}
-        submit={t('common.save')}
-        busy={prices.submitting}
-      />
-    </form>
+    </SectionForm>
   );
 }

@@ -15,6 +15,7 @@ import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
 import { useToday } from '../app/use-today';
 import { useNeeded } from '../data/use-needed';
+import { useDeleting } from '../forms/row-delete';
 import { useFormatters } from '../components/format-context';
 
 const NO_VALUES: PriceValues = { date: '', price: '', currency_code: '' };
@@ -42,9 +43,7 @@ export function usePrices(investmentId: Id) {
   const formError = useSelector(form, (s) => s?.context.formError);
   const submitting = useSelector(form, (s) => s?.hasTag('submitting') ?? false);
   const removal = useSelector(actor, (s) => s.children.removal);
-  const deleting = useSelector(removal, (s) =>
-    s?.hasTag('deleting') ? s.context.deleted?.date : undefined,
-  );
+  const deleting = useDeleting(removal, (row) => row.date);
   const currency = useSelector(data, (s) =>
     priceCurrency(s.context.investments?.find((i) => i.id === investmentId)),
   );
