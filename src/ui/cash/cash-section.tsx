@@ -75,8 +75,8 @@ function Account({ cash }: { cash: CashControl }) {
       {entries.length === 0 ? (
         <p className="cash__body empty">{t('cash.empty')}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table cash-table" aria-label={t('cash.table')}>
+        <div className="table-wrap two-line-wrap">
+          <table className="table cash-table two-line" aria-label={t('cash.table')}>
             <thead className="visually-hidden">
               <tr>
                 <th scope="col">{t('table.date')}</th>
@@ -92,9 +92,11 @@ function Account({ cash }: { cash: CashControl }) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="num">{entry.date.slice(0, 10)}</td>
-                  <td>{t(`cash.kind.${entry.type}`)}</td>
-                  <td className="num">{money(signed(entry), entry.currency_code)}</td>
+                  <td className="num cash-table__date">{entry.date.slice(0, 10)}</td>
+                  <td className="two-line__lead">{t(`cash.kind.${entry.type}`)}</td>
+                  <td className="num cash-table__amount">
+                    {money(signed(entry), entry.currency_code)}
+                  </td>
                   <td className="cash-table__actions">
                     <RowDelete
                       row={entry.id}

@@ -76,7 +76,12 @@ export function ReportScreen({ year }: { year: string }) {
             <p className="notice">{t('estimate', { until: report.rules.until })}</p>
           )}
           <div className="report__actions no-print">
-            <button type="button" className="button" onClick={downloadCsv} disabled={downloading}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={downloadCsv}
+              disabled={downloading}
+            >
               {t('downloadCsv')}
             </button>
             <button
