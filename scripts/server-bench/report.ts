@@ -93,6 +93,8 @@ function targets(
       const row = rows.find((f) => f.endpoint === endpoint && f.events === 20_000);
       if (!row) return `${name(db)} not measured (20000 not in --sizes)`;
       if (row.status !== undefined) return `${name(db)} failed (${row.status}), missed`;
+      // autocannon's p99 of no answer is 0.
+      if (row.completed === 0) return `${name(db)} no answer within the run, missed`;
       return `${name(db)} ${row.p99} ms, ${verdict(row.p99 < limit)}`;
     });
 
