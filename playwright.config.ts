@@ -42,6 +42,9 @@ const ON_THE_SERVER = [
   'stay-logged-in.spec.ts',
   'tax-year.spec.ts',
   'cash.spec.ts',
+  'returns.spec.ts',
+  'income.spec.ts',
+  'benchmark.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */

@@ -107,14 +107,15 @@ function planAccount(size: number, now: number): PlannedInvestment[] {
  * Registers the owner, creates portfolios and investments through the API (each with its first
  * buy), dates those first buys back to the start of their history, bulk-inserts the rest in time
  * order, so each investment's ids and times both increase, and points each investment at a
- * stored listing. Returns the owner's email, and the investments' ids and currencies.
+ * stored listing. Returns the owner's email, the portfolios' ids, and the investments' ids and
+ * currencies.
  */
 export async function loadAccount(
   base: string,
   url: string,
   size: number,
   listings: readonly SeededListing[],
-): Promise<{ email: string; investments: WriteTarget[] }> {
+): Promise<{ email: string; portfolios: number[]; investments: WriteTarget[] }> {
   const owner = new Session(base);
   const email = `bench-${size}@example.com`;
   await owner.expect(204, 'GET', '/sanctum/csrf-cookie');
@@ -188,6 +189,7 @@ export async function loadAccount(
   }
   return {
     email,
+    portfolios: portfolioIds,
     investments: plan.map(({ instrument }, i) => ({
       id: investmentIds[i],
       currency: instrument.currency,

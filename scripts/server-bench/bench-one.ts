@@ -146,7 +146,12 @@ export async function benchOne(
     // The account through the API on the synthetic market: the live one would ask the providers
     // for each ISIN's listings.
     server = await Server.start(url, undefined, undefined);
-    const { email, investments } = await loadAccount(server.base, url, size, seeded.listings);
+    const account = await loadAccount(server.base, url, size, seeded.listings);
+    const { email, investments } = account;
+    const endpoints = ENDPOINTS.map((endpoint) => ({
+      ...endpoint,
+      path: endpoint.path.replace('{portfolio}', String(account.portfolios[0])),
+    }));
     await server.stop();
     server = undefined;
 
@@ -190,7 +195,7 @@ export async function benchOne(
     );
 
     const idled = new Map<string, Single>();
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpoints) {
       await live.loopDelayMax();
       idled.set(endpoint.name, await single(live, sessions[0], endpoint));
     }
@@ -204,7 +209,7 @@ export async function benchOne(
 
     const figures: Figures[] = [];
     const mixed: MixedFigures[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpoints) {
       const alone = idled.get(endpoint.name) ?? { ms: NaN, status: 0, stallMs: NaN };
       if (alone.status !== 200) {
         const row: Figures = {
@@ -254,7 +259,7 @@ export async function benchOne(
       log(`  ${tableRow(row)}`);
       // Right after the run alone, so both meet about the same load on a shared machine. The
       // writes change the account a little: the next run's warm-up replays what they changed.
-      if (singleWrites.failure) continue;
+      if (singleWrites.failure || endpoint.alone) continue;
       const withWrites = await benchMixed(live, endpoint, row, sessions, investments, options);
       mixed.push(withWrites);
       log(`  with writes: ${mixedRow(withWrites)}`);

@@ -16,6 +16,9 @@
 // are slow), the server's event-loop delay measured in the child, and right after, the mixed run
 // (scripts/server-bench/mixed.ts): the same request on 17 of the sessions while the other 3 go
 // round those writes to the same account, its p99 against the run alone (target: within 2x).
+// The requests (settings.ts's ENDPOINTS): the home's three, each with the mixed run; the returns
+// (the user's and a portfolio's, Year and Forever) and the Forever chart with the benchmark's
+// line, alone.
 // Before those starts, the cold home: --cold-runs fresh live server processes, each asked the home
 // screen's three calls (valuation for Forever and for Year, the Year chart) one after the other
 // right after its start and a login, then the server's heap after a garbage collection, the split

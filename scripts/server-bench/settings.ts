@@ -27,14 +27,39 @@ export const DATABASE_NAMES: Record<DatabaseKind, string> = {
 
 export interface Endpoint {
   name: string;
+  /** `{portfolio}` stands for the account's first portfolio's id. */
   path: string;
   /** Cookies beyond the session's. */
   cookie: string;
+  /** Timed alone only, not again with writes: the mixed runs keep to the home's requests. */
+  alone?: true;
 }
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'valuation', path: '/api/v1/user/valuation', cookie: '' },
+  // With the benchmark's line, as home draws it.
   { name: 'Year chart', path: '/api/v1/user/chart', cookie: 'selected_period=Year' },
   { name: 'investments', path: '/api/v1/investments', cookie: '' },
+  ...(['Year', 'Forever'] as const).flatMap((period): Endpoint[] => [
+    {
+      name: `performance ${period}`,
+      path: '/api/v1/user/performance',
+      cookie: `selected_period=${period}`,
+      alone: true,
+    },
+    {
+      name: `portfolio performance ${period}`,
+      path: '/api/v1/portfolios/{portfolio}/performance',
+      cookie: `selected_period=${period}`,
+      alone: true,
+    },
+  ]),
+  // The benchmark's longest line: every day of the account's history.
+  {
+    name: 'Forever chart',
+    path: '/api/v1/user/chart',
+    cookie: 'selected_period=Forever',
+    alone: true,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ export async function benchmarkChart(
   investments: readonly InvestmentRow[],
   cash: readonly CashOfPortfolio[] = [],
 ): Promise<BenchmarkChart | undefined> {
-  const times = figures.chartTimes(investments);
+  const times = figures.chartTimes(investments, cash);
   const priced = await shadowIn(call, figures, investments, times, cash);
   return (
     priced && {

@@ -140,29 +140,29 @@ export function cashBook(holdings: Book, sources: readonly CashSource[], rate: D
 }
 
 /**
- * The cash's DKK value at each of `times`: every movement up to it, each at its own time's rate
- * (the DKK it came to then; later moves of the exchange rate are not revalued).
+ * The cash's DKK value at each of the ascending `times`: its balance per currency then, at that
+ * time's rates and rounded to øre as cashInDkk, so the value at now is the one the answers show.
  */
 export function cashValuesAt(
   sources: readonly CashSource[],
   rate: DkkRate,
 ): (times: readonly number[]) => Float64Array {
   const moves = sources
-    .map((source) => ({ time: source.time, dkk: movedDkk(source, rate) }))
+    .flatMap((source) => {
+      const moved = cashMovement(source);
+      return moved ? [{ ...moved, time: source.time }] : [];
+    })
     .sort((a, b) => a.time - b.time);
-  const running: number[] = [];
-  let sum = 0;
-  for (const { dkk } of moves) running.push((sum += dkk));
-  return (times) =>
-    Float64Array.from(times, (time) => {
-      // The last move at or before `time`, by bisection.
-      let low = 0;
-      let high = moves.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if (moves[mid].time <= time) low = mid + 1;
-        else high = mid;
+  return (times) => {
+    const sums = new Map<string, Big>();
+    let next = 0;
+    return Float64Array.from(times, (time) => {
+      for (; next < moves.length && moves[next].time <= time; next++) {
+        const { currency, amount } = moves[next];
+        sums.set(currency, (sums.get(currency) ?? big(0)).plus(amount));
       }
-      return low === 0 ? 0 : running[low - 1];
+      const balances = [...sums].map(([currency, sum]) => ({ currency, amount: Number(sum) }));
+      return cashInDkk(balances, (currency) => rate(currency, time));
     });
+  };
 }

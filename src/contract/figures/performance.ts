@@ -26,6 +26,19 @@ export interface CashOfPortfolio {
   rate: DkkRate;
 }
 
+/** The cash of these portfolios in DKK at each of the ascending times (cashValuesAt), summed. */
+export function cashValues(
+  cash: readonly CashOfPortfolio[],
+): (times: readonly number[]) => Float64Array {
+  const each = cash.map((c) => cashValuesAt(c.sources, c.rate));
+  return (times) => {
+    const sums = new Float64Array(times.length);
+    for (const values of each.map((at) => at(times)))
+      for (let i = 0; i < values.length; i++) sums[i] += values[i];
+    return sums;
+  };
+}
+
 /** Timelines whose returns are counted together: a cash portfolio's holdings with its `cash`. */
 export interface ReturnsGroup {
   timelines: readonly Timeline[];
@@ -48,20 +61,15 @@ export function performanceOf(
       return cash ? cashBook(holdings, cash.sources, cash.rate) : holdings;
     }),
   );
-  const cashAt = groups.flatMap(({ cash }) =>
-    cash ? [cashValuesAt(cash.sources, cash.rate)] : [],
-  );
+  const cashAt = cashValues(groups.flatMap(({ cash }) => cash ?? []));
   const timelines = groups.flatMap((group) => group.timelines);
   const result = performance({
     from,
     to,
     book,
     valuesAt: (times) => {
-      const sums = new Float64Array(times.length);
-      for (const values of [
-        ...cashAt.map((at) => at(times)),
-        ...timelines.map((t) => t.valuesAt(times)),
-      ]) {
+      const sums = cashAt(times);
+      for (const values of timelines.map((t) => t.valuesAt(times))) {
         for (let i = 0; i < values.length; i++) sums[i] += values[i];
       }
       return sums;

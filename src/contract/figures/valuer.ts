@@ -20,7 +20,13 @@ import {
 import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
 import type { MarketSnapshot, WireQuote } from '../pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
-import { firstTimeOf, performanceOf, yearSpan, type CashOfPortfolio } from './performance';
+import {
+  cashValues,
+  firstTimeOf,
+  performanceOf,
+  yearSpan,
+  type CashOfPortfolio,
+} from './performance';
 import type { Valued } from './timelines';
 import {
   transactionOf,
@@ -151,9 +157,16 @@ export class Valuer {
     return firstTimeOf(investments.map((i) => this.timeline(i)));
   }
 
-  /** The times a chart of these investments has points at. */
-  chartTimes(investments: readonly InvestmentRow[]): number[] {
-    return chartTimes(this.period, this.now, this.firstTime(investments), this.since);
+  /** The times a chart of these investments, and of the `cash` kept beside them, has points at. */
+  chartTimes(
+    investments: readonly InvestmentRow[],
+    cash: readonly CashOfPortfolio[] = [],
+  ): number[] {
+    const first = firstOf(
+      investments.map((i) => this.timeline(i)),
+      cash,
+    );
+    return chartTimes(this.period, this.now, first, this.since);
   }
 
   /** These investments' ledger entries (DKK), each investment's in time order. */
@@ -161,10 +174,22 @@ export class Valuer {
     return investments.flatMap((i) => this.timeline(i).entries);
   }
 
-  /** A chart answer: its points, and `since` when Day's start moved. */
-  chart(investments: readonly InvestmentRow[]): { chart: ChartPoint[]; since?: string } {
+  /**
+   * A chart answer: its points, the `cash` of the portfolios keeping it counted in each (as in
+   * their value), and `since` when Day's start moved.
+   */
+  chart(
+    investments: readonly InvestmentRow[],
+    cash: readonly CashOfPortfolio[] = [],
+  ): { chart: ChartPoint[]; since?: string } {
     const timelines = investments.map((i) => this.timeline(i));
-    return { chart: chartOf(timelines, this.chartTimes(investments)), ...sinceField(this.since) };
+    const times = this.chartTimes(investments, cash);
+    const holdings = chartOf(timelines, times);
+    const cashAt = cash.length === 0 ? undefined : cashValues(cash)(times);
+    const chart = cashAt
+      ? holdings.map((point, i) => ({ ...point, value: tidy(point.value + cashAt[i]) }))
+      : holdings;
+    return { chart, ...sinceField(this.since) };
   }
 
   /**

@@ -140,7 +140,7 @@ export function portfolioRoutes(): Route[] {
           const { held, figures } = await heldBy(call, row);
           const cash = await cashSources(call, [row], held);
           const benchmark = await benchmarkChart(call, figures, held, cash);
-          return json(200, { ...figures.chart(held), ...(benchmark && { benchmark }) });
+          return json(200, { ...figures.chart(held, cash), ...(benchmark && { benchmark }) });
         }),
     },
   ];

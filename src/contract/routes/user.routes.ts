@@ -109,7 +109,7 @@ export function userRoutes(): Route[] {
         const portfolios = await call.store.portfolios(call.userId);
         const cash = await cashSources(call, portfolios, investments);
         const benchmark = await benchmarkChart(call, figures, investments, cash);
-        return json(200, { ...figures.chart(investments), ...(benchmark && { benchmark }) });
+        return json(200, { ...figures.chart(investments, cash), ...(benchmark && { benchmark }) });
       },
     },
     {

@@ -1,6 +1,7 @@
-// Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop, in
-// English and Danish, on the demo.
-import { test, expect, loginAsDemo, LOGIN_LABELS } from '../fixtures';
+// Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop, on
+// the demo and the server (its stored prices); the words of a portfolio's, an investment's and the
+// Danish ones on the demo.
+import { test, expect, loginAsDemo, demoOnly, LOGIN_LABELS } from '../fixtures';
 
 for (const [device, viewport] of [
   ['phone', { width: 390, height: 844 }],
@@ -36,6 +37,7 @@ for (const [device, viewport] of [
 
 // Words only, the same at any width: on the phone.
 test('a portfolio and an investment have their returns', async ({ page }) => {
+  demoOnly();
   await loginAsDemo(page);
   await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
   await expect(
@@ -51,6 +53,7 @@ test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
   test('home says what each return measures in Danish', async ({ page }) => {
+    demoOnly();
     await loginAsDemo(page, LOGIN_LABELS.da);
     const figures = page
       .getByRole('region', { name: 'Afkast', exact: true })

@@ -4,6 +4,7 @@ import {
   cashBalances,
   cashInDkk,
   cashMovement,
+  cashValuesAt,
   externalFlows,
   type CashSource,
 } from '../../../src/domain/cash';
@@ -109,6 +110,16 @@ describe('cash per currency', () => {
       () => 6.9,
     );
     expect(dkk).toBe(30.97);
+  });
+
+  it('values the balance at each time at that time’s rate, as the value shown then', () => {
+    const usdRate = (currency: string, time: number) =>
+      currency === 'USD' && time < day(3) ? 6 : 7;
+    const values = cashValuesAt(
+      [deposit(1, 100), deposit(2, 10, 'USD'), deposit(4, 50)],
+      usdRate,
+    )([day(1) - 1, day(2), day(3), day(4)]);
+    expect([...values]).toEqual([0, 160, 170, 220]);
   });
 
   it('names deposits and withdrawals as the external flows, not interest or fees', () => {
