@@ -70,6 +70,9 @@ export default defineConfig({
   use: {
     trace: 'off',
     launchOptions: testLaunchOptions,
+    // No service worker but pwa.spec.ts's: in a fresh context each test's page installed one,
+    // which precached the whole build (about 80 files), 1 to 2 s of the browser's CPU per test.
+    serviceWorkers: 'block',
   },
   projects: [
     // First: its tests run one at a time, beside the demo's on the other worker, not after them.

@@ -54,7 +54,8 @@ async function main(): Promise<void> {
         coinGeckoUrl: providerUrl,
       }
     : SYNTHETIC_MARKET;
-  const { app, port } = await startQuietServer(databaseUrl, { market });
+  // As a production start: the default benchmark placed (found stored, so no provider is asked).
+  const { app, port } = await startQuietServer(databaseUrl, { market }, { placeBenchmark: true });
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   let phases: Partial<Record<Phase, number>> = {};

@@ -3,7 +3,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, readConfig, settingsWarnings, SETTINGS_HELP, type Config } from './config';
-import { startServer } from './server';
 
 /** Where `npm start` puts the live build of the app. */
 const APP_ROOT = resolve('dist-live');
@@ -25,6 +24,8 @@ async function main() {
     process.exitCode = 2;
     return;
   }
+  // Loaded only now: --help and a bad setting answer without loading the server (3 s of CPU).
+  const { startServer } = await import('./server');
   const app = await startServer(config);
   if (!config.appRoot) app.log.warn('no live build in dist-live: serving the API only');
   for (const warning of settingsWarnings(process.env, config)) app.log.warn(warning);

@@ -83,12 +83,24 @@ async function chartWithBenchmark(browser: Browser): Promise<ChartAnswer> {
 /** The servers' clock; a test may move it. */
 let clock = NOW;
 
-async function serve(databaseUrl?: string): Promise<{ origin: string; databaseUrl: string }> {
+/**
+ * A live server on the fake market; `placeBenchmark`: its start places the default benchmark,
+ * for the tests of that placement (the others leave it out: its requests are no test's).
+ */
+async function serve(
+  databaseUrl?: string,
+  placeBenchmark = false,
+): Promise<{ origin: string; databaseUrl: string }> {
   const url = databaseUrl ?? (await freshDatabaseUrl());
   const market = liveMarketAt(fake.url);
-  const { app, origin } = await startQuietServer(url, { market }, { now: () => clock });
+  const { app, origin } = await startQuietServer(
+    url,
+    { market },
+    { now: () => clock, placeBenchmark },
+  );
   running.push(app);
-  // The start's round (the default benchmark's placement, rates) ends before a test counts.
+  // The start's round (rates, and the default benchmark's placement if asked) ends before a test
+  // counts the providers' requests.
   await app.marketSettled();
   return { origin, databaseUrl: url };
 }
@@ -114,8 +126,8 @@ async function portfolio(browser: Browser): Promise<number> {
 }
 
 /** A fresh server, a new user logged in there, and a portfolio of theirs. */
-async function account(): Promise<{ browser: Browser; portfolioId: number }> {
-  const { origin } = await serve();
+async function account(placeBenchmark = false): Promise<{ browser: Browser; portfolioId: number }> {
+  const { origin } = await serve(undefined, placeBenchmark);
   const browser = await loggedIn(origin);
   return { browser, portfolioId: await portfolio(browser) };
 }
@@ -376,7 +388,7 @@ describe('a live server', () => {
   });
 
   it('places the default benchmark at start, so a new user’s chart has its line', async () => {
-    const { origin } = await serve();
+    const { origin } = await serve(undefined, true);
     // No request has asked for it: the server's start places it on its own.
     expect(await benchmarkHistories()).toBeGreaterThan(0);
     const browser = await loggedIn(origin);
@@ -391,7 +403,7 @@ describe('a live server', () => {
     // No source can place the default benchmark at start: the failure is backed off.
     fake.setMode('yahoo', '503');
     fake.setMode('openfigi', '503');
-    const { browser, portfolioId } = await account();
+    const { browser, portfolioId } = await account(true);
     expect(await benchmarkFinds(2)).toBe(2);
     // Apple is placed as it is added; the default benchmark's placement is still backed off.
     fake.reset();
@@ -422,7 +434,7 @@ describe('a live server', () => {
     // The start's placement finds no source, and waits out its back-off.
     fake.setMode('yahoo', '503');
     fake.setMode('openfigi', '503');
-    const { browser, portfolioId } = await account();
+    const { browser, portfolioId } = await account(true);
     expect(await benchmarkFinds(2)).toBe(2);
     fake.reset();
     await oneApple(browser, portfolioId);

@@ -1,6 +1,7 @@
 // A Formue server as the tests and benchmarks start it: a free port on 127.0.0.1, bcrypt at its
 // lowest cost, no log lines, no demo account, and the demo's made-up market (nothing leaves the
-// machine) unless the caller overrides any of these.
+// machine) unless the caller overrides any of these. A live market's start does not place the
+// default benchmark unless asked: only the tests of that placement want its requests.
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -43,7 +44,10 @@ export async function startQuietServer(
   overrides: Partial<Config> = {},
   options: StartOptions = {},
 ): Promise<QuietServer> {
-  const app = await startServer(quietConfig(databaseUrl, overrides), options);
+  const app = await startServer(quietConfig(databaseUrl, overrides), {
+    placeBenchmark: false,
+    ...options,
+  });
   const address = app.server.address();
   if (address === null || typeof address === 'string') {
     await app.close();

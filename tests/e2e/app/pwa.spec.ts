@@ -8,6 +8,9 @@ import { extname, join, normalize } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, demoOnly, expect, logIn, loginAsDemo, onServer, test } from '../fixtures';
 
+// The service worker is what these tests are about; the others run without one (the config).
+test.use({ serviceWorkers: 'allow' });
+
 interface ManifestIcon {
   src: string;
   sizes: string;
