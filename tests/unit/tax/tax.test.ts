@@ -1,5 +1,6 @@
 // The Danish tax year's rules (issue 39) against skat.dk's and minask.dk's own figures, as the
 // research note gives them.
+import { readFile } from 'node:fs/promises';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +19,8 @@ import {
   type TaxTrade,
   type YearlyInput,
 } from '../../../src/domain/tax';
-import { abisIsins } from '../../../src/domain/tax/abis-file';
+import { abisIsins, readAbisFile } from '../../../src/domain/tax/abis-file';
+import { xlsx } from '../import/files';
 
 const day = (text: string) => Date.parse(`${text}T12:00:00Z`);
 let nextId = 1;
@@ -368,5 +370,38 @@ describe("SKAT's ABIS file", () => {
         ['DK0060747822', 'IE00B4L5Y983'],
       ]),
     ).toEqual(['DK0060747822', 'IE00B4L5Y983']);
+  });
+
+  // The loader's documented format, on a made-up sample in the repository (not SKAT's data).
+  it('loads the sample file as the script would, with its source and day', async () => {
+    const sample = new URL('../fixtures/abis-sample.csv', import.meta.url);
+    const bytes = new Uint8Array(await readFile(sample));
+    expect(
+      await readAbisFile(bytes, 'abis-sample.csv', 2025, '2026-01-15', 'https://skat.dk/x'),
+    ).toEqual({
+      list: {
+        year: 2025,
+        source: {
+          site: 'skat.dk',
+          title: 'Liste over aktiebaserede investeringsselskaber (ABIS-listen) 2025',
+          url: 'https://skat.dk/x',
+        },
+        loaded: '2026-01-15',
+        isins: ['DK0060747822', 'IE00B4L5Y983'],
+      },
+    });
+  });
+
+  it("reads the workbook's first sheet, and refuses a file without an ISIN", async () => {
+    const workbook = xlsx('ABIS 2025', [
+      ['Navn', 'ISIN'],
+      ['Example Global Equity ETF', 'IE00B4L5Y983'],
+    ]);
+    const read = await readAbisFile(workbook, 'abis.xlsx', 2025, '2026-01-15');
+    expect('list' in read && read.list.isins).toEqual(['IE00B4L5Y983']);
+    const none = new TextEncoder().encode('Navn;Land\nExample;Irland\n');
+    expect(await readAbisFile(none, 'abis.csv', 2025, '2026-01-15')).toEqual({
+      problem: 'no ISIN found',
+    });
   });
 });
