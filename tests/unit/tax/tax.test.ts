@@ -9,6 +9,7 @@ import {
   aktiesparekontoTax,
   averageMethod,
   averageOf,
+  exceedsRoom,
   rulesFor,
   shareIncomeTax,
   TAX_RULE_YEARS,
@@ -249,6 +250,12 @@ describe('the aktiesparekonto', () => {
   ])('%s', (_name, year, value, net, room) => {
     const ceiling = rulesFor(year)?.aktiesparekonto.ceiling ?? NaN;
     expect(aktiesparekontoRoom(ceiling, new Big(value), new Big(net)).toString()).toBe(room);
+  });
+
+  it('warns of a deposit over the room, not of one that fills it', () => {
+    expect(exceedsRoom(new Big('74200'), new Big('74200'))).toBe(false);
+    expect(exceedsRoom(new Big('74200'), new Big('74200.01'))).toBe(true);
+    expect(exceedsRoom(new Big(0), new Big('0.01'))).toBe(true);
   });
 
   it('taxes 17 % of the gain after the loss carried forward', () => {
