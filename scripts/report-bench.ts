@@ -5,8 +5,10 @@
 // market.ts); the measured server runs live with every provider at a local stand-in that answers
 // 503, as there. Per database and year (last year's, the one filed, and this year's estimate):
 // the first request after a start and a login, then the median of --runs more, one at a time.
-// Prints figures with the load average; never a test (times on a shared machine are noisy).
+// Prints figures with the load average, and the server process's CPU ms per warm request (from
+// /proc, Linux only), which a loaded machine changes less than the wall clock; never a test.
 // Flags: --events=20000  --runs=5  --listings=300  --profile[=dir] (the server with --cpu-prof)
+import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +39,13 @@ function readOptions(argv: readonly string[]): Options {
     else options[flag.slice(2) as 'events' | 'runs' | 'listings'] = Math.round(value);
   }
   return options;
+}
+
+/** The CPU ms a process has used (user + system), from /proc at 100 ticks a second. */
+function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** One report request: its ms, or the status that failed it. */
@@ -81,8 +90,10 @@ async function benchDatabase(
     for (const year of [thisYear - 1, thisYear]) {
       const first = await timed(session, year);
       const warm: number[] = [];
+      const cpuBefore = cpuMs(server.pid);
       for (let i = 0; i < options.runs; i++) warm.push(await timed(session, year));
-      const row = `| ${DATABASE_NAMES[kind]} | ${options.events} | ${year} | ${first.toFixed(0)} | ${median(warm).toFixed(0)} | ${warm.map((ms) => ms.toFixed(0)).join(', ')} | ${loadavg()[0].toFixed(1)} |`;
+      const cpu = (cpuMs(server.pid) - cpuBefore) / options.runs;
+      const row = `| ${DATABASE_NAMES[kind]} | ${options.events} | ${year} | ${first.toFixed(0)} | ${median(warm).toFixed(0)} | ${warm.map((ms) => ms.toFixed(0)).join(', ')} | ${cpu.toFixed(0)} | ${loadavg()[0].toFixed(1)} |`;
       log(row);
       rows.push(row);
     }
@@ -109,8 +120,8 @@ async function main(): Promise<void> {
   }
   console.log(
     [
-      '| database | events | year | first ms | median ms | runs ms | load average |',
-      '| --- | ---: | ---: | ---: | ---: | --- | ---: |',
+      '| database | events | year | first ms | median ms | runs ms | server CPU ms per request | load average |',
+      '| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
       ...rows,
       '',
       `Provider requests: ${providers.count} (the stored prices should do).`,

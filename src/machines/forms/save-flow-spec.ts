@@ -191,9 +191,9 @@ export interface SaveFlowSpec<
    * A read while the form takes input (the aktiesparekonto's room for a buy): its patch is taken
    * when it comes; a failure changes nothing, as the form works without it.
    */
-  meanwhile?(
+  meanwhile?: (
     context: SaveFlowContext<Input, Values, Field> & Extra,
-  ): Promise<Patch<Values, Field, Extra>>;
+  ) => Promise<Patch<Values, Field, Extra>>;
   remove?: RemovalSpec<SaveFlowContext<Input, Values, Field> & Extra>;
 }
 

@@ -200,10 +200,7 @@ export function saveFlow<
     id: spec.id,
     context: ({ input }) => saveFlowContext(spec, input),
     initial: spec.load ? 'loading' : 'editing',
-    invoke: [
-      OFFLINE_ERROR_GOES.invoke,
-      ...(spec.meanwhile ? [meanwhileRead(spec.meanwhile)] : []),
-    ],
+    invoke: [OFFLINE_ERROR_GOES.invoke, ...(spec.meanwhile ? [meanwhileRead(spec.meanwhile)] : [])],
     // The view is gone: nothing typed can be saved any more, so an idle form ends.
     on: { 'flow.detached': '.released', ...OFFLINE_ERROR_GOES.on },
     states: {

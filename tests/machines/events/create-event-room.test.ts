@@ -53,7 +53,10 @@ describe("a buy in an aktiesparekonto: the year's room", () => {
   });
 
   it("counts a buy in another currency at its DKK rate, and not one of another year's day", async () => {
-    const { change, warning } = startBuy('3', vi.fn(() => Promise.resolve(report(700))));
+    const { change, warning } = startBuy(
+      '3',
+      vi.fn(() => Promise.resolve(report(700))),
+    );
     await flush();
     change('shares', '1');
     change('share_price', '101');
@@ -71,7 +74,10 @@ describe("a buy in an aktiesparekonto: the year's room", () => {
     expect(free.api.reports).not.toHaveBeenCalled();
     expect(free.warning()).toBeUndefined();
 
-    const failed = startBuy('3', vi.fn(() => Promise.reject(offline())));
+    const failed = startBuy(
+      '3',
+      vi.fn(() => Promise.reject(offline())),
+    );
     failed.change('shares', '1000');
     failed.change('share_price', '1000');
     await flush();
