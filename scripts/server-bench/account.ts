@@ -40,10 +40,11 @@ function planInvestment(
   count: number,
   now: number,
   random: () => number,
+  years: number,
 ): PlannedInvestment {
   const instrument = CATALOGUE[index % CATALOGUE.length];
   const currency = instrument.currency;
-  const start = Math.round(now - YEARS * YEAR * (0.35 + 0.65 * random()));
+  const start = Math.round(now - years * YEAR * (0.35 + 0.65 * random()));
   const end = now - DAY;
   const times = Array.from({ length: count }, () => start + (end - start) * random()).sort(
     (a, b) => a - b,
@@ -91,7 +92,7 @@ function planInvestment(
   return { instrument, portfolio: index % PORTFOLIOS, events };
 }
 
-function planAccount(size: number, now: number): PlannedInvestment[] {
+function planAccount(size: number, now: number, years: number): PlannedInvestment[] {
   const random = seededRandom(size);
   return Array.from({ length: INVESTMENTS }, (_, i) =>
     planInvestment(
@@ -99,6 +100,7 @@ function planAccount(size: number, now: number): PlannedInvestment[] {
       Math.floor(size / INVESTMENTS) + (i < size % INVESTMENTS ? 1 : 0),
       now,
       random,
+      years,
     ),
   );
 }
@@ -115,7 +117,9 @@ export async function loadAccount(
   url: string,
   size: number,
   listings: readonly SeededListing[],
-): Promise<{ email: string; portfolios: number[]; investments: WriteTarget[] }> {
+  /** The oldest investment starts this many years back. */
+  years = YEARS,
+): Promise<{ email: string; investments: WriteTarget[]; portfolios: number[] }> {
   const owner = new Session(base);
   const email = `bench-${size}@example.com`;
   await owner.expect(204, 'GET', '/sanctum/csrf-cookie');
@@ -130,7 +134,7 @@ export async function loadAccount(
       createdId(await owner.expect(201, 'POST', '/api/v1/portfolios', { name: `P${p + 1}` })),
     );
 
-  const plan = planAccount(size, Date.now());
+  const plan = planAccount(size, Date.now(), years);
   const listingKeys = listingsFor(plan, listings);
   const investmentIds: number[] = [];
   for (const planned of plan) {

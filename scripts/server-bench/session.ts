@@ -18,7 +18,7 @@ export class Session {
   }
 
   async request(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     body?: object,
     extraCookie = '',
@@ -48,7 +48,7 @@ export class Session {
   /** As request, but anything other than `expected` is an error. */
   async expect(
     expected: number,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     body?: object,
   ): Promise<unknown> {

@@ -276,6 +276,8 @@ const daScreens: Messages = {
   'event.didYouMean': 'Mente du {price}?',
   'event.useSuggested': 'Brug {price}',
   'event.keepTyped': 'Langt fra markedets kurs den dag. Tryk Tilføj igen for at beholde din.',
+  'event.overRoom':
+    'Købet bringer aktiesparekontoen over årets indskudsloft: {room} er der plads til. Du kan stadig tilføje det; det overskydende koster 3 % i strafafgift om året.',
   'event.ratio': 'Splitforhold',
   // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
   'split.ratio': '{ratio} ({to} for {from})',

@@ -283,6 +283,8 @@ export const en = {
   'event.didYouMean': 'Did you mean {price}?',
   'event.useSuggested': 'Use {price}',
   'event.keepTyped': 'Far from the market price that day. Add again to keep yours.',
+  'event.overRoom':
+    "This buy takes the aktiesparekonto over this year's deposit ceiling: {room} of room left. You can still add it; the excess costs a penalty of 3 % a year.",
   'event.ratio': 'Split ratio',
   // A split's from:to, and in words how many new shares for how many old: 1:10 (10 for 1).
   'split.ratio': '{ratio} ({to} for {from})',

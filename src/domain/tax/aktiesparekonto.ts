@@ -8,6 +8,12 @@ export function aktiesparekontoRoom(ceiling: number, valueLastYearEnd: Big, netD
   return room.lt(0) ? new Big(0) : room;
 }
 
+/**
+ * Whether a deposit goes over the year's ceiling: more than the room left. A warning, never a
+ * refusal: the law fines the excess (3 % a year) and the bank may refuse it, Formue does not.
+ */
+export const exceedsRoom = (room: Big, deposit: Big): boolean => deposit.gt(room);
+
 /** The year's tax and the loss carried into the next year, from each year's gain oldest first. */
 export function aktiesparekontoTax(
   gains: readonly Big[],

@@ -84,7 +84,8 @@ export const TAX_YEARS: Readonly<Record<number, TaxYearRules>> = {
       ...SHARE_RATES,
       limit: 67_500,
       limitMarried: 135_000,
-      sources: [SKM_CEILINGS, AELDRESAGEN],
+      // The research note cites skm.dk's table for the ceilings only (docs/tax.md, "Checked").
+      sources: [AELDRESAGEN],
     },
     aktiesparekonto: { rate: '0.17', ceiling: 166_200, sources: [SKM_CEILINGS, MINASK] },
     dividends: { ...DIVIDEND_RATES, sources: DIVIDEND_SOURCES },

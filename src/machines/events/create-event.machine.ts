@@ -16,12 +16,14 @@ import {
   eventPayload,
   eventRules,
   priceSuggestion,
+  tradeTotal,
   type EventValues,
 } from './event.rules';
 import { eventNotice, type NoticesRef } from '../app/notices.machine';
 import type { OverlayRef } from '../app/overlay.machine';
 import { saveFlow } from '../forms/save-flow';
 import type { KeyMaker } from '../forms/submission';
+import { readDepositRoom, roomExceeded, type DepositRoom } from '../reports';
 
 export interface CreateEventInput {
   api: Api;
@@ -46,6 +48,29 @@ export interface CreateEventInput {
   decimalMark?: DecimalMark;
   /** Makes the submission's Idempotency-Key; a random UUID by default. */
   newKey?: KeyMaker;
+  /** The portfolio's id when it is an aktiesparekonto: a buy warns of its deposit ceiling. */
+  aktiesparekonto?: Id;
+}
+
+/** The aktiesparekonto's room this year, once read (`meanwhile`). */
+interface RoomContext {
+  depositRoom?: DepositRoom;
+}
+
+/**
+ * The room left when the buy as typed would take the aktiesparekonto over this year's ceiling
+ * (its buys stand for deposits, as in the report); undefined otherwise, and while the DKK rate of
+ * the form's currency is not known.
+ */
+export function buyOverRoom({
+  input,
+  values,
+  depositRoom,
+}: RoomContext & { input: CreateEventInput; values: EventValues }): number | undefined {
+  const total = tradeTotal(input.kind, values);
+  const rate = values.currency_code === 'DKK' ? 1 : input.dkkPer?.(values.currency_code);
+  const dkk = input.kind === 'buy' && total !== undefined && rate ? total * rate : undefined;
+  return roomExceeded(depositRoom, values.date, dkk);
 }
 
 /** Days looked back for the market's close: a weekend or a holiday has none of its own. */
@@ -68,6 +93,7 @@ export const createEventMachine = saveFlow({
     ...emptyValues(input.today, input.currency, input.decimalMark),
     ...input.prefill,
   }),
+  extra: (): RoomContext => ({}),
   rules: {
     keys: sameKeys(EVENT_FIELDS),
     accepts: ({ input, values }, field) => acceptsChange(input, values, field),
@@ -87,6 +113,17 @@ export const createEventMachine = saveFlow({
             priceSuggestion(values, close, input.dkkPer?.(close.currency), input.decimalMark),
         )
       : Promise.resolve(undefined),
+  // A warning, not a refusal: the room is read while the user types, and the buy saves either way.
+  meanwhile: async ({ input }) =>
+    input.kind === 'buy' && input.aktiesparekonto !== undefined
+      ? {
+          depositRoom: await readDepositRoom(
+            input.api,
+            input.aktiesparekonto,
+            Number(input.today.slice(0, 4)),
+          ),
+        }
+      : {},
   submit: ({ context: { input }, body, idempotencyKey }) =>
     input.api.createEvent(input.investmentId, input.kind, body, { idempotencyKey }),
   saved: ({ input }, event: Transaction) => ({

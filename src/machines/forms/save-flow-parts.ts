@@ -41,6 +41,27 @@ export const OFFLINE_ERROR_GOES = {
   },
 };
 
+/** The root's read while the form takes input (`meanwhile`): its patch taken when it comes. */
+export function meanwhileRead<Context, Values, Field extends string, Extra>(
+  call: (context: Context) => Promise<Patch<Values, Field, Extra>>,
+) {
+  return {
+    src: 'read' as const,
+    input:
+      ({ context }: Args<Context>) =>
+      () =>
+        call(context),
+    onDone: {
+      actions: {
+        type: 'patch' as const,
+        params: ({ event }: { event: { output: Patch<Values, Field, Extra> } }) => event.output,
+      },
+    },
+    // Handled, so the flow goes on: the form works without what it reads.
+    onError: {},
+  };
+}
+
 /** `loading` (tag `loading`): the form shows its start values, and takes no input, until read. */
 export function loadingStates<Context, Values, Field extends string, Extra>(
   load: LoadSpec<Context, Values, Field, Extra>,

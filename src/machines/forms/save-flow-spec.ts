@@ -187,6 +187,13 @@ export interface SaveFlowSpec<
     context: SaveFlowContext<Input, Values, Field> & Extra,
   ): Promise<Partial<Values> | undefined>;
   load?: LoadSpec<SaveFlowContext<Input, Values, Field> & Extra, Values, Field, Extra>;
+  /**
+   * A read while the form takes input (the aktiesparekonto's room for a buy): its patch is taken
+   * when it comes; a failure changes nothing, as the form works without it.
+   */
+  meanwhile?: (
+    context: SaveFlowContext<Input, Values, Field> & Extra,
+  ) => Promise<Patch<Values, Field, Extra>>;
   remove?: RemovalSpec<SaveFlowContext<Input, Values, Field> & Extra>;
 }
 

@@ -24,6 +24,7 @@ import { leavePage } from '../app/platform';
 import {
   connectionRestored,
   loadingStates,
+  meanwhileRead,
   OFFLINE_ERROR_GOES,
   removalStates,
   some,
@@ -199,7 +200,7 @@ export function saveFlow<
     id: spec.id,
     context: ({ input }) => saveFlowContext(spec, input),
     initial: spec.load ? 'loading' : 'editing',
-    invoke: OFFLINE_ERROR_GOES.invoke,
+    invoke: [OFFLINE_ERROR_GOES.invoke, ...(spec.meanwhile ? [meanwhileRead(spec.meanwhile)] : [])],
     // The view is gone: nothing typed can be saved any more, so an idle form ends.
     on: { 'flow.detached': '.released', ...OFFLINE_ERROR_GOES.on },
     states: {

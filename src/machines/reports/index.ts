@@ -2,3 +2,4 @@
 // files beside (eslint.config.js, feature folders).
 export { reportMachine, type ReportFile } from './report.machine';
 export { taxClassMachine, TAX_CLASS_RESET, TAX_CLASS_SAVED } from './tax-class.machine';
+export { readDepositRoom, roomExceeded, type DepositRoom } from './deposit-room';

@@ -21,10 +21,12 @@ interface EventFieldsProps {
   held: number | undefined;
   /** A split's holding before it. */
   splitBefore: number;
+  /** The aktiesparekonto's room left, when this buy would take it over the year's ceiling. */
+  overRoom?: string;
 }
 
 /** The fields of one kind, with its result before saving (total, or split ratio). */
-function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
+function EventFields({ kind, form, held, splitBefore, overRoom }: EventFieldsProps) {
   const f = useFormatters();
   const { t } = useT();
   const { values, errors, change, currencyOptions } = form;
@@ -77,6 +79,11 @@ function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
           <Readout label={t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}>
             {form.total ?? '–'}
           </Readout>
+          {overRoom && (
+            <p className="event-warning" role="status">
+              {t('event.overRoom', { room: overRoom })}
+            </p>
+          )}
         </>
       )}
       {kind === 'dividend' && (
@@ -161,7 +168,13 @@ export function EventOverlay({
   return (
     <Overlay title={t(`event.${kind}`)} onClose={overlay.close} closing={overlay.closing}>
       <form className="form" onSubmit={onSubmit}>
-        <EventFields kind={kind} form={form} held={currentShares} splitBefore={currentShares} />
+        <EventFields
+          kind={kind}
+          form={form}
+          held={currentShares}
+          splitBefore={currentShares}
+          overRoom={form.overRoom}
+        />
         <FormError message={form.formError} />
         <FormButtons onCancel={overlay.close} submit={t('common.add')} busy={form.submitting} />
       </form>

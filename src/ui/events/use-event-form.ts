@@ -8,6 +8,7 @@ import { useFormatters } from '../components/format-context';
 import type { EventKind, Id, Transaction } from '../../domain/types';
 import { flowDeps } from '../../machines/app/app.machine';
 import {
+  buyOverRoom,
   createEventMachine,
   soldSharesEnabled,
   sharesAfterSplit,
@@ -117,6 +118,11 @@ export function useEventForm({
   );
   const currency = priceCurrency(investment);
   const quote = investment?.quote;
+  const aktiesparekonto = useSelector(data, (s) => {
+    const portfolioId = investment?.portfolio_id;
+    const portfolio = s.context.portfolios?.find((p) => p.id === portfolioId);
+    return portfolio?.kind === 'aktiesparekonto' ? portfolio.id : undefined;
+  });
   const { decimalMark } = useFormatters();
   const actor = useFlow(createEventMachine, {
     api,
@@ -134,10 +140,17 @@ export function useEventForm({
     today,
     prefill,
     decimalMark,
+    aktiesparekonto,
   });
   const view = useFormView(actor, kind, currentShares, today);
+  const { locale } = useT();
+  /** The room left ("DKK 12,000.00") when the buy would go over the aktiesparekonto's ceiling. */
+  const overRoom = useSelector(actor, (s) => {
+    const room = buyOverRoom(s.context);
+    return room === undefined ? undefined : formatMoney(room, 'DKK', locale);
+  });
   const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
-  return { ...view, submit };
+  return { ...view, overRoom, submit };
 }
 
 export interface EditEventFormInput {

@@ -1,5 +1,6 @@
 // The Danish tax year's rules (issue 39) against skat.dk's and minask.dk's own figures, as the
 // research note gives them.
+import { readFile } from 'node:fs/promises';
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   aktiesparekontoTax,
   averageMethod,
   averageOf,
+  exceedsRoom,
   rulesFor,
   shareIncomeTax,
   TAX_RULE_YEARS,
@@ -18,7 +20,8 @@ import {
   type TaxTrade,
   type YearlyInput,
 } from '../../../src/domain/tax';
-import { abisIsins } from '../../../src/domain/tax/abis-file';
+import { abisIsins, readAbisFile } from '../../../src/domain/tax/abis-file';
+import { xlsx } from '../import/files';
 
 const day = (text: string) => Date.parse(`${text}T12:00:00Z`);
 let nextId = 1;
@@ -249,6 +252,12 @@ describe('the aktiesparekonto', () => {
     expect(aktiesparekontoRoom(ceiling, new Big(value), new Big(net)).toString()).toBe(room);
   });
 
+  it('warns of a deposit over the room, not of one that fills it', () => {
+    expect(exceedsRoom(new Big('74200'), new Big('74200'))).toBe(false);
+    expect(exceedsRoom(new Big('74200'), new Big('74200.01'))).toBe(true);
+    expect(exceedsRoom(new Big(0), new Big('0.01'))).toBe(true);
+  });
+
   it('taxes 17 % of the gain after the loss carried forward', () => {
     const rate = rulesFor(2025)?.aktiesparekonto.rate ?? '';
     const lossYear = aktiesparekontoTax([new Big(-4000)], rate);
@@ -368,5 +377,38 @@ describe("SKAT's ABIS file", () => {
         ['DK0060747822', 'IE00B4L5Y983'],
       ]),
     ).toEqual(['DK0060747822', 'IE00B4L5Y983']);
+  });
+
+  // The loader's documented format, on a made-up sample in the repository (not SKAT's data).
+  it('loads the sample file as the script would, with its source and day', async () => {
+    const sample = new URL('../fixtures/abis-sample.csv', import.meta.url);
+    const bytes = new Uint8Array(await readFile(sample));
+    expect(
+      await readAbisFile(bytes, 'abis-sample.csv', 2025, '2026-01-15', 'https://skat.dk/x'),
+    ).toEqual({
+      list: {
+        year: 2025,
+        source: {
+          site: 'skat.dk',
+          title: 'Liste over aktiebaserede investeringsselskaber (ABIS-listen) 2025',
+          url: 'https://skat.dk/x',
+        },
+        loaded: '2026-01-15',
+        isins: ['DK0060747822', 'IE00B4L5Y983'],
+      },
+    });
+  });
+
+  it("reads the workbook's first sheet, and refuses a file without an ISIN", async () => {
+    const workbook = xlsx('ABIS 2025', [
+      ['Navn', 'ISIN'],
+      ['Example Global Equity ETF', 'IE00B4L5Y983'],
+    ]);
+    const read = await readAbisFile(workbook, 'abis.xlsx', 2025, '2026-01-15');
+    expect('list' in read && read.list.isins).toEqual(['IE00B4L5Y983']);
+    const none = new TextEncoder().encode('Navn;Land\nExample;Irland\n');
+    expect(await readAbisFile(none, 'abis.csv', 2025, '2026-01-15')).toEqual({
+      problem: 'no ISIN found',
+    });
   });
 });

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+// The Buy form of an aktiesparekonto's holding (issue 39) on the demo's server: a buy that takes
+// the account over the year's deposit ceiling shows a warning with the room left beside the total,
+// in English and Danish, and saves all the same; a free portfolio's buy warns of nothing.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PortfolioKind } from '../../../src/domain/tax';
+import { logInFresh, renderApp, startServer, testApi } from '../support';
+
+/** An account with one holding, bought for DKK 100,000 on 5 January 2026, its screen open. */
+async function openHolding(kind: PortfolioKind, storage: [string, string][] = []) {
+  startServer({ prices: () => 1000 });
+  await logInFresh();
+  const api = testApi();
+  const created = { validateOnly: false } as const;
+  const portfolio = await api.createPortfolio({ name: 'Nordnet', kind }, created);
+  const investment = await api.createInvestment(
+    {
+      investment: { portfolio_id: portfolio?.id ?? '', name: 'Novo Nordisk B' },
+      instrument: { type: 'stock', isin: 'DK0062498333' },
+      buy_event: {
+        date: '2026-01-05',
+        shares: 100,
+        share_price: 1000,
+        fee: 0,
+        currency_code: 'DKK',
+      },
+    },
+    created,
+  );
+  await renderApp(`/investments/${investment?.id ?? ''}`, {
+    storage: new Map([['logged_in', 'true'], ...storage]),
+  });
+  await screen.findByRole('heading', { name: 'Novo Nordisk B', level: 1 });
+}
+
+/** Buy's dialog with `shares` at DKK 1,000 typed. */
+async function typeBuy(buy: string, shares: string) {
+  await userEvent.click(screen.getByRole('button', { name: buy }));
+  const dialog = screen.getByRole('dialog', { name: buy });
+  await userEvent.type(within(dialog).getAllByRole('textbox')[0], shares);
+  return dialog;
+}
+
+const read = (element: Element | null) => element?.textContent.replace(/\u00a0/g, ' ');
+
+describe("a buy over the aktiesparekonto's ceiling", () => {
+  // The day only (timers stay real): 2026's ceiling is 174,200, so 74,200 is left.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-01T12:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
+
+  it('warns with the room left beside the total, and saves when added', async () => {
+    await openHolding('aktiesparekonto');
+    const dialog = await typeBuy('Buy', '74');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '1000');
+    expect(within(dialog).queryByText(/deposit ceiling/)).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Shares'), '3');
+    const warning = await within(dialog).findByText(/deposit ceiling/);
+    expect(read(warning)).toBe(
+      "This buy takes the aktiesparekonto over this year's deposit ceiling: DKK 74,200.00 of room left. You can still add it; the excess costs a penalty of 3 % a year.",
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Buy saved')).toBeTruthy();
+  });
+
+  it('says so in Danish', async () => {
+    await openHolding('aktiesparekonto', [['language', 'da']]);
+    const dialog = await typeBuy('Køb', '75');
+    await userEvent.type(within(dialog).getByLabelText('Kurs pr. aktie'), '1000');
+    expect(read(await within(dialog).findByText(/indskudsloft/))).toBe(
+      'Købet bringer aktiesparekontoen over årets indskudsloft: 74.200,00 DKK er der plads til. Du kan stadig tilføje det; det overskydende koster 3 % i strafafgift om året.',
+    );
+  });
+
+  it('is not shown for a free portfolio', async () => {
+    await openHolding('free');
+    const dialog = await typeBuy('Buy', '1000');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '1000');
+    expect(within(dialog).getByLabelText('Total').textContent).toMatch(/1,000,000\.00/);
+    expect(within(dialog).queryByText(/deposit ceiling/)).toBeNull();
+  });
+});
