@@ -11,6 +11,7 @@ import { SkeletonRows } from '../components/states';
 import { useT } from '../app/use-i18n';
 import type { CashControl } from './use-cash';
 import './cash-section.css';
+import { CASH_TEXTS } from './cash-catalogue';
 
 /** Withdrawals and fees take money out: listed with a minus. */
 const signed = (entry: CashEntry) =>
@@ -22,7 +23,7 @@ const signed = (entry: CashEntry) =>
  * each one's Delete (Undo in the notice), and Turn off. Left out where the backend keeps no cash.
  */
 export function CashSection({ cash }: { cash: CashControl }) {
-  const { t, text } = useT();
+  const { t, text } = useT(CASH_TEXTS);
   if (cash.status === 'unavailable') return null;
   const on = cash.status === 'on';
   return (
@@ -67,7 +68,7 @@ export function CashSection({ cash }: { cash: CashControl }) {
 }
 
 function Account({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   const money = useMoney();
   const balances = cash.account?.balances ?? [];
   const entries = cash.account?.events ?? [];
@@ -181,7 +182,7 @@ function CashForm({
 
 /** An amount and its currency, side by side; `hint` under the amount. */
 function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hint?: string }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   const field = bindField(cash.values, cash.errors, cash.change);
   const current = cash.values.currency_code;
   const currencies = useMemo(() => {
@@ -205,7 +206,7 @@ function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hi
 }
 
 function EntryForm({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   const field = bindField(cash.values, cash.errors, cash.change);
   const kinds = CASH_KINDS.map((kind) => ({ value: kind, label: t(`cash.kind.${kind}`) }));
   return (
@@ -218,7 +219,7 @@ function EntryForm({ cash }: { cash: CashControl }) {
 }
 
 function OpeningForm({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   return (
     <CashForm cash={cash} title={t('cash.formOn')} submit={t('cash.turnOn')}>
       <AmountRow cash={cash} label={t('cash.opening')} hint={t('cash.openingHint')} />
@@ -227,7 +228,7 @@ function OpeningForm({ cash }: { cash: CashControl }) {
 }
 
 function OffForm({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   return (
     <CashForm cash={cash} title={t('cash.formOff')} submit={t('cash.turnOff')}>
       <p className="field__hint">{t('cash.offHint')}</p>

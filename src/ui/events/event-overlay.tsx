@@ -13,6 +13,7 @@ import { useT } from '../app/use-i18n';
 import type { OverlayControl } from '../app/use-overlay';
 import type { EventValues } from '../../machines/events';
 import './event-overlay.css';
+import { EVENT_TEXTS } from './event-catalogue';
 
 interface EventFieldsProps {
   kind: EventKind;
@@ -26,7 +27,7 @@ interface EventFieldsProps {
 /** The fields of one kind, with its result before saving (total, or split ratio). */
 function EventFields({ kind, form, held, splitBefore }: EventFieldsProps) {
   const f = useFormatters();
-  const { t } = useT();
+  const { t } = useT(EVENT_TEXTS);
   const { values, errors, change, currencyOptions } = form;
   const field = bindField(values, errors, change);
   const currency = (
@@ -152,7 +153,7 @@ export function EventOverlay({
     overlay: overlay.actor,
     prefill,
   });
-  const { t } = useT();
+  const { t } = useT(EVENT_TEXTS);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     form.submit();
@@ -206,7 +207,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
   const questionId = useId();
   const keep = useRef<HTMLButtonElement>(null);
   const asking = form.confirming || form.deleting;
-  const { t, text } = useT();
+  const { t, text } = useT(EVENT_TEXTS);
   // The question takes focus, so keyboard and screen-reader users meet it first.
   useEffect(() => {
     if (form.confirming) keep.current?.focus();
