@@ -14,8 +14,9 @@ const ENTRY_BUDGET_KB = 110;
 // 2026-11-29's second session (116.1: the forms' password rule, Day's closed-market start, the
 // suggestions without an ISIN, the data actor's connection watch); 119 until the fourth session's
 // cash section, portfolio kinds and tax classes (120.2: their texts in the main catalogues and
-// their client schemas). Issue 37 asks it back down.
-const FIRST_PAINT_BUDGET_KB = 120.5;
+// their client schemas); 120.5 until the texts of screens not shown first moved into their
+// features' catalogues (118.2). Issue 37 asks for 115.
+const FIRST_PAINT_BUDGET_KB = 118.5;
 const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
 
 buildIfStale('live');

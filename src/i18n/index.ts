@@ -10,7 +10,7 @@ import type { Catalogue, MessageKey, Messages } from './types';
 export * from './locales';
 export { fill, type Params };
 
-export type { Catalogue, MessageKey, Messages, SentKey, Translation } from './types';
+export type { Catalogue, FeatureTexts, MessageKey, Messages, SentKey, Translation } from './types';
 
 export { en };
 

@@ -1,6 +1,7 @@
 // What a language's catalogue is: its own file, as the catalogues and the loader all use it.
 import type { en } from './en';
 import type { enSent } from './en-sent';
+import type { Locale } from './locales';
 
 export type MessageKey = keyof typeof en;
 export type SentKey = keyof typeof enSent;
@@ -14,3 +15,9 @@ export interface Catalogue {
   messages: Messages;
   text: (english: string) => string;
 }
+
+/**
+ * A feature's own texts in both languages, in a catalogue beside its screen
+ * (src/ui/<feature>/<feature>-catalogue.ts) so they load with it and not at start.
+ */
+export type FeatureTexts<K extends string> = Readonly<Record<Locale, Readonly<Record<K, string>>>>;

@@ -2,23 +2,23 @@ import { useId } from 'react';
 import { arc, pie } from 'd3-shape';
 import type { Grouping, Slice, SliceLabel } from '../../domain/allocation';
 import { OTHER_KEY, formatSlicePercent } from '../../domain/allocation';
-import type { MessageKey } from '../../i18n';
 import { useT } from '../app/use-i18n';
 import { useFormatters } from '../components/format-context';
 import './allocation-chart.css';
+import { ALLOCATION_TEXTS, type AllocationKey } from './allocation-catalogue';
 
 const SIZE = 200;
 const OUTER = SIZE / 2 - 2;
 const INNER = OUTER * 0.62;
 
-const OPTION_KEYS: Record<Grouping, MessageKey> = {
+const OPTION_KEYS: Record<Grouping, AllocationKey> = {
   portfolio: 'allocation.grouping.portfolio',
   investment: 'allocation.grouping.investment',
   type: 'allocation.grouping.type',
   currency: 'allocation.grouping.currency',
 };
 
-const NAME_KEYS: Record<Grouping, MessageKey> = {
+const NAME_KEYS: Record<Grouping, AllocationKey> = {
   portfolio: 'allocation.chart.portfolio',
   investment: 'allocation.chart.investment',
   type: 'allocation.chart.type',
@@ -63,7 +63,7 @@ export function AllocationChart({
   groupings,
   onGroupingChange,
 }: AllocationChartProps) {
-  const { t, locale } = useT();
+  const { t, locale } = useT(ALLOCATION_TEXTS);
   const f = useFormatters();
   const name = useId();
   const chartName = t(NAME_KEYS[grouping]);

@@ -4,6 +4,7 @@ import { Section } from '../components/section';
 import { useAllocation } from './use-allocation';
 import { useT } from '../app/use-i18n';
 import type { AllocationScope } from '../../machines/allocation';
+import { ALLOCATION_TEXTS } from './allocation-catalogue';
 
 /**
  * How the current value is spread, folded until asked for; hidden while there is nothing held
@@ -16,7 +17,7 @@ export function AllocationSection({
   scope: AllocationScope;
   portfolioId?: string;
 }) {
-  const { t } = useT();
+  const { t } = useT(ALLOCATION_TEXTS);
   const { slices, grouping, groupings, select, shown, show, fold } = useAllocation(
     scope,
     portfolioId,

@@ -12,6 +12,7 @@ import { LoadRetry, SkeletonRows } from '../components/states';
 import { useT } from '../app/use-i18n';
 import type { CashControl } from './use-cash';
 import './cash-section.css';
+import { CASH_TEXTS } from './cash-catalogue';
 
 /** Withdrawals and fees take money out: listed with a minus. */
 const signed = (entry: CashEntry) =>
@@ -23,7 +24,7 @@ const signed = (entry: CashEntry) =>
  * each one's Delete (Undo in the notice), and Turn off. Left out where the backend keeps no cash.
  */
 export function CashSection({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   if (cash.status === 'unavailable') return null;
   const on = cash.status === 'on';
   return (
@@ -57,7 +58,7 @@ export function CashSection({ cash }: { cash: CashControl }) {
 }
 
 function Account({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   const money = useMoney();
   const balances = cash.account?.balances ?? [];
   const entries = cash.account?.events ?? [];
@@ -154,7 +155,7 @@ function CashForm({
 
 /** An amount and its currency, side by side; `hint` under the amount. */
 function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hint?: string }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   const field = bindField(cash.values, cash.errors, cash.change);
   const currencies = useCurrencyOptions(cash.currencies, cash.values.currency_code);
   return (
@@ -171,7 +172,7 @@ function AmountRow({ cash, label, hint }: { cash: CashControl; label: string; hi
 }
 
 function EntryForm({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   const field = bindField(cash.values, cash.errors, cash.change);
   const kinds = CASH_KINDS.map((kind) => ({ value: kind, label: t(`cash.kind.${kind}`) }));
   return (
@@ -184,7 +185,7 @@ function EntryForm({ cash }: { cash: CashControl }) {
 }
 
 function OpeningForm({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   return (
     <CashForm cash={cash} title={t('cash.formOn')} submit={t('cash.turnOn')}>
       <AmountRow cash={cash} label={t('cash.opening')} hint={t('cash.openingHint')} />
@@ -193,7 +194,7 @@ function OpeningForm({ cash }: { cash: CashControl }) {
 }
 
 function OffForm({ cash }: { cash: CashControl }) {
-  const { t } = useT();
+  const { t } = useT(CASH_TEXTS);
   return (
     <CashForm cash={cash} title={t('cash.formOff')} submit={t('cash.turnOff')}>
       <p className="field__hint">{t('cash.offHint')}</p>

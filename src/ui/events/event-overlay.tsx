@@ -13,6 +13,7 @@ import { useT } from '../app/use-i18n';
 import type { OverlayControl } from '../app/use-overlay';
 import type { EventValues } from '../../machines/events';
 import './event-overlay.css';
+import { EVENT_TEXTS } from './event-catalogue';
 
 interface EventFieldsProps {
   kind: EventKind;
@@ -21,14 +22,14 @@ interface EventFieldsProps {
   held: number | undefined;
   /** A split's holding before it. */
   splitBefore: number;
-  /** The aktiesparekonto's room left, when this buy would take it over the year's ceiling. */
-  overRoom?: string;
+  /** The aktiesparekonto's room left (null: none), when this buy would take it over the year's ceiling. */
+  overRoom?: string | null;
 }
 
 /** The fields of one kind, with its result before saving (total, or split ratio). */
 function EventFields({ kind, form, held, splitBefore, overRoom }: EventFieldsProps) {
   const f = useFormatters();
-  const { t } = useT();
+  const { t } = useT(EVENT_TEXTS);
   const { values, errors, change, currencyOptions } = form;
   const field = bindField(values, errors, change);
   const currency = (
@@ -79,9 +80,9 @@ function EventFields({ kind, form, held, splitBefore, overRoom }: EventFieldsPro
           <Readout label={t(kind === 'buy' ? 'event.total' : 'event.totalAfterFee')}>
             {form.total ?? '–'}
           </Readout>
-          {overRoom && (
+          {overRoom !== undefined && (
             <p className="event-warning" role="status">
-              {t('event.overRoom', { room: overRoom })}
+              {overRoom === null ? t('event.noRoom') : t('event.overRoom', { room: overRoom })}
             </p>
           )}
         </>
@@ -159,7 +160,7 @@ export function EventOverlay({
     overlay: overlay.actor,
     prefill,
   });
-  const { t } = useT();
+  const { t } = useT(EVENT_TEXTS);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     form.submit();
@@ -219,7 +220,7 @@ function EditEventOverlay({ transaction, overlay }: EditEventOverlayProps) {
   const questionId = useId();
   const keep = useRef<HTMLButtonElement>(null);
   const asking = form.confirming || form.deleting;
-  const { t, text } = useT();
+  const { t, text } = useT(EVENT_TEXTS);
   // The question takes focus, so keyboard and screen-reader users meet it first.
   useEffect(() => {
     if (form.confirming) keep.current?.focus();

@@ -144,11 +144,10 @@ export function useEventForm({
   });
   const view = useFormView(actor, kind, currentShares, today);
   const { locale } = useT();
-  /** The room left ("DKK 12,000.00") when the buy would go over the aktiesparekonto's ceiling. */
-  const overRoom = useSelector(actor, (s) => {
-    const room = buyOverRoom(s.context);
-    return room === undefined ? undefined : formatMoney(room, 'DKK', locale);
-  });
+  const room = useSelector(actor, (s) => buyOverRoom(s.context));
+  /** When the buy would go over the aktiesparekonto's ceiling: the room left ("DKK 12,000.00"), null when none is. */
+  const overRoom =
+    room === undefined ? undefined : room > 0 ? formatMoney(room, 'DKK', locale) : null;
   const submit = useCallback(() => actor.send({ type: 'form.submitted' }), [actor]);
   return { ...view, overRoom, submit };
 }

@@ -12,12 +12,13 @@ import { useHistory } from './use-history';
 import { useT } from '../app/use-i18n';
 import { useOverlay } from '../app/use-overlay';
 import './history-screen.css';
+import { HISTORY_TEXTS } from './history-catalogue';
 
 /** /history: every event, newest first, narrowed by the filters in the address. */
 export function HistoryScreen() {
   const history = useHistory();
   const overlay = useOverlay();
-  const { t } = useT();
+  const { t } = useT(HISTORY_TEXTS);
   return (
     <main className="page page--wide">
       <div className="page__header">
@@ -73,7 +74,7 @@ export function HistoryScreen() {
 function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> }) {
   // The filter is the query: each field shows its value and sets it.
   const field = bindField(history.filter, {}, history.setFilter);
-  const { t } = useT();
+  const { t } = useT(HISTORY_TEXTS);
   const typeOptions = Object.entries(TRANSACTION_TYPE_KEYS).map(([value, key]) => ({
     value,
     label: t(key),
@@ -113,7 +114,7 @@ function HistoryFilters({ history }: { history: ReturnType<typeof useHistory> })
 
 /** What the listed transactions add up to, per type, in DKK. */
 function HistoryTotals({ totals }: { totals: ReturnType<typeof useHistory>['totals'] }) {
-  const { t } = useT();
+  const { t } = useT(HISTORY_TEXTS);
   const f = useFormatters();
   return (
     <dl className="history__totals" aria-label={t('history.totals')}>
@@ -128,7 +129,7 @@ function HistoryTotals({ totals }: { totals: ReturnType<typeof useHistory>['tota
 }
 
 function ClearButton({ onClear }: { onClear: () => void }) {
-  const { t } = useT();
+  const { t } = useT(HISTORY_TEXTS);
   return (
     <button type="button" className="button button--ghost button--small" onClick={onClear}>
       {t('history.clear')}

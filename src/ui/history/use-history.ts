@@ -16,10 +16,11 @@ import { useAppChildren } from '../app/app-actor';
 import { useT, type I18n } from '../app/use-i18n';
 import { usePortfolios, useTransactions } from '../data/use-data';
 import { useNeeded } from '../data/use-needed';
+import { HISTORY_TEXTS, type HistoryKey } from './history-catalogue';
 
 /** "12 of 40 transactions" while filtered, else "40 transactions". */
 export function historyCountText(
-  { t }: I18n,
+  { t }: I18n<HistoryKey>,
   shown: number,
   total: number,
   filtered: boolean,
@@ -44,7 +45,7 @@ export function useHistory() {
   const { status, stale, transactions } = useTransactions();
   const { portfolios } = usePortfolios();
   const investments = useSelector(data, (s) => s.context.investments);
-  const i18n = useT();
+  const i18n = useT(HISTORY_TEXTS);
   const { t } = i18n;
   const shown = useMemo(() => {
     const portfolioOf = new Map((investments ?? []).map((i) => [i.id, i.portfolio_id]));

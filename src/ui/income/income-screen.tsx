@@ -7,10 +7,11 @@ import { useT } from '../app/use-i18n';
 import { IncomeChart } from './income-chart';
 import { useIncome } from './use-income';
 import './income-screen.css';
+import { INCOME_TEXTS } from './income-catalogue';
 
 /** "mar" for 2025-03, in the language shown. */
 function useMonthNames() {
-  const { locale } = useT();
+  const { locale } = useT(INCOME_TEXTS);
   const short = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
   const long = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const at = (month: string) => new Date(`${month}-01T00:00:00Z`);
@@ -34,7 +35,7 @@ function FigureCells({ figures }: { figures: IncomeFigures }) {
 const FIGURE_KEYS = ['income.gross', 'income.withheld', 'income.net'] as const;
 
 function FigureHeads({ first }: { first: string }) {
-  const { t } = useT();
+  const { t } = useT(INCOME_TEXTS);
   return (
     <thead>
       <tr>
@@ -50,7 +51,7 @@ function FigureHeads({ first }: { first: string }) {
 }
 
 function MonthTable({ months, label }: { months: readonly IncomeMonth[]; label: string }) {
-  const { t } = useT();
+  const { t } = useT(INCOME_TEXTS);
   const names = useMonthNames();
   return (
     <div className="income__scroll">
@@ -72,7 +73,7 @@ function MonthTable({ months, label }: { months: readonly IncomeMonth[]; label: 
 /** /income: a year's dividends, gross, withheld and net, by month and by holding. */
 export function IncomeScreen() {
   const { income, loading, failed, failure, selectYear, retry } = useIncome();
-  const { t, text } = useT();
+  const { t, text } = useT(INCOME_TEXTS);
   const f = useFormatters();
   const names = useMonthNames();
   const years = income

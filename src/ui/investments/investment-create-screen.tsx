@@ -10,6 +10,7 @@ import { useCreateInvestment } from './use-create-investment';
 import { useMarketT } from '../app/use-market-texts';
 import { useT } from '../app/use-i18n';
 import { useFormatters } from '../components/format-context';
+import { INVESTMENT_TEXTS } from './investment-catalogue';
 
 /** /investments/create: instrument on page 1, the first buy on page 2. */
 export function InvestmentCreateScreen() {
@@ -18,7 +19,7 @@ export function InvestmentCreateScreen() {
   const { page, lastPage, values, enabled } = create;
   const crypto = values.type === 'crypto';
   const field = bindField(values, create.errors, create.change);
-  const { t } = useT();
+  const { t } = useT(INVESTMENT_TEXTS);
   const { tm } = useMarketT();
   const f = useFormatters();
   // A suggestion chosen without an ISIN: the ISIN field is where the user goes next.

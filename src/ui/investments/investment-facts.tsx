@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPercent } from '../../domain/numbers';
 import type { AssetClass } from '../../domain/types';
-import type { MessageKey } from '../../i18n';
 import type { InvestmentFacts as Facts } from '../../machines/data/selectors';
 import { useT } from '../app/use-i18n';
 import { useExplanation } from '../components/explained';
@@ -9,8 +8,9 @@ import { useFormatters } from '../components/format-context';
 import { Skeleton } from '../components/states';
 import { toneOf } from '../components/stats-table';
 import './investment-facts.css';
+import { INVESTMENT_TEXTS, type InvestmentKey } from './investment-catalogue';
 
-const ASSET_CLASS_LABELS: Record<AssetClass, MessageKey> = {
+const ASSET_CLASS_LABELS: Record<AssetClass, InvestmentKey> = {
   stock: 'facts.class.stock',
   fund: 'facts.class.fund',
   crypto: 'facts.class.crypto',
@@ -37,7 +37,7 @@ export function InvestmentFacts({
   children?: ReactNode;
 }) {
   const f = useFormatters();
-  const { t } = useT();
+  const { t } = useT(INVESTMENT_TEXTS);
   // Named for what it is beside the value card's change over the period (issue 27, item 2).
   const unrealised = useExplanation(t('facts.return'), t('facts.returnExplained'));
   if (!facts) {

@@ -25,6 +25,7 @@ import { ReturnsSection } from '../returns';
 import { TaxClassSection } from '../reports';
 import { Missing } from '../app/not-found-screen';
 import './investment-screen.css';
+import { INVESTMENT_TEXTS } from './investment-catalogue';
 
 /** The event buttons, labelled as their forms' titles (Buy, Sell, Dividend, Stock Split). */
 const ACTIONS: readonly { kind: EventKind }[] = [
@@ -58,7 +59,7 @@ export function InvestmentScreen({ id }: { id: string }) {
   // Which of the read-only pages is shown is UI-only state.
   const [page, setPage] = useState(0);
   const target = { type: 'investment', id } as const;
-  const { t } = useT();
+  const { t } = useT(INVESTMENT_TEXTS);
   const { decimalMark } = useFormatters();
   const actionsId = useId();
 
@@ -156,7 +157,7 @@ function InvestmentTransactions({
   onOpen: (transaction: Transaction) => void;
 }) {
   const { status, stale, transactions } = useTransactions(id);
-  const { t } = useT();
+  const { t } = useT(INVESTMENT_TEXTS);
   return (
     <Section title={t('investment.transactions')} flush>
       <Loadable

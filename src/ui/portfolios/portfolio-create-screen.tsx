@@ -4,11 +4,12 @@ import { FormButtons } from '../forms/form-buttons';
 import { useCreatePortfolio } from './use-create-portfolio';
 import { useKindOptions } from './portfolio-kind';
 import { useT } from '../app/use-i18n';
+import { PORTFOLIO_TEXTS } from './portfolio-catalogue';
 
 /** /portfolios/create: a name and a kind (free funds by default), Add and Cancel. */
 export function PortfolioCreateScreen() {
   const { errors, formError, submitting, submit, cancel } = useCreatePortfolio();
-  const { t } = useT();
+  const { t } = useT(PORTFOLIO_TEXTS);
   const kinds = useKindOptions();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -8,16 +8,17 @@ import { useFlow } from '../app/use-flow';
 import { useT } from '../app/use-i18n';
 import { SelectField } from '../forms/field';
 import './portfolio-kind.css';
+import { PORTFOLIO_TEXTS } from './portfolio-catalogue';
 
 /** Free funds / Aktiesparekonto / Pension, as a select offers them. */
 export function useKindOptions() {
-  const { t } = useT();
+  const { t } = useT(PORTFOLIO_TEXTS);
   return PORTFOLIO_KINDS.map((kind) => ({ value: kind, label: t(`portfolio.kind.${kind}`) }));
 }
 
 /** The kind's badge: aktiesparekonto and pension only, free funds being the usual case. */
 export function KindBadge({ kind }: { kind: PortfolioKind }) {
-  const { t } = useT();
+  const { t } = useT(PORTFOLIO_TEXTS);
   if (kind === 'free') return null;
   return <span className="badge page__badge">{t(`portfolio.kind.${kind}`)}</span>;
 }
@@ -42,7 +43,7 @@ export function PortfolioKindField({
     },
     [actor, name],
   );
-  const { t } = useT();
+  const { t } = useT(PORTFOLIO_TEXTS);
   return (
     <SelectField
       label={t('portfolio.kind')}

@@ -12,12 +12,13 @@ import { Missing } from '../app/not-found-screen';
 import { useT } from '../app/use-i18n';
 import { taxYearHref } from '../../machines/app/routes';
 import { KindBadge, PortfolioKindField } from './portfolio-kind';
+import { PORTFOLIO_TEXTS } from './portfolio-catalogue';
 
 /** /portfolios/{id}: its total, statistics, chart and investments, and its kind for the tax year. */
 export function PortfolioScreen({ id }: { id: string }) {
   const { name, kind, missing } = usePortfolio(id);
   const target = { type: 'portfolio', id } as const;
-  const { t } = useT();
+  const { t } = useT(PORTFOLIO_TEXTS);
   const cash = useCash(id);
   if (missing) return <Missing what="portfolio" />;
   return (

@@ -6,6 +6,7 @@ import { FormError, SelectField, TextField, formText } from '../forms/field';
 import { FormButtons } from '../forms/form-buttons';
 import { useTaxClass } from './use-tax-class';
 import './tax-class-section.css';
+import { TAX_CLASS_TEXTS } from './tax-class-catalogue';
 
 const oneOf = <T extends string>(values: readonly T[], value: string): T =>
   values.find((v) => v === value) ?? values[0];
@@ -17,7 +18,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T =>
  */
 export function TaxClassSection({ investmentId }: { investmentId: string }) {
   const tc = useTaxClass(investmentId);
-  const { t } = useT();
+  const { t } = useT(TAX_CLASS_TEXTS);
   if (tc.unavailable) return null;
   const { taxClass } = tc;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

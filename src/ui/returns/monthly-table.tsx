@@ -3,6 +3,7 @@ import type { MonthlyRow } from '../../machines/returns';
 import { useFormatters } from '../components/format-context';
 import { toneOf } from '../components/stats-table';
 import { useT } from '../app/use-i18n';
+import { RETURNS_TEXTS } from './returns-catalogue';
 
 /** The twelve months' short names in the chosen language. */
 function monthNames(locale: string | undefined): string[] {
@@ -13,7 +14,7 @@ function monthNames(locale: string | undefined): string[] {
 /** Years down, months across, each month's TWR coloured by its sign; scrolls sideways on a phone. */
 export function MonthlyTable({ rows }: { rows: readonly MonthlyRow[] }) {
   const f = useFormatters();
-  const { t } = useT();
+  const { t } = useT(RETURNS_TEXTS);
   const months = useMemo(() => monthNames(f.locale), [f.locale]);
   return (
     <div

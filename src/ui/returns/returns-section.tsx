@@ -10,6 +10,7 @@ import { useT, type I18n } from '../app/use-i18n';
 import { MonthlyTable } from './monthly-table';
 import { useReturns } from './use-returns';
 import './returns.css';
+import { RETURNS_TEXTS, type ReturnsKey } from './returns-catalogue';
 
 interface Row {
   label: string;
@@ -26,7 +27,7 @@ function spanDays(performance: Performance): number {
   return (Date.parse(performance.to) - Date.parse(performance.from)) / 86_400_000 + 1;
 }
 
-function rowsOf(p: Performance, f: Formatters, { t }: I18n): Row[] {
+function rowsOf(p: Performance, f: Formatters, { t }: I18n<ReturnsKey>): Row[] {
   const rate = (value: number | null, missing: string) =>
     value === null
       ? { value: missing }
@@ -58,7 +59,7 @@ function rowsOf(p: Performance, f: Formatters, { t }: I18n): Row[] {
 export function ReturnsSection({ target }: { target: ValueTarget }) {
   const returns = useReturns(target);
   const f = useFormatters();
-  const i18n = useT();
+  const i18n = useT(RETURNS_TEXTS);
   const { t } = i18n;
   const spanId = useId();
   const tableId = useId();

@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import type { PortfolioKind } from '../../../src/domain/tax';
 import { logInFresh, renderApp, startServer, testApi } from '../support';
 
-/** An account with one holding, bought for DKK 100,000 on 5 January 2026, its screen open. */
-async function openHolding(kind: PortfolioKind, storage: [string, string][] = []) {
+/** An account with one holding, bought for DKK 1,000 a share on 5 January 2026, its screen open. */
+async function openHolding(kind: PortfolioKind, storage: [string, string][] = [], shares = 100) {
   startServer({ prices: () => 1000 });
   await logInFresh();
   const api = testApi();
@@ -21,7 +21,7 @@ async function openHolding(kind: PortfolioKind, storage: [string, string][] = []
       instrument: { type: 'stock', isin: 'DK0062498333' },
       buy_event: {
         date: '2026-01-05',
-        shares: 100,
+        shares,
         share_price: 1000,
         fee: 0,
         currency_code: 'DKK',
@@ -70,6 +70,15 @@ describe("a buy over the aktiesparekonto's ceiling", () => {
     await userEvent.type(within(dialog).getByLabelText('Kurs pr. aktie'), '1000');
     expect(read(await within(dialog).findByText(/indskudsloft/))).toBe(
       'Købet bringer aktiesparekontoen over årets indskudsloft: 74.200,00 DKK er der plads til. Du kan stadig tilføje det; det overskydende koster 3 % i strafafgift om året.',
+    );
+  });
+
+  it('says when no room is left at all', async () => {
+    await openHolding('aktiesparekonto', [], 175);
+    const dialog = await typeBuy('Buy', '1');
+    await userEvent.type(within(dialog).getByLabelText('Price per share'), '1000');
+    expect(read(await within(dialog).findByText(/deposit ceiling/))).toBe(
+      "This buy takes the aktiesparekonto over this year's deposit ceiling: no room is left this year. You can still add it; the excess costs a penalty of 3 % a year.",
     );
   });
 

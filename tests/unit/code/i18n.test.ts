@@ -22,6 +22,16 @@ import {
 } from '../../../src/machines/app/notices.machine';
 import { summarise } from '../../../src/contract/validation';
 import { RESET_LINK_MESSAGES } from '../../../src/contract/routes/auth.routes';
+import type { FeatureTexts } from '../../../src/i18n';
+import { ALLOCATION_TEXTS } from '../../../src/ui/allocation/allocation-catalogue';
+import { CASH_TEXTS } from '../../../src/ui/cash/cash-catalogue';
+import { EVENT_TEXTS } from '../../../src/ui/events/event-catalogue';
+import { HISTORY_TEXTS } from '../../../src/ui/history/history-catalogue';
+import { INCOME_TEXTS } from '../../../src/ui/income/income-catalogue';
+import { INVESTMENT_TEXTS } from '../../../src/ui/investments/investment-catalogue';
+import { PORTFOLIO_TEXTS } from '../../../src/ui/portfolios/portfolio-catalogue';
+import { TAX_CLASS_TEXTS } from '../../../src/ui/reports/tax-class-catalogue';
+import { RETURNS_TEXTS } from '../../../src/ui/returns/returns-catalogue';
 
 describe('pickLocale', () => {
   it.each([
@@ -40,7 +50,9 @@ describe('pickLocale', () => {
 describe('translate', () => {
   it('fills placeholders, leaving unknown ones as written', () => {
     expect(fill('Hi {name}, {name}! {other}', { name: 'Ada' })).toBe('Hi Ada, Ada! {other}');
-    expect(translate(da, 'event.hold', { shares: '5 stk.' })).toBe('Du ejer 5 stk.');
+    expect(translate(da, 'event.held', { shares: '5' })).toBe(
+      'Du kan højst sælge de 5 aktier, du ejer.',
+    );
     expect(translate(en, 'language.label')).toBe('Language');
   });
 
@@ -57,6 +69,27 @@ describe('translate', () => {
       expect(names(da[key]), key).toEqual(names(all[key]));
     }
   });
+});
+
+describe("the features' own catalogues", () => {
+  const features: Record<string, FeatureTexts<string>> = {
+    ...{ ALLOCATION_TEXTS, CASH_TEXTS, EVENT_TEXTS, HISTORY_TEXTS, INCOME_TEXTS },
+    ...{ INVESTMENT_TEXTS, PORTFOLIO_TEXTS, TAX_CLASS_TEXTS, RETURNS_TEXTS },
+  };
+
+  it.each(Object.entries(features))(
+    '%s: every text in Danish, with the English placeholders, none a main key',
+    (_, texts) => {
+      const names = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
+      for (const [key, english] of Object.entries(texts.en)) {
+        const danish = texts.da[key] ?? '';
+        expect(danish.trim(), key).not.toBe('');
+        expect(names(danish), key).toEqual(names(english));
+        // useT(texts) would hide a main text of the same key.
+        expect(Object.hasOwn(en, key), key).toBe(false);
+      }
+    },
+  );
 });
 
 describe('a sent text in Danish', () => {

@@ -2,10 +2,14 @@
 // answers from what it knows, and places the rest in the background at once, asking the
 // providers there.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { MarketDataError, type ListingCandidate, type QuoteProvider } from '../../src/market/port';
-import { liveMarket, type LiveMarket } from '../../src/server/market/live-market';
-import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
-import { PriceStore } from '../../src/server/sql/price-store';
+import {
+  MarketDataError,
+  type ListingCandidate,
+  type QuoteProvider,
+} from '../../../src/market/port';
+import { liveMarket, type LiveMarket } from '../../../src/server/market/live-market';
+import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
+import { PriceStore } from '../../../src/server/sql/price-store';
 
 const MSCI_WORLD = 'IE00B4L5Y983';
 const XETRA: ListingCandidate = {

@@ -1,7 +1,7 @@
 // The SQL store's users, sessions and login attempts, on SQLite in memory and on PostgreSQL when
 // DATABASE_URL names one.
 import { describe, expect } from 'vitest';
-import type { UserRow } from '../../src/contract/store';
+import type { UserRow } from '../../../src/contract/store';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 import { T0 } from './store-script';
 

@@ -2,10 +2,10 @@
 // whose exchanges trade on weekdays only): the change is the last session's, and says from when.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startFakeMarket, type FakeMarket } from '../fake-market/server';
-import { Browser, type NewHolding } from './browser';
-import { freshDatabaseUrl } from './databases';
-import { liveMarketAt, startQuietServer } from './quiet-server';
+import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
+import { Browser, type NewHolding } from '../browser';
+import { freshDatabaseUrl } from '../databases';
+import { liveMarketAt, startQuietServer } from '../quiet-server';
 
 /** Sunday noon; Friday 2026-11-27 was the last session, Thursday's close is before it. */
 const SUNDAY = Date.parse('2026-11-29T12:00:00Z');

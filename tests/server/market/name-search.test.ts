@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startFakeMarket, type FakeMarket } from '../fake-market/server';
-import { Browser } from './browser';
-import { freshDatabaseUrl } from './databases';
-import { liveMarketAt, startQuietServer } from './quiet-server';
+import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
+import { Browser } from '../browser';
+import { freshDatabaseUrl } from '../databases';
+import { liveMarketAt, startQuietServer } from '../quiet-server';
 
 const TODAY = '2026-11-24';
 

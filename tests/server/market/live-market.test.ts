@@ -2,10 +2,10 @@
 // CoinGecko and the ECB: real HTTP both ways, the real formats, a real database.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startFakeMarket, type FakeMarket } from '../fake-market/server';
-import { Browser } from './browser';
-import { freshDatabaseUrl, postgresUrl } from './databases';
-import { liveMarketAt, startQuietServer } from './quiet-server';
+import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
+import { Browser } from '../browser';
+import { freshDatabaseUrl, postgresUrl } from '../databases';
+import { liveMarketAt, startQuietServer } from '../quiet-server';
 
 const TODAY = '2026-11-24';
 /** After every exchange's close that day, as the fake's clock. */

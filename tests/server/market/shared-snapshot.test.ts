@@ -1,11 +1,11 @@
 // A home's calls come together after a start: their snapshots share each read of the stored
 // prices instead of each reading every listing and the rates again.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { InvestmentRow } from '../../src/contract/store';
-import { MarketDataError, type QuoteProvider } from '../../src/market/port';
-import { liveMarket } from '../../src/server/market/live-market';
-import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
-import { PriceStore } from '../../src/server/sql/price-store';
+import type { InvestmentRow } from '../../../src/contract/store';
+import { MarketDataError, type QuoteProvider } from '../../../src/market/port';
+import { liveMarket } from '../../../src/server/market/live-market';
+import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
+import { PriceStore } from '../../../src/server/sql/price-store';
 
 let database: OpenedDatabase;
 beforeEach(async () => {

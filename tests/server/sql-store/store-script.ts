@@ -7,7 +7,7 @@ import type {
   PortfolioRow,
   Store,
   UserRow,
-} from '../../src/contract/store';
+} from '../../../src/contract/store';
 
 export const STOCK = { type: 'stock', code: 'DK0010244508' } as const;
 export const T0 = Date.UTC(2024, 0, 15, 9, 30);

@@ -2,8 +2,8 @@
 // migrations, on SQLite in memory and on PostgreSQL when DATABASE_URL names one.
 import type { Kysely } from 'kysely';
 import { describe, expect } from 'vitest';
-import { migrateToLatest } from '../../src/server/sql/migrate';
-import type { Database } from '../../src/server/sql/schema';
+import { migrateToLatest } from '../../../src/server/sql/migrate';
+import type { Database } from '../../../src/server/sql/schema';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 import { STOCK, T0, buy } from './store-script';
 

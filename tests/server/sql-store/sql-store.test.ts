@@ -3,10 +3,15 @@
 // calls.
 import type { Kysely } from 'kysely';
 import { describe, expect } from 'vitest';
-import type { EventFacts, EventRow, InvestmentRow, PortfolioRow } from '../../src/contract/store';
-import { MemoryStore } from '../../src/mock-server/memory-store';
-import { emptyTables } from '../../src/mock-server/memory/tables';
-import type { Database } from '../../src/server/sql/schema';
+import type {
+  EventFacts,
+  EventRow,
+  InvestmentRow,
+  PortfolioRow,
+} from '../../../src/contract/store';
+import { MemoryStore } from '../../../src/mock-server/memory-store';
+import { emptyTables } from '../../../src/mock-server/memory/tables';
+import type { Database } from '../../../src/server/sql/schema';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 import { STOCK, T0, buy, script } from './store-script';
 

@@ -2,9 +2,9 @@
 // a fresh one for each test.
 import pg from 'pg';
 import { afterEach, beforeEach, test } from 'vitest';
-import { openDatabase } from '../../src/server/sql/connect';
-import type { OpenedDatabase } from '../../src/server/sql/connect';
-import { SqlStore } from '../../src/server/sql/sql-store';
+import { openDatabase } from '../../../src/server/sql/connect';
+import type { OpenedDatabase } from '../../../src/server/sql/connect';
+import { SqlStore } from '../../../src/server/sql/sql-store';
 
 const PG_URL = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL

@@ -7,10 +7,10 @@ import {
   type ListingCandidate,
   type ListingFound,
   type QuoteProvider,
-} from '../../src/market/port';
-import { liveMarket, type LiveMarket } from '../../src/server/market/live-market';
-import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
-import { PriceStore } from '../../src/server/sql/price-store';
+} from '../../../src/market/port';
+import { liveMarket, type LiveMarket } from '../../../src/server/market/live-market';
+import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
+import { PriceStore } from '../../../src/server/sql/price-store';
 
 const PEPE: ListingFound = {
   provider: 'coingecko',
