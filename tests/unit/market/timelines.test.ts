@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRID_WEIGHT, Timelines } from '../../../src/contract/figures';
-import type { EventRow, InvestmentRow } from '../../../src/contract/store';
+import type { EventRow, InvestmentRow, ReplayCheckpointStore } from '../../../src/contract/store';
 import { syntheticMarket } from '../../../src/contract/synthetic-market';
 
 const T0 = Date.UTC(2025, 0, 2, 12);
@@ -17,10 +17,19 @@ const investment = (id: number, version: number): InvestmentRow => ({
   version,
 });
 
-/** A store of buys that counts which investments' events were read, one investment a read. */
-function storeOf(events: EventRow[]) {
+const noCheckpoints: ReplayCheckpointStore = {
+  replayCheckpoint: () => Promise.resolve(undefined),
+  keepReplayCheckpoint: () => Promise.resolve(),
+};
+
+/**
+ * A store of buys that counts which investments' events were read, one investment a read; it
+ * keeps no replay checkpoints unless given a store of them.
+ */
+function storeOf(events: EventRow[], checkpoints = noCheckpoints) {
   const reads: number[][] = [];
   return {
+    ...checkpoints,
     reads,
     investmentEvents: (id: number) => {
       reads.push([id]);
