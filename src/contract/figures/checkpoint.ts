@@ -83,13 +83,21 @@ function amountsOf(event: EventRow): number[] {
 
 /** The checkpoint in `bytes`, or undefined when they are not one of this layout. */
 export function decodeCheckpoint(bytes: Uint8Array, investmentId: number): Checkpoint | undefined {
+  try {
+    return decoded(bytes, investmentId);
+  } catch {
+    // Damaged bytes are no checkpoint either: the events are read instead.
+    return undefined;
+  }
+}
+
+function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefined {
   if (bytes.byteLength < HEADER * 8) return undefined;
-  // A copy: a driver's buffer need not start on a double's boundary.
-  const head = new Float64Array(bytes.slice(0, HEADER * 8).buffer);
+  const head = doubles(bytes, HEADER * 8);
   const [format, count, firstRefused, codesLength] = head;
   const numbersLength = (HEADER + count * (EVENT_WIDTH + HOLDING_WIDTH)) * 8;
   if (format !== FORMAT || bytes.byteLength !== numbersLength + codesLength) return undefined;
-  const numbers = new Float64Array(bytes.slice(0, numbersLength).buffer);
+  const numbers = doubles(bytes, numbersLength);
   const currencies = JSON.parse(
     new TextDecoder().decode(bytes.subarray(numbersLength)),
   ) as string[];
@@ -113,6 +121,14 @@ export function decodeCheckpoint(bytes: Uint8Array, investmentId: number): Check
     at += HOLDING_WIDTH;
   }
   return { events, rates, replayed: { after, firstRefused } };
+}
+
+/**
+ * The first `length` bytes as doubles, copied: a driver's buffer need not start on a double's
+ * boundary (and a Node Buffer's `slice` is no copy).
+ */
+function doubles(bytes: Uint8Array, length: number): Float64Array {
+  return new Float64Array(new Uint8Array(bytes.subarray(0, length)).buffer);
 }
 
 /** One event, each kind's object made whole at once: spreading parts costs 7 times as much. */
