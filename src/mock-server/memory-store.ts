@@ -4,6 +4,7 @@ import { composedOf } from '../contract/store/compose';
 import { memoryBenchmarks } from './memory/benchmarks';
 import type { Store, StorePorts } from '../contract/store';
 import { memoryCash } from './memory/cash';
+import { memoryCheckpoints } from './memory/checkpoints';
 import { MemoryContext } from './memory/context';
 import { memoryIdempotency } from './memory/idempotency';
 import { memoryImports } from './memory/imports';
@@ -24,6 +25,7 @@ const ports = (ctx: MemoryContext): StorePorts => ({
   ...memoryTax(ctx),
   ...memoryBenchmarks(ctx),
   ...memoryCash(ctx),
+  ...memoryCheckpoints(),
 });
 
 /** The store port over plain tables; `changed` hears of every write, for persistence. */

@@ -1,5 +1,6 @@
 // Investments' replayed histories with their prices, kept between requests under their versions.
-import { Timeline } from '../../domain/valuation';
+import { inTimeOrder } from '../../domain/ledger';
+import { Timeline, type Replayed } from '../../domain/valuation';
 import type { Market } from '../market';
 import { phaseEnd, phaseSpent, phaseStart } from '../phases';
 import { priceInvestment, type MarketSnapshot, type PricedInvestment } from '../pricing';
@@ -9,8 +10,10 @@ import type {
   LedgerStore,
   ManualPriceRow,
   ManualPriceStore,
+  ReplayCheckpointStore,
 } from '../store';
-import { toEntry } from './wire';
+import { decodeCheckpoint, encodeCheckpoint, type Checkpoint } from './checkpoint';
+import { entryAt, entryRate } from './wire';
 
 /** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
 export const GRID_WEIGHT = 60;
@@ -18,6 +21,15 @@ const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
 
 /** Investments whose events are read at once: a few, so reads overlap replays and round trips. */
 const READS_AT_ONCE = 4;
+
+/** Where a build's events came from: the store's rows, its checkpoint, or a write here. */
+interface Source {
+  events: readonly EventRow[];
+  manual: readonly ManualPriceRow[];
+  checkpoint?: Checkpoint;
+  /** Told by a write in this process: no checkpoint is kept of it (see `build`). */
+  told?: true;
+}
 
 /** An investment's replayed history with its prices. */
 export interface Valued {
@@ -51,6 +63,10 @@ interface Kept {
  * a change, the next timeline replays only from the first entry that differs from the kept one,
  * and after a write in this process it is built from the events the write told of, reading
  * nothing. Another process, not told, reads the events again.
+ *
+ * A timeline built from the store's rows is also kept in the store as a replay checkpoint under
+ * the investment's version, so that a fresh process reads that one row instead of the events and
+ * takes the replay's holdings from it while every event's rate is the same (issue 37).
  */
 export class Timelines {
   private readonly cached = new Map<number, Kept>();
@@ -63,7 +79,8 @@ export class Timelines {
    */
   constructor(
     private readonly store: Pick<LedgerStore, 'investmentEvents'> &
-      Pick<ManualPriceStore, 'manualPrices'>,
+      Pick<ManualPriceStore, 'manualPrices'> &
+      ReplayCheckpointStore,
     private readonly market: Pick<Market, 'snapshot'>,
     private readonly maxEntries = 1_000_000,
   ) {}
@@ -123,14 +140,11 @@ export class Timelines {
     snapshot: MarketSnapshot,
     versionOf: (investment: InvestmentRow) => string,
   ): { id: number; valued: Promise<Valued> }[] {
-    const told = new Map<
-      number,
-      { events: readonly EventRow[]; manual: readonly ManualPriceRow[] }
-    >();
+    const told = new Map<number, Source>();
     for (const investment of stale) {
       const kept = this.cached.get(investment.id);
       if (kept?.next?.version === investment.version)
-        told.set(investment.id, { events: kept.next.events, manual: kept.manual });
+        told.set(investment.id, { events: kept.next.events, manual: kept.manual, told: true });
     }
     const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
     const started = phaseStart();
@@ -144,14 +158,15 @@ export class Timelines {
       const read = given
         ? Promise.resolve(given)
         : inTurn(() =>
-            Promise.all([this.store.investmentEvents(investment.id), manualOf]).then(
-              ([events, manual]) => ({ events, manual: manual.get(investment.id) ?? [] }),
-            ),
+            Promise.all([this.read(investment), manualOf]).then(([source, manual]): Source => ({
+              ...source,
+              manual: manual.get(investment.id) ?? [],
+            })),
           );
-      return read.then(({ events, manual }) => {
+      return read.then((source) => {
         const replaying = phaseStart();
-        const valued = this.replay(investment, events, manual, snapshot);
-        this.keep(investment, versionOf(investment), valued, manual);
+        const valued = this.replay(investment, source, snapshot);
+        this.keep(investment, versionOf(investment), valued, source.manual);
         phaseEnd('replay', replaying);
         return valued;
       });
@@ -173,18 +188,29 @@ export class Timelines {
     });
   }
 
-  /** The holdings first, from the kept timeline's where the entries are the same, then the prices. */
-  private replay(
-    investment: InvestmentRow,
-    events: readonly EventRow[],
-    manual: readonly ManualPriceRow[],
-    snapshot: MarketSnapshot,
-  ): Valued {
-    const entries = events.map((event) => toEntry(event, snapshot.rate));
-    const replayed = new Timeline(
-      { entries, priceAt: () => 0 },
-      this.cached.get(investment.id)?.valued.timeline,
-    );
+  /** The investment's checkpoint at its version if the store keeps one, else its events. */
+  private async read(investment: InvestmentRow): Promise<Omit<Source, 'manual'>> {
+    const bytes = await this.store.replayCheckpoint(investment.id, investment.version);
+    const checkpoint = bytes && decodeCheckpoint(bytes, investment.id);
+    if (checkpoint) return { events: checkpoint.events, checkpoint };
+    return { events: await this.store.investmentEvents(investment.id) };
+  }
+
+  /**
+   * The holdings first: the checkpoint's while every entry's rate is the one it was replayed
+   * with, else from the kept timeline's where the entries are the same; then the prices. A
+   * replay of the store's events is kept as the investment's checkpoint, behind the answer.
+   */
+  private replay(investment: InvestmentRow, source: Source, snapshot: MarketSnapshot): Valued {
+    const { events, manual, checkpoint } = source;
+    const rates = events.map((event) => entryRate(event, snapshot.rate));
+    const entries = inTimeOrder(events.map((event, index) => entryAt(event, rates[index])));
+    const fromCheckpoint = checkpoint && sameRates(checkpoint.rates, rates);
+    const previous: Replayed | undefined = fromCheckpoint
+      ? { entries, ...checkpoint.replayed }
+      : this.cached.get(investment.id)?.valued.timeline;
+    const replayed = new Timeline({ entries, priceAt: () => 0 }, previous);
+    if (!fromCheckpoint && !source.told) this.checkpoint(investment, events, rates, replayed);
     // The split steps of the prices come from the holdings.
     const priced = priceInvestment(
       replayed.entries,
@@ -196,6 +222,19 @@ export class Timelines {
     );
     const timeline = new Timeline({ entries: replayed.entries, priceAt: priced.priceAt }, replayed);
     return { timeline, priced };
+  }
+
+  /** Keeps the replay as the investment's checkpoint; a failure costs the next process a read. */
+  private checkpoint(
+    investment: InvestmentRow,
+    events: readonly EventRow[],
+    rates: readonly number[],
+    replayed: Replayed,
+  ): void {
+    const bytes = encodeCheckpoint(events, rates, replayed);
+    this.store
+      .keepReplayCheckpoint(investment.id, investment.version, bytes)
+      .catch(() => undefined);
   }
 
   private keep(
@@ -222,6 +261,10 @@ export class Timelines {
       this.weight -= weightOf(oldest.valued.timeline);
     }
   }
+}
+
+function sameRates(kept: Float64Array, now: readonly number[]): boolean {
+  return kept.length === now.length && now.every((rate, index) => Object.is(rate, kept[index]));
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {

@@ -10,11 +10,16 @@ import type { EventFacts, EventRow, InvestmentRow } from '../store';
  * else at the reference rate of its time. Every DKK figure of an event comes from here.
  */
 export function toEntry(event: EventFacts, rates: RateSource): LedgerEntry {
-  return entryAt(event, event.exchangeRate ?? rates(event.currency, event.time));
+  return entryAt(event, entryRate(event, rates));
+}
+
+/** The DKK rate of an event's amounts in its ledger entry (`toEntry`). */
+export function entryRate(event: EventFacts, rates: RateSource): number {
+  return event.exchangeRate ?? rates(event.currency, event.time);
 }
 
 /** The ledger's entry of an event with its amounts times `rate` (1: as entered). */
-function entryAt(event: EventFacts, rate: number): LedgerEntry {
+export function entryAt(event: EventFacts, rate: number): LedgerEntry {
   switch (event.kind) {
     case 'buy':
     case 'sell':

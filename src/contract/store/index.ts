@@ -5,6 +5,7 @@
 // that needs a few of the ports takes just those; one that runs requests takes the whole Store.
 import type { BenchmarkStore } from './benchmarks';
 import type { CashStore } from './cash';
+import type { ReplayCheckpointStore } from './checkpoints';
 import type { IdempotencyStore } from './idempotency';
 import type { ImportStore } from './imports';
 import type { LedgerStore } from './ledger';
@@ -15,6 +16,7 @@ import type { SessionStore, UserStore } from './users';
 
 export type { BenchmarkRow, BenchmarkStore } from './benchmarks';
 export type { CashEventDraft, CashEventRow, CashStore } from './cash';
+export type { ReplayCheckpointStore } from './checkpoints';
 export type { IdempotencyStore, KeptRequest } from './idempotency';
 export type { ImportBatchRow, ImportStore } from './imports';
 export type {
@@ -43,7 +45,8 @@ export interface Store
     ThrottleStore,
     TaxStore,
     BenchmarkStore,
-    CashStore {
+    CashStore,
+    ReplayCheckpointStore {
   /**
    * This store for the request holding the claim: each write of the user's records through it
    * also marks the claim saved, in that write's transaction, so a repeat after its process died

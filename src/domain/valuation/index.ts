@@ -7,6 +7,7 @@ export {
   splitSteps,
   Timeline,
   type PricedHolding,
+  type Replayed,
   type SplitSteps,
 } from './timeline';
 export {

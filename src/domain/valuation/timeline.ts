@@ -33,6 +33,15 @@ export function sameEntry(a: LedgerEntry, b: LedgerEntry): boolean {
   }
 }
 
+/** What replaying entries (in time order) left: what a later replay of them can start from. */
+export interface Replayed {
+  readonly entries: readonly LedgerEntry[];
+  /** after[i]: the holding once entries[0..i] are done. */
+  readonly after: readonly Holding[];
+  /** Index of the first refused entry (corrupt stored data only; skipped), or entries.length. */
+  readonly firstRefused: number;
+}
+
 /**
  * A priced holding replayed once: the holding after each entry, so the holding at any time is a
  * binary search instead of a replay. A server keeps one per investment until its events change,
@@ -42,31 +51,31 @@ export function sameEntry(a: LedgerEntry, b: LedgerEntry): boolean {
  * start keep its holdings and only the rest is replayed: an event added at the end (a buy of
  * today) replays one entry, an edit or deletion replays from the changed one on.
  */
-export class Timeline implements PricedHolding {
+export class Timeline implements PricedHolding, Replayed {
   /** Time order; equal times keep the order they were entered in. */
   readonly entries: readonly LedgerEntry[];
   readonly priceAt: (time: number) => number;
-  /** Index of the first refused entry (corrupt stored data only; skipped), or entries.length. */
-  private readonly firstRefused: number;
-  /** after[i]: the holding once entries[0..i] are done. */
-  private readonly after: Holding[];
+  readonly firstRefused: number;
+  readonly after: readonly Holding[];
 
-  constructor(holding: PricedHolding, previous?: Timeline) {
+  /** `previous`: a replay of the same investment before (a timeline, or a checkpoint's). */
+  constructor(holding: PricedHolding, previous?: Replayed) {
     this.entries = inTimeOrder(holding.entries);
     this.priceAt = holding.priceAt;
     const count = this.entries.length;
     const kept = previous ? sharedStart(previous.entries, this.entries) : 0;
-    this.after = new Array<Holding>(count);
+    const after = new Array<Holding>(count);
     const shared = previous?.after ?? [];
-    for (let index = 0; index < kept; index++) this.after[index] = shared[index];
-    let current = kept === 0 ? EMPTY_HOLDING : this.after[kept - 1];
+    for (let index = 0; index < kept; index++) after[index] = shared[index];
+    let current = kept === 0 ? EMPTY_HOLDING : after[kept - 1];
     let firstRefused = previous && previous.firstRefused < kept ? previous.firstRefused : count;
     for (let index = kept; index < count; index++) {
       const result = applyEntry(current, this.entries[index]);
       if (result.ok) current = result.holding;
       else firstRefused = Math.min(firstRefused, index);
-      this.after[index] = current;
+      after[index] = current;
     }
+    this.after = after;
     this.firstRefused = firstRefused;
   }
 

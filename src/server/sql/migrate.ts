@@ -17,6 +17,7 @@ import * as m0011 from './migrations/0011-withholding-tax';
 import * as m0012 from './migrations/0012-cash';
 import * as m0013 from './migrations/0013-tax-year';
 import * as m0014 from './migrations/0014-benchmarks';
+import * as m0015 from './migrations/0015-replay-checkpoints';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -38,6 +39,10 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0012-cash': { up: (db) => m0012.up(db, dialect), down: (db) => m0012.down(db) },
     '0013-tax-year': { up: (db) => m0013.up(db), down: (db) => m0013.down(db) },
     '0014-benchmarks': { up: (db) => m0014.up(db), down: (db) => m0014.down(db) },
+    '0015-replay-checkpoints': {
+      up: (db) => m0015.up(db, dialect),
+      down: (db) => m0015.down(db),
+    },
   };
 }
 

@@ -251,6 +251,14 @@ export interface BenchmarksTable {
   listing: string | null;
 }
 
+/** Migration 0015: replay checkpoints (issue 37), the bytes of `encodeCheckpoint`. */
+export interface ReplayCheckpointsTable {
+  investment_id: number;
+  /** The investment's version the checkpoint is of. */
+  version: number;
+  data: Uint8Array;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -276,4 +284,5 @@ export interface Database {
   tax_settings: TaxSettingsTable;
   benchmarks: BenchmarksTable;
   cash_events: CashEventsTable;
+  replay_checkpoints: ReplayCheckpointsTable;
 }

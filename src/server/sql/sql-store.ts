@@ -6,6 +6,7 @@ import type { Store, StorePorts } from '../../contract/store';
 import type { Database, SqlDialect } from './schema';
 import { sqlBenchmarks } from './store/benchmarks';
 import { sqlCash } from './store/cash';
+import { sqlCheckpoints } from './store/checkpoints';
 import { SqlContext } from './store/context';
 import { sqlIdempotency } from './store/idempotency';
 import { sqlImports } from './store/imports';
@@ -25,6 +26,7 @@ const ports = (ctx: SqlContext): StorePorts => ({
   ...sqlTax(ctx),
   ...sqlBenchmarks(ctx),
   ...sqlCash(ctx),
+  ...sqlCheckpoints(ctx),
 });
 
 export class SqlStore extends composedOf<StorePorts>() implements Store {

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRID_WEIGHT, Timelines } from '../../../src/contract/figures';
-import type { EventRow, InvestmentRow } from '../../../src/contract/store';
+import type { EventRow, InvestmentRow, ReplayCheckpointStore } from '../../../src/contract/store';
 import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { valueHolding } from '../../../src/domain/valuation';
+import { memoryCheckpoints } from '../../../src/mock-server/memory/checkpoints';
 
 const T0 = Date.UTC(2025, 0, 2, 12);
 
@@ -17,10 +19,19 @@ const investment = (id: number, version: number): InvestmentRow => ({
   version,
 });
 
-/** A store of buys that counts which investments' events were read, one investment a read. */
-function storeOf(events: EventRow[]) {
+const noCheckpoints: ReplayCheckpointStore = {
+  replayCheckpoint: () => Promise.resolve(undefined),
+  keepReplayCheckpoint: () => Promise.resolve(),
+};
+
+/**
+ * A store of buys that counts which investments' events were read, one investment a read; it
+ * keeps no replay checkpoints unless given a store of them.
+ */
+function storeOf(events: EventRow[], checkpoints = noCheckpoints) {
   const reads: number[][] = [];
   return {
+    ...checkpoints,
     reads,
     investmentEvents: (id: number) => {
       reads.push([id]);
@@ -188,6 +199,124 @@ describe('Timelines', () => {
         expect(store.reads.length).toBe(1 + writes.length);
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('Replay checkpoints', () => {
+  const DAY = 86_400_000;
+  const NOW = T0 + 400 * DAY;
+  const TIMES = [T0 - 1, T0, T0 + 30 * DAY, T0 + 200 * DAY, T0 + 399 * DAY, NOW];
+
+  /** Any ledger, refused entries too (a sell of more than is held is skipped by every replay). */
+  const ledger = fc.array(
+    fc.record({
+      kind: fc.constantFrom('buy', 'sell', 'dividend', 'split'),
+      day: fc.integer({ min: 0, max: 399 }),
+      shares: fc.integer({ min: 1, max: 20 }),
+      price: fc.double({ min: 0.01, max: 900, noNaN: true }),
+      currency: fc.constantFrom('DKK', 'USD', 'EUR'),
+      exchangeRate: fc.option(fc.double({ min: 0.1, max: 10, noNaN: true }), { nil: undefined }),
+      withheld: fc.option(fc.double({ min: 0, max: 5, noNaN: true }), { nil: undefined }),
+    }),
+    { minLength: 1, maxLength: 40 },
+  );
+
+  type Drawn = typeof ledger extends fc.Arbitrary<(infer T)[]> ? T : never;
+
+  const eventOf = (drawn: Drawn, id: number): EventRow => {
+    const common = { id, investmentId: 1, time: T0 + drawn.day * DAY, currency: drawn.currency };
+    const rated =
+      drawn.exchangeRate === undefined ? common : { ...common, exchangeRate: drawn.exchangeRate };
+    switch (drawn.kind) {
+      case 'buy':
+      case 'sell':
+        return { ...rated, kind: drawn.kind, shares: drawn.shares, price: drawn.price, fee: 1.5 };
+      case 'dividend':
+        return drawn.withheld === undefined
+          ? { ...rated, kind: 'dividend', amount: drawn.price }
+          : { ...rated, kind: 'dividend', amount: drawn.price, withholdingTax: drawn.withheld };
+      case 'split':
+        return {
+          ...rated,
+          kind: 'split',
+          sharesAfter: drawn.shares * 2,
+          fee: 0,
+          soldShares: 0,
+          soldPrice: 0,
+          hide: false,
+          fromShares: drawn.shares,
+        };
+    }
+  };
+
+  /** A market whose rates are `factor` times the demo's: its entries differ from the demo's. */
+  const ratesTimes = (factor: number) => ({
+    snapshot: async (investments: readonly InvestmentRow[]) => {
+      const demo = await market.snapshot(investments);
+      return {
+        ...demo,
+        rate: (currency: string, time: number) => demo.rate(currency, time) * factor,
+      };
+    },
+  });
+
+  /** What a caller can see of an investment's figures, from any of its builds. */
+  async function figuresOf(timelines: Timelines, version: number) {
+    const valued = (await timelines.of([investment(1, version)])).valued.get(1)!;
+    return {
+      entries: valued.timeline.entries,
+      holdings: TIMES.map((time) => valued.timeline.holdingAt(time)),
+      prices: TIMES.map((time) => valued.timeline.priceAt(time)),
+      replays: TIMES.map((time) => valued.timeline.replaysUntil(time)),
+      quote: valued.priced.quoteAt(NOW),
+      forever: valueHolding(valued.timeline, 'Forever', NOW),
+      year: valueHolding(valued.timeline, 'Year', NOW),
+      chart: [...valued.timeline.valuesAt(TIMES)],
+    };
+  }
+
+  it('a fresh process reads an unchanged investment’s checkpoint, not its events', async () => {
+    const store = storeOf([buy(1, 1, 2), buy(2, 2, 3), buy(3, 1, 4)], memoryCheckpoints());
+    expect(
+      await sharesOf(new Timelines(store, market), [investment(1, 7), investment(2, 3)]),
+    ).toEqual([6, 3]);
+    expect(store.reads).toEqual([[1], [2]]);
+
+    const fresh = new Timelines(store, market);
+    expect(await sharesOf(fresh, [investment(1, 7), investment(2, 3)])).toEqual([6, 3]);
+    expect(store.reads).toEqual([[1], [2]]);
+    // A write made a new version: its checkpoint is of the old one.
+    expect(
+      await sharesOf(new Timelines(store, market), [investment(1, 8), investment(2, 3)]),
+    ).toEqual([6, 3]);
+    expect(store.reads).toEqual([[1], [2], [1]]);
+  });
+
+  it('gives the figures of a full replay, before and after a write, whatever the rates since', async () => {
+    await fc.assert(
+      fc.asyncProperty(ledger, ledger, fc.constantFrom(1, 1.25), async (first, added, factor) => {
+        const events = first.map((drawn, index) => eventOf(drawn, index + 1));
+        const store = storeOf(events, memoryCheckpoints());
+        const replayed = await figuresOf(new Timelines(store, market), 1);
+        // Cold, unchanged: from the checkpoint, at the same rates or changed ones.
+        const cold = await figuresOf(new Timelines(store, ratesTimes(factor)), 1);
+        const full = await figuresOf(new Timelines(storeOf(events), ratesTimes(factor)), 1);
+        expect(cold).toEqual(full);
+        if (factor === 1) expect(cold).toEqual(replayed);
+        expect(store.reads).toEqual([[1]]);
+
+        // A write: events added and the first one changed, at a new version.
+        events.push(...added.map((drawn, index) => eventOf(drawn, first.length + index + 1)));
+        events[0] = { ...events[0], time: events[0].time + DAY };
+        const written = await figuresOf(new Timelines(store, market), 2);
+        expect(written).toEqual(await figuresOf(new Timelines(storeOf(events), market), 2));
+        expect(store.reads).toEqual([[1], [1]]);
+        // And its checkpoint, cold.
+        expect(await figuresOf(new Timelines(store, market), 2)).toEqual(written);
+        expect(store.reads).toEqual([[1], [1]]);
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -1,0 +1,117 @@
+// Replay checkpoints over SQL (issue 37): a fresh process values an unchanged investment from its
+// checkpoint row, reading none of its events, and reads them again once a write changed them.
+import { describe, expect } from 'vitest';
+import { Timelines } from '../../src/contract/figures';
+import type { InvestmentRow } from '../../src/contract/store';
+import { syntheticMarket } from '../../src/contract/synthetic-market';
+import { valueHolding } from '../../src/domain/valuation';
+import type { SqlStore } from '../../src/server/sql/sql-store';
+import { backends, sqlStoreEachTest } from './sql-store-setup';
+import { STOCK, T0, buy } from './store-script';
+
+const DAY = 86_400_000;
+const NOW = T0 + 500 * DAY;
+const market = syntheticMarket();
+
+/** A process's view of the store that counts the investments whose events it read. */
+function process(store: SqlStore) {
+  const reads: number[] = [];
+  const kept: Promise<void>[] = [];
+  const timelines = new Timelines(
+    {
+      investmentEvents: (id) => {
+        reads.push(id);
+        return store.investmentEvents(id);
+      },
+      manualPrices: (ids) => store.manualPrices(ids),
+      replayCheckpoint: (id, version) => store.replayCheckpoint(id, version),
+      keepReplayCheckpoint: (id, version, data) => {
+        const keeping = store.keepReplayCheckpoint(id, version, data);
+        kept.push(keeping);
+        return keeping;
+      },
+    },
+    market,
+  );
+  return { reads, kept, timelines };
+}
+
+/** What a caller sees of the investment's figures. */
+async function figures(timelines: Timelines, investment: InvestmentRow) {
+  const valued = (await timelines.of([investment])).valued.get(investment.id)!;
+  return {
+    entries: valued.timeline.entries,
+    forever: valueHolding(valued.timeline, 'Forever', NOW),
+    year: valueHolding(valued.timeline, 'Year', NOW),
+    chart: [...valued.timeline.valuesAt([T0, T0 + 100 * DAY, T0 + 300 * DAY, NOW])],
+    quote: valued.priced.quoteAt(NOW),
+  };
+}
+
+describe.each(backends)('Replay checkpoints on $name', ({ url }) => {
+  const { it, sql } = sqlStoreEachTest(url);
+
+  it('a fresh process reads the checkpoint of an unchanged investment, not its events', async () => {
+    const { user, portfolio } = await sql.owner();
+    const created = await sql.store.createInvestment(
+      { userId: user.id, portfolioId: portfolio.id, name: 'Novo', ...STOCK },
+      buy(T0, 10, 1 / 3, 0.1 + 0.2),
+    );
+    await sql.store.addEvents([
+      {
+        investmentId: created.id,
+        kind: 'dividend',
+        time: T0 + 40 * DAY,
+        currency: 'USD',
+        amount: 12.5,
+        withholdingTax: 1.875,
+      },
+      {
+        ...buy(T0 + 60 * DAY, 5, 101.25),
+        investmentId: created.id,
+        currency: 'USD',
+        exchangeRate: 6.8125,
+      },
+      {
+        investmentId: created.id,
+        kind: 'split',
+        time: T0 + 90 * DAY,
+        currency: 'DKK',
+        sharesAfter: 30,
+        fee: 0,
+        soldShares: 0,
+        soldPrice: 0,
+        hide: false,
+        fromShares: 15,
+      },
+      { ...buy(T0 + 200 * DAY, 7, 40), investmentId: created.id, kind: 'sell' },
+    ]);
+    const [investment] = await sql.store.investments(user.id);
+
+    const first = process(sql.store);
+    const replayed = await figures(first.timelines, investment);
+    await Promise.all(first.kept);
+    expect(first.reads).toEqual([investment.id]);
+
+    const cold = process(sql.store);
+    expect(await figures(cold.timelines, investment)).toEqual(replayed);
+    expect(cold.reads).toEqual([]);
+
+    // A write raises the version: the next fresh process reads the events, and keeps their replay.
+    await sql.store.addEvent({ ...buy(T0 + 300 * DAY, 2, 55), investmentId: investment.id });
+    const [written] = await sql.store.investments(user.id);
+    const after = process(sql.store);
+    const full = await figures(after.timelines, written);
+    await Promise.all(after.kept);
+    expect(after.reads).toEqual([investment.id]);
+    expect(full).not.toEqual(replayed);
+    const again = process(sql.store);
+    expect(await figures(again.timelines, written)).toEqual(full);
+    expect(again.reads).toEqual([]);
+
+    // The checkpoint goes with its investment.
+    await sql.store.deleteInvestment(investment.id);
+    const left = await sql.opened!.db.selectFrom('replay_checkpoints').selectAll().execute();
+    expect(left).toEqual([]);
+  });
+});
