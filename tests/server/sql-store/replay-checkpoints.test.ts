@@ -1,11 +1,11 @@
 // Replay checkpoints over SQL (issue 37): a fresh process values an unchanged investment from its
 // checkpoint row, reading none of its events, and reads them again once a write changed them.
 import { describe, expect } from 'vitest';
-import { Timelines } from '../../src/contract/figures';
-import type { InvestmentRow } from '../../src/contract/store';
-import { syntheticMarket } from '../../src/contract/synthetic-market';
-import { valueHolding } from '../../src/domain/valuation';
-import type { SqlStore } from '../../src/server/sql/sql-store';
+import { Timelines } from '../../../src/contract/figures';
+import type { InvestmentRow } from '../../../src/contract/store';
+import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { valueHolding } from '../../../src/domain/valuation';
+import type { SqlStore } from '../../../src/server/sql/sql-store';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 import { STOCK, T0, buy } from './store-script';
 
