@@ -42,6 +42,7 @@ const ON_THE_SERVER = [
   'stay-logged-in.spec.ts',
   'tax-year.spec.ts',
   'cash.spec.ts',
+  'first-answers.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */
