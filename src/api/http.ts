@@ -64,7 +64,7 @@ export interface HttpOptions {
   /**
    * Answers the page came with, by path under /api/v1 (issue 37): the first GET of each path
    * takes its answer instead of asking; they belong to the session the page was sent for, so a
-   * change (a login or logout among them) or a 401 drops them all.
+   * change (a login or logout among them) or a 401 drops them all. Taken from the map given.
    */
   firstAnswers?: Map<string, unknown>;
 }
@@ -87,10 +87,9 @@ export function createHttp({
   readCookie = documentCookie,
   isOnline = browserIsOnline,
   until,
-  firstAnswers = new Map(),
+  firstAnswers: unasked = new Map(),
 }: HttpOptions): Http {
   const listeners = new Set<() => void>();
-  const unasked = new Map(firstAnswers);
   // Concurrent 419s share one cookie fetch: a request sent before the latest refresh just retries.
   let generation = 0;
   let refreshing: Promise<void> | null = null;

@@ -19,13 +19,10 @@ export function firstAnswersBlock(answers: FirstAnswers): string {
 
 /** The answers in a data block's text; none when it is absent or not an object of answers. */
 export function readFirstAnswers(text: string | null | undefined): Map<string, unknown> {
-  if (!text) return new Map();
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text ?? '{}');
+    return new Map(typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : []);
   } catch {
     return new Map();
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new Map();
-  return new Map(Object.entries(parsed).filter(([path]) => path.startsWith('/')));
 }
