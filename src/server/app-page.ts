@@ -3,8 +3,8 @@
 // as a data block before </body> (the entry, a module, runs only once the page is all parsed).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { PassThrough, type Writable } from 'node:stream';
+import { createGzip, type Gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { firstAnswersBlock, type FirstAnswers } from '../domain/first-answers';
 
@@ -30,13 +30,14 @@ function templateOf(appRoot: string): Promise<Template> {
 }
 
 /**
- * Sends the page with `answers` once they are in. It is one user's own data: no cache may keep
- * it (`private, no-store`), and it differs by cookie.
+ * Sends the page with the answers `answer` computes, asked for once the head is on its way: their
+ * work holds the event loop, which the head's compression and write need first. It is one user's
+ * own data: no cache may keep it (`private, no-store`), and it differs by cookie.
  */
 export async function sendPage(
   reply: FastifyReply,
   appRoot: string,
-  answers: Promise<FirstAnswers>,
+  answer: () => Promise<FirstAnswers>,
 ): Promise<FastifyReply> {
   const { head, tail } = await templateOf(appRoot);
   const gzip = /\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')
@@ -47,14 +48,22 @@ export async function sendPage(
     .type('text/html; charset=utf-8')
     .headers({ 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding, Cookie' });
   if (gzip) reply.header('Content-Encoding', 'gzip');
-  body.write(head);
-  // Compressed, the head would otherwise wait in the compressor until the answers come.
-  gzip?.flush();
-  void answers
+  void sent(body, head, gzip)
+    .then(answer)
     .catch(() => ({}))
-    .then((known) => {
-      const block = Object.keys(known).length > 0 ? firstAnswersBlock(known) : '';
+    .then((answers) => {
+      // The client may have gone meanwhile.
+      if (body.destroyed) return;
+      const block = Object.keys(answers).length > 0 ? firstAnswersBlock(answers) : '';
       body.end(block + tail);
     });
   return reply.send(body);
+}
+
+/** Resolves once `head` has left the compressor (if any) and the stream had a turn to pass it on. */
+function sent(body: Writable, head: string, gzip: Gzip | undefined): Promise<void> {
+  body.write(head);
+  return new Promise<void>((resolve) => (gzip ? gzip.flush(() => resolve()) : resolve())).then(
+    () => new Promise<void>((resolve) => setImmediate(resolve)),
+  );
 }

@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const page = toContract(request);
       // A session's page carries its screen's first answers (issue 37); none is cached.
       if (request.method === 'GET' && mayCarryAnswers(page.path, page.cookies))
-        return sendPage(reply, options.appRoot, firstAnswers(options.contract, page));
+        return sendPage(reply, options.appRoot, () => firstAnswers(options.contract, page));
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not Found' });
