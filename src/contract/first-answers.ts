@@ -9,7 +9,7 @@ import { REMEMBER_COOKIE, SESSION_COOKIE, type Contract } from './kernel';
  * By the screen's address: the calls under /api/v1 its data layer makes first (home's value,
  * chart, returns and lists; the figures the device keeps, remembered-figures.ts, among them).
  */
-const FIRST_CALLS: Readonly<Record<string, readonly string[]>> = {
+export const FIRST_CALLS: Readonly<Record<string, readonly string[]>> = {
   '/home': [
     '/user',
     '/user/valuation',

@@ -1,5 +1,6 @@
 // The page of /home sent with its first answers (issue 37), over real HTTP with cookies: only a
 // logged-in user's own answers, the same as the API's, escaped, and never cached.
+import { FIRST_CALLS } from '../../src/contract/first-answers';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,9 @@ import { FIRST_ANSWERS_ID, readFirstAnswers } from '../../src/domain/first-answe
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
 import { startQuietServer } from './quiet-server';
+
+/** The calls home makes first, under /api/v1, which its page answers. */
+const HOME = FIRST_CALLS['/home'] ?? [];
 
 const running: FastifyInstance[] = [];
 
@@ -48,15 +52,6 @@ async function page(browser: Browser, path = '/home', encoding = 'identity') {
   return { answer, html, answers: Object.fromEntries(readFirstAnswers(block?.[1])) };
 }
 
-const FIRST_CALLS = [
-  '/user',
-  '/user/valuation',
-  '/portfolios',
-  '/investments',
-  '/user/chart',
-  '/user/performance',
-];
-
 describe('the page of /home', () => {
   it("carries a logged-in user's first answers, the API's own, and is never cached", async () => {
     const browser = new Browser(await serve());
@@ -69,8 +64,8 @@ describe('the page of /home', () => {
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html.endsWith('</body></html>')).toBe(true);
-    expect(Object.keys(answers)).toEqual(FIRST_CALLS);
-    for (const path of FIRST_CALLS)
+    expect(Object.keys(answers)).toEqual(HOME);
+    for (const path of HOME)
       expect(answers[path]).toEqual(await (await browser.send('GET', `/api/v1${path}`)).json());
     expect(answers['/user']).toEqual({ user: { name: 'Demo', email: 'demo@example.com' } });
   });

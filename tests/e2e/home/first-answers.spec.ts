@@ -1,18 +1,12 @@
 // A phone's first visit of /home on the Formue server (issue 37): the page comes with home's
 // first answers, so the figures paint with no data call. Those calls are refused here and
 // counted: none may be made.
+import { FIRST_CALLS } from '../../../src/contract/first-answers';
 import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
 import { test, expect, loginAsDemo, serverOnly } from '../fixtures';
 
-/** The calls home makes first, under /api/v1, which the page answers. */
-const FIRST_CALLS = [
-  '/user',
-  '/user/valuation',
-  '/portfolios',
-  '/investments',
-  '/user/chart',
-  '/user/performance',
-];
+/** The calls home makes first, under /api/v1, which its page answers. */
+const HOME = FIRST_CALLS['/home'] ?? [];
 
 test('a first visit of /home paints its figures without asking for them', async ({
   page,
@@ -39,8 +33,7 @@ test('a first visit of /home paints its figures without asking for them', async 
     const asked: string[] = [];
     await visit.route('**/api/v1/**', (route) => {
       const path = new URL(route.request().url()).pathname.replace('/api/v1', '');
-      if (route.request().method() !== 'GET' || !FIRST_CALLS.includes(path))
-        return route.continue();
+      if (route.request().method() !== 'GET' || !HOME.includes(path)) return route.continue();
       asked.push(path);
       return route.abort();
     });
