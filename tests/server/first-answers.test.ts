@@ -64,6 +64,11 @@ describe('the page of /home', () => {
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html.endsWith('</body></html>')).toBe(true);
+    // What home paints first: its value, positions, chart, returns and both lists.
+    expect(HOME).toEqual(
+      expect.arrayContaining(['/user/valuation', '/user/chart', '/user/performance']),
+    );
+    expect(HOME).toEqual(expect.arrayContaining(['/user', '/portfolios', '/investments']));
     expect(Object.keys(answers)).toEqual(HOME);
     for (const path of HOME)
       expect(answers[path]).toEqual(await (await browser.send('GET', `/api/v1${path}`)).json());
