@@ -45,6 +45,7 @@ const ON_THE_SERVER = [
   'returns.spec.ts',
   'income.spec.ts',
   'benchmark.spec.ts',
+  'first-answers.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */

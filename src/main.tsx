@@ -6,6 +6,7 @@ import './ui/styles/content.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, createHttp } from './api';
+import { FIRST_ANSWERS_ID, readFirstAnswers } from './domain/first-answers';
 import { apiMode, apiOrigin } from './env';
 import { createAppActor } from './machines/app/app-actor';
 import { browserStorage } from './machines/app/platform';
@@ -36,9 +37,16 @@ const demoServer =
         })
     : undefined;
 
+// The Node server sends a logged-in user's page with its screen's first answers (issue 37).
+const http = createHttp({
+  origin: apiOrigin,
+  until: demoServer,
+  firstAnswers: readFirstAnswers(document.getElementById(FIRST_ANSWERS_ID)?.textContent),
+});
+
 // The one app actor, created once, outside React so StrictMode cannot double it.
 const actor = createAppActor({
-  api: createApi(createHttp({ origin: apiOrigin, until: demoServer })),
+  api: createApi(http),
   platform: { updates: registerServiceWorker() },
 });
 // The first render waits for the screen's code (index.html's splash shows meanwhile): a screen
@@ -53,6 +61,9 @@ void firstScreen
       </StrictMode>,
     );
     afterNextPaint(openDemoGate);
+    // They were for the first screen, which has asked by then (its views' effects ran before the
+    // browser idled): a screen opened later asks the server for its own.
+    afterNextPaint(() => void whenIdle().then(() => http.forgetFirstAnswers()));
   });
 // The other screens' code once this one and the demo server are in and the browser is idle, so
 // it never competes with them on a slow network, yet moving between screens never waits.

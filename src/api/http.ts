@@ -48,6 +48,8 @@ export interface Http {
   initCsrf(): Promise<void>;
   /** Called on every 401 (and a 419 that a fresh cookie did not cure); returns an unsubscribe. */
   onUnauthenticated(listener: () => void): () => void;
+  /** Drops the page's first answers not taken yet: from now on every GET asks the server. */
+  forgetFirstAnswers(): void;
 }
 
 export interface HttpOptions {
@@ -59,6 +61,12 @@ export interface HttpOptions {
   isOnline?: () => boolean;
   /** Every call waits for it first: the demo's server, installed while the page already paints. */
   until?: Promise<void>;
+  /**
+   * Answers the page came with, by path under /api/v1 (issue 37): the first GET of each path
+   * takes its answer instead of asking; they belong to the session the page was sent for, so a
+   * change (a login or logout among them) or a 401 drops them all. Taken from the map given.
+   */
+  firstAnswers?: Map<string, unknown>;
 }
 
 const documentCookie = (name: string) => cookieOf(document.cookie, name);
@@ -79,6 +87,7 @@ export function createHttp({
   readCookie = documentCookie,
   isOnline = browserIsOnline,
   until,
+  firstAnswers: unasked = new Map(),
 }: HttpOptions): Http {
   const listeners = new Set<() => void>();
   // Concurrent 419s share one cookie fetch: a request sent before the latest refresh just retries.
@@ -158,6 +167,7 @@ export function createHttp({
   }
 
   function unauthenticated(error: ApiError): ApiError {
+    unasked.clear();
     for (const listener of [...listeners]) listener();
     return error;
   }
@@ -168,6 +178,12 @@ export function createHttp({
     options: RequestOptions,
     retried: boolean,
   ): Promise<unknown> {
+    if (method === 'GET' && unasked.has(path)) {
+      const answer = unasked.get(path);
+      unasked.delete(path);
+      return answer;
+    }
+    if (method !== 'GET') unasked.clear();
     // A change waits for a cookie on its way: sent before it, it would carry no token, and its
     // 419 can bring a new session cookie that replaces the one the token belongs to.
     if (method !== 'GET' && refreshing) await refreshing.catch(() => undefined);
@@ -208,5 +224,6 @@ export function createHttp({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    forgetFirstAnswers: () => unasked.clear(),
   };
 }

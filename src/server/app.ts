@@ -11,8 +11,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { queryOf, type Answer, type ContractRequest, type RawBody } from '../contract/answers';
+import { firstAnswers, mayCarryAnswers } from '../contract/first-answers';
 import type { Contract } from '../contract/kernel';
 import { contentSecurityPolicy } from '../security-policy';
+import { sendPage } from './app-page';
 
 export interface AppOptions {
   contract: Contract;
@@ -122,8 +124,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     // The app routes every other path itself (its 404 screen included).
     const reading = request.method === 'GET' || request.method === 'HEAD';
-    if (options.appRoot && reading && !API_PATH.test(request.url))
+    if (options.appRoot && reading && !API_PATH.test(request.url)) {
+      const page = toContract(request);
+      // A session's page carries its screen's first answers (issue 37); none is cached.
+      if (request.method === 'GET' && mayCarryAnswers(page.path, page.cookies))
+        return sendPage(reply, options.appRoot, () => firstAnswers(options.contract, page));
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
     return reply.code(404).send({ message: 'Not Found' });
   });
 

@@ -11,6 +11,7 @@ const answering = (body: unknown): Http => ({
   request: () => Promise.resolve(body),
   initCsrf: () => Promise.resolve(),
   onUnauthenticated: () => () => undefined,
+  forgetFirstAnswers: () => undefined,
 });
 
 const exportOf = (events: unknown[]) => ({
