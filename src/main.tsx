@@ -6,7 +6,7 @@ import './ui/styles/content.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, createHttp } from './api';
-import { FIRST_ANSWERS_ID, readFirstAnswers } from './domain/first-answers';
+import { FIRST_ANSWERS_ID, readFirstAnswers } from './domain/wire/first-answers';
 import { apiMode, apiOrigin } from './env';
 import { createAppActor } from './machines/app/app-actor';
 import { browserStorage } from './machines/app/platform';

@@ -1,5 +1,5 @@
 // docs/openapi.yaml, generated: the request and answer schemas from their valibot definitions
-// (src/domain/requests.ts, src/domain/schemas.ts, src/domain/import/rows.ts) by
+// (src/domain/wire/requests.ts, src/domain/wire/schemas.ts, src/domain/import/rows.ts) by
 // @valibot/to-json-schema, and everything else from ./document.yaml: the calls, their answers and
 // examples, security, cookies, headers, the primitives (whose JSON form no schema can show), and
 // what the document says of each generated schema beyond its shape (descriptions, examples,
@@ -13,8 +13,8 @@ import { format } from 'prettier';
 import type * as v from 'valibot';
 import { parse, parseDocument } from 'yaml';
 import * as imports from '../../src/domain/import/rows';
-import * as requests from '../../src/domain/requests';
-import * as schemas from '../../src/domain/schemas';
+import * as requests from '../../src/domain/wire/requests';
+import * as schemas from '../../src/domain/wire/schemas';
 
 type Json = Record<string, unknown>;
 type Definitions = Record<string, v.GenericSchema>;

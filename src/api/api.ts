@@ -28,7 +28,7 @@ import {
 } from '../domain/types';
 import type { SuggestedInstrument } from '../domain/market';
 import * as v from 'valibot';
-import * as s from '../domain/schemas';
+import * as s from '../domain/wire/schemas';
 import * as d from './decode';
 import type { Http, SendOptions } from './http';
 import type { ImportCalls } from './import-calls';

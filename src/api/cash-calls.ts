@@ -2,7 +2,7 @@
 // interest or fee, an entry's deletion, and the switch. Only the portfolio screen makes them, so
 // api.ts loads this module at the first of them (the start-up budget), as it does the report calls.
 import type * as v from 'valibot';
-import { cashAccount, cashEvent, portfolio } from '../domain/schemas';
+import { cashAccount, cashEvent, portfolio } from '../domain/wire/schemas';
 import type { CashKind } from '../domain/kinds';
 import type { Id, Portfolio } from '../domain/types';
 import { field } from './decode';

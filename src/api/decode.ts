@@ -1,7 +1,7 @@
-// Every answer is read through its schema (src/domain/schemas.ts, decisions.md section 1). A bad
+// Every answer is read through its schema (src/domain/wire/schemas.ts, decisions.md section 1). A bad
 // answer throws a 'decode' ApiError naming the field: "portfolios[0].value is not a number".
 import * as v from 'valibot';
-import { NO_SUCH_TRANSACTION } from '../domain/schemas';
+import { NO_SUCH_TRANSACTION } from '../domain/wire/schemas';
 import { ApiError, decodeError } from './errors';
 
 /** `value`, read by `schema`; `path` names it in the error. */

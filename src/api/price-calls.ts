@@ -3,7 +3,7 @@
 // out of the start-up JavaScript (`npm run budget`). It imports only types: the schemas and decoder it
 // builds on come in as an argument, since a run-time import of the start-up modules from here makes the
 // bundler split them into chunks of their own, which costs the start-up more than it saves.
-import type * as Schemas from '../domain/schemas';
+import type * as Schemas from '../domain/wire/schemas';
 import type { Id, Investment } from '../domain/types';
 import type { field } from './decode';
 import type { Http, SendOptions } from './http';

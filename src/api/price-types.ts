@@ -2,7 +2,7 @@
 // price of each day, typed prices, listings and the provider's splits and dividends. A backend
 // that keeps to the spec's API has none of them (no quote; the calls answer 404).
 import type * as v from 'valibot';
-import type * as schemas from '../domain/schemas';
+import type * as schemas from '../domain/wire/schemas';
 
 /**
  * Where a price comes from: a provider, typed by the user, the demo's made-up market, or the last

@@ -3,7 +3,7 @@
 // api.ts loads this module at the first of them (the start-up budget), as it does the price and
 // import calls.
 import * as v from 'valibot';
-import { portfolio, taxClass, taxSettings, yearReport } from '../domain/schemas';
+import { portfolio, taxClass, taxSettings, yearReport } from '../domain/wire/schemas';
 import type { PortfolioKind, TaxClassOverride } from '../domain/tax';
 import type { Id, Portfolio } from '../domain/types';
 import { decode, field } from './decode';

@@ -1,8 +1,8 @@
 // How an event's fields are read, written once for the event calls (events/buy, sell, dividend,
-// split, the correction) and for the rows of an import: the schemas of src/domain/requests.ts,
+// split, the correction) and for the rows of an import: the schemas of src/domain/wire/requests.ts,
 // with Laravel's messages.
 import type * as v from 'valibot';
-import type { firstBuyInput } from '../domain/requests';
+import type { firstBuyInput } from '../domain/wire/requests';
 import {
   dividendInput,
   eventTime,
@@ -10,7 +10,7 @@ import {
   messageFor,
   splitInput,
   tradeInput,
-} from '../domain/requests';
+} from '../domain/wire/requests';
 import type { InstrumentType } from '../domain/types';
 import { readRequest, type Read } from './read-request';
 import { isRecord } from './validation';

@@ -1,7 +1,7 @@
 // The answers a screen asks for first, for the page the server sends (issue 37): each is the
 // contract's own answer to the GET the app would send, with the page's cookies, so it holds only
 // what that session's user may read, and nothing when no user is logged in.
-import type { FirstAnswers } from '../domain/first-answers';
+import type { FirstAnswers } from '../domain/wire/first-answers';
 import type { ContractRequest } from './answers';
 import { REMEMBER_COOKIE, SESSION_COOKIE, type Contract } from './kernel';
 

@@ -1,10 +1,10 @@
-// A request body read through its schema of src/domain/requests.ts as Laravel reads one:
+// A request body read through its schema of src/domain/wire/requests.ts as Laravel reads one:
 // TrimStrings and ConvertEmptyStringsToNull first (a nested object that is not one has no
 // fields), then each field's first failing rule under its dot path. A route adds the checks that
 // need the store or the market to the same errors, which keep the order of the schema's fields,
 // so the 422's message is the first field's.
 import * as v from 'valibot';
-import { messageFor, UNTRIMMED } from '../domain/requests';
+import { messageFor, UNTRIMMED } from '../domain/wire/requests';
 import { isRecord, summarise, type Errors } from './validation';
 
 type Schema = v.GenericSchema;

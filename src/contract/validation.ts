@@ -1,5 +1,5 @@
 // Laravel-style validation of an import's rows, key by key: the same field schemas as the
-// requests (src/domain/requests.ts, with Laravel's messages), dot keys for nested fields, and the
+// requests (src/domain/wire/requests.ts, with Laravel's messages), dot keys for nested fields, and the
 // 422 body of ValidationException::summarize. The event calls read their bodies whole
 // (./read-request.ts); a row is read field by field, as what it needs depends on its kind.
 import * as v from 'valibot';
@@ -16,7 +16,7 @@ import {
   name,
   oneOf,
   text,
-} from '../domain/requests';
+} from '../domain/wire/requests';
 import { MAX_NAME } from '../domain/names';
 
 export type Errors = Record<string, string[]>;

@@ -1,5 +1,5 @@
 // The rules of the amounts the event and price calls carry, once: the contract validates with
-// them (src/domain/requests.ts) and docs/openapi.yaml's bounds are generated from them. A module
+// them (src/domain/wire/requests.ts) and docs/openapi.yaml's bounds are generated from them. A module
 // of its own, as only the contract reads it at run time: the app's start-up code does not carry it.
 import { MONEY_DECIMALS, RATE_DECIMALS, SHARE_DECIMALS } from './numbers';
 

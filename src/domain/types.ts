@@ -3,7 +3,7 @@
 import type * as v from 'valibot';
 import type { InstrumentType } from './kinds';
 import type { PortfolioKind } from './tax/kinds';
-import type * as schemas from './schemas';
+import type * as schemas from './wire/schemas';
 
 export {
   ASSET_CLASSES,

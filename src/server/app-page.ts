@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { firstAnswersBlock, type FirstAnswers } from '../domain/first-answers';
+import { firstAnswersBlock, type FirstAnswers } from '../domain/wire/first-answers';
 
 /** The built index.html around the place of the data block. */
 interface Template {

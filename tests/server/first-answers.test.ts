@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_ANSWERS_ID, readFirstAnswers } from '../../src/domain/first-answers';
+import { FIRST_ANSWERS_ID, readFirstAnswers } from '../../src/domain/wire/first-answers';
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
 import { startQuietServer } from './quiet-server';

@@ -1,7 +1,7 @@
 // A file's cash lines (issue 38): read with POST /portfolios/{id}/cash's rules, booked as the
 // target portfolio's cash events when it keeps cash, else reported skipped; duplicates by the
 // broker's id, else by kind, day, amount and currency, counted.
-import { cashEventInput } from '../../domain/requests';
+import { cashEventInput } from '../../domain/wire/requests';
 import type { ImportRowReport, ImportSource } from '../../domain/import/rows';
 import { dayOf } from '../history';
 import { eventTimeOf } from '../events';

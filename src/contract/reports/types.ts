@@ -1,6 +1,6 @@
 // The year report's inputs and its wire shape (issue 39), shared by its parts.
 import type * as v from 'valibot';
-import type { yearReport } from '../../domain/schemas';
+import type { yearReport } from '../../domain/wire/schemas';
 import type { AbisList } from '../../domain/tax';
 import type { InstrumentFacts, RateSource, WireQuote } from '../pricing';
 import type { EventRow, InvestmentRow, PortfolioRow, TaxClassRow } from '../store';

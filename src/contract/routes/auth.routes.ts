@@ -16,7 +16,7 @@ import {
   MAX_PASSWORD_BYTES,
   registration,
   resetPassword as resetPasswordRequest,
-} from '../../domain/requests';
+} from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
 
 /** Laravel's login limiter: 5 attempts a minute per e-mail and address. */

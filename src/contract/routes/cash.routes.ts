@@ -16,7 +16,7 @@ import { cashOf, wireCash, wireCashEvent } from '../cash';
 import { eventTimeOf } from '../events';
 import { readRequest } from '../read-request';
 import type { PortfolioRow } from '../store';
-import { cashEventInput } from '../../domain/requests';
+import { cashEventInput } from '../../domain/wire/requests';
 
 /** Why a cash event is refused for a portfolio without cash: the switch comes first. */
 export const CASH_OFF = 'The portfolio does not keep cash: switch cash on first.';

@@ -30,7 +30,7 @@ import {
   identifier,
   instrumentType,
   nameInput,
-} from '../../domain/requests';
+} from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
 
 /** The investment `{id}` of the user, or Laravel's 404 for anything else. */

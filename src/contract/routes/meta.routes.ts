@@ -1,7 +1,7 @@
 // Currencies, identifier checks and the demo's reset.
 import { CURRENCIES } from '../../domain/market';
 import { json, noContent, unprocessable, type Route } from '../answers';
-import { instrumentInput } from '../../domain/requests';
+import { instrumentInput } from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
 
 /** Longer queries are cut: no name or code in the catalogue is near this long. */

@@ -3,7 +3,7 @@
 import { json, owned, unprocessable, type Answer, type Call, type Route } from '../answers';
 import { cashSources } from '../cash';
 import type { InvestmentRow, PortfolioRow } from '../store';
-import { MESSAGES, messageFor, yearQuery } from '../../domain/requests';
+import { MESSAGES, messageFor, yearQuery } from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
 import { benchmarkReturns } from '../benchmark';
 

@@ -12,7 +12,7 @@ import {
 import { cashSources, keptCash, withCash } from '../cash';
 import { eventTimeOf } from '../events';
 import type { PortfolioRow } from '../store';
-import { portfolioInput, portfolioUpdate } from '../../domain/requests';
+import { portfolioInput, portfolioUpdate } from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
 import { benchmarkChart } from '../benchmark';
 import { isRecord } from '../validation';

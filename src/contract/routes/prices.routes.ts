@@ -8,7 +8,7 @@ import {
   messageFor,
   priceInput,
   suggestionDismissal,
-} from '../../domain/requests';
+} from '../../domain/wire/requests';
 import { json, noContent, notFound, owned, unprocessable, type Call, type Route } from '../answers';
 import type { Answer } from '../answers';
 import { utcDay, utcMidnight } from '../../market/zoned-time';

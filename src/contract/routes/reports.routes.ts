@@ -1,6 +1,6 @@
 // The tax year (issue 39): the year report and its CSV, an investment's tax class and the user's
 // override of it, and the user's tax settings. Formue's own calls.
-import { taxClassInput, taxSettingsInput } from '../../domain/requests';
+import { taxClassInput, taxSettingsInput } from '../../domain/wire/requests';
 import { rulesFor, TAX_RULE_YEARS, taxClassOf } from '../../domain/tax';
 import {
   json,

@@ -6,7 +6,7 @@ import {
   email as emailRules,
   newPassword,
   profileUpdate,
-} from '../../domain/requests';
+} from '../../domain/wire/requests';
 import { readField, readRequest } from '../read-request';
 import {
   benchmarkChart,

@@ -6,7 +6,7 @@
 // ../requests.ts, with Laravel's messages).
 
 import * as v from 'valibot';
-import { day, text } from '../schemas';
+import { day, text } from '../wire/schemas';
 import { CASH_KINDS } from '../kinds';
 import { INSTRUMENT_TYPES } from '../types';
 import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from '../tax/kinds';

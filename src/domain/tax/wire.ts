@@ -1,7 +1,7 @@
 // The tax year's answers (issue 39), valibot schemas as the rest of the wire's in ../schemas.ts,
 // which exports them too. Its imports carry their extensions, as ../schemas.ts's.
 import * as v from 'valibot';
-import { day, decimal, flag, id, list, object, oneOf, text } from '../wire-fields.ts';
+import { day, decimal, flag, id, list, object, oneOf, text } from '../wire/wire-fields.ts';
 import { INCOME_KINDS, PORTFOLIO_KINDS, TAX_CLASS_BASES, TAXATIONS } from './kinds.ts';
 
 /** How an investment is taxed in the current year, and why (`reason`: the user's, with basis `user`). */

@@ -4,7 +4,7 @@
 // With its extension: vite.config.ts imports this module too, and Vite warns of config imports
 // that Node could not load without one.
 import * as v from 'valibot';
-import { investment, list, portfolio, user, valuation } from '../../domain/schemas.ts';
+import { investment, list, portfolio, user, valuation } from '../../domain/wire/schemas.ts';
 import { PERIODS, type Period } from '../../domain/types.ts';
 import type { ResourceData, Store } from './data-held';
 import type { KeyValueStore } from '../app/platform';

@@ -8,7 +8,7 @@ import { createContract } from '../../../src/contract/kernel';
 import { summarise } from '../../../src/contract/validation';
 import { MAX_NAME } from '../../../src/domain/names';
 import { MAX_QUANTITY as MAX_NUMBER } from '../../../src/domain/numbers';
-import { MIN_PASSWORD } from '../../../src/domain/requests';
+import { MIN_PASSWORD } from '../../../src/domain/wire/requests';
 import { CURRENCIES } from '../../../src/domain/market';
 import { PRICE_SOURCES } from '../../../src/market/port';
 import { INSTRUMENT_TYPES, PERIODS, TRANSACTION_TYPES } from '../../../src/domain/types';

@@ -2,7 +2,7 @@
 // (kept figures are checked with the schema their answer was decoded with).
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import * as schemas from '../../../src/domain/schemas';
+import * as schemas from '../../../src/domain/wire/schemas';
 
 const FIGURES = { value: '1234.5', change: -1, changeRatio: '0.01' };
 const POSITIONS = { lifetime: '10.5', realised: 0, unrealised: 10.5 };

@@ -2,8 +2,8 @@
 // answers from; each message says what a value is not, for the decode error. Its imports carry
 // their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
-import { isDay } from './dates.ts';
-import { numericValue } from './numbers.ts';
+import { isDay } from '../dates.ts';
+import { numericValue } from '../numbers.ts';
 
 /** A finite number, from a number or a numeric string as Laravel's decimal casts send it. */
 export const decimal = v.pipe(

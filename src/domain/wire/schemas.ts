@@ -5,13 +5,13 @@
 // value is not ("portfolios[0].value is not a number"), for the decode error.
 // Its imports carry their extensions: vite.config.ts loads it (through remembered-figures.ts).
 import * as v from 'valibot';
-import { ASSET_CLASSES, CASH_KINDS, INSTRUMENT_TYPES, TRANSACTION_TYPES } from './kinds.ts';
-import type { Instrument, UnidentifiedInstrument } from './market';
+import { ASSET_CLASSES, CASH_KINDS, INSTRUMENT_TYPES, TRANSACTION_TYPES } from '../kinds.ts';
+import type { Instrument, UnidentifiedInstrument } from '../market';
 import { day, decimal, flag, id, list, object, oneOf, text } from './wire-fields.ts';
-import { PORTFOLIO_KINDS } from './tax/kinds.ts';
+import { PORTFOLIO_KINDS } from '../tax/kinds.ts';
 
 export { day, decimal, flag, id, list, text } from './wire-fields.ts';
-export * from './tax/wire.ts';
+export * from '../tax/wire.ts';
 
 /** The message of an event type the app does not know: the spec's error. */
 export const NO_SUCH_TRANSACTION = 'NO SUCH TRANSACTION';

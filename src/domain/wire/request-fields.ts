@@ -5,11 +5,11 @@
 // (src/contract/validation.ts). `v.metadata` gives the JSON form of a check the generator cannot
 // see into.
 import * as v from 'valibot';
-import type { AmountRule } from './amount-rules';
-import { MAX_PASSWORD_BYTES, MIN_PASSWORD } from './account-rules';
-import { EARLIEST_DAY, isDay } from './dates';
-import { MAX_NAME, nameProblem, type NameProblem } from './names';
-import { MAX_QUANTITY, MAX_SIGNIFICANT_DIGITS, numericValue, significantDigits } from './numbers';
+import type { AmountRule } from '../amount-rules';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../account-rules';
+import { EARLIEST_DAY, isDay } from '../dates';
+import { MAX_NAME, nameProblem, type NameProblem } from '../names';
+import { MAX_QUANTITY, MAX_SIGNIFICANT_DIGITS, numericValue, significantDigits } from '../numbers';
 
 export { MIN_PASSWORD, MAX_PASSWORD_BYTES };
 /** An instrument's identifier: an ISIN (12) or a crypto symbol, with room to say what is wrong. */

@@ -3,12 +3,12 @@
 // and scripts/openapi.ts generates the document's request schemas from them (the fields' exports
 // are this module's too); the prose is in scripts/openapi/.
 import * as v from 'valibot';
-import { AMOUNT_RULES } from './amount-rules';
-import { CASH_KINDS } from './kinds';
-import { EARLIEST_DAY, isDay } from './dates';
-import { CURRENCIES } from './market';
-import { INSTRUMENT_TYPES } from './types';
-import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from './tax/kinds';
+import { AMOUNT_RULES } from '../amount-rules';
+import { CASH_KINDS } from '../kinds';
+import { EARLIEST_DAY, isDay } from '../dates';
+import { CURRENCIES } from '../market';
+import { INSTRUMENT_TYPES } from '../types';
+import { INCOME_KINDS, PORTFOLIO_KINDS, TAXATIONS } from '../tax/kinds';
 import {
   MAX_IDENTIFIER,
   MESSAGES,
