@@ -133,8 +133,3 @@ const da: Record<Key, string> = {
 
 export const REPORT_TEXTS: Record<Locale, Record<Key, string>> = { en, da };
 export type ReportTextKey = Key;
-
-/** A text with its `{name}` places filled. */
-export function fill(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-}

@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
 import type { YearReport } from '../../api';
 import { formatMoney } from '../../domain/money';
+import { fill } from '../../i18n';
 import { useT } from '../app/use-i18n';
 import { Section } from '../components/section';
 import { Switch } from '../forms/switch';
-import { fill, REPORT_TEXTS, type ReportTextKey } from './report-catalogue';
+import { REPORT_TEXTS, type ReportTextKey } from './report-catalogue';
 import { useReport } from './use-report';
 import './report-screen.css';
 

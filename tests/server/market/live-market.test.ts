@@ -1,175 +1,27 @@
 // The server with MARKET_DATA=live, its providers pointed at the offline fake of Yahoo, OpenFIGI,
 // CoinGecko and the ECB: real HTTP both ways, the real formats, a real database.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
+import { describe, expect, it } from 'vitest';
 import { Browser } from '../browser';
-import { freshDatabaseUrl, postgresUrl } from '../databases';
-import { liveMarketAt, startQuietServer } from '../quiet-server';
+import {
+  quoteRequests,
+  serve,
+  loggedIn,
+  logIn,
+  portfolio,
+  account,
+  create,
+  oneApple,
+  fakeLatest,
+  fakeRate,
+  yahooRequests,
+  TODAY,
+  NOW,
+  live,
+  running,
+  withLiveServers,
+} from './live-servers';
 
-const TODAY = '2026-11-24';
-/** After every exchange's close that day, as the fake's clock. */
-const NOW = Date.parse(`${TODAY}T22:00:00Z`);
-
-let fake: FakeMarket;
-const running: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  // Rates from 2024 on cover every trade here: each new server reads the whole history file.
-  fake = await startFakeMarket({ today: TODAY, ratesFrom: '2024-01-02' });
-});
-afterAll(() => fake.close());
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()));
-  fake.reset();
-  clock = NOW;
-});
-
-/**
- * Polls until `done`, however long a busy machine takes: the test's own timeout is the only
- * bound, so a count never reached fails the test there.
- */
-async function until(done: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 25));
-}
-
-/** Waits until the fake has been asked `count` times for a quote of `symbol`. */
-async function quoteRequests(symbol: string, count: number): Promise<number> {
-  const asked = () =>
-    fake.requests().filter((r) => r.path === `/v8/finance/chart/${symbol}` && r.query.range).length;
-  await until(() => asked() >= count);
-  return asked();
-}
-
-/** Yahoo symbols the fake lists IE00B4L5Y983 on. */
-const MSCI_WORLD_SYMBOLS = ['IWDA.AS', 'SWDA.L'];
-
-/** Waits until the fake has been asked `count` times for the default benchmark's history. */
-async function benchmarkHistories(count = 1): Promise<number> {
-  const asked = () =>
-    fake
-      .requests()
-      .filter((r) =>
-        MSCI_WORLD_SYMBOLS.some((s) => r.path === `/v8/finance/chart/${s}` && r.query.period1),
-      ).length;
-  await until(() => asked() >= count);
-  return asked();
-}
-
-/** Waits until the listing finders have been asked `count` times where the benchmark trades. */
-async function benchmarkFinds(count: number): Promise<number> {
-  const asked = () =>
-    fake.requests().filter((r) => r.path === '/v3/mapping' || r.query.q === 'IE00B4L5Y983').length;
-  await until(() => asked() >= count);
-  return asked();
-}
-
-interface ChartAnswer {
-  chart: unknown[];
-  benchmark: { isin: string; chart: unknown[] };
-}
-
-/** The user's chart, asked again until it has the benchmark's line (the market places it). */
-async function chartWithBenchmark(browser: Browser): Promise<ChartAnswer> {
-  let answer = await browser.json('GET', '/api/v1/user/chart');
-  await until(async () => {
-    answer = await browser.json('GET', '/api/v1/user/chart');
-    return Boolean(answer.body.benchmark);
-  });
-  expect(answer.body).toHaveProperty('benchmark');
-  return answer.body as ChartAnswer;
-}
-
-/** The servers' clock; a test may move it. */
-let clock = NOW;
-
-/**
- * A live server on the fake market; `placeBenchmark`: its start places the default benchmark,
- * for the tests of that placement (the others leave it out: its requests are no test's).
- */
-async function serve(
-  databaseUrl?: string,
-  placeBenchmark = false,
-): Promise<{ origin: string; databaseUrl: string }> {
-  const url = databaseUrl ?? (await freshDatabaseUrl());
-  const market = liveMarketAt(fake.url);
-  const { app, origin } = await startQuietServer(
-    url,
-    { market },
-    { now: () => clock, placeBenchmark },
-  );
-  running.push(app);
-  // The start's round (rates, and the default benchmark's placement if asked) ends before a test
-  // counts the providers' requests.
-  await app.marketSettled();
-  return { origin, databaseUrl: url };
-}
-
-async function loggedIn(origin: string, email?: string): Promise<Browser> {
-  const browser = new Browser(origin);
-  expect((await browser.register(email)).status).toBe(200);
-  return browser;
-}
-
-async function logIn(browser: Browser): Promise<void> {
-  await browser.send('GET', '/sanctum/csrf-cookie');
-  const answer = await browser.send('POST', '/api/v1/auth/login', {
-    email: 'ida@example.com',
-    password: 'secret-password',
-  });
-  expect(answer.status).toBe(200);
-}
-
-async function portfolio(browser: Browser): Promise<number> {
-  const created = await browser.json('POST', '/api/v1/portfolios', { name: 'Real' });
-  return created.body.data.id as number;
-}
-
-/** A fresh server, a new user logged in there, and a portfolio of theirs. */
-async function account(placeBenchmark = false): Promise<{ browser: Browser; portfolioId: number }> {
-  const { origin } = await serve(undefined, placeBenchmark);
-  const browser = await loggedIn(origin);
-  return { browser, portfolioId: await portfolio(browser) };
-}
-
-function create(browser: Browser, portfolioId: number, isin: string, buy: object, type = 'stock') {
-  return browser.json('POST', '/api/v1/investments', {
-    investment: { portfolio_id: portfolioId, name: isin },
-    instrument: { type, isin },
-    buy_event: { fee: 0, ...buy },
-  });
-}
-
-/** One Apple share bought at 180 USD on 5 January. */
-const oneApple = (browser: Browser, portfolioId: number) =>
-  create(browser, portfolioId, 'US0378331005', {
-    shares: 1,
-    share_price: 180,
-    currency_code: 'USD',
-    date: '2026-01-05',
-  });
-
-/** What the fake's chart says the latest price of a Yahoo symbol is. */
-async function fakeLatest(symbol: string): Promise<{ price: number; currency: string }> {
-  const answer = await fetch(`${fake.url}/v8/finance/chart/${symbol}?interval=5m&range=1d`);
-  const body = await answer.json();
-  const meta = body.chart.result[0].meta;
-  return { price: Number(meta.regularMarketPrice.toPrecision(7)), currency: meta.currency };
-}
-
-/** The fake ECB's DKK per unit of a currency on a day (its hist file). */
-async function fakeRate(currency: string, day: string): Promise<number> {
-  const xml = await (await fetch(`${fake.url}/stats/eurofxref/eurofxref-hist.xml`)).text();
-  const block = new RegExp(`<Cube time=['"]${day}['"]>([\\s\\S]*?)</Cube>`).exec(xml)?.[1] ?? '';
-  const perEuro = (code: string) =>
-    Number(new RegExp(`currency=['"]${code}['"] rate=['"]([\\d.]+)['"]`).exec(block)?.[1]);
-  return currency === 'EUR' ? perEuro('DKK') : perEuro('DKK') / perEuro(currency);
-}
-
-const yahooRequests = (symbol: string) =>
-  fake.requests().filter((r) => r.provider === 'yahoo' && r.path === `/v8/finance/chart/${symbol}`)
-    .length;
-
+withLiveServers();
 describe('a live server', () => {
   it('values a listed ISIN from the provider’s price and the ECB’s rate', async () => {
     const { browser, portfolioId: id } = await account();
@@ -354,7 +206,7 @@ describe('a live server', () => {
     const quote = created.body.data.quote;
     // The creation's loads may end after its answer when the machine is busy (the start's too).
     await quoteRequests('AAPL', 1);
-    fake.setMode('yahoo', '503');
+    live.fake.setMode('yahoo', '503');
     const before = yahooRequests('AAPL');
     for (let i = 0; i < 10; i++) {
       const listed = await browser.json('GET', '/api/v1/investments');
@@ -379,97 +231,13 @@ describe('a live server', () => {
     if (first.databaseUrl === 'sqlite::memory:') return;
     await running.splice(0).map((app) => app.close())[0];
     for (const provider of ['yahoo', 'openfigi', 'coingecko', 'ecb'] as const)
-      fake.setMode(provider, 'hang');
+      live.fake.setMode(provider, 'hang');
     const second = await serve(first.databaseUrl);
     const again = new Browser(second.origin);
     await logIn(again);
     const listed = await again.json('GET', '/api/v1/investments');
     expect(listed.body.investments[0].quote).toEqual(created.body.data.quote);
   });
-
-  it('places the default benchmark at start, so a new user’s chart has its line', async () => {
-    const { origin } = await serve(undefined, true);
-    // No request has asked for it: the server's start places it on its own.
-    expect(await benchmarkHistories()).toBeGreaterThan(0);
-    const browser = await loggedIn(origin);
-    await oneApple(browser, await portfolio(browser));
-    browser.cookies.set('selected_period', 'Year');
-    const chart = await chartWithBenchmark(browser);
-    expect(chart.benchmark).toMatchObject({ isin: 'IE00B4L5Y983', type: 'stock' });
-    expect(chart.benchmark.chart).toHaveLength(chart.chart.length);
-  });
-
-  it('answers a cold home while the default benchmark cannot be placed, asking no provider again', async () => {
-    // No source can place the default benchmark at start: the failure is backed off.
-    fake.setMode('yahoo', '503');
-    fake.setMode('openfigi', '503');
-    const { browser, portfolioId } = await account(true);
-    expect(await benchmarkFinds(2)).toBe(2);
-    // Apple is placed as it is added; the default benchmark's placement is still backed off.
-    fake.reset();
-    await oneApple(browser, portfolioId);
-    await quoteRequests('AAPL', 1);
-    fake.setMode('yahoo', '503');
-    fake.setMode('openfigi', '503');
-    browser.cookies.set('selected_period', 'Year');
-    const before = fake.requests().length;
-    for (let visit = 0; visit < 3; visit++) {
-      expect((await browser.json('GET', '/api/v1/user/valuation')).status).toBe(200);
-      const chart = await browser.json('GET', '/api/v1/user/chart');
-      expect(chart.status).toBe(200);
-      // The line waits until the market knows where the benchmark trades.
-      expect(chart.body).not.toHaveProperty('benchmark');
-    }
-    // Closing waits for the market's background work: none of it may have asked either.
-    await Promise.all(running.splice(0).map((app) => app.close()));
-    expect(
-      fake
-        .requests()
-        .slice(before)
-        .map((r) => `${r.provider} ${r.path}`),
-    ).toEqual([]);
-  });
-
-  it('places the default benchmark as soon as a chart wants it, not at the next round', async () => {
-    // The start's placement finds no source, and waits out its back-off.
-    fake.setMode('yahoo', '503');
-    fake.setMode('openfigi', '503');
-    const { browser, portfolioId } = await account(true);
-    expect(await benchmarkFinds(2)).toBe(2);
-    fake.reset();
-    await oneApple(browser, portfolioId);
-    browser.cookies.set('selected_period', 'Year');
-    // Past the back-off; the next round (every 10 minutes) is not due. Sessions last two hours.
-    clock += 5 * 60_000;
-    await logIn(browser);
-    const chart = await chartWithBenchmark(browser);
-    expect(chart.benchmark.isin).toBe('IE00B4L5Y983');
-  });
-
-  it.runIf(postgresUrl)(
-    'loads a listing once when two processes on one PostgreSQL take it up at once',
-    async () => {
-      const first = await serve();
-      const second = await serve(first.databaseUrl);
-      const [ida, bo] = await Promise.all([
-        loggedIn(first.origin, 'ida@example.com'),
-        loggedIn(second.origin, 'bo@example.com'),
-      ]);
-      const [idaPortfolio, boPortfolio] = await Promise.all([portfolio(ida), portfolio(bo)]);
-      const buy = { shares: 1, share_price: 300, currency_code: 'NOK', date: '2026-05-04' };
-      // The first process's load is still under way when the second asks for the same listing.
-      fake.setMode('yahoo', 'slow');
-      const created = await Promise.all([
-        create(ida, idaPortfolio, 'NO0010096985', buy),
-        create(bo, boPortfolio, 'NO0010096985', buy),
-      ]);
-      expect(created.map((c): unknown => c.body.data.quote.source)).toEqual(['yahoo', 'yahoo']);
-      const histories = fake
-        .requests()
-        .filter((r) => r.path === '/v8/finance/chart/EQNR.OL' && r.query.interval === '1d');
-      expect(histories).toHaveLength(1);
-    },
-  );
 
   it('asks for a new quote only while the exchange trades, and backs off after a failure', async () => {
     const { browser, portfolioId } = await account();
@@ -478,25 +246,25 @@ describe('a live server', () => {
     await Promise.all(running.map((app) => app.marketSettled()));
     const afterCreate = await quoteRequests('AAPL', 1);
     // Tuesday night in New York: the quote fetched after the close is the last until Wednesday.
-    clock = NOW + 3 * 3_600_000;
+    live.clock = NOW + 3 * 3_600_000;
     // Sessions last two hours.
     await logIn(browser);
     expect((await browser.json('GET', '/api/v1/investments')).status).toBe(200);
     expect(await quoteRequests('AAPL', afterCreate)).toBe(afterCreate);
     // Wednesday 15:00 UTC, 10:00 in New York: the 15-minute-old quote is refreshed once.
-    fake.setMode('yahoo', '503');
-    clock = Date.parse('2026-11-25T15:00:00Z');
+    live.fake.setMode('yahoo', '503');
+    live.clock = Date.parse('2026-11-25T15:00:00Z');
     await logIn(browser);
     expect((await browser.json('GET', '/api/v1/investments')).status).toBe(200);
     const failedOnce = await quoteRequests('AAPL', afterCreate + 1);
     expect(failedOnce).toBe(afterCreate + 1);
     // It failed: for the next minute no request asks again, however many answers are read.
     for (let i = 0; i < 5; i++) {
-      clock += 5_000;
+      live.clock += 5_000;
       expect((await browser.json('GET', '/api/v1/investments')).status).toBe(200);
     }
     expect(await quoteRequests('AAPL', failedOnce)).toBe(failedOnce);
-    clock += 60_000;
+    live.clock += 60_000;
     await browser.json('GET', '/api/v1/investments');
     expect(await quoteRequests('AAPL', failedOnce + 1)).toBe(failedOnce + 1);
   });

@@ -1,5 +1,6 @@
 // The SQL store tests' databases: SQLite in memory, and PostgreSQL when DATABASE_URL names one,
 // a fresh one for each test.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach, test } from 'vitest';
 import { openDatabase } from '../../../src/server/sql/connect';
@@ -16,7 +17,9 @@ export const backends = [
 ];
 
 let schemaCount = 0;
-const RUN = `${process.pid}_${Date.now()}`;
+// Vitest's worker threads share the process id and may load this module in the same millisecond:
+// the random part keeps their schemas apart (one's drop took the other's schema away in CI).
+const RUN = `${process.pid}_${Date.now()}_${randomBytes(4).toString('hex')}`;
 
 /** A new empty database: SQLite in memory, or a schema of its own on PostgreSQL. */
 async function freshDatabase(url: string): Promise<OpenedDatabase> {
