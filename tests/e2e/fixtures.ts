@@ -142,6 +142,20 @@ async function demoBrowser(page: Page): Promise<DemoBrowser> {
   return { cookies: await page.context().cookies(), storage };
 }
 
+/** A phone's and a desktop's viewports, for the specs that run on both. */
+export const DEVICES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+/** Whether the page itself scrolls sideways (a table may, inside its own box). */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 /** The figure of an investment's statistics row ("Shares", "Costs", …). */
 export function statistic(page: Page, label: string) {
   return page

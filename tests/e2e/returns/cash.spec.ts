@@ -1,7 +1,16 @@
 // A portfolio's cash (issue 38) on a phone and a desktop, on the demo and on the server: turned on
 // with an opening balance (a bad one refused under its field), a withdrawal that leaves it
 // negative, deleted and brought back with Undo, then turned off; and its Danish texts.
-import { test, expect, loginAsDemo, DEMO, logIn, LOGIN_LABELS } from '../fixtures';
+import {
+  test,
+  expect,
+  loginAsDemo,
+  DEMO,
+  logIn,
+  LOGIN_LABELS,
+  DEVICES,
+  expectNoSideScroll,
+} from '../fixtures';
 import type { Page } from '@playwright/test';
 
 async function openPortfolio(page: Page) {
@@ -9,10 +18,7 @@ async function openPortfolio(page: Page) {
   return page.getByRole('region', { name: 'Cash', exact: true });
 }
 
-for (const [device, viewport] of [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const) {
+for (const [device, viewport] of DEVICES) {
   test.describe(device, () => {
     test.use({ viewport });
 
@@ -55,10 +61,7 @@ for (const [device, viewport] of [
         .getByRole('button', { name: 'Turn cash off' })
         .click();
       await expect(cash).toContainText('Cash is off');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page);
     });
   });
 }

@@ -1,14 +1,19 @@
 // Income (issue 38): a year's dividends, gross, tax withheld and net, by month and by holding,
 // reached from home; on a phone and a desktop, on the demo and the server; its Danish words on
 // the demo.
-import { test, expect, loginAsDemo, demoOnly, LOGIN_LABELS } from '../fixtures';
+import {
+  test,
+  expect,
+  loginAsDemo,
+  demoOnly,
+  LOGIN_LABELS,
+  DEVICES,
+  expectNoSideScroll,
+} from '../fixtures';
 
 const LAST_YEAR = String(new Date().getFullYear() - 1);
 
-for (const [device, viewport] of [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const) {
+for (const [device, viewport] of DEVICES) {
   test.describe(device, () => {
     test.use({ viewport });
 
@@ -33,10 +38,7 @@ for (const [device, viewport] of [
       const months = page.getByRole('table', { name: 'Dividends by month' });
       await expect(months.getByRole('rowheader')).toHaveCount(12);
       await expect(months.getByRole('rowheader').first()).toHaveText('January');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page);
     });
   });
 }

@@ -1,12 +1,17 @@
 // Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop, on
 // the demo and the server (its stored prices); the words of a portfolio's, an investment's and the
 // Danish ones on the demo.
-import { test, expect, loginAsDemo, demoOnly, LOGIN_LABELS } from '../fixtures';
+import {
+  test,
+  expect,
+  loginAsDemo,
+  demoOnly,
+  LOGIN_LABELS,
+  DEVICES,
+  expectNoSideScroll,
+} from '../fixtures';
 
-for (const [device, viewport] of [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const) {
+for (const [device, viewport] of DEVICES) {
   test.describe(device, () => {
     test.use({ viewport });
 
@@ -27,10 +32,7 @@ for (const [device, viewport] of [
       await expect(months.getByRole('rowheader', { name: String(year) })).toBeVisible();
       await expect(months.getByRole('cell').filter({ hasText: '%' }).first()).toBeVisible();
       // The page itself never scrolls sideways: the table does, inside its own box.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSideScroll(page);
     });
   });
 }

@@ -3,7 +3,12 @@
 // the 422's first message the first field's, whatever order a route adds its own checks in.
 import { describe, expect, it } from 'vitest';
 import { readRequest } from '../../../src/contract/read-request';
-import { createInvestment, credentials, email, registration } from '../../../src/domain/wire/requests';
+import {
+  createInvestment,
+  credentials,
+  email,
+  registration,
+} from '../../../src/domain/wire/requests';
 
 describe('readRequest', () => {
   it('trims strings but passwords, and reads an empty string as absent', () => {
