@@ -2,7 +2,7 @@
 // the rest of their events inserted in bulk.
 import { sql } from 'kysely';
 import { toEntry } from '../../src/contract/figures';
-import { SHARES_ONLY } from '../../src/contract/pricing';
+import { SHARES_ONLY } from '../../src/contract/market/pricing';
 import type { EventFacts } from '../../src/contract/store';
 import { applyEntry, EMPTY_HOLDING, type Holding } from '../../src/domain/ledger';
 import {

@@ -2,8 +2,8 @@
 // server translate HTTP into a ContractRequest and an Answer back into HTTP.
 import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
 import type { RecordedEvents, Valuer } from './figures';
-import type { Market } from './market';
-import type { RateSource } from './pricing';
+import type { Market } from './market/market';
+import type { RateSource } from './market/pricing';
 import type { InvestmentRow, Mailer, PasswordHasher, Session, Store } from './store';
 import { summarise, type Errors, type Validator } from './validation';
 

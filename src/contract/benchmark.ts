@@ -8,7 +8,7 @@ import { findInstrument } from '../domain/market';
 import type { ChartPoint, InstrumentType } from '../domain/types';
 import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
-import type { Accepted } from './market';
+import type { Accepted } from './market/market';
 import type { CashOfPortfolio, Valuer } from './figures';
 import type { BenchmarkRow, InvestmentRow } from './store';
 

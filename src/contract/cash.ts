@@ -3,7 +3,7 @@
 import { cashBalances, cashInDkk, type CashAmount, type CashSource } from '../domain/cash';
 import { tidy } from '../domain/ledger';
 import type { Call } from './answers';
-import type { RateSource } from './pricing';
+import type { RateSource } from './market/pricing';
 import type { CashEventRow, InvestmentRow, PortfolioRow, Store } from './store';
 import type { WirePortfolio } from './figures';
 

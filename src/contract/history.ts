@@ -2,7 +2,7 @@
 // whether it still replays in time order, and if not, which event breaks and why.
 import { applyEntry, EMPTY_HOLDING, type Refusal } from '../domain/ledger';
 import { toEntry } from './figures';
-import { SHARES_ONLY } from './pricing';
+import { SHARES_ONLY } from './market/pricing';
 import type { EventRow, LedgerStore } from './store';
 import type { Errors } from './validation';
 

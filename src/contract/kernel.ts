@@ -16,7 +16,7 @@ import {
 } from './answers';
 import { Timelines, Valuer } from './figures';
 import { IDEMPOTENCY_HEADER, idempotent, type Repeat } from './idempotency';
-import type { Market } from './market';
+import type { Market } from './market/market';
 import { isJsonContentType, parseRequestBody } from './request-body';
 import { authRoutes, CSRF_COOKIE_PATH } from './routes/auth.routes';
 import { importRoutes } from './routes/imports.routes';

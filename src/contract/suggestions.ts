@@ -5,9 +5,9 @@
 import { replay, tidy } from '../domain/ledger';
 import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
-import type { ProviderAction } from './market';
+import type { ProviderAction } from './market/market';
 import { toEntry } from './figures';
-import { SHARES_ONLY } from './pricing';
+import { SHARES_ONLY } from './market/pricing';
 import type { EventRow, InvestmentRow } from './store';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@
 // exchange's close), its latest quote and the day's points; the ECB's euro rates as DKK per unit.
 // Built once per listing and version, into typed arrays (no zone computation per close), then
 // each lookup is a binary search.
-import type { ProviderPricing, RateSource } from '../contract/pricing';
+import type { ProviderPricing, RateSource } from '../contract/market/pricing';
 import { doneBy } from '../domain/valuation';
 import type { StoredClose } from './ingest';
 import type { Day, DecimalText, EuroRate } from './port';

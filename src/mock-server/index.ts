@@ -5,7 +5,7 @@ import { makeServer, type MockServer } from './server';
 
 export { makeServer, RESET_NOTICE } from './server';
 export type { Faults, FaultState, MakeServerOptions, MockServer } from './server';
-export type { PriceSource } from '../contract/synthetic-market';
+export type { PriceSource } from '../contract/market/synthetic-market';
 export { STORAGE_KEY } from './memory/stored';
 export { DEMO_ANCHOR, DEMO_USER } from '../contract/demo-data';
 

@@ -3,7 +3,11 @@
 import { createServer, Response, type Request } from 'miragejs';
 import { addDemoAccount } from '../contract/demo-data';
 import { parseCookies } from '../domain/cookies';
-import { syntheticMarket, type ActionSource, type PriceSource } from '../contract/synthetic-market';
+import {
+  syntheticMarket,
+  type ActionSource,
+  type PriceSource,
+} from '../contract/market/synthetic-market';
 import { createContract, SESSION_COOKIE } from '../contract/kernel';
 import { queryOf, type Answer, type Cookie } from '../contract/answers';
 import { MemoryStore } from './memory-store';

@@ -14,7 +14,7 @@ import { isDatabaseUnavailable, openDatabase } from './sql/connect';
 import { databaseReady } from './sql/health';
 import { PriceStore } from './sql/price-store';
 import { SqlStore } from './sql/sql-store';
-import { syntheticMarket, type PriceSource } from '../contract/synthetic-market';
+import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
 import { utcDay } from '../market/zoned-time';
 
 declare module 'fastify' {

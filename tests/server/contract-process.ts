@@ -3,7 +3,7 @@
 import type { Answer, ContractRequest } from '../../src/contract/answers';
 import { createContract, type ContractOptions } from '../../src/contract/kernel';
 import type { Store } from '../../src/contract/store';
-import { syntheticMarket } from '../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../src/contract/market/synthetic-market';
 import { demoHasher, tokenDigest } from '../../src/mock-server/secrets';
 
 /** One server process: the contract over `store`, its requests carrying the shared cookies. */

@@ -1,9 +1,9 @@
 // Investments' replayed histories with their prices, kept between requests under their versions.
 import { inTimeOrder } from '../../domain/ledger';
 import { Timeline, type Replayed } from '../../domain/valuation';
-import type { Market } from '../market';
+import type { Market } from '../market/market';
 import { phaseEnd, phaseSpent, phaseStart } from '../phases';
-import { priceInvestment, type MarketSnapshot, type PricedInvestment } from '../pricing';
+import { priceInvestment, type MarketSnapshot, type PricedInvestment } from '../market/pricing';
 import type {
   EventRow,
   InvestmentRow,

@@ -18,7 +18,7 @@ import {
   type Figures,
 } from '../../domain/valuation';
 import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
-import type { MarketSnapshot, WireQuote } from '../pricing';
+import type { MarketSnapshot, WireQuote } from '../market/pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
 import {
   cashValues,

@@ -2,7 +2,7 @@
 // rate) and as listed or entered. The numbers come from the domain; this picks the wire's fields.
 import type { LedgerEntry } from '../../domain/ledger';
 import type { Investment, Portfolio, Transaction } from '../../domain/types';
-import type { RateSource, WireQuote } from '../pricing';
+import type { RateSource, WireQuote } from '../market/pricing';
 import type { EventFacts, EventRow, InvestmentRow } from '../store';
 
 /**

@@ -2,7 +2,7 @@
 import { normaliseIdentifier } from '../../domain/isin';
 import type { InstrumentType } from '../../domain/types';
 import { identifierErrors } from '../events';
-import type { Accepted, Refused } from '../market';
+import type { Accepted, Refused } from '../market/market';
 import { failed, type Row } from './request';
 import type { ImportState } from './state';
 

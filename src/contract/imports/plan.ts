@@ -3,7 +3,7 @@
 import { tidy } from '../../domain/ledger';
 import type { ImportCounts, ImportReport, ImportRowReport } from '../../domain/import/rows';
 import { conflictMessage, refusalErrors, replayAll } from '../history';
-import type { Accepted, Refused } from '../market';
+import type { Accepted, Refused } from '../market/market';
 import type { EventRow } from '../store';
 import { cashPortfolioName, planCash, type CashLine } from './cash';
 import { markDuplicates } from './duplicates';

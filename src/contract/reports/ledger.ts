@@ -3,7 +3,7 @@
 import Big from 'big.js';
 import type { TaxTrade } from '../../domain/tax';
 import { toEntry } from '../figures';
-import type { RateSource } from '../pricing';
+import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
 export const ZERO = new Big(0);

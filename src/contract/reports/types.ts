@@ -2,7 +2,7 @@
 import type * as v from 'valibot';
 import type { yearReport } from '../../domain/wire/schemas';
 import type { AbisList } from '../../domain/tax';
-import type { InstrumentFacts, RateSource, WireQuote } from '../pricing';
+import type { InstrumentFacts, RateSource, WireQuote } from '../market/pricing';
 import type { EventRow, InvestmentRow, PortfolioRow, TaxClassRow } from '../store';
 
 export type WireReport = v.InferInput<typeof yearReport>;

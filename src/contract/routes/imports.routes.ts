@@ -27,7 +27,7 @@ import {
   sameState,
   type ImportRequestRead,
 } from '../imports';
-import type { Accepted, Refused } from '../market';
+import type { Accepted, Refused } from '../market/market';
 import { DEFAULT_BENCHMARK, firstTradeOf, resolveBenchmark } from '../benchmark';
 import type { InstrumentType } from '../../domain/types';
 import type { EventRow, ImportStore, LedgerStore, TaxClassRow } from '../store';

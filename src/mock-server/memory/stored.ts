@@ -3,7 +3,7 @@
 import { replay } from '../../domain/ledger';
 import { findInstrument, isCurrency } from '../../domain/market';
 import { toEntry } from '../../contract/figures';
-import { SHARES_ONLY } from '../../contract/pricing';
+import { SHARES_ONLY } from '../../contract/market/pricing';
 import type { Tables } from './tables';
 
 /** Whether stored tables hang together: owners exist, instruments are known, events replay. */

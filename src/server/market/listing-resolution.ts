@@ -8,7 +8,7 @@ import {
   UNKNOWN_SYMBOL,
 } from '../../domain/isin';
 import type { InstrumentType } from '../../domain/types';
-import type { Accepted, ListingOption, Refused } from '../../contract/market';
+import type { Accepted, ListingOption, Refused } from '../../contract/market/market';
 import { homeExchanges } from '../../market/exchanges';
 import { majorUnits } from '../../market/ingest';
 import type { ListingCandidate } from '../../market/port';

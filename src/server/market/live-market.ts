@@ -4,7 +4,7 @@
 // quote when a request finds it older than the TTL (one refresh per listing at a time, across
 // processes on PostgreSQL), the ECB's rates once a day (sync.ts). A provider that fails costs the
 // user nothing: figures come from what is stored, and the listing is tried again later, less often.
-import type { Accepted, ListingOption, Market, ProviderAction } from '../../contract/market';
+import type { Accepted, ListingOption, Market, ProviderAction } from '../../contract/market/market';
 import { normaliseIdentifier } from '../../domain/isin';
 import type { InstrumentType } from '../../domain/types';
 import type { InvestmentRow } from '../../contract/store';

@@ -4,7 +4,7 @@
 import { diagnoseIsin, normaliseIdentifier } from '../../domain/isin';
 import { CATALOGUE } from '../../domain/market';
 import { foldSearchText } from '../../domain/instrument-search';
-import type { InstrumentSuggestion } from '../../contract/market';
+import type { InstrumentSuggestion } from '../../contract/market/market';
 import { exchangeByMic } from '../../market/exchanges';
 import { majorUnits } from '../../market/ingest';
 import type { ListingFound, NamedListing } from '../../market/port';

@@ -4,7 +4,7 @@
 import { CURRENCIES, findInstrument, rateToDkk } from '../../domain/market';
 import type { AssetClass } from '../../domain/types';
 import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
-import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/pricing';
+import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/market/pricing';
 import type { InvestmentRow } from '../../contract/store';
 import { euroRateTable, storedPricing } from '../../market/stored-prices';
 import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/price-store';

@@ -2,7 +2,7 @@
 // after each exchange close, its latest quote when a request finds it stale, the ECB's rates;
 // one refresh per key at a time in this process (and across processes on PostgreSQL), and a
 // provider's failure backed off.
-import type { Accepted, Refused } from '../../contract/market';
+import type { Accepted, Refused } from '../../contract/market/market';
 import type { InstrumentType } from '../../domain/types';
 import { exchangeByMic, exchangeByYahooSymbol, type Exchange } from '../../market/exchanges';
 import { majorQuote, majorUnits, unadjustedCloses, unadjustedDividends } from '../../market/ingest';

@@ -1,7 +1,7 @@
 // Splits and dividends a test has the mock's market report, and the holding and calls they are
 // seen through.
 import { expect } from 'vitest';
-import type { ProviderAction } from '../../../src/contract/market';
+import type { ProviderAction } from '../../../src/contract/market/market';
 import { get, post, registerFresh, startServer } from '../support';
 
 /** Novo Nordisk B: the instrument the market reports splits and dividends for. */

@@ -1,7 +1,7 @@
 // Calls for the OpenAPI tests: each one sent to the contract and its answer checked against
 // docs/openapi.yaml, the operations it lists, and the ids and bodies they take.
 import { it } from 'vitest';
-import type { ProviderAction } from '../../../src/contract/market';
+import type { ProviderAction } from '../../../src/contract/market/market';
 import {
   assertDocumented,
   assertDocumentedRequest,

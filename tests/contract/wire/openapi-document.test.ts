@@ -3,7 +3,7 @@
 // routes, and its checks (assertDocumented) refuse what it does not promise.
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { createContract } from '../../../src/contract/kernel';
 import { summarise } from '../../../src/contract/validation';
 import { MAX_NAME } from '../../../src/domain/names';

@@ -78,7 +78,7 @@ const LOSS_OF_NINE_TENTHS = /[−-][89]\d\.\d\d\s?%/;
 test('a split the market reports shows on home with Record split, which records it', async ({
   page,
 }) => {
-  // The demo's market reports no splits (src/contract/synthetic-market.ts); the fake Yahoo
+  // The demo's market reports no splits (src/contract/market/synthetic-market.ts); the fake Yahoo
   // reports NVIDIA's 10-for-1 of 2024-06-10 in its chart's events.splits.
   serverOnly();
   await register(page, { name: 'Sofie Holm', email: 'sofie@example.com', password: 'split-ten' });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createContract } from '../../../src/contract/kernel';
-import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { MemoryStore } from '../../../src/mock-server/memory-store';
 import { emptyTables } from '../../../src/mock-server/memory/tables';
 import { isDatabaseUnavailable, openDatabase } from '../../../src/server/sql/connect';

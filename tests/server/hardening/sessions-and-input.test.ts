@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createContract } from '../../../src/contract/kernel';
 import type { PasswordHasher } from '../../../src/contract/store';
-import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { MemoryStore } from '../../../src/mock-server/memory-store';
 import { emptyTables } from '../../../src/mock-server/memory/tables';
 import { openDatabase } from '../../../src/server/sql/connect';

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createContract } from '../../../src/contract/kernel';
-import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { MemoryStore } from '../../../src/mock-server/memory-store';
 import { emptyTables } from '../../../src/mock-server/memory/tables';
 import { migrateToLatest } from '../../../src/server/sql/migrate';

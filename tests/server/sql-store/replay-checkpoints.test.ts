@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import { Timelines } from '../../../src/contract/figures';
 import type { InvestmentRow } from '../../../src/contract/store';
-import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { valueHolding } from '../../../src/domain/valuation';
 import type { SqlStore } from '../../../src/server/sql/sql-store';
 import { backends, sqlStoreEachTest } from './sql-store-setup';

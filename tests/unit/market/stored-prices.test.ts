@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toEntry } from '../../../src/contract/figures';
-import { priceInvestment } from '../../../src/contract/pricing';
+import { priceInvestment } from '../../../src/contract/market/pricing';
 import type { EventRow, ManualPriceRow } from '../../../src/contract/store';
 import { Timeline, splitSteps } from '../../../src/domain/valuation';
 import { majorQuote, majorUnits, unadjustedCloses } from '../../../src/market/ingest';

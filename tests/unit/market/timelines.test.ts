@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRID_WEIGHT, Timelines } from '../../../src/contract/figures';
 import type { EventRow, InvestmentRow, ReplayCheckpointStore } from '../../../src/contract/store';
-import { syntheticMarket } from '../../../src/contract/synthetic-market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { valueHolding } from '../../../src/domain/valuation';
 import { memoryCheckpoints } from '../../../src/mock-server/memory/checkpoints';
 

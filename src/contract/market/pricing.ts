@@ -2,14 +2,14 @@
 // typed for that day, else the provider's, else the last trade's. Markets (the demo's synthetic
 // one, the server's stored one) only say what the provider's price is and what a currency is
 // worth in DKK; they read what they keep and never call a provider here.
-import type { LedgerEntry } from '../domain/ledger';
-import { inTimeOrder } from '../domain/ledger';
-import { doneBy, type PriceClock, type SplitSteps } from '../domain/valuation';
-import type { AssetClass, InstrumentType } from '../domain/types';
-import type { PriceSourceName } from '../market/port';
+import type { LedgerEntry } from '../../domain/ledger';
+import { inTimeOrder } from '../../domain/ledger';
+import { doneBy, type PriceClock, type SplitSteps } from '../../domain/valuation';
+import type { AssetClass, InstrumentType } from '../../domain/types';
+import type { PriceSourceName } from '../../market/port';
 // Events are kept at noon UTC of their day, so a UTC day is theirs.
-import { utcDay, utcMidnight } from '../market/zoned-time';
-import type { EventRow, InvestmentRow, ManualPriceRow } from './store';
+import { utcDay, utcMidnight } from '../../market/zoned-time';
+import type { EventRow, InvestmentRow, ManualPriceRow } from '../store';
 
 /** DKK per one unit of `currency` at `time`; NaN when no rate is known at all. */
 export type RateSource = (currency: string, time: number) => number;

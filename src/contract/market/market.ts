@@ -2,9 +2,9 @@
 // and what it keeps of their prices. The demo and MARKET_DATA=synthetic use the deterministic
 // market (synthetic-market.ts); the server's live market reads the prices it stored from real
 // providers (src/server/market). Reading a snapshot never calls a provider.
-import type { InstrumentType } from '../domain/types';
+import type { InstrumentType } from '../../domain/types';
 import type { InstrumentFacts, MarketSnapshot } from './pricing';
-import type { InvestmentRow } from './store';
+import type { InvestmentRow } from '../store';
 
 /** A place an instrument trades, as the listing picker shows it. */
 export interface ListingOption {

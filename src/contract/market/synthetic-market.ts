@@ -1,7 +1,7 @@
 // The demo's market as a Market: the catalogue's instruments, priced by the deterministic
 // generator of src/domain/market.ts at any minute, with its made-up exchange rates. Used by the
 // in-browser demo, by `MARKET_DATA=synthetic` and by tests that fix prices.
-import { normaliseIdentifier } from '../domain/isin';
+import { normaliseIdentifier } from '../../domain/isin';
 import {
   assetClassOf,
   findInstrument,
@@ -9,13 +9,13 @@ import {
   quoteTime,
   rateToDkk,
   type Instrument,
-} from '../domain/market';
+} from '../../domain/market';
 import { refusalOf, searchCatalogue } from './catalogue';
 import type { Accepted, Market, ProviderAction, Refused } from './market';
-import { utcDay } from '../market/zoned-time';
+import { utcDay } from '../../market/zoned-time';
 import type { ProviderPricing, MarketSnapshot } from './pricing';
-import type { InvestmentRow } from './store';
-import type { InstrumentType } from '../domain/types';
+import type { InvestmentRow } from '../store';
+import type { InstrumentType } from '../../domain/types';
 
 /** Price per unit in the instrument's listing currency (the domain's `priceAt`, or a test's). */
 export type PriceSource = (instrument: Instrument, time: number) => number;

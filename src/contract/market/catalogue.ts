@@ -1,9 +1,9 @@
 // Which identifiers the backends accept, and what they say about one they refuse: the domain's
 // ISIN rules plus catalogue membership.
-import { instrumentRefusal, normaliseIdentifier } from '../domain/isin';
-import { searchInstruments } from '../domain/instrument-search';
-import { CATALOGUE, findInstrument, type Instrument } from '../domain/market';
-import type { InstrumentType } from '../domain/types';
+import { instrumentRefusal, normaliseIdentifier } from '../../domain/isin';
+import { searchInstruments } from '../../domain/instrument-search';
+import { CATALOGUE, findInstrument, type Instrument } from '../../domain/market';
+import type { InstrumentType } from '../../domain/types';
 
 /**
  * Why an identifier is refused: the ISIN's format or check digit, else an instrument the
