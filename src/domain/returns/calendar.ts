@@ -3,16 +3,20 @@ import { localDay } from '../dates';
 
 const DAY = 86_400_000;
 
-/** The start of the local day after the one `time` falls in. */
-export function nextMidnight(time: number): number {
-  const date = new Date(time);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
-}
-
 /** Whole days since the epoch of `time`'s local day: differences are calendar days, DST or not. */
 export function dayNumber(time: number): number {
   const date = new Date(time);
   return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY;
+}
+
+/**
+ * The day number (dayNumber) of the last local day a return's step ending at `time` covers: the
+ * day before when `time` is a midnight, as a value there is the day before's close.
+ */
+export function stepDayNumber(time: number): number {
+  const date = new Date(time);
+  const start = new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  return dayNumber(time) - (time === start ? 1 : 0);
 }
 
 /** YYYY-MM of `time`'s local day. */
