@@ -2,7 +2,7 @@
 // (daily-linked) and the money-weighted one (XIRR), from a book's flows and the values.
 import { tidy } from '../ledger';
 import { leaves, type Book, type Flow } from './book';
-import { dayNumber, monthOf, stepDayNumber, yearAfter } from './calendar';
+import { dayNumber, midnightsBetween, monthOf, stepDayNumber, yearAfter } from './calendar';
 import { xirrOf } from './xirr';
 
 /** Below this many calendar days an IRR says "not enough history" instead of a figure. */
@@ -90,19 +90,24 @@ const stepAt = ({ values, inflow, outflow }: Steps, k: number): Step => ({
   outflow: outflow[k],
 });
 
-/** The step times: `from`, each local midnight after it and before `to`, and `to`. */
-function stepTimes(from: number, to: number): number[] {
+/**
+ * The step times: `from`, each local midnight after it and before `to`, and `to`; and the month
+ * of the day each step ends (year × 12 + month).
+ */
+function stepTimes(from: number, to: number): { times: number[]; months: number[] } {
+  const midnights = midnightsBetween(from, to);
   const times = [from];
-  // The k-th local day after `from`'s starts at its date + k (the date overflows into months).
-  const start = new Date(from);
-  const [year, month, date] = [start.getFullYear(), start.getMonth(), start.getDate()];
-  for (let k = 1; ; k++) {
-    const midnight = new Date(year, month, date + k).getTime();
-    if (midnight >= to) break;
-    times.push(midnight);
+  const months: number[] = [];
+  for (let k = 0; k < midnights.count; k++) {
+    times.push(midnights.times[k]);
+    months.push(midnights.months[k]);
   }
-  if (to > from) times.push(to);
-  return times;
+  if (to > from) {
+    times.push(to);
+    const end = new Date(to - 1);
+    months.push(end.getFullYear() * 12 + end.getMonth());
+  }
+  return { times, months };
 }
 
 /**
@@ -128,7 +133,7 @@ function annualise(rate: number | null, days: number): number | null {
 
 export function performance(input: PerformanceInput): Performance {
   const { from, to, book } = input;
-  const times = stepTimes(from, to);
+  const { times, months } = stepTimes(from, to);
   const values = input.valuesAt(times);
   const count = times.length - 1;
   const steps: Steps = {
@@ -205,7 +210,7 @@ export function performance(input: PerformanceInput): Performance {
     twr: annualised ? annualise(twr, days) : twr,
     ...irr,
     annualised,
-    monthly: monthly(times, steps, count),
+    monthly: monthly(times, months, steps, count),
   };
 }
 
@@ -244,17 +249,21 @@ function moneyWeighted(
   return { irr: annualised ? rate : Math.pow(1 + rate, days / 365) - 1 };
 }
 
-/** Each month's chained step returns; a step belongs to the month of the day it ends in. */
-function monthly(times: readonly number[], steps: Steps, count: number): MonthReturn[] {
-  const months: { month: string; first: number; end: number }[] = [];
-  let key = NaN;
+/**
+ * Each month's chained step returns; a step belongs to the month of the day it ends in
+ * (`months`, year × 12 + month).
+ */
+function monthly(
+  times: readonly number[],
+  months: readonly number[],
+  steps: Steps,
+  count: number,
+): MonthReturn[] {
+  const spans: { month: string; first: number; end: number }[] = [];
   for (let k = 0; k < count; k++) {
+    if (k > 0 && months[k] === months[k - 1]) spans[spans.length - 1].end = k + 1;
     // The step ending at a midnight is the day before it.
-    const end = new Date(times[k + 1] - 1);
-    const next = end.getFullYear() * 12 + end.getMonth();
-    if (next === key) months[months.length - 1].end = k + 1;
-    else months.push({ month: monthOf(end.getTime()), first: k, end: k + 1 });
-    key = next;
+    else spans.push({ month: monthOf(times[k + 1] - 1), first: k, end: k + 1 });
   }
-  return months.map(({ month, first, end }) => ({ month, twr: linked(steps, first, end) }));
+  return spans.map(({ month, first, end }) => ({ month, twr: linked(steps, first, end) }));
 }

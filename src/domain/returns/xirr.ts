@@ -137,8 +137,31 @@ export function xirr(flows: readonly DatedAmount[]): number | undefined {
   );
 }
 
-/** xirr of the flows amounts[i] on days[i], as two lists: no object per flow. */
+/** Flows solved lately and their rates (solve is a pure function of them). */
+const solved: { days: Float64Array; amounts: Float64Array; rate: number | undefined }[] = [];
+/** A span's flows are mostly the same request after request: its start and end move, not its days. */
+const SOLVED_KEPT = 8;
+
+function same(kept: Float64Array, given: ArrayLike<number>): boolean {
+  if (kept.length !== given.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== given[i]) return false;
+  return true;
+}
+
+/**
+ * xirr of the flows amounts[i] on days[i], as two lists: no object per flow. The rates of the
+ * last few are kept: one with no solution costs a bisection's thousands of sums each time.
+ */
 export function xirrOf(days: ArrayLike<number>, amounts: ArrayLike<number>): number | undefined {
+  const known = solved.find((s) => same(s.amounts, amounts) && same(s.days, days));
+  if (known) return known.rate;
+  const rate = rateOf(days, amounts);
+  solved.unshift({ days: new Float64Array(days), amounts: new Float64Array(amounts), rate });
+  solved.length = Math.min(solved.length, SOLVED_KEPT);
+  return rate;
+}
+
+function rateOf(days: ArrayLike<number>, amounts: ArrayLike<number>): number | undefined {
   let moving = 0;
   let into = false;
   let out = false;
