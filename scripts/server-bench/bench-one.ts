@@ -148,14 +148,20 @@ export async function benchOne(
     server = await Server.start(url, undefined, undefined);
     const account = await loadAccount(server.base, url, size, seeded.listings);
     const { email, investments } = account;
-    const endpoints = ENDPOINTS.map((endpoint) => ({
+    const { only } = options;
+    const endpoints = ENDPOINTS.filter(
+      (endpoint) => !only || only.some((part) => endpoint.name.includes(part)),
+    ).map((endpoint) => ({
       ...endpoint,
       path: endpoint.path.replace('{portfolio}', String(account.portfolios[0])),
     }));
     await server.stop();
     server = undefined;
 
-    const coldFigures = await coldHome(kind, size, url, email, providers, options);
+    const coldFigures = await coldHome(kind, size, url, email, providers, {
+      ...options,
+      coldRuns: only ? 1 : options.coldRuns,
+    });
     log(`  cold home: ${coldRow(coldFigures)}`);
     if (options.coldOnly) return { cold: coldFigures, figures: [], mixed: [], resolutionMs: 0 };
 
@@ -200,12 +206,14 @@ export async function benchOne(
       idled.set(endpoint.name, await single(live, sessions[0], endpoint));
     }
     // A writer's rounds, one request at a time; when they fail, no run has writes.
-    const singleWrites: IdleWriteFigures = {
-      database: name,
-      events: size,
-      ...(await idleWrites(live.base, sessions[CONNECTIONS - 1], investments[0])),
-    };
-    log(`  single writes: ${idleWritesRow(singleWrites)}`);
+    const singleWrites: IdleWriteFigures | undefined = only
+      ? undefined
+      : {
+          database: name,
+          events: size,
+          ...(await idleWrites(live.base, sessions[CONNECTIONS - 1], investments[0])),
+        };
+    if (singleWrites) log(`  single writes: ${idleWritesRow(singleWrites)}`);
 
     const figures: Figures[] = [];
     const mixed: MixedFigures[] = [];
@@ -259,7 +267,7 @@ export async function benchOne(
       log(`  ${tableRow(row)}`);
       // Right after the run alone, so both meet about the same load on a shared machine. The
       // writes change the account a little: the next run's warm-up replays what they changed.
-      if (singleWrites.failure || endpoint.alone) continue;
+      if (!singleWrites || singleWrites.failure || endpoint.alone) continue;
       const withWrites = await benchMixed(live, endpoint, row, sessions, investments, options);
       mixed.push(withWrites);
       log(`  with writes: ${mixedRow(withWrites)}`);

@@ -31,6 +31,7 @@
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
 //        --listings=300 (stored listings; CI stores 40: 20 leave an investment without a listing)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
+//        --only=performance,Forever (the requests whose names contain one, alone: their table only)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
 // its database is EMPTIED (drop schema public cascade) before every size.
 // Exits 1 when a request failed (non-2xx, error or timeout) or a provider was asked before the
@@ -43,7 +44,7 @@ import { benchListingLoad, listingLoadRow, type ListingLoad } from '../market-be
 import type { ColdFigures, Figures, StartFigures, WriteFigures } from './measures';
 import { DATABASE_NAMES, DOC, log, readOptions } from './settings';
 import { ProviderCounter } from './processes';
-import { askedAtStart, coldSection, section, writeSection } from './report';
+import { askedAtStart, coldSection, section, table, writeSection } from './report';
 import { benchOne } from './bench-one';
 
 async function main(): Promise<void> {
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
         if (one.start) starts.push(one.start);
         resolutionMs = one.resolutionMs || resolutionMs;
       }
-      if (options.coldOnly) continue;
+      if (options.coldOnly || options.only) continue;
       const load = await benchListingLoad(db, postgresUrl);
       log(`${DATABASE_NAMES[db]}: a new listing: ${listingLoadRow(load)}`);
       loads.push(load);
@@ -90,13 +91,15 @@ async function main(): Promise<void> {
 
   const text = options.coldOnly
     ? coldSection(colds, options).join('\n')
-    : section(colds, figures, writes, starts, loads, {
-        options,
-        databases,
-        resolutionMs,
-        wallMs: performance.now() - started,
-        load: [loadBefore, loadavg()[0]],
-      });
+    : options.only
+      ? table(figures)
+      : section(colds, figures, writes, starts, loads, {
+          options,
+          databases,
+          resolutionMs,
+          wallMs: performance.now() - started,
+          load: [loadBefore, loadavg()[0]],
+        });
   console.log(text);
   if (options.write) {
     await writeSection(text);

@@ -58,7 +58,7 @@ export function tableRow(f: Figures): string {
   return `| ${DATABASE_NAMES[f.database]} | ${f.events} | ${f.endpoint} | ${fixed(f.idleMs, 1)} | ${fixed(f.idleStallMs, 0)} | ${fixed(f.p50, 0)} | ${fixed(f.p99, 0)} | ${fixed(f.rps, 1)} | ${f.seconds > 0 ? `${f.completed} in ${Math.round(f.seconds)} s` : '-'} | ${fixed(f.msPer1k, 3)} | ${fixed(f.loopMaxMs, 0)} | ${failed} |`;
 }
 
-function table(figures: readonly Figures[]): string {
+export function table(figures: readonly Figures[]): string {
   return [HEADER, ALIGN, ...figures.map(tableRow)].join('\n');
 }
 

@@ -79,6 +79,8 @@ export interface Options {
   coldRuns: number;
   /** Only the cold home: no runs under load, no new listing. */
   coldOnly: boolean;
+  /** Only the requests whose names contain one of these, alone: no cold home, writes or listing. */
+  only: string[] | undefined;
 }
 
 export function readOptions(argv: readonly string[]): Options {
@@ -92,6 +94,7 @@ export function readOptions(argv: readonly string[]): Options {
     profileDir: undefined,
     coldRuns: 3,
     coldOnly: false,
+    only: undefined,
   };
   const positive = (flag: string, raw: string) => {
     const value = Number(raw);
@@ -109,6 +112,7 @@ export function readOptions(argv: readonly string[]): Options {
     else if (flag === '--write') options.write = true;
     else if (flag === '--cold-runs') options.coldRuns = Math.round(positive(flag, raw));
     else if (flag === '--cold-only') options.coldOnly = true;
+    else if (flag === '--only') options.only = raw.split(',').filter(Boolean);
     else if (flag === '--profile') options.profileDir = raw || join(tmpdir(), 'server-bench-prof');
     else if (flag === '--databases') {
       options.databases = raw.split(',').map((name) => {
@@ -119,7 +123,8 @@ export function readOptions(argv: readonly string[]): Options {
     } else throw new Error(`Unknown flag ${arg}; see the top of scripts/server-bench/main.ts`);
   }
   // The section would lose every table but the cold one.
-  if (options.coldOnly && options.write) throw new Error('--cold-only does not --write');
+  if ((options.coldOnly || options.only) && options.write)
+    throw new Error('--cold-only and --only do not --write');
   return options;
 }
 

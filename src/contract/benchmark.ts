@@ -1,15 +1,17 @@
 // The user's benchmark (issue 38): which instrument it is (chosen in Profile, else the default,
 // an MSCI World ETF), how it is priced (as an investment holding it would be, by the market's
 // snapshot), and its line beside a chart: the same money put into it on the same days.
-import { flowsOf, shadowOf, shadowValues, tradeFlows, type Shadow } from '../domain/benchmark';
+import { flowsOf, shadowOf, tradeFlows, unitsAt } from '../domain/benchmark';
 import { externalFlowsDkk } from '../domain/cash';
-import { performance } from '../domain/returns';
+import { performance, type Book } from '../domain/returns';
+import { MidnightValues } from '../domain/valuation';
 import { findInstrument } from '../domain/market';
+import type { LedgerEntry } from '../domain/ledger';
 import type { ChartPoint, InstrumentType } from '../domain/types';
 import { utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
 import type { Accepted } from './market/market';
-import type { CashOfPortfolio, Valuer } from './figures';
+import { addStepValues, type CashOfPortfolio, type Valuer } from './figures';
 import type { BenchmarkRow, InvestmentRow } from './store';
 
 const DAY_MS = 86_400_000;
@@ -78,8 +80,14 @@ export async function firstTradeOf(call: Call): Promise<number> {
   return (await call.valuer(investments)).firstTime(investments) ?? call.now;
 }
 
-/** The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it. */
-async function priceOf(call: Call, row: BenchmarkRow): Promise<(time: number) => number> {
+/**
+ * The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it,
+ * and the version of the prices it says (MarketSnapshot.versionOf).
+ */
+async function priceOf(
+  call: Call,
+  row: BenchmarkRow,
+): Promise<{ priceAt: (time: number) => number; version: string }> {
   const holding: InvestmentRow = {
     id: 0,
     userId: call.userId,
@@ -92,8 +100,12 @@ async function priceOf(call: Call, row: BenchmarkRow): Promise<(time: number) =>
   };
   const snapshot = await call.market.snapshot([holding]);
   const provider = snapshot.provider(holding);
-  if (!provider) return () => NaN;
-  return (time) => provider.price(time) * snapshot.rate(provider.currency, time);
+  const version = `${row.code} ${row.listing ?? ''} ${snapshot.versionOf(holding)}`;
+  if (!provider) return { priceAt: () => NaN, version };
+  return {
+    priceAt: (time) => provider.price(time) * snapshot.rate(provider.currency, time),
+    version,
+  };
 }
 
 /** The benchmark's line for a chart of these investments, at the chart's own times. */
@@ -146,28 +158,83 @@ export async function benchmarkReturns(
   const { from, to } = figures.span(investments, year, cash);
   const priced = await shadowIn(call, figures, investments, [from, to], cash);
   if (!priced) return undefined;
-  const { shadow, priceAt } = priced;
+  const { kept } = priced;
   let unpriced = false;
   const result = performance({
     from,
     to,
-    book: {
-      flows: shadow.times.map((time, index) => ({ time, amount: shadow.amounts[index] })),
-      earnings: [],
-    },
+    book: kept.book,
     valuesAt: (times) => {
-      const values = shadowValues(
-        shadow,
-        times.map((time) => ({ time, price: priceAt(time) })),
-      );
-      if (!values) unpriced = true;
-      return values ?? times.map(() => 0);
+      const values = new Float64Array(times.length);
+      addStepValues(values, times, kept.valuesAt, (midnights) => kept.midnights.at(midnights));
+      if (!values.every(Number.isFinite)) unpriced = true;
+      return values;
     },
   });
   return unpriced ? undefined : { twr: result.twr, irr: result.irr, value: cents(result.endValue) };
 }
 
 const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
+
+/** An investment's trade flows with their UTC days, kept with its entries (a timeline's). */
+const trades = new WeakMap<readonly LedgerEntry[], readonly DatedTrade[]>();
+type DatedTrade = { time: number; amount: number; day: string };
+
+function datedTrades(entries: readonly LedgerEntry[]): readonly DatedTrade[] {
+  const kept = trades.get(entries);
+  if (kept) return kept;
+  const dated = tradeFlows(entries).map((flow) => ({ ...flow, day: utcDay(flow.time) }));
+  trades.set(entries, dated);
+  return dated;
+}
+
+/**
+ * The benchmark bought and sold with some investments' money at its prices of one version, and
+ * what its returns read of it, kept while those stay the same (`keptShadows`).
+ */
+interface KeptShadow {
+  entries: readonly (readonly LedgerEntry[])[];
+  /** The cash portfolios' deposits and withdrawals (DKK), as text. */
+  cash: string;
+  version: string;
+  /** The first flow's day: where a missing history is needed from. */
+  since: string | undefined;
+  /** Its flows as a book, the same array each time (performance keeps their days). */
+  book: Book;
+  /** Its values at `times` (DKK), non-finite where it holds units without a price. */
+  valuesAt: (times: readonly number[]) => Float64Array;
+  midnights: MidnightValues;
+}
+
+/**
+ * Shadows kept under the first investment's entries (a timeline's, replaced when its events or
+ * prices change), the last few for each: the user's, a portfolio's, an investment's.
+ */
+const keptShadows = new WeakMap<readonly LedgerEntry[], KeptShadow[]>();
+const SHADOWS_KEPT = 4;
+
+function keptShadow(
+  entries: readonly (readonly LedgerEntry[])[],
+  cash: string,
+  version: string,
+): KeptShadow | undefined {
+  if (entries.length === 0) return undefined;
+  return keptShadows
+    .get(entries[0])
+    ?.find(
+      (k) =>
+        k.cash === cash &&
+        k.version === version &&
+        k.entries.length === entries.length &&
+        k.entries.every((list, index) => list === entries[index]),
+    );
+}
+
+function keepShadow(kept: KeptShadow): void {
+  if (kept.entries.length === 0) return;
+  const list = keptShadows.get(kept.entries[0]) ?? [];
+  keptShadows.set(kept.entries[0], [kept, ...list].slice(0, SHADOWS_KEPT));
+}
 
 /**
  * The user's benchmark bought and sold with the investments' money, and its values at `times`.
@@ -180,36 +247,48 @@ async function shadowIn(
   investments: readonly InvestmentRow[],
   times: readonly number[],
   cash: readonly CashOfPortfolio[],
-): Promise<
-  | { row: BenchmarkRow; shadow: Shadow; priceAt: (time: number) => number; values: number[] }
-  | undefined
-> {
+): Promise<{ row: BenchmarkRow; kept: KeptShadow; values: Float64Array } | undefined> {
   const row = await benchmarkOf(call);
   if (!row) return undefined;
   // A portfolio that keeps cash puts in its deposits and takes out its withdrawals, not its trades.
-  const kept = new Set(cash.map((c) => c.portfolioId));
-  const flows = flowsOf(
-    [
-      ...tradeFlows(figures.entries(investments.filter((i) => !kept.has(i.portfolioId)))),
-      ...cash.flatMap((c) => externalFlowsDkk(c.sources, c.rate)),
-    ],
-    utcDay,
-  );
-  const attempt = async () => {
-    const priceAt = await priceOf(call, row);
+  const held = new Set(cash.map((c) => c.portfolioId));
+  const entries = figures.entries(investments.filter((i) => !held.has(i.portfolioId)));
+  const cashFlows = cash.flatMap((c) => externalFlowsDkk(c.sources, c.rate));
+  const cashText = cashFlows.length === 0 ? '' : JSON.stringify(cashFlows);
+  const { priceAt, version } = await priceOf(call, row);
+  // Its missing history is asked for in the background: no answer waits on a provider.
+  const unpriced = (since: string | undefined) => {
+    if (row.listing && since) void call.market.held(row.listing, since).catch(() => undefined);
+    return undefined;
+  };
+  let kept = keptShadow(entries, cashText, version);
+  if (!kept) {
+    const flows = flowsOf([...entries.flatMap(datedTrades), ...cashFlows], utcDay);
     const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
     const shadow = shadowOf(flows, closeOn);
-    const values =
-      shadow &&
-      shadowValues(
-        shadow,
-        times.map((time) => ({ time, price: priceAt(time) })),
-      );
-    return shadow && values && { row, shadow, priceAt, values };
-  };
-  const first = await attempt();
-  // Its missing history is asked for in the background: no answer waits on a provider.
-  if (!first && row.listing && flows.length > 0)
-    void call.market.held(row.listing, flows[0].day).catch(() => undefined);
-  return first;
+    if (!shadow) return unpriced(flows[0]?.day);
+    const valuesAt = (at: readonly number[]) => {
+      const values = new Float64Array(at.length);
+      for (let i = 0; i < at.length; i++) {
+        const units = unitsAt(shadow, at[i]);
+        values[i] = units === 0 ? 0 : units * priceAt(at[i]);
+      }
+      return values;
+    };
+    kept = {
+      entries,
+      cash: cashText,
+      version,
+      since: flows[0]?.day,
+      book: {
+        flows: shadow.times.map((time, index) => ({ time, amount: shadow.amounts[index] })),
+        earnings: [],
+      },
+      valuesAt,
+      midnights: new MidnightValues(valuesAt),
+    };
+    keepShadow(kept);
+  }
+  const values = kept.valuesAt(times);
+  return values.every(Number.isFinite) ? { row, kept, values } : unpriced(kept.since);
 }

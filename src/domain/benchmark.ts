@@ -28,14 +28,17 @@ export function tradeFlows(entries: readonly LedgerEntry[]): { time: number; amo
   });
 }
 
-/** Flows (DKK, epoch ms) summed per day, from the day's first on, in time order. */
+/**
+ * Flows (DKK, epoch ms) summed per day, from the day's first on, in time order; a flow's `day`,
+ * when it has one, is `dayOf` its time already.
+ */
 export function flowsOf(
-  flows: readonly { time: number; amount: number }[],
+  flows: readonly { time: number; amount: number; day?: string }[],
   dayOf: (time: number) => string,
 ): Flow[] {
   const byDay = new Map<string, Flow>();
-  for (const { time, amount } of flows) {
-    const day = dayOf(time);
+  for (const { time, amount, day: given } of flows) {
+    const day = given ?? dayOf(time);
     const known = byDay.get(day);
     if (known) {
       known.amount += amount;

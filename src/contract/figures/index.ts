@@ -2,5 +2,5 @@
 // replayed histories kept between requests (timelines), and a request's valuations (valuer).
 export { GRID_WEIGHT, Timelines, type RecordedEvents } from './timelines';
 export { Valuer } from './valuer';
-export type { CashOfPortfolio } from './performance';
+export { addStepValues, type CashOfPortfolio } from './performance';
 export { enteredOf, toEntry, transactionOf, type WirePortfolio } from './wire';

@@ -2,7 +2,7 @@
 // selected period's span or a calendar year's, as the wire has them.
 import { cashBook, cashValuesAt, type CashSource, type DkkRate } from '../../domain/cash';
 import { localDay } from '../../domain/dates';
-import { holdingsBook, joinBooks, performance, yearStart } from '../../domain/returns';
+import { holdingsBook, joinBooks, performance, yearStart, type Book } from '../../domain/returns';
 import type { Performance } from '../../domain/types';
 import type { Timeline } from '../../domain/valuation';
 
@@ -45,6 +45,37 @@ export interface ReturnsGroup {
   cash?: CashOfPortfolio;
 }
 
+/** A timeline's book, kept with it: the same until its entries change, which makes a new one. */
+const books = new WeakMap<Timeline, Book>();
+
+function bookOf(timeline: Timeline): Book {
+  const kept = books.get(timeline);
+  if (kept) return kept;
+  const book = holdingsBook(timeline.entries);
+  books.set(timeline, book);
+  return book;
+}
+
+/**
+ * Adds values at each of the ascending `times` of a return's steps (its span's ends and the
+ * midnights between them) to `sums`: the ends from `valuesAt`, the midnights from
+ * `midnightValues`, which keeps them.
+ */
+export function addStepValues(
+  sums: Float64Array,
+  times: readonly number[],
+  valuesAt: (times: readonly number[]) => ArrayLike<number>,
+  midnightValues: (midnights: readonly number[]) => ArrayLike<number>,
+): void {
+  const last = times.length - 1;
+  const ends = valuesAt(last > 0 ? [times[0], times[last]] : times);
+  sums[0] += ends[0];
+  if (last === 0) return;
+  const inner = last > 1 ? midnightValues(times.slice(1, -1)) : [];
+  for (let i = 0; i < inner.length; i++) sums[i + 1] += inner[i];
+  sums[last] += ends[1];
+}
+
 /**
  * Returns of the groups together from `from` to `to`. Holdings only: the flows are the buys,
  * sells and dividends (holdingsBook). A group with `cash`, a portfolio's that keeps it: its flows
@@ -57,7 +88,7 @@ export function performanceOf(
 ): Performance {
   const book = joinBooks(
     groups.map(({ timelines, cash }) => {
-      const holdings = joinBooks(timelines.map((timeline) => holdingsBook(timeline.entries)));
+      const holdings = joinBooks(timelines.map(bookOf));
       return cash ? cashBook(holdings, cash.sources, cash.rate) : holdings;
     }),
   );
@@ -69,9 +100,13 @@ export function performanceOf(
     book,
     valuesAt: (times) => {
       const sums = cashAt(times);
-      for (const values of timelines.map((t) => t.valuesAt(times))) {
-        for (let i = 0; i < values.length; i++) sums[i] += values[i];
-      }
+      for (const timeline of timelines)
+        addStepValues(
+          sums,
+          times,
+          (ends) => timeline.valuesAt(ends),
+          (midnights) => timeline.midnightValues(midnights),
+        );
       return sums;
     },
   });

@@ -15,8 +15,11 @@ import type {
 import { decodeCheckpoint, encodeCheckpoint, type Checkpoint } from './checkpoint';
 import { entryAt, entryRate } from './wire';
 
-/** A timeline keeps one grid per period, under 1,500 numbers in all: about 60 entries' worth. */
-export const GRID_WEIGHT = 60;
+/**
+ * A timeline keeps one grid per period, under 1,500 numbers in all, and its returns' midnights,
+ * two numbers a day (about 4,400 over 6 years): about 240 entries' worth.
+ */
+export const GRID_WEIGHT = 240;
 const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
 
 /** Investments whose events are read at once: a few, so reads overlap replays and round trips. */

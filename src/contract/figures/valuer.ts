@@ -169,9 +169,9 @@ export class Valuer {
     return chartTimes(this.period, this.now, first, this.since);
   }
 
-  /** These investments' ledger entries (DKK), each investment's in time order. */
-  entries(investments: readonly InvestmentRow[]): LedgerEntry[] {
-    return investments.flatMap((i) => this.timeline(i).entries);
+  /** Each investment's ledger entries (DKK) in time order: the same array until they change. */
+  entries(investments: readonly InvestmentRow[]): (readonly LedgerEntry[])[] {
+    return investments.map((i) => this.timeline(i).entries);
   }
 
   /**

@@ -21,8 +21,10 @@ export interface Earning {
 }
 
 export interface Book {
-  flows: readonly Flow[];
-  earnings: readonly Earning[];
+  readonly flows: readonly Flow[];
+  readonly earnings: readonly Earning[];
+  /** The books this one joins, in order (joinBooks): their flows and earnings are its own. */
+  readonly parts?: readonly Book[];
 }
 
 /**
@@ -63,8 +65,23 @@ export function holdingsBook(entries: readonly LedgerEntry[]): Book {
 
 /** Several books as one: a portfolio's of its investments', the user's of everything. */
 export function joinBooks(books: readonly Book[]): Book {
-  return {
-    flows: books.flatMap((book) => book.flows),
-    earnings: books.flatMap((book) => book.earnings),
-  };
+  return new JoinedBook(books);
+}
+
+/** Its parts' flows and earnings, joined only when asked for: a performance reads the parts. */
+class JoinedBook implements Book {
+  constructor(readonly parts: readonly Book[]) {}
+
+  get flows(): readonly Flow[] {
+    return this.parts.flatMap((book) => book.flows);
+  }
+
+  get earnings(): readonly Earning[] {
+    return this.parts.flatMap((book) => book.earnings);
+  }
+}
+
+/** The books whose flows a book's are, in order: itself unless it joins others. */
+export function leaves(book: Book): Book[] {
+  return book.parts ? book.parts.flatMap(leaves) : [book];
 }

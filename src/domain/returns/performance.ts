@@ -1,9 +1,9 @@
 // Returns over a span (docs/returns.md): what it earned in DKK, the time-weighted return
 // (daily-linked) and the money-weighted one (XIRR), from a book's flows and the values.
 import { tidy } from '../ledger';
-import type { Book } from './book';
-import { dayNumber, monthOf, nextMidnight, yearAfter } from './calendar';
-import { xirr } from './xirr';
+import { leaves, type Book, type Flow } from './book';
+import { dayNumber, midnightsBetween, monthOf, stepDayNumber, yearAfter } from './calendar';
+import { xirrOf } from './xirr';
 
 /** Below this many calendar days an IRR says "not enough history" instead of a figure. */
 export const MIN_IRR_DAYS = 7;
@@ -73,19 +73,52 @@ export function stepReturn(step: Step): number | undefined {
   return (step.after + step.outflow) / base - 1;
 }
 
-/** The step times: `from`, each local midnight after it and before `to`, and `to`. */
-function stepTimes(from: number, to: number): number[] {
-  const times = [from];
-  for (let t = nextMidnight(from); t < to; t = nextMidnight(t)) times.push(t);
-  if (to > from) times.push(to);
-  return times;
+/**
+ * A span's steps as lists, no object per step: step k runs from values[k] to values[k + 1],
+ * with inflow[k] put in and outflow[k] taken out.
+ */
+interface Steps {
+  values: ArrayLike<number>;
+  inflow: Float64Array;
+  outflow: Float64Array;
 }
 
-/** Chains step returns; null when any is unknown or no money was ever invested. */
-function linked(steps: readonly Step[]): number | null {
+const stepAt = ({ values, inflow, outflow }: Steps, k: number): Step => ({
+  before: values[k],
+  after: values[k + 1],
+  inflow: inflow[k],
+  outflow: outflow[k],
+});
+
+/**
+ * The step times: `from`, each local midnight after it and before `to`, and `to`; and the month
+ * of the day each step ends (year × 12 + month).
+ */
+function stepTimes(from: number, to: number): { times: number[]; months: number[] } {
+  const midnights = midnightsBetween(from, to);
+  const times = [from];
+  const months: number[] = [];
+  for (let k = 0; k < midnights.count; k++) {
+    times.push(midnights.times[k]);
+    months.push(midnights.months[k]);
+  }
+  if (to > from) {
+    times.push(to);
+    const end = new Date(to - 1);
+    months.push(end.getFullYear() * 12 + end.getMonth());
+  }
+  return { times, months };
+}
+
+/**
+ * Chains the returns of steps `first` up to `end`; null when any is unknown or no money was ever
+ * invested.
+ */
+function linked(steps: Steps, first: number, end: number): number | null {
   let growth = 1;
   let invested = false;
-  for (const step of steps) {
+  for (let k = first; k < end; k++) {
+    const step = stepAt(steps, k);
     const delta = stepReturn(step);
     if (delta === undefined) return null;
     invested ||= step.before + step.inflow > NOTHING;
@@ -100,55 +133,69 @@ function annualise(rate: number | null, days: number): number | null {
 
 export function performance(input: PerformanceInput): Performance {
   const { from, to, book } = input;
-  const times = stepTimes(from, to);
+  const { times, months } = stepTimes(from, to);
   const values = input.valuesAt(times);
-  const steps: Step[] = [];
-  for (let k = 1; k < times.length; k++)
-    steps.push({ before: values[k - 1], after: values[k], inflow: 0, outflow: 0 });
-  // A flow at a step time belongs to the step it ends, as a value there includes it.
-  const stepOf = (time: number) => {
-    let low = 1;
-    let high = times.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (times[middle] < time) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
+  const count = times.length - 1;
+  const steps: Steps = {
+    values,
+    inflow: new Float64Array(count),
+    outflow: new Float64Array(count),
   };
   const within = (time: number) => time > from && time <= to;
   let moneyIn = 0;
   let moneyOut = 0;
   const startDay = dayNumber(from);
-  const irrFlows = [{ days: 0, amount: -values[0] }];
-  for (const flow of book.flows) {
-    if (!within(flow.time)) continue;
-    const step = steps[stepOf(flow.time)];
-    if (flow.amount > 0) {
-      moneyIn += flow.amount;
-      step.inflow += flow.amount;
-    } else {
-      moneyOut -= flow.amount;
-      step.outflow -= flow.amount;
+  // The money-weighted return's flows: the start value put in, each flow, the end value out.
+  const parts = leaves(book);
+  const most = parts.reduce((sum, part) => sum + part.flows.length, 2);
+  const irrDays = new Float64Array(most);
+  const irrAmounts = new Float64Array(most);
+  irrAmounts[0] = -values[0];
+  let irrCount = 1;
+  for (const part of parts) {
+    const { flows } = part;
+    const dated = datesOf(flows);
+    for (let index = 0; index < flows.length; index++) {
+      const flow = flows[index];
+      if (!within(flow.time)) continue;
+      // A flow at a step time belongs to the step it ends, as a value there includes it: the
+      // step of the midnights between `from` and it.
+      const step = dated.stepDays[index] - startDay;
+      if (flow.amount > 0) {
+        moneyIn += flow.amount;
+        steps.inflow[step] += flow.amount;
+      } else {
+        moneyOut -= flow.amount;
+        steps.outflow[step] -= flow.amount;
+      }
+      irrDays[irrCount] = dated.days[index] - startDay;
+      irrAmounts[irrCount++] = -flow.amount;
     }
-    irrFlows.push({ days: dayNumber(flow.time) - startDay, amount: -flow.amount });
   }
   const days = dayNumber(to) - startDay;
   const startValue = values[0];
   const endValue = values[times.length - 1];
-  irrFlows.push({ days, amount: endValue });
+  irrDays[irrCount] = days;
+  irrAmounts[irrCount++] = endValue;
   let dividends = 0;
   let withholdingTax = 0;
   let fees = 0;
-  for (const earning of book.earnings) {
-    if (!within(earning.time)) continue;
-    dividends += earning.dividend;
-    withholdingTax += earning.withholdingTax;
-    fees += earning.fee;
+  for (const part of parts) {
+    for (const earning of part.earnings) {
+      if (!within(earning.time)) continue;
+      dividends += earning.dividend;
+      withholdingTax += earning.withholdingTax;
+      fees += earning.fee;
+    }
   }
   const annualised = to > yearAfter(from);
-  const twr = linked(steps);
-  const irr = moneyWeighted(irrFlows, days, annualised);
+  const twr = linked(steps, 0, count);
+  const irr = moneyWeighted(
+    irrDays.subarray(0, irrCount),
+    irrAmounts.subarray(0, irrCount),
+    days,
+    annualised,
+  );
   return {
     from,
     to,
@@ -163,31 +210,60 @@ export function performance(input: PerformanceInput): Performance {
     twr: annualised ? annualise(twr, days) : twr,
     ...irr,
     annualised,
-    monthly: monthly(times, steps),
+    monthly: monthly(times, months, steps, count),
   };
+}
+
+/** Each flow's day number and its step's (stepDayNumber): the same for every span. */
+interface FlowDays {
+  days: Int32Array;
+  stepDays: Int32Array;
+}
+
+/** Kept per book: a kept book (a timeline's) costs no date arithmetic on the next request. */
+const flowDays = new WeakMap<readonly Flow[], FlowDays>();
+
+function datesOf(flows: readonly Flow[]): FlowDays {
+  const kept = flowDays.get(flows);
+  if (kept) return kept;
+  const days = new Int32Array(flows.length);
+  const stepDays = new Int32Array(flows.length);
+  for (let i = 0; i < flows.length; i++) {
+    days[i] = dayNumber(flows[i].time);
+    stepDays[i] = stepDayNumber(flows[i].time);
+  }
+  flowDays.set(flows, { days, stepDays });
+  return { days, stepDays };
 }
 
 /** The IRR as a yearly rate over a year, else the span's own; or why there is none. */
 function moneyWeighted(
-  flows: { days: number; amount: number }[],
+  flowDays: ArrayLike<number>,
+  amounts: ArrayLike<number>,
   days: number,
   annualised: boolean,
 ): { irr: number | null; irrNote?: IrrNote } {
   if (days < MIN_IRR_DAYS) return { irr: null, irrNote: 'not-enough-history' };
-  const rate = xirr(flows);
+  const rate = xirrOf(flowDays, amounts);
   if (rate === undefined) return { irr: null, irrNote: 'no-solution' };
   return { irr: annualised ? rate : Math.pow(1 + rate, days / 365) - 1 };
 }
 
-/** Each month's chained step returns; a step belongs to the month of the day it ends in. */
-function monthly(times: readonly number[], steps: readonly Step[]): MonthReturn[] {
-  const months: { month: string; steps: Step[] }[] = [];
-  steps.forEach((step, index) => {
+/**
+ * Each month's chained step returns; a step belongs to the month of the day it ends in
+ * (`months`, year × 12 + month).
+ */
+function monthly(
+  times: readonly number[],
+  months: readonly number[],
+  steps: Steps,
+  count: number,
+): MonthReturn[] {
+  const spans: { month: string; first: number; end: number }[] = [];
+  for (let k = 0; k < count; k++) {
+    if (k > 0 && months[k] === months[k - 1]) spans[spans.length - 1].end = k + 1;
     // The step ending at a midnight is the day before it.
-    const month = monthOf(times[index + 1] - 1);
-    const last = months.at(-1);
-    if (last?.month === month) last.steps.push(step);
-    else months.push({ month, steps: [step] });
-  });
-  return months.map(({ month, steps }) => ({ month, twr: linked(steps) }));
+    else spans.push({ month: monthOf(times[k + 1] - 1), first: k, end: k + 1 });
+  }
+  return spans.map(({ month, first, end }) => ({ month, twr: linked(steps, first, end) }));
 }

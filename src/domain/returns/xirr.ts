@@ -17,22 +17,72 @@ const LOG_REACH = 40;
 /** The scan's step on ln(1 + rate) for the bracket nearest 0 %. */
 const LOG_STEP = 0.05;
 const BISECTION_STEPS = 200;
+/** Whole days below this are counted in a table, others in a map. */
+const WHOLE_DAYS = 1_000_000;
 
-function npv(flows: readonly DatedAmount[], growth: number): number {
+/**
+ * Dated amounts as two lists, with their distinct days: each step raises the growth to the power
+ * of each day once, not of each flow (thousands of trades fall on a few hundred days).
+ */
+class Dated {
+  readonly distinct: number[] = [];
+  /** slots[i]: days[i] among `distinct`. */
+  readonly slots: Int32Array;
+  private readonly factors: Float64Array;
+
+  constructor(
+    readonly days: ArrayLike<number>,
+    readonly amounts: ArrayLike<number>,
+  ) {
+    // Loops, not Int32Array.from(…, map) or a spread: both are slow or overflow at 200k flows.
+    let whole = true;
+    let last = 0;
+    for (let i = 0; i < days.length && whole; i++) {
+      whole = Number.isInteger(days[i]) && days[i] >= 0 && days[i] < WHOLE_DAYS;
+      last = Math.max(last, days[i]);
+    }
+    const index = new Map<number, number>();
+    const table = new Int32Array(whole ? last + 1 : 0).fill(-1);
+    this.slots = new Int32Array(days.length);
+    for (let i = 0; i < days.length; i++) {
+      const day = days[i];
+      let slot = whole ? table[day] : (index.get(day) ?? -1);
+      if (slot < 0) {
+        slot = this.distinct.length;
+        if (whole) table[day] = slot;
+        else index.set(day, slot);
+        this.distinct.push(day);
+      }
+      this.slots[i] = slot;
+    }
+    this.factors = new Float64Array(this.distinct.length);
+  }
+
+  /** Each distinct day's discount factor at `growth`, growth^(−days/365), by slot. */
+  discounts(growth: number): Float64Array {
+    for (let slot = 0; slot < this.distinct.length; slot++)
+      this.factors[slot] = Math.pow(growth, -this.distinct[slot] / 365);
+    return this.factors;
+  }
+}
+
+function npv(dated: Dated, growth: number): number {
+  const factors = dated.discounts(growth);
   let sum = 0;
-  for (const flow of flows) sum += flow.amount * Math.pow(growth, -flow.days / 365);
+  for (let i = 0; i < dated.amounts.length; i++) sum += dated.amounts[i] * factors[dated.slots[i]];
   return sum;
 }
 
-function newton(flows: readonly DatedAmount[]): number | undefined {
+function newton(dated: Dated): number | undefined {
   let rate = GUESS;
   for (let step = 0; step < NEWTON_STEPS; step++) {
     const growth = 1 + rate;
     let value = 0;
     let slope = 0;
-    for (const flow of flows) {
-      const years = flow.days / 365;
-      const discounted = flow.amount * Math.pow(growth, -years);
+    const factors = dated.discounts(growth);
+    for (let i = 0; i < dated.amounts.length; i++) {
+      const years = dated.days[i] / 365;
+      const discounted = dated.amounts[i] * factors[dated.slots[i]];
       value += discounted;
       slope -= (years * discounted) / growth;
     }
@@ -51,8 +101,8 @@ function newton(flows: readonly DatedAmount[]): number | undefined {
  * number instead of a cliff Newton's method falls off. Of several roots (flows in and out in
  * turn), the one nearest 0 %: the bracket is scanned for outwards from x = 0.
  */
-function bisection(flows: readonly DatedAmount[]): number | undefined {
-  const at = (x: number) => npv(flows, Math.exp(x));
+function bisection(dated: Dated): number | undefined {
+  const at = (x: number) => npv(dated, Math.exp(x));
   const atZero = at(0);
   if (atZero === 0) return 0;
   let bracket: [number, number] | undefined;
@@ -81,7 +131,58 @@ function bisection(flows: readonly DatedAmount[]): number | undefined {
  * loss, Portfolio Performance's issue 1904) a bracketed bisection.
  */
 export function xirr(flows: readonly DatedAmount[]): number | undefined {
-  const moving = flows.filter((flow) => flow.amount !== 0);
-  if (!moving.some((f) => f.amount < 0) || !moving.some((f) => f.amount > 0)) return undefined;
-  return newton(moving) ?? bisection(moving);
+  return xirrOf(
+    flows.map((flow) => flow.days),
+    flows.map((flow) => flow.amount),
+  );
+}
+
+/** Flows solved lately and their rates (solve is a pure function of them). */
+const solved: { days: Float64Array; amounts: Float64Array; rate: number | undefined }[] = [];
+/** A span's flows are mostly the same request after request: its start and end move, not its days. */
+const SOLVED_KEPT = 8;
+
+function same(kept: Float64Array, given: ArrayLike<number>): boolean {
+  if (kept.length !== given.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== given[i]) return false;
+  return true;
+}
+
+/**
+ * xirr of the flows amounts[i] on days[i], as two lists: no object per flow. The rates of the
+ * last few are kept: one with no solution costs a bisection's thousands of sums each time.
+ */
+export function xirrOf(days: ArrayLike<number>, amounts: ArrayLike<number>): number | undefined {
+  const known = solved.find((s) => same(s.amounts, amounts) && same(s.days, days));
+  if (known) return known.rate;
+  const rate = rateOf(days, amounts);
+  solved.unshift({ days: new Float64Array(days), amounts: new Float64Array(amounts), rate });
+  solved.length = Math.min(solved.length, SOLVED_KEPT);
+  return rate;
+}
+
+function rateOf(days: ArrayLike<number>, amounts: ArrayLike<number>): number | undefined {
+  let moving = 0;
+  let into = false;
+  let out = false;
+  for (let i = 0; i < amounts.length; i++) {
+    if (amounts[i] === 0) continue;
+    moving++;
+    into ||= amounts[i] < 0;
+    out ||= amounts[i] > 0;
+  }
+  if (!into || !out) return undefined;
+  if (moving === amounts.length) return solve(new Dated(days, amounts));
+  const movingDays = new Float64Array(moving);
+  const movingAmounts = new Float64Array(moving);
+  for (let i = 0, at = 0; i < amounts.length; i++) {
+    if (amounts[i] === 0) continue;
+    movingDays[at] = days[i];
+    movingAmounts[at++] = amounts[i];
+  }
+  return solve(new Dated(movingDays, movingAmounts));
+}
+
+function solve(dated: Dated): number | undefined {
+  return newton(dated) ?? bisection(dated);
 }

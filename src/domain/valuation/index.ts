@@ -2,6 +2,7 @@
 // (timeline.ts), a period's figures (figures.ts) and a chart's points (charts.ts).
 export {
   doneBy,
+  MidnightValues,
   sameEntry,
   splitAdjustedPrice,
   splitSteps,

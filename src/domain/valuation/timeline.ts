@@ -43,6 +43,47 @@ export interface Replayed {
 }
 
 /**
+ * Values at consecutive local midnights, kept: a span inside the longest asked for (Forever's
+ * holds Year's, a portfolio's and each calendar year's) reads them, and one that reaches past
+ * its end (the next day) values only the new midnights. For what stays the same while it lives:
+ * a timeline's values, a benchmark's for the same flows and prices.
+ */
+export class MidnightValues {
+  private times: number[] = [];
+  private values: Float64Array = new Float64Array(0);
+
+  constructor(private readonly valuesAt: (times: readonly number[]) => Float64Array) {}
+
+  at(midnights: readonly number[]): Float64Array {
+    const count = midnights.length;
+    const kept = this.times;
+    const start = count > 0 ? indexOf(kept, midnights[0]) : -1;
+    if (start < 0) {
+      const values = this.valuesAt(midnights);
+      if (count >= kept.length) [this.times, this.values] = [[...midnights], values];
+      return values;
+    }
+    const end = start + count;
+    if (end <= kept.length && kept[end - 1] === midnights[count - 1])
+      return this.values.subarray(start, end);
+    // The same days up to the kept ones' end, then new ones.
+    const added = midnights.slice(kept.length - start);
+    if (added[0] <= kept[kept.length - 1]) return this.valuesAt(midnights);
+    const values = new Float64Array(this.values.length + added.length);
+    values.set(this.values);
+    values.set(this.valuesAt(added), this.values.length);
+    [this.times, this.values] = [[...kept, ...added], values];
+    return values.subarray(start, end);
+  }
+}
+
+/** Where `time` is in the ascending `times`, or -1. */
+function indexOf(times: readonly number[], time: number): number {
+  const at = doneBy(times, time) - 1;
+  return at >= 0 && times[at] === time ? at : -1;
+}
+
+/**
  * A priced holding replayed once: the holding after each entry, so the holding at any time is a
  * binary search instead of a replay. A server keeps one per investment until its events change,
  * which makes a valuation cost O(log entries) and a chart O(points + log entries).
@@ -163,6 +204,16 @@ export class Timeline implements PricedHolding, Replayed {
     const values = this.valuesAt(grid);
     this.grids.set(step, { first: grid[0], values });
     return values;
+  }
+
+  private readonly days = new MidnightValues((times) => this.valuesAt(times));
+
+  /**
+   * `valuesAt` for consecutive midnights, the days a return is linked over, kept
+   * (MidnightValues).
+   */
+  midnightValues(midnights: readonly number[]): Float64Array {
+    return this.days.at(midnights);
   }
 }
 

@@ -24,7 +24,7 @@ const en = {
   'cash.formOn': 'Turn cash on',
   'cash.opening': 'Opening balance',
   'cash.openingHint':
-    'The cash in the account before its first trade, booked as a deposit on that day; 0 books nothing.',
+    'The cash in the account before its first trade, booked as a deposit on that day. The buys since are paid from it: with 0, the cash goes below zero by what they cost.',
   'cash.formOff': 'Turn cash off?',
   'cash.offHint':
     'The portfolio is then valued by its investments only. Its cash entries are kept, and come back when cash is turned on again.',
@@ -54,7 +54,7 @@ const da: Readonly<Record<CashKey, string>> = {
   'cash.formOn': 'Slå kontanter til',
   'cash.opening': 'Startsaldo',
   'cash.openingHint':
-    'Kontanterne på kontoen før dens første handel, bogført som et indskud den dag; 0 bogfører intet.',
+    'Kontanterne på kontoen før dens første handel, bogført som et indskud den dag. Købene siden betales af dem: med 0 kommer kontanterne under nul med det, købene kostede.',
   'cash.formOff': 'Slå kontanter fra?',
   'cash.offHint':
     'Porteføljen værdisættes så kun efter sine investeringer. Kontantposterne gemmes og kommer igen, når kontanter slås til igen.',

@@ -120,6 +120,27 @@ describe('GET …/performance', () => {
     expect(day.twr).toEqual(expect.any(Number));
   });
 
+  it('a write after an answer: the next answer has the new figures, its benchmark too', async () => {
+    startServer();
+    await registerFresh();
+    const { investmentId } = await holdingOf2026();
+    setCookie('selected_period', 'Forever');
+    const monthsOf = (performance: { monthly: { month: string; twr: number | null }[] }) =>
+      Object.fromEntries(performance.monthly.map((m) => [m.month, m.twr]));
+    const before = (await get('/user/performance')).body.performance;
+    expect(monthsOf(before)['2026-10']).toEqual(expect.any(Number));
+    // Everything left sold back in August: nothing is invested from September on.
+    const sale = { shares: 6, share_price: 110, fee: 3, currency_code: 'DKK', date: '2026-08-31' };
+    expect((await post(`/investments/${investmentId}/events/sell`, sale)).status).toBe(201);
+    const after = (await get('/user/performance')).body.performance;
+    expect(after).toMatchObject({ from: '2026-03-02', fees: 10, dividends: 30 });
+    expect(monthsOf(after)).toMatchObject({ '2026-09': null, '2026-10': null, '2026-11': null });
+    // Bought for 1,005, sold for 478 and 657 after fees, and a dividend of 30.
+    expect(after.total_return).toBeCloseTo(-1_005 + 478 + 657 + 30, 2);
+    // The benchmark sold as much: it holds less than before.
+    expect(after.benchmark.value).toBeLessThan(before.benchmark.value);
+  });
+
   it.each([
     ['abc', 'The year field must be 4 digits.'],
     ['1969', 'The year field must be at least 1970.'],

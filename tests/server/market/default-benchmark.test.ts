@@ -15,6 +15,7 @@ import {
   create,
   oneApple,
   live,
+  providersDown,
   running,
   withLiveServers,
 } from './live-servers';
@@ -35,16 +36,14 @@ describe('a live server’s default benchmark', () => {
 
   it('answers a cold home while the default benchmark cannot be placed, asking no provider again', async () => {
     // No source can place the default benchmark at start: the failure is backed off.
-    live.fake.setMode('yahoo', '503');
-    live.fake.setMode('openfigi', '503');
+    providersDown();
     const { browser, portfolioId } = await account(true);
     expect(await benchmarkFinds(2)).toBe(2);
     // Apple is placed as it is added; the default benchmark's placement is still backed off.
     live.fake.reset();
     await oneApple(browser, portfolioId);
     await quoteRequests('AAPL', 1);
-    live.fake.setMode('yahoo', '503');
-    live.fake.setMode('openfigi', '503');
+    providersDown();
     browser.cookies.set('selected_period', 'Year');
     const before = live.fake.requests().length;
     for (let visit = 0; visit < 3; visit++) {
@@ -66,8 +65,7 @@ describe('a live server’s default benchmark', () => {
 
   it('places the default benchmark as soon as a chart wants it, not at the next round', async () => {
     // The start's placement finds no source, and waits out its back-off.
-    live.fake.setMode('yahoo', '503');
-    live.fake.setMode('openfigi', '503');
+    providersDown();
     const { browser, portfolioId } = await account(true);
     expect(await benchmarkFinds(2)).toBe(2);
     live.fake.reset();

@@ -63,6 +63,12 @@ export async function benchmarkHistories(count = 1): Promise<number> {
   return asked();
 }
 
+/** Both finders of where the default benchmark trades fail (Yahoo and OpenFIGI answer 503). */
+export function providersDown(): void {
+  live.fake.setMode('yahoo', '503');
+  live.fake.setMode('openfigi', '503');
+}
+
 /** Waits until the listing finders have been asked `count` times where the benchmark trades. */
 export async function benchmarkFinds(count: number): Promise<number> {
   const asked = () =>

@@ -33,6 +33,10 @@ describe('the Cash section', () => {
 
     const { form, amount } = await turnOn(section, '12.1234567');
     expect(describedBy(amount)).toContain('Use at most 6 decimals.');
+    // A holding bought before: its buy is paid from the opening balance.
+    expect(describedBy(amount)).toContain(
+      'The buys since are paid from it: with 0, the cash goes below zero by what they cost.',
+    );
     expect(within(section).queryByRole('form')).toBe(form);
 
     await userEvent.clear(amount);
