@@ -105,10 +105,16 @@ function preloadFirstCode(demo: boolean): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler() {
+      handler(html) {
         // Vite writes index.html after the plugins' generateBundle, this one's included.
         if (!script) throw new Error('The first-code script was not written before index.html');
-        return [{ tag: 'script', attrs: { async: true, src: `/${script}` }, injectTo: 'head' }];
+        // Before the entry and its chunks, at high priority: last in the head, it waited for their
+        // bytes (six connections per host over HTTP/1.1), so the screen's code was asked for after
+        // them, about 1.5 s into a cold visit on Slow 4G. It is async: it never blocks the parser.
+        const tag = `<script async fetchpriority="high" src="/${script}"></script>`;
+        const entry = html.indexOf('<script type="module"');
+        if (entry === -1) throw new Error('No entry script in index.html');
+        return `${html.slice(0, entry)}${tag}\n    ${html.slice(entry)}`;
       },
     },
   };

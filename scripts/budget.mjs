@@ -16,8 +16,9 @@ const ENTRY_BUDGET_KB = 110;
 // cash section, portfolio kinds and tax classes (120.2: their texts in the main catalogues and
 // their client schemas); 120.5 until the texts of screens not shown first moved into their
 // features' catalogues (118.2); 118.5 until the page's first answers (their reader in the HTTP
-// layer) and the Buy form's aktiesparekonto room read took it to 118.5+. Issue 37 asks for 115.
-const FIRST_PAINT_BUDGET_KB = 119;
+// layer) and the Buy form's aktiesparekonto room read took it to 118.5+; 119 until issue 37's
+// trimmed home code left it at 118.4. Issue 37 asks for 115.
+const FIRST_PAINT_BUDGET_KB = 118.5;
 const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
 
 buildIfStale('live');

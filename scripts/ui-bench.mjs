@@ -7,7 +7,7 @@
 // Phone-like (issue 16): the demo build (`vite preview` of dist) and the live build (`npm start`,
 // which serves dist-live, on a throwaway SQLite database with the demo account), unthrottled and
 // under 4x CPU throttling with a slow network, each visit of /home logged in:
-// - cold: a fresh browser context (empty cache) with the session only;
+// - cold: a fresh browser context (empty cache) with the session only (no kept figures);
 // - warm: a second visit in that context (HTTP cache, and the service worker if one controls it).
 // Each reports LCP and the time from navigation start to the portfolios table. Targets: cold LCP
 // < 2.5 s and warm LCP < 1 s at 4x throttling; warm demo home with data < 300 ms unthrottled.
@@ -136,7 +136,7 @@ if (process.argv.includes('--write')) {
 
 ${budgetTable}
 
-Phone-like visits of /home, logged in as the demo account: the demo build from \`vite preview\`, the live build from \`npm start\` on a throwaway SQLite database (\`FORMUE_DEMO=1\`), its market data from the offline fake of the four providers (2026-11-27 on; before, its server asked the real providers, which this machine cannot reach). A **cold** visit is the first in a fresh browser context (empty cache, only the session's cookies and localStorage); a **warm** visit is the second in the same context (HTTP cache, and the service worker when one controls the page: column "service worker"). Throttled runs use Chromium's CPU throttling at 4x and the network profile Slow 4G (150 ms latency, 1.6 Mbps down, 750 kbps up), both through the DevTools protocol. **LCP** is the last \`largest-contentful-paint\` entry, read once the page has loaded and shows no loading placeholder (the value, painted after the table, is often the largest); **home with data** is navigation start to the first portfolio row on screen, by the page's clock. Targets are reported, never a CI gate: cold LCP < 2500 ms and warm LCP < 1000 ms at 4x throttling, warm demo home with data < 300 ms unthrottled.
+Phone-like visits of /home, logged in as the demo account: the demo build from \`vite preview\`, the live build from \`npm start\` on a throwaway SQLite database (\`FORMUE_DEMO=1\`), its market data from the offline fake of the four providers (2026-11-27 on; before, its server asked the real providers, which this machine cannot reach). A **cold** visit is the first in a fresh browser context (empty cache, only the session's cookies and localStorage, without the figures a visit keeps for the next); a **warm** visit is the second in the same context (HTTP cache, and the service worker when one controls the page: column "service worker"). Throttled runs use Chromium's CPU throttling at 4x and the network profile Slow 4G (150 ms latency, 1.6 Mbps down, 750 kbps up), both through the DevTools protocol. **LCP** is the last \`largest-contentful-paint\` entry, read once the page has loaded and shows no loading placeholder (the value, painted after the table, is often the largest); **home with data** is navigation start to the first portfolio row on screen, by the page's clock; both are taken by a script in the page from its start, as Playwright's waits would put its own script's 0.4 s (at 4x CPU) in the visit's way (2026-11-29 on). Targets are reported, never a CI gate: cold LCP < 2500 ms and warm LCP < 1000 ms at 4x throttling, warm demo home with data < 300 ms unthrottled.
 
 ${visitTable}
 `;

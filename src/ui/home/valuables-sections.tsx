@@ -1,6 +1,6 @@
 // Home's tables of portfolios and of investments, each in its section; a portfolio's screen shows
 // its investments the same way.
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PlusIcon } from '../components/icons';
 import { Loadable } from '../data/loadable';
@@ -16,12 +16,15 @@ import {
 import { useHoldings, useInvestments, usePortfolios } from '../data/use-data';
 import { investmentCreateHref } from '../../machines/app/routes';
 import { repeatedInvestments, type LoadView } from '../../machines/data/selectors';
-import { EventOverlay } from '../events';
 import { useOverlay } from '../app/use-overlay';
 import { pendingSplitMode, pendingSplitOf, recordValues } from '../../machines/events';
 import type { Investment } from '../../domain/types';
 import { useFormatters } from '../components/format-context';
 import { useT } from '../app/use-i18n';
+import { lazyScreen } from '../app/lazy-screen';
+
+// The split's form and the events' form code load when it opens: home's first paint needs neither.
+const EventOverlay = lazyScreen(() => import('../events').then((module) => module.EventOverlay));
 
 interface ValuablesSectionProps {
   title: string;
@@ -141,6 +144,11 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
   const overlay = useOverlay();
   const recording = pendingSplitOf(overlay.mode);
   const recorded = investments.find((i) => i.id === recording);
+  const splitPending = investments.some((i) => i.pending_split);
+  // Once a row offers Record split, its form's code, so the form opens at once.
+  useEffect(() => {
+    if (splitPending) void EventOverlay.preload();
+  }, [splitPending]);
   const splitNotice = ({ id, name, pending_split: split }: Investment): RowNotice | undefined =>
     split && {
       // The provider's numerator is the shares after: from:to is denominator:numerator.
@@ -159,17 +167,19 @@ export function InvestmentsSection({ portfolioId }: { portfolioId?: string }) {
       {/* The split's form, as the investment screen's Record opens it; it keeps its values
           once the split is recorded and the row no longer has it. */}
       {overlay.visible && recording !== undefined && (
-        <EventOverlay
-          key={overlay.opening}
-          investmentId={recording}
-          kind="split"
-          currentShares={recorded?.pending_split?.shares_before ?? recorded?.shares ?? 0}
-          prefill={
-            recorded?.pending_split &&
-            recordValues({ kind: 'split', ...recorded.pending_split }, f.decimalMark)
-          }
-          overlay={overlay}
-        />
+        <Suspense fallback={null}>
+          <EventOverlay
+            key={overlay.opening}
+            investmentId={recording}
+            kind="split"
+            currentShares={recorded?.pending_split?.shares_before ?? recorded?.shares ?? 0}
+            prefill={
+              recorded?.pending_split &&
+              recordValues({ kind: 'split', ...recorded.pending_split }, f.decimalMark)
+            }
+            overlay={overlay}
+          />
+        </Suspense>
       )}
       <ValuablesSection
         title={t('home.investments')}

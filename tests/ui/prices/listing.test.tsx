@@ -150,7 +150,8 @@ describe('suggestions', () => {
         expect(within(pension).getByText('1 split not recorded')).toBeTruthy();
       }
       await userEvent.click(within(row).getByRole('button', { name: 'Record split of NVIDIA' }));
-      const dialog = screen.getByRole('dialog', { name: 'Stock Split' });
+      // The form's code comes after home's first paint (not in home's first code).
+      const dialog = await screen.findByRole('dialog', { name: 'Stock Split' });
       expect(within(dialog).getByLabelText<HTMLInputElement>('Date').value).toBe('2024-06-10');
       expect(within(dialog).getByLabelText<HTMLInputElement>('Shares after split').value).toBe(
         '100',
