@@ -4,7 +4,7 @@
 // each lookup is a binary search.
 import type { ProviderPricing, RateSource } from '../contract/market/pricing';
 import { doneBy } from '../domain/valuation';
-import type { StoredClose } from './ingest';
+import type { CloseSeries } from './close-series';
 import type { Day, DecimalText, EuroRate } from './port';
 import { closingInstants, dayNumber, dayOfNumber } from './zoned-time';
 
@@ -20,7 +20,7 @@ export interface StoredListingPrices {
    * its (UTC) day (crypto).
    */
   close: string | undefined;
-  closes: readonly StoredClose[];
+  closes: CloseSeries;
   quote?: {
     price: DecimalText;
     time: number;
@@ -31,8 +31,9 @@ export interface StoredListingPrices {
 
 export function storedPricing(stored: StoredListingPrices): ProviderPricing {
   const { closes, quote } = stored;
+  const closed = closes.days.length;
   const extra = quote ? quote.intraday.length + 1 : 0;
-  const count = closes.length + extra;
+  const count = closed + extra;
   const times = new Float64Array(count);
   const values = new Float64Array(count);
   const days = new Int32Array(count);
@@ -40,15 +41,12 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
     stored.close === undefined
       ? (day: number) => (day + 1) * DAY_MS - 1
       : closingInstants(stored.close, stored.timezone);
-  for (let i = 0; i < closes.length; i++) {
-    const day = dayNumber(closes[i].day);
-    days[i] = day;
-    times[i] = instant(day);
-    values[i] = Number(closes[i].close);
-  }
+  days.set(closes.days);
+  values.set(closes.values);
+  for (let i = 0; i < closed; i++) times[i] = instant(days[i]);
   if (quote) {
     const day = dayNumber(quote.day);
-    let i = closes.length;
+    let i = closed;
     for (const point of [...quote.intraday, quote]) {
       days[i] = day;
       times[i] = point.time;

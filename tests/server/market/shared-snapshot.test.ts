@@ -43,8 +43,8 @@ it('reads each listing and the rates once for snapshots asked together', async (
       timezone: 'Europe/Copenhagen',
     });
   const reads: string[] = [];
-  const closes = prices.closes.bind(prices);
-  prices.closes = (key) => {
+  const closes = prices.closeSeries.bind(prices);
+  prices.closeSeries = (key) => {
     reads.push(key);
     return closes(key);
   };

@@ -8,6 +8,7 @@ import type { EventRow, ManualPriceRow } from '../../../src/contract/store';
 import { Timeline, splitSteps } from '../../../src/domain/valuation';
 import { majorQuote, majorUnits, unadjustedCloses } from '../../../src/market/ingest';
 import type { ProviderHistory } from '../../../src/market/port';
+import { closeSeries } from '../../../src/market/close-series';
 import { euroRateTable, storedPricing } from '../../../src/market/stored-prices';
 import { utcDay, zonedTimesToEpoch, zonedTimeToEpoch } from '../../../src/market/zoned-time';
 
@@ -145,10 +146,10 @@ describe('storedPricing', () => {
     currency: 'DKK',
     timezone: 'Europe/Copenhagen',
     close: '17:00',
-    closes: [
+    closes: closeSeries([
       { day: '2026-11-20', close: '600' },
       { day: '2026-11-23', close: '610' },
-    ],
+    ]),
     quote: {
       price: '615.5',
       time: Date.parse('2026-11-24T10:00:00Z'),
@@ -206,13 +207,13 @@ describe('priceInvestment', () => {
     currency: 'DKK',
     timezone: 'Europe/Copenhagen',
     close: '17:00',
-    closes: [
+    closes: closeSeries([
       { day: '2024-06-06', close: '1000' },
       { day: '2024-06-07', close: '1010' },
       // A 10:1 split on the 10th, as the price paid that day.
       { day: '2024-06-10', close: '102' },
       { day: '2024-06-11', close: '103' },
-    ],
+    ]),
   });
   const priced = (events: EventRow[], manual: ManualPriceRow[] = []) => {
     const entries = events.map((e) => toEntry(e, dkk));
