@@ -54,7 +54,7 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
       i++;
     }
   }
-  const { starts, prices, pointDays } = inTimeOrder(times, values, days);
+  const { starts, prices, pointDays } = inTimeOrder(times, values, days, closed);
   const at = (time: number) => doneBy(starts, time) - 1;
   return {
     source: stored.source,
@@ -77,19 +77,35 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
 
 /**
  * The points sorted by time, equal times in the order given (the quote after a close: it wins).
- * The closes come in day order and the quote's points after them, so most are in order already.
+ * The closes (the first `closed`) come in day order and the quote's points after them, so most
+ * are in order already, and the rest are two runs in order (the day's points before its close).
  */
-function inTimeOrder(times: Float64Array, values: Float64Array, days: Int32Array) {
-  let sorted = true;
-  for (let i = 1; i < times.length && sorted; i++) sorted = times[i - 1] <= times[i];
-  if (sorted) return { starts: times, prices: values, pointDays: days };
-  // Array.prototype.sort is stable.
-  const order = Array.from(times.keys()).sort((a, b) => times[a] - times[b]);
+function inTimeOrder(times: Float64Array, values: Float64Array, days: Int32Array, closed: number) {
+  const ascending = (from: number, to: number) => {
+    for (let i = from + 1; i < to; i++) if (!(times[i - 1] <= times[i])) return false;
+    return true;
+  };
+  if (ascending(0, times.length)) return { starts: times, prices: values, pointDays: days };
+  // Array.prototype.sort is stable; merging two runs in order gives the same order.
+  const order =
+    ascending(0, closed) && ascending(closed, times.length)
+      ? merged(times, closed)
+      : Array.from(times.keys()).sort((a, b) => times[a] - times[b]);
   return {
     starts: Float64Array.from(order, (i) => times[i]),
     prices: Float64Array.from(order, (i) => values[i]),
     pointDays: Int32Array.from(order, (i) => days[i]),
   };
+}
+
+/** The indices of two runs in time order, [0, split) and [split, end), merged; ties: the first. */
+function merged(times: Float64Array, split: number): Int32Array {
+  const order = new Int32Array(times.length);
+  let a = 0;
+  let b = split;
+  for (let i = 0; i < order.length; i++)
+    order[i] = b >= times.length || (a < split && times[a] <= times[b]) ? a++ : b++;
+  return order;
 }
 
 /**

@@ -175,6 +175,31 @@ describe('storedPricing', () => {
   it('has no price before its first close', () => {
     expect(pricing.price(Date.parse('2026-11-19T12:00:00Z'))).toBeNaN();
   });
+
+  it('puts the day’s points before its close when that close is stored too', () => {
+    const closed = storedPricing({
+      source: 'yahoo',
+      currency: 'DKK',
+      timezone: 'Europe/Copenhagen',
+      close: '17:00',
+      closes: closeSeries([
+        { day: '2026-11-23', close: '610' },
+        { day: '2026-11-24', close: '620' },
+      ]),
+      quote: {
+        price: '615.5',
+        time: Date.parse('2026-11-24T10:00:00Z'),
+        day: '2026-11-24',
+        intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
+      },
+    });
+    const at = (iso: string) => closed.price(Date.parse(iso));
+    expect(at('2026-11-24T08:00:00Z')).toBe(610);
+    expect(at('2026-11-24T09:00:00Z')).toBe(612);
+    expect(at('2026-11-24T11:00:00Z')).toBe(615.5);
+    expect(at('2026-11-24T16:00:00Z')).toBe(620);
+    expect(closed.dayAt(Date.parse('2026-11-24T16:00:00Z'))).toBe('2026-11-24');
+  });
 });
 
 describe('priceInvestment', () => {
