@@ -57,12 +57,12 @@ const PHASES: readonly Phase[] = ['prices read', 'price functions', 'events read
 
 /** The replay checkpoints in the database. */
 async function checkpointsKept(url: string): Promise<number> {
-  const { db, close } = await openDatabase(url);
+  const opened = await openDatabase(url);
   try {
-    const rows = await db.selectFrom('replay_checkpoints').select('investment_id').execute();
+    const rows = await opened.db.selectFrom('replay_checkpoints').select('investment_id').execute();
     return rows.length;
   } finally {
-    await close();
+    await opened.close();
   }
 }
 

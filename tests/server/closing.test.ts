@@ -20,7 +20,8 @@ it('closes after writing the checkpoints of the replays behind its last answer',
   expect((await browser.send('GET', '/api/v1/user/valuation')).status).toBe(200);
   await app.close();
 
-  const { db, close } = await openDatabase(url);
+  const opened = await openDatabase(url);
+  const { db } = opened;
   try {
     const investments = await db.selectFrom('investments').select('id').execute();
     const checkpoints = await db.selectFrom('replay_checkpoints').select('investment_id').execute();
@@ -29,6 +30,6 @@ it('closes after writing the checkpoints of the replays behind its last answer',
       investments.map((i) => i.id).sort(),
     );
   } finally {
-    await close();
+    await opened.close();
   }
 });

@@ -9,6 +9,7 @@ import {
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
 import { PriceStore } from '../../../src/server/sql/price-store';
 import { freshDatabaseUrl } from '../databases';
+import { copenhagenListing } from './listings';
 
 const KEY = 'yahoo:NOVO-B.CO';
 const T = Date.parse('2026-11-27T18:00:00Z');
@@ -21,18 +22,7 @@ afterEach(() => database.close());
 
 async function listing(): Promise<PriceStore> {
   const prices = new PriceStore(database.db, database.dialect);
-  await prices.saveListing({
-    key: KEY,
-    provider: 'yahoo',
-    symbol: 'NOVO-B.CO',
-    name: 'Novo Nordisk B',
-    exchange: 'Copenhagen',
-    mic: 'XCSE',
-    assetClass: 'stock',
-    currency: 'DKK',
-    quoteCurrency: 'DKK',
-    timezone: 'Europe/Copenhagen',
-  });
+  await prices.saveListing(copenhagenListing('NOVO-B.CO'));
   return prices;
 }
 

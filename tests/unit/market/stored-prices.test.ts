@@ -141,22 +141,25 @@ describe('euroRateTable', () => {
 });
 
 describe('storedPricing', () => {
-  const pricing = storedPricing({
-    source: 'yahoo',
-    currency: 'DKK',
-    timezone: 'Europe/Copenhagen',
-    close: '17:00',
-    closes: closeSeries([
-      { day: '2026-11-20', close: '600' },
-      { day: '2026-11-23', close: '610' },
-    ]),
-    quote: {
-      price: '615.5',
-      time: Date.parse('2026-11-24T10:00:00Z'),
-      day: '2026-11-24',
-      intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
-    },
-  });
+  /** A Copenhagen listing's closes, with the quote and a point of 2026-11-24. */
+  const copenhagen = (closes: [string, string][]) =>
+    storedPricing({
+      source: 'yahoo',
+      currency: 'DKK',
+      timezone: 'Europe/Copenhagen',
+      close: '17:00',
+      closes: closeSeries(closes.map(([day, close]) => ({ day, close }))),
+      quote: {
+        price: '615.5',
+        time: Date.parse('2026-11-24T10:00:00Z'),
+        day: '2026-11-24',
+        intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
+      },
+    });
+  const pricing = copenhagen([
+    ['2026-11-20', '600'],
+    ['2026-11-23', '610'],
+  ]);
 
   it('puts each close in force from its exchange’s close, exchange-local', () => {
     const close = zonedTimeToEpoch('2026-11-23', '17:00', 'Europe/Copenhagen');
@@ -177,22 +180,10 @@ describe('storedPricing', () => {
   });
 
   it('puts the day’s points before its close when that close is stored too', () => {
-    const closed = storedPricing({
-      source: 'yahoo',
-      currency: 'DKK',
-      timezone: 'Europe/Copenhagen',
-      close: '17:00',
-      closes: closeSeries([
-        { day: '2026-11-23', close: '610' },
-        { day: '2026-11-24', close: '620' },
-      ]),
-      quote: {
-        price: '615.5',
-        time: Date.parse('2026-11-24T10:00:00Z'),
-        day: '2026-11-24',
-        intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
-      },
-    });
+    const closed = copenhagen([
+      ['2026-11-23', '610'],
+      ['2026-11-24', '620'],
+    ]);
     const at = (iso: string) => closed.price(Date.parse(iso));
     expect(at('2026-11-24T08:00:00Z')).toBe(610);
     expect(at('2026-11-24T09:00:00Z')).toBe(612);
