@@ -45,6 +45,7 @@ import { logIn } from './session';
 import { coldRow, tableRow } from './report';
 import { loadAccount } from './account';
 import { seedMarket } from './market';
+import { openDatabase } from '../../src/server/sql/connect';
 
 /** The home screen's first calls. */
 const HOME: readonly Endpoint[] = [
@@ -53,6 +54,17 @@ const HOME: readonly Endpoint[] = [
   { name: 'Year chart', path: '/api/v1/user/chart', cookie: 'selected_period=Year' },
 ];
 const PHASES: readonly Phase[] = ['prices read', 'price functions', 'events read', 'replay'];
+
+/** The replay checkpoints in the database. */
+async function checkpointsKept(url: string): Promise<number> {
+  const opened = await openDatabase(url);
+  try {
+    const rows = await opened.db.selectFrom('replay_checkpoints').select('investment_id').execute();
+    return rows.length;
+  } finally {
+    await opened.close();
+  }
+}
 
 /** The home's calls one after the other; NaN ms if one fails. */
 async function home(session: Session): Promise<{ ms: number; status: number }> {
@@ -104,6 +116,13 @@ async function coldHome(
     } finally {
       await server.stop();
     }
+    // Whether the first run's checkpoints were all written before its server stopped.
+    const last = runs[runs.length - 1];
+    log(
+      `  run ${run + 1}: ${last.coldMs.toFixed(0)} ms, events read ${last.phases['events read'].toFixed(0)} ms, ` +
+        `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
+        `${await checkpointsKept(url)} of ${INVESTMENTS}`,
+    );
   }
   const middle = [...runs].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(runs.length / 2)];
   const failed = runs.find((r) => r.status !== 200);

@@ -75,6 +75,8 @@ export interface Contract {
   readonly routes: readonly Route[];
   /** The body a route accepts (`Route.maxBody`, else DEFAULT_BODY_LIMIT). */
   bodyLimit(method: string, path: string): BodyLimit;
+  /** Resolves once the writes left behind answers (replay checkpoints) are done: before a close. */
+  settled(): Promise<void>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -103,7 +105,7 @@ export function createContract(options: ContractOptions): Contract {
     ...performanceRoutes(),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
-  const timelines = new Timelines(store, options.market);
+  const timelines = new Timelines(store, options.market, { pause: options.pause });
 
   const newSession = (time: number): Session => ({
     id: randomToken(30),
@@ -310,7 +312,7 @@ export function createContract(options: ContractOptions): Contract {
     return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
   }
 
-  return { handle, routes, bodyLimit };
+  return { handle, routes, bodyLimit, settled: () => timelines.settled() };
 }
 
 /** The request's JSON body, or the 4xx of one that could not be read. */

@@ -4,7 +4,7 @@
 // each lookup is a binary search.
 import type { ProviderPricing, RateSource } from '../contract/market/pricing';
 import { doneBy } from '../domain/valuation';
-import type { StoredClose } from './ingest';
+import type { CloseSeries } from './close-series';
 import type { Day, DecimalText, EuroRate } from './port';
 import { closingInstants, dayNumber, dayOfNumber } from './zoned-time';
 
@@ -20,7 +20,7 @@ export interface StoredListingPrices {
    * its (UTC) day (crypto).
    */
   close: string | undefined;
-  closes: readonly StoredClose[];
+  closes: CloseSeries;
   quote?: {
     price: DecimalText;
     time: number;
@@ -31,8 +31,9 @@ export interface StoredListingPrices {
 
 export function storedPricing(stored: StoredListingPrices): ProviderPricing {
   const { closes, quote } = stored;
+  const closed = closes.days.length;
   const extra = quote ? quote.intraday.length + 1 : 0;
-  const count = closes.length + extra;
+  const count = closed + extra;
   const times = new Float64Array(count);
   const values = new Float64Array(count);
   const days = new Int32Array(count);
@@ -40,15 +41,12 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
     stored.close === undefined
       ? (day: number) => (day + 1) * DAY_MS - 1
       : closingInstants(stored.close, stored.timezone);
-  for (let i = 0; i < closes.length; i++) {
-    const day = dayNumber(closes[i].day);
-    days[i] = day;
-    times[i] = instant(day);
-    values[i] = Number(closes[i].close);
-  }
+  days.set(closes.days);
+  values.set(closes.values);
+  for (let i = 0; i < closed; i++) times[i] = instant(days[i]);
   if (quote) {
     const day = dayNumber(quote.day);
-    let i = closes.length;
+    let i = closed;
     for (const point of [...quote.intraday, quote]) {
       days[i] = day;
       times[i] = point.time;
@@ -56,7 +54,7 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
       i++;
     }
   }
-  const { starts, prices, pointDays } = inTimeOrder(times, values, days);
+  const { starts, prices, pointDays } = inTimeOrder(times, values, days, closed);
   const at = (time: number) => doneBy(starts, time) - 1;
   return {
     source: stored.source,
@@ -79,19 +77,35 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
 
 /**
  * The points sorted by time, equal times in the order given (the quote after a close: it wins).
- * The closes come in day order and the quote's points after them, so most are in order already.
+ * The closes (the first `closed`) come in day order and the quote's points after them, so most
+ * are in order already, and the rest are two runs in order (the day's points before its close).
  */
-function inTimeOrder(times: Float64Array, values: Float64Array, days: Int32Array) {
-  let sorted = true;
-  for (let i = 1; i < times.length && sorted; i++) sorted = times[i - 1] <= times[i];
-  if (sorted) return { starts: times, prices: values, pointDays: days };
-  // Array.prototype.sort is stable.
-  const order = Array.from(times.keys()).sort((a, b) => times[a] - times[b]);
+function inTimeOrder(times: Float64Array, values: Float64Array, days: Int32Array, closed: number) {
+  const ascending = (from: number, to: number) => {
+    for (let i = from + 1; i < to; i++) if (!(times[i - 1] <= times[i])) return false;
+    return true;
+  };
+  if (ascending(0, times.length)) return { starts: times, prices: values, pointDays: days };
+  // Array.prototype.sort is stable; merging two runs in order gives the same order.
+  const order =
+    ascending(0, closed) && ascending(closed, times.length)
+      ? merged(times, closed)
+      : Array.from(times.keys()).sort((a, b) => times[a] - times[b]);
   return {
     starts: Float64Array.from(order, (i) => times[i]),
     prices: Float64Array.from(order, (i) => values[i]),
     pointDays: Int32Array.from(order, (i) => days[i]),
   };
+}
+
+/** The indices of two runs in time order, [0, split) and [split, end), merged; ties: the first. */
+function merged(times: Float64Array, split: number): Int32Array {
+  const order = new Int32Array(times.length);
+  let a = 0;
+  let b = split;
+  for (let i = 0; i < order.length; i++)
+    order[i] = b >= times.length || (a < split && times[a] <= times[b]) ? a++ : b++;
+  return order;
 }
 
 /**

@@ -68,36 +68,37 @@ export async function startServer(config: Config, options: StartOptions = {}) {
           },
         })
       : undefined;
-  const app = await buildApp({
-    contract: createContract({
-      store,
-      hasher,
-      randomToken: (bytes) => randomBytes(bytes).toString('base64'),
-      tokenDigest: (token) => Promise.resolve(createHash('sha256').update(token).digest('hex')),
-      mailer: createMailer(
-        config.mail ?? {
-          smtpUrl: undefined,
-          from: undefined,
-          appUrl: `http://localhost:${config.port}`,
-        },
-        {
-          info: (details, message) => app.log.info(details, message),
-          error: (details, message) => app.log.error(details, message),
-        },
-      ),
-      now: options.now,
-      market: live ?? syntheticMarket(options.prices),
-      onError: (error) => app.log.error({ err: error }, 'contract error'),
-      unavailable: isDatabaseUnavailable,
-      repeat: (ms, tick) => {
-        const renewing = setInterval(tick, ms);
-        // A claim's renewal never keeps the process alive: its request does.
-        renewing.unref();
-        return () => clearInterval(renewing);
+  const contract = createContract({
+    store,
+    hasher,
+    randomToken: (bytes) => randomBytes(bytes).toString('base64'),
+    tokenDigest: (token) => Promise.resolve(createHash('sha256').update(token).digest('hex')),
+    mailer: createMailer(
+      config.mail ?? {
+        smtpUrl: undefined,
+        from: undefined,
+        appUrl: `http://localhost:${config.port}`,
       },
-      // After the I/O that waits, so other requests are read and answered between slices.
-      pause: () => new Promise((resolve) => setImmediate(resolve)),
-    }),
+      {
+        info: (details, message) => app.log.info(details, message),
+        error: (details, message) => app.log.error(details, message),
+      },
+    ),
+    now: options.now,
+    market: live ?? syntheticMarket(options.prices),
+    onError: (error) => app.log.error({ err: error }, 'contract error'),
+    unavailable: isDatabaseUnavailable,
+    repeat: (ms, tick) => {
+      const renewing = setInterval(tick, ms);
+      // A claim's renewal never keeps the process alive: its request does.
+      renewing.unref();
+      return () => clearInterval(renewing);
+    },
+    // After the I/O that waits, so other requests are read and answered between slices.
+    pause: () => new Promise((resolve) => setImmediate(resolve)),
+  });
+  const app = await buildApp({
+    contract,
     healthy: () => databaseReady(database.db, database.dialect, Date.now()),
     appRoot: config.appRoot,
     logger: { level: config.logLevel },
@@ -132,6 +133,8 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       }),
     ]);
     clearTimeout(timeout);
+    // The replay checkpoints written behind the last answers: the next start reads them.
+    await contract.settled();
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });

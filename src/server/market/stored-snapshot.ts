@@ -78,11 +78,11 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     // Together: PostgreSQL pays a round trip for each.
     const [record, closes, quote] = await Promise.all([
       prices.listing(key),
-      priced ? prices.closes(key) : [],
+      priced ? prices.closeSeries(key) : undefined,
       priced ? prices.quote(key) : undefined,
     ]);
     let pricing: ProviderPricing | undefined;
-    if (record && priced) {
+    if (record && priced && closes) {
       const exchange = exchangeOf(record.provider, record.symbol, record.mic);
       const building = phaseStart();
       pricing = storedPricing({

@@ -18,6 +18,7 @@ import * as m0012 from './migrations/0012-cash';
 import * as m0013 from './migrations/0013-tax-year';
 import * as m0014 from './migrations/0014-benchmarks';
 import * as m0015 from './migrations/0015-replay-checkpoints';
+import * as m0016 from './migrations/0016-close-series';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -43,6 +44,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => m0015.up(db, dialect),
       down: (db) => m0015.down(db),
     },
+    '0016-close-series': { up: (db) => m0016.up(db, dialect), down: (db) => m0016.down(db) },
   };
 }
 

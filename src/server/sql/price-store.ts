@@ -6,6 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Day, EuroRate } from '../../market/port';
 import type { StoredClose } from '../../market/ingest';
+import {
+  closeSeries,
+  decodeCloseSeries,
+  encodeCloseSeries,
+  type CloseSeries,
+} from '../../market/close-series';
 import { withAdvisoryLock } from './advisory-lock';
 import {
   rowOf,
@@ -165,14 +171,18 @@ export class PriceStore {
     return new Map(rows.map((row) => [row.key, toSync(row)]));
   }
 
-  async closes(key: string): Promise<StoredClose[]> {
-    const rows = await this.db
-      .selectFrom('daily_closes')
-      .select(['day', 'close'])
+  closes(key: string): Promise<StoredClose[]> {
+    return closesOf(this.db, key);
+  }
+
+  /** The closes as numbers: the listing's series (one row), else from its closes' rows. */
+  async closeSeries(key: string): Promise<CloseSeries> {
+    const row = await this.db
+      .selectFrom('close_series')
+      .select('data')
       .where('listing', '=', key)
-      .orderBy('day')
-      .execute();
-    return rows.map((row) => ({ day: row.day, close: String(row.close) }));
+      .executeTakeFirst();
+    return (row && decodeCloseSeries(row.data)) ?? closeSeries(await this.closes(key));
   }
 
   async quote(key: string): Promise<StoredQuote | undefined> {
@@ -252,6 +262,14 @@ export class PriceStore {
           .onConflict((oc) => oc.columns(['listing', 'day', 'kind']).doNothing())
           .execute();
       }
+      // The series of every close now stored, in the same transaction: always the rows' own.
+      const data = encodeCloseSeries(closeSeries(await closesOf(db, key)));
+      const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      await db
+        .insertInto('close_series')
+        .values({ listing: key, data: bytes })
+        .onConflict((oc) => oc.column('listing').doUpdateSet({ data: bytes }))
+        .execute();
       // The earliest day loaded stays: a later, shorter refresh does not forget older history.
       const kept = await db
         .selectFrom('market_sync')
@@ -382,4 +400,14 @@ export class PriceStore {
   whileLocked<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
     return withAdvisoryLock(this.db, this.dialect, key, work, waitMs);
   }
+}
+
+async function closesOf(db: Kysely<Database>, key: string): Promise<StoredClose[]> {
+  const rows = await db
+    .selectFrom('daily_closes')
+    .select(['day', 'close'])
+    .where('listing', '=', key)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({ day: row.day, close: String(row.close) }));
 }

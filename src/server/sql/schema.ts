@@ -259,6 +259,12 @@ export interface ReplayCheckpointsTable {
   data: Uint8Array;
 }
 
+/** Migration 0016: a listing's closes as the bytes of `encodeCloseSeries` (issue 37). */
+export interface CloseSeriesTable {
+  listing: string;
+  data: Uint8Array;
+}
+
 export interface Database {
   users: UsersTable;
   portfolios: PortfoliosTable;
@@ -285,4 +291,5 @@ export interface Database {
   benchmarks: BenchmarksTable;
   cash_events: CashEventsTable;
   replay_checkpoints: ReplayCheckpointsTable;
+  close_series: CloseSeriesTable;
 }

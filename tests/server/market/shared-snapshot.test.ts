@@ -6,6 +6,7 @@ import { MarketDataError, type QuoteProvider } from '../../../src/market/port';
 import { liveMarket } from '../../../src/server/market/live-market';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
 import { PriceStore } from '../../../src/server/sql/price-store';
+import { copenhagenListing } from './listings';
 
 let database: OpenedDatabase;
 beforeEach(async () => {
@@ -30,21 +31,10 @@ const held = (id: number, listing: string): InvestmentRow => ({
 it('reads each listing and the rates once for snapshots asked together', async () => {
   const prices = new PriceStore(database.db, database.dialect);
   for (const symbol of ['NOVO-B.CO', 'ORSTED.CO'])
-    await prices.saveListing({
-      key: `yahoo:${symbol}`,
-      provider: 'yahoo',
-      symbol,
-      name: symbol,
-      exchange: 'Copenhagen',
-      mic: 'XCSE',
-      assetClass: 'stock',
-      currency: 'DKK',
-      quoteCurrency: 'DKK',
-      timezone: 'Europe/Copenhagen',
-    });
+    await prices.saveListing(copenhagenListing(symbol));
   const reads: string[] = [];
-  const closes = prices.closes.bind(prices);
-  prices.closes = (key) => {
+  const closes = prices.closeSeries.bind(prices);
+  prices.closeSeries = (key) => {
     reads.push(key);
     return closes(key);
   };

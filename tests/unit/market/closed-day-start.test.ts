@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { closedDayStart, valueHolding } from '../../../src/domain/valuation';
+import { closeSeries } from '../../../src/market/close-series';
 import { storedPricing, type StoredListingPrices } from '../../../src/market/stored-prices';
 import { buy } from '../fixtures/ledger-entries';
 
 // Copenhagen closes at 17:00 local (16:00 UTC in winter); 2026-11-27 is a Friday.
-const closes = (days: [string, string][]) => days.map(([day, close]) => ({ day, close }));
+const closes = (days: [string, string][]) =>
+  closeSeries(days.map(([day, close]) => ({ day, close })));
 const copenhagen = (days: [string, string][], quote?: StoredListingPrices['quote']) =>
   storedPricing({
     source: 'yahoo',

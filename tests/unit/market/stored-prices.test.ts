@@ -8,6 +8,7 @@ import type { EventRow, ManualPriceRow } from '../../../src/contract/store';
 import { Timeline, splitSteps } from '../../../src/domain/valuation';
 import { majorQuote, majorUnits, unadjustedCloses } from '../../../src/market/ingest';
 import type { ProviderHistory } from '../../../src/market/port';
+import { closeSeries } from '../../../src/market/close-series';
 import { euroRateTable, storedPricing } from '../../../src/market/stored-prices';
 import { utcDay, zonedTimesToEpoch, zonedTimeToEpoch } from '../../../src/market/zoned-time';
 
@@ -140,22 +141,25 @@ describe('euroRateTable', () => {
 });
 
 describe('storedPricing', () => {
-  const pricing = storedPricing({
-    source: 'yahoo',
-    currency: 'DKK',
-    timezone: 'Europe/Copenhagen',
-    close: '17:00',
-    closes: [
-      { day: '2026-11-20', close: '600' },
-      { day: '2026-11-23', close: '610' },
-    ],
-    quote: {
-      price: '615.5',
-      time: Date.parse('2026-11-24T10:00:00Z'),
-      day: '2026-11-24',
-      intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
-    },
-  });
+  /** A Copenhagen listing's closes, with the quote and a point of 2026-11-24. */
+  const copenhagen = (closes: [string, string][]) =>
+    storedPricing({
+      source: 'yahoo',
+      currency: 'DKK',
+      timezone: 'Europe/Copenhagen',
+      close: '17:00',
+      closes: closeSeries(closes.map(([day, close]) => ({ day, close }))),
+      quote: {
+        price: '615.5',
+        time: Date.parse('2026-11-24T10:00:00Z'),
+        day: '2026-11-24',
+        intraday: [{ time: Date.parse('2026-11-24T08:05:00Z'), price: '612' }],
+      },
+    });
+  const pricing = copenhagen([
+    ['2026-11-20', '600'],
+    ['2026-11-23', '610'],
+  ]);
 
   it('puts each close in force from its exchange’s close, exchange-local', () => {
     const close = zonedTimeToEpoch('2026-11-23', '17:00', 'Europe/Copenhagen');
@@ -173,6 +177,19 @@ describe('storedPricing', () => {
 
   it('has no price before its first close', () => {
     expect(pricing.price(Date.parse('2026-11-19T12:00:00Z'))).toBeNaN();
+  });
+
+  it('puts the day’s points before its close when that close is stored too', () => {
+    const closed = copenhagen([
+      ['2026-11-23', '610'],
+      ['2026-11-24', '620'],
+    ]);
+    const at = (iso: string) => closed.price(Date.parse(iso));
+    expect(at('2026-11-24T08:00:00Z')).toBe(610);
+    expect(at('2026-11-24T09:00:00Z')).toBe(612);
+    expect(at('2026-11-24T11:00:00Z')).toBe(615.5);
+    expect(at('2026-11-24T16:00:00Z')).toBe(620);
+    expect(closed.dayAt(Date.parse('2026-11-24T16:00:00Z'))).toBe('2026-11-24');
   });
 });
 
@@ -206,13 +223,13 @@ describe('priceInvestment', () => {
     currency: 'DKK',
     timezone: 'Europe/Copenhagen',
     close: '17:00',
-    closes: [
+    closes: closeSeries([
       { day: '2024-06-06', close: '1000' },
       { day: '2024-06-07', close: '1010' },
       // A 10:1 split on the 10th, as the price paid that day.
       { day: '2024-06-10', close: '102' },
       { day: '2024-06-11', close: '103' },
-    ],
+    ]),
   });
   const priced = (events: EventRow[], manual: ManualPriceRow[] = []) => {
     const entries = events.map((e) => toEntry(e, dkk));

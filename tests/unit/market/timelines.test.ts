@@ -102,7 +102,7 @@ describe('Timelines', () => {
   it('forgets the least recently used beyond its size, and reads them again when asked', async () => {
     const store = storeOf([buy(1, 1, 1), buy(2, 2, 2), buy(3, 3, 3)]);
     // Room for two timelines of one event each.
-    const timelines = new Timelines(store, market, 2 * (1 + GRID_WEIGHT));
+    const timelines = new Timelines(store, market, { maxEntries: 2 * (1 + GRID_WEIGHT) });
     await timelines.of([investment(1, 0)]);
     await timelines.of([investment(2, 0)]);
     await timelines.of([investment(1, 0)]);
@@ -264,6 +264,8 @@ describe('Replay checkpoints', () => {
   /** What a caller can see of an investment's figures, from any of its builds. */
   async function figuresOf(timelines: Timelines, version: number) {
     const valued = (await timelines.of([investment(1, version)])).valued.get(1)!;
+    // As a process closing after its answer: its checkpoint written.
+    await timelines.settled();
     return {
       entries: valued.timeline.entries,
       holdings: TIMES.map((time) => valued.timeline.holdingAt(time)),
@@ -278,10 +280,10 @@ describe('Replay checkpoints', () => {
 
   it('a fresh process reads an unchanged investment’s checkpoint, not its events', async () => {
     const store = storeOf([buy(1, 1, 2), buy(2, 2, 3), buy(3, 1, 4)], memoryCheckpoints());
-    expect(
-      await sharesOf(new Timelines(store, market), [investment(1, 7), investment(2, 3)]),
-    ).toEqual([6, 3]);
+    const first = new Timelines(store, market);
+    expect(await sharesOf(first, [investment(1, 7), investment(2, 3)])).toEqual([6, 3]);
     expect(store.reads).toEqual([[1], [2]]);
+    await first.settled();
 
     const fresh = new Timelines(store, market);
     expect(await sharesOf(fresh, [investment(1, 7), investment(2, 3)])).toEqual([6, 3]);
