@@ -179,12 +179,13 @@ export default tseslint.config(
       { regex: '^\\.\\.(/|$)', message: 'src/domain imports nothing of ours.' },
     ]),
   },
-  // The broker import's parsers, the returns, the tax year, valuation and the wire's schemas live in
-  // folders of their own and may use the domain beside them.
+  // The broker import's parsers, the returns, the tax year, valuation, the wire's schemas and the
+  // input rules live in folders of their own and may use the domain beside them.
   {
     files: [
       'src/domain/import/**',
       'src/domain/returns/**',
+      'src/domain/rules/**',
       'src/domain/tax/**',
       'src/domain/valuation/**',
       'src/domain/wire/**',

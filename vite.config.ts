@@ -171,7 +171,7 @@ function pwa(live: boolean) {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      // src/ui/styles/tokens.css, light: --bg.
+      // src/ui/app/styles/tokens.css, light: --bg.
       theme_color: '#f3f5f4',
       background_color: '#f3f5f4',
       icons: [
@@ -218,7 +218,7 @@ export default defineConfig(({ mode }) => {
       },
     },
     // Lightning CSS, for the one named desktop breakpoint: `@custom-media --desktop` in
-    // src/ui/styles/breakpoints.css, used as `@media (--desktop)`; an unknown name fails the build.
+    // src/ui/app/styles/breakpoints.css, used as `@media (--desktop)`; an unknown name fails the build.
     css: {
       transformer: 'lightningcss',
       lightningcss: { drafts: { customMedia: true } },

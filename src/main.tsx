@@ -1,8 +1,8 @@
 // First, so every component's own sheet comes after them in the cascade (see vite.config.ts).
-import './ui/styles/tokens.css';
-import './ui/styles/base.css';
-import './ui/styles/controls.css';
-import './ui/styles/content.css';
+import './ui/app/styles/tokens.css';
+import './ui/app/styles/base.css';
+import './ui/app/styles/controls.css';
+import './ui/app/styles/content.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi, createHttp } from './api';

@@ -3,7 +3,7 @@
 // 422 body of ValidationException::summarize. The event calls read their bodies whole
 // (./read-request.ts); a row is read field by field, as what it needs depends on its kind.
 import * as v from 'valibot';
-import type { AmountRule } from '../domain/amount-rules';
+import type { AmountRule } from '../domain/rules/amount-rules';
 import {
   amount,
   amountOr,
@@ -17,7 +17,7 @@ import {
   oneOf,
   text,
 } from '../domain/wire/requests';
-import { MAX_NAME } from '../domain/names';
+import { MAX_NAME } from '../domain/rules/names';
 
 export type Errors = Record<string, string[]>;
 

@@ -5,10 +5,10 @@
 // (src/contract/validation.ts). `v.metadata` gives the JSON form of a check the generator cannot
 // see into.
 import * as v from 'valibot';
-import type { AmountRule } from '../amount-rules';
-import { MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../account-rules';
+import type { AmountRule } from '../rules/amount-rules';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD } from '../rules/account-rules';
 import { EARLIEST_DAY, isDay } from '../dates';
-import { MAX_NAME, nameProblem, type NameProblem } from '../names';
+import { MAX_NAME, nameProblem, type NameProblem } from '../rules/names';
 import { MAX_QUANTITY, MAX_SIGNIFICANT_DIGITS, numericValue, significantDigits } from '../numbers';
 
 export { MIN_PASSWORD, MAX_PASSWORD_BYTES };

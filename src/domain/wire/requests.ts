@@ -3,7 +3,7 @@
 // and scripts/openapi.ts generates the document's request schemas from them (the fields' exports
 // are this module's too); the prose is in scripts/openapi/.
 import * as v from 'valibot';
-import { AMOUNT_RULES } from '../amount-rules';
+import { AMOUNT_RULES } from '../rules/amount-rules';
 import { CASH_KINDS } from '../kinds';
 import { EARLIEST_DAY, isDay } from '../dates';
 import { CURRENCIES } from '../market';

@@ -9,7 +9,7 @@ import {
   type EntryProblem,
   type Quantity,
 } from '../../domain/numbers';
-import { MAX_NAME, nameProblem, type NameProblem } from '../../domain/names';
+import { MAX_NAME, nameProblem, type NameProblem } from '../../domain/rules/names';
 
 export const RULE_MESSAGES = {
   required: 'This field is required.',

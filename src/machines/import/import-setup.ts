@@ -214,7 +214,8 @@ export const importSetup = setup({
       flow.targetValid(context.target) &&
       flow.ratiosMissing(lines(context), context.skippedSplits) === 0 &&
       flow.rowsToImport(lines(context)).length > 0,
-    ratioRead: (_, { ratio }: { ratio: string }) => flow.readSplitRatio(ratio) !== undefined,
+    ratioRead: ({ event }) =>
+      event.type === 'ratio.entered' && flow.readSplitRatio(event.ratio) !== undefined,
     allInvalid: (_, { output }: { output: ImportReport }) =>
       output.rows.every((row) => row.status === 'error'),
     refused: (_, { error }: { error: unknown }) => error instanceof flow.ImportRefused,

@@ -4,7 +4,7 @@
 // N events" (one Idempotency-Key per submission, as the creating forms) → the result with Undo.
 // The history of batches is a child (import-history.machine.ts). Names: import-setup.ts; effects:
 // import-actors.ts.
-import { assign, not, or, stateIn } from 'xstate';
+import { and, assign, not, or, stateIn } from 'xstate';
 import { awaitingSession, WAIT_FOR_SESSION } from '../app/flow';
 import * as flow from './import-flow';
 import { FRESH, importSetup, options, refused, sent, toCommit } from './import-setup';
@@ -12,6 +12,9 @@ import type { FileProblem } from './import-reader';
 import { randomKey } from '../forms/submission';
 
 export type { ImportContext, ImportEvent, ImportInput } from './import-setup';
+
+/** The preview is on screen: drawn from the parsed rows, its dry run done or in flight. */
+const PREVIEWED = or([stateIn('preview'), stateIn('checking'), stateIn('dryRunning')]);
 
 export const importMachine = importSetup.createMachine({
   id: 'import',
@@ -59,9 +62,26 @@ export const importMachine = importSetup.createMachine({
     },
     // A match changed in the preview: the dry run starts again with it (one in flight is dropped).
     'instrument.matched': {
-      guard: or([stateIn('preview'), stateIn('checking'), stateIn('dryRunning')]),
+      guard: PREVIEWED,
       target: '.checking',
       actions: { type: 'match', params: ({ event }) => event },
+    },
+    // The preview's own clicks count while its dry run is in flight too, not only after it.
+    'duplicate.toggled': {
+      guard: PREVIEWED,
+      actions: { type: 'toggle', params: ({ event }) => event },
+    },
+    'ratio.entered': [
+      {
+        guard: and([PREVIEWED, 'ratioRead']),
+        target: '.parsing',
+        actions: { type: 'takeRatio', params: ({ event }) => event },
+      },
+      { guard: PREVIEWED, actions: { type: 'takeRatio', params: ({ event }) => event } },
+    ],
+    'split.skipped': {
+      guard: PREVIEWED,
+      actions: { type: 'skipSplit', params: ({ event }) => event },
     },
     'import.restarted': { target: '.choosing', actions: assign({ ...FRESH, file: undefined }) },
   },
@@ -174,16 +194,6 @@ export const importMachine = importSetup.createMachine({
           target: 'checking',
           actions: assign({ target: ({ event }) => event.target, matches: {} }),
         },
-        'duplicate.toggled': { actions: { type: 'toggle', params: ({ event }) => event } },
-        'ratio.entered': [
-          {
-            guard: { type: 'ratioRead', params: ({ event }) => event },
-            target: 'parsing',
-            actions: { type: 'takeRatio', params: ({ event }) => event },
-          },
-          { actions: { type: 'takeRatio', params: ({ event }) => event } },
-        ],
-        'split.skipped': { actions: { type: 'skipSplit', params: ({ event }) => event } },
         'retry.requested': 'checking',
         'import.submitted': { guard: 'canImport', target: 'committing', actions: 'takeSubmission' },
       },

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Where the side menu becomes a sidebar: the stylesheets' `--desktop`, where their desktop blocks
- * start (src/ui/styles/breakpoints.css); tests/unit/code/breakpoints.test.ts holds the two
+ * start (src/ui/app/styles/breakpoints.css); tests/unit/code/breakpoints.test.ts holds the two
  * together.
  */
 export const DESKTOP_QUERY = '(min-width: 1024px)';

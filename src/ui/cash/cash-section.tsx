@@ -6,7 +6,7 @@ import { DateField } from '../forms/date-field';
 import { bindField, SelectField, TextField } from '../forms/field';
 import { RowDelete } from '../forms/row-delete';
 import { SectionForm } from '../forms/section-form';
-import { useMoney } from '../components/money';
+import { useMoney } from '../components/figures/money';
 import { Section } from '../components/section';
 import { LoadRetry, SkeletonRows } from '../components/states';
 import { useT } from '../app/use-i18n';

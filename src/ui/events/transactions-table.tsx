@@ -1,6 +1,6 @@
 import type { EnteredAmounts, Transaction, TransactionType } from '../../domain/types';
 import { useFormatters, type Formatters } from '../components/format-context';
-import { AsEntered, useMoney } from '../components/money';
+import { AsEntered, useMoney } from '../components/figures/money';
 import { useT, type I18n } from '../app/use-i18n';
 import type { MessageKey } from '../../i18n';
 import './transactions-table.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MIN_PASSWORD } from '../../domain/account-rules';
+import { MIN_PASSWORD } from '../../domain/rules/account-rules';
 import { useT } from '../app/use-i18n';
 import { FieldShell, TextField, type TextFieldProps } from './field';
 import './account-fields.css';

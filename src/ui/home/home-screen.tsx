@@ -4,7 +4,7 @@ import { RefreshAlert } from '../data/refresh-alert';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
 import { useFirstStep, usePositions } from '../data/use-data';
-import { FigureList, toneOf } from '../components/stats-table';
+import { FigureList, toneOf } from '../components/figures/stats-table';
 import { AllocationSection } from '../allocation';
 import { ReturnsSection } from '../returns';
 import { FirstStepCard } from './first-step';

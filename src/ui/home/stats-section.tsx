@@ -1,7 +1,7 @@
 import { Loadable } from '../data/loadable';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
-import { StatsTable, toneOf, type StatRow } from '../components/stats-table';
+import { StatsTable, toneOf, type StatRow } from '../components/figures/stats-table';
 import { useFormatters, type Formatters } from '../components/format-context';
 import { useStats, type StatsTarget } from '../data/use-data';
 import type { Statistics } from '../../domain/types';

@@ -3,10 +3,10 @@ import { formatPercent } from '../../domain/numbers';
 import type { AssetClass } from '../../domain/types';
 import type { InvestmentFacts as Facts } from '../../machines/data/selectors';
 import { useT } from '../app/use-i18n';
-import { useExplanation } from '../components/explained';
+import { useExplanation } from '../components/figures/explained';
 import { useFormatters } from '../components/format-context';
 import { Skeleton } from '../components/states';
-import { toneOf } from '../components/stats-table';
+import { toneOf } from '../components/figures/stats-table';
 import './investment-facts.css';
 import { INVESTMENT_TEXTS, type InvestmentKey } from './investment-catalogue';
 

@@ -6,7 +6,7 @@ import type { ListingControl } from '../investments';
 import { useMarketT } from '../app/use-market-texts';
 import { useQuote } from './use-quote';
 import { useToday } from '../app/use-today';
-import { AsEntered, useMoney } from '../components/money';
+import { AsEntered, useMoney } from '../components/figures/money';
 import './quote-line.css';
 
 const SOURCE_KEYS: Record<PriceSource, MarketKey> = {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { MonthlyRow } from '../../machines/returns';
 import { useFormatters } from '../components/format-context';
-import { toneOf } from '../components/stats-table';
+import { toneOf } from '../components/figures/stats-table';
 import { useT } from '../app/use-i18n';
 import { RETURNS_TEXTS } from './returns-catalogue';
 

@@ -3,7 +3,7 @@ import type { Performance } from '../../domain/types';
 import { Section } from '../components/section';
 import { SkeletonRows } from '../components/states';
 import { useFormatters, type Formatters } from '../components/format-context';
-import { toneOf } from '../components/stats-table';
+import { toneOf } from '../components/figures/stats-table';
 import { Loadable } from '../data/loadable';
 import type { ValueTarget } from '../data/use-data';
 import { useT, type I18n } from '../app/use-i18n';

@@ -2,7 +2,7 @@ import { Fragment, useId, type ReactNode } from 'react';
 import type { Suggestion } from '../../api';
 import { BusyButton } from '../forms/busy-button';
 import { useFormatters } from '../components/format-context';
-import { useMoney } from '../components/money';
+import { useMoney } from '../components/figures/money';
 import type { SuggestionsControl } from './use-suggestions';
 import { useMarketT } from '../app/use-market-texts';
 import './suggestion-notices.css';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { createContract } from '../../../src/contract/kernel';
 import { summarise } from '../../../src/contract/validation';
-import { MAX_NAME } from '../../../src/domain/names';
+import { MAX_NAME } from '../../../src/domain/rules/names';
 import { MAX_QUANTITY as MAX_NUMBER } from '../../../src/domain/numbers';
 import { MIN_PASSWORD } from '../../../src/domain/wire/requests';
 import { CURRENCIES } from '../../../src/domain/market';

@@ -334,6 +334,26 @@ describe('a split without its ratio', () => {
     expect(flow.getSnapshot().can({ type: 'import.submitted' })).toBe(true);
   });
 
+  // A click on the preview while its dry run was in flight was dropped: "Use ratio" showed no
+  // error (the server's browser test, whose dry run asks the providers, failed now and then).
+  it('a ratio typed while the dry run is in flight is read, and a good one reads the file again', async () => {
+    const { flow, reader, calls, toPreview } = start();
+    reader.parse.mockResolvedValue(withSplit());
+    calls.dryRun.mockReturnValue(new Promise(() => {}));
+    await toPreview();
+    expect(flow.getSnapshot().matches('dryRunning')).toBe(true);
+    flow.send({ type: 'ratio.entered', line: 5, ratio: 'two' });
+    expect(flow.getSnapshot().context.badRatio).toBe(5);
+    flow.send({ type: 'split.skipped', line: 5 });
+    expect(flow.getSnapshot().context.skippedSplits).toEqual([5]);
+    flow.send({ type: 'duplicate.toggled', line: 2 });
+    expect(flow.getSnapshot().context.forced).toEqual([2]);
+    flow.send({ type: 'ratio.entered', line: 5, ratio: '1:2' });
+    await flush();
+    expect(reader.parse).toHaveBeenCalledTimes(2);
+    expect(flow.getSnapshot().context.badRatio).toBeUndefined();
+  });
+
   it('a split skipped no longer blocks: the other rows import without it', async () => {
     const { flow, reader, calls, toPreview } = start();
     reader.parse.mockResolvedValue(withSplit());

@@ -8,7 +8,7 @@ import type { Transaction } from '../../../src/domain/types';
 import type { AmountFormat } from '../../../src/domain/numbers';
 import { danish } from '../../../src/i18n/da';
 import { AmountFormatProvider } from '../../../src/ui/components/format-context';
-import { AsEntered } from '../../../src/ui/components/money';
+import { AsEntered } from '../../../src/ui/components/figures/money';
 import { TransactionsTable } from '../../../src/ui/events/transactions-table';
 import { I18nProvider, makeI18n } from '../../../src/ui/app/use-i18n';
 

@@ -38,13 +38,13 @@ test('every desktop block of the stylesheets starts at DESKTOP_QUERY', () => {
       .filter((query) => widths(query).some((width) => width >= WIDER_THAN_TABLET))
       .map((query) => ({ file, query })),
   );
-  expect(wide.map(({ file }) => file)).toContain('styles/base.css');
+  expect(wide.map(({ file }) => file)).toContain('app/styles/base.css');
   expect(wide).toEqual(wide.map(({ file }) => ({ file, query: desktop })));
 });
 
-test('the desktop breakpoint is defined once, in styles/breakpoints.css', () => {
+test('the desktop breakpoint is defined once, in app/styles/breakpoints.css', () => {
   const defining = SHEETS.filter((file) =>
     /@custom-media\s+--desktop\b/.test(readFileSync(`${UI}${file}`, 'utf8')),
   );
-  expect(defining).toEqual(['styles/breakpoints.css']);
+  expect(defining).toEqual(['app/styles/breakpoints.css']);
 });

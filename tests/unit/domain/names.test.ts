@@ -2,7 +2,7 @@
 // forms show under the field.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_NAME, nameProblem } from '../../../src/domain/names';
+import { MAX_NAME, nameProblem } from '../../../src/domain/rules/names';
 import { nameRule, RULE_MESSAGES } from '../../../src/machines/forms/form-rules';
 
 describe('nameProblem', () => {

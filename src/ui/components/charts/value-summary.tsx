@@ -1,5 +1,5 @@
 import { Change } from './change';
-import { useExplanation } from '../explained';
+import { useExplanation } from '../figures/explained';
 import { useFormatters } from '../format-context';
 import { Skeleton } from '../states';
 import { useT } from '../../app/use-i18n';

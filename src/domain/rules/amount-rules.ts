@@ -1,7 +1,7 @@
 // The rules of the amounts the event and price calls carry, once: the contract validates with
 // them (src/domain/wire/requests.ts) and docs/openapi.yaml's bounds are generated from them. A module
 // of its own, as only the contract reads it at run time: the app's start-up code does not carry it.
-import { MONEY_DECIMALS, RATE_DECIMALS, SHARE_DECIMALS } from './numbers';
+import { MONEY_DECIMALS, RATE_DECIMALS, SHARE_DECIMALS } from '../numbers';
 
 /**
  * The rules of an amount a request carries (Laravel's gt or min, decimal:0,N, and nullable with

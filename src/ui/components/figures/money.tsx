@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
-import { formatMoney, formatPrice } from '../../domain/money';
-import { AMOUNT_MASK } from '../../domain/numbers';
-import { HiddenAmount, useFormatters } from './format-context';
+import { formatMoney, formatPrice } from '../../../domain/money';
+import { AMOUNT_MASK } from '../../../domain/numbers';
+import { HiddenAmount, useFormatters } from '../format-context';
 import './money.css';
 
 /** Prices in their own currency; in privacy mode masked like every amount ("USD ••••"). */
