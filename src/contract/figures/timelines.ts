@@ -35,6 +35,8 @@ interface Source {
 export interface Valued {
   timeline: Timeline;
   priced: PricedInvestment;
+  /** The events replayed, in entry order: the year report reads them here, not again. */
+  events: readonly EventRow[];
 }
 
 /**
@@ -221,7 +223,7 @@ export class Timelines {
       snapshot.rate,
     );
     const timeline = new Timeline({ entries: replayed.entries, priceAt: priced.priceAt }, replayed);
-    return { timeline, priced };
+    return { timeline, priced, events };
   }
 
   /** Keeps the replay as the investment's checkpoint; a failure costs the next process a read. */

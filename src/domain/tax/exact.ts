@@ -30,6 +30,8 @@ export class Exact {
 
   /** A number as big.js reads it: its shortest decimal text, exactly. */
   static of(value: number | string): Exact {
+    if (typeof value === 'number' && Number.isSafeInteger(value))
+      return value === 0 ? Exact.ZERO : new Exact(BigInt(value), 0);
     const text = typeof value === 'number' ? String(value) : value;
     const [mantissa, exponent = '0'] = text.toLowerCase().split('e');
     const point = mantissa.indexOf('.');

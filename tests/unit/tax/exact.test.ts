@@ -23,18 +23,18 @@ function bigReplay(trades: readonly TaxTrade[], poolOf: (id: number) => string) 
       pool.cost = left.lt(none) ? new Big(0) : pool.cost.minus(cost);
       pool.shares = left.lt(none) ? new Big(0) : left;
     };
-    if (t.kind === 'buy') {
-      pool.shares = pool.shares.plus(t.shares);
-      pool.cost = pool.cost.plus(new Big(t.shares).times(t.price)).plus(t.fee);
-      held.set(t.investmentId, own.plus(t.shares));
-    } else if (t.kind === 'sell') {
-      sell(new Big(t.shares), t.price, t.fee);
-      held.set(t.investmentId, own.minus(t.shares));
-    } else {
+    if (t.kind === 'split') {
       pool.shares = pool.shares.plus(new Big(t.sharesAfter).plus(t.soldShares).minus(own));
       if (t.soldShares > 0) sell(new Big(t.soldShares), t.soldPrice, t.fee);
       else pool.cost = pool.cost.plus(t.fee);
       held.set(t.investmentId, new Big(t.sharesAfter));
+    } else if (t.kind === 'buy') {
+      pool.shares = pool.shares.plus(t.shares);
+      pool.cost = pool.cost.plus(new Big(t.shares).times(t.price)).plus(t.fee);
+      held.set(t.investmentId, own.plus(t.shares));
+    } else {
+      sell(new Big(t.shares), t.price, t.fee);
+      held.set(t.investmentId, own.minus(t.shares));
     }
     pools.set(poolOf(t.investmentId), pool);
   }
