@@ -94,7 +94,7 @@ describe('tax classes', () => {
       year: 2026,
       taxation: 'yearly',
       income: 'capital',
-      basis: 'not-abis',
+      basis: 'no-abis-list',
       reason: null,
     });
     const override = { taxation: 'realisation', income: 'share', reason: 'Udloddende dansk fond' };
@@ -103,7 +103,7 @@ describe('tax classes', () => {
     const report = (await get('/reports/2025')).body.report;
     expect(report.totals.lager_capital_income).toBe(0);
     expect((await send('DELETE', `/investments/${fund}/tax-class`)).status).toBe(204);
-    expect((await get(`/investments/${fund}/tax-class`)).body.tax_class.basis).toBe('not-abis');
+    expect((await get(`/investments/${fund}/tax-class`)).body.tax_class.basis).toBe('no-abis-list');
   });
 
   it('refuses a class without a reason', async () => {
