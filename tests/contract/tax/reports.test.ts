@@ -238,7 +238,12 @@ describe('GET /reports/{year}', () => {
 
   it('gives the new figures of a past year after each change made since it was read', async () => {
     const { nordnet, fund, danskeNordnet: danske } = await history();
-    const totals = async () => (await get('/reports/2025')).body.report.totals;
+    const totals = async () => {
+      const { totals: figures } = (await get('/reports/2025')).body.report as {
+        totals: Record<string, number>;
+      };
+      return figures;
+    };
     expect(await totals()).toMatchObject({ realised: 7500, lager_capital_income: 300 });
     // 25 more of the 75 left at 1,500 each, sold at 1,900 in the year: 10,000 more gain.
     await event(danske, 'sell', trade('2025-06-10', 25, 1900));

@@ -52,7 +52,7 @@ const fee = fc.oneof(
 );
 const trade = fc.oneof(
   fc.record({
-    kind: fc.constantFrom('buy', 'buy', 'sell') as fc.Arbitrary<'buy' | 'sell'>,
+    kind: fc.constantFrom<'buy' | 'sell'>('buy', 'buy', 'sell'),
     shares,
     price: money,
     fee,
@@ -79,9 +79,12 @@ describe('the average method in Exact', () => {
     const poolOf = (id: number) => (id <= 2 ? 'DK0010274414' : `pool:${id}`);
     fc.assert(
       fc.property(ledger, (rows) => {
-        const trades = rows.map(
-          ([investmentId, time, t], eventId) => ({ ...t, investmentId, time, eventId }) as TaxTrade,
-        );
+        const trades = rows.map(([investmentId, time, t], eventId) => ({
+          ...t,
+          investmentId,
+          time,
+          eventId,
+        }));
         const fast = averageMethod(trades, poolOf);
         const old = bigReplay(trades, poolOf);
         const text = (figures: Record<string, { toString(): string }>) =>
