@@ -4,6 +4,7 @@ import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
 import type { RecordedEvents, Valuer } from './figures';
 import type { Market } from './market/market';
 import type { RateSource } from './market/pricing';
+import type { KeptReports } from './reports';
 import type { InvestmentRow, Mailer, PasswordHasher, Session, Store } from './store';
 import { summarise, type Errors, type Validator } from './validation';
 
@@ -59,6 +60,8 @@ export interface Call {
   valuer(investments: readonly InvestmentRow[]): Promise<Valuer>;
   /** Told by a write once committed: what the investment's events are at its new version. */
   recorded(change: RecordedEvents): void;
+  /** Past years' reports kept between requests, under what they were made from. */
+  reports: KeptReports;
   market: Market;
   /** DKK rates as the market keeps them; read before a store transaction, which must not wait on other reads. */
   rates(): Promise<RateSource>;

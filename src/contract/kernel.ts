@@ -24,6 +24,7 @@ import { investmentRoutes } from './routes/investments.routes';
 import { metaRoutes } from './routes/meta.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
+import { KeptReports } from './reports';
 import { reportRoutes } from './routes/reports.routes';
 import { cashRoutes } from './routes/cash.routes';
 import { priceRoutes } from './routes/prices.routes';
@@ -106,6 +107,7 @@ export function createContract(options: ContractOptions): Contract {
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
   const timelines = new Timelines(store, options.market, { pause: options.pause });
+  const reports = new KeptReports();
 
   const newSession = (time: number): Session => ({
     id: randomToken(30),
@@ -227,6 +229,7 @@ export function createContract(options: ContractOptions): Contract {
           return new Valuer(valued, snapshot, selectedPeriod(request.cookies), time);
         },
         recorded: (change) => timelines.recorded(change),
+        reports,
         market: options.market,
         rates: async () => (await options.market.snapshot([])).rate,
         param: (name) => decodeURIComponent(groups[name] ?? ''),

@@ -38,6 +38,8 @@ interface Source {
 export interface Valued {
   timeline: Timeline;
   priced: PricedInvestment;
+  /** The events replayed, in entry order: the year report reads them here, not again. */
+  events: readonly EventRow[];
 }
 
 /**
@@ -237,7 +239,7 @@ export class Timelines {
       snapshot.rate,
     );
     const timeline = new Timeline({ entries: replayed.entries, priceAt: priced.priceAt }, replayed);
-    return { timeline, priced };
+    return { timeline, priced, events };
   }
 
   /**

@@ -74,6 +74,16 @@ export class Valuer {
     return this.valued.get(investment.id)?.timeline ?? NO_EVENTS;
   }
 
+  /** The investment's events, in entry order. */
+  events(investment: InvestmentRow): readonly EventRow[] {
+    return this.valued.get(investment.id)?.events ?? [];
+  }
+
+  /** The version of the market's prices and rates the investment is valued from. */
+  marketVersion(investment: InvestmentRow): string {
+    return this.snapshot.versionOf(investment);
+  }
+
   /** The price an investment is valued at `time`, and where it comes from. */
   quote(investment: InvestmentRow, time: number): WireQuote | undefined {
     return this.valued.get(investment.id)?.priced.quoteAt(time);

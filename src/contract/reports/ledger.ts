@@ -7,7 +7,8 @@ import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
 export const ZERO = new Big(0);
-export const dkk = (amount: Big) => Number(amount.toFixed(2));
+/** Cents, from big.js or Exact (the average method's). */
+export const dkk = (amount: { toFixed(places: number): string }) => Number(amount.toFixed(2));
 export const sum = (amounts: readonly Big[]) => amounts.reduce((a, b) => a.plus(b), ZERO);
 export const yearStart = (year: number) => Date.UTC(year, 0, 1);
 /** The last instant of a year: its 31 December's close is the price then. */

@@ -26,26 +26,33 @@ async function report(call: Call, year: number) {
     call.store.taxClasses(call.userId),
     call.store.taxSettings(call.userId),
   ]);
-  const [valuer, events, rate] = await Promise.all([
-    call.valuer(investments),
-    call.store.events(investments.map((i) => i.id)),
-    call.rates(),
+  // The events come with the valuation's timelines, kept between requests under their versions.
+  const [valuer, rate] = await Promise.all([call.valuer(investments), call.rates()]);
+  const build = () =>
+    buildReport(
+      {
+        year,
+        now: call.now,
+        married: settings.married,
+        portfolios,
+        investments,
+        overrides,
+        events: investments.flatMap((i) => valuer.events(i)),
+        rate,
+        quote: (investment, time) => valuer.quote(investment, time),
+        facts: (investment) => call.market.facts(investment),
+      },
+      rules,
+    );
+  // This year's runs to now; a past year's is kept while nothing it is made from changes.
+  if (year >= new Date(call.now).getUTCFullYear()) return build();
+  const fingerprint = JSON.stringify([
+    settings.married,
+    portfolios,
+    overrides,
+    investments.map((i) => [i, valuer.marketVersion(i)]),
   ]);
-  return buildReport(
-    {
-      year,
-      now: call.now,
-      married: settings.married,
-      portfolios,
-      investments,
-      overrides,
-      events,
-      rate,
-      quote: (investment, time) => valuer.quote(investment, time),
-      facts: (investment) => call.market.facts(investment),
-    },
-    rules,
-  );
+  return call.reports.of(`${call.userId}:${year}`, fingerprint, build);
 }
 
 const yearReport: Route = {

@@ -3,7 +3,8 @@
 // whichever broker holds them, in date order. A split changes the count, never the cost; a buy's
 // fee is part of its cost; a sale's gain is its proceeds after the fee less the average cost of
 // the shares sold at that moment. An aktiesparekonto or a pension portfolio is a pool of its own.
-import Big from 'big.js';
+// In Exact, not big.js: the same figures, several times faster over 8 years of trades.
+import { Exact } from './exact';
 
 /** A trade of one investment in DKK (converted at its time's rate). Times are epoch ms. */
 export type TaxTrade = {
@@ -22,27 +23,27 @@ export interface AverageSale {
   investmentId: number;
   time: number;
   pool: string;
-  shares: Big;
+  shares: Exact;
   /** Shares times price, less the fee. */
-  proceeds: Big;
+  proceeds: Exact;
   /** The average cost of the shares sold. */
-  cost: Big;
+  cost: Exact;
   /** The pool's average cost per share at the sale. */
-  average: Big;
-  gain: Big;
+  average: Exact;
+  gain: Exact;
 }
 
 export interface Pool {
-  shares: Big;
-  cost: Big;
+  shares: Exact;
+  cost: Exact;
 }
 
-const ZERO = new Big(0);
+const ZERO = Exact.ZERO;
 /** Shares within this of none count as none: a sale of everything leaves no cost behind. */
-const NONE = new Big('1e-9');
+const NONE = Exact.of('1e-9');
 
 /** The pool's average cost per share; 0 when it holds nothing. */
-export const averageOf = (pool: Pool): Big =>
+export const averageOf = (pool: Pool): Exact =>
   pool.shares.gt(0) ? pool.cost.div(pool.shares) : ZERO;
 
 /**
@@ -56,7 +57,7 @@ export function averageMethod(
 ): { sales: AverageSale[]; pools: Map<string, Pool> } {
   const pools = new Map<string, Pool>();
   /** Each investment's own count, which its split's `sharesAfter` replaces. */
-  const held = new Map<number, Big>();
+  const held = new Map<number, Exact>();
   const sales: AverageSale[] = [];
   const ordered = trades.map((t, i) => ({ t, i })).sort((a, b) => a.t.time - b.t.time || a.i - b.i);
 
@@ -64,7 +65,7 @@ export function averageMethod(
     const key = poolOf(trade.investmentId);
     const pool = pools.get(key) ?? { shares: ZERO, cost: ZERO };
     const own = held.get(trade.investmentId) ?? ZERO;
-    const sell = (shares: Big, price: number, fee: number) => {
+    const sell = (shares: Exact, price: number, fee: number) => {
       const average = averageOf(pool);
       const left = pool.shares.minus(shares);
       const cost = left.lt(NONE) ? pool.cost : average.times(shares);
@@ -85,26 +86,26 @@ export function averageMethod(
     };
     switch (trade.kind) {
       case 'buy': {
-        const shares = new Big(trade.shares);
+        const shares = Exact.of(trade.shares);
         pool.shares = pool.shares.plus(shares);
         pool.cost = pool.cost.plus(shares.times(trade.price)).plus(trade.fee);
         held.set(trade.investmentId, own.plus(shares));
         break;
       }
       case 'sell': {
-        const shares = new Big(trade.shares);
+        const shares = Exact.of(trade.shares);
         sell(shares, trade.price, trade.fee);
         held.set(trade.investmentId, own.minus(shares));
         break;
       }
       case 'split': {
         // The investment's shares become sharesAfter + soldShares units at the same cost.
-        const units = new Big(trade.sharesAfter).plus(trade.soldShares);
+        const units = Exact.of(trade.sharesAfter).plus(trade.soldShares);
         pool.shares = pool.shares.plus(units.minus(own));
-        if (trade.soldShares > 0) sell(new Big(trade.soldShares), trade.soldPrice, trade.fee);
+        if (trade.soldShares > 0) sell(Exact.of(trade.soldShares), trade.soldPrice, trade.fee);
         // A split without a sale: its fee is a cost of the holding.
         else pool.cost = pool.cost.plus(trade.fee);
-        held.set(trade.investmentId, new Big(trade.sharesAfter));
+        held.set(trade.investmentId, Exact.of(trade.sharesAfter));
         break;
       }
     }

@@ -12,7 +12,8 @@ export type IncomeKind = (typeof INCOME_KINDS)[number];
 
 /**
  * Why a class applies: a listed share; a fund on (or not on) the year's ABIS list; the
- * portfolio's kind; the user's override; crypto, which is personal income and outside the report.
+ * portfolio's kind; the user's override; crypto, which is personal income and outside the report;
+ * a fund in a year whose ABIS list is not loaded (`no-abis-list`, counted as not on it).
  */
 export const TAX_CLASS_BASES = [
   'listed-share',
@@ -22,5 +23,6 @@ export const TAX_CLASS_BASES = [
   'pension',
   'user',
   'crypto',
+  'no-abis-list',
 ] as const;
 export type TaxClassBasis = (typeof TAX_CLASS_BASES)[number];

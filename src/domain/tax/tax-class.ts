@@ -48,6 +48,9 @@ export function taxClassOf(
     case 'stock':
       return { taxation: 'realisation', income: 'share', basis: 'listed-share' };
     case 'fund':
+      // Without the year's list no fund is known to be on it: it counts as not, and says why.
+      if (!lists[year]?.loaded)
+        return { taxation: 'yearly', income: 'capital', basis: 'no-abis-list' };
       return onAbisList(instrument.isin, year, lists)
         ? { taxation: 'yearly', income: 'share', basis: 'abis' }
         : { taxation: 'yearly', income: 'capital', basis: 'not-abis' };

@@ -29,8 +29,8 @@ export interface CashInput {
 }
 
 export type CashEvent =
-  /** Add on the list: the entry form opens. */
-  | { type: 'entry.opened' }
+  /** Add on the list: the entry form opens; in an aktiesparekonto a deposit warns of its ceiling. */
+  | { type: 'entry.opened'; aktiesparekonto?: boolean }
   /** Turn cash on (the form asks for the opening balance) or off (it asks to confirm). */
   | { type: 'switch.opened'; on: boolean }
   | { type: 'form.changed'; field: EntryField | OpeningField; value: string }
@@ -121,8 +121,14 @@ export const cashMachine = setup({
     showAccount: assign((_, account: CashAccount) => ({ account, loadError: undefined })),
     showFailure: assign((_, { error }: { error: unknown }) => ({ loadError: messageOf(error) })),
     reloadAccount: sendTo(({ self }) => self, { type: 'cash.changed' }),
-    openEntry: assign(({ context, spawn }) => ({
-      entryForm: spawn('entryForm', { id: 'entryForm', input: formInput(context) }),
+    openEntry: assign(({ context, spawn, event }) => ({
+      entryForm: spawn('entryForm', {
+        id: 'entryForm',
+        input: {
+          ...formInput(context),
+          aktiesparekonto: event.type === 'entry.opened' && event.aktiesparekonto === true,
+        },
+      }),
     })),
     openSwitch: assign(({ context, spawn, event }) => ({
       switchForm: spawn('switchForm', {

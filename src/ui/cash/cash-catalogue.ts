@@ -28,6 +28,10 @@ const en = {
   'cash.formOff': 'Turn cash off?',
   'cash.offHint':
     'The portfolio is then valued by its investments only. Its cash entries are kept, and come back when cash is turned on again.',
+  'cash.overRoom':
+    "This deposit takes the aktiesparekonto over this year's deposit ceiling: {room} of room left. You can still add it; the excess costs a penalty of 3 % a year.",
+  'cash.noRoom':
+    "This deposit takes the aktiesparekonto over this year's deposit ceiling: no room is left this year. You can still add it; the excess costs a penalty of 3 % a year.",
 } as const;
 
 export type CashKey = keyof typeof en;
@@ -58,6 +62,10 @@ const da: Readonly<Record<CashKey, string>> = {
   'cash.formOff': 'Slå kontanter fra?',
   'cash.offHint':
     'Porteføljen værdisættes så kun efter sine investeringer. Kontantposterne gemmes og kommer igen, når kontanter slås til igen.',
+  'cash.overRoom':
+    'Indskuddet bringer aktiesparekontoen over årets indskudsloft: {room} er der plads til. Du kan stadig tilføje det; det overskydende koster 3 % i strafafgift om året.',
+  'cash.noRoom':
+    'Indskuddet bringer aktiesparekontoen over årets indskudsloft: der er ikke mere plads i år. Du kan stadig tilføje det; det overskydende koster 3 % i strafafgift om året.',
 };
 
 export const CASH_TEXTS: FeatureTexts<CashKey> = { en, da };

@@ -180,6 +180,11 @@ function EntryForm({ cash }: { cash: CashControl }) {
       <SelectField label={t('cash.type')} required options={kinds} {...field('type')} />
       <AmountRow cash={cash} label={t('cash.amount')} />
       <DateField label={t('event.date')} required max={cash.today} {...field('date')} />
+      {cash.overRoom !== undefined && (
+        <p className="cash__warning" role="status">
+          {cash.overRoom === null ? t('cash.noRoom') : t('cash.overRoom', { room: cash.overRoom })}
+        </p>
+      )}
     </CashForm>
   );
 }

@@ -1,16 +1,19 @@
 import { useCallback } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { CashEntry } from '../../api';
+import { formatMoney } from '../../domain/money';
 import type { Id } from '../../domain/types';
 import { flowDeps } from '../../machines/app/app.machine';
 import {
   cashMachine,
+  depositOverRoom,
   type CashEvent,
   type EntryField,
   type OpeningField,
 } from '../../machines/cash';
 import { useAppActor } from '../app/app-actor';
 import { useFlow } from '../app/use-flow';
+import { useT } from '../app/use-i18n';
 import { useToday } from '../app/use-today';
 import { useNeeded } from '../data/use-needed';
 import { useDeleting } from '../forms/row-delete';
@@ -21,7 +24,7 @@ const NO_VALUES = { type: '', amount: '', currency_code: '', date: '' };
 export type CashStatus = 'loading' | 'failed' | 'off' | 'on' | 'unavailable';
 
 /** A portfolio's Cash section: its account, its two forms and its deletions. */
-export function useCash(portfolioId: Id) {
+export function useCash(portfolioId: Id, aktiesparekonto = false) {
   const { api, data, session, notices } = flowDeps(useAppActor());
   useNeeded('currencies');
   const today = useToday();
@@ -46,13 +49,19 @@ export function useCash(portfolioId: Id) {
   const formError = useSelector(form, (s) => s?.context.formError);
   const submitting = useSelector(form, (s) => s?.hasTag('submitting') ?? false);
   const turningOn = useSelector(switchForm, (s) => s?.context.input.on);
+  const room = useSelector(entryForm, (s) => s && depositOverRoom(s.context));
+  const { locale } = useT();
   const removal = useSelector(actor, (s) => s.children.removal);
   const deleting = useDeleting(removal, (row) => row.id);
   const currencies = useSelector(data, (s) => s.context.currencies);
 
   const send = useCallback((event: CashEvent) => actor.send(event), [actor]);
   const retry = useCallback(() => send({ type: 'retry.requested' }), [send]);
-  const add = useCallback(() => send({ type: 'entry.opened' }), [send]);
+  // The kind as it is when the form opens: the portfolio may load after the section.
+  const add = useCallback(
+    () => send({ type: 'entry.opened', aktiesparekonto }),
+    [send, aktiesparekonto],
+  );
   const turn = useCallback((on: boolean) => send({ type: 'switch.opened', on }), [send]);
   const change = useCallback(
     (field: EntryField | OpeningField, value: string) =>
@@ -76,6 +85,8 @@ export function useCash(portfolioId: Id) {
     errors,
     formError,
     submitting,
+    /** When the deposit would go over the aktiesparekonto's ceiling: the room left, null when none is. */
+    overRoom: room === undefined ? undefined : room > 0 ? formatMoney(room, 'DKK', locale) : null,
     deleting,
     currencies,
     retry,

@@ -19,7 +19,7 @@ export function PortfolioScreen({ id }: { id: string }) {
   const { name, kind, missing } = usePortfolio(id);
   const target = { type: 'portfolio', id } as const;
   const { t } = useT(PORTFOLIO_TEXTS);
-  const cash = useCash(id);
+  const cash = useCash(id, kind === 'aktiesparekonto');
   if (missing) return <Missing what="portfolio" />;
   return (
     <main className="page page--wide">

@@ -19,6 +19,8 @@ const en = {
   'taxClass.basis.pension': 'Why: it is in a pension portfolio.',
   'taxClass.basis.user': 'Why: your choice: “{reason}”.',
   'taxClass.basis.crypto': 'Why: crypto is personal income, outside the tax year report.',
+  'taxClass.basis.no-abis-list':
+    "Why: an investment company, and SKAT's ABIS list for the year is not loaded: it counts as capital income.",
   'taxClass.override': 'Override',
   'taxClass.reset': 'Use the rules',
   'taxClass.reason': 'Reason',
@@ -47,6 +49,8 @@ const da: Readonly<Record<TaxClassKey, string>> = {
   'taxClass.basis.user': 'Hvorfor: dit valg: “{reason}”.',
   'taxClass.basis.crypto':
     'Hvorfor: krypto er personlig indkomst og ikke med i skatteårets rapport.',
+  'taxClass.basis.no-abis-list':
+    'Hvorfor: et investeringsselskab, og SKATs ABIS-liste for året er ikke indlæst: det regnes som kapitalindkomst.',
   'taxClass.override': 'Tilsidesæt',
   'taxClass.reset': 'Brug reglerne',
   'taxClass.reason': 'Begrundelse',

@@ -61,7 +61,7 @@ async function history() {
   await event(danskeNordnet, 'dividend', { date: '2025-04-01', amount: 500, currency_code: 'DKK' });
   const fund = await holding(nordnet, 'DK0060005254', trade('2024-06-01', 10, 100));
   await holding(ask, 'DK0062498333', trade('2025-03-01', 100, 1000));
-  return { nordnet, saxo, ask, fund };
+  return { nordnet, saxo, ask, fund, danskeNordnet };
 }
 
 describe('portfolio kinds', () => {
@@ -94,7 +94,7 @@ describe('tax classes', () => {
       year: 2026,
       taxation: 'yearly',
       income: 'capital',
-      basis: 'not-abis',
+      basis: 'no-abis-list',
       reason: null,
     });
     const override = { taxation: 'realisation', income: 'share', reason: 'Udloddende dansk fond' };
@@ -103,7 +103,7 @@ describe('tax classes', () => {
     const report = (await get('/reports/2025')).body.report;
     expect(report.totals.lager_capital_income).toBe(0);
     expect((await send('DELETE', `/investments/${fund}/tax-class`)).status).toBe(204);
-    expect((await get(`/investments/${fund}/tax-class`)).body.tax_class.basis).toBe('not-abis');
+    expect((await get(`/investments/${fund}/tax-class`)).body.tax_class.basis).toBe('no-abis-list');
   });
 
   it('refuses a class without a reason', async () => {
@@ -235,6 +235,37 @@ describe('GET /reports/{year}', () => {
       expect(Object.keys(answer.body.errors)).toEqual(['year']);
     },
   );
+
+  it('gives the new figures of a past year after each change made since it was read', async () => {
+    const { nordnet, fund, danskeNordnet: danske } = await history();
+    const totals = async () => {
+      const { totals: figures } = (await get('/reports/2025')).body.report as {
+        totals: Record<string, number>;
+      };
+      return figures;
+    };
+    expect(await totals()).toMatchObject({ realised: 7500, lager_capital_income: 300 });
+    // 25 more of the 75 left at 1,500 each, sold at 1,900 in the year: 10,000 more gain.
+    await event(danske, 'sell', trade('2025-06-10', 25, 1900));
+    expect(await totals()).toMatchObject({ realised: 17500 });
+    // A typed price for 31 December wins: 10 × (190 − 150).
+    await post(`/investments/${fund}/prices`, {
+      date: '2025-12-31',
+      price: 190,
+      currency_code: 'DKK',
+    });
+    expect(await totals()).toMatchObject({ lager_capital_income: 400 });
+    await put(`/investments/${fund}/tax-class`, {
+      taxation: 'realisation',
+      income: 'share',
+      reason: 'Udloddende',
+    });
+    expect(await totals()).toMatchObject({ lager_capital_income: 0 });
+    await put('/tax-settings', { married: true });
+    expect((await get('/reports/2025')).body.report.rules.share_income_limit).toBe(135000);
+    await patch(`/portfolios/${nordnet}`, { name: 'Nordnet', kind: 'pension' });
+    expect(await totals()).toMatchObject({ realised: 0 });
+  });
 
   it("holds only the user's own records", async () => {
     await history();

@@ -9,7 +9,12 @@ import type { PortfolioKind } from '../../../src/domain/tax';
 import { logInFresh, renderApp, startServer, testApi } from '../support';
 
 /** An account with one holding, bought for DKK 1,000 a share on 5 January 2026, its screen open. */
-async function openHolding(kind: PortfolioKind, storage: [string, string][] = [], shares = 100) {
+async function openHolding(
+  kind: PortfolioKind,
+  storage: [string, string][] = [],
+  shares = 100,
+  at: 'investment' | 'portfolio' = 'investment',
+) {
   startServer({ prices: () => 1000 });
   await logInFresh();
   const api = testApi();
@@ -29,10 +34,14 @@ async function openHolding(kind: PortfolioKind, storage: [string, string][] = []
     },
     created,
   );
-  await renderApp(`/investments/${investment?.id ?? ''}`, {
-    storage: new Map([['logged_in', 'true'], ...storage]),
-  });
-  await screen.findByRole('heading', { name: 'Novo Nordisk B', level: 1 });
+  const path =
+    at === 'investment'
+      ? `/investments/${investment?.id ?? ''}`
+      : `/portfolios/${portfolio?.id ?? ''}`;
+  await renderApp(path, { storage: new Map([['logged_in', 'true'], ...storage]) });
+  // A portfolio's title carries its kind's badge.
+  const title = at === 'investment' ? 'Novo Nordisk B' : /^Nordnet/;
+  await screen.findByRole('heading', { name: title, level: 1 });
 }
 
 /** Buy's dialog with `shares` at DKK 1,000 typed. */
@@ -88,5 +97,29 @@ describe("a buy over the aktiesparekonto's ceiling", () => {
     await userEvent.type(within(dialog).getByLabelText('Price per share'), '1000');
     expect(within(dialog).getByLabelText('Total').textContent).toMatch(/1,000,000\.00/);
     expect(within(dialog).queryByText(/deposit ceiling/)).toBeNull();
+  });
+
+  it('warns of a cash deposit over the room as of a buy, and adds it all the same', async () => {
+    await openHolding('aktiesparekonto', [], 100, 'portfolio');
+    const section = await screen.findByRole('region', { name: 'Cash' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Turn cash on' }));
+    const on = within(section).getByRole('form', { name: 'Turn cash on' });
+    await userEvent.type(within(on).getByLabelText('Opening balance'), '0');
+    await userEvent.click(within(on).getByRole('button', { name: 'Turn cash on' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Add cash entry' }));
+    const form = within(section).getByRole('form', { name: 'New cash entry' });
+    await userEvent.type(within(form).getByLabelText('Amount'), '74200');
+    expect(within(form).queryByText(/deposit ceiling/)).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Amount'), '.01');
+    expect(read(await within(form).findByText(/deposit ceiling/))).toBe(
+      "This deposit takes the aktiesparekonto over this year's deposit ceiling: DKK 74,200.00 of room left. You can still add it; the excess costs a penalty of 3 % a year.",
+    );
+    // A withdrawal puts nothing in.
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Withdrawal');
+    expect(within(form).queryByText(/deposit ceiling/)).toBeNull();
+    await userEvent.selectOptions(within(form).getByLabelText('Type'), 'Deposit');
+    await within(form).findByText(/deposit ceiling/);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Cash entry added')).toBeTruthy();
   });
 });

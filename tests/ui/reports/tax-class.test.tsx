@@ -6,15 +6,18 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { logInFresh, renderApp, startServer, testApi } from '../support';
 
-async function openHolding(kind: 'free' | 'aktiesparekonto') {
+async function openHolding(
+  kind: 'free' | 'aktiesparekonto',
+  instrument = { name: 'Novo Nordisk B', isin: 'DK0062498333' },
+) {
   startServer({ prices: () => 120 });
   await logInFresh();
   const api = testApi();
   const portfolio = await api.createPortfolio({ name: 'Depot', kind }, { validateOnly: false });
   const investment = await api.createInvestment(
     {
-      investment: { portfolio_id: portfolio?.id ?? '', name: 'Novo Nordisk B' },
-      instrument: { type: 'stock', isin: 'DK0062498333' },
+      investment: { portfolio_id: portfolio?.id ?? '', name: instrument.name },
+      instrument: { type: 'stock', isin: instrument.isin },
       buy_event: {
         date: '2025-09-01',
         shares: 10,
@@ -63,5 +66,18 @@ describe("an investment's tax class", () => {
       await within(section).findByText('Why: it is in an aktiesparekonto, taxed 17 % as a whole.'),
     ).toBeTruthy();
     expect(within(section).queryByRole('button', { name: 'Override' })).toBeNull();
+  });
+
+  it('says that no ABIS list is loaded, rather than that a fund is not on it', async () => {
+    const section = await openHolding('free', {
+      name: 'Sparindex Globale Aktier',
+      isin: 'DK0060005254',
+    });
+    expect(
+      await within(section).findByText(
+        "Why: an investment company, and SKAT's ABIS list for the year is not loaded: it counts as capital income.",
+      ),
+    ).toBeTruthy();
+    expect(within(section).queryByText(/not on SKAT's ABIS list/)).toBeNull();
   });
 });
