@@ -3,6 +3,7 @@
 import { applyEntry, EMPTY_HOLDING, type Refusal } from '../domain/ledger';
 import { toEntry } from './figures';
 import { SHARES_ONLY } from './market/pricing';
+import { utcDay } from '../market/zoned-time';
 import type { EventRow, LedgerStore } from './store';
 import type { Errors } from './validation';
 
@@ -69,8 +70,6 @@ export async function keepReplayed(
   }
 }
 
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 const shown = (n: number) => String(Number(n.toFixed(8)));
 
 /**
@@ -109,7 +108,7 @@ const KIND_NAMES = { buy: 'purchase', sell: 'sale', dividend: 'dividend', split:
 
 /** Why the change would break another, later event, naming that event by kind and date. */
 export function conflictMessage(event: EventRow, refusal: Refusal): string {
-  const which = `the ${KIND_NAMES[event.kind]} of ${dayOf(event.time)}`;
+  const which = `the ${KIND_NAMES[event.kind]} of ${utcDay(event.time)}`;
   switch (refusal.reason) {
     case 'sell-exceeds-holding':
       return `This would leave ${shown(refusal.held)} shares for ${which}, which sells ${event.kind === 'sell' ? shown(event.shares) : 'more'}.`;

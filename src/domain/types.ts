@@ -1,7 +1,7 @@
 // The entities of the /api/v1 contract (product-spec section 3, decisions section 1).
 // Field names are the wire's, mixed case included. All money is DKK.
 import type * as v from 'valibot';
-import type { InstrumentType } from './kinds';
+import type { InstrumentType } from './kinds.ts';
 import type { PortfolioKind } from './tax/kinds';
 import type * as schemas from './wire/schemas';
 
@@ -12,7 +12,7 @@ export {
   type AssetClass,
   type InstrumentType,
   type TransactionType,
-} from './kinds';
+} from './kinds.ts';
 
 export const PERIODS = ['Day', 'Week', 'Month', 'Year', 'Forever'] as const;
 export type Period = (typeof PERIODS)[number];

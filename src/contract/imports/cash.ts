@@ -3,7 +3,7 @@
 // broker's id, else by kind, day, amount and currency, counted.
 import { cashEventInput } from '../../domain/wire/requests';
 import type { ImportRowReport, ImportSource } from '../../domain/import/rows';
-import { dayOf } from '../history';
+import { utcDay } from '../../market/zoned-time';
 import { eventTimeOf } from '../events';
 import { readRequest } from '../read-request';
 import type { CashEventDraft, CashEventRow } from '../store';
@@ -23,7 +23,7 @@ export interface CashLine {
 }
 
 const fingerprint = (e: { kind: string; time: number; amount: number; currency: string }) =>
-  `${e.kind}|${dayOf(e.time)}|${e.amount}|${e.currency}`;
+  `${e.kind}|${utcDay(e.time)}|${e.amount}|${e.currency}`;
 
 /** The portfolio a cash line names (Formue's export), else undefined: the target's. */
 export function cashPortfolioName(body: unknown): string | undefined {

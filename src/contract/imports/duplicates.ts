@@ -1,5 +1,5 @@
 // Rows the user has already: by the broker's id where the row has one, else by what the trade is.
-import { dayOf } from '../history';
+import { utcDay } from '../../market/zoned-time';
 import type { EventFacts } from '../store';
 import type { NewInstrument } from './matching';
 import { failed, type Row } from './request';
@@ -38,7 +38,7 @@ export function markDuplicates(
   const existing = new Map<string, number>();
   for (const event of state.events) {
     const instrument = instrumentOf.get(`id:${event.investmentId}`)!;
-    const key = fingerprint(instrument, dayOf(event.time), event);
+    const key = fingerprint(instrument, utcDay(event.time), event);
     existing.set(key, (existing.get(key) ?? 0) + 1);
   }
   const seenIds = new Map<string, number>();

@@ -19,17 +19,8 @@ import {
 } from '../../domain/tax';
 import { toEntry } from '../figures';
 import type { InvestmentRow } from '../store';
-import {
-  dayOf,
-  dkk,
-  groupEvents,
-  inYear,
-  sum,
-  tradesOf,
-  withheldOf,
-  yearEnd,
-  ZERO,
-} from './ledger';
+import { utcDay } from '../../market/zoned-time';
+import { dkk, groupEvents, inYear, sum, tradesOf, withheldOf, yearEnd, ZERO } from './ledger';
 import type { Line, ReportInputs, WireReport } from './types';
 import { aktiesparekontoYear, yearlyFigures } from './yearly';
 
@@ -91,7 +82,7 @@ export function buildReport(inputs: ReportInputs, rules: TaxYearRules): WireRepo
       ...base(investment, taxClass),
       box: taxClass.income === 'share' ? BOXES.listedShares : null,
       amount: dkk(sale.gain),
-      date: dayOf(sale.time),
+      date: utcDay(sale.time),
       event_id: sale.eventId,
       shares: Number(sale.shares.toString()),
       proceeds: dkk(sale.proceeds),
@@ -164,7 +155,7 @@ export function buildReport(inputs: ReportInputs, rules: TaxYearRules): WireRepo
         ...base(investment, taxClass),
         box: free && taxClass.income === 'share' ? BOXES.dividends : null,
         amount: dkk(gross),
-        date: dayOf(event.time),
+        date: utcDay(event.time),
         event_id: event.id,
         gross: dkk(gross),
         withheld: dkk(withheld),
@@ -254,7 +245,7 @@ export function buildReport(inputs: ReportInputs, rules: TaxYearRules): WireRepo
         isins: abis?.isins.length ?? 0,
       },
       estimate: until < yearEnd(year),
-      until: dayOf(until),
+      until: utcDay(until),
     },
     totals: {
       realised: dkk(realised),

@@ -13,7 +13,6 @@ export const sum = (amounts: readonly Big[]) => amounts.reduce((a, b) => a.plus(
 export const yearStart = (year: number) => Date.UTC(year, 0, 1);
 /** The last instant of a year: its 31 December's close is the price then. */
 export const yearEnd = (year: number) => yearStart(year + 1) - 1;
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 export const inYear = (time: number, year: number) =>
   time >= yearStart(year) && time < yearStart(year + 1);
 

@@ -12,7 +12,8 @@ import {
   type Call,
   type Route,
 } from '../answers';
-import { conflictMessage, dayOf, keepReplayed, replayHistory } from '../history';
+import { conflictMessage, keepReplayed, replayHistory } from '../history';
+import { utcDay } from '../../market/zoned-time';
 import {
   batchesOf,
   commitImport,
@@ -261,7 +262,7 @@ async function exportOf(call: Call): Promise<FormueExport> {
       type: e.kind,
       amount: e.amount,
       currency_code: e.currency,
-      date: dayOf(e.time),
+      date: utcDay(e.time),
     })),
     benchmark: benchmark ? { type: benchmark.type, isin: benchmark.code } : null,
   };
@@ -271,7 +272,7 @@ function exportedEvent(event: EventRow): FormueExport['events'][number] {
   const common = {
     id: event.id,
     investment_id: event.investmentId,
-    date: dayOf(event.time),
+    date: utcDay(event.time),
     currency_code: event.currency,
     ...(event.exchangeRate !== undefined && { exchange_rate: event.exchangeRate }),
   };
@@ -318,7 +319,7 @@ const exportData: Route = {
     }
     const data = await exportOf(call);
     const attachment = {
-      'Content-Disposition': `attachment; filename="formue-export-${dayOf(call.now)}.${format}"`,
+      'Content-Disposition': `attachment; filename="formue-export-${utcDay(call.now)}.${format}"`,
     };
     return format === 'csv'
       ? text(200, toFormueCsv(data), {

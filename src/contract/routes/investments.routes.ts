@@ -16,7 +16,6 @@ import { eventTimeOf, identifierErrors, readers, tradeOf, type EventKind } from 
 import { enteredOf, transactionOf } from '../figures';
 import {
   conflictMessage,
-  dayOf,
   keepReplayed,
   PENDING_ID,
   refusalErrors,
@@ -24,6 +23,7 @@ import {
 } from '../history';
 import type { EventRow, InvestmentRow, Store } from '../store';
 import { pendingSplits } from '../suggestions';
+import { utcDay } from '../../market/zoned-time';
 import {
   createInvestment,
   id as idRules,
@@ -124,7 +124,7 @@ function eventRoute(kind: EventKind): Route {
             return {
               answer: unprocessableFor(
                 verdict.event.id === PENDING_ID
-                  ? refusalErrors(verdict.refusal, '', time === call.now ? undefined : dayOf(time))
+                  ? refusalErrors(verdict.refusal, '', time === call.now ? undefined : utcDay(time))
                   : { date: [conflictMessage(verdict.event, verdict.refusal)] },
               ),
             };
@@ -203,7 +203,7 @@ const editEvent: Route = {
           return {
             answer: unprocessableFor(
               verdict.event.id === event.id
-                ? refusalErrors(verdict.refusal, '', dayOf(time))
+                ? refusalErrors(verdict.refusal, '', utcDay(time))
                 : { date: [conflictMessage(verdict.event, verdict.refusal)] },
             ),
           };
@@ -311,7 +311,7 @@ export function investmentRoutes(): Route[] {
         if (validateOnly(call)) return json(200, { data: null });
 
         // Its prices from the first trade on, so the answer is valued from them.
-        if (listing) await call.market.held(listing, dayOf(time));
+        if (listing) await call.market.held(listing, utcDay(time));
         const investment = await store.createInvestment(
           {
             userId: call.userId,
