@@ -14,7 +14,7 @@ const DUPLICATE_DATABASE = '42P04';
 let workerDatabase: Promise<URL> | undefined;
 
 /** This worker's database on DATABASE_URL's PostgreSQL, made on first use. */
-function workerDatabaseUrl(): Promise<URL> {
+export function workerDatabaseUrl(): Promise<URL> {
   return (workerDatabase ??= (async () => {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();

@@ -1,11 +1,14 @@
 // The SQL store tests' databases: SQLite in memory, and PostgreSQL when DATABASE_URL names one,
-// a fresh one for each test.
+// a fresh schema for each test in the worker's own database: Kysely's migrator looks at every
+// schema of its database, and one dropped beside it by another worker failed its migrations
+// ("schema ... does not exist").
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach, test } from 'vitest';
 import { openDatabase } from '../../../src/server/sql/connect';
 import type { OpenedDatabase } from '../../../src/server/sql/connect';
 import { SqlStore } from '../../../src/server/sql/sql-store';
+import { workerDatabaseUrl } from '../databases';
 
 const PG_URL = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL
@@ -17,19 +20,19 @@ export const backends = [
 ];
 
 let schemaCount = 0;
-// Vitest's worker threads share the process id and may load this module in the same millisecond:
-// the random part keeps their schemas apart (one's drop took the other's schema away in CI).
-const RUN = `${process.pid}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+// Apart from the schemas an earlier run that ended midway left in the worker's database.
+const RUN = randomBytes(4).toString('hex');
 
 /** A new empty database: SQLite in memory, or a schema of its own on PostgreSQL. */
 async function freshDatabase(url: string): Promise<OpenedDatabase> {
   if (url.startsWith('sqlite:')) return openDatabase(url);
   const schema = `formue_test_${RUN}_${schemaCount++}`;
-  const admin = new pg.Client({ connectionString: url });
+  const database = (await workerDatabaseUrl()).toString();
+  const admin = new pg.Client({ connectionString: database });
   await admin.connect();
   const name = admin.escapeIdentifier(schema);
   await admin.query(`create schema ${name}`);
-  const scoped = new URL(url);
+  const scoped = new URL(database);
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   try {
     const opened = await openDatabase(scoped.toString());
