@@ -86,7 +86,7 @@ describe('the user’s rows kept between requests', () => {
   });
 
   it('are read again after a write to the database by no server (a script)', async () => {
-    const { a, database, names } = await twoProcesses();
+    const { database, names } = await twoProcesses();
     expect(await names('/api/v1/investments', 'investments')).toEqual(['Novo']);
     await sql`update investments set name = 'Novo Nordisk'`.execute(database.db);
     expect(await names('/api/v1/investments', 'investments')).toEqual(['Novo Nordisk']);

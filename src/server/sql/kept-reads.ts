@@ -116,7 +116,12 @@ export class KeptReads {
   }
 
   /** Keeps `value` at `version`, unless a later version is kept already. */
-  private keep<K extends keyof Kept>(userId: number, version: number, key: K, value: Kept[K]): void {
+  private keep<K extends keyof Kept>(
+    userId: number,
+    version: number,
+    key: K,
+    value: Kept[K],
+  ): void {
     const kept = this.users.get(userId);
     if (kept && kept.version > version) return;
     const next: KeptUser = kept?.version === version ? kept : { version, rows: {} };
