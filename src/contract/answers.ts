@@ -56,8 +56,11 @@ export interface Call {
   /** The logged-in user, for routes behind `auth:sanctum`. */
   userId: number;
   now: number;
-  /** Figures of these investments at the request's time and selected period. */
-  valuer(investments: readonly InvestmentRow[]): Promise<Valuer>;
+  /**
+   * Figures of these investments at the request's time and selected period; `also` (the
+   * benchmark's holding) priced by the same snapshot of the market, one read of its states.
+   */
+  valuer(investments: readonly InvestmentRow[], also?: readonly InvestmentRow[]): Promise<Valuer>;
   /** Told by a write once committed: what the investment's events are at its new version. */
   recorded(change: RecordedEvents): void;
   /** Past years' reports kept between requests, under what they were made from. */

@@ -80,14 +80,22 @@ export async function firstTradeOf(call: Call): Promise<number> {
   return (await call.valuer(investments)).firstTime(investments) ?? call.now;
 }
 
+/** The user's benchmark, and the holding of it the market's snapshot prices. */
+export interface Benchmark {
+  row: BenchmarkRow;
+  holding: InvestmentRow;
+}
+
 /**
- * The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it,
- * and the version of the prices it says (MarketSnapshot.versionOf).
+ * The investments' figures, with the user's benchmark (if the market has placed it) priced by
+ * the same snapshot: one read of the market's states for both.
  */
-async function priceOf(
+export async function valuedWithBenchmark(
   call: Call,
-  row: BenchmarkRow,
-): Promise<{ priceAt: (time: number) => number; version: string }> {
+  investments: readonly InvestmentRow[],
+): Promise<{ figures: Valuer; benchmark?: Benchmark }> {
+  const row = await benchmarkOf(call);
+  if (!row) return { figures: await call.valuer(investments) };
   const holding: InvestmentRow = {
     id: 0,
     userId: call.userId,
@@ -98,14 +106,22 @@ async function priceOf(
     listing: row.listing,
     version: 0,
   };
-  const snapshot = await call.market.snapshot([holding]);
-  const provider = snapshot.provider(holding);
-  const version = `${row.code} ${row.listing ?? ''} ${snapshot.versionOf(holding)}`;
+  return { figures: await call.valuer(investments, [holding]), benchmark: { row, holding } };
+}
+
+/**
+ * The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it,
+ * and the version of the prices it says (MarketSnapshot.versionOf).
+ */
+function priceOf(
+  figures: Valuer,
+  { row, holding }: Benchmark,
+): { priceAt: (time: number) => number; version: string } {
+  const provider = figures.provider(holding);
+  const version = `${row.code} ${row.listing ?? ''} ${figures.marketVersion(holding)}`;
   if (!provider) return { priceAt: () => NaN, version };
-  return {
-    priceAt: (time) => provider.price(time) * snapshot.rate(provider.currency, time),
-    version,
-  };
+  const { rate } = figures;
+  return { priceAt: (time) => provider.price(time) * rate(provider.currency, time), version };
 }
 
 /** The benchmark's line for a chart of these investments, at the chart's own times. */
@@ -118,14 +134,16 @@ export interface BenchmarkChart extends WireBenchmark {
  * each day's buys put in and sales taken out at that day's close. Undefined when the benchmark
  * has no price for a day it needs (its missing history is then asked for in the background).
  */
-export async function benchmarkChart(
+export function benchmarkChart(
   call: Call,
   figures: Valuer,
+  benchmark: Benchmark | undefined,
   investments: readonly InvestmentRow[],
   cash: readonly CashOfPortfolio[] = [],
-): Promise<BenchmarkChart | undefined> {
+): BenchmarkChart | undefined {
+  if (!benchmark) return undefined;
   const times = figures.chartTimes(investments, cash);
-  const priced = await shadowIn(call, figures, investments, times, cash);
+  const priced = shadowIn(call, figures, benchmark, investments, times, cash);
   return (
     priced && {
       ...wireBenchmark(priced.row),
@@ -148,15 +166,17 @@ export interface BenchmarkReturns {
  * The same money put into the benchmark on the same days, over the span the investments'
  * returns are for (`year`, else the selected period's), measured as their returns are.
  */
-export async function benchmarkReturns(
+export function benchmarkReturns(
   call: Call,
   figures: Valuer,
+  benchmark: Benchmark | undefined,
   investments: readonly InvestmentRow[],
   year?: number,
   cash: readonly CashOfPortfolio[] = [],
-): Promise<BenchmarkReturns | undefined> {
+): BenchmarkReturns | undefined {
+  if (!benchmark) return undefined;
   const { from, to } = figures.span(investments, year, cash);
-  const priced = await shadowIn(call, figures, investments, [from, to], cash);
+  const priced = shadowIn(call, figures, benchmark, investments, [from, to], cash);
   if (!priced) return undefined;
   const { kept } = priced;
   let unpriced = false;
@@ -241,21 +261,21 @@ function keepShadow(kept: KeptShadow): void {
  * Undefined when it has no price for a day it needs; its missing history is then asked for in
  * the background, for a later answer.
  */
-async function shadowIn(
+function shadowIn(
   call: Call,
   figures: Valuer,
+  benchmark: Benchmark,
   investments: readonly InvestmentRow[],
   times: readonly number[],
   cash: readonly CashOfPortfolio[],
-): Promise<{ row: BenchmarkRow; kept: KeptShadow; values: Float64Array } | undefined> {
-  const row = await benchmarkOf(call);
-  if (!row) return undefined;
+): { row: BenchmarkRow; kept: KeptShadow; values: Float64Array } | undefined {
+  const { row } = benchmark;
   // A portfolio that keeps cash puts in its deposits and takes out its withdrawals, not its trades.
   const held = new Set(cash.map((c) => c.portfolioId));
   const entries = figures.entries(investments.filter((i) => !held.has(i.portfolioId)));
   const cashFlows = cash.flatMap((c) => externalFlowsDkk(c.sources, c.rate));
   const cashText = cashFlows.length === 0 ? '' : JSON.stringify(cashFlows);
-  const { priceAt, version } = await priceOf(call, row);
+  const { priceAt, version } = priceOf(figures, benchmark);
   // Its missing history is asked for in the background: no answer waits on a provider.
   const unpriced = (since: string | undefined) => {
     if (row.listing && since) void call.market.held(row.listing, since).catch(() => undefined);

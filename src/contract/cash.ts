@@ -4,8 +4,8 @@ import { cashBalances, cashInDkk, type CashAmount, type CashSource } from '../do
 import { tidy } from '../domain/ledger';
 import type { Call } from './answers';
 import type { RateSource } from './market/pricing';
-import type { CashEventRow, InvestmentRow, PortfolioRow, Store } from './store';
-import type { WirePortfolio } from './figures';
+import type { CashEventRow, EventRow, InvestmentRow, PortfolioRow, Store } from './store';
+import type { Valuer, WirePortfolio } from './figures';
 
 export interface CashFigures {
   balances: CashAmount[];
@@ -44,16 +44,15 @@ export async function cashOf(
   rates: RateSource,
   now: number,
 ): Promise<Map<number, CashFigures>> {
-  const ids = new Set(portfolios.map((p) => p.id));
-  const sources = new Map<number, CashSource[]>([...ids].map((id) => [id, []]));
-  if (ids.size === 0) return new Map();
-  for (const event of await store.cashEvents([...ids])) sources.get(event.portfolioId)?.push(event);
-  const held = investments.filter((i) => ids.has(i.portfolioId));
-  const portfolioOf = new Map(held.map((i) => [i.id, i.portfolioId]));
-  for (const event of await store.events(held.map((i) => i.id))) {
-    const id = portfolioOf.get(event.investmentId);
-    if (id !== undefined) sources.get(id)?.push(event);
-  }
+  const ids = portfolios.map((p) => p.id);
+  if (ids.length === 0) return new Map();
+  const held = investments.filter((i) => ids.includes(i.portfolioId));
+  const sources = sourcesOf(
+    ids,
+    await store.cashEvents(ids),
+    held,
+    await store.events(held.map((i) => i.id)),
+  );
   return new Map(
     [...sources].map(([id, list]) => {
       const balances = cashBalances(list, now);
@@ -89,24 +88,40 @@ export async function keptCash(
 
 /**
  * The cash sources (cash events, their investments' events) and rates of those of `portfolios`
- * that keep cash, for their returns; none read for holdings-only ones.
+ * that keep cash, for their returns: the investments' events and the rates as `figures` valued
+ * them (its timelines', kept between requests), only the cash events read; none for
+ * holdings-only portfolios.
  */
 export async function cashSources(
   call: Call,
+  figures: Valuer,
   portfolios: readonly PortfolioRow[],
   investments: readonly InvestmentRow[],
 ): Promise<{ portfolioId: number; sources: CashSource[]; rate: RateSource }[]> {
   const keeping = portfolios.filter((p) => p.cash);
   if (keeping.length === 0) return [];
-  const rate = await call.rates();
-  const sources = new Map<number, CashSource[]>(keeping.map((p) => [p.id, []]));
-  for (const event of await call.store.cashEvents([...sources.keys()]))
-    sources.get(event.portfolioId)?.push(event);
-  const held = investments.filter((i) => sources.has(i.portfolioId));
+  const { rate } = figures;
+  const ids = keeping.map((p) => p.id);
+  const held = investments.filter((i) => ids.includes(i.portfolioId));
+  // In entry order across the investments, as the store lists them.
+  const events = held.flatMap((i) => figures.events(i)).sort((a, b) => a.id - b.id);
+  const sources = sourcesOf(ids, await call.store.cashEvents(ids), held, events);
+  return [...sources].map(([portfolioId, list]) => ({ portfolioId, sources: list, rate }));
+}
+
+/** Each portfolio's cash events, then its investments' events (`held`'s), in their orders. */
+function sourcesOf(
+  ids: readonly number[],
+  cashEvents: readonly CashEventRow[],
+  held: readonly InvestmentRow[],
+  events: readonly EventRow[],
+): Map<number, CashSource[]> {
+  const sources = new Map<number, CashSource[]>(ids.map((id) => [id, []]));
+  for (const event of cashEvents) sources.get(event.portfolioId)?.push(event);
   const portfolioOf = new Map(held.map((i) => [i.id, i.portfolioId]));
-  for (const event of await call.store.events(held.map((i) => i.id))) {
+  for (const event of events) {
     const id = portfolioOf.get(event.investmentId);
     if (id !== undefined) sources.get(id)?.push(event);
   }
-  return [...sources].map(([portfolioId, list]) => ({ portfolioId, sources: list, rate }));
+  return sources;
 }

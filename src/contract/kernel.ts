@@ -117,10 +117,14 @@ export function createContract(options: ContractOptions): Contract {
   });
 
   /** The request's session, or a new logged-out one (no cookie, unknown, or expired). */
-  async function sessionOf(request: ContractRequest, time: number): Promise<Session | undefined> {
+  async function sessionOf(
+    request: ContractRequest,
+    time: number,
+    reads: Store,
+  ): Promise<Session | undefined> {
     const id = request.cookies[SESSION_COOKIE];
     // A value of a shape no session id has (NUL, say) is no session: it never reaches the store.
-    const found = id && SESSION_ID.test(id) ? await store.session(id) : undefined;
+    const found = id && SESSION_ID.test(id) ? await reads.session(id) : undefined;
     if (found && time - found.lastSeen <= SESSION_LIFETIME_MS) return found;
     if (found) await store.deleteSession(found.id);
     // Laravel's lottery: now and then, sessions idle past their lifetime are swept.
@@ -174,8 +178,10 @@ export function createContract(options: ContractOptions): Contract {
     const { route, pattern } = match;
 
     const time = now();
+    // The request's reads: the SQL store's keeps the user's rows between requests.
+    const reads = store.forRequest?.() ?? store;
     try {
-      const stored = await sessionOf(request, time);
+      const stored = await sessionOf(request, time, reads);
       let session = stored ?? newSession(time);
       if (MUTATING.has(method) && request.header('x-xsrf-token') !== session.token) {
         // A session that never was has nothing to keep: a flood of cookieless posts writes no rows.
@@ -201,7 +207,7 @@ export function createContract(options: ContractOptions): Contract {
         session = { ...newSession(time), token: session.token, userId: recalled.userId };
         if (recalled.rotate) await remember(recalled.userId);
       }
-      const user = session.userId === null ? undefined : await store.userById(session.userId);
+      const user = session.userId === null ? undefined : await reads.userById(session.userId);
       const userId = user?.id ?? null;
       // The body is read only now, past the session, CSRF and login checks.
       const read =
@@ -214,7 +220,7 @@ export function createContract(options: ContractOptions): Contract {
       const rawId = groups.id ?? '';
       let saved = false;
       const call: Call = {
-        store,
+        store: reads,
         hasher,
         request,
         body,
@@ -224,8 +230,8 @@ export function createContract(options: ContractOptions): Contract {
         now: time,
         rawId,
         id: () => (/^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : undefined),
-        valuer: async (investments) => {
-          const { valued, snapshot } = await timelines.of(investments);
+        valuer: async (investments, also) => {
+          const { valued, snapshot } = await timelines.of(investments, also);
           return new Valuer(valued, snapshot, selectedPeriod(request.cookies), time);
         },
         recorded: (change) => timelines.recorded(change),
@@ -263,7 +269,7 @@ export function createContract(options: ContractOptions): Contract {
               !validateOnly(call) &&
               !dryRun(request)
             ? await idempotent(
-                store,
+                reads,
                 userId,
                 key,
                 { method, path: request.path, body },

@@ -115,10 +115,14 @@ export class Timelines {
     kept.next = { version: change.after, events };
   }
 
+  /** The timelines of `investments`, and the market's snapshot of them and of `also`. */
   async of(
     investments: readonly InvestmentRow[],
+    also: readonly InvestmentRow[] = [],
   ): Promise<{ valued: Map<number, Valued>; snapshot: MarketSnapshot }> {
-    const snapshot = await this.market.snapshot(investments);
+    const snapshot = await this.market.snapshot(
+      also.length === 0 ? investments : [...investments, ...also],
+    );
     const versionOf = (i: InvestmentRow) => `${i.version}:${snapshot.versionOf(i)}`;
     const found = new Map<number, Valued>();
     const waiting: { id: number; valued: Promise<Valued> }[] = [];

@@ -18,7 +18,7 @@ import {
   type Figures,
 } from '../../domain/valuation';
 import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
-import type { MarketSnapshot, WireQuote } from '../market/pricing';
+import type { MarketSnapshot, ProviderPricing, RateSource, WireQuote } from '../market/pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
 import {
   cashValues,
@@ -82,6 +82,16 @@ export class Valuer {
   /** The version of the market's prices and rates the investment is valued from. */
   marketVersion(investment: InvestmentRow): string {
     return this.snapshot.versionOf(investment);
+  }
+
+  /** Where the snapshot has an investment's prices: any investment it was taken of. */
+  provider(investment: InvestmentRow): ProviderPricing | undefined {
+    return this.snapshot.provider(investment);
+  }
+
+  /** The DKK rates the investments are valued at. */
+  get rate(): RateSource {
+    return this.snapshot.rate;
   }
 
   /** The price an investment is valued at `time`, and where it comes from. */

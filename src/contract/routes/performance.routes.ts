@@ -5,7 +5,7 @@ import { cashSources } from '../cash';
 import type { InvestmentRow, PortfolioRow } from '../store';
 import { MESSAGES, messageFor, yearQuery } from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
-import { benchmarkReturns } from '../benchmark';
+import { benchmarkReturns, valuedWithBenchmark } from '../benchmark';
 
 /**
  * The performance of `investments` over the request's span, or 422 for a bad `year`; those of
@@ -22,13 +22,13 @@ async function answer(
   if (year !== undefined && year > thisYear)
     read.errors.add('year', messageFor(MESSAGES.atMost(thisYear), 'year'));
   if (!read.value || read.errors.failed) return unprocessable(read.errors);
-  const figures = await call.valuer(investments);
-  const cash = await cashSources(call, portfolios, investments);
-  const benchmark = await benchmarkReturns(call, figures, investments, year, cash);
+  const { figures, benchmark } = await valuedWithBenchmark(call, investments);
+  const cash = await cashSources(call, figures, portfolios, investments);
+  const returns = benchmarkReturns(call, figures, benchmark, investments, year, cash);
   return json(200, {
     performance: {
       ...figures.performance(investments, year, cash),
-      ...(benchmark && { benchmark }),
+      ...(returns && { benchmark: returns }),
     },
   });
 }

@@ -14,7 +14,7 @@ import { eventTimeOf } from '../events';
 import type { PortfolioRow } from '../store';
 import { portfolioInput, portfolioUpdate } from '../../domain/wire/requests';
 import { readRequest } from '../read-request';
-import { benchmarkChart } from '../benchmark';
+import { benchmarkChart, valuedWithBenchmark } from '../benchmark';
 import { isRecord } from '../validation';
 
 /** The portfolio `{id}` of the user, or Laravel's 404 for anything else. */
@@ -58,8 +58,11 @@ async function updateCash(call: Call, row: PortfolioRow): Promise<Answer> {
   return json(200, { data: await entity(call, { ...row, name: name ?? row.name, cash }) });
 }
 
+const heldIn = async (call: Call, row: PortfolioRow) =>
+  (await call.store.investments(call.userId)).filter((i) => i.portfolioId === row.id);
+
 async function heldBy(call: Call, row: PortfolioRow) {
-  const held = (await call.store.investments(call.userId)).filter((i) => i.portfolioId === row.id);
+  const held = await heldIn(call, row);
   return { held, figures: await call.valuer(held) };
 }
 
@@ -137,10 +140,11 @@ export function portfolioRoutes(): Route[] {
       access: 'auth',
       handle: (call) =>
         ownedPortfolio(call, async (row) => {
-          const { held, figures } = await heldBy(call, row);
-          const cash = await cashSources(call, [row], held);
-          const benchmark = await benchmarkChart(call, figures, held, cash);
-          return json(200, { ...figures.chart(held, cash), ...(benchmark && { benchmark }) });
+          const held = await heldIn(call, row);
+          const { figures, benchmark } = await valuedWithBenchmark(call, held);
+          const cash = await cashSources(call, figures, [row], held);
+          const line = benchmarkChart(call, figures, benchmark, held, cash);
+          return json(200, { ...figures.chart(held, cash), ...(line && { benchmark: line }) });
         }),
     },
   ];

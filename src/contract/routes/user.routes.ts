@@ -11,6 +11,7 @@ import { readField, readRequest } from '../read-request';
 import {
   benchmarkChart,
   benchmarkOf,
+  valuedWithBenchmark,
   DEFAULT_BENCHMARK,
   firstTradeOf,
   resolveBenchmark,
@@ -105,11 +106,11 @@ export function userRoutes(): Route[] {
       access: 'auth',
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
-        const figures = await call.valuer(investments);
+        const { figures, benchmark } = await valuedWithBenchmark(call, investments);
         const portfolios = await call.store.portfolios(call.userId);
-        const cash = await cashSources(call, portfolios, investments);
-        const benchmark = await benchmarkChart(call, figures, investments, cash);
-        return json(200, { ...figures.chart(investments, cash), ...(benchmark && { benchmark }) });
+        const cash = await cashSources(call, figures, portfolios, investments);
+        const line = benchmarkChart(call, figures, benchmark, investments, cash);
+        return json(200, { ...figures.chart(investments, cash), ...(line && { benchmark: line }) });
       },
     },
     {

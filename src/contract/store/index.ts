@@ -66,10 +66,17 @@ export interface Store
    * or their investments interleaves (an import checks its rows against them, then writes).
    */
   transaction<T>(portfolioIds: readonly number[], work: (store: Store) => Promise<T>): Promise<T>;
+
+  /**
+   * This store for one request, which may answer its reads of the user's rows from what an
+   * earlier request read, while the database says they are unchanged (the SQL store); absent:
+   * this store.
+   */
+  forRequest?(): Store;
 }
 
 /** The aggregates' methods: what a store's ports' objects carry, without its transactions. */
-export type StorePorts = Omit<Store, 'forClaim' | 'exclusive' | 'transaction'>;
+export type StorePorts = Omit<Store, 'forClaim' | 'exclusive' | 'transaction' | 'forRequest'>;
 
 /** How passwords are hashed and checked: bcrypt on the server, something lighter in the demo. */
 export interface PasswordHasher {

@@ -14,6 +14,8 @@ export interface UsersTable {
   /** Lower-cased, unique. */
   email: string;
   password_hash: string;
+  /** Raised with every write of the user's portfolios, investments and benchmark (migration 0018). */
+  version: Generated<number>;
 }
 
 export interface PortfoliosTable {

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { composedOf } from '../../contract/store/compose';
 import type { Store, StorePorts } from '../../contract/store';
+import { KeptReads } from './kept-reads';
 import type { Database, SqlDialect } from './schema';
 import { sqlBenchmarks } from './store/benchmarks';
 import { sqlCash } from './store/cash';
@@ -31,6 +32,7 @@ const ports = (ctx: SqlContext): StorePorts => ({
 
 export class SqlStore extends composedOf<StorePorts>() implements Store {
   private readonly ctx: SqlContext;
+  private readonly kept: KeptReads;
 
   constructor(
     db: Kysely<Database>,
@@ -41,6 +43,11 @@ export class SqlStore extends composedOf<StorePorts>() implements Store {
     const ctx = new SqlContext(db, dialect, claim);
     super(ports(ctx));
     this.ctx = ctx;
+    this.kept = new KeptReads(db);
+  }
+
+  forRequest(): Store {
+    return this.kept.forRequest(this);
   }
 
   forClaim(userId: number, key: string): Store {
