@@ -203,7 +203,12 @@ type DatedTrade = { time: number; amount: number; day: string };
 function datedTrades(entries: readonly LedgerEntry[]): readonly DatedTrade[] {
   const kept = trades.get(entries);
   if (kept) return kept;
-  const dated = tradeFlows(entries).map((flow) => ({ ...flow, day: utcDay(flow.time) }));
+  // A literal, not a spread: 20,000 trades' spreads were half of a cold chart's benchmark line.
+  const dated = tradeFlows(entries).map(({ time, amount }) => ({
+    time,
+    amount,
+    day: utcDay(time),
+  }));
   trades.set(entries, dated);
   return dated;
 }

@@ -91,11 +91,17 @@ function inTimeOrder(times: Float64Array, values: Float64Array, days: Int32Array
     ascending(0, closed) && ascending(closed, times.length)
       ? merged(times, closed)
       : Array.from(times.keys()).sort((a, b) => times[a] - times[b]);
-  return {
-    starts: Float64Array.from(order, (i) => times[i]),
-    prices: Float64Array.from(order, (i) => values[i]),
-    pointDays: Int32Array.from(order, (i) => days[i]),
-  };
+  // Plain loops: `from` with a map took twice as long in a fresh process (a cold home).
+  const starts = new Float64Array(order.length);
+  const prices = new Float64Array(order.length);
+  const pointDays = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const from = order[i];
+    starts[i] = times[from];
+    prices[i] = values[from];
+    pointDays[i] = days[from];
+  }
+  return { starts, prices, pointDays };
 }
 
 /** The indices of two runs in time order, [0, split) and [split, end), merged; ties: the first. */

@@ -131,7 +131,10 @@ function doubles(bytes: Uint8Array, length: number): Float64Array {
   return new Float64Array(new Uint8Array(bytes.subarray(0, length)).buffer);
 }
 
-/** One event, each kind's object made whole at once: spreading parts costs 7 times as much. */
+/**
+ * One event, each kind's object made whole at once: spreading parts costs 7 times as much. Its
+ * amounts are read by index, not through a closure made per event (tsx names each one it makes).
+ */
 function eventAt(
   numbers: Float64Array,
   at: number,
@@ -141,7 +144,7 @@ function eventAt(
   const id = numbers[at];
   const time = numbers[at + 2];
   const currency = currencies[numbers[at + 3]];
-  const amount = (i: number) => numbers[at + 6 + i];
+  const amounts = at + 6;
   const kind = KINDS[numbers[at + 1]];
   let event: EventRow;
   switch (kind) {
@@ -153,14 +156,14 @@ function eventAt(
         time,
         currency,
         kind,
-        shares: amount(0),
-        price: amount(1),
-        fee: amount(2),
+        shares: numbers[amounts],
+        price: numbers[amounts + 1],
+        fee: numbers[amounts + 2],
       };
       break;
     case 'dividend':
-      event = { id, investmentId, time, currency, kind, amount: amount(0) };
-      if (!Number.isNaN(amount(1))) event.withholdingTax = amount(1);
+      event = { id, investmentId, time, currency, kind, amount: numbers[amounts] };
+      if (!Number.isNaN(numbers[amounts + 1])) event.withholdingTax = numbers[amounts + 1];
       break;
     case 'split':
       event = {
@@ -169,12 +172,12 @@ function eventAt(
         time,
         currency,
         kind,
-        sharesAfter: amount(0),
-        fee: amount(1),
-        soldShares: amount(2),
-        soldPrice: amount(3),
-        fromShares: amount(4),
-        hide: amount(5) === 1,
+        sharesAfter: numbers[amounts],
+        fee: numbers[amounts + 1],
+        soldShares: numbers[amounts + 2],
+        soldPrice: numbers[amounts + 3],
+        fromShares: numbers[amounts + 4],
+        hide: numbers[amounts + 5] === 1,
       };
       break;
   }

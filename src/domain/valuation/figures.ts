@@ -96,11 +96,7 @@ export function valueHolding(
   const atEnd = timeline.holdingAfter(endIndex);
   const start = statistics(atStart, priceOf(atStart, timeline.priceAt, t0));
   const end = statistics(atEnd, priceOf(atEnd, timeline.priceAt, now));
-  let boughtInPeriod = 0;
-  for (let i = startIndex; i < endIndex; i++) {
-    const entry = timeline.entries[i];
-    if (entry.kind === 'buy') boughtInPeriod += entry.shares * entry.price;
-  }
+  const boughtInPeriod = timeline.boughtBetween(startIndex, endIndex);
   const change = tidy(end.lifetime - start.lifetime);
   const base = tidy(start.value + boughtInPeriod);
   return {

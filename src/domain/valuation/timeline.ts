@@ -206,6 +206,28 @@ export class Timeline implements PricedHolding, Replayed {
     return values;
   }
 
+  /** The last sums `boughtBetween` made, by their entries' span (a few periods at a time). */
+  private readonly bought = new Map<string, number>();
+
+  /**
+   * The cost (DKK) of the buys among entries `start` to `end` (excluded), summed in entry
+   * order, kept: a valuation asks for the same span until an entry or the period's start moves
+   * past one, and summing a Forever span costs O(entries).
+   */
+  boughtBetween(start: number, end: number): number {
+    const key = `${start}:${end}`;
+    const kept = this.bought.get(key);
+    if (kept !== undefined) return kept;
+    let sum = 0;
+    for (let i = start; i < end; i++) {
+      const entry = this.entries[i];
+      if (entry.kind === 'buy') sum += entry.shares * entry.price;
+    }
+    if (this.bought.size >= BOUGHT_SPANS_KEPT) this.bought.clear();
+    this.bought.set(key, sum);
+    return sum;
+  }
+
   private readonly days = new MidnightValues((times) => this.valuesAt(times));
 
   /**
@@ -216,6 +238,9 @@ export class Timeline implements PricedHolding, Replayed {
     return this.days.at(midnights);
   }
 }
+
+/** Spans of `boughtBetween` kept per timeline: each period's, and a Day or Year start's moves. */
+const BOUGHT_SPANS_KEPT = 16;
 
 /** How many entries from the start `a` and `b` share. */
 function sharedStart(a: readonly LedgerEntry[], b: readonly LedgerEntry[]): number {

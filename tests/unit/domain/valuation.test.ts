@@ -11,6 +11,7 @@ import {
   chartOf,
   valueHolding,
   valueSeries,
+  Timeline,
   type Figures,
   type PricedHolding,
 } from '../../../src/domain/valuation';
@@ -143,6 +144,37 @@ describe('valueHolding', () => {
       NOW,
     );
     expect(asked).toEqual([]);
+  });
+
+  it('gives a kept timeline the figures of a fresh one, whatever spans it was asked before', () => {
+    const entry = fc.record({
+      day: fc.integer({ min: 0, max: 800 }),
+      buying: fc.boolean(),
+      shares: fc.integer({ min: 1, max: 5 }),
+      price: fc.double({ min: 1, max: 500, noNaN: true }),
+    });
+    const ask = fc.record({
+      period: fc.constantFrom<Period>('Day', 'Week', 'Month', 'Year', 'Forever'),
+      daysAgo: fc.integer({ min: 0, max: 800 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 30 }),
+        fc.array(ask, { maxLength: 12 }),
+        (drawn, asks) => {
+          const start = NOW - 800 * DAY;
+          const entries = drawn.map(({ day, buying, shares, price }) =>
+            buying ? buy(start + day * DAY, shares, price, 1) : sell(start + day * DAY, 1, price),
+          );
+          const kept = new Timeline({ entries, priceAt: constant(42) });
+          for (const { period, daysAgo } of asks) {
+            const fresh = new Timeline({ entries, priceAt: constant(42) });
+            const now = NOW - daysAgo * DAY;
+            expect(valueHolding(kept, period, now)).toEqual(valueHolding(fresh, period, now));
+          }
+        },
+      ),
+    );
   });
 });
 
