@@ -1,13 +1,18 @@
 // The database a server test runs on: SQLite in memory, or on DATABASE_URL's PostgreSQL a schema
 // emptied first, so every test starts from the same state. Test files run in parallel, so each
 // vitest worker has a database of its own there: advisory locks and ended connections stay in it.
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { startQuietServer } from './quiet-server';
 
 export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL
   : undefined;
 
-const WORKER_DATABASE = `formue_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+const WORKER = process.env.VITEST_POOL_ID ?? String(process.pid);
+const WORKER_DATABASE = `formue_test_${WORKER}`;
 /** PostgreSQL's code for "database already exists". */
 const DUPLICATE_DATABASE = '42P04';
 
@@ -41,6 +46,85 @@ export async function freshDatabaseUrl(): Promise<string> {
   } finally {
     await client.end();
   }
+  const scoped = new URL(database);
+  scoped.searchParams.set('options', '-c search_path=formue');
+  return scoped.toString();
+}
+
+/**
+ * A migrated database with the demo account, as a server with `demo` makes it: copied for each
+ * test from this worker's template, made once, since migrating and seeding the demo took most of
+ * a contract test's start. SQLite's copies are files in memory (/dev/shm), where its fsyncs cost
+ * nothing, as in `sqlite::memory:`; PostgreSQL's are databases made from a template database.
+ */
+export async function demoDatabaseUrl(): Promise<string> {
+  return postgresUrl ? postgresDemoCopy() : sqliteDemoCopy();
+}
+
+/** A database that `demoDatabaseUrl` copies: a server with the demo account, closed. */
+async function seedDemo(url: string): Promise<void> {
+  const { app } = await startQuietServer(url, { demo: true });
+  await app.close();
+}
+
+let sqliteFolder: string | undefined;
+let sqliteTemplate: Promise<string> | undefined;
+let sqliteCopies = 0;
+
+async function sqliteDemoCopy(): Promise<string> {
+  if (sqliteFolder === undefined) {
+    const folder = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'formue-'));
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    sqliteFolder = folder;
+  }
+  const folder = sqliteFolder;
+  const template = await (sqliteTemplate ??= (async () => {
+    const path = join(folder, 'demo.sqlite');
+    await seedDemo(`sqlite:${path}`);
+    return path;
+  })());
+  // The last test's copy goes: its server closed before the next one asks for a database.
+  const last = join(folder, `${sqliteCopies}.sqlite`);
+  for (const file of [last, `${last}-wal`, `${last}-shm`]) rmSync(file, { force: true });
+  const copy = join(folder, `${++sqliteCopies}.sqlite`);
+  copyFileSync(template, copy);
+  return `sqlite:${copy}`;
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+async function postgresDemoCopy(): Promise<string> {
+  const template = `formue_demo_${WORKER}`;
+  const copy = `formue_demo_copy_${WORKER}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await (postgresTemplate ??= (async () => {
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.query(`create database ${template}`);
+      const url = inSchema(databaseAt(template));
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query('create schema formue').finally(() => client.end());
+      await seedDemo(url);
+      return template;
+    })());
+    // FORCE: the last test's server has closed its pool, but its connections may still be ending.
+    await admin.query(`drop database if exists ${copy} with (force)`);
+    await admin.query(`create database ${copy} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return inSchema(databaseAt(copy));
+}
+
+function databaseAt(name: string): URL {
+  const url = new URL(postgresUrl ?? '');
+  url.pathname = `/${name}`;
+  return url;
+}
+
+function inSchema(database: URL): string {
   const scoped = new URL(database);
   scoped.searchParams.set('options', '-c search_path=formue');
   return scoped.toString();
