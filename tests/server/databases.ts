@@ -11,8 +11,7 @@ export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?
   ? process.env.DATABASE_URL
   : undefined;
 
-const WORKER = process.env.VITEST_POOL_ID ?? String(process.pid);
-const WORKER_DATABASE = `formue_test_${WORKER}`;
+const WORKER_DATABASE = `formue_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
 /** PostgreSQL's code for "database already exists". */
 const DUPLICATE_DATABASE = '42P04';
 
@@ -52,19 +51,15 @@ export async function freshDatabaseUrl(): Promise<string> {
 }
 
 /**
- * A migrated database with the demo account, as a server with `demo` makes it: copied for each
- * test from this worker's template, made once, since migrating and seeding the demo took most of
- * a contract test's start. SQLite's copies are files in memory (/dev/shm), where its fsyncs cost
- * nothing, as in `sqlite::memory:`; PostgreSQL's are databases made from a template database.
+ * A migrated database with the demo account, as a server with `demo` makes it. On SQLite a copy,
+ * for each test, of this worker's template, made once: migrating and seeding the demo took most
+ * of a contract test's start (copies are files in memory, /dev/shm, where fsyncs cost nothing,
+ * as in `sqlite::memory:`). On PostgreSQL the emptied schema, which the server migrates and seeds:
+ * a database made from a template per test was slower (149 s -> 174 s for the server tests),
+ * its DROP DATABASE waiting for a checkpoint.
  */
 export async function demoDatabaseUrl(): Promise<string> {
-  return postgresUrl ? postgresDemoCopy() : sqliteDemoCopy();
-}
-
-/** A database that `demoDatabaseUrl` copies: a server with the demo account, closed. */
-async function seedDemo(url: string): Promise<void> {
-  const { app } = await startQuietServer(url, { demo: true });
-  await app.close();
+  return postgresUrl ? freshDatabaseUrl() : sqliteDemoCopy();
 }
 
 let sqliteFolder: string | undefined;
@@ -80,7 +75,8 @@ async function sqliteDemoCopy(): Promise<string> {
   const folder = sqliteFolder;
   const template = await (sqliteTemplate ??= (async () => {
     const path = join(folder, 'demo.sqlite');
-    await seedDemo(`sqlite:${path}`);
+    const { app } = await startQuietServer(`sqlite:${path}`, { demo: true });
+    await app.close();
     return path;
   })());
   // The last test's copy goes: its server closed before the next one asks for a database.
@@ -89,45 +85,6 @@ async function sqliteDemoCopy(): Promise<string> {
   const copy = join(folder, `${++sqliteCopies}.sqlite`);
   copyFileSync(template, copy);
   return `sqlite:${copy}`;
-}
-
-let postgresTemplate: Promise<string> | undefined;
-
-async function postgresDemoCopy(): Promise<string> {
-  const template = `formue_demo_${WORKER}`;
-  const copy = `formue_demo_copy_${WORKER}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await (postgresTemplate ??= (async () => {
-      await admin.query(`drop database if exists ${template} with (force)`);
-      await admin.query(`create database ${template}`);
-      const url = inSchema(databaseAt(template));
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query('create schema formue').finally(() => client.end());
-      await seedDemo(url);
-      return template;
-    })());
-    // FORCE: the last test's server has closed its pool, but its connections may still be ending.
-    await admin.query(`drop database if exists ${copy} with (force)`);
-    await admin.query(`create database ${copy} template ${template}`);
-  } finally {
-    await admin.end();
-  }
-  return inSchema(databaseAt(copy));
-}
-
-function databaseAt(name: string): URL {
-  const url = new URL(postgresUrl ?? '');
-  url.pathname = `/${name}`;
-  return url;
-}
-
-function inSchema(database: URL): string {
-  const scoped = new URL(database);
-  scoped.searchParams.set('options', '-c search_path=formue');
-  return scoped.toString();
 }
 
 /** PostgreSQL's code for "permission denied" (here: a role that may not skip foreign keys). */
