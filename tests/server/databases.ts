@@ -1,7 +1,8 @@
-// The database a server test runs on: SQLite in memory, or on DATABASE_URL's PostgreSQL a schema
-// emptied first, so every test starts from the same state. Test files run in parallel, so each
+// The database a server test runs on: SQLite in memory (a contract test's: a copy of a seeded file
+// in /dev/shm), or on DATABASE_URL's PostgreSQL a schema emptied first, so every test starts from
+// the same state. Test files run in parallel, so each
 // vitest worker has a database of its own there: advisory locks and ended connections stay in it.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -55,36 +56,40 @@ export async function freshDatabaseUrl(): Promise<string> {
  * for each test, of this worker's template, made once: migrating and seeding the demo took most
  * of a contract test's start (copies are files in memory, /dev/shm, where fsyncs cost nothing,
  * as in `sqlite::memory:`). On PostgreSQL the emptied schema, which the server migrates and seeds:
- * a database made from a template per test was slower (149 s -> 174 s for the server tests),
- * its DROP DATABASE waiting for a checkpoint.
+ * a database made from a template per test was slower (149 s -> 174 s for the server tests:
+ * docs/benchmarks.md, CI).
  */
 export async function demoDatabaseUrl(): Promise<string> {
   return postgresUrl ? freshDatabaseUrl() : sqliteDemoCopy();
 }
 
+let sqliteTemplate: Promise<Buffer> | undefined;
 let sqliteFolder: string | undefined;
-let sqliteTemplate: Promise<string> | undefined;
 let sqliteCopies = 0;
 
 async function sqliteDemoCopy(): Promise<string> {
-  if (sqliteFolder === undefined) {
-    const folder = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'formue-'));
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
-    sqliteFolder = folder;
-  }
+  sqliteFolder ??= mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'formue-'));
   const folder = sqliteFolder;
   const template = await (sqliteTemplate ??= (async () => {
     const path = join(folder, 'demo.sqlite');
     const { app } = await startQuietServer(`sqlite:${path}`, { demo: true });
     await app.close();
-    return path;
+    const bytes = readFileSync(path);
+    rmSync(path);
+    return bytes;
   })());
   // The last test's copy goes: its server closed before the next one asks for a database.
   const last = join(folder, `${sqliteCopies}.sqlite`);
   for (const file of [last, `${last}-wal`, `${last}-shm`]) rmSync(file, { force: true });
   const copy = join(folder, `${++sqliteCopies}.sqlite`);
-  copyFileSync(template, copy);
+  writeFileSync(copy, template);
   return `sqlite:${copy}`;
+}
+
+/** After each file (tests/contract/hooks.ts), its servers closed: its copies go. */
+export function removeDemoCopies(): void {
+  if (sqliteFolder) rmSync(sqliteFolder, { recursive: true, force: true });
+  sqliteFolder = undefined;
 }
 
 /** PostgreSQL's code for "permission denied" (here: a role that may not skip foreign keys). */
