@@ -8,7 +8,7 @@ import { describe, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { readCookie } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
-import { freshDatabaseUrl } from '../server/databases';
+import { demoDatabaseUrl } from '../server/databases';
 import { startMailSink, type MailSink } from '../server/mail-sink';
 import { startQuietServer } from '../server/quiet-server';
 
@@ -168,7 +168,7 @@ export function startServer(options: ServerOptions = {}): MockServer {
     listening = (async () => {
       await (await previous)?.app.close();
       const { app, origin } = await startQuietServer(
-        await freshDatabaseUrl(),
+        await demoDatabaseUrl(),
         {
           demo: true,
           mail: {

@@ -1,7 +1,12 @@
-// The database a server test runs on: SQLite in memory, or on DATABASE_URL's PostgreSQL a schema
-// emptied first, so every test starts from the same state. Test files run in parallel, so each
+// The database a server test runs on: SQLite in memory (a contract test's: a copy of a seeded file
+// in /dev/shm), or on DATABASE_URL's PostgreSQL a schema emptied first, so every test starts from
+// the same state. Test files run in parallel, so each
 // vitest worker has a database of its own there: advisory locks and ended connections stay in it.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { startQuietServer } from './quiet-server';
 
 export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
   ? process.env.DATABASE_URL
@@ -44,6 +49,47 @@ export async function freshDatabaseUrl(): Promise<string> {
   const scoped = new URL(database);
   scoped.searchParams.set('options', '-c search_path=formue');
   return scoped.toString();
+}
+
+/**
+ * A migrated database with the demo account, as a server with `demo` makes it. On SQLite a copy,
+ * for each test, of this worker's template, made once: migrating and seeding the demo took most
+ * of a contract test's start (copies are files in memory, /dev/shm, where fsyncs cost nothing,
+ * as in `sqlite::memory:`). On PostgreSQL the emptied schema, which the server migrates and seeds:
+ * a database made from a template per test was slower (149 s -> 174 s for the server tests:
+ * docs/benchmarks.md, CI).
+ */
+export async function demoDatabaseUrl(): Promise<string> {
+  return postgresUrl ? freshDatabaseUrl() : sqliteDemoCopy();
+}
+
+let sqliteTemplate: Promise<Buffer> | undefined;
+let sqliteFolder: string | undefined;
+let sqliteCopies = 0;
+
+async function sqliteDemoCopy(): Promise<string> {
+  sqliteFolder ??= mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'formue-'));
+  const folder = sqliteFolder;
+  const template = await (sqliteTemplate ??= (async () => {
+    const path = join(folder, 'demo.sqlite');
+    const { app } = await startQuietServer(`sqlite:${path}`, { demo: true });
+    await app.close();
+    const bytes = readFileSync(path);
+    rmSync(path);
+    return bytes;
+  })());
+  // The last test's copy goes: its server closed before the next one asks for a database.
+  const last = join(folder, `${sqliteCopies}.sqlite`);
+  for (const file of [last, `${last}-wal`, `${last}-shm`]) rmSync(file, { force: true });
+  const copy = join(folder, `${++sqliteCopies}.sqlite`);
+  writeFileSync(copy, template);
+  return `sqlite:${copy}`;
+}
+
+/** After each file (tests/contract/hooks.ts), its servers closed: its copies go. */
+export function removeDemoCopies(): void {
+  if (sqliteFolder) rmSync(sqliteFolder, { recursive: true, force: true });
+  sqliteFolder = undefined;
 }
 
 /** PostgreSQL's code for "permission denied" (here: a role that may not skip foreign keys). */

@@ -14,6 +14,7 @@ import {
   account,
   create,
   oneApple,
+  oneBitcoin,
   live,
   providersDown,
   running,
@@ -27,7 +28,7 @@ describe('a live server’s default benchmark', () => {
     // No request has asked for it: the server's start places it on its own.
     expect(await benchmarkHistories()).toBeGreaterThan(0);
     const browser = await loggedIn(origin);
-    await oneApple(browser, await portfolio(browser));
+    await oneBitcoin(browser, await portfolio(browser));
     browser.cookies.set('selected_period', 'Year');
     const chart = await chartWithBenchmark(browser);
     expect(chart.benchmark).toMatchObject({ isin: 'IE00B4L5Y983', type: 'stock' });
@@ -69,7 +70,7 @@ describe('a live server’s default benchmark', () => {
     const { browser, portfolioId } = await account(true);
     expect(await benchmarkFinds(2)).toBe(2);
     live.fake.reset();
-    await oneApple(browser, portfolioId);
+    await oneBitcoin(browser, portfolioId);
     browser.cookies.set('selected_period', 'Year');
     // Past the back-off; the next round (every 10 minutes) is not due. Sessions last two hours.
     live.clock += 5 * 60_000;

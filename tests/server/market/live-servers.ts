@@ -168,6 +168,20 @@ export const oneApple = (browser: Browser, portfolioId: number) =>
     date: '2026-01-05',
   });
 
+/**
+ * One bitcoin bought at 60,000 USD on 5 January: a holding that asks CoinGecko, not Yahoo, so a
+ * test of the default benchmark's placement (three Yahoo requests) stays within Yahoo's rate of 5
+ * in 10 s, which Apple's three would pass, and waits no 10 s for it.
+ */
+export const oneBitcoin = (browser: Browser, portfolioId: number) =>
+  create(
+    browser,
+    portfolioId,
+    'BTC',
+    { shares: 1, share_price: 60000, currency_code: 'USD', date: '2026-01-05' },
+    'crypto',
+  );
+
 /** What the fake's chart says the latest price of a Yahoo symbol is. */
 export async function fakeLatest(symbol: string): Promise<{ price: number; currency: string }> {
   const answer = await fetch(`${live.fake.url}/v8/finance/chart/${symbol}?interval=5m&range=1d`);
