@@ -1,5 +1,5 @@
 // Number entry and display (decisions.md sections 2 and 6, product-spec display rules).
-import { numberFormat } from './intl';
+import { numberFormat } from './intl.ts';
 
 /**
  * HTML `pattern` for decimal text inputs: digits with one optional comma or point, and
@@ -27,7 +27,9 @@ export type DecimalMark = '.' | ',';
 
 /** The locale's decimal mark: "," in Danish, "." in English. */
 export function decimalMarkOf(locale?: string): DecimalMark {
-  const part = numberFormat(locale).formatToParts(0.5).find((p) => p.type === 'decimal');
+  const part = numberFormat(locale)
+    .formatToParts(0.5)
+    .find((p) => p.type === 'decimal');
   return part?.value === ',' ? ',' : '.';
 }
 
