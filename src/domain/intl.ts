@@ -1,37 +1,29 @@
 // Intl's formatters, made once per locale and options: making one looks the locale's data up
 // each time, which was most of what formatting the figures of home's first render cost (issue 37).
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function keyOf(locale: string | undefined, options: object): string {
-  return `${locale ?? ''} ${JSON.stringify(options)}`;
+/** `make`, remembered by its arguments; what it throws (a bad currency) is thrown again. */
+function shared<Options extends object, Format>(
+  make: (locale: string | undefined, options: Options | undefined) => Format,
+): (locale: string | undefined, options?: Options) => Format {
+  const made = new Map<string, Format>();
+  return (locale, options) => {
+    const key = `${locale ?? ''} ${JSON.stringify(options ?? {})}`;
+    let format = made.get(key);
+    if (format === undefined) {
+      format = make(locale, options);
+      made.set(key, format);
+    }
+    return format;
+  };
 }
 
-/** `new Intl.NumberFormat(locale, options)`, shared; it throws as that does (a bad currency). */
-export function numberFormat(
-  locale: string | undefined,
-  options: Intl.NumberFormatOptions = {},
-): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+/** `new Intl.NumberFormat(locale, options)`, shared. */
+export const numberFormat = shared(
+  (locale, options: Intl.NumberFormatOptions | undefined) => new Intl.NumberFormat(locale, options),
+);
 
 /** `new Intl.DateTimeFormat(locale, options)`, shared. */
-export function dateTimeFormat(
-  locale: string | undefined,
-  options: Intl.DateTimeFormatOptions = {},
-): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
+export const dateTimeFormat = shared(
+  (locale, options: Intl.DateTimeFormatOptions | undefined) =>
+    new Intl.DateTimeFormat(locale, options),
+);
