@@ -50,7 +50,7 @@ type ScreenRoute = [source: string, flags: string, files: string[]];
  * Runs in the page, as the whole of the script the build writes (its text is this function's):
  * adds modulepreload links for the code of the screen at the address and, in a demo build, the
  * demo server's, unless the last visit kept figures (the demo server then starts after they are
- * painted, see main.tsx, and would only take bandwidth from the entry); then readies Intl.
+ * painted, see main.tsx, and would only take bandwidth from the entry).
  */
 export function preloadForAddress(routes: ScreenRoute[], demoServer: string[], figuresKey: string) {
   const route = routes.find(([source, flags]) => new RegExp(source, flags).test(location.pathname));
@@ -67,9 +67,6 @@ export function preloadForAddress(routes: ScreenRoute[], demoServer: string[], f
     link.href = href;
     document.head.append(link);
   }
-  // Intl's first use loads its data, about 0.2 s of main thread at 4x CPU that home's first
-  // render paid; here the thread waits for the entry's bytes (issue 37).
-  new Intl.NumberFormat(navigator.language, { style: 'currency', currency: 'DKK' }).format(0);
 }
 
 /**

@@ -7,12 +7,9 @@ function shared<Options extends object, Format>(
 ): (locale: string | undefined, options?: Options) => Format {
   const made = new Map<string, Format>();
   return (locale, options) => {
-    const key = `${locale ?? ''} ${JSON.stringify(options ?? {})}`;
+    const key = JSON.stringify([locale, options]);
     let format = made.get(key);
-    if (format === undefined) {
-      format = make(locale, options);
-      made.set(key, format);
-    }
+    if (format === undefined) made.set(key, (format = make(locale, options)));
     return format;
   };
 }
