@@ -12,10 +12,11 @@ const SLOW_4G = {
   downloadThroughput: 1_600_000 / 8,
   uploadThroughput: 750_000 / 8,
 };
+/** `--throttled`: only the phone-like condition, for a short run under the machine lock. */
 const CONDITIONS = [
   { name: 'unthrottled', cpu: 1, network: undefined },
   { name: '4x CPU, Slow 4G', cpu: 4, network: SLOW_4G },
-];
+].filter((condition) => !process.argv.includes('--throttled') || condition.cpu > 1);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -12,7 +12,8 @@
 // Each reports LCP and the time from navigation start to the portfolios table. Targets: cold LCP
 // < 2.5 s and warm LCP < 1 s at 4x throttling; warm demo home with data < 300 ms unthrottled.
 //
-// Flags: --runs=N (default 5)  --quick (2 runs, for CI)  --write
+// Flags: --runs=N (default 5)  --quick (2 runs, for CI)  --throttled (4x CPU and Slow 4G only)
+// --write
 // Times never fail a run: on a shared, busy machine they measure the machine.
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';

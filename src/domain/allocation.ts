@@ -1,6 +1,7 @@
 // How the current value is spread: by portfolio, investment, asset class or listing currency.
 // Slices hold current values (DKK), largest first; the smallest are pooled as one "other" slice;
 // percentages are rounded so that the ones shown add up to exactly 100.
+import { numberFormat } from './intl';
 import type { AssetClass, Id, Investment, Portfolio } from './types';
 
 export const GROUPINGS = ['portfolio', 'investment', 'type', 'currency'] as const;
@@ -149,7 +150,7 @@ export function allocationOf(
 
 /** A slice's percent as shown: one decimal, "41.3 %" ("41,3 %" in Danish). */
 export function formatSlicePercent(percent: number, locale?: string): string {
-  const text = new Intl.NumberFormat(locale, {
+  const text = numberFormat(locale, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(percent);

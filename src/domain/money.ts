@@ -1,5 +1,6 @@
 // An amount in a currency of its own (an event as entered, a listing's price), unlike the DKK
 // figures of the screens, which numbers.ts formats by the user's settings.
+import { numberFormat } from './intl';
 
 /** "1,234.50 USD"-style with the locale; an unknown code still reads as number and code. */
 export function formatMoney(value: number, currency: string, locale?: string): string {
@@ -18,7 +19,7 @@ export function formatPrice(value: number, currency: string, locale?: string): s
 function inCurrency(value: number, currency: string, locale: string | undefined, most: number) {
   const digits = { minimumFractionDigits: 2, maximumFractionDigits: most };
   try {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'code',
@@ -26,7 +27,7 @@ function inCurrency(value: number, currency: string, locale: string | undefined,
     }).format(value);
   } catch {
     // Intl refuses codes that are not three letters; the form may hold one while loading.
-    const number = new Intl.NumberFormat(locale, digits).format(value);
+    const number = numberFormat(locale, digits).format(value);
     return currency ? `${number} ${currency}` : number;
   }
 }

@@ -1,4 +1,5 @@
 // Number entry and display (decisions.md sections 2 and 6, product-spec display rules).
+import { numberFormat } from './intl.ts';
 
 /**
  * HTML `pattern` for decimal text inputs: digits with one optional comma or point, and
@@ -26,7 +27,9 @@ export type DecimalMark = '.' | ',';
 
 /** The locale's decimal mark: "," in Danish, "." in English. */
 export function decimalMarkOf(locale?: string): DecimalMark {
-  const part = new Intl.NumberFormat(locale).formatToParts(0.5).find((p) => p.type === 'decimal');
+  const part = numberFormat(locale)
+    .formatToParts(0.5)
+    .find((p) => p.type === 'decimal');
   return part?.value === ',' ? ',' : '.';
 }
 
@@ -56,7 +59,7 @@ export const AMOUNT_MASK = '••••';
 /** The mask where the locale puts the number, next to "DKK" where the locale puts the code. */
 function maskedAmount(format: AmountFormat): string {
   if (!format.showCurrency) return AMOUNT_MASK;
-  const parts = new Intl.NumberFormat(format.locale, {
+  const parts = numberFormat(format.locale, {
     style: 'currency',
     currency: 'DKK',
     currencyDisplay: 'code',
@@ -89,7 +92,7 @@ export function formatAmount(value: number, format: AmountFormat): string {
   if (format.hidden) return maskedAmount(format);
   if (isTiny(value)) return exponent(value) + (format.showCurrency ? ' DKK' : '');
   const digits = format.showDecimals ? 2 : 0;
-  return new Intl.NumberFormat(format.locale, {
+  return numberFormat(format.locale, {
     ...(format.showCurrency
       ? { style: 'currency', currency: 'DKK', currencyDisplay: 'code' }
       : { style: 'decimal' }),
@@ -113,7 +116,7 @@ export function formatChange(value: number, format: AmountFormat): string {
 
 /** Ratio 0.0123 as "+1.23 %", -0.05 as "−5.00 %", 0 as "0.00 %". */
 export function formatRatio(ratio: number, locale?: string): string {
-  const percent = new Intl.NumberFormat(locale, {
+  const percent = numberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(Math.abs(ratio * 100));
@@ -122,7 +125,7 @@ export function formatRatio(ratio: number, locale?: string): string {
 
 /** A part of a whole, 0.4127 as "41.27 %": unsigned, as it is no gain or loss. */
 export function formatPercent(ratio: number, locale?: string): string {
-  const percent = new Intl.NumberFormat(locale, {
+  const percent = numberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(ratio * 100);
@@ -184,7 +187,7 @@ function shareDigits(shares: number): number {
  */
 export function formatShares(shares: number, locale?: string): string {
   if (isTiny(shares)) return exponent(shares);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     maximumFractionDigits: 2,
     signDisplay: 'negative',
   }).format(shares);
@@ -196,7 +199,7 @@ export function formatShares(shares: number, locale?: string): string {
  * Read back, the text gives the same number (property-tested).
  */
 export function formatExactShares(shares: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     maximumFractionDigits: Number.isFinite(shares) ? shareDigits(shares) : 2,
     signDisplay: 'negative',
   }).format(shares);

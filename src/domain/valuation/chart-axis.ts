@@ -1,4 +1,5 @@
 // Chart axis rules (product-spec display rules).
+import { dateTimeFormat, numberFormat } from '../intl';
 import { formatDate } from '../numbers';
 import type { ChartPoint } from '../types';
 
@@ -83,13 +84,13 @@ const MAX_COMPACT_DIGITS = 6;
  * Danish writes an axis below a million in full ("110.000").
  */
 export function valueTickLabels(ticks: readonly number[], locale?: string): string[] {
-  if (new Intl.NumberFormat(locale).resolvedOptions().locale.startsWith('da')) {
+  if (numberFormat(locale).resolvedOptions().locale.startsWith('da')) {
     const largest = Math.max(...ticks.map(Math.abs));
-    if (largest < 1e6) return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+    if (largest < 1e6) return ticks.map((tick) => numberFormat(locale).format(tick));
     if (largest < 1e9) return inMillions(ticks, locale);
   }
   for (let digits = 0; digits <= MAX_COMPACT_DIGITS; digits++) {
-    const format = new Intl.NumberFormat(locale, {
+    const format = numberFormat(locale, {
       notation: 'compact',
       maximumFractionDigits: digits,
       signDisplay: 'negative',
@@ -97,7 +98,7 @@ export function valueTickLabels(ticks: readonly number[], locale?: string): stri
     if (ticks.every((tick) => writesExactly(format, tick)))
       return ticks.map((tick) => format.format(tick));
   }
-  return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+  return ticks.map((tick) => numberFormat(locale).format(tick));
 }
 
 /**
@@ -106,11 +107,11 @@ export function valueTickLabels(ticks: readonly number[], locale?: string): stri
  */
 function inMillions(ticks: readonly number[], locale?: string): string[] {
   for (let digits = 0; digits <= MAX_COMPACT_DIGITS; digits++) {
-    const format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    const format = numberFormat(locale, { maximumFractionDigits: digits });
     if (ticks.every((tick) => writesExactly(format, tick / 1e6)))
       return ticks.map((tick) => (tick === 0 ? '0' : `${format.format(tick / 1e6)}\u00a0mio.`));
   }
-  return ticks.map((tick) => new Intl.NumberFormat(locale).format(tick));
+  return ticks.map((tick) => numberFormat(locale).format(tick));
 }
 
 /** Whether the compact label's digits, times its power of ten, give the tick back. */
@@ -230,10 +231,6 @@ export function timeTicks(first: number, last: number): TimeTicks {
       if (ticks.length <= MAX_TICKS) return { unit: 'year', ticks };
     }
   }
-}
-
-function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(locale, options);
 }
 
 /**

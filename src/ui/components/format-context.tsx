@@ -11,6 +11,7 @@ import {
   type AmountFormat,
   type DecimalMark,
 } from '../../domain/numbers';
+import { numberFormat } from '../../domain/intl';
 import { useT } from '../app/use-i18n';
 import './format-context.css';
 
@@ -73,7 +74,7 @@ export function useFormatters(): Formatters {
       change: (value) => masked(formatChange(value, format)),
       ratio: (ratio) => formatRatio(ratio, format.locale),
       shares: (shares) => (format.hidden ? AMOUNT_MASK : formatShares(shares, format.locale)),
-      zero: new Intl.NumberFormat(format.locale, { minimumFractionDigits: 2 }).format(0),
+      zero: numberFormat(format.locale, { minimumFractionDigits: 2 }).format(0),
       decimalMark: decimalMarkOf(format.locale),
       sharesCount: (shares) =>
         shares === 1 && !format.hidden

@@ -4,6 +4,7 @@ import { useFormatters } from '../format-context';
 import { Skeleton } from '../states';
 import { useT } from '../../app/use-i18n';
 import type { Period } from '../../../domain/types';
+import { dateTimeFormat } from '../../../domain/intl';
 import './value-summary.css';
 
 export interface ValueSummaryProps {
@@ -60,7 +61,7 @@ export function useSinceClose(): (since: string) => string {
   const { t, locale } = useT();
   return (since) =>
     t('summary.since', {
-      day: new Intl.DateTimeFormat(locale, {
+      day: dateTimeFormat(locale, {
         weekday: 'short',
         day: 'numeric',
         month: 'short',
