@@ -1,5 +1,5 @@
 // What every request reads of its user and changes only with a write (issue 38): the portfolios,
-// the investments and the benchmark, kept in memory under the user's version (migration 0018),
+// the investments and the benchmark, kept in memory under the user's version (migration 0017),
 // which the request reads with its session in one query. Never trusted alone: another process
 // may have written, so a kept copy is used only at the version the database has just said.
 import type { Kysely } from 'kysely';

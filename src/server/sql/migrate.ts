@@ -19,7 +19,7 @@ import * as m0013 from './migrations/0013-tax-year';
 import * as m0014 from './migrations/0014-benchmarks';
 import * as m0015 from './migrations/0015-replay-checkpoints';
 import * as m0016 from './migrations/0016-close-series';
-import * as m0018 from './migrations/0018-user-version';
+import * as m0017 from './migrations/0017-user-version';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -46,9 +46,9 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: (db) => m0015.down(db),
     },
     '0016-close-series': { up: (db) => m0016.up(db, dialect), down: (db) => m0016.down(db) },
-    '0018-user-version': {
-      up: (db) => m0018.up(db, dialect),
-      down: (db) => m0018.down(db, dialect),
+    '0017-user-version': {
+      up: (db) => m0017.up(db, dialect),
+      down: (db) => m0017.down(db, dialect),
     },
   };
 }

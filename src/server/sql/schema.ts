@@ -14,7 +14,7 @@ export interface UsersTable {
   /** Lower-cased, unique. */
   email: string;
   password_hash: string;
-  /** Raised with every write of the user's portfolios, investments and benchmark (migration 0018). */
+  /** Raised with every write of the user's portfolios, investments and benchmark (migration 0017). */
   version: Generated<number>;
 }
 

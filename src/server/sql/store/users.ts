@@ -12,7 +12,7 @@ import type { Database, SessionsTable, UsersTable } from '../schema';
 import type { SqlContext } from './context';
 
 /**
- * The session of that id with its user and the user's version (migration 0018), in one query:
+ * The session of that id with its user and the user's version (migration 0017), in one query:
  * what a request reads first.
  */
 export async function sessionWithUser(
