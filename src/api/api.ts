@@ -51,6 +51,8 @@ export interface Api {
   initCsrf(): Promise<void>;
   /** Registers the 401 listener; returns its unsubscribe. */
   onUnauthenticated(listener: () => void): () => void;
+  /** The GETs (paths under /api/v1) whose answers came with the page: asking them costs nothing. */
+  firstAnswered(): string[];
   checkAuth(): Promise<boolean>;
   login(credentials: Credentials): Promise<User>;
   register(registration: Registration): Promise<User>;
@@ -158,6 +160,7 @@ export function createApi(http: Http): Api {
   return {
     initCsrf: () => http.initCsrf(),
     onUnauthenticated: (listener) => http.onUnauthenticated(listener),
+    firstAnswered: () => http.firstAnswered(),
 
     checkAuth: async () => d.field(await get('/auth/check'), 'logged_in', s.flag),
     login: async (credentials) =>

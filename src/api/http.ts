@@ -50,6 +50,8 @@ export interface Http {
   onUnauthenticated(listener: () => void): () => void;
   /** Drops the page's first answers not taken yet: from now on every GET asks the server. */
   forgetFirstAnswers(): void;
+  /** The paths whose answers the page came with, not taken yet. */
+  firstAnswered(): string[];
 }
 
 export interface HttpOptions {
@@ -225,5 +227,6 @@ export function createHttp({
       return () => listeners.delete(listener);
     },
     forgetFirstAnswers: () => unasked.clear(),
+    firstAnswered: () => [...unasked.keys()],
   };
 }

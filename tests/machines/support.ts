@@ -40,6 +40,7 @@ export function fakeApi(): FakeApi {
       return () => listeners.delete(listener);
     }),
     expireSession: () => listeners.forEach((l) => l()),
+    firstAnswered: vi.fn(() => []),
     checkAuth: unstubbed('checkAuth'),
     login: unstubbed('login'),
     register: unstubbed('register'),

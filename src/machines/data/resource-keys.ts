@@ -82,3 +82,19 @@ export function staleKindOf(key: string): Stale {
 export function keysOf(type: 'portfolio' | 'investment', id: Id): ResourceKey[] {
   return [chartKey({ type, id }), statsKey({ type, id })];
 }
+
+/** The key each GET of the page's first answers loads (issue 37), by its path under /api/v1. */
+const KEY_OF_PATH: Readonly<Record<string, ResourceKey>> = {
+  '/user': 'user',
+  '/user/valuation': 'valuation',
+  '/portfolios': 'portfolios',
+  '/investments': 'investments',
+  '/investments/events': 'events',
+  '/user/chart': chartKey({ type: 'user' }),
+  '/user/performance': performanceKey({ type: 'user' }),
+};
+
+/** The keys of those paths; a path of no key here is left to the screen that asks for it. */
+export function keysOfPaths(paths: readonly string[]): ResourceKey[] {
+  return paths.flatMap((path) => KEY_OF_PATH[path] ?? []);
+}

@@ -70,8 +70,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A data actor in a session, its HTTP given `firstAnswers` as the page's. */
-function start(firstAnswers: Record<string, unknown> = {}) {
+/**
+ * A data actor in a session (unless `session` is false: then `open` starts it), its HTTP given
+ * `firstAnswers` as the page's.
+ */
+function start(firstAnswers: Record<string, unknown> = {}, { session = true } = {}) {
   const http = createHttp({
     origin: 'http://formue.test',
     readCookie: () => undefined,
@@ -79,9 +82,10 @@ function start(firstAnswers: Record<string, unknown> = {}) {
   });
   const api = createApi(http);
   const data = createActor(dataMachine, { input: { api } }).start();
-  data.send({ type: 'refresh.all' });
+  const open = () => data.send({ type: 'refresh.all' });
+  if (session) open();
   const need = (...keys: ResourceKey[]) => data.send({ type: 'resource.needed', keys });
-  return { http, api, data, need };
+  return { http, api, data, open, need };
 }
 
 const held = ({ data }: { data: ReturnType<typeof start>['data'] }) => {
@@ -109,6 +113,21 @@ describe("the page's answers", () => {
     expect(asked).toEqual(['/user', '/user/valuation', '/portfolios', '/user/chart']);
     expect(fromPage).toEqual(held(server));
     expect(fromPage.portfolios?.[0]?.name).toBe('Pension');
+  });
+
+  it('are taken when the session starts, before a screen needs them, so it renders with them', async () => {
+    const page = start({ '/user': USER, '/portfolios': PORTFOLIOS, '/user/chart': CHART });
+    await flush();
+    const taken = held(page);
+    expect(taken.portfolios?.[0]?.name).toBe('Pension');
+    expect(taken.charts[USER_CHART]).toHaveLength(2);
+    for (const key of ['user', 'portfolios', USER_CHART])
+      expect(taken.entries[key]?.status).toBe('loaded');
+    // What the page did not carry waits for a screen to need it.
+    expect(taken.entries.valuation).toBeUndefined();
+    page.need(...HOME);
+    await flush();
+    expect(asked).toEqual(['/user/valuation']);
   });
 
   it('are checked as an answer of the server is: one of the wrong shape fails alike', async () => {
@@ -139,8 +158,12 @@ describe("the page's answers", () => {
   });
 
   it("are dropped by a change: after a login, the session's own figures come from the server", async () => {
-    const page = start({ '/user': { user: { name: 'Before', email: 'before@example.com' } } });
+    const page = start(
+      { '/user': { user: { name: 'Before', email: 'before@example.com' } } },
+      { session: false },
+    );
     await page.api.login({ email: 'ida@example.com', password: 'secret-password' });
+    page.open();
     page.need('user');
     await flush();
     expect(asked).toEqual(['/auth/login', '/user']);
@@ -148,18 +171,19 @@ describe("the page's answers", () => {
   });
 
   it('are dropped when the session is lost', async () => {
-    const page = start({ '/portfolios': PORTFOLIOS });
-    page.need('investments');
-    await flush();
+    const page = start({ '/portfolios': PORTFOLIOS }, { session: false });
+    await expect(page.api.getInvestments()).rejects.toThrow();
     expect(asked).toEqual(['/investments']);
+    page.open();
     page.need('portfolios');
     await flush();
     expect(asked).toEqual(['/investments', '/portfolios']);
   });
 
   it('are dropped once the first screen has asked: a screen opened later asks the server', async () => {
-    const page = start({ '/user/chart': CHART });
+    const page = start({ '/user/chart': CHART }, { session: false });
     (page.http satisfies Http).forgetFirstAnswers();
+    page.open();
     page.need(USER_CHART);
     await flush();
     expect(asked).toEqual(['/user/chart']);

@@ -12,6 +12,7 @@ const answering = (body: unknown): Http => ({
   initCsrf: () => Promise.resolve(),
   onUnauthenticated: () => () => undefined,
   forgetFirstAnswers: () => undefined,
+  firstAnswered: () => [],
 });
 
 const exportOf = (events: unknown[]) => ({
