@@ -1,4 +1,5 @@
-// Size budgets of the live build: the entry JS <= 110 kB gzip (issue 5), all the JS a first paint
+// Size budgets of the live build: the entry JS <= 115 kB gzip (issue 5's 110 until issue 37 put
+// the entry's 11 chunks into it, so the entry is all the start-up code), all the JS a first paint
 // waits for within its budget, no Mirage or faker code in either, and the first screen's code
 // asked for before the entry.
 // Builds the live app into dist-live when it is older than the sources, prints the figures, exits non-zero when over.
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { buildIfStale } from './build-fresh.mjs';
 
 const OUT = 'dist-live';
-const ENTRY_BUDGET_KB = 110;
+const ENTRY_BUDGET_KB = 115;
 // Was 110 until the wire's valibot schemas and the per-key data layer (docs/decisions.md); 115
 // until issue 34's trust fixes (what each screen reads asked again, the save flow's price question,
 // pending splits): 0.3 kB over, in the root machines' code that every screen needs; 116 until
@@ -18,8 +19,9 @@ const ENTRY_BUDGET_KB = 110;
 // their client schemas); 120.5 until the texts of screens not shown first moved into their
 // features' catalogues (118.2); 118.5 until the page's first answers (their reader in the HTTP
 // layer) and the Buy form's aktiesparekonto room read took it to 118.5+; 119 until issue 37's
-// trimmed home code left it at 118.4. Issue 37 asks for 115.
-const FIRST_PAINT_BUDGET_KB = 118.5;
+// trimmed home code left it at 118.4; 118.5 until issue 37's one chunk for the entry's code took
+// it to 115.0 (114.97). Issue 37 asks for 115.
+const FIRST_PAINT_BUDGET_KB = 115;
 const MOCK_MARKERS = ['miragejs', 'pretender', 'faker', 'createServer({'];
 
 buildIfStale('live');
@@ -78,6 +80,13 @@ if (staticGzip / 1024 > FIRST_PAINT_BUDGET_KB) {
 const firstCode = html.indexOf('<script async fetchpriority="high"');
 if (firstCode === -1 || firstCode > html.indexOf('<script type="module"')) {
   console.error('FAIL: the first-code script is not before the entry in index.html');
+  failed = true;
+}
+// Each start-up chunk is a request of its own, queued over HTTP/1.1's six connections on a slow
+// network (issue 37): the entry's code is one chunk (vite.config.ts, codeSplitting).
+const startChunks = [...staticImports].filter((name) => !scripts.includes(name));
+if (startChunks.length > 0) {
+  console.error(`FAIL: the entry imports chunks at start: ${startChunks.join(', ')}`);
   failed = true;
 }
 if (leaks.length) {

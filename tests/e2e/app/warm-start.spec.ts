@@ -162,7 +162,7 @@ test.describe('the first code', () => {
     let screenAsked = () => {};
     const asked = new Promise<void>((resolve) => (screenAsked = resolve));
     const onRequest = (request: Request) => {
-      if (/\/assets\/home-screen-[^/]+\.js$/.test(request.url())) screenAsked();
+      if (/\/assets\/home-[^/]+\.js$/.test(request.url())) screenAsked();
     };
     page.on('request', onRequest);
     let release = () => {};
