@@ -218,7 +218,6 @@ export async function benchMixed(
     await live.loopDelayMax(),
   );
 }
-export const WARM_ROUNDS = 5;
 
 /** The cold home of one database and size: the median run's figures, and every run's cold ms. */
 export interface ColdFigures {
