@@ -226,6 +226,8 @@ export interface ColdFigures {
   runs: number[];
   coldMs: number;
   warmMs: number;
+  /** Of a warm round, the server's time on its three requests (the rest: HTTP's and the client's). */
+  warmServerMs: number;
   heapBytes: number;
   /** The median run's ms per phase, and the rest of the server's time (the figures, HTTP, ...). */
   phases: Record<Phase | 'rest', number>;
