@@ -28,7 +28,6 @@ import {
   SETTLE_MS,
   type Single,
   type StartFigures,
-  WARM_ROUNDS,
   benchMixed,
   cannon,
   firstAnswer,
@@ -95,12 +94,17 @@ async function coldHome(
       const { ms, serverMs } = await server.phases();
       const heapBytes = await server.heapUsed();
       const warm: number[] = [];
-      for (let i = 0; i < WARM_ROUNDS; i++) warm.push((await home(session)).ms);
+      const warmServer: number[] = [];
+      for (let i = 0; i < options.warmRounds; i++) {
+        warm.push((await home(session)).ms);
+        warmServer.push((await server.phases()).serverMs);
+      }
       await sleep(SETTLE_MS);
       const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
       runs.push({
         coldMs: cold.ms,
         warmMs: median(warm),
+        warmServerMs: median(warmServer),
         heapBytes,
         phases: {
           'prices read': ms['prices read'] ?? 0,

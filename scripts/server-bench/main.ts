@@ -31,6 +31,7 @@
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
 //        --listings=300 (stored listings; CI stores 40: 20 leave an investment without a listing)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
+//        --warm-rounds=5 (the home's calls again on each, warm: the median; more for a profile)
 //        --only=performance,Forever (the requests whose names contain one, alone: their table only)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
 // its database is EMPTIED (drop schema public cascade) before every size.

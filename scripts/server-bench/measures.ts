@@ -218,7 +218,6 @@ export async function benchMixed(
     await live.loopDelayMax(),
   );
 }
-export const WARM_ROUNDS = 5;
 
 /** The cold home of one database and size: the median run's figures, and every run's cold ms. */
 export interface ColdFigures {
@@ -227,6 +226,8 @@ export interface ColdFigures {
   runs: number[];
   coldMs: number;
   warmMs: number;
+  /** Of a warm round, the server's time on its three requests (the rest: HTTP's and the client's). */
+  warmServerMs: number;
   heapBytes: number;
   /** The median run's ms per phase, and the rest of the server's time (the figures, HTTP, ...). */
   phases: Record<Phase | 'rest', number>;

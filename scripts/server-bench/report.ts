@@ -41,7 +41,6 @@ import {
   type FirstAnswer,
   SETTLE_MS,
   type StartFigures,
-  WARM_ROUNDS,
   type WriteFigures,
   seconds,
 } from './measures';
@@ -200,20 +199,20 @@ interface Run {
 }
 
 const COLD_HEADER =
-  '| database | events | cold ms | runs ms | cold ms per 1k events | warm ms | heap MB after valuing | prices read ms | price functions ms | events read ms | replay ms | the rest ms | load average |';
+  '| database | events | cold ms | runs ms | cold ms per 1k events | warm ms | warm server ms | heap MB after valuing | prices read ms | price functions ms | events read ms | replay ms | the rest ms | load average |';
 const COLD_ALIGN =
-  '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
 
 export function coldRow(f: ColdFigures): string {
   const cold = f.status === 200 ? fixed(f.coldMs, 0) : `${f.status}`;
   const p = f.phases;
-  return `| ${DATABASE_NAMES[f.database]} | ${f.events} | ${cold} | ${f.runs.map((ms) => fixed(ms, 0)).join(', ')} | ${fixed(f.coldMs / (f.events / 1000), 2)} | ${fixed(f.warmMs, 1)} | ${fixed(f.heapBytes / 2 ** 20, 0)} | ${fixed(p['prices read'], 0)} | ${fixed(p['price functions'], 0)} | ${fixed(p['events read'], 0)} | ${fixed(p.replay, 0)} | ${fixed(p.rest, 0)} | ${f.load.toFixed(1)} |`;
+  return `| ${DATABASE_NAMES[f.database]} | ${f.events} | ${cold} | ${f.runs.map((ms) => fixed(ms, 0)).join(', ')} | ${fixed(f.coldMs / (f.events / 1000), 2)} | ${fixed(f.warmMs, 1)} | ${fixed(f.warmServerMs, 1)} | ${fixed(f.heapBytes / 2 ** 20, 0)} | ${fixed(p['prices read'], 0)} | ${fixed(p['price functions'], 0)} | ${fixed(p['events read'], 0)} | ${fixed(p.replay, 0)} | ${fixed(p.rest, 0)} | ${f.load.toFixed(1)} |`;
 }
 
 /** The cold home's table, with what its columns mean. */
 export function coldSection(colds: readonly ColdFigures[], options: Options): string[] {
   return [
-    `**Cold home.** Before the starts below, ${options.coldRuns} fresh server processes per size, each asked the home screen's three calls (valuation for Forever, valuation for Year, the Year chart) one after the other right after its start and a login: **cold ms** is the median run's three calls (**runs ms** every run's), **warm ms** the median of ${WARM_ROUNDS} more rounds of them, **heap MB after valuing** the server's heap in use after a garbage collection right after the cold calls. The split of the median run's cold time, from timers in the server process (\`src/contract/phases.ts\`, set only by the benchmark's child): the listings' closes, quotes and the euro rates read from the database, the price functions built from them, the investments' events read, their replay (ledger, prices at each event, timelines), and **the rest** of the server's time on the three requests (the figures of each answer, sessions, HTTP). **load average**: the machine's, right after the run.`,
+    `**Cold home.** Before the starts below, ${options.coldRuns} fresh server processes per size, each asked the home screen's three calls (valuation for Forever, valuation for Year, the Year chart) one after the other right after its start and a login: **cold ms** is the median run's three calls (**runs ms** every run's), **warm ms** the median of ${options.warmRounds} more rounds of them (**warm server ms**: of that, the server's own time on the three requests, the rest HTTP's and the client's), **heap MB after valuing** the server's heap in use after a garbage collection right after the cold calls. The split of the median run's cold time, from timers in the server process (\`src/contract/phases.ts\`, set only by the benchmark's child): the listings' closes, quotes and the euro rates read from the database, the price functions built from them, the investments' events read, their replay (ledger, prices at each event, timelines), and **the rest** of the server's time on the three requests (the figures of each answer, sessions, HTTP). **load average**: the machine's, right after the run.`,
     '',
     COLD_HEADER,
     COLD_ALIGN,

@@ -77,6 +77,8 @@ export interface Options {
   profileDir: string | undefined;
   /** Fresh server processes per size for the cold home. */
   coldRuns: number;
+  /** Rounds of the home's calls on each of them after the cold ones (`--profile`: many). */
+  warmRounds: number;
   /** Only the cold home: no runs under load, no new listing. */
   coldOnly: boolean;
   /** Only the requests whose names contain one of these, alone: no cold home, writes or listing. */
@@ -93,6 +95,7 @@ export function readOptions(argv: readonly string[]): Options {
     write: false,
     profileDir: undefined,
     coldRuns: 3,
+    warmRounds: 5,
     coldOnly: false,
     only: undefined,
   };
@@ -111,6 +114,7 @@ export function readOptions(argv: readonly string[]): Options {
     else if (flag === '--listings') options.listings = Math.round(positive(flag, raw));
     else if (flag === '--write') options.write = true;
     else if (flag === '--cold-runs') options.coldRuns = Math.round(positive(flag, raw));
+    else if (flag === '--warm-rounds') options.warmRounds = Math.round(positive(flag, raw));
     else if (flag === '--cold-only') options.coldOnly = true;
     else if (flag === '--only') options.only = raw.split(',').filter(Boolean);
     else if (flag === '--profile') options.profileDir = raw || join(tmpdir(), 'server-bench-prof');

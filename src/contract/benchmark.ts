@@ -4,7 +4,7 @@
 import { flowsOf, shadowOf, tradeFlows, unitsAt } from '../domain/benchmark';
 import { externalFlowsDkk } from '../domain/cash';
 import { performance, type Book } from '../domain/returns';
-import { MidnightValues } from '../domain/valuation';
+import { isoTime, MidnightValues } from '../domain/valuation';
 import { findInstrument } from '../domain/market';
 import type { LedgerEntry } from '../domain/ledger';
 import type { ChartPoint, InstrumentType } from '../domain/types';
@@ -148,7 +148,7 @@ export function benchmarkChart(
     priced && {
       ...wireBenchmark(priced.row),
       chart: times.map((time, index) => ({
-        time: new Date(time).toISOString(),
+        time: isoTime(time),
         value: cents(priced.values[index]),
       })),
     }

@@ -9,6 +9,21 @@ const TWO_YEARS = 730 * DAY;
 /** Charts are coarsened to stay within this many points. */
 export const MAX_CHART_POINTS = 500;
 
+/** Texts of chart times: between a chart's ends they are the same request after request. */
+const isoTexts = new Map<number, string>();
+
+/** `time` as an ISO text, kept (a chart's two lines cost 0.2 ms each making them anew). */
+export function isoTime(time: number): string {
+  let text = isoTexts.get(time);
+  if (text === undefined) {
+    // The ends move every request: the kept texts are dropped now and then.
+    if (isoTexts.size >= 4 * MAX_CHART_POINTS) isoTexts.clear();
+    text = new Date(time).toISOString();
+    isoTexts.set(time, text);
+  }
+  return text;
+}
+
 function baseStep(period: Period, span: number): number {
   switch (period) {
     case 'Day':
@@ -74,7 +89,7 @@ export function chartOf(
     if (last > 0) totals[last] += timeline.valueAt(times[last]);
   }
   return times.map((time, index) => ({
-    time: new Date(time).toISOString(),
+    time: isoTime(time),
     value: tidy(totals[index]),
   }));
 }

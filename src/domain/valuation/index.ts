@@ -19,4 +19,4 @@ export {
   type Figures,
   type PriceClock,
 } from './figures';
-export { chartOf, chartTimes, MAX_CHART_POINTS, valueSeries } from './charts';
+export { chartOf, chartTimes, isoTime, MAX_CHART_POINTS, valueSeries } from './charts';

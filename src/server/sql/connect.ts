@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
 import type { Database, SqlDialect } from './schema';
@@ -80,7 +80,32 @@ function sqlite(path: string): Kysely<Database> {
     database.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: keptStatements(database) }),
+  });
+}
+
+/** The prepared statements kept, most used last; beyond it the least recently used go. */
+const KEPT_STATEMENTS = 200;
+
+/**
+ * Kysely prepares each query's statement again; preparing cost as much as running a warm
+ * request's queries (issue 37). A statement is reused once its run is over (every run here is
+ * synchronous: nothing streams), and SQLite prepares it again itself after a schema change.
+ */
+function keptStatements(database: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = kept.get(sql);
+      if (statement) kept.delete(sql);
+      else statement = database.prepare(sql);
+      kept.set(sql, statement);
+      if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 /** int8 (epoch ms) as a JS number rather than pg's default string; ms fit in 2^53. */
