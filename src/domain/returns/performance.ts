@@ -240,15 +240,13 @@ function flatOf(book: Book): FlatBook {
 
 /**
  * What a span's flows and earnings add up to, by step and in all, and its XIRR's flows (the
- * first and last left for its start and end values). The same while `from`, the number of steps
- * and the flows and earnings done by `to` are: the next requests' span, whose end is a moment
- * later, reads it.
+ * first and last left for its start and end values). The same while the span's first day, its
+ * number of steps and the flows and earnings done by its start and by its end are: the next
+ * requests' span, a moment later (Year's start moves with its end), reads it.
  */
 interface SpanSums {
-  from: number;
-  count: number;
-  flowsDone: number;
-  earningsDone: number;
+  /** What it is of: its first day, its steps, and how many flows and earnings are done by its ends. */
+  of: readonly number[];
   steps: Steps;
   moneyIn: number;
   moneyOut: number;
@@ -270,7 +268,7 @@ function irrOf(
   annualised: boolean,
 ): { irr: number | null; irrNote?: IrrNote } {
   const of = [startValue, endValue, days, annualised ? 1 : 0];
-  if (span.irr?.of.every((value, index) => Object.is(value, of[index]))) return span.irr.irr;
+  if (span.irr && same(span.irr.of, of)) return span.irr.irr;
   // The money-weighted return's flows: the start value put in, each flow, the end value out.
   const { irrDays, irrAmounts } = span;
   const last = irrDays.length - 1;
@@ -282,23 +280,26 @@ function irrOf(
   return irr;
 }
 
+const same = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+
 /** Spans kept per book: Forever's, Year's, a calendar year's, Day's. */
 const SPANS_KEPT = 4;
 
 function spanOf(flat: FlatBook, from: number, to: number, count: number): SpanSums {
   const { partEnds } = flat;
-  if (!partEnds) return spanSums(flat, from, to, count, -1, -1);
-  const flowsDone = doneBy(flat.times, partEnds.flows, to);
-  const earningsDone = doneBy(flat.earnings.times, partEnds.earnings, to);
-  const kept = flat.spans.find(
-    (span) =>
-      span.from === from &&
-      span.count === count &&
-      span.flowsDone === flowsDone &&
-      span.earningsDone === earningsDone,
-  );
+  if (!partEnds) return spanSums(flat, from, to, count, []);
+  const of = [
+    dayNumber(from),
+    count,
+    doneBy(flat.times, partEnds.flows, from),
+    doneBy(flat.times, partEnds.flows, to),
+    doneBy(flat.earnings.times, partEnds.earnings, from),
+    doneBy(flat.earnings.times, partEnds.earnings, to),
+  ];
+  const kept = flat.spans.find((span) => same(span.of, of));
   if (kept) return kept;
-  const span = spanSums(flat, from, to, count, flowsDone, earningsDone);
+  const span = spanSums(flat, from, to, count, of);
   flat.spans = [span, ...flat.spans].slice(0, SPANS_KEPT);
   return span;
 }
@@ -308,8 +309,7 @@ function spanSums(
   from: number,
   to: number,
   count: number,
-  flowsDone: number,
-  earningsDone: number,
+  of: readonly number[],
 ): SpanSums {
   const within = (time: number) => time > from && time <= to;
   const steps: Steps = { inflow: new Float64Array(count), outflow: new Float64Array(count) };
@@ -346,10 +346,7 @@ function spanSums(
     fees += earnings.fees[index];
   }
   return {
-    from,
-    count,
-    flowsDone,
-    earningsDone,
+    of,
     steps,
     moneyIn,
     moneyOut,

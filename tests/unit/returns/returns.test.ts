@@ -226,8 +226,8 @@ describe('hand-made ledgers', () => {
   });
 
   it('a book asked again for another span gives that span’s own figures, as a new book would', () => {
-    // The same book object keeps its flows' sums per span: ends a moment apart on one day, one
-    // before a sale at noon and one after it, and other starts, must each count their own flows.
+    // The same book object keeps its flows' sums per span: ends (or starts) a moment apart on one
+    // day, one before a trade at noon and one after it, must each count their own flows.
     const entries = [
       buy(local(2024, 1, 2), 10, 100, 5),
       { ...dividend(local(2024, 1, 5), 20), withholdingTax: 6 },
@@ -244,6 +244,9 @@ describe('hand-made ledgers', () => {
       [midnight(2024, 1, 6), local(2024, 1, 10, 13)],
       [from, midnight(2024, 2, 1)],
       [midnight(2024, 1, 11), midnight(2024, 2, 1)],
+      // Starts a moment apart on one day, before the first buy at noon and after it (as Year's).
+      [local(2024, 1, 2, 11), midnight(2024, 2, 1)],
+      [local(2024, 1, 2, 13), midnight(2024, 2, 1)],
     ];
     for (const [start, end] of spans) {
       const asked = (book: Book) =>
