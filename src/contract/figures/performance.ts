@@ -4,7 +4,7 @@ import { cashBook, cashValuesAt, type CashSource, type DkkRate } from '../../dom
 import { localDay } from '../../domain/dates';
 import { holdingsBook, joinBooks, performance, yearStart, type Book } from '../../domain/returns';
 import type { Performance } from '../../domain/types';
-import type { Timeline } from '../../domain/valuation';
+import { MidnightValues, type Timeline } from '../../domain/valuation';
 
 const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
 
@@ -77,6 +77,56 @@ export function addStepValues(
 }
 
 /**
+ * Holdings-only timelines counted together (a user's, a portfolio's, an investment's), kept while
+ * they stay the same: their book, whose flows `performance` keeps as lists, and their values
+ * summed at each midnight. A change of an investment's events or prices replaces its timeline,
+ * so a group of it is made again.
+ */
+interface KeptGroup {
+  timelines: readonly Timeline[];
+  book: Book;
+  midnights: MidnightValues;
+}
+
+/** Groups kept under their first timeline, the last few for each: the user's, a portfolio's, … */
+const keptGroups = new WeakMap<Timeline, KeptGroup[]>();
+const GROUPS_KEPT = 4;
+
+function keptGroup(timelines: readonly Timeline[]): KeptGroup {
+  const first = timelines[0];
+  const list = keptGroups.get(first) ?? [];
+  const kept = list.find(
+    (group) =>
+      group.timelines.length === timelines.length &&
+      group.timelines.every((timeline, index) => timeline === timelines[index]),
+  );
+  if (kept) return kept;
+  const made: KeptGroup = {
+    timelines: [...timelines],
+    book: joinBooks(timelines.map(bookOf)),
+    midnights: new MidnightValues((midnights) =>
+      summed(timelines, (timeline) => timeline.midnightValues(midnights), midnights.length),
+    ),
+  };
+  keptGroups.set(first, [made, ...list].slice(0, GROUPS_KEPT));
+  return made;
+}
+
+/** The timelines' `values` summed from 0 in their order: the order every request sums them in. */
+function summed(
+  timelines: readonly Timeline[],
+  values: (timeline: Timeline) => ArrayLike<number>,
+  count: number,
+): Float64Array {
+  const sums = new Float64Array(count);
+  for (const timeline of timelines) {
+    const each = values(timeline);
+    for (let i = 0; i < count; i++) sums[i] += each[i];
+  }
+  return sums;
+}
+
+/**
  * Returns of the groups together from `from` to `to`. Holdings only: the flows are the buys,
  * sells and dividends (holdingsBook). A group with `cash`, a portfolio's that keeps it: its flows
  * are its deposits and withdrawals, and its value includes the cash (cashBook).
@@ -86,30 +136,14 @@ export function performanceOf(
   from: number,
   to: number,
 ): Performance {
-  const book = joinBooks(
-    groups.map(({ timelines, cash }) => {
-      const holdings = joinBooks(timelines.map(bookOf));
-      return cash ? cashBook(holdings, cash.sources, cash.rate) : holdings;
-    }),
-  );
-  const cashAt = cashValues(groups.flatMap(({ cash }) => cash ?? []));
   const timelines = groups.flatMap((group) => group.timelines);
-  const result = performance({
-    from,
-    to,
-    book,
-    valuesAt: (times) => {
-      const sums = cashAt(times);
-      for (const timeline of timelines)
-        addStepValues(
-          sums,
-          times,
-          (ends) => timeline.valuesAt(ends),
-          (midnights) => timeline.midnightValues(midnights),
-        );
-      return sums;
-    },
-  });
+  // Without cash the values are the timelines' sums in the same order as with it (after the
+  // cash's 0), so a kept group's figures are the same to the bit. With cash, none is kept: its
+  // sources are read at every request.
+  const result =
+    timelines.length > 0 && !groups.some((group) => group.cash)
+      ? keptPerformance(keptGroup(timelines), from, to)
+      : performance({ from, to, ...madeAgain(groups, timelines) });
   return {
     total_return: cents(result.totalReturn),
     dividends: cents(result.dividends),
@@ -122,5 +156,51 @@ export function performanceOf(
     // The span's last day: a year's ends at the next one's first midnight.
     to: localDay(new Date(to - 1)),
     monthly: result.monthly,
+  };
+}
+
+function keptPerformance({ timelines, book, midnights }: KeptGroup, from: number, to: number) {
+  return performance({
+    from,
+    to,
+    book,
+    valuesAt: (times) => {
+      const sums = new Float64Array(times.length);
+      addStepValues(
+        sums,
+        times,
+        (ends) => summed(timelines, (timeline) => timeline.valuesAt(ends), ends.length),
+        (inner) => midnights.at(inner),
+      );
+      return sums;
+    },
+  });
+}
+
+/** The book and values of groups that keep cash (or of none): made at every request. */
+function madeAgain(
+  groups: readonly ReturnsGroup[],
+  timelines: readonly Timeline[],
+): { book: Book; valuesAt: (times: readonly number[]) => Float64Array } {
+  const book = joinBooks(
+    groups.map(({ timelines, cash }) => {
+      const holdings = joinBooks(timelines.map(bookOf));
+      return cash ? cashBook(holdings, cash.sources, cash.rate) : holdings;
+    }),
+  );
+  const cashAt = cashValues(groups.flatMap(({ cash }) => cash ?? []));
+  return {
+    book,
+    valuesAt: (times) => {
+      const sums = cashAt(times);
+      for (const timeline of timelines)
+        addStepValues(
+          sums,
+          times,
+          (ends) => timeline.valuesAt(ends),
+          (midnights) => timeline.midnightValues(midnights),
+        );
+      return sums;
+    },
   };
 }

@@ -141,6 +141,60 @@ describe('GET …/performance', () => {
     expect(after.benchmark.value).toBeLessThan(before.benchmark.value);
   });
 
+  it('kept answers of several spans and groups: a write to any investment gives the new figures', async () => {
+    startServer();
+    await registerFresh();
+    const { portfolioId, investmentId } = await holdingOf2026();
+    const other = await post('/investments', {
+      investment: { portfolio_id: portfolioId, name: 'Maersk' },
+      instrument: { type: 'stock', isin: 'DK0010244508' },
+      buy_event: { shares: 1, share_price: 900, fee: 4, currency_code: 'DKK', date: '2026-04-01' },
+    });
+    const otherId: number = other.body.data.id;
+    const paths = [
+      '/user/performance',
+      `/portfolios/${portfolioId}/performance`,
+      `/investments/${investmentId}/performance`,
+      `/investments/${otherId}/performance`,
+    ];
+    /** Each path's answer for Forever, Year and 2026, asked twice (the second from what is kept). */
+    const answers = async () => {
+      const all: Figures[] = [];
+      for (const span of ['Forever', 'Year', '2026']) {
+        if (span !== '2026') setCookie('selected_period', span);
+        for (const path of paths) {
+          const query = span === '2026' ? '?year=2026' : '';
+          const first = (await get(`${path}${query}`)).body.performance;
+          expect((await get(`${path}${query}`)).body.performance).toEqual(first);
+          all.push(first);
+        }
+      }
+      return all;
+    };
+    const before = await answers();
+    // A dividend of the first investment (which the kept groups are found by), then the other's.
+    const dividend = { amount: 50, withholding_tax: 10, currency_code: 'DKK', date: '2026-09-01' };
+    expect((await post(`/investments/${investmentId}/events/dividend`, dividend)).status).toBe(201);
+    const first = await answers();
+    expect((await post(`/investments/${otherId}/events/dividend`, dividend)).status).toBe(201);
+    const second = await answers();
+    // Paid out, the holdings' values unchanged: each answer counting it earned exactly 50 more.
+    const counted = (index: number, paid: number[]) =>
+      paid.includes(index % paths.length) ? 50 : 0;
+    before.forEach((answer, index) => {
+      const once = counted(index, [0, 1, 2]);
+      const twice = once + counted(index, [0, 1, 3]);
+      for (const [after, more] of [
+        [first[index], once],
+        [second[index], twice],
+      ] as const) {
+        expect(after.total_return).toBeCloseTo(answer.total_return + more, 2);
+        expect(after.dividends).toBeCloseTo(answer.dividends + more, 2);
+        expect(after.withholding_tax).toBeCloseTo(answer.withholding_tax + more / 5, 2);
+      }
+    });
+  });
+
   it.each([
     ['abc', 'The year field must be 4 digits.'],
     ['1969', 'The year field must be at least 1970.'],

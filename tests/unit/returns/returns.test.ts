@@ -225,6 +225,42 @@ describe('hand-made ledgers', () => {
     expect(holding(entries, () => 100, from, midnight(2024, 2, 1)).withholdingTax).toBe(0);
   });
 
+  it('a book asked again for another span gives that span’s own figures, as a new book would', () => {
+    // The same book object keeps its flows' sums per span: ends (or starts) a moment apart on one
+    // day, one before a trade at noon and one after it, must each count their own flows.
+    const entries = [
+      buy(local(2024, 1, 2), 10, 100, 5),
+      { ...dividend(local(2024, 1, 5), 20), withholdingTax: 6 },
+      sell(local(2024, 1, 10, 12), 4, 120, 2),
+      buy(local(2024, 1, 20), 1, 110, 1),
+    ];
+    const price = stepping([0, 100], [local(2024, 1, 8), 120], [local(2024, 1, 18), 110]);
+    const timeline = new Timeline({ entries, priceAt: price });
+    const kept = holdingsBook(entries);
+    const spans = [
+      [from, local(2024, 1, 10, 11)],
+      [from, local(2024, 1, 10, 13)],
+      [from, local(2024, 1, 10, 11)],
+      [midnight(2024, 1, 6), local(2024, 1, 10, 13)],
+      [from, midnight(2024, 2, 1)],
+      [midnight(2024, 1, 11), midnight(2024, 2, 1)],
+      // Starts a moment apart on one day, before the first buy at noon and after it (as Year's).
+      [local(2024, 1, 2, 11), midnight(2024, 2, 1)],
+      [local(2024, 1, 2, 13), midnight(2024, 2, 1)],
+    ];
+    for (const [start, end] of spans) {
+      const asked = (book: Book) =>
+        performance({ from: start, to: end, book, valuesAt: (times) => timeline.valuesAt(times) });
+      expect(asked(kept)).toEqual(asked(holdingsBook(entries)));
+    }
+    const [beforeSale, afterSale] = spans.map(([start, end]) =>
+      performance({ from: start, to: end, book: kept, valuesAt: (t) => timeline.valuesAt(t) }),
+    );
+    expect(beforeSale.moneyOut).toBeCloseTo(20, 9);
+    expect(afterSale.moneyOut).toBeCloseTo(20 + 478, 9);
+    expect(afterSale.fees).toBeCloseTo(7, 9);
+  });
+
   it('a span of a few days has no IRR: not enough history', () => {
     const entries = [buy(local(2024, 1, 2), 10, 100)];
     const result = holding(entries, () => 101, midnight(2024, 1, 2), local(2024, 1, 5));
