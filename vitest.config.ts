@@ -38,6 +38,9 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
+          // The mock answers in jsdom; the Node server's client needs no DOM (its environment was
+          // a fifth of the server tests' time).
+          environment: process.env.FORMUE_BACKEND === 'server' ? 'node' : 'jsdom',
           setupFiles: ['tests/contract/hooks.ts'],
           isolate: false,
         },

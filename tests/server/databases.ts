@@ -38,15 +38,13 @@ export function workerDatabaseUrl(): Promise<URL> {
 
 export async function freshDatabaseUrl(): Promise<string> {
   if (!postgresUrl) return 'sqlite::memory:';
-  const database = await workerDatabaseUrl();
-  const client = new pg.Client({ connectionString: database.toString() });
-  await client.connect();
-  try {
-    await emptySchema(client);
-  } finally {
-    await client.end();
-  }
-  const scoped = new URL(database);
+  await withClient(emptySchema);
+  return scopedUrl();
+}
+
+/** This worker's database, its tables found in `formue`. */
+async function scopedUrl(): Promise<string> {
+  const scoped = new URL(await workerDatabaseUrl());
   scoped.searchParams.set('options', '-c search_path=formue');
   return scoped.toString();
 }
@@ -55,12 +53,13 @@ export async function freshDatabaseUrl(): Promise<string> {
  * A migrated database with the demo account, as a server with `demo` makes it. On SQLite a copy,
  * for each test, of this worker's template, made once: migrating and seeding the demo took most
  * of a contract test's start (copies are files in memory, /dev/shm, where fsyncs cost nothing,
- * as in `sqlite::memory:`). On PostgreSQL the emptied schema, which the server migrates and seeds:
- * a database made from a template per test was slower (149 s -> 174 s for the server tests:
- * docs/benchmarks.md, CI).
+ * as in `sqlite::memory:`). On PostgreSQL the emptied schema with the demo's rows copied back in
+ * from a schema beside it, seeded once per worker: seeding took two thirds of a test's start
+ * there. A database made from a template per test was slower (149 s -> 174 s for the server
+ * tests: docs/benchmarks.md, CI).
  */
 export async function demoDatabaseUrl(): Promise<string> {
-  return postgresUrl ? freshDatabaseUrl() : sqliteDemoCopy();
+  return postgresUrl ? postgresDemoCopy() : sqliteDemoCopy();
 }
 
 let sqliteTemplate: Promise<Buffer> | undefined;
@@ -86,12 +85,107 @@ async function sqliteDemoCopy(): Promise<string> {
   return `sqlite:${copy}`;
 }
 
+/** The schema beside `formue` holding the demo's rows, and `formue`'s sequences as they were. */
+const DEMO_SCHEMA = 'formue_demo';
+let postgresDemo: Promise<{ tables: string[]; sequences: Sequence[] }> | undefined;
+
+interface Sequence {
+  name: string;
+  last_value: string | null;
+}
+
+async function postgresDemoCopy(): Promise<string> {
+  if (!postgresDemo) {
+    const url = await freshDatabaseUrl();
+    // Taken anew in each process: one left by an earlier run may hold older code's rows.
+    postgresDemo = (async () => {
+      const { app } = await startQuietServer(url, { demo: true });
+      await app.close();
+      return withClient(async (client) => {
+        const { tables, sequences } = await schemaContents(client);
+        await client.query(
+          [
+            `drop schema if exists ${DEMO_SCHEMA} cascade`,
+            `create schema ${DEMO_SCHEMA}`,
+            ...tables.map(
+              (table) => `create table ${DEMO_SCHEMA}.${table} as table formue.${table}`,
+            ),
+          ].join('; '),
+        );
+        return { tables, sequences };
+      });
+    })();
+    await postgresDemo;
+    return url;
+  }
+  const demo = await postgresDemo;
+  // One round trip: the test's rows out, the demo's back in as they were, with the triggers (the
+  // versions' counters) off. A schema another test dropped leaves the server to seed it.
+  const restored = await withClient((client) =>
+    client
+      .query(
+        [
+          'set local session_replication_role = replica',
+          ...demo.tables.map((table) => `delete from formue.${table}`),
+          ...demo.tables.map(
+            (table) =>
+              `insert into formue.${table} overriding system value select * from ${DEMO_SCHEMA}.${table}`,
+          ),
+          ...demo.sequences.map((sequence) =>
+            sequence.last_value === null
+              ? `alter sequence formue.${sequence.name} restart`
+              : `select setval('formue.${sequence.name}', ${sequence.last_value})`,
+          ),
+        ].join('; '),
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw error;
+          return false;
+        },
+      ),
+  );
+  return restored ? scopedUrl() : freshDatabaseUrl();
+}
+
+async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: (await workerDatabaseUrl()).toString() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `formue`'s data tables (not the migrator's), in name order, and its sequences. */
+async function schemaContents(
+  client: pg.Client,
+): Promise<{ migrated: boolean; tables: string[]; sequences: Sequence[] }> {
+  const { rows: all } = await client.query<{ name: string }>(
+    `select quote_ident(tablename) as name from pg_tables where schemaname = 'formue'
+      order by tablename`,
+  );
+  const { rows: sequences } = await client.query<Sequence>(
+    `select quote_ident(sequencename) as name, last_value::text from pg_sequences
+      where schemaname = 'formue'`,
+  );
+  return {
+    migrated: all.some((table) => table.name === 'kysely_migration'),
+    tables: all.map((table) => table.name).filter((name) => !name.startsWith('kysely_migration')),
+    sequences,
+  };
+}
+
 /** After each file (tests/contract/hooks.ts), its servers closed: its copies go. */
 export function removeDemoCopies(): void {
   if (sqliteFolder) rmSync(sqliteFolder, { recursive: true, force: true });
   sqliteFolder = undefined;
 }
 
+/** PostgreSQL's code for "relation does not exist". */
+const UNDEFINED_TABLE = '42P01';
 /** PostgreSQL's code for "permission denied" (here: a role that may not skip foreign keys). */
 const INSUFFICIENT_PRIVILEGE = '42501';
 
@@ -102,19 +196,12 @@ const INSUFFICIENT_PRIVILEGE = '42501';
  * schema is made anew.
  */
 async function emptySchema(client: pg.Client): Promise<void> {
-  const { rows: tables } = await client.query<{ name: string }>(
-    `select quote_ident(tablename) as name from pg_tables where schemaname = 'formue'`,
-  );
-  const { rows: sequences } = await client.query<{ name: string }>(
-    `select quote_ident(sequencename) as name from pg_sequences where schemaname = 'formue'`,
-  );
-  const migrated = tables.some((table) => table.name === 'kysely_migration');
-  const data = tables.filter((table) => !table.name.startsWith('kysely_migration'));
-  if (migrated && data.length > 0) {
+  const { migrated, tables, sequences } = await schemaContents(client);
+  if (migrated && tables.length > 0) {
     // One query string runs as one transaction: all of it, or none.
     const statements = [
       'set local session_replication_role = replica',
-      ...data.map((table) => `delete from formue.${table.name}`),
+      ...tables.map((table) => `delete from formue.${table}`),
       ...sequences.map((sequence) => `alter sequence formue.${sequence.name} restart`),
     ];
     try {

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Login, register, logout and the profile (PUT /user, decisions.md section 6).
 import { describe, expect, it } from 'vitest';
 import {

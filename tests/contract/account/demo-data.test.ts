@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The seeded demo account, persistence across "reloads" and the demo reset.
 import { describe, expect, it } from 'vitest';
 import { makeServer, STORAGE_KEY, RESET_NOTICE } from '../../../src/mock-server';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The Demo tools panel drives the faults of the server it was mounted for.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // "Remember me" and password reset by e-mail (issue 27): Laravel's remember cookie and Breeze's
 // forgot-password and reset-password, on both backends.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Corrections and deletions of events, which replay the ledger; on both backends.
 import { describe, expect, it } from 'vitest';
 import { get, post, put, registerFresh } from '../support';

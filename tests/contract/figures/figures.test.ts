@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Figures from separate calls in one minute agree (the market quotes once a minute), so every
 // total equals the sum of its parts, through the API as on every screen.
 import { describe, expect, it } from 'vitest';

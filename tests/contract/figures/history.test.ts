@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Real history: events dated in the past, number limits, deleting investments and portfolios, and
 // the ledger replayed after any change; on both backends.
 import fc from 'fast-check';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The three worked examples of decisions.md section 2, entered through the app's API client
 // into a fresh account, with a fixed clock and a fixed price now; compared to the cent.
 import { describe, expect, it } from 'vitest';

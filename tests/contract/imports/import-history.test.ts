@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Broker imports' history and the export, on both backends: undo, and a round trip through
 // Formue's own export, also through the app's client.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Broker imports on both backends: a dry run's verdict per row, a commit of all rows or none, and
 // duplicates on a re-import.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // GET /api/v1/instruments?search=: the catalogue's best matches for Add investment's
 // suggestions (our call, not the spec's), and POST /instruments/validate's verdicts.
 import { describe, expect, it } from 'vitest';

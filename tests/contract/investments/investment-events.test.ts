@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Investments' events: ledger refusals, currency conversion at the event's time, hidden splits;
 // other users' ids; currencies and the identifier's check.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Investments: listing, create (and validate-only) with each input rule, and renaming.
 import { describe, expect, it } from 'vitest';
 import { rateToDkk } from '../../../src/domain/market';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The listings an investment's provider prices come from, the listing a create names, and who may
 // read and write an investment's prices.
 import { describe, expect, it } from 'vitest';

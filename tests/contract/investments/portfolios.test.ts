@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Portfolios: list, create (and validate-only), rename, statistics and chart.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Real prices: the quote the investments answer carries, prices typed for a day, and the price of
 // each day. On the demo's market (the mock's and the contract server's), with fixed prices where
 // the figures are checked.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The provider's splits an investment has not recorded, offered as suggestions
 // (GET /investments/{id}/suggestions), and a pending split in the investments answer. The mock's
 // market reports what a test gives it as `actions`.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // A split never changes a holding's value by itself: prices from it on are the market's divided by
 // the split's ratio, and earlier ones stay the market's (decisions.md section 2), through the
 // app's API client.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The provider's dividends an investment has not recorded, offered as suggestions, and dismissing
 // one (POST …/suggestions/dismiss). The mock's market reports what a test gives it as `actions`;
 // the Node server's synthetic market reports none, so there every investment gets no suggestions.

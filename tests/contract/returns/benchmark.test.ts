@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The benchmark (issue 38): Profile's choice of instrument (GET and PUT /user/benchmark), and its
 // line on the user's and a portfolio's charts: the same money put into it on the same days, at
 // each day's close. On the demo's market, with fixed prices where the figures are checked.

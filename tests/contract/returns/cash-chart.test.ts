@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The value chart of a portfolio that keeps cash (issue 38): each point is its holdings and its
 // cash in DKK, so the last point is the value the portfolio and the user answer with.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Returns with cash (issue 38): a portfolio that keeps cash has its deposits and withdrawals as
 // its flows, and the user's returns count it so, equal to the sum of the portfolios' in DKK.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Cash per portfolio (issue 38): off by default, switched on with an opening balance, deposits,
 // withdrawals, interest and fees with the cash side of trades, counted in the portfolio's value.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // GET /api/v1/income on both backends: a year's dividends by month and by holding, gross,
 // withheld and net in DKK (at the dividend's rate), every year's totals, the user's only, and a
 // bad year refused with a field error.

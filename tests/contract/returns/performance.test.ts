@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Returns of the user, a portfolio and an investment (docs/returns.md), on both backends.
 import { describe, expect, it } from 'vitest';
 import { get, loginAsDemo, post, registerFresh, setCookie, startServer } from '../support';

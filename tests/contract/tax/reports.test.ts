@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // The tax year (issue 39): portfolio kinds, tax classes, tax settings and the year report with its
 // CSV, on a history spanning two brokers and an aktiesparekonto, checked against a hand
 // calculation by the average method.

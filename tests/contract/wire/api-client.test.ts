@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Every call of the app's real HTTP client (src/api) against the mock: answers decode, and each
 // failure arrives as the ApiError the machines expect. The wire-level details (status codes,
 // exact bodies) are pinned by the other contract tests through a raw client.

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Random bad payloads for every create call: always a 422 naming the spoiled fields, never a
 // 500, and nothing created.
 import fc from 'fast-check';

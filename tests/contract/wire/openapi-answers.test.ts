@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Every answer the mock gives (each operation's success and each error status) is one
 // docs/openapi.yaml promises, body, headers and all. One file: its last test checks that every
 // documented answer was seen by the tests before it.

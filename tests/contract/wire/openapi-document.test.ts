@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // docs/openapi.yaml against the contract: the document is sound, it lists exactly the contract's
 // routes, and its checks (assertDocumented) refuse what it does not promise.
 import Ajv2020 from 'ajv/dist/2020';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 // Sanctum's SPA protocol and the mock's faults, on the wire.
 import { describe, expect, it } from 'vitest';
 import { FetchError } from 'ofetch';
