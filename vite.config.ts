@@ -182,8 +182,8 @@ function pwa(live: boolean) {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      // A live build keeps the demo chunks only for ?api=mock: not worth 100 kB on every install.
-      globIgnores: live ? ['**/mock-server-*.js', '**/faker-*.js'] : [],
+      // A live build keeps the demo chunk only for ?api=mock: not worth 100 kB on every install.
+      globIgnores: live ? ['**/mock-server-*.js'] : [],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sanctum(\/|$)/, /^\/up$/],
       cleanupOutdatedCaches: true,
@@ -231,15 +231,6 @@ export default defineConfig(({ mode }) => {
       cssCodeSplit: false,
       // The demo chunk (Mirage) is large by nature and loaded only in demo mode.
       chunkSizeWarningLimit: 700,
-      rollupOptions: {
-        output: {
-          // Faker, which only makes the demo data, by a name the service worker can leave out.
-          chunkFileNames: (chunk) =>
-            chunk.moduleIds.some((id) => id.includes('/@faker-js/'))
-              ? 'assets/faker-[hash].js'
-              : 'assets/[name]-[hash].js',
-        },
-      },
     },
   };
 });
