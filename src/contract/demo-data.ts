@@ -1,7 +1,8 @@
 // The demo account (decisions.md section 4): the same on every start. Its events are made once by
 // demo-data-maker.ts with faker and kept in demo-data.json (its test holds the two equal), so
 // neither a demo page nor the server downloads, compiles or runs faker to seed it.
-import made from './demo-data.json';
+// The attribute: Node's own loader (Playwright's runner) refuses JSON without it.
+import made from './demo-data.json' with { type: 'json' };
 import type { InstrumentType } from '../domain/types';
 import type { EventFacts, LedgerStore, PasswordHasher, UserStore } from './store';
 
