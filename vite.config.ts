@@ -183,8 +183,8 @@ function pwa(live: boolean) {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      // A live build keeps the demo chunks only for ?api=mock: not worth 100 kB on every install.
-      globIgnores: live ? ['**/mock-server-*.js', '**/faker-*.js'] : [],
+      // A live build keeps the demo chunk only for ?api=mock: not worth 100 kB on every install.
+      globIgnores: live ? ['**/mock-server-*.js'] : [],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sanctum(\/|$)/, /^\/up$/],
       cleanupOutdatedCaches: true,
@@ -234,11 +234,6 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 700,
       rollupOptions: {
         output: {
-          // Faker, which only makes the demo data, by a name the service worker can leave out.
-          chunkFileNames: (chunk) =>
-            chunk.moduleIds.some((id) => id.includes('/@faker-js/'))
-              ? 'assets/faker-[hash].js'
-              : 'assets/[name]-[hash].js',
           // What the entry loads statically in one chunk, and home's code (the screen a login
           // opens) with what it imports in one more: Rolldown split them into 11 and 12 by the
           // screens sharing their modules (some of 130 bytes), each a request of its own, queued
