@@ -89,30 +89,31 @@ export default defineConfig({
       use: { ...phone, baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
     },
   ],
+  // Playwright starts its web servers one after another, each once the one before answers its
+  // `url`. The preview and the mail sink have none here, so they start at once beside the Formue
+  // server, and the global setup waits for them (about 3 s less before the first test). The
+  // fake market comes first and is waited for: the Formue server asks it as soon as it listens.
+  globalSetup: './tests/e2e/servers-up.ts',
   webServer: [
-    {
-      command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${PREVIEW_PORT}`,
-      reuseExistingServer: !process.env.CI,
-      // Only ends a hang: a loaded machine may take long to start it.
-      timeout: 180_000,
-    },
     {
       command: 'node_modules/.bin/tsx tests/fake-market/main.ts',
       url: `${FAKE_MARKET}/__fake/requests`,
       env: { FAKE_MARKET_PORT: String(FAKE_MARKET_PORT) },
       reuseExistingServer: false,
+      // Only ends a hang: a loaded machine may take long to start it.
       timeout: 180_000,
     },
     {
+      // Where a preview (or a mail sink) already listens, this one stops at once and the tests use
+      // that one, in CI too: nothing fails on a port in use any more.
+      command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+    },
+    {
       command: 'node_modules/.bin/tsx tests/e2e/mail-sink-main.ts',
-      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/up`,
       env: {
         MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT),
         MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT),
       },
-      reuseExistingServer: false,
-      timeout: 180_000,
     },
     {
       // npm start, on a database of its own that the fixtures reset before each test, with real

@@ -212,7 +212,6 @@ export function makeServer(options: MakeServerOptions): MockServer {
 
   const server = createServer({
     environment: options.environment,
-    logging: false,
     routes() {
       // The contract routes every request itself (404 and 405 included).
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
@@ -228,6 +227,10 @@ export function makeServer(options: MakeServerOptions): MockServer {
   });
   // Mirage forces timing to 0 in the test environment; set it afterwards (research note).
   server.timing = baseTiming;
+  // Mirage ignores `logging: false` among its options (miragejs 0.1.48) and, outside its test
+  // environment, logged every request and answer as a console group: in the demo hundreds per
+  // visit, each serialised by the browser for DevTools. Set it, as timing is, afterwards.
+  server.logging = false;
 
   return {
     faults: {

@@ -208,3 +208,22 @@ describe('what the mock answers', () => {
     expect(failure).not.toMatch(/Mirage/);
   });
 });
+
+describe('the demo', () => {
+  it('writes nothing to the console for its requests', async () => {
+    // The demo runs Mirage in its development environment, where Mirage logged every request and
+    // answer as a console group: hundreds per visit, which the browser serialised for DevTools.
+    server.shutdown();
+    server = makeServer({ environment: 'development', timing: 0, now: () => NOW });
+    const written = (['log', 'info', 'debug', 'group', 'groupCollapsed'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => undefined),
+    );
+    try {
+      await login();
+      await api.getPortfolios();
+      for (const spy of written) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of written) spy.mockRestore();
+    }
+  });
+});
