@@ -104,8 +104,8 @@ export default defineConfig({
       timeout: 180_000,
     },
     {
-      // Where a preview (or a mail sink) already listens, this one stops at once and the tests use
-      // that one, in CI too: nothing fails on a port in use any more.
+      // Where a preview (or a mail sink) already listens, this one stops at once, and the global
+      // setup fails the run unless that one serves this checkout.
       command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
     },
     {

@@ -17,5 +17,7 @@ createServer((request, response) => {
     });
     return;
   }
-  response.writeHead(url.pathname === '/up' ? 200 : 404).end();
+  // /up names the checkout it serves, so the tests never read another run's mail sink.
+  if (url.pathname === '/up') response.writeHead(200).end(process.cwd());
+  else response.writeHead(404).end();
 }).listen(HTTP_PORT, '127.0.0.1');
