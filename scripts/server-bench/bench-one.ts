@@ -65,16 +65,81 @@ async function checkpointsKept(url: string): Promise<number> {
   }
 }
 
-/** The home's calls one after the other; NaN ms if one fails. */
-async function home(session: Session): Promise<{ ms: number; status: number }> {
+/**
+ * The home's calls, together as the app sends them (src/contract/first-answers.ts, the data
+ * actor's loads) or one after the other (the figures of this bench before 2026-11-30); NaN ms if
+ * one fails.
+ */
+async function home(session: Session, together: boolean): Promise<{ ms: number; status: number }> {
   const started = performance.now();
-  for (const call of HOME) {
-    const answer = await session.request('GET', call.path, undefined, call.cookie);
-    if (answer.status !== 200) return { ms: NaN, status: answer.status };
-  }
+  const ask = (call: Endpoint) => session.request('GET', call.path, undefined, call.cookie);
+  const answers: { status: number }[] = [];
+  if (together) answers.push(...(await Promise.all(HOME.map(ask))));
+  else
+    for (const call of HOME) {
+      const answer = await ask(call);
+      answers.push(answer);
+      if (answer.status !== 200) break;
+    }
+  const failed = answers.find((answer) => answer.status !== 200);
+  if (failed) return { ms: NaN, status: failed.status };
   return { ms: performance.now() - started, status: 200 };
 }
 
+type ColdRun = Omit<ColdFigures, 'runs' | 'database' | 'events' | 'oneByOne'>;
+
+/** A fresh server, the home's calls on it right after a login, then warm rounds of them. */
+async function coldRun(
+  url: string,
+  email: string,
+  providers: ProviderCounter,
+  options: Options,
+  together: boolean,
+): Promise<ColdRun> {
+  const mark = providers.count;
+  const server = await Server.start(url, options.profileDir, providers.url);
+  try {
+    const session = await logIn(server.base, email);
+    await server.phases();
+    const cold = await home(session, together);
+    const { ms, serverMs } = await server.phases();
+    const heapBytes = await server.heapUsed();
+    const warm: number[] = [];
+    const warmServer: number[] = [];
+    for (let i = 0; i < options.warmRounds; i++) {
+      warm.push((await home(session, together)).ms);
+      warmServer.push((await server.phases()).serverMs);
+    }
+    await sleep(SETTLE_MS);
+    const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
+    return {
+      startMs: server.start.ms,
+      startPricesMs:
+        (server.start.phases['prices read'] ?? 0) + (server.start.phases['price functions'] ?? 0),
+      coldMs: cold.ms,
+      warmMs: median(warm),
+      warmServerMs: median(warmServer),
+      heapBytes,
+      phases: {
+        'prices read': ms['prices read'] ?? 0,
+        'price functions': ms['price functions'] ?? 0,
+        'events read': ms['events read'] ?? 0,
+        replay: ms.replay ?? 0,
+        rest: serverMs - timed,
+      },
+      load: loadavg()[0],
+      status: cold.status,
+      asked: providers.since(mark),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Cold runs in pairs of fresh processes: the home's calls together (the app's way, the figures
+ * judged), then one after the other (the earlier records' way, beside them).
+ */
 async function coldHome(
   kind: DatabaseKind,
   size: number,
@@ -83,60 +148,40 @@ async function coldHome(
   providers: ProviderCounter,
   options: Options,
 ): Promise<ColdFigures> {
-  const runs: Omit<ColdFigures, 'runs' | 'database' | 'events'>[] = [];
+  const runs: ColdRun[] = [];
+  const oneByOne: ColdRun[] = [];
   for (let run = 0; run < options.coldRuns; run++) {
-    const mark = providers.count;
-    const server = await Server.start(url, options.profileDir, providers.url);
-    try {
-      const session = await logIn(server.base, email);
-      await server.phases();
-      const cold = await home(session);
-      const { ms, serverMs } = await server.phases();
-      const heapBytes = await server.heapUsed();
-      const warm: number[] = [];
-      const warmServer: number[] = [];
-      for (let i = 0; i < options.warmRounds; i++) {
-        warm.push((await home(session)).ms);
-        warmServer.push((await server.phases()).serverMs);
-      }
-      await sleep(SETTLE_MS);
-      const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
-      runs.push({
-        coldMs: cold.ms,
-        warmMs: median(warm),
-        warmServerMs: median(warmServer),
-        heapBytes,
-        phases: {
-          'prices read': ms['prices read'] ?? 0,
-          'price functions': ms['price functions'] ?? 0,
-          'events read': ms['events read'] ?? 0,
-          replay: ms.replay ?? 0,
-          rest: serverMs - timed,
-        },
-        load: loadavg()[0],
-        status: cold.status,
-        asked: providers.since(mark),
-      });
-    } finally {
-      await server.stop();
+    for (const together of [true, false]) {
+      const last = await coldRun(url, email, providers, options, together);
+      (together ? runs : oneByOne).push(last);
+      // Whether the first run's checkpoints were all written before its server stopped.
+      log(
+        `  run ${run + 1} (${together ? 'together' : 'one by one'}): start ${last.startMs.toFixed(0)} ms ` +
+          `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms, ` +
+          `events read ${last.phases['events read'].toFixed(0)} ms, ` +
+          `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
+          `${await checkpointsKept(url)} of ${INVESTMENTS}`,
+      );
     }
-    // Whether the first run's checkpoints were all written before its server stopped.
-    const last = runs[runs.length - 1];
-    log(
-      `  run ${run + 1}: ${last.coldMs.toFixed(0)} ms, events read ${last.phases['events read'].toFixed(0)} ms, ` +
-        `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
-        `${await checkpointsKept(url)} of ${INVESTMENTS}`,
-    );
   }
-  const middle = [...runs].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(runs.length / 2)];
-  const failed = runs.find((r) => r.status !== 200);
+  const middleOf = (of: ColdRun[]) =>
+    [...of].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(of.length / 2)];
+  const middle = middleOf(runs);
+  const sequential = middleOf(oneByOne);
+  const failed = [...runs, ...oneByOne].find((r) => r.status !== 200);
   return {
     ...middle,
     database: kind,
     events: size,
     runs: runs.map((r) => r.coldMs),
+    oneByOne: {
+      coldMs: sequential.coldMs,
+      runs: oneByOne.map((r) => r.coldMs),
+      warmMs: sequential.warmMs,
+      warmServerMs: sequential.warmServerMs,
+    },
     status: failed?.status ?? 200,
-    asked: runs.flatMap((r) => r.asked),
+    asked: [...runs, ...oneByOne].flatMap((r) => r.asked),
   };
 }
 

@@ -3,7 +3,8 @@
 // database URL in BENCH_DATABASE_URL. It seeds nothing. With BENCH_PROVIDER_URL set the market is
 // live (`MARKET_DATA=live`) with all four providers at that URL, the parent's request counter;
 // without it, the synthetic market. Messages:
-//   to the parent:   { type: 'ready', port, resolutionMs }  once listening;
+//   to the parent:   { type: 'ready', port, resolutionMs, startMs, startPhases }  once
+//                    listening: the ms since the process began, and the phases' ms in them;
 //                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
 //                    { type: 'phases', ms, serverMs } answering 'phases': the ms of each phase
@@ -26,7 +27,13 @@ import { startQuietServer } from '../../tests/server/quiet-server';
 const LOOP_RESOLUTION_MS = 2;
 
 export type ChildMessage =
-  | { type: 'ready'; port: number; resolutionMs: number }
+  | {
+      type: 'ready';
+      port: number;
+      resolutionMs: number;
+      startMs: number;
+      startPhases: Partial<Record<Phase, number>>;
+    }
   | { type: 'delay'; maxMs: number; p99Ms: number; meanMs: number }
   | { type: 'idle' }
   | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number }
@@ -54,12 +61,16 @@ async function main(): Promise<void> {
         coinGeckoUrl: providerUrl,
       }
     : SYNTHETIC_MARKET;
-  // As a production start: the default benchmark placed (found stored, so no provider is asked).
-  const { app, port } = await startQuietServer(databaseUrl, { market }, { placeBenchmark: true });
-  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-  loop.enable();
   let phases: Partial<Record<Phase, number>> = {};
   setPhaseClock((phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms));
+  // As a production start: the default benchmark placed (found stored, so no provider is asked).
+  const { app, port } = await startQuietServer(databaseUrl, { market }, { placeBenchmark: true });
+  // Since the process began (Node's own start, tsx, the imports, migrations, what the start reads).
+  const startMs = performance.now();
+  const startPhases = phases;
+  phases = {};
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loop.enable();
   let running = 0;
   let serverMs = 0;
   app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
@@ -109,7 +120,7 @@ async function main(): Promise<void> {
     void app.close().finally(() => process.exit(0));
   });
 
-  send({ type: 'ready', port, resolutionMs: LOOP_RESOLUTION_MS });
+  send({ type: 'ready', port, resolutionMs: LOOP_RESOLUTION_MS, startMs, startPhases });
 }
 
 main().catch((error: unknown) => {

@@ -223,8 +223,13 @@ export async function benchMixed(
 export interface ColdFigures {
   database: DatabaseKind;
   events: number;
+  /** From a process's beginning to its listening (the median run's), and what it read then. */
+  startMs: number;
+  startPricesMs: number;
   runs: number[];
   coldMs: number;
+  /** The same on fresh processes asked the three calls one after the other (the median run's). */
+  oneByOne: { coldMs: number; runs: number[]; warmMs: number; warmServerMs: number };
   warmMs: number;
   /** Of a warm round, the server's time on its three requests (the rest: HTTP's and the client's). */
   warmServerMs: number;

@@ -52,6 +52,8 @@ export class Server {
     private readonly child: ChildProcess,
     readonly base: string,
     readonly resolutionMs: number,
+    /** From the process's beginning to listening, and the phases' ms in it (what it read). */
+    readonly start: { ms: number; phases: Partial<Record<Phase, number>> },
   ) {}
 
   get pid(): number | undefined {
@@ -83,7 +85,10 @@ export class Server {
       child.kill();
       throw new Error(`the server did not start: ${JSON.stringify(ready)}`);
     }
-    return new Server(child, `http://127.0.0.1:${ready.port}`, ready.resolutionMs);
+    return new Server(child, `http://127.0.0.1:${ready.port}`, ready.resolutionMs, {
+      ms: ready.startMs,
+      phases: ready.startPhases,
+    });
   }
 
   /** The longest event-loop stall (ms) since the last call. */

@@ -137,6 +137,15 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     await contract.settled();
     await database.close();
   });
+  // What every user's home needs that is shared, read before the first request (issue 37): the
+  // held listings' prices and the rates. A failure costs nothing: the first requests read them.
+  if (live) {
+    const started = performance.now();
+    await live.preload().then(
+      () => app.log.info({ ms: Math.round(performance.now() - started) }, 'prices read at start'),
+      (error: unknown) => app.log.warn({ err: error }, 'reading the prices at start failed'),
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   // The first round after the start: rates, and closes missed while the server was down.
   if (live) {

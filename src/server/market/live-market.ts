@@ -42,6 +42,11 @@ export interface LiveMarketOptions {
 export interface LiveMarket extends Market {
   /** One round of the scheduler: rates, and closes of listings whose exchange has closed. */
   refresh(): Promise<void>;
+  /**
+   * Reads every held listing's prices (and every benchmark's) and the rates into memory, as the
+   * first valuation would: a server's start, before it answers.
+   */
+  preload(): Promise<void>;
   /** Waits for background refreshes in flight (tests, shutdown). */
   settled(): Promise<void>;
   /** No more refreshes: what is in flight ends at its next step, storing nothing. */
@@ -89,7 +94,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     wanted,
   });
   const { singleFlight, loadHistory, refreshRates } = sync;
-  const { snapshot, facts } = storedSnapshots(prices, sync);
+  const { snapshot, facts, preload } = storedSnapshots(prices, sync);
   const search = marketSearch({ providers, now, log, coinSearchWaitMs, resolved, homeOf });
 
   async function held(listing: string, since: Day): Promise<void> {
@@ -170,6 +175,7 @@ export function liveMarket(options: LiveMarketOptions): LiveMarket {
     held,
     actions,
     facts,
+    preload: async () => preload(await prices.heldListings()),
     refresh: sync.refresh,
     settled: sync.settled,
     stop: sync.stop,

@@ -58,46 +58,72 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
   /** Listings being read, by key: concurrent snapshots (a home's calls) share one read. */
   const loading = new Map<string, { version: number; listing: Promise<KeptListing> }>();
 
-  function keptListing(key: string, version: number): Promise<KeptListing> {
-    const known = kept.get(key);
-    if (known && known.version === version) return Promise.resolve(known);
-    const inFlight = loading.get(key);
-    if (inFlight?.version === version) return inFlight.listing;
-    const listing = readListing(key, version);
-    loading.set(key, { version, listing });
-    const done = () => {
-      if (loading.get(key)?.listing === listing) loading.delete(key);
-    };
-    void listing.then(done, done);
-    return listing;
+  /** The listings at these versions: kept, being read, or read now, all in one read. */
+  function keptListings(wanted: readonly { key: string; version: number }[]) {
+    const listings: Promise<KeptListing>[] = [];
+    const toRead: { key: string; version: number; index: number }[] = [];
+    wanted.forEach(({ key, version }, index) => {
+      const known = kept.get(key);
+      const inFlight = loading.get(key);
+      if (known?.version === version) listings[index] = Promise.resolve(known);
+      else if (inFlight?.version === version) listings[index] = inFlight.listing;
+      else toRead.push({ key, version, index });
+    });
+    if (toRead.length > 0) {
+      const read = readListings(toRead);
+      toRead.forEach(({ key, version, index }, position) => {
+        const listing = read.then((found) => found[position]);
+        listings[index] = listing;
+        loading.set(key, { version, listing });
+        const done = () => {
+          if (loading.get(key)?.listing === listing) loading.delete(key);
+        };
+        void listing.then(done, done);
+      });
+    }
+    return Promise.all(listings);
   }
 
-  async function readListing(key: string, version: number): Promise<KeptListing> {
-    const source = parseKey(key).provider;
-    const priced = source === 'yahoo' || source === 'coingecko';
-    // Together: PostgreSQL pays a round trip for each.
-    const [record, closes, quote] = await Promise.all([
-      prices.listing(key),
-      priced ? prices.closeSeries(key) : undefined,
-      priced ? prices.quote(key) : undefined,
+  /**
+   * Listings' records, closes and quotes, three reads for all of them (PostgreSQL pays a round
+   * trip for each query, and 120 of them through a pool still opening cost 400 ms; issue 37).
+   */
+  async function readListings(
+    wanted: readonly { key: string; version: number }[],
+  ): Promise<KeptListing[]> {
+    const keys = wanted.map((w) => w.key);
+    const pricedKeys = keys.filter((key) => {
+      const source = parseKey(key).provider;
+      return source === 'yahoo' || source === 'coingecko';
+    });
+    const [records, series, quotes] = await Promise.all([
+      prices.listings(keys),
+      prices.closeSeriesOf(pricedKeys),
+      prices.quotes(pricedKeys),
     ]);
-    let pricing: ProviderPricing | undefined;
-    if (record && priced && closes) {
-      const exchange = exchangeOf(record.provider, record.symbol, record.mic);
-      const building = phaseStart();
-      pricing = storedPricing({
-        source,
-        currency: record.currency,
-        timezone: exchange?.timezone ?? record.timezone,
-        close: exchange?.close,
-        closes,
-        quote,
-      });
-      phaseEnd('price functions', building);
-    }
-    const fresh = { version, record, pricing };
-    kept.set(key, fresh);
-    return fresh;
+    const byKey = new Map(records.map((record) => [record.key, record]));
+    return wanted.map(({ key, version }) => {
+      const source = parseKey(key).provider;
+      const record = byKey.get(key);
+      const closes = series.get(key);
+      let pricing: ProviderPricing | undefined;
+      if (record && closes && (source === 'yahoo' || source === 'coingecko')) {
+        const exchange = exchangeOf(record.provider, record.symbol, record.mic);
+        const building = phaseStart();
+        pricing = storedPricing({
+          source,
+          currency: record.currency,
+          timezone: exchange?.timezone ?? record.timezone,
+          close: exchange?.close,
+          closes,
+          quote: quotes.get(key),
+        });
+        phaseEnd('price functions', building);
+      }
+      const fresh = { version, record, pricing };
+      kept.set(key, fresh);
+      return fresh;
+    });
   }
 
   function facts(investment: InvestmentRow) {
@@ -116,11 +142,10 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
   async function snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot> {
     const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
     const states = await prices.syncStates([...keys, FX_KEY]);
-    // In parallel: PostgreSQL pays a round trip per listing.
     const reading = phaseStart();
     const builtBefore = phaseSpent('price functions');
-    const read = await Promise.all(
-      keys.map((key) => keptListing(key, states.get(key)?.version ?? 0)),
+    const read = await keptListings(
+      keys.map((key) => ({ key, version: states.get(key)?.version ?? 0 })),
     );
     phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
     const listings = new Map(keys.map((key, index) => [key, read[index]]));
@@ -151,5 +176,24 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     };
   }
 
-  return { snapshot, facts };
+  /**
+   * Reads these listings' prices and the rates into memory, as a snapshot holding them would,
+   * without refreshing anything: a server's start, so its first user does not pay for them.
+   */
+  async function preload(keys: readonly string[]): Promise<void> {
+    const distinct = [...new Set(keys)];
+    const states = await prices.syncStates([...distinct, FX_KEY]);
+    const reading = phaseStart();
+    const builtBefore = phaseSpent('price functions');
+    const read = await keptListings(
+      distinct.map((key) => ({ key, version: states.get(key)?.version ?? 0 })),
+    );
+    phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
+    await rateTable(
+      states.get(FX_KEY)?.version ?? 0,
+      read.flatMap((l) => (l.record ? [l.record.currency] : [])),
+    );
+  }
+
+  return { snapshot, facts, preload };
 }

@@ -36,9 +36,10 @@ export async function openDatabase(
   url: string | undefined,
   options: OpenOptions = {},
 ): Promise<OpenedDatabase> {
-  const { db, dialect } = connect(url, options);
+  const { db, dialect, pool } = connect(url, options);
   try {
     await migrateToLatest(db, dialect);
+    if (pool) await openConnections(pool);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -49,7 +50,7 @@ export async function openDatabase(
 function connect(
   url: string | undefined,
   options: OpenOptions,
-): { db: Kysely<Database>; dialect: SqlDialect } {
+): { db: Kysely<Database>; dialect: SqlDialect; pool?: pg.Pool } {
   if (url === undefined) return { db: sqlite(DEFAULT_SQLITE_FILE), dialect: 'sqlite' };
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
@@ -57,7 +58,12 @@ function connect(
     return { db: sqlite(path), dialect: 'sqlite' };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    return { db: postgres(url, options), dialect: 'postgres' };
+    const pool = postgresPool(url, options);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      pool,
+    };
   }
   // Only the scheme: the rest of a URL may hold a password.
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
@@ -115,8 +121,25 @@ function pgTypes(): pg.TypeOverrides {
   return types;
 }
 
-function postgres(url: string, options: OpenOptions): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes() });
+/**
+ * PostgreSQL connections kept open while idle, and opened at start: a first request's reads (a
+ * home's calls together, 4 investments' events in flight) would otherwise each wait for a new
+ * connection and a new backend (issue 37).
+ */
+const KEPT_CONNECTIONS = 4;
+
+/** Opens the pool's kept connections, so the first requests find them. */
+async function openConnections(pool: pg.Pool): Promise<void> {
+  const opened = await Promise.allSettled(
+    Array.from({ length: KEPT_CONNECTIONS }, () => pool.connect()),
+  );
+  for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+  const failed = opened.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+function postgresPool(url: string, options: OpenOptions): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes(), min: KEPT_CONNECTIONS });
   // A connection that breaks while a request holds it (between the queries of a transaction,
   // say) tells only its client, where the pool listens just while it is idle: without a
   // listener of its own the error would end the process. The query that uses it fails (503),
@@ -130,7 +153,7 @@ function postgres(url: string, options: OpenOptions): Kysely<Database> {
   });
   // The pool repeats an idle client's error, already told above.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
 }
 
 /** PostgreSQL's codes for a server that is shutting down, starting, or a lost connection. */

@@ -13,6 +13,7 @@ import {
   type CloseSeries,
 } from '../../market/close-series';
 import { withAdvisoryLock } from './advisory-lock';
+import { IN_LIST_CHUNK } from './store/context';
 import {
   rowOf,
   toListing,
@@ -183,6 +184,55 @@ export class PriceStore {
       .where('listing', '=', key)
       .executeTakeFirst();
     return (row && decodeCloseSeries(row.data)) ?? closeSeries(await this.closes(key));
+  }
+
+  /**
+   * The close series of each key (one query for all); a key without one has its closes' rows
+   * read, as `closeSeries` does.
+   */
+  async closeSeriesOf(keys: readonly string[]): Promise<Map<string, CloseSeries>> {
+    const found = new Map<string, CloseSeries>();
+    for (const chunk of chunks(keys)) {
+      const rows = await this.db
+        .selectFrom('close_series')
+        .select(['listing', 'data'])
+        .where('listing', 'in', chunk)
+        .execute();
+      for (const row of rows) {
+        const series = decodeCloseSeries(row.data);
+        if (series) found.set(row.listing, series);
+      }
+    }
+    for (const key of new Set(keys))
+      if (!found.has(key)) found.set(key, closeSeries(await this.closes(key)));
+    return found;
+  }
+
+  /** The latest quote of each key that has one, with the day's points (two queries for all). */
+  async quotes(keys: readonly string[]): Promise<Map<string, StoredQuote>> {
+    const found = new Map<string, StoredQuote>();
+    for (const chunk of chunks(keys)) {
+      const [rows, points] = await Promise.all([
+        this.db.selectFrom('latest_quotes').selectAll().where('listing', 'in', chunk).execute(),
+        this.db
+          .selectFrom('intraday_prices')
+          .select(['listing', 'time', 'price'])
+          .where('listing', 'in', chunk)
+          .orderBy('listing')
+          .orderBy('time')
+          .execute(),
+      ]);
+      for (const row of rows)
+        found.set(row.listing, {
+          price: String(row.price),
+          time: row.time,
+          day: row.day,
+          intraday: [],
+        });
+      for (const point of points)
+        found.get(point.listing)?.intraday.push({ time: point.time, price: String(point.price) });
+    }
+    return found;
   }
 
   async quote(key: string): Promise<StoredQuote | undefined> {
@@ -400,6 +450,15 @@ export class PriceStore {
   whileLocked<T>(key: string, work: () => Promise<T>, waitMs = 0): Promise<T | undefined> {
     return withAdvisoryLock(this.db, this.dialect, key, work, waitMs);
   }
+}
+
+/** Distinct keys in lists short enough for any database's bound parameters. */
+function chunks(keys: readonly string[]): string[][] {
+  const distinct = [...new Set(keys)];
+  const lists: string[][] = [];
+  for (let start = 0; start < distinct.length; start += IN_LIST_CHUNK)
+    lists.push(distinct.slice(start, start + IN_LIST_CHUNK));
+  return lists;
 }
 
 async function closesOf(db: Kysely<Database>, key: string): Promise<StoredClose[]> {

@@ -1,5 +1,6 @@
 // A home's calls come together after a start: their snapshots share each read of the stored
-// prices instead of each reading every listing and the rates again.
+// prices instead of each reading every listing and the rates again; a snapshot reads its listings
+// in one read, and a server's start (preload) reads them before any snapshot asks.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { InvestmentRow } from '../../../src/contract/store';
 import { MarketDataError, type QuoteProvider } from '../../../src/market/port';
@@ -28,22 +29,30 @@ const held = (id: number, listing: string): InvestmentRow => ({
   version: 1,
 });
 
-it('reads each listing and the rates once for snapshots asked together', async () => {
-  const prices = new PriceStore(database.db, database.dialect);
-  for (const symbol of ['NOVO-B.CO', 'ORSTED.CO'])
-    await prices.saveListing(copenhagenListing(symbol));
+function counted(prices: PriceStore): string[] {
   const reads: string[] = [];
-  const closes = prices.closeSeries.bind(prices);
-  prices.closeSeries = (key) => {
-    reads.push(key);
-    return closes(key);
+  const closes = prices.closeSeriesOf.bind(prices);
+  prices.closeSeriesOf = (keys) => {
+    reads.push(`closes of ${keys.join(' and ')}`);
+    return closes(keys);
   };
   const euroRates = prices.euroRates.bind(prices);
   prices.euroRates = (currencies) => {
     reads.push('rates');
     return euroRates(currencies);
   };
-  const market = liveMarket({
+  return reads;
+}
+
+async function twoListings(): Promise<PriceStore> {
+  const prices = new PriceStore(database.db, database.dialect);
+  for (const symbol of ['NOVO-B.CO', 'ORSTED.CO'])
+    await prices.saveListing(copenhagenListing(symbol));
+  return prices;
+}
+
+const marketOf = (prices: PriceStore) =>
+  liveMarket({
     prices,
     providers: {
       quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },
@@ -53,7 +62,42 @@ it('reads each listing and the rates once for snapshots asked together', async (
       fx: { rates: notAsked },
     },
   });
-  const investments = [held(1, 'yahoo:NOVO-B.CO'), held(2, 'yahoo:ORSTED.CO')];
+
+const investments = [held(1, 'yahoo:NOVO-B.CO'), held(2, 'yahoo:ORSTED.CO')];
+
+it('reads the listings once, in one read, and the rates once for snapshots asked together', async () => {
+  const prices = await twoListings();
+  const reads = counted(prices);
+  const market = marketOf(prices);
   await Promise.all([1, 2, 3].map(() => market.snapshot(investments)));
-  expect(reads.sort()).toEqual(['rates', 'yahoo:NOVO-B.CO', 'yahoo:ORSTED.CO']);
+  expect(reads.sort()).toEqual(['closes of yahoo:NOVO-B.CO and yahoo:ORSTED.CO', 'rates']);
+});
+
+it('reads nothing more for a snapshot after the held listings were read at start', async () => {
+  const prices = await twoListings();
+  await database.db
+    .insertInto('users')
+    .values({ id: 1, name: 'A', email: 'a@example.com', password_hash: 'x' })
+    .execute();
+  await database.db.insertInto('portfolios').values({ id: 1, user_id: 1, name: 'P' }).execute();
+  await database.db
+    .insertInto('investments')
+    .values(
+      investments.map((i) => ({
+        id: i.id,
+        user_id: 1,
+        portfolio_id: 1,
+        name: i.name,
+        type: i.type,
+        code: i.code,
+        listing: i.listing,
+      })),
+    )
+    .execute();
+  const reads = counted(prices);
+  const market = marketOf(prices);
+  await market.preload();
+  expect(reads.sort()).toEqual(['closes of yahoo:NOVO-B.CO and yahoo:ORSTED.CO', 'rates']);
+  await market.snapshot(investments);
+  expect(reads).toHaveLength(2);
 });
