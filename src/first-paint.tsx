@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createActor } from 'xstate';
 import { createApi, createHttp } from './api';
+import { loadCatalogue } from './i18n';
 import type { FirstAnswers } from './domain/wire/first-answers';
 import { appMachine, childrenOf, type AppActor } from './machines/app/app.machine';
 import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
@@ -24,8 +25,17 @@ export interface FirstPaintRequest {
   languages: readonly string[];
 }
 
-/** The turns of the event loop the app may take to settle on its first answers. */
-const MAX_TURNS = 200;
+/** How long the app may take to settle on its first answers, the language's texts among them. */
+const SETTLE_MS = 1_000;
+
+/** Turns without an answer taken after which the screen is taken to want no more of them. */
+const STILL_TURNS = 20;
+
+/** A style attribute as React writes it: its value's quotes are escaped, as all text is. */
+const STYLE_ATTRIBUTE = / style="[^"]*"/g;
+
+// Danish is a chunk of its own: loaded with this module, not at a first visit in Danish.
+void loadCatalogue('da');
 
 /**
  * The markup of the app at `path` with `answers`, for the page's root; undefined when the app did
@@ -46,7 +56,7 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
   actor.start();
   try {
     await preloadScreenAt(request.path);
-    if (!(await settled(actor, () => http.firstAnswered().length === 0))) return undefined;
+    if (!(await settled(actor, () => http.firstAnswered().length))) return undefined;
     const location = () => [request.path, () => undefined] as [string, () => void];
     const { prelude } = await prerender(
       <StrictMode>
@@ -54,23 +64,33 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
           <App actor={actor} hook={location} searchHook={() => ''} />
         </FirstPaintProvider>
       </StrictMode>,
+      // A part that suspends on something the answers do not hold would wait for ever.
+      { signal: AbortSignal.timeout(SETTLE_MS) },
     );
-    return await new Response(prelude).text();
+    // The page's Content-Security-Policy (style-src 'self') drops style attributes in its markup,
+    // each with a console error: a part styled so waits for the app's render to have it.
+    return (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
   } finally {
     actor.stop();
   }
 }
 
-/** Waits until the language's texts are in and `taken` holds, and the machines then rest. */
-async function settled(actor: AppActor, taken: () => boolean): Promise<boolean> {
+/**
+ * Waits until the language's texts are in and the screen has taken the page's answers (or taken
+ * no more for a few turns: one it does not show), then the few turns its machines take to rest.
+ */
+async function settled(actor: AppActor, left: () => number): Promise<boolean> {
   const { settings } = childrenOf(actor);
-  for (let turn = 0; turn < MAX_TURNS; turn += 1) {
-    if (!settings.getSnapshot().hasTag('starting') && taken()) {
-      // The answers' promises resolve, then the machines take them: a few turns more.
+  const until = Date.now() + SETTLE_MS;
+  let [last, still] = [left(), 0];
+  while (Date.now() < until) {
+    await nextTurn();
+    const now = left();
+    [last, still] = [now, now === last ? still + 1 : 0];
+    if (!settings.getSnapshot().hasTag('starting') && (now === 0 || still >= STILL_TURNS)) {
       for (let rest = 0; rest < 3; rest += 1) await nextTurn();
       return true;
     }
-    await nextTurn();
   }
   return false;
 }

@@ -50,11 +50,13 @@ const actor = createAppActor({
   api: createApi(http),
   platform: { updates: registerServiceWorker() },
 });
-// The chosen language's texts: App renders nothing before them. They load asynchronously (even
-// English), so the settings are still starting here.
-const textsLoaded = new Promise<void>((resolve) =>
-  childrenOf(actor).settings.subscribe((snapshot) => snapshot.hasTag('starting') || resolve()),
-);
+// The chosen language's texts (English is in the entry): App renders nothing before them.
+const textsLoaded = new Promise<void>((resolve) => {
+  const { settings } = childrenOf(actor);
+  const check = () => settings.getSnapshot().hasTag('starting') || resolve();
+  settings.subscribe(check);
+  check();
+});
 
 // The first render waits for the screen's code and the language's texts (index.html's splash, or
 // the server's first paint of the screen, shows meanwhile, and the first render replaces it with

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderFirstPaint } from '../../src/first-paint';
-import type { FirstPaint } from '../../src/server/app-page';
+import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
 import { startQuietServer } from './quiet-server';
@@ -22,8 +22,7 @@ const PAGE = `<!doctype html><html><head><title>Formue</title></head><body><div 
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 
-const debugPaint: FirstPaint = (r) => renderFirstPaint(r).then((m) => { console.log("MARKUP?", m === undefined); return m; }, (e: unknown) => { console.error("PAINTERR", e); throw e; });
-async function serve(firstPaint: FirstPaint = debugPaint): Promise<string> {
+async function serve(firstPaint: FirstPaint = renderFirstPaint): Promise<string> {
   const appRoot = mkdtempSync(join(tmpdir(), 'formue-app-'));
   writeFileSync(join(appRoot, 'index.html'), PAGE);
   const { app, origin } = await startQuietServer(
@@ -47,12 +46,64 @@ async function page(browser: Browser, path = '/home', language = 'en-GB,en;q=0.9
   return { answer, html, root };
 }
 
+/** The names of the demo's portfolios, as the API answers them. */
+async function portfolioNames(browser: Browser): Promise<string[]> {
+  const body = (await (await browser.send('GET', '/api/v1/portfolios')).json()) as {
+    portfolios: { name: string }[];
+  };
+  return body.portfolios.map((portfolio) => portfolio.name);
+}
+
 describe('the page of /home, drawn by the server', () => {
   it("holds a logged-in user's home with its figures as text", async () => {
     const browser = new Browser(await serve());
     await browser.login();
-    const { root } = await page(browser);
-    console.log(root);
+    const { html, root } = await page(browser);
     expect(root).not.toContain(SPLASH);
+    expect(root).toContain('<h1 class="visually-hidden">Dashboard</h1>');
+    expect(root).toMatch(/aria-label="Total value"/);
+    expect(root).toMatch(/<p class="value-summary__value num">DKK\s[\d,]+\.\d\d<\/p>/);
+    expect(root).toMatch(/<svg class="chart" role="img" aria-label="Value chart, Total value/);
+    const names = await portfolioNames(browser);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(root).toContain(`>${name}<`);
+    // No style attribute, which the page's policy would refuse; the answers still follow.
+    expect(root).not.toMatch(/ style="/);
+    expect(html).toContain('<script type="application/json" id="first-answers">');
+  });
+
+  it("in the browser's language", async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const { root } = await page(browser, '/home', 'da-DK,da;q=0.9,en;q=0.5');
+    expect(root).toMatch(/aria-label="Samlet værdi"/);
+    expect(root).toMatch(/<p class="value-summary__value num">[\d.]+,\d\d\sDKK<\/p>/);
+  });
+
+  it('is the boot splash for a visit without a logged-in session', async () => {
+    const browser = new Browser(await serve());
+    expect((await page(browser)).root).toBe(SPLASH);
+    await browser.login();
+    await browser.send('POST', '/api/v1/auth/logout');
+    expect((await page(browser)).root).toBe(SPLASH);
+  });
+
+  it('is the boot splash when drawing fails, with the answers', async () => {
+    const browser = new Browser(await serve(() => Promise.reject(new Error('no paint'))));
+    await browser.login();
+    const { html, root } = await page(browser);
+    expect(root).toBe(SPLASH);
+    expect(html).toContain('<script type="application/json" id="first-answers">');
+  });
+});
+
+describe('the languages of Accept-Language', () => {
+  it.each([
+    ['da-DK,da;q=0.9,en;q=0.8', ['da-DK', 'da', 'en']],
+    ['en;q=0.5, da', ['da', 'en']],
+    ['*, fr;q=0', []],
+    [undefined, []],
+  ])('%s', (header, languages) => {
+    expect(acceptedLanguages(header)).toEqual(languages);
   });
 });
