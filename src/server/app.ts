@@ -112,8 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.all('/api/*', api);
   app.all('/sanctum/*', api);
 
-  const paint =
-    options.firstPaint ?? (options.appRoot ? firstPaintOf(options.appRoot) : undefined);
+  const paint = options.firstPaint ?? (options.appRoot ? firstPaintOf(options.appRoot) : undefined);
   if (options.appRoot) {
     await app.register(fastifyStatic, {
       root: options.appRoot,

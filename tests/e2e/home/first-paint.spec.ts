@@ -12,6 +12,7 @@ const TEXTS = {
     portfolios: 'Portfolios',
     period: 'Period',
     year: 'Year',
+    chart: /chart/i,
   },
   da: {
     locale: 'da-DK',
@@ -19,6 +20,7 @@ const TEXTS = {
     portfolios: 'Porteføljer',
     period: 'Periode',
     year: 'År',
+    chart: /graf/i,
   },
 };
 
@@ -93,7 +95,7 @@ for (const language of ['en', 'da'] as const) {
       const card = held.getByRole('region', { name: texts.total });
       const table = held.getByRole('table', { name: texts.portfolios });
       await expect(card.getByText(/DKK/).first()).toBeVisible();
-      await expect(held.getByRole('img', { name: /chart/i })).toBeVisible();
+      await expect(held.getByRole('img', { name: texts.chart })).toBeVisible();
       await expect(table.getByRole('link')).toHaveText(names);
       const total = await card.getByText(/DKK/).first().innerText();
       expect(await appTookOver(held)).toBe(false);
