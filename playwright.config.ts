@@ -46,6 +46,7 @@ const ON_THE_SERVER = [
   'income.spec.ts',
   'benchmark.spec.ts',
   'first-answers.spec.ts',
+  'first-paint.spec.ts',
 ];
 
 /** The long fault soak runs in `npm run test:soak` (FORMUE_SOAK=1), after the rest of CI. */

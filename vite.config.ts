@@ -193,9 +193,17 @@ function pwa(live: boolean) {
   });
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const connectTo = apiSources(env.VITE_API_MODE, env.VITE_API_URL);
+  // The server's first paint (`vite build --ssr src/first-paint.tsx`, scripts/build-fresh.mjs): the
+  // app's modules for Node, its packages left to node_modules; the page's files are the client's.
+  if (isSsrBuild)
+    return {
+      plugins: [react()],
+      css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
+      build: { emptyOutDir: false, copyPublicDir: false },
+    };
   return {
     plugins: [
       react(),

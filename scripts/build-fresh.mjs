@@ -11,7 +11,12 @@ const SOURCES = ['src', 'public', 'index.html', 'package-lock.json', 'vite.confi
 /** Where each mode builds to, and the environment Vite builds it with. */
 export const BUILDS = {
   demo: { outDir: 'dist', env: { VITE_API_MODE: 'mock' } },
-  live: { outDir: 'dist-live', env: { VITE_API_MODE: 'live', VITE_API_URL: '' } },
+  // The live build also holds the server's first paint (src/first-paint.tsx) for Node, in ssr/.
+  live: {
+    outDir: 'dist-live',
+    env: { VITE_API_MODE: 'live', VITE_API_URL: '' },
+    ssr: 'src/first-paint.tsx',
+  },
 };
 
 /** What a build was made from; a build of another mode or API address in the folder is stale. */
@@ -31,7 +36,7 @@ function isFresh(outDir, stamp) {
 
 /** Builds `mode` unless its folder already holds a build of the current sources. */
 export function buildIfStale(mode, { force = false } = {}) {
-  const { outDir, env } = BUILDS[mode];
+  const { outDir, env, ssr } = BUILDS[mode];
   const stamp = JSON.stringify(env);
   if (!force && isFresh(outDir, stamp)) return false;
   console.log(`Building the app (${mode} mode) into ${outDir} …`);
@@ -40,6 +45,12 @@ export function buildIfStale(mode, { force = false } = {}) {
     ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
+  if (ssr)
+    execFileSync(
+      'node_modules/.bin/vite',
+      ['build', '--ssr', ssr, '--outDir', join(outDir, 'ssr'), '--logLevel', 'warn'],
+      { stdio: 'inherit', env: { ...process.env, ...env } },
+    );
   writeFileSync(join(outDir, STAMP), stamp);
   return true;
 }

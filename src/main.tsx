@@ -9,6 +9,7 @@ import { createApi, createHttp } from './api';
 import { FIRST_ANSWERS_ID, readFirstAnswers } from './domain/wire/first-answers';
 import { apiMode, apiOrigin } from './env';
 import { createAppActor } from './machines/app/app-actor';
+import { childrenOf } from './machines/app/app.machine';
 import { browserStorage } from './machines/app/platform';
 import { hasKeptFigures } from './machines/data/remembered-figures';
 import { registerServiceWorker } from './pwa-register';
@@ -49,22 +50,30 @@ const actor = createAppActor({
   api: createApi(http),
   platform: { updates: registerServiceWorker() },
 });
-// The first render waits for the screen's code (index.html's splash shows meanwhile): a screen
-// that suspends is revealed only up to 300 ms after its code has come, as React batches reveals.
-// A chunk that failed to load renders too, as the screen's own error.
-void firstScreen
-  .catch(() => undefined)
-  .then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App actor={actor} />
-      </StrictMode>,
-    );
-    afterNextPaint(openDemoGate);
-    // They were for the first screen, which has asked by then (its views' effects ran before the
-    // browser idled): a screen opened later asks the server for its own.
-    afterNextPaint(() => void whenIdle().then(() => http.forgetFirstAnswers()));
-  });
+// The chosen language's texts (English is in the entry): App renders nothing before them.
+const textsLoaded = new Promise<void>((resolve) => {
+  const { settings } = childrenOf(actor);
+  const check = () => settings.getSnapshot().hasTag('starting') || resolve();
+  settings.subscribe(check);
+  check();
+});
+
+// The first render waits for the screen's code and the language's texts (index.html's splash, or
+// the server's first paint of the screen, shows meanwhile, and the first render replaces it with
+// the same screen: a render before the texts would replace it with nothing). A screen that
+// suspends is revealed only up to 300 ms after its code has come, as React batches reveals. A
+// chunk that failed to load renders too, as the screen's own error.
+void Promise.allSettled([firstScreen, textsLoaded]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App actor={actor} />
+    </StrictMode>,
+  );
+  afterNextPaint(openDemoGate);
+  // They were for the first screen, which has asked by then (its views' effects ran before the
+  // browser idled): a screen opened later asks the server for its own.
+  afterNextPaint(() => void whenIdle().then(() => http.forgetFirstAnswers()));
+});
 // The other screens' code once this one and the demo server are in and the browser is idle, so
 // it never competes with them on a slow network, yet moving between screens never waits.
 void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
@@ -79,7 +88,7 @@ function afterNextPaint(then: () => void): void {
     if (!done) then();
     done = true;
   };
-  requestAnimationFrame(() => setTimeout(once, 0));
+  requestAnimationFrame(() => setTimeout(once));
   setTimeout(once, 500);
 }
 

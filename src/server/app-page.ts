@@ -1,45 +1,91 @@
 // The app's page with the first answers of its screen (src/contract/first-answers.ts): the head
-// goes at once, so the browser fetches the code while the answers are computed, then the answers
-// as a data block before </body> (the entry, a module, runs only once the page is all parsed).
+// goes at once, so the browser fetches the code while the answers are computed, then the screen
+// drawn from them (src/first-paint.tsx, when the build has it) and the answers as a data block
+// before </body> (the entry, a module, runs only once the page is all parsed).
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { firstAnswersBlock, type FirstAnswers } from '../domain/wire/first-answers';
+import type { FirstPaintRequest } from '../first-paint';
 
-/** The built index.html around the place of the data block. */
-interface Template {
-  head: string;
-  tail: string;
+/** The markup of the page's root for a screen and its answers; undefined: the page as built. */
+export type FirstPaint = (request: FirstPaintRequest) => Promise<string | undefined>;
+
+/** Where the live build keeps the first paint for Node (scripts/build-fresh.mjs). */
+export const FIRST_PAINT_MODULE = join('ssr', 'first-paint.js');
+
+/** The first paint of the build at `appRoot`, if it has one; loaded at once, not at a first visit. */
+export function firstPaintOf(appRoot: string): FirstPaint | undefined {
+  const file = join(appRoot, FIRST_PAINT_MODULE);
+  if (!existsSync(file)) return undefined;
+  const loaded = import(pathToFileURL(file).href).then(
+    (module: { renderFirstPaint: FirstPaint }) => module.renderFirstPaint,
+  );
+  // A build that cannot load renders nothing: its pages are sent as built.
+  loaded.catch(() => undefined);
+  return (request) => loaded.then((render) => render(request));
 }
 
+/**
+ * The built index.html cut at its root: `head` up to the root's content (the boot splash,
+ * `splash`), `rest` from the root's end to `</body>`, where the data block goes, and `end`.
+ */
+interface Template {
+  head: string;
+  splash: string;
+  rest: string;
+  end: string;
+}
+
+const ROOT = '<div id="root">';
 const templates = new Map<string, Promise<Template>>();
 
 function templateOf(appRoot: string): Promise<Template> {
   let template = templates.get(appRoot);
   if (!template) {
     template = readFile(join(appRoot, 'index.html'), 'utf8').then((page) => {
-      const end = page.lastIndexOf('</body>');
-      const at = end === -1 ? page.length : end;
-      return { head: page.slice(0, at), tail: page.slice(at) };
+      const bodyEnd = page.lastIndexOf('</body>');
+      const body = bodyEnd === -1 ? page.length : bodyEnd;
+      const root = page.indexOf(ROOT);
+      const inRoot = root === -1 ? body : root + ROOT.length;
+      const rootEnd = root === -1 ? body : page.indexOf('</div>', inRoot);
+      return {
+        head: page.slice(0, inRoot),
+        splash: page.slice(inRoot, rootEnd),
+        rest: page.slice(rootEnd, body),
+        end: page.slice(body),
+      };
     });
     templates.set(appRoot, template);
   }
   return template;
 }
 
+/** What the page of a screen is drawn from, besides its answers. */
+export interface PageRequest {
+  path: string;
+  cookies: Readonly<Record<string, string>>;
+  languages: readonly string[];
+}
+
 /**
  * Sends the page with the answers `answer` computes, asked for once the head is on its way: their
- * work holds the event loop, which the head's compression and write need first. It is one user's
- * own data: no cache may keep it (`private, no-store`), and it differs by cookie.
+ * work holds the event loop, which the head's compression and write need first. With `paint`, the
+ * root holds the screen drawn from them instead of the boot splash; a paint that fails or does not
+ * settle leaves the splash. It is one user's own data: no cache may keep it (`private,
+ * no-store`), and it differs by cookie.
  */
 export async function sendPage(
   reply: FastifyReply,
   appRoot: string,
   answer: () => Promise<FirstAnswers>,
+  page?: { request: PageRequest; paint: FirstPaint },
 ): Promise<FastifyReply> {
-  const { head, tail } = await templateOf(appRoot);
+  const { head, splash, rest, end } = await templateOf(appRoot);
   const gzip = /\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')
     ? createGzip()
     : undefined;
@@ -51,11 +97,16 @@ export async function sendPage(
   void sent(body, head, gzip)
     .then(answer)
     .catch(() => ({}))
-    .then((answers) => {
+    .then(async (answers) => {
+      const some = Object.keys(answers).length > 0;
+      const markup =
+        some && page
+          ? await page.paint({ ...page.request, answers }).catch(() => undefined)
+          : undefined;
       // The client may have gone meanwhile.
       if (body.destroyed) return;
-      const block = Object.keys(answers).length > 0 ? firstAnswersBlock(answers) : '';
-      body.end(block + tail);
+      const block = some ? firstAnswersBlock(answers) : '';
+      body.end((markup ?? splash) + rest + block + end);
     });
   return reply.send(body);
 }
@@ -66,4 +117,18 @@ function sent(body: Writable, head: string, gzip: Gzip | undefined): Promise<voi
   return new Promise<void>((resolve) => (gzip ? gzip.flush(() => resolve()) : resolve())).then(
     () => new Promise<void>((resolve) => setImmediate(resolve)),
   );
+}
+
+/** The languages of an Accept-Language header, the most preferred first ('da, en;q=0.8'). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
 }

@@ -14,7 +14,7 @@ import { queryOf, type Answer, type ContractRequest, type RawBody } from '../con
 import { firstAnswers, mayCarryAnswers } from '../contract/first-answers';
 import type { Contract } from '../contract/kernel';
 import { contentSecurityPolicy } from '../security-policy';
-import { sendPage } from './app-page';
+import { acceptedLanguages, firstPaintOf, sendPage, type FirstPaint } from './app-page';
 
 export interface AppOptions {
   contract: Contract;
@@ -22,6 +22,11 @@ export interface AppOptions {
   healthy(): Promise<boolean>;
   /** The live build to serve (index.html for every app path); none serves the API only. */
   appRoot?: string;
+  /**
+   * Draws a screen's first paint from its answers (issue 37); by default the live build's own
+   * (src/first-paint.tsx, built into its ssr/ folder), if it has one.
+   */
+  firstPaint?: FirstPaint;
   logger: FastifyServerOptions['logger'];
   trustProxy?: boolean;
 }
@@ -107,9 +112,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.all('/api/*', api);
   app.all('/sanctum/*', api);
 
+  const paint = options.firstPaint ?? (options.appRoot ? firstPaintOf(options.appRoot) : undefined);
   if (options.appRoot) {
     await app.register(fastifyStatic, {
       root: options.appRoot,
+      // The first paint's code is the server's to run, not a file of the app's.
+      allowedPath: (path) => !path.startsWith('/ssr/'),
       // The build's .br and .gz copies (vite.config.ts), for clients that accept them.
       preCompressed: true,
       // Hashed file names never change, so they may be kept for a year; index.html never.
@@ -128,7 +136,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const page = toContract(request);
       // A session's page carries its screen's first answers (issue 37); none is cached.
       if (request.method === 'GET' && mayCarryAnswers(page.path, page.cookies))
-        return sendPage(reply, options.appRoot, () => firstAnswers(options.contract, page));
+        return sendPage(
+          reply,
+          options.appRoot,
+          () => firstAnswers(options.contract, page),
+          paint
+            ? {
+                request: {
+                  path: page.path,
+                  cookies: page.cookies,
+                  languages: acceptedLanguages(page.header('accept-language')),
+                },
+                paint,
+              }
+            : undefined,
+        );
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not Found' });

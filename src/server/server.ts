@@ -5,6 +5,7 @@ import { DEFAULT_BENCHMARK } from '../contract/benchmark';
 import { addDemoAccount } from '../contract/demo-data';
 import { createContract } from '../contract/kernel';
 import { buildApp } from './app';
+import type { FirstPaint } from './app-page';
 import type { Config } from './config';
 import { createMailer } from './mailer';
 import { bcryptHasher } from './passwords';
@@ -34,6 +35,8 @@ export interface StartOptions {
    * provider's rate (5 in 10 s) and holds the test 10 s.
    */
   placeBenchmark?: boolean;
+  /** A screen's first paint other than the live build's (AppOptions.firstPaint). */
+  firstPaint?: FirstPaint;
 }
 
 /** How long a shutdown waits for a market refresh to end. */
@@ -101,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     contract,
     healthy: () => databaseReady(database.db, database.dialect, Date.now()),
     appRoot: config.appRoot,
+    firstPaint: options.firstPaint,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
   });

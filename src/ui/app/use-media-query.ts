@@ -17,8 +17,7 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => typeof matchMedia === 'function' && matchMedia(query).matches,
-  );
+  const matches = () => typeof matchMedia === 'function' && matchMedia(query).matches;
+  // The same on the server (src/first-paint.tsx), which has no matchMedia: a phone's layout.
+  return useSyncExternalStore(subscribe, matches, matches);
 }

@@ -16,7 +16,7 @@ export function Section({
   const titleId = useId();
   return (
     <section className={`card${flush ? ' card--flush' : ''}`} aria-labelledby={titleId}>
-      <div className="section__header" style={flush ? undefined : { padding: '0 0 12px' }}>
+      <div className="section__header">
         <h2 className="section__title" id={titleId}>
           {title}
         </h2>

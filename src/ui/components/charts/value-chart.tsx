@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { area, line } from 'd3-shape';
 import type { ChartPoint } from '../../../domain/types';
+import { useFirstPaint } from '../first-paint';
 import {
   nearestIndex,
   pointTimeLabel,
@@ -169,7 +170,8 @@ export function chartGeometry(
  */
 function useWidth(fallback: number) {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState<number>();
+  // The server's first paint has no layout: it draws at the fallback, which the page then measures.
+  const [width, setWidth] = useState<number | undefined>(useFirstPaint() ? fallback : undefined);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return undefined;

@@ -1,0 +1,126 @@
+// The server's first paint of a screen (issue 37): the app itself, rendered in Node from the
+// answers the page carries, so a phone sees its figures before any script has run. Built by
+// `vite build --ssr` (scripts/build-fresh.mjs) and loaded by the Node server (src/server/app-page.ts);
+// in the page, src/main.tsx renders the same app over it once its code has run.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createActor } from 'xstate';
+import { createApi, createHttp } from './api';
+import { loadCatalogue } from './i18n';
+import type { FirstAnswers } from './domain/wire/first-answers';
+import { appMachine, childrenOf, type AppActor } from './machines/app/app.machine';
+import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
+import { noUpdates, type Platform } from './machines/app/platform';
+import { App, preloadScreenAt } from './ui/app/app';
+import { FirstPaintProvider } from './ui/components/first-paint';
+
+export interface FirstPaintRequest {
+  /** The page's path ('/home'). */
+  path: string;
+  /** Answers by path under /api/v1, as the page carries them. */
+  answers: FirstAnswers;
+  /** The page's cookies: the settings the device keeps as cookies (the period) apply. */
+  cookies: Readonly<Record<string, string>>;
+  /** The browser's languages, most preferred first (Accept-Language): the app's default. */
+  languages: readonly string[];
+}
+
+/** How long the app may take to settle on its first answers, the language's texts among them. */
+const SETTLE_MS = 1_000;
+
+/** Turns without an answer taken after which the screen is taken to want no more of them. */
+const STILL_TURNS = 20;
+
+/** A style attribute as React writes it: its value's quotes are escaped, as all text is. */
+const STYLE_ATTRIBUTE = / style="[^"]*"/g;
+
+// Danish is a chunk of its own: loaded with this module, not at a first visit in Danish.
+void loadCatalogue('da');
+
+/**
+ * The markup of the app at `path` with `answers`, for the page's root; undefined when the app did
+ * not settle on them (the page is then sent as before). Nothing leaves the process: any call the
+ * answers do not cover waits for ever, and its part of the screen renders as loading.
+ */
+export async function renderFirstPaint(request: FirstPaintRequest): Promise<string | undefined> {
+  const http = createHttp({
+    origin: '',
+    readCookie: (name) => request.cookies[name],
+    isOnline: () => true,
+    until: new Promise<void>(() => undefined),
+    firstAnswers: new Map(Object.entries(request.answers)),
+  });
+  const actor = createActor(appMachine, {
+    input: { api: createApi(http), platform: serverPlatform(request) },
+  });
+  actor.start();
+  try {
+    await preloadScreenAt(request.path);
+    if (!(await settled(actor, () => http.firstAnswered().length))) return undefined;
+    const location = () => [request.path, () => undefined] as [string, () => void];
+    const { prelude } = await prerender(
+      <StrictMode>
+        <FirstPaintProvider value>
+          <App actor={actor} hook={location} searchHook={() => ''} />
+        </FirstPaintProvider>
+      </StrictMode>,
+      // A part that suspends on something the answers do not hold would wait for ever.
+      { signal: AbortSignal.timeout(SETTLE_MS) },
+    );
+    // The page's Content-Security-Policy (style-src 'self') drops style attributes in its markup,
+    // each with a console error: a part styled so waits for the app's render to have it.
+    return (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
+  } finally {
+    actor.stop();
+  }
+}
+
+/**
+ * Waits until the language's texts are in and the screen has taken the page's answers (or taken
+ * no more for a few turns: one it does not show), then the few turns its machines take to rest.
+ */
+async function settled(actor: AppActor, left: () => number): Promise<boolean> {
+  const { settings } = childrenOf(actor);
+  const until = Date.now() + SETTLE_MS;
+  let [last, still] = [left(), 0];
+  while (Date.now() < until) {
+    await nextTurn();
+    const now = left();
+    [last, still] = [now, now === last ? still + 1 : 0];
+    if (!settings.getSnapshot().hasTag('starting') && (now === 0 || still >= STILL_TURNS)) {
+      for (let rest = 0; rest < 3; rest += 1) await nextTurn();
+      return true;
+    }
+  }
+  return false;
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The browser seam in the server: nothing navigates, no history, and the device keeps only the
+ * flag of a login on it when the page's answers have the user (the session is the page's).
+ */
+function serverPlatform(request: FirstPaintRequest): Platform {
+  const none = () => () => undefined;
+  const kept = new Map<string, string>(
+    request.answers['/user'] === undefined ? [] : [[LOGGED_IN_KEY, 'true']],
+  );
+  return {
+    navigate: () => undefined,
+    currentPath: () => request.path,
+    storage: {
+      get: (key) => kept.get(key) ?? null,
+      set: (key, value) => kept.set(key, value),
+      remove: (key) => kept.delete(key),
+    },
+    cookies: { get: (name) => request.cookies[name], set: () => undefined },
+    history: { push: () => undefined, back: () => undefined, canGoBack: () => false, onPop: none },
+    connectivity: { onOnline: none },
+    visibility: { onVisible: none, onHidden: none },
+    updates: noUpdates,
+    languages: () => request.languages,
+  };
+}

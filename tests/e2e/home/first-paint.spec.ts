@@ -1,0 +1,126 @@
+// A phone's first visit of /home on the Formue server (issue 37): the page comes with home drawn
+// from its answers, so the figures are on screen before any script has run; the app then takes
+// the screen over, the same, and works on it. The entry's script is held back here until told.
+import type { Browser, Page } from '@playwright/test';
+import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
+import { test, expect, loginAsDemo, serverOnly } from '../fixtures';
+
+const TEXTS = {
+  en: {
+    locale: 'en-GB',
+    total: 'Total value',
+    portfolios: 'Portfolios',
+    period: 'Period',
+    year: 'Year',
+    chart: /chart/i,
+  },
+  da: {
+    locale: 'da-DK',
+    total: 'Samlet værdi',
+    portfolios: 'Porteføljer',
+    period: 'Periode',
+    year: 'År',
+    chart: /graf/i,
+  },
+};
+
+interface Visit {
+  page: Page;
+  /** Lets the entry's script load. */
+  release: () => void;
+  close: () => Promise<void>;
+}
+
+/** A new device with the session of `from` (no figures kept, no worker), its entry held back. */
+async function heldVisit(
+  browser: Browser,
+  from: Page,
+  baseURL: string | undefined,
+  locale: string,
+): Promise<Visit> {
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+    storageState: {
+      cookies: await from.context().cookies(),
+      origins: [{ origin: baseURL ?? '', localStorage: [{ name: LOGGED_IN_KEY, value: 'true' }] }],
+    },
+  });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const page = await context.newPage();
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { page, release, close: () => context.close() };
+}
+
+/** Whether the app has rendered over the server's markup: React marks the nodes it renders. */
+function appTookOver(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+for (const language of ['en', 'da'] as const) {
+  test(`a first visit paints home from the server before any script, then works (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    serverOnly();
+    const texts = TEXTS[language];
+    await loginAsDemo(page);
+    const portfolios = page.getByRole('table', { name: 'Portfolios' });
+    await expect(portfolios.getByRole('link').first()).toBeVisible();
+    const names = await portfolios.getByRole('link').allInnerTexts();
+
+    const visit = await heldVisit(browser, page, baseURL, texts.locale);
+    try {
+      const held = visit.page;
+      // The layout shifts of the whole visit, from its start.
+      await held.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as { value: number } & PerformanceEntry).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await held.goto('/home', { waitUntil: 'commit' });
+      const card = held.getByRole('region', { name: texts.total });
+      const table = held.getByRole('table', { name: texts.portfolios });
+      await expect(card.getByText(/DKK/).first()).toBeVisible();
+      await expect(held.getByRole('img', { name: texts.chart })).toBeVisible();
+      await expect(table.getByRole('link')).toHaveText(names);
+      const total = await card.getByText(/DKK/).first().innerText();
+      expect(await appTookOver(held)).toBe(false);
+      await held.screenshot({ path: test.info().outputPath(`first-paint-${language}.png`) });
+
+      visit.release();
+      await expect.poll(() => appTookOver(held)).toBe(true);
+      // The same screen, the same figures.
+      await expect(card.getByText(/DKK/).first()).toHaveText(total);
+      await expect(table.getByRole('link')).toHaveText(names);
+      const shifted = await held.evaluate(() =>
+        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+      );
+      expect(shifted).toBeLessThan(0.1);
+      await held.screenshot({ path: test.info().outputPath(`after-${language}.png`) });
+
+      // It works: a period change, then a tap on a portfolio.
+      await held
+        .getByRole('combobox', { name: texts.period, exact: true })
+        .selectOption({ label: texts.year });
+      await expect(held.getByRole('img', { name: new RegExp(texts.year) })).toBeVisible();
+      await table.getByRole('link').first().click();
+      await expect(held).toHaveURL(/\/portfolios\/\d+/);
+    } finally {
+      await visit.close();
+    }
+  });
+}

@@ -1,0 +1,109 @@
+// The page of /home drawn by the server (issue 37): a logged-in user's home with its figures as
+// text in the root, before any script runs; the boot splash for anyone else, or when drawing fails.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderFirstPaint } from '../../src/first-paint';
+import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
+import { freshDatabaseUrl } from './databases';
+import { Browser } from './browser';
+import { startQuietServer } from './quiet-server';
+
+const running: FastifyInstance[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((app) => app.close()));
+});
+
+const SPLASH = '<p class="boot">Formue</p>';
+const PAGE = `<!doctype html><html><head><title>Formue</title></head><body><div id="root">${SPLASH}</div><script type="module" src="/entry.js"></script></body></html>`;
+
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+
+async function serve(firstPaint: FirstPaint = renderFirstPaint): Promise<string> {
+  const appRoot = mkdtempSync(join(tmpdir(), 'formue-app-'));
+  writeFileSync(join(appRoot, 'index.html'), PAGE);
+  const { app, origin } = await startQuietServer(
+    await freshDatabaseUrl(),
+    { demo: true, appRoot },
+    { now: () => NOW, firstPaint },
+  );
+  running.push(app);
+  return origin;
+}
+
+/** The page at `path` as the browser gets it, and its root's content. */
+async function page(browser: Browser, path = '/home', language = 'en-GB,en;q=0.9') {
+  const answer = await browser.send('GET', path, undefined, {
+    Accept: 'text/html',
+    'Accept-Language': language,
+    'X-Requested-With': '',
+  });
+  const html = await answer.text();
+  const root = /<div id="root">([\s\S]*)<\/div><script type="module"/.exec(html)?.[1] ?? '';
+  return { answer, html, root };
+}
+
+/** The names of the demo's portfolios, as the API answers them. */
+async function portfolioNames(browser: Browser): Promise<string[]> {
+  const body = (await (await browser.send('GET', '/api/v1/portfolios')).json()) as {
+    portfolios: { name: string }[];
+  };
+  return body.portfolios.map((portfolio) => portfolio.name);
+}
+
+describe('the page of /home, drawn by the server', () => {
+  it("holds a logged-in user's home with its figures as text", async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const { html, root } = await page(browser);
+    expect(root).not.toContain(SPLASH);
+    expect(root).toContain('<h1 class="visually-hidden">Dashboard</h1>');
+    expect(root).toMatch(/aria-label="Total value"/);
+    expect(root).toMatch(/<p class="value-summary__value num">DKK\s[\d,]+\.\d\d<\/p>/);
+    expect(root).toMatch(/<svg class="chart" role="img" aria-label="Value chart, Total value/);
+    const names = await portfolioNames(browser);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(root).toContain(`>${name}<`);
+    // No style attribute, which the page's policy would refuse; the answers still follow.
+    expect(root).not.toMatch(/ style="/);
+    expect(html).toContain('<script type="application/json" id="first-answers">');
+  });
+
+  it("in the browser's language", async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    const { root } = await page(browser, '/home', 'da-DK,da;q=0.9,en;q=0.5');
+    expect(root).toMatch(/aria-label="Samlet værdi"/);
+    expect(root).toMatch(/<p class="value-summary__value num">[\d.]+,\d\d\sDKK<\/p>/);
+  });
+
+  it('is the boot splash for a visit without a logged-in session', async () => {
+    const browser = new Browser(await serve());
+    expect((await page(browser)).root).toBe(SPLASH);
+    await browser.login();
+    await browser.send('POST', '/api/v1/auth/logout');
+    expect((await page(browser)).root).toBe(SPLASH);
+  });
+
+  it('is the boot splash when drawing fails, with the answers', async () => {
+    const browser = new Browser(await serve(() => Promise.reject(new Error('no paint'))));
+    await browser.login();
+    const { html, root } = await page(browser);
+    expect(root).toBe(SPLASH);
+    expect(html).toContain('<script type="application/json" id="first-answers">');
+  });
+});
+
+describe('the languages of Accept-Language', () => {
+  it.each([
+    ['da-DK,da;q=0.9,en;q=0.8', ['da-DK', 'da', 'en']],
+    ['en;q=0.5, da', ['da', 'en']],
+    ['*, fr;q=0', []],
+    [undefined, []],
+  ])('%s', (header, languages) => {
+    expect(acceptedLanguages(header)).toEqual(languages);
+  });
+});
