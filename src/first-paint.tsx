@@ -10,6 +10,7 @@ import { loadCatalogue } from './i18n';
 import type { FirstAnswers } from './domain/wire/first-answers';
 import { appMachine, childrenOf, type AppActor } from './machines/app/app.machine';
 import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
+import { HIDE_AMOUNTS_KEY, LANGUAGE_KEY } from './machines/app/settings.machine';
 import { noUpdates, type Platform } from './machines/app/platform';
 import { App, preloadScreenAt } from './ui/app/app';
 import { FirstPaintProvider } from './ui/components/first-paint';
@@ -43,6 +44,9 @@ void loadCatalogue('da');
  * answers do not cover waits for ever, and its part of the screen renders as loading.
  */
 export async function renderFirstPaint(request: FirstPaintRequest): Promise<string | undefined> {
+  // Without the app's copy of Hide amounts (a device whose app has not started since the copies
+  // came), whether it hides them is unknown: no paint, rather than amounts it may hide.
+  if (request.cookies[HIDE_AMOUNTS_KEY] === undefined) return undefined;
   const http = createHttp({
     origin: '',
     readCookie: (name) => request.cookies[name],
@@ -100,14 +104,19 @@ function nextTurn(): Promise<void> {
 }
 
 /**
- * The browser seam in the server: nothing navigates, no history, and the device keeps only the
- * flag of a login on it when the page's answers have the user (the session is the page's).
+ * The browser seam in the server: nothing navigates, no history, and the device keeps the flag of
+ * a login on it when the page's answers have the user (the session is the page's), and what its
+ * cookies copy of its storage: privacy mode and the language chosen in Profile.
  */
 function serverPlatform(request: FirstPaintRequest): Platform {
   const none = () => () => undefined;
   const kept = new Map<string, string>(
     request.answers['/user'] === undefined ? [] : [[LOGGED_IN_KEY, 'true']],
   );
+  for (const key of [HIDE_AMOUNTS_KEY, LANGUAGE_KEY]) {
+    const copy = request.cookies[key];
+    if (copy) kept.set(key, copy);
+  }
   return {
     navigate: () => undefined,
     currentPath: () => request.path,

@@ -46,6 +46,14 @@ async function page(browser: Browser, path = '/home', language = 'en-GB,en;q=0.9
   return { answer, html, root };
 }
 
+/** A browser logged in whose app has run: it copied Hide amounts (off) to its cookie. */
+async function appBrowser(origin: string): Promise<Browser> {
+  const browser = new Browser(origin);
+  await browser.login();
+  browser.cookies.set('hide_amounts', 'false');
+  return browser;
+}
+
 /** The names of the demo's portfolios, as the API answers them. */
 async function portfolioNames(browser: Browser): Promise<string[]> {
   const body = (await (await browser.send('GET', '/api/v1/portfolios')).json()) as {
@@ -56,8 +64,7 @@ async function portfolioNames(browser: Browser): Promise<string[]> {
 
 describe('the page of /home, drawn by the server', () => {
   it("holds a logged-in user's home with its figures as text", async () => {
-    const browser = new Browser(await serve());
-    await browser.login();
+    const browser = await appBrowser(await serve());
     const { html, root } = await page(browser);
     expect(root).not.toContain(SPLASH);
     expect(root).toContain('<h1 class="visually-hidden">Dashboard</h1>');
@@ -73,15 +80,33 @@ describe('the page of /home, drawn by the server', () => {
   });
 
   it("in the browser's language", async () => {
-    const browser = new Browser(await serve());
-    await browser.login();
+    const browser = await appBrowser(await serve());
     const { root } = await page(browser, '/home', 'da-DK,da;q=0.9,en;q=0.5');
     expect(root).toMatch(/aria-label="Samlet værdi"/);
     expect(root).toMatch(/<p class="value-summary__value num">[\d.]+,\d\d\sDKK<\/p>/);
   });
 
+  it('masks every amount on a device that hides them, and speaks the language chosen in Profile', async () => {
+    const browser = await appBrowser(await serve());
+    browser.cookies.set('hide_amounts', 'true');
+    browser.cookies.set('language', 'da');
+    const { root } = await page(browser);
+    expect(root).toMatch(/aria-label="Samlet værdi"/);
+    expect(root).toMatch(
+      /<p class="value-summary__value num"><span class="hidden-amount"><span aria-hidden="true">••••\sDKK<\/span><span class="visually-hidden">skjult beløb<\/span>/,
+    );
+    expect(root).not.toMatch(/\d,\d\d\sDKK/);
+  });
+
+  it('is the boot splash for a device whose app has not copied Hide amounts to its cookie', async () => {
+    const browser = new Browser(await serve());
+    await browser.login();
+    expect((await page(browser)).root).toBe(SPLASH);
+  });
+
   it('is the boot splash for a visit without a logged-in session', async () => {
     const browser = new Browser(await serve());
+    browser.cookies.set('hide_amounts', 'false');
     expect((await page(browser)).root).toBe(SPLASH);
     await browser.login();
     await browser.send('POST', '/api/v1/auth/logout');
@@ -89,8 +114,7 @@ describe('the page of /home, drawn by the server', () => {
   });
 
   it('is the boot splash when drawing fails, with the answers', async () => {
-    const browser = new Browser(await serve(() => Promise.reject(new Error('no paint'))));
-    await browser.login();
+    const browser = await appBrowser(await serve(() => Promise.reject(new Error('no paint'))));
     const { html, root } = await page(browser);
     expect(root).toBe(SPLASH);
     expect(html).toContain('<script type="application/json" id="first-answers">');

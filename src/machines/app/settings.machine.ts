@@ -16,8 +16,9 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 export type Settings = Record<SettingKey, boolean>;
 
 /**
- * Local storage, not a cookie: whether this device shows amounts is nothing the server needs,
- * and cookies travel with every request.
+ * Kept in local storage, and copied to a cookie of the same name: the Node server's first paint
+ * of home (src/first-paint.tsx) must mask amounts on a device that hides them before any script
+ * has run. The language is copied so too.
  */
 export const HIDE_AMOUNTS_KEY = 'hide_amounts';
 
@@ -80,15 +81,24 @@ export const settingsMachine = setup({
   actions: {
     writeCookie: ({ context }, params: { key: SettingKey }) =>
       context.platform.cookies.set(params.key, String(context.settings[params.key])),
-    writeHideAmounts: ({ context }) =>
-      context.platform.storage.set(HIDE_AMOUNTS_KEY, String(context.hideAmounts)),
+    writeHideAmounts: ({ context }) => {
+      context.platform.storage.set(HIDE_AMOUNTS_KEY, String(context.hideAmounts));
+      context.platform.cookies.set(HIDE_AMOUNTS_KEY, String(context.hideAmounts));
+    },
     writeCompareBenchmark: ({ context }) =>
       context.platform.storage.set(COMPARE_BENCHMARK_KEY, String(context.compareBenchmark)),
-    writeLanguage: ({ context }) => context.platform.storage.set(LANGUAGE_KEY, context.language),
+    writeLanguage: ({ context }) => {
+      context.platform.storage.set(LANGUAGE_KEY, context.language);
+      context.platform.cookies.set(LANGUAGE_KEY, context.language);
+    },
     writeAllCookies: ({ context }) => {
       for (const key of SETTING_KEYS) {
         context.platform.cookies.set(key, String(context.settings[key]));
       }
+      context.platform.cookies.set(HIDE_AMOUNTS_KEY, String(context.hideAmounts));
+      // The choice only: without one, the server follows the browser's languages as the app does.
+      const chosen = context.platform.storage.get(LANGUAGE_KEY);
+      context.platform.cookies.set(LANGUAGE_KEY, isLocale(chosen) ? chosen : '');
     },
   },
   guards: {
@@ -104,7 +114,8 @@ export const settingsMachine = setup({
     language: readLanguage(input.platform),
     catalogue: english,
   }),
-  // The cookies hold every setting from the start (defaults too), for a year from the last visit.
+  // The cookies hold every setting from the start (defaults too), for a year from the last visit,
+  // and the copies of privacy mode and the language the server's first paint reads.
   entry: 'writeAllCookies',
   initial: 'starting',
   on: {

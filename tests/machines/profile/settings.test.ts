@@ -21,14 +21,26 @@ describe('ready', () => {
     });
   });
 
-  it('writes every setting to its cookie at start, defaults included', () => {
-    const platform = fakePlatform({ cookies: { show_decimals: 'false' } });
+  it('writes every setting to its cookie at start, defaults included, with copies of privacy mode and the language', () => {
+    const platform = fakePlatform({
+      cookies: { show_decimals: 'false' },
+      storage: { [HIDE_AMOUNTS_KEY]: 'true', [LANGUAGE_KEY]: 'da' },
+    });
     createActor(settingsMachine, { input: { platform } }).start();
     expect(Object.fromEntries(platform.cookieData)).toEqual({
       show_currency: 'true',
       show_decimals: 'false',
       hide_sold_investments: 'true',
+      [HIDE_AMOUNTS_KEY]: 'true',
+      [LANGUAGE_KEY]: 'da',
     });
+  });
+
+  it("copies no language to its cookie when none was chosen: the browser's decide", () => {
+    const platform = fakePlatform({ languages: ['da'] });
+    createActor(settingsMachine, { input: { platform } }).start();
+    expect(platform.cookieData.get(LANGUAGE_KEY)).toBe('');
+    expect(platform.cookieData.get(HIDE_AMOUNTS_KEY)).toBe('false');
   });
 
   it('setting.toggled flips the setting and writes its cookie', () => {
@@ -50,13 +62,13 @@ describe('privacy mode', () => {
     expect(platform.storageData.has(HIDE_AMOUNTS_KEY)).toBe(false);
   });
 
-  it('privacy.toggled flips it and stores it, leaving the settings cookies alone', () => {
+  it('privacy.toggled flips it, stores it and copies it to its cookie, leaving the settings alone', () => {
     const platform = fakePlatform();
     const settings = createActor(settingsMachine, { input: { platform } }).start();
     settings.send({ type: 'privacy.toggled' });
     expect(settings.getSnapshot().context.hideAmounts).toBe(true);
     expect(platform.storageData.get(HIDE_AMOUNTS_KEY)).toBe('true');
-    expect(platform.cookieData.has(HIDE_AMOUNTS_KEY)).toBe(false);
+    expect(platform.cookieData.get(HIDE_AMOUNTS_KEY)).toBe('true');
     expect(settings.getSnapshot().context.settings).toEqual({
       show_currency: true,
       show_decimals: true,
@@ -64,6 +76,7 @@ describe('privacy mode', () => {
     });
     settings.send({ type: 'privacy.toggled' });
     expect(platform.storageData.get(HIDE_AMOUNTS_KEY)).toBe('false');
+    expect(platform.cookieData.get(HIDE_AMOUNTS_KEY)).toBe('false');
   });
 
   it('a new actor on the same storage starts with amounts hidden (a reload)', () => {
@@ -118,6 +131,7 @@ describe('language', () => {
     expect(settings.getSnapshot().hasTag('starting')).toBe(false);
     expect(settings.getSnapshot().context.catalogue).toBe(english);
     expect(platform.storageData.get(LANGUAGE_KEY)).toBe('da');
+    expect(platform.cookieData.get(LANGUAGE_KEY)).toBe('da');
     expect((await ready(settings)).context.catalogue).toBe(danish);
 
     settings.send({ type: 'language.selected', language: 'en' });

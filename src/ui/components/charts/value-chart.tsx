@@ -227,6 +227,7 @@ function DrawnChart({
 }: ValueChartProps & { width: number }) {
   const { amount, amountText, amountsHidden, locale } = useFormatters();
   const { t } = useT();
+  const firstPaint = useFirstPaint();
   // Which point the read-out shows: pointer and focus state of this element only.
   const [active, setActive] = useState<number | null>(null);
   const size = chartSize(width);
@@ -289,6 +290,8 @@ function DrawnChart({
         tabIndex={0}
         width={size.width}
         height={size.height}
+        // The server's first paint cannot measure its frame: scaled to it until the app draws.
+        viewBox={firstPaint ? `0 0 ${size.width} ${size.height}` : undefined}
         onPointerDown={follow}
         onPointerMove={follow}
         onPointerLeave={leave}
