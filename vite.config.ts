@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, loadEnv, parseAst, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIGURES_KEY } from './src/machines/data/remembered-figures.ts';
@@ -42,6 +42,89 @@ function chunkGroup(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk):
       if (!loaded.has(next)) files.add(next);
   }
   return [...files];
+}
+
+/** The keys of an XState state or transition config, beside which a `description` is the chart's. */
+const MACHINE_KEYS = new Set([
+  'on',
+  'always',
+  'after',
+  'invoke',
+  'entry',
+  'exit',
+  'tags',
+  'initial',
+  'states',
+  'target',
+  'type',
+  'actions',
+  'guard',
+]);
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+const keyName = (property: AstNode): unknown => {
+  const key = property.key as AstNode;
+  return key.type === 'Identifier' ? key.name : key.value;
+};
+
+/** A text written out: a string, a template without expressions, or texts joined by `+`. */
+const isText = (node: AstNode): boolean =>
+  node.type === 'Literal'
+    ? typeof node.value === 'string'
+    : node.type === 'TemplateLiteral'
+      ? (node.expressions as unknown[]).length === 0
+      : node.type === 'BinaryExpression' &&
+        node.operator === '+' &&
+        isText(node.left as AstNode) &&
+        isText(node.right as AstNode);
+
+/**
+ * Leaves the machines' state and transition descriptions out of the app's code: they are for
+ * the charts (docs/machines/, written by tests from the source), not for a phone to download.
+ */
+export function machineDescriptionsLeftOut(): Plugin {
+  return {
+    name: 'formue-machine-descriptions-left-out',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/src/machines/') || !code.includes('description')) return null;
+      const cuts: [number, number][] = [];
+      const visit = (node: AstNode): void => {
+        if (node.type === 'ObjectExpression') {
+          const properties = (node.properties as AstNode[]).filter((p) => p.type === 'Property');
+          const described = properties.findIndex(
+            (p) => keyName(p) === 'description' && isText(p.value as AstNode),
+          );
+          if (described !== -1 && properties.some((p) => MACHINE_KEYS.has(keyName(p) as string))) {
+            const property = properties[described];
+            const next = (node.properties as AstNode[])[
+              (node.properties as AstNode[]).indexOf(property) + 1
+            ];
+            cuts.push([property.start, next ? next.start : property.end]);
+          }
+        }
+        for (const value of Object.values(node))
+          for (const child of Array.isArray(value) ? value : [value])
+            if (isNode(child)) visit(child);
+      };
+      visit(parseAst(code) as unknown as AstNode);
+      if (cuts.length === 0) return null;
+      let out = code;
+      for (const [from, to] of cuts.sort((x, y) => y[0] - x[0]))
+        out = out.slice(0, from) + out.slice(to);
+      return { code: out, map: null };
+    },
+  };
 }
 
 type ScreenRoute = [source: string, flags: string, files: string[]];
@@ -211,6 +294,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       policyMeta(contentSecurityPolicy({ connectTo, delivery: 'meta' })),
       compressedCopies(),
       preloadFirstCode(env.VITE_API_MODE !== 'live'),
+      machineDescriptionsLeftOut(),
     ],
     server: proxyTarget
       ? {
