@@ -1,15 +1,11 @@
 // The page of /home sent with its first answers (issue 37), over real HTTP with cookies: only a
 // logged-in user's own answers, the same as the API's, escaped, and never cached.
 import { FIRST_CALLS } from '../../src/contract/first-answers';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_ANSWERS_ID, readFirstAnswers } from '../../src/domain/wire/first-answers';
-import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
-import { startQuietServer } from './quiet-server';
+import { startPageServer } from './page-server';
 
 /** The calls home makes first, under /api/v1, which its page answers. */
 const HOME = FIRST_CALLS['/home'] ?? [];
@@ -27,13 +23,7 @@ const PAGE =
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 
 async function serve(): Promise<string> {
-  const appRoot = mkdtempSync(join(tmpdir(), 'formue-app-'));
-  writeFileSync(join(appRoot, 'index.html'), PAGE);
-  const { app, origin } = await startQuietServer(
-    await freshDatabaseUrl(),
-    { demo: true, appRoot },
-    { now: () => NOW },
-  );
+  const { app, origin } = await startPageServer(PAGE, { now: () => NOW });
   running.push(app);
   return origin;
 }

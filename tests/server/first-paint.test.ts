@@ -1,15 +1,11 @@
 // The page of /home drawn by the server (issue 37): a logged-in user's home with its figures as
 // text in the root, before any script runs; the boot splash for anyone else, or when drawing fails.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderFirstPaint } from '../../src/first-paint';
 import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
-import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
-import { startQuietServer } from './quiet-server';
+import { startPageServer } from './page-server';
 
 const running: FastifyInstance[] = [];
 
@@ -23,13 +19,7 @@ const PAGE = `<!doctype html><html><head><title>Formue</title></head><body><div 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 
 async function serve(firstPaint: FirstPaint = renderFirstPaint): Promise<string> {
-  const appRoot = mkdtempSync(join(tmpdir(), 'formue-app-'));
-  writeFileSync(join(appRoot, 'index.html'), PAGE);
-  const { app, origin } = await startQuietServer(
-    await freshDatabaseUrl(),
-    { demo: true, appRoot },
-    { now: () => NOW, firstPaint },
-  );
+  const { app, origin } = await startPageServer(PAGE, { now: () => NOW, firstPaint });
   running.push(app);
   return origin;
 }
