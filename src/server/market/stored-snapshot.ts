@@ -21,6 +21,12 @@ interface KeptListing {
   pricing: ProviderPricing | undefined;
 }
 
+/** The source of a listing whose prices are stored (Yahoo's, CoinGecko's), else undefined. */
+function pricedSource(key: string): 'yahoo' | 'coingecko' | undefined {
+  const source = parseKey(key).provider;
+  return source === 'yahoo' || source === 'coingecko' ? source : undefined;
+}
+
 export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
   const { singleFlight, refreshRates } = sync;
   const kept = new Map<string, KeptListing>();
@@ -92,10 +98,7 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     wanted: readonly { key: string; version: number }[],
   ): Promise<KeptListing[]> {
     const keys = wanted.map((w) => w.key);
-    const pricedKeys = keys.filter((key) => {
-      const source = parseKey(key).provider;
-      return source === 'yahoo' || source === 'coingecko';
-    });
+    const pricedKeys = keys.filter((key) => pricedSource(key) !== undefined);
     const [records, series, quotes] = await Promise.all([
       prices.listings(keys),
       prices.closeSeriesOf(pricedKeys),
@@ -103,11 +106,11 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     ]);
     const byKey = new Map(records.map((record) => [record.key, record]));
     return wanted.map(({ key, version }) => {
-      const source = parseKey(key).provider;
+      const source = pricedSource(key);
       const record = byKey.get(key);
       const closes = series.get(key);
       let pricing: ProviderPricing | undefined;
-      if (record && closes && (source === 'yahoo' || source === 'coingecko')) {
+      if (record && closes && source) {
         const exchange = exchangeOf(record.provider, record.symbol, record.mic);
         const building = phaseStart();
         pricing = storedPricing({
@@ -139,8 +142,8 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     };
   }
 
-  async function snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot> {
-    const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
+  /** These listings at their stored versions, and the versions (the rates' among them). */
+  async function listingsNow(keys: readonly string[]) {
     const states = await prices.syncStates([...keys, FX_KEY]);
     const reading = phaseStart();
     const builtBefore = phaseSpent('price functions');
@@ -148,6 +151,12 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
       keys.map((key) => ({ key, version: states.get(key)?.version ?? 0 })),
     );
     phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
+    return { states, read };
+  }
+
+  async function snapshot(investments: readonly InvestmentRow[]): Promise<MarketSnapshot> {
+    const keys = [...new Set(investments.flatMap((i) => (i.listing ? [i.listing] : [])))];
+    const { states, read } = await listingsNow(keys);
     const listings = new Map(keys.map((key, index) => [key, read[index]]));
     const fxVersion = states.get(FX_KEY)?.version ?? 0;
     const rate = await rateTable(
@@ -181,14 +190,7 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
    * without refreshing anything: a server's start, so its first user does not pay for them.
    */
   async function preload(keys: readonly string[]): Promise<void> {
-    const distinct = [...new Set(keys)];
-    const states = await prices.syncStates([...distinct, FX_KEY]);
-    const reading = phaseStart();
-    const builtBefore = phaseSpent('price functions');
-    const read = await keptListings(
-      distinct.map((key) => ({ key, version: states.get(key)?.version ?? 0 })),
-    );
-    phaseEnd('prices read', reading + phaseSpent('price functions') - builtBefore);
+    const { states, read } = await listingsNow([...new Set(keys)]);
     await rateTable(
       states.get(FX_KEY)?.version ?? 0,
       read.flatMap((l) => (l.record ? [l.record.currency] : [])),
