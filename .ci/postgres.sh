@@ -29,5 +29,6 @@ start_throwaway_postgres() {
 stop_throwaway_postgres() {
   [ -n "${THROWAWAY_PGDATA:-}" ] || return 0
   as_postgres "$(pg_bin pg_ctl) -D $THROWAWAY_PGDATA -m fast stop" >/dev/null 2>&1 || true
-  rm -rf "$THROWAWAY_PGDATA"
+  # Its files are the postgres user's: without root, only that user may remove them.
+  rm -rf "$THROWAWAY_PGDATA" 2>/dev/null || as_postgres "rm -rf $THROWAWAY_PGDATA"
 }
