@@ -8,7 +8,10 @@ import {
 } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../src/machines/auth/auth-setup';
 import { STORAGE_KEY } from '../../src/mock-server/memory/stored';
+import { DEMO_ONLY, SERVER_ONLY } from './only';
 import { resetServerData } from './server-backend';
+
+export { DEMO_ONLY, SERVER_ONLY };
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -20,6 +23,11 @@ export const test = base.extend<{ consoleErrors: string[]; freshData: void }>({
   freshData: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern; it has none
     async ({}, use, testInfo) => {
+      const otherProjects = onServer(testInfo) ? DEMO_ONLY : SERVER_ONLY;
+      if (testInfo.tags.includes(otherProjects.tag))
+        throw new Error(
+          `${testInfo.project.name} should leave out ${otherProjects.tag} by its grepInvert`,
+        );
       if (onServer(testInfo)) await resetServerData();
       await use();
     },
@@ -45,16 +53,6 @@ export { expect };
 
 export function onServer(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'server';
-}
-
-/** Called in a test: what only a server shows (data shared by browsers, HttpOnly cookies). */
-export function serverOnly(): void {
-  test.skip(!onServer(test.info()), 'the server only: the demo keeps its data in one browser');
-}
-
-/** Called in a test: what only the demo has (Demo tools, the credentials on the Login overlay). */
-export function demoOnly(): void {
-  test.skip(onServer(test.info()), 'the demo only');
 }
 
 /** The Login overlay's words in each language the tests log in with. */

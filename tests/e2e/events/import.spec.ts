@@ -4,7 +4,7 @@
 // xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
-import { test, expect, demoOnly, loginAsDemo, LOGIN_LABELS } from '../fixtures';
+import { test, expect, DEMO_ONLY, loginAsDemo, LOGIN_LABELS } from '../fixtures';
 import {
   DOLLAR_PRICE_DKK_FEE,
   manyNordnetLines,
@@ -149,9 +149,9 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
 test.describe('in Danish', () => {
   test.use({ locale: 'da-DK' });
 
-  test('the detected format is named in Danish', async ({ page }) => {
+  test('the detected format is named in Danish', DEMO_ONLY, async ({ page }) => {
     // The words are the app's: the server adds nothing to them.
-    demoOnly();
+
     await loginAsDemo(page, LOGIN_LABELS.da);
     await page.goto('/import');
     await page.getByLabel('Fil', { exact: true }).setInputFiles(FILE);

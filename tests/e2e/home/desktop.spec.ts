@@ -1,7 +1,7 @@
 // The desktop layout (a sidebar, the investment's figures and transactions side by side) and
 // the phone's investment screen with its event buttons at hand.
 import type { Locator, Page } from '@playwright/test';
-import { demoOnly, expect, loginAsDemo, test } from '../fixtures';
+import { DEMO_ONLY, expect, loginAsDemo, test } from '../fixtures';
 
 async function openFirstInvestment(page: Page): Promise<void> {
   await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
@@ -71,8 +71,7 @@ test('on a phone, Buy and Sell are in view without scrolling, on either page', a
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the Demo tools tab never overlaps the top bar', async ({ page }) => {
-  demoOnly();
+test('the Demo tools tab never overlaps the top bar', DEMO_ONLY, async ({ page }) => {
   await loginAsDemo(page);
   for (const width of [320, 390, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });

@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo, demoOnly } from '../fixtures';
+import { test, expect, loginAsDemo, DEMO_ONLY } from '../fixtures';
 
 test('history lists events newest first with YYYY-MM-DD dates', async ({ page }) => {
   await loginAsDemo(page);
@@ -99,25 +99,26 @@ test('two tabs of the demo keep what each of them saved', async ({ page }) => {
   await expect(portfolios.getByRole('link', { name: 'Saved in tab two' })).toBeVisible();
 });
 
-test('on a slow server the investment page keeps its Actions in place as the figures arrive', async ({
-  page,
-}) => {
-  demoOnly();
-  await loginAsDemo(page);
-  await page.getByRole('button', { name: 'Demo tools' }).click();
-  await page.getByLabel('Latency').selectOption('1000');
-  await page.getByRole('button', { name: 'Demo tools' }).click();
-  await page.goto('/investments/37');
-  const actions = page.getByRole('region', { name: 'Actions', exact: true });
-  await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
-  const whileLoading = await actions.boundingBox();
-  expect(whileLoading).not.toBeNull();
-  await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible({
-    timeout: 10_000,
-  });
-  const loaded = await actions.boundingBox();
-  expect(Math.abs((loaded?.y ?? Infinity) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(2);
-});
+test(
+  'on a slow server the investment page keeps its Actions in place as the figures arrive',
+  DEMO_ONLY,
+  async ({ page }) => {
+    await loginAsDemo(page);
+    await page.getByRole('button', { name: 'Demo tools' }).click();
+    await page.getByLabel('Latency').selectOption('1000');
+    await page.getByRole('button', { name: 'Demo tools' }).click();
+    await page.goto('/investments/37');
+    const actions = page.getByRole('region', { name: 'Actions', exact: true });
+    await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
+    const whileLoading = await actions.boundingBox();
+    expect(whileLoading).not.toBeNull();
+    await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible({
+      timeout: 10_000,
+    });
+    const loaded = await actions.boundingBox();
+    expect(Math.abs((loaded?.y ?? Infinity) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(2);
+  },
+);
 
 test('a portfolio row counts its sold investment apart, and its page shows it on request', async ({
   page,

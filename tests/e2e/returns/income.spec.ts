@@ -5,7 +5,7 @@ import {
   test,
   expect,
   loginAsDemo,
-  demoOnly,
+  DEMO_ONLY,
   LOGIN_LABELS,
   DEVICES,
   expectNoSideScroll,
@@ -46,8 +46,7 @@ for (const [device, viewport] of DEVICES) {
 test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
-  test('the income view in Danish', async ({ page }) => {
-    demoOnly();
+  test('the income view in Danish', DEMO_ONLY, async ({ page }) => {
     await loginAsDemo(page, LOGIN_LABELS.da);
     await page.getByRole('link', { name: 'Udbytter' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Indkomst' })).toBeVisible();
