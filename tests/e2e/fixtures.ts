@@ -100,20 +100,25 @@ interface DemoBrowser {
 let loggedInDemo: DemoBrowser | undefined;
 
 /**
- * Opens home logged in as the demo user. The demo's first test in a worker logs in through the
- * Login overlay; later ones start as a browser that did: the demo's data fresh from that login,
- * its session cookie and the logged-in flag, which spares every test the overlay's login. The
- * server is logged in to through the overlay each time. Login itself is tested with `logIn`.
+ * Opens home (or `path`) logged in as the demo user. The demo's first test in a worker logs in
+ * through the Login overlay; later ones start as a browser that did: the demo's data fresh from
+ * that login, its session cookie and the logged-in flag, which spares every test the overlay's
+ * login, and they open `path` at once rather than home first. The server is logged in to through
+ * the overlay each time. Login itself is tested with `logIn`.
  * `labels`: the overlay's words in the browser's language, for a first login.
  */
 export async function loginAsDemo(
   page: Page,
-  labels: (typeof LOGIN_LABELS)[keyof typeof LOGIN_LABELS] = LOGIN_LABELS.en,
+  {
+    labels = LOGIN_LABELS.en,
+    path = '/home',
+  }: { labels?: (typeof LOGIN_LABELS)[keyof typeof LOGIN_LABELS]; path?: string } = {},
 ): Promise<void> {
   if (loggedInDemo === undefined || onServer(test.info())) {
     await page.goto('/');
     await logIn(page, DEMO, labels);
     if (!onServer(test.info())) loggedInDemo = await demoBrowser(page);
+    if (path !== '/home') await page.goto(path);
     return;
   }
   const { cookies, storage } = loggedInDemo;
@@ -124,7 +129,7 @@ export async function loginAsDemo(
   await page.evaluate((entries) => {
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, storage);
-  await page.goto('/home');
+  await page.goto(path);
 }
 
 async function demoBrowser(page: Page): Promise<DemoBrowser> {

@@ -154,27 +154,32 @@ test(
   },
 );
 
-test('plus buttons and page dots are touch targets of 44 px or more', async ({ page }) => {
-  await loginAsDemo(page);
-  await expectTouchTarget(page, 'Add portfolio');
-  await expectTouchTarget(page, 'Add investment');
-  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
-  await expectTouchTarget(page, 'Page 1');
-  await expectTouchTarget(page, 'Page 2');
-});
-
-test('on a phone an investment opens with Buy, Sell and the start of its statistics in view', async ({
+// One visit: both only look at home and its first investment, at a phone's width (the default).
+test('on a phone, touch targets of 44 px, and an investment opens with its actions in view', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAsDemo(page);
-  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
-  await expect(page.getByText('Of portfolio')).toBeVisible();
-  for (const name of ['Buy', 'Sell', 'Dividend', 'Stock Split'])
-    await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
-  // The statistics' heading and first row: the page does not open on a wall of header.
-  const statistics = page.getByRole('table', { name: 'Investment statistics' });
-  await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
+
+  await test.step('plus buttons are touch targets of 44 px or more', async () => {
+    await expectTouchTarget(page, 'Add portfolio');
+    await expectTouchTarget(page, 'Add investment');
+    await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+  });
+
+  await test.step('an investment opens with Buy, Sell and the start of its statistics in view', async () => {
+    await expect(page.getByText('Of portfolio')).toBeVisible();
+    for (const name of ['Buy', 'Sell', 'Dividend', 'Stock Split'])
+      await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    // The statistics' heading and first row: the page does not open on a wall of header.
+    const statistics = page.getByRole('table', { name: 'Investment statistics' });
+    await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
+  });
+
+  await test.step('page dots are touch targets of 44 px or more', async () => {
+    await expectTouchTarget(page, 'Page 1');
+    await expectTouchTarget(page, 'Page 2');
+  });
 });
 
 /** The words of the page's title that a line's end cuts in two (none hyphenated: no dictionaries). */

@@ -54,33 +54,34 @@ test('search "novo", pick Novo Nordisk B, and create it with the filled fields',
   ).toBeVisible();
 });
 
-test('by keyboard: a symbol typed in fills name and currency; arrows and Enter choose', async ({
-  page,
-}) => {
+// One login for both: neither creates anything; each opens the form afresh.
+test('the form by keyboard, and a wrong check digit', async ({ page }) => {
   await loginAsDemo(page);
-  await page.goto('/investments/create');
-  await page.getByLabel('Type').selectOption('crypto');
-  await page.getByLabel('Symbol').fill('eth');
-  await expect(page.getByRole('combobox', { name: 'Name' })).toHaveValue('Ethereum');
 
-  const name = page.getByRole('combobox', { name: 'Name' });
-  await name.fill('');
-  await name.pressSequentially('sol');
-  await expect(page.getByRole('option', { name: /^Solana/ })).toBeVisible();
-  await name.press('ArrowDown');
-  await name.press('Enter');
-  await expect(name).toHaveValue('Solana');
-  await expect(page.getByLabel('Symbol')).toHaveValue('SOL');
-  await expect(page.getByLabel('Currency')).toHaveValue('USD');
-  await expect(name).toBeFocused();
-});
+  await test.step('by keyboard: a symbol typed in fills name and currency; arrows and Enter choose', async () => {
+    await page.goto('/investments/create');
+    await page.getByLabel('Type').selectOption('crypto');
+    await page.getByLabel('Symbol').fill('eth');
+    await expect(page.getByRole('combobox', { name: 'Name' })).toHaveValue('Ethereum');
 
-test('a wrong check digit says which one was expected', async ({ page }) => {
-  await loginAsDemo(page);
-  await page.goto('/investments/create');
-  await page.getByLabel('ISIN').fill('DK0062498334');
-  await expect(page.getByText('Must be a valid ISIN code')).toBeVisible();
-  await expect(page.getByText('The check digit is wrong: expected 3.')).toBeVisible();
+    const name = page.getByRole('combobox', { name: 'Name' });
+    await name.fill('');
+    await name.pressSequentially('sol');
+    await expect(page.getByRole('option', { name: /^Solana/ })).toBeVisible();
+    await name.press('ArrowDown');
+    await name.press('Enter');
+    await expect(name).toHaveValue('Solana');
+    await expect(page.getByLabel('Symbol')).toHaveValue('SOL');
+    await expect(page.getByLabel('Currency')).toHaveValue('USD');
+    await expect(name).toBeFocused();
+  });
+
+  await test.step('a wrong check digit says which one was expected', async () => {
+    await page.goto('/investments/create');
+    await page.getByLabel('ISIN').fill('DK0062498334');
+    await expect(page.getByText('Must be a valid ISIN code')).toBeVisible();
+    await expect(page.getByText('The check digit is wrong: expected 3.')).toBeVisible();
+  });
 });
 
 test(

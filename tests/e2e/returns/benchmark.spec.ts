@@ -88,8 +88,7 @@ test('a portfolio compares with the benchmark on a desktop', async ({ page }) =>
 });
 
 test('Danish: Sammenlign med, and both lines named', DEMO_ONLY, async ({ page }) => {
-  await loginAsDemo(page);
-  await page.goto('/profile');
+  await loginAsDemo(page, { path: '/profile' });
   await page.getByRole('combobox', { name: 'Language' }).selectOption('da');
   await page.goto('/home');
   const card = page.getByRole('region', { name: 'Samlet værdi' });

@@ -47,7 +47,7 @@ test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
   test('the income view in Danish', DEMO_ONLY, async ({ page }) => {
-    await loginAsDemo(page, LOGIN_LABELS.da);
+    await loginAsDemo(page, { labels: LOGIN_LABELS.da });
     await page.getByRole('link', { name: 'Udbytter' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Indkomst' })).toBeVisible();
     await page.getByLabel('År').selectOption(LAST_YEAR);

@@ -54,7 +54,7 @@ test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
   test('home says what each return measures in Danish', DEMO_ONLY, async ({ page }) => {
-    await loginAsDemo(page, LOGIN_LABELS.da);
+    await loginAsDemo(page, { labels: LOGIN_LABELS.da });
     const figures = page
       .getByRole('region', { name: 'Afkast', exact: true })
       .getByLabel('Afkast', { exact: true });
