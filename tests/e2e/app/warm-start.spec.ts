@@ -17,7 +17,11 @@ test(
   'a second visit shows the last figures at once, as updating, until the answers come',
   SERVER_ONLY,
   async ({ page }) => {
-    await loginAsDemo(page);
+    // Through the overlay, so the first visit asks for its answers as the second does: opened at
+    // /home, the server's page came with its own, and once the answers after the reload ordered
+    // two portfolios of near value the other way (not yet understood).
+    await page.goto('/');
+    await logIn(page);
     const card = page.getByRole('region', { name: 'Total value' });
     const portfolios = page.getByRole('table', { name: 'Portfolios' });
     await expect(card).not.toHaveAttribute('aria-busy', 'true');
