@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { testLaunchOptions } from './scripts/chromium.mjs';
+import { DEMO_ONLY, SERVER_ONLY, tagged } from './tests/e2e/only';
 import {
   E2E_DATA,
   E2E_DATABASE,
@@ -81,12 +82,15 @@ export default defineConfig({
     {
       name: 'server',
       testMatch: ON_THE_SERVER,
+      // Tagged tests start only in their project: a skip in a test's body comes after its page.
+      grepInvert: tagged(DEMO_ONLY),
       workers: 1,
       use: { ...phone, baseURL: `http://127.0.0.1:${SERVER_PORT}` },
     },
     {
       name: 'phone',
       fullyParallel: true,
+      grepInvert: tagged(SERVER_ONLY),
       use: { ...phone, baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
     },
   ],

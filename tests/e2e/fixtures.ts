@@ -8,7 +8,10 @@ import {
 } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../src/machines/auth/auth-setup';
 import { STORAGE_KEY } from '../../src/mock-server/memory/stored';
+import { DEMO_ONLY, SERVER_ONLY } from './only';
 import { resetServerData } from './server-backend';
+
+export { DEMO_ONLY, SERVER_ONLY };
 
 export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const;
 
@@ -20,6 +23,11 @@ export const test = base.extend<{ consoleErrors: string[]; freshData: void }>({
   freshData: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern; it has none
     async ({}, use, testInfo) => {
+      const otherProjects = onServer(testInfo) ? DEMO_ONLY : SERVER_ONLY;
+      if (testInfo.tags.includes(otherProjects.tag))
+        throw new Error(
+          `${testInfo.project.name} should leave out ${otherProjects.tag} by its grepInvert`,
+        );
       if (onServer(testInfo)) await resetServerData();
       await use();
     },
@@ -45,16 +53,6 @@ export { expect };
 
 export function onServer(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'server';
-}
-
-/** Called in a test: what only a server shows (data shared by browsers, HttpOnly cookies). */
-export function serverOnly(): void {
-  test.skip(!onServer(test.info()), 'the server only: the demo keeps its data in one browser');
-}
-
-/** Called in a test: what only the demo has (Demo tools, the credentials on the Login overlay). */
-export function demoOnly(): void {
-  test.skip(onServer(test.info()), 'the demo only');
 }
 
 /** The Login overlay's words in each language the tests log in with. */
@@ -92,44 +90,73 @@ export async function register(
   await expect(page).toHaveURL(/\/home$/);
 }
 
-/** What a browser holds once logged in to the demo: its cookies, its server's data and the flag. */
-interface DemoBrowser {
+/** What a browser holds once logged in: its cookies and local storage (the demo's data, the flag). */
+interface LoggedInBrowser {
   cookies: Cookie[];
   storage: [string, string][];
 }
 
 /** The first demo login of this worker, right after it: later tests start from it. */
-let loggedInDemo: DemoBrowser | undefined;
+let loggedInDemo: LoggedInBrowser | undefined;
 
 /**
- * Opens home logged in as the demo user. The demo's first test in a worker logs in through the
- * Login overlay; later ones start as a browser that did: the demo's data fresh from that login,
- * its session cookie and the logged-in flag, which spares every test the overlay's login. The
- * server is logged in to through the overlay each time. Login itself is tested with `logIn`.
- * `labels`: the overlay's words in the browser's language, for a first login.
+ * Opens home (or `path`) logged in as the demo user, as a browser that logged in before: the
+ * Login overlay's own work is `logIn`'s, tested there. On the demo, the worker's first test logs
+ * in through the overlay, and later ones start from the browser it left: the demo's data fresh
+ * from that login, its session cookie and the logged-in flag. On the server, each test's data is
+ * fresh (its reset ended every session): the browser logs in by the API, as the overlay does.
+ * `labels`: the overlay's words in the browser's language, for a first login on the demo.
  */
 export async function loginAsDemo(
   page: Page,
-  labels: (typeof LOGIN_LABELS)[keyof typeof LOGIN_LABELS] = LOGIN_LABELS.en,
+  {
+    labels = LOGIN_LABELS.en,
+    path = '/home',
+  }: { labels?: (typeof LOGIN_LABELS)[keyof typeof LOGIN_LABELS]; path?: string } = {},
 ): Promise<void> {
-  if (loggedInDemo === undefined || onServer(test.info())) {
-    await page.goto('/');
-    await logIn(page, DEMO, labels);
-    if (!onServer(test.info())) loggedInDemo = await demoBrowser(page);
+  if (onServer(test.info())) {
+    await logInByApi(page);
+    await openLoggedIn(page, { cookies: [], storage: [[LOGGED_IN_KEY, 'true']] }, path);
     return;
   }
-  const { cookies, storage } = loggedInDemo;
+  if (loggedInDemo === undefined) {
+    await page.goto('/');
+    await logIn(page, DEMO, labels);
+    loggedInDemo = await demoBrowser(page);
+    if (path !== '/home') await page.goto(path);
+    return;
+  }
+  await openLoggedIn(page, loggedInDemo, path);
+}
+
+/** The server's login, as the app sends it: its cookies land in the page's context. */
+async function logInByApi(page: Page): Promise<void> {
+  await page.request.get('/sanctum/csrf-cookie');
+  const token = (await page.context().cookies()).find(({ name }) => name === 'XSRF-TOKEN');
+  const response = await page.request.post('/api/v1/auth/login', {
+    data: DEMO,
+    headers: {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-XSRF-TOKEN': decodeURIComponent(token?.value ?? ''),
+    },
+  });
+  expect(response.status(), 'the demo login by the API').toBe(200);
+}
+
+/** Opens `path` in a browser that holds these cookies and local storage. */
+async function openLoggedIn(page: Page, { cookies, storage }: LoggedInBrowser, path: string) {
   // Any page of the origin opens its local storage; the manifest is the smallest. It comes first:
   // an app page still open could write its own session cookie over the one set here.
   await page.goto('/manifest.webmanifest');
-  await page.context().addCookies(cookies);
+  if (cookies.length > 0) await page.context().addCookies(cookies);
   await page.evaluate((entries) => {
     for (const [key, value] of entries) localStorage.setItem(key, value);
   }, storage);
-  await page.goto('/home');
+  await page.goto(path);
 }
 
-async function demoBrowser(page: Page): Promise<DemoBrowser> {
+async function demoBrowser(page: Page): Promise<LoggedInBrowser> {
   const kept = [STORAGE_KEY, LOGGED_IN_KEY];
   const storage = await page.evaluate(
     (keys) =>

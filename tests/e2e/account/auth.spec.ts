@@ -1,29 +1,36 @@
 import { test, expect, DEMO, logIn, loginAsDemo } from '../fixtures';
 
+// Each guard only looks: one page logged out, one logged in.
 test.describe('guards', () => {
-  test('a protected route without the logged-in flag goes to Login', async ({ page }) => {
-    await page.goto('/history');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  test('logged out, a protected route goes to Login and an unknown path says 404 Not Found', async ({
+    page,
+  }) => {
+    await test.step('a protected route without the logged-in flag goes to Login', async () => {
+      await page.goto('/history');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    });
+
+    await test.step('an unknown path says 404 Not Found when logged out too', async () => {
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+      await page.getByRole('link', { name: 'Go to Formue' }).click();
+      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    });
   });
 
-  test('Login goes to home when the flag is set', async ({ page }) => {
+  test('logged in, Login goes to home and an unknown path says 404 Not Found', async ({ page }) => {
     await loginAsDemo(page);
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/home$/);
-  });
 
-  test('an unknown path says 404 Not Found', async ({ page }) => {
-    await loginAsDemo(page);
-    await page.goto('/no/such/page');
-    await expect(page.getByText('404 Not Found')).toBeVisible();
-  });
+    await test.step('Login goes to home when the flag is set', async () => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/home$/);
+    });
 
-  test('an unknown path says 404 Not Found when logged out too', async ({ page }) => {
-    await page.goto('/no/such/page');
-    await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Formue' }).click();
-    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await test.step('an unknown path says 404 Not Found', async () => {
+      await page.goto('/no/such/page');
+      await expect(page.getByText('404 Not Found')).toBeVisible();
+    });
   });
 });
 

@@ -6,7 +6,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, demoOnly, expect, logIn, loginAsDemo, onServer, test } from '../fixtures';
+import {
+  DEMO,
+  DEMO_ONLY,
+  expect,
+  logIn,
+  loginAsDemo,
+  onServer,
+  SERVER_ONLY,
+  test,
+} from '../fixtures';
 
 // The service worker is what these tests are about; the others run without one (the config).
 test.use({ serviceWorkers: 'allow' });
@@ -82,35 +91,41 @@ test('the manifest is linked and valid, and every icon answers in its declared s
   }
 });
 
-test('the demo paints its landing page before its mock server has loaded', async ({ page }) => {
-  demoOnly();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/mock-server-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('Email').fill(DEMO.email);
-  await dialog.getByLabel('Password').fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  // The login waits for the demo server, then goes through.
-  release();
-  await expect(page).toHaveURL(/\/home$/);
-});
+test(
+  'the demo paints its landing page before its mock server has loaded',
+  DEMO_ONLY,
+  async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/mock-server-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Formue' });
+    await dialog.getByLabel('Email').fill(DEMO.email);
+    await dialog.getByLabel('Password').fill(DEMO.password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    // The login waits for the demo server, then goes through.
+    release();
+    await expect(page).toHaveURL(/\/home$/);
+  },
+);
 
-test('the demo’s mock answers only the API: the app’s own files still load', async ({ page }) => {
-  demoOnly();
-  await loginAsDemo(page);
-  const answer = await page.evaluate(async () => {
-    const response = await fetch('/manifest.webmanifest');
-    return { status: response.status, name: ((await response.json()) as { name: string }).name };
-  });
-  expect(answer).toEqual({ status: 200, name: 'Formue' });
-});
+test(
+  'the demo’s mock answers only the API: the app’s own files still load',
+  DEMO_ONLY,
+  async ({ page }) => {
+    await loginAsDemo(page);
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/manifest.webmanifest');
+      return { status: response.status, name: ((await response.json()) as { name: string }).name };
+    });
+    expect(answer).toEqual({ status: 200, name: 'Formue' });
+  },
+);
 
 test('Chromium finds Formue installable', async ({ playwright }, testInfo) => {
   // Chromium never offers to install from an incognito profile, which every test context is.
@@ -142,42 +157,41 @@ test('the service worker takes control of the page once it has loaded again', as
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 });
 
-test('the demo opens, logs in and shows data with the network cut after one visit', async ({
-  page,
-  context,
-}) => {
-  demoOnly();
-  await page.goto('/');
-  await serviceWorkerReady(page);
-  await context.setOffline(true);
-  await page.reload();
-  await logIn(page);
-  const investments = page.getByRole('table', { name: /investments/i });
-  await expect(investments.getByRole('link').first()).toBeVisible();
-});
+test(
+  'the demo opens, logs in and shows data with the network cut after one visit',
+  DEMO_ONLY,
+  async ({ page, context }) => {
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await context.setOffline(true);
+    await page.reload();
+    await logIn(page);
+    const investments = page.getByRole('table', { name: /investments/i });
+    await expect(investments.getByRole('link').first()).toBeVisible();
+  },
+);
 
-test('offline, the live shell opens and says the data needs the server', async ({
-  page,
-  context,
-  consoleErrors,
-}) => {
-  test.skip(!onServer(test.info()), 'the live build only');
-  await page.goto('/');
-  await serviceWorkerReady(page);
-  await context.setOffline(true);
-  await page.reload();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your data is kept on the Formue server.' }),
-  ).toContainText('You appear to be offline.');
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Formue' });
-  await dialog.getByLabel('Email').fill(DEMO.email);
-  await dialog.getByLabel('Password').fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await expect(dialog.getByText('You appear to be offline.')).toBeVisible();
-  expect(consoleErrors.some((message) => OFFLINE_LOG.test(message))).toBe(true);
-  dropOfflineLogs(consoleErrors);
-});
+test(
+  'offline, the live shell opens and says the data needs the server',
+  SERVER_ONLY,
+  async ({ page, context, consoleErrors }) => {
+    await page.goto('/');
+    await serviceWorkerReady(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your data is kept on the Formue server.' }),
+    ).toContainText('You appear to be offline.');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Formue' });
+    await dialog.getByLabel('Email').fill(DEMO.email);
+    await dialog.getByLabel('Password').fill(DEMO.password);
+    await dialog.getByRole('button', { name: 'Login' }).click();
+    await expect(dialog.getByText('You appear to be offline.')).toBeVisible();
+    expect(consoleErrors.some((message) => OFFLINE_LOG.test(message))).toBe(true);
+    dropOfflineLogs(consoleErrors);
+  },
+);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -210,8 +224,7 @@ async function serveCopy(root: string): Promise<{ server: Server; origin: string
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-test('a new build is offered, and Reload brings it in', async ({ page }) => {
-  demoOnly();
+test('a new build is offered, and Reload brings it in', DEMO_ONLY, async ({ page }) => {
   const root = await mkdtemp(join(tmpdir(), 'formue-pwa-'));
   await cp('dist', root, { recursive: true });
   const { server, origin } = await serveCopy(root);

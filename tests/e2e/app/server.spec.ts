@@ -1,7 +1,6 @@
-import { test, expect, loginAsDemo, serverOnly } from '../fixtures';
+import { test, expect, loginAsDemo, SERVER_ONLY } from '../fixtures';
 
-test('a second browser sees what the first saved', async ({ page, browser }) => {
-  serverOnly();
+test('a second browser sees what the first saved', SERVER_ONLY, async ({ page, browser }) => {
   await loginAsDemo(page);
   await page.getByRole('link', { name: 'Add portfolio' }).click();
   await page.getByLabel('Portfolio name').fill('Seen from the laptop');
@@ -19,22 +18,22 @@ test('a second browser sees what the first saved', async ({ page, browser }) => 
   }
 });
 
-test('the session cookie is out of reach of scripts, and logout ends it on the server', async ({
-  page,
-  context,
-}) => {
-  serverOnly();
-  await loginAsDemo(page);
-  expect(await page.evaluate(() => document.cookie)).not.toContain('formue_session');
-  const session = (await context.cookies()).find((c) => c.name === 'formue_session');
-  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+test(
+  'the session cookie is out of reach of scripts, and logout ends it on the server',
+  SERVER_ONLY,
+  async ({ page, context }) => {
+    await loginAsDemo(page);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('formue_session');
+    const session = (await context.cookies()).find((c) => c.name === 'formue_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  // The old cookie no longer opens anything.
-  const replay = await page.request.get('/api/v1/user', {
-    headers: { Accept: 'application/json', Cookie: `formue_session=${session?.value}` },
-  });
-  expect(replay.status()).toBe(401);
-});
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The old cookie no longer opens anything.
+    const replay = await page.request.get('/api/v1/user', {
+      headers: { Accept: 'application/json', Cookie: `formue_session=${session?.value}` },
+    });
+    expect(replay.status()).toBe(401);
+  },
+);

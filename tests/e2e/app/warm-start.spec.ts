@@ -5,51 +5,56 @@ import type { Browser, Page, Request } from '@playwright/test';
 import {
   test,
   expect,
-  demoOnly,
+  DEMO_ONLY,
   logIn,
   loginAsDemo,
   onServer,
   register,
-  serverOnly,
+  SERVER_ONLY,
 } from '../fixtures';
 
-test('a second visit shows the last figures at once, as updating, until the answers come', async ({
-  page,
-}) => {
-  serverOnly();
-  await loginAsDemo(page);
-  const card = page.getByRole('region', { name: 'Total value' });
-  const portfolios = page.getByRole('table', { name: 'Portfolios' });
-  await expect(card).not.toHaveAttribute('aria-busy', 'true');
-  await expect(portfolios.getByRole('link').first()).toBeVisible();
-  const total = await card.getByText(/^DKK/).first().innerText();
-  const names = await portfolios.getByRole('link').allInnerTexts();
+test(
+  'a second visit shows the last figures at once, as updating, until the answers come',
+  SERVER_ONLY,
+  async ({ page }) => {
+    // Through the overlay, so the first visit asks for its answers as the second does: opened at
+    // /home, the server's page came with its own, and once the answers after the reload ordered
+    // two portfolios of near value the other way (not yet understood).
+    await page.goto('/');
+    await logIn(page);
+    const card = page.getByRole('region', { name: 'Total value' });
+    const portfolios = page.getByRole('table', { name: 'Portfolios' });
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
+    await expect(portfolios.getByRole('link').first()).toBeVisible();
+    const total = await card.getByText(/^DKK/).first().innerText();
+    const names = await portfolios.getByRole('link').allInnerTexts();
 
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/v1/**', async (route) => {
-    await released;
-    await route.continue();
-  });
-  // The page as the service worker keeps it: the build's own, without the answers the server
-  // puts in a page it sends (first-answers.spec.ts), which would leave nothing to wait for.
-  await page.route('**/home', async (route) =>
-    route.fulfill({
-      response: await route.fetch({ url: new URL('/index.html', page.url()).href }),
-    }),
-  );
-  await page.reload();
-  // No answer yet: the figures are the last visit's, said to be updating.
-  await expect(card).toHaveAttribute('aria-busy', 'true');
-  await expect(card.getByText('Updating…')).toBeVisible();
-  await expect(card.getByText(total)).toBeVisible();
-  await expect(portfolios.getByRole('link')).toHaveText(names);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The page as the service worker keeps it: the build's own, without the answers the server
+    // puts in a page it sends (first-answers.spec.ts), which would leave nothing to wait for.
+    await page.route('**/home', async (route) =>
+      route.fulfill({
+        response: await route.fetch({ url: new URL('/index.html', page.url()).href }),
+      }),
+    );
+    await page.reload();
+    // No answer yet: the figures are the last visit's, said to be updating.
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(card.getByText('Updating…')).toBeVisible();
+    await expect(card.getByText(total)).toBeVisible();
+    await expect(portfolios.getByRole('link')).toHaveText(names);
 
-  release();
-  await expect(card).not.toHaveAttribute('aria-busy', 'true');
-  await expect(card.getByText('Updating…')).toHaveCount(0);
-  await expect(portfolios.getByRole('link')).toHaveText(names);
-});
+    release();
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
+    await expect(card.getByText('Updating…')).toHaveCount(0);
+    await expect(portfolios.getByRole('link')).toHaveText(names);
+  },
+);
 
 const ACCOUNT = { name: 'Ida Jensen', email: 'ida@example.com', password: 'first-session' };
 
@@ -111,17 +116,20 @@ test('what another browser saved shows at the next start, though home was on its
   if (elsewhere !== page) await elsewhere.context().close();
 });
 
-test('logging out forgets the figures: the next login waits for the server', async ({ page }) => {
-  serverOnly();
-  await loginAsDemo(page);
-  await expect(
-    page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('figures'))).toBeNull();
-});
+test(
+  'logging out forgets the figures: the next login waits for the server',
+  SERVER_ONLY,
+  async ({ page }) => {
+    await loginAsDemo(page);
+    await expect(
+      page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('figures'))).toBeNull();
+  },
+);
 
 test.describe('the first code', () => {
   // Requests a service worker answers never reach page.route.
@@ -182,22 +190,23 @@ test.describe('the first code', () => {
     return links;
   }
 
-  test('the demo preloads its server only when there are no kept figures to paint first', async ({
-    page,
-  }) => {
-    demoOnly();
-    expect(await demoServerPreloadsBeforeTheEntry(page)).toBe(1);
+  test(
+    'the demo preloads its server only when there are no kept figures to paint first',
+    DEMO_ONLY,
+    async ({ page }) => {
+      expect(await demoServerPreloadsBeforeTheEntry(page)).toBe(1);
 
-    await loginAsDemo(page);
-    await expect(
-      page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
-    ).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('figures'))).not.toBeNull();
-    expect(await demoServerPreloadsBeforeTheEntry(page)).toBe(0);
-    // The demo server still starts, once the kept figures are painted.
-    await expect(page.getByRole('region', { name: 'Total value' })).not.toHaveAttribute(
-      'aria-busy',
-      'true',
-    );
-  });
+      await loginAsDemo(page);
+      await expect(
+        page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
+      ).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('figures'))).not.toBeNull();
+      expect(await demoServerPreloadsBeforeTheEntry(page)).toBe(0);
+      // The demo server still starts, once the kept figures are painted.
+      await expect(page.getByRole('region', { name: 'Total value' })).not.toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
+    },
+  );
 });

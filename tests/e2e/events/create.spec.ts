@@ -72,28 +72,32 @@ test('create an investment: invalid ISIN blocks Next, a valid one goes through',
   ).toBeVisible();
 });
 
-test('a crypto investment is checked as a symbol', async ({ page }) => {
+// One login for both: neither saves anything, and Cancel comes back to home.
+test('Cancel on the first page goes back; a crypto investment is checked as a symbol', async ({
+  page,
+}) => {
   await loginAsDemo(page);
-  await page.getByRole('link', { name: 'Add investment' }).click();
-  await page.getByLabel('Type').selectOption({ label: 'Crypto' });
-  const symbol = page.getByLabel('Symbol');
-  await symbol.fill('nosuchcoin');
-  await expect(page.getByText('Must be a valid Crypto Symbol')).toBeVisible();
-  await symbol.fill('eth');
-  await expect(symbol).toHaveValue('ETH');
-  await expect(page.getByText('Must be a valid Crypto Symbol')).toHaveCount(0);
-});
 
-test('Cancel on the first page goes back', async ({ page }) => {
-  await loginAsDemo(page);
-  await page.getByRole('link', { name: 'Add investment' }).click();
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await test.step('Cancel on the first page goes back', async () => {
+    await page.getByRole('link', { name: 'Add investment' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  await test.step('a crypto investment is checked as a symbol', async () => {
+    await page.getByRole('link', { name: 'Add investment' }).click();
+    await page.getByLabel('Type').selectOption({ label: 'Crypto' });
+    const symbol = page.getByLabel('Symbol');
+    await symbol.fill('nosuchcoin');
+    await expect(page.getByText('Must be a valid Crypto Symbol')).toBeVisible();
+    await symbol.fill('eth');
+    await expect(symbol).toHaveValue('ETH');
+    await expect(page.getByText('Must be a valid Crypto Symbol')).toHaveCount(0);
+  });
 });
 
 test('Cancel goes back to a page loaded before the form, as history does', async ({ page }) => {
-  await loginAsDemo(page);
-  await page.goto('/history');
+  await loginAsDemo(page, { path: '/history' });
   await page.goto('/portfolios/create');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/history$/);

@@ -130,14 +130,24 @@ test('the back action and the close icon close an event overlay', async ({ page 
 });
 
 test('an overlay opened right after another closed stays open', async ({ page }) => {
+  // Counts the page's pops: the close of an overlay pops its history entry, later.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { pops: number };
+    counted.pops = 0;
+    window.addEventListener('popstate', () => (counted.pops += 1));
+  });
+  const pops = () => page.evaluate(() => (window as unknown as { pops: number }).pops);
   await openFirstInvestment(page);
   await page.getByRole('button', { name: 'Buy' }).click();
   await page.getByRole('dialog', { name: 'Buy' }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Sell' }).click();
   const sell = page.getByRole('dialog', { name: 'Sell' });
   await expect(sell).toBeVisible();
-  // Long after any pop of the first overlay's close could have arrived.
-  await page.waitForTimeout(1000);
+  // Once the pop of the first overlay's close has arrived, and a frame has been drawn since.
+  await expect.poll(pops).toBe(1);
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  );
   await expect(sell).toBeVisible();
   await sell.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -4,7 +4,7 @@
 // xlsx, large (read under the Content-Security-Policy) and small (imported and undone).
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
-import { test, expect, demoOnly, loginAsDemo, LOGIN_LABELS } from '../fixtures';
+import { test, expect, DEMO_ONLY, loginAsDemo, LOGIN_LABELS } from '../fixtures';
 import {
   DOLLAR_PRICE_DKK_FEE,
   manyNordnetLines,
@@ -60,8 +60,7 @@ const FILE = { name: 'transaktioner.csv', mimeType: 'text/csv', buffer: NORDNET 
 
 /** Logged in to the demo, a Nordnet file of these lines chosen on /import. */
 async function chooseNordnet(page: Page, lines: NordnetLine[]): Promise<void> {
-  await loginAsDemo(page);
-  await page.goto('/import');
+  await loginAsDemo(page, { path: '/import' });
   await page
     .getByLabel('File', { exact: true })
     .setInputFiles({ ...FILE, buffer: Buffer.from(nordnetFile(lines)) });
@@ -70,8 +69,7 @@ async function chooseNordnet(page: Page, lines: NordnetLine[]): Promise<void> {
 test('a Nordnet file is previewed, imported, shown on home, imported again as nothing new, and undone', async ({
   page,
 }, testInfo) => {
-  await loginAsDemo(page);
-  await page.goto('/import');
+  await loginAsDemo(page, { path: '/import' });
   await page.getByLabel('File', { exact: true }).setInputFiles(FILE);
   await expect(page.getByText('Nordnet export, 3 rows, 2024')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -149,11 +147,10 @@ test('a Nordnet file is previewed, imported, shown on home, imported again as no
 test.describe('in Danish', () => {
   test.use({ locale: 'da-DK' });
 
-  test('the detected format is named in Danish', async ({ page }) => {
+  test('the detected format is named in Danish', DEMO_ONLY, async ({ page }) => {
     // The words are the app's: the server adds nothing to them.
-    demoOnly();
-    await loginAsDemo(page, LOGIN_LABELS.da);
-    await page.goto('/import');
+
+    await loginAsDemo(page, { labels: LOGIN_LABELS.da, path: '/import' });
     await page.getByLabel('Fil', { exact: true }).setInputFiles(FILE);
     await expect(page.getByText('Nordnet-eksport, 3 rækker, 2024')).toBeVisible();
   });
@@ -191,8 +188,7 @@ test('a long file is previewed a page of 100 rows at a time, filtered by status'
 test('a split whose ratio the file does not give blocks the import until its ratio is typed', async ({
   page,
 }) => {
-  await loginAsDemo(page);
-  await page.goto('/import');
+  await loginAsDemo(page, { path: '/import' });
   await page.getByLabel('File', { exact: true }).setInputFiles({
     ...FILE,
     buffer: Buffer.from(
@@ -286,8 +282,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 test('a large Saxo xlsx is read in the browser under the Content-Security-Policy', async ({
   page,
 }) => {
-  await loginAsDemo(page);
-  await page.goto('/import');
+  await loginAsDemo(page, { path: '/import' });
   await page.getByLabel('File', { exact: true }).setInputFiles({
     name: 'Transactions.xlsx',
     mimeType: XLSX,
@@ -297,8 +292,7 @@ test('a large Saxo xlsx is read in the browser under the Content-Security-Policy
 });
 
 test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
-  await loginAsDemo(page);
-  await page.goto('/import');
+  await loginAsDemo(page, { path: '/import' });
   await page.getByLabel('File', { exact: true }).setInputFiles({
     name: 'Transactions.xlsx',
     mimeType: XLSX,
@@ -330,8 +324,7 @@ test('a Saxo xlsx is previewed, imported and undone', async ({ page }) => {
 test('an instrument is booked onto the investment the user chooses, not a new one', async ({
   page,
 }, testInfo) => {
-  await loginAsDemo(page);
-  await page.goto('/import');
+  await loginAsDemo(page, { path: '/import' });
   await page.getByLabel('File', { exact: true }).setInputFiles(FILE);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('combobox', { name: 'Portfolio' }).selectOption({ label: 'Pension' });

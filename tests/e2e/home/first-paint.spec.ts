@@ -3,7 +3,7 @@
 // the screen over, the same, and works on it. The entry's script is held back here until told.
 import type { Browser, Page } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
-import { test, expect, loginAsDemo, serverOnly } from '../fixtures';
+import { test, expect, loginAsDemo, SERVER_ONLY } from '../fixtures';
 
 const TEXTS = {
   en: {
@@ -67,60 +67,59 @@ function appTookOver(page: Page): Promise<boolean> {
 }
 
 for (const language of ['en', 'da'] as const) {
-  test(`a first visit paints home from the server before any script, then works (${language})`, async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    serverOnly();
-    const texts = TEXTS[language];
-    await loginAsDemo(page);
-    const portfolios = page.getByRole('table', { name: 'Portfolios' });
-    await expect(portfolios.getByRole('link').first()).toBeVisible();
-    const names = await portfolios.getByRole('link').allInnerTexts();
+  test(
+    `a first visit paints home from the server before any script, then works (${language})`,
+    SERVER_ONLY,
+    async ({ page, browser, baseURL }) => {
+      const texts = TEXTS[language];
+      await loginAsDemo(page);
+      const portfolios = page.getByRole('table', { name: 'Portfolios' });
+      await expect(portfolios.getByRole('link').first()).toBeVisible();
+      const names = await portfolios.getByRole('link').allInnerTexts();
 
-    const visit = await heldVisit(browser, page, baseURL, texts.locale);
-    try {
-      const held = visit.page;
-      // The layout shifts of the whole visit, from its start.
-      await held.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            shifts.push((entry as { value: number } & PerformanceEntry).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await held.goto('/home', { waitUntil: 'commit' });
-      const card = held.getByRole('region', { name: texts.total });
-      const table = held.getByRole('table', { name: texts.portfolios });
-      await expect(card.getByText(/DKK/).first()).toBeVisible();
-      await expect(held.getByRole('img', { name: texts.chart })).toBeVisible();
-      await expect(table.getByRole('link')).toHaveText(names);
-      const total = await card.getByText(/DKK/).first().innerText();
-      expect(await appTookOver(held)).toBe(false);
-      await held.screenshot({ path: test.info().outputPath(`first-paint-${language}.png`) });
+      const visit = await heldVisit(browser, page, baseURL, texts.locale);
+      try {
+        const held = visit.page;
+        // The layout shifts of the whole visit, from its start.
+        await held.addInitScript(() => {
+          const shifts: number[] = [];
+          Object.assign(window, { shifts });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries())
+              shifts.push((entry as { value: number } & PerformanceEntry).value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await held.goto('/home', { waitUntil: 'commit' });
+        const card = held.getByRole('region', { name: texts.total });
+        const table = held.getByRole('table', { name: texts.portfolios });
+        await expect(card.getByText(/DKK/).first()).toBeVisible();
+        await expect(held.getByRole('img', { name: texts.chart })).toBeVisible();
+        await expect(table.getByRole('link')).toHaveText(names);
+        const total = await card.getByText(/DKK/).first().innerText();
+        expect(await appTookOver(held)).toBe(false);
+        await held.screenshot({ path: test.info().outputPath(`first-paint-${language}.png`) });
 
-      visit.release();
-      await expect.poll(() => appTookOver(held)).toBe(true);
-      // The same screen, the same figures.
-      await expect(card.getByText(/DKK/).first()).toHaveText(total);
-      await expect(table.getByRole('link')).toHaveText(names);
-      const shifted = await held.evaluate(() =>
-        (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-      );
-      expect(shifted).toBeLessThan(0.1);
-      await held.screenshot({ path: test.info().outputPath(`after-${language}.png`) });
+        visit.release();
+        await expect.poll(() => appTookOver(held)).toBe(true);
+        // The same screen, the same figures.
+        await expect(card.getByText(/DKK/).first()).toHaveText(total);
+        await expect(table.getByRole('link')).toHaveText(names);
+        const shifted = await held.evaluate(() =>
+          (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+        );
+        expect(shifted).toBeLessThan(0.1);
+        await held.screenshot({ path: test.info().outputPath(`after-${language}.png`) });
 
-      // It works: a period change, then a tap on a portfolio.
-      await held
-        .getByRole('combobox', { name: texts.period, exact: true })
-        .selectOption({ label: texts.year });
-      await expect(held.getByRole('img', { name: new RegExp(texts.year) })).toBeVisible();
-      await table.getByRole('link').first().click();
-      await expect(held).toHaveURL(/\/portfolios\/\d+/);
-    } finally {
-      await visit.close();
-    }
-  });
+        // It works: a period change, then a tap on a portfolio.
+        await held
+          .getByRole('combobox', { name: texts.period, exact: true })
+          .selectOption({ label: texts.year });
+        await expect(held.getByRole('img', { name: new RegExp(texts.year) })).toBeVisible();
+        await table.getByRole('link').first().click();
+        await expect(held).toHaveURL(/\/portfolios\/\d+/);
+      } finally {
+        await visit.close();
+      }
+    },
+  );
 }

@@ -1,7 +1,7 @@
 // Tables fit their cards with one long word for a name, and touch targets are 44 px, at a small
 // phone, a phone and a desktop width.
 import type { Page } from '@playwright/test';
-import { demoOnly, expect, loginAsDemo, test } from '../fixtures';
+import { DEMO_ONLY, expect, loginAsDemo, test } from '../fixtures';
 
 const LONG = 'Pensionsopsparingskontoen';
 const LONG_INVESTMENT = 'Pensionsopsparingskontoenaktieindeksfonden';
@@ -107,73 +107,79 @@ async function addInvestment(
   await expect(page).not.toHaveURL(/\/investments\/create$/);
 }
 
-test('one long word never pushes a figure off its card, at 320, 390 and 1280 px', async ({
-  page,
-}) => {
-  demoOnly();
-  await loginAsDemo(page);
-  await createLongNames(page);
+test(
+  'one long word never pushes a figure off its card, at 320, 390 and 1280 px',
+  DEMO_ONLY,
+  async ({ page }) => {
+    await loginAsDemo(page);
+    await createLongNames(page);
 
-  await page.goto('/home');
-  const investments = page.getByRole('table', { name: 'Investments' });
-  const link = investments.getByRole('link', { name: LONG_INVESTMENT });
-  await expect(link).toBeVisible();
-  await expect(
-    page.getByRole('table', { name: 'Portfolios' }).getByRole('link', { name: LONG }),
-  ).toBeVisible();
-  await figuresShown(page);
-  await expectFits(page, 'home');
+    await page.goto('/home');
+    const investments = page.getByRole('table', { name: 'Investments' });
+    const link = investments.getByRole('link', { name: LONG_INVESTMENT });
+    await expect(link).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Portfolios' }).getByRole('link', { name: LONG }),
+    ).toBeVisible();
+    await figuresShown(page);
+    await expectFits(page, 'home');
 
-  await page.getByRole('table', { name: 'Portfolios' }).getByRole('link', { name: LONG }).click();
-  await expect(
-    page.getByRole('table', { name: 'Investments' }).getByRole('link', { name: LONG_INVESTMENT }),
-  ).toBeVisible();
-  await figuresShown(page);
-  await expectFits(page, 'portfolio');
+    await page.getByRole('table', { name: 'Portfolios' }).getByRole('link', { name: LONG }).click();
+    await expect(
+      page.getByRole('table', { name: 'Investments' }).getByRole('link', { name: LONG_INVESTMENT }),
+    ).toBeVisible();
+    await figuresShown(page);
+    await expectFits(page, 'portfolio');
 
-  await page.goto('/history');
-  const name = page
-    .getByRole('table', { name: 'Transactions' })
-    // The row's portfolio is under the name, in the same cell.
-    .getByRole('cell', { name: `${LONG_INVESTMENT} ${LONG}`, exact: true });
-  await expect(name).toBeVisible();
-  // Cut short on a phone, the whole name stays at hand.
-  await expect(name).toHaveAttribute('title', LONG_INVESTMENT);
-  await expectFits(page, 'history');
+    await page.goto('/history');
+    const name = page
+      .getByRole('table', { name: 'Transactions' })
+      // The row's portfolio is under the name, in the same cell.
+      .getByRole('cell', { name: `${LONG_INVESTMENT} ${LONG}`, exact: true });
+    await expect(name).toBeVisible();
+    // Cut short on a phone, the whole name stays at hand.
+    await expect(name).toHaveAttribute('title', LONG_INVESTMENT);
+    await expectFits(page, 'history');
 
-  await page.goto('/home');
-  await page
-    .getByRole('table', { name: 'Investments' })
-    .getByRole('link', { name: LONG_INVESTMENT })
-    .click();
-  await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible();
-  await expectFits(page, 'investment');
-  await page.getByRole('button', { name: 'Page 2' }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
-  await expectFits(page, 'investment transactions');
-});
+    await page.goto('/home');
+    await page
+      .getByRole('table', { name: 'Investments' })
+      .getByRole('link', { name: LONG_INVESTMENT })
+      .click();
+    await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible();
+    await expectFits(page, 'investment');
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+    await expectFits(page, 'investment transactions');
+  },
+);
 
-test('plus buttons and page dots are touch targets of 44 px or more', async ({ page }) => {
-  await loginAsDemo(page);
-  await expectTouchTarget(page, 'Add portfolio');
-  await expectTouchTarget(page, 'Add investment');
-  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
-  await expectTouchTarget(page, 'Page 1');
-  await expectTouchTarget(page, 'Page 2');
-});
-
-test('on a phone an investment opens with Buy, Sell and the start of its statistics in view', async ({
+// One visit: both only look at home and its first investment, at a phone's width (the default).
+test('on a phone, touch targets of 44 px, and an investment opens with its actions in view', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAsDemo(page);
-  await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
-  await expect(page.getByText('Of portfolio')).toBeVisible();
-  for (const name of ['Buy', 'Sell', 'Dividend', 'Stock Split'])
-    await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
-  // The statistics' heading and first row: the page does not open on a wall of header.
-  const statistics = page.getByRole('table', { name: 'Investment statistics' });
-  await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
+
+  await test.step('plus buttons are touch targets of 44 px or more', async () => {
+    await expectTouchTarget(page, 'Add portfolio');
+    await expectTouchTarget(page, 'Add investment');
+    await page.getByRole('table', { name: 'Investments' }).getByRole('link').first().click();
+  });
+
+  await test.step('an investment opens with Buy, Sell and the start of its statistics in view', async () => {
+    await expect(page.getByText('Of portfolio')).toBeVisible();
+    for (const name of ['Buy', 'Sell', 'Dividend', 'Stock Split'])
+      await expect(page.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    // The statistics' heading and first row: the page does not open on a wall of header.
+    const statistics = page.getByRole('table', { name: 'Investment statistics' });
+    await expect(statistics.getByRole('row').first()).toBeInViewport({ ratio: 1 });
+  });
+
+  await test.step('page dots are touch targets of 44 px or more', async () => {
+    await expectTouchTarget(page, 'Page 1');
+    await expectTouchTarget(page, 'Page 2');
+  });
 });
 
 /** The words of the page's title that a line's end cuts in two (none hyphenated: no dictionaries). */
@@ -193,16 +199,19 @@ function brokenTitleWords(page: Page): Promise<string[]> {
   });
 }
 
-test('a long Danish word in a title stays whole on a phone (issue 40)', async ({ page }) => {
-  demoOnly();
-  await loginAsDemo(page);
-  // An investment's title shares its line with the page dots.
-  const name = 'Lokal Investeringsforening';
-  await addInvestment(page, name, { index: 1 });
-  await page.getByRole('table', { name: 'Investments' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  for (const width of [320, 390]) {
-    await page.setViewportSize({ width, height: 844 });
-    await expect.poll(() => brokenTitleWords(page), { message: `at ${width} px` }).toEqual([]);
-  }
-});
+test(
+  'a long Danish word in a title stays whole on a phone (issue 40)',
+  DEMO_ONLY,
+  async ({ page }) => {
+    await loginAsDemo(page);
+    // An investment's title shares its line with the page dots.
+    const name = 'Lokal Investeringsforening';
+    await addInvestment(page, name, { index: 1 });
+    await page.getByRole('table', { name: 'Investments' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect.poll(() => brokenTitleWords(page), { message: `at ${width} px` }).toEqual([]);
+    }
+  },
+);

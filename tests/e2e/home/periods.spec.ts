@@ -31,7 +31,7 @@ test.describe('in Danish', () => {
   test.use({ locale: 'da-DK' });
 
   test('the value card names the span each period computes, in Danish', async ({ page }) => {
-    await loginAsDemo(page, LOGIN_LABELS.da);
+    await loginAsDemo(page, { labels: LOGIN_LABELS.da });
     await spans(page, 'da');
   });
 });

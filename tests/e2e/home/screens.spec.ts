@@ -1,25 +1,7 @@
-import { test, expect, loginAsDemo, demoOnly } from '../fixtures';
-
-test('history lists events newest first with YYYY-MM-DD dates', async ({ page }) => {
-  await loginAsDemo(page);
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('link', { name: 'History' }).click();
-  await expect(page).toHaveURL(/\/history$/);
-  // History loads its events when it opens.
-  await expect(
-    page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(6),
-  ).toBeVisible();
-  const dates = await page.getByRole('row').allTextContents();
-  const found = dates
-    .map((row) => /\d{4}-\d{2}-\d{2}/.exec(row)?.[0])
-    .filter((d): d is string => !!d);
-  expect(found.length).toBeGreaterThan(5);
-  expect([...found].sort().reverse()).toEqual(found);
-});
+import { test, expect, loginAsDemo, DEMO_ONLY } from '../fixtures';
 
 test('settings are switches stored as cookies', async ({ page, context }) => {
-  await loginAsDemo(page);
-  await page.goto('/profile');
+  await loginAsDemo(page, { path: '/profile' });
   const showCurrency = page.getByRole('switch', { name: 'Show currency' });
   await expect(showCurrency).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Show decimals' })).toBeChecked();
@@ -55,19 +37,6 @@ test('changing the period stores it and refreshes value and chart', async ({ pag
   await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('Year');
 });
 
-test('the Edit Profile overlay opens and Cancel closes it', async ({ page }) => {
-  await loginAsDemo(page);
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Edit Profile' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
-  await expect(dialog.getByLabel('Name')).toBeVisible();
-  await expect(dialog.getByLabel('Email')).toBeVisible();
-  await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible();
-  await expect(dialog.getByLabel('Current password')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toHaveCount(0);
-});
-
 test('data created in the demo survives a reload', async ({ page }) => {
   await loginAsDemo(page);
   await page.getByRole('link', { name: 'Add portfolio' }).click();
@@ -99,37 +68,77 @@ test('two tabs of the demo keep what each of them saved', async ({ page }) => {
   await expect(portfolios.getByRole('link', { name: 'Saved in tab two' })).toBeVisible();
 });
 
-test('on a slow server the investment page keeps its Actions in place as the figures arrive', async ({
-  page,
-}) => {
-  demoOnly();
-  await loginAsDemo(page);
-  await page.getByRole('button', { name: 'Demo tools' }).click();
-  await page.getByLabel('Latency').selectOption('1000');
-  await page.getByRole('button', { name: 'Demo tools' }).click();
-  await page.goto('/investments/37');
-  const actions = page.getByRole('region', { name: 'Actions', exact: true });
-  await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
-  const whileLoading = await actions.boundingBox();
-  expect(whileLoading).not.toBeNull();
-  await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible({
-    timeout: 10_000,
-  });
-  const loaded = await actions.boundingBox();
-  expect(Math.abs((loaded?.y ?? Infinity) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(2);
-});
+test(
+  'on a slow server the investment page keeps its Actions in place as the figures arrive',
+  DEMO_ONLY,
+  async ({ page }) => {
+    await loginAsDemo(page);
+    await page.getByRole('button', { name: 'Demo tools' }).click();
+    await page.getByLabel('Latency').selectOption('1000');
+    await page.getByRole('button', { name: 'Demo tools' }).click();
+    await page.goto('/investments/37');
+    const actions = page.getByRole('region', { name: 'Actions', exact: true });
+    await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
+    const whileLoading = await actions.boundingBox();
+    expect(whileLoading).not.toBeNull();
+    await expect(page.getByRole('table', { name: 'Investment statistics' })).toBeVisible({
+      timeout: 10_000,
+    });
+    const loaded = await actions.boundingBox();
+    expect(Math.abs((loaded?.y ?? Infinity) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(2);
+  },
+);
 
-test('a portfolio row counts its sold investment apart, and its page shows it on request', async ({
+// One visit for three screens that are only looked at: History, Profile's overlay and a portfolio,
+// reached by the menu.
+test('History newest first, the Edit Profile overlay, and a portfolio row that counts its sold investment apart', async ({
   page,
 }) => {
   await loginAsDemo(page);
-  const row = page
-    .getByRole('table', { name: 'Portfolios' })
-    .getByRole('row')
-    .filter({ hasText: /\d+ held · 1 sold/ });
-  await row.getByRole('link').click();
-  const investments = page.getByRole('table', { name: 'Investments' });
-  await expect(investments.getByText('0 shares')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Show sold (1)' }).click();
-  await expect(investments.getByText('0 shares')).toBeVisible();
+  const menuLink = async (name: string) => {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name }).click();
+  };
+
+  await test.step('history lists events newest first with YYYY-MM-DD dates', async () => {
+    await menuLink('History');
+    await expect(page).toHaveURL(/\/history$/);
+    // History loads its events when it opens.
+    await expect(
+      page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(6),
+    ).toBeVisible();
+    const dates = await page.getByRole('row').allTextContents();
+    const found = dates
+      .map((row) => /\d{4}-\d{2}-\d{2}/.exec(row)?.[0])
+      .filter((d): d is string => !!d);
+    expect(found.length).toBeGreaterThan(5);
+    expect([...found].sort().reverse()).toEqual(found);
+  });
+
+  await test.step('the Edit Profile overlay opens and Cancel closes it', async () => {
+    await menuLink('Profile');
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    await expect(dialog.getByLabel('Name')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toBeVisible();
+    await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel('Current password')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  await test.step('a portfolio row counts its sold investment apart, and its page shows it on request', async () => {
+    await menuLink('Dashboard');
+    await expect(page).toHaveURL(/\/home$/);
+    const row = page
+      .getByRole('table', { name: 'Portfolios' })
+      .getByRole('row')
+      .filter({ hasText: /\d+ held · 1 sold/ });
+    await row.getByRole('link').click();
+    const investments = page.getByRole('table', { name: 'Investments' });
+    await expect(investments.getByText('0 shares')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show sold (1)' }).click();
+    await expect(investments.getByText('0 shares')).toBeVisible();
+  });
 });

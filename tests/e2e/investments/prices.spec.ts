@@ -2,7 +2,7 @@
 // valued at; a price typed for today takes over ("typed in") and changes its value; deleting it
 // brings the market's price back. On the server, a split the market reports and the holding has not
 // recorded shows where its loss would (issue 34, defect 4), one tap from recording it.
-import { test, expect, loginAsDemo, register, serverOnly } from '../fixtures';
+import { test, expect, loginAsDemo, register, SERVER_ONLY } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 /** The typed price: far from any market price, so the value's change shows. */
@@ -75,58 +75,60 @@ test('a typed price values the investment, says "typed in", and goes when delete
 /** About −90 %: ten shares valued at a tenth of their price. */
 const LOSS_OF_NINE_TENTHS = /[−-][89]\d\.\d\d\s?%/;
 
-test('a split the market reports shows on home with Record split, which records it', async ({
-  page,
-}) => {
-  // The demo's market reports no splits (src/contract/market/synthetic-market.ts); the fake Yahoo
-  // reports NVIDIA's 10-for-1 of 2024-06-10 in its chart's events.splits.
-  serverOnly();
-  await register(page, { name: 'Sofie Holm', email: 'sofie@example.com', password: 'split-ten' });
-  await page.getByRole('link', { name: 'Click here to create a portfolio' }).click();
-  await page.getByLabel('Portfolio name').fill('US tech');
-  await page.getByRole('button', { name: 'Add' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await page.getByRole('link', { name: 'Click here to create an Investment' }).click();
-  await page.getByLabel('ISIN').fill('US67066G1040');
-  await expect(page.getByRole('combobox', { name: 'Name' })).toHaveValue(/NVIDIA/);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Date').fill('2024-03-01');
-  await page.getByLabel('Shares').fill('10');
-  // About the unadjusted close of the day: ten times what Yahoo shows after the split.
-  await page.getByLabel('Price pr. share').fill('1300');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+test(
+  'a split the market reports shows on home with Record split, which records it',
+  SERVER_ONLY,
+  async ({ page }) => {
+    // The demo's market reports no splits (src/contract/market/synthetic-market.ts); the fake Yahoo
+    // reports NVIDIA's 10-for-1 of 2024-06-10 in its chart's events.splits.
 
-  const investments = page.getByRole('table', { name: 'Investments' });
-  const row = investments.getByRole('row', { name: /NVIDIA/ });
-  // Creating waits a while for the market's history, then answers anyway (a loaded machine's
-  // fake market can be slower): the split shows once home is loaded after it came.
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toContainText('Split 1:10 (10 for 1) on 2024-06-10 not recorded', {
-      timeout: 5_000,
-    });
-  }).toPass();
-  // The loss the split makes until it is recorded, since the buy: 10 shares at a tenth of their
-  // price.
-  await page.getByRole('combobox', { name: 'Period' }).selectOption('Forever');
-  await expect(row).toContainText(LOSS_OF_NINE_TENTHS);
-  await expect(
-    page.getByRole('table', { name: /portfolios/i }).getByRole('row', { name: /US tech/ }),
-  ).toContainText('1 split not recorded');
+    await register(page, { name: 'Sofie Holm', email: 'sofie@example.com', password: 'split-ten' });
+    await page.getByRole('link', { name: 'Click here to create a portfolio' }).click();
+    await page.getByLabel('Portfolio name').fill('US tech');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.getByRole('link', { name: 'Click here to create an Investment' }).click();
+    await page.getByLabel('ISIN').fill('US67066G1040');
+    await expect(page.getByRole('combobox', { name: 'Name' })).toHaveValue(/NVIDIA/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Date').fill('2024-03-01');
+    await page.getByLabel('Shares').fill('10');
+    // About the unadjusted close of the day: ten times what Yahoo shows after the split.
+    await page.getByLabel('Price pr. share').fill('1300');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/home$/);
 
-  await row.getByRole('button', { name: 'Record split of NVIDIA' }).click();
-  const form = page.getByRole('dialog', { name: 'Stock Split' });
-  await expect(form.getByLabel('Date')).toHaveValue('2024-06-10');
-  await expect(form.getByLabel('Shares after split')).toHaveValue('100');
-  await expect(form).toContainText('1:10 (10 for 1)');
-  await form.getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByRole('dialog', { name: 'Stock Split', includeHidden: true })).toHaveCount(
-    0,
-  );
+    const investments = page.getByRole('table', { name: 'Investments' });
+    const row = investments.getByRole('row', { name: /NVIDIA/ });
+    // Creating waits a while for the market's history, then answers anyway (a loaded machine's
+    // fake market can be slower): the split shows once home is loaded after it came.
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toContainText('Split 1:10 (10 for 1) on 2024-06-10 not recorded', {
+        timeout: 5_000,
+      });
+    }).toPass();
+    // The loss the split makes until it is recorded, since the buy: 10 shares at a tenth of their
+    // price.
+    await page.getByRole('combobox', { name: 'Period' }).selectOption('Forever');
+    await expect(row).toContainText(LOSS_OF_NINE_TENTHS);
+    await expect(
+      page.getByRole('table', { name: /portfolios/i }).getByRole('row', { name: /US tech/ }),
+    ).toContainText('1 split not recorded');
 
-  await expect(row).not.toContainText('not recorded');
-  await expect(row.getByRole('button', { name: /Record split/ })).toHaveCount(0);
-  await expect(row).toContainText('100 shares');
-  await expect(row).not.toContainText(LOSS_OF_NINE_TENTHS);
-});
+    await row.getByRole('button', { name: 'Record split of NVIDIA' }).click();
+    const form = page.getByRole('dialog', { name: 'Stock Split' });
+    await expect(form.getByLabel('Date')).toHaveValue('2024-06-10');
+    await expect(form.getByLabel('Shares after split')).toHaveValue('100');
+    await expect(form).toContainText('1:10 (10 for 1)');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Stock Split', includeHidden: true }),
+    ).toHaveCount(0);
+
+    await expect(row).not.toContainText('not recorded');
+    await expect(row.getByRole('button', { name: /Record split/ })).toHaveCount(0);
+    await expect(row).toContainText('100 shares');
+    await expect(row).not.toContainText(LOSS_OF_NINE_TENTHS);
+  },
+);

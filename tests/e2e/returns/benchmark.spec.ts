@@ -1,7 +1,7 @@
 // The benchmark (issue 38): "Compare with <benchmark>" draws the same money put into it beside
 // the value, with a legend and both values in the read-out; Profile → Benchmark picks another.
 // On the demo and the server (the fake market's listings); the Danish words on the demo.
-import { test, expect, loginAsDemo, demoOnly, onServer } from '../fixtures';
+import { test, expect, loginAsDemo, DEMO_ONLY, onServer } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 const MSCI_WORLD = 'iShares Core MSCI World UCITS ETF';
@@ -87,10 +87,8 @@ test('a portfolio compares with the benchmark on a desktop', async ({ page }) =>
   await expect(portfolio.readout).toContainText(MSCI_WORLD);
 });
 
-test('Danish: Sammenlign med, and both lines named', async ({ page }) => {
-  demoOnly();
-  await loginAsDemo(page);
-  await page.goto('/profile');
+test('Danish: Sammenlign med, and both lines named', DEMO_ONLY, async ({ page }) => {
+  await loginAsDemo(page, { path: '/profile' });
   await page.getByRole('combobox', { name: 'Language' }).selectOption('da');
   await page.goto('/home');
   const card = page.getByRole('region', { name: 'Samlet værdi' });

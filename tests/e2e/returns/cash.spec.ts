@@ -11,7 +11,7 @@ import {
   LOGIN_LABELS,
   DEVICES,
   expectNoSideScroll,
-  demoOnly,
+  DEMO_ONLY,
 } from '../fixtures';
 import type { Page } from '@playwright/test';
 
@@ -71,9 +71,9 @@ for (const [device, viewport] of DEVICES) {
 test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
-  test('a portfolio offers cash in Danish', async ({ page }) => {
+  test('a portfolio offers cash in Danish', DEMO_ONLY, async ({ page }) => {
     // Words only, the same in both builds: the server project proves cash in English above.
-    demoOnly();
+
     await page.goto('/');
     await logIn(page, DEMO, LOGIN_LABELS.da);
     await page.getByRole('table', { name: 'Porteføljer' }).getByRole('link').first().click();

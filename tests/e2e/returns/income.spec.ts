@@ -5,7 +5,7 @@ import {
   test,
   expect,
   loginAsDemo,
-  demoOnly,
+  DEMO_ONLY,
   LOGIN_LABELS,
   DEVICES,
   expectNoSideScroll,
@@ -46,9 +46,8 @@ for (const [device, viewport] of DEVICES) {
 test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
-  test('the income view in Danish', async ({ page }) => {
-    demoOnly();
-    await loginAsDemo(page, LOGIN_LABELS.da);
+  test('the income view in Danish', DEMO_ONLY, async ({ page }) => {
+    await loginAsDemo(page, { labels: LOGIN_LABELS.da });
     await page.getByRole('link', { name: 'Udbytter' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Indkomst' })).toBeVisible();
     await page.getByLabel('År').selectOption(LAST_YEAR);

@@ -5,7 +5,7 @@ import {
   test,
   expect,
   loginAsDemo,
-  demoOnly,
+  DEMO_ONLY,
   LOGIN_LABELS,
   DEVICES,
   expectNoSideScroll,
@@ -38,8 +38,7 @@ for (const [device, viewport] of DEVICES) {
 }
 
 // Words only, the same at any width: on the phone.
-test('a portfolio and an investment have their returns', async ({ page }) => {
-  demoOnly();
+test('a portfolio and an investment have their returns', DEMO_ONLY, async ({ page }) => {
   await loginAsDemo(page);
   await page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first().click();
   await expect(
@@ -54,9 +53,8 @@ test('a portfolio and an investment have their returns', async ({ page }) => {
 test.describe('Danish', () => {
   test.use({ locale: 'da-DK' });
 
-  test('home says what each return measures in Danish', async ({ page }) => {
-    demoOnly();
-    await loginAsDemo(page, LOGIN_LABELS.da);
+  test('home says what each return measures in Danish', DEMO_ONLY, async ({ page }) => {
+    await loginAsDemo(page, { labels: LOGIN_LABELS.da });
     const figures = page
       .getByRole('region', { name: 'Afkast', exact: true })
       .getByLabel('Afkast', { exact: true });
