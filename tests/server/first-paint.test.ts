@@ -1,7 +1,9 @@
 // The page of /home drawn by the server (issue 37): a logged-in user's home with its figures as
 // text in the root, before any script runs; the boot splash for anyone else, or when drawing fails.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_BUILD_HEADER } from '../../src/domain/wire/app-page';
 import { renderFirstPaint } from '../../src/first-paint';
 import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
 import { Browser } from './browser';
@@ -108,6 +110,14 @@ describe('the page of /home, drawn by the server', () => {
     const { html, root } = await page(browser);
     expect(root).toBe(SPLASH);
     expect(html).toContain('<script type="application/json" id="first-answers">');
+  });
+
+  it("names its build as the service worker's precache does: index.html's MD5", async () => {
+    const browser = await appBrowser(await serve());
+    const { answer } = await page(browser);
+    expect(answer.headers.get(PAGE_BUILD_HEADER)).toBe(
+      createHash('md5').update(PAGE).digest('hex'),
+    );
   });
 });
 
