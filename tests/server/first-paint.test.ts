@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_BUILD_HEADER } from '../../src/domain/wire/app-page';
-import { renderFirstPaint } from '../../src/first-paint';
+import { FIRST_PAINT_MARK, renderFirstPaint } from '../../src/first-paint';
 import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
 import { Browser } from './browser';
 import { startPageServer } from './page-server';
@@ -59,6 +59,8 @@ describe('the page of /home, drawn by the server', () => {
     const browser = await appBrowser(await serve());
     const { html, root } = await page(browser);
     expect(root).not.toContain(SPLASH);
+    // Marked, so that it shows only once the page is parsed to its answers (base.css).
+    expect(root.startsWith(FIRST_PAINT_MARK)).toBe(true);
     expect(root).toContain('<h1 class="visually-hidden">Dashboard</h1>');
     expect(root).toMatch(/aria-label="Total value"/);
     expect(root).toMatch(/<p class="value-summary__value num">DKK\s[\d,]+\.\d\d<\/p>/);
