@@ -239,12 +239,16 @@ function compressedCopies(): Plugin {
 }
 
 /**
- * The manifest and a Workbox service worker that precaches the whole build (in demo mode the lazy
- * demo chunk too), so a visited app opens offline. 'prompt': a new worker waits until the user
- * accepts it, so one page never runs chunks of two builds. src/pwa-register.ts registers it.
+ * The manifest and the service worker, src/sw.ts: Workbox's precache of the whole build (in demo
+ * mode the lazy demo chunk too), so a visited app opens offline. 'prompt': a new worker waits until
+ * the user accepts it, so one page never runs chunks of two builds (a page the server draws is taken
+ * only from the cached build, src/sw/server-page.ts). src/pwa-register.ts registers it.
  */
 function pwa(live: boolean) {
   return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
     registerType: 'prompt',
     injectRegister: false,
     manifest: {
@@ -264,13 +268,10 @@ function pwa(live: boolean) {
         { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     },
-    workbox: {
+    injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       // A live build keeps the demo chunk only for ?api=mock: not worth 100 kB on every install.
       globIgnores: live ? ['**/mock-server-*.js'] : [],
-      navigateFallback: 'index.html',
-      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sanctum(\/|$)/, /^\/up$/],
-      cleanupOutdatedCaches: true,
     },
     devOptions: { enabled: false },
   });

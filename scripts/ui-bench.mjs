@@ -13,7 +13,7 @@
 // < 2.5 s and warm LCP < 1 s at 4x throttling; warm demo home with data < 300 ms unthrottled.
 //
 // Flags: --runs=N (default 5)  --quick (2 runs, for CI)  --throttled (4x CPU and Slow 4G only)
-// --write
+// --write  --live (the live build only: no budgets, no demo rows, nothing written)
 // Times never fail a run: on a shared, busy machine they measure the machine.
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -26,10 +26,12 @@ import { measureBudgets, measureVisits, summarise } from './ui-bench-measures.mj
 
 const DOC = 'docs/benchmarks.md';
 
+const liveOnly = process.argv.includes('--live');
+
 for (const [build, path, hint] of [
   ['demo', 'dist/index.html', 'npm run build'],
   ['live', 'dist-live/index.html', 'npm run build:live (or npm start)'],
-])
+].filter(([build]) => !liveOnly || build === 'live'))
   if (!existsSync(path)) {
     console.error(`No ${build} build (${path}): run ${hint} first.`);
     process.exit(1);
@@ -41,26 +43,27 @@ console.log(`${cores} cores, load average ${loadAtStart.toFixed(1)}; ${RUNS} run
 const dataDir = mkdtempSync(join(tmpdir(), 'formue-ui-bench-'));
 const browser = await chromium.launch(chromiumLaunchOptions);
 
-let budgets;
+let budgets = [];
 let market;
 const visitRows = [];
 try {
-  await withServer(
-    {
-      command: 'node_modules/.bin/vite',
-      args: (port) => ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
-      env: () => ({}),
-      // Its banner names a port nobody needs.
-      stdout: 'ignore',
-      readyPath: '/',
-      what: 'vite preview',
-      seconds: 300,
-    },
-    async (base) => {
-      budgets = await measureBudgets(browser, base);
-      visitRows.push(...(await measureVisits(browser, base, 'demo')));
-    },
-  );
+  if (!liveOnly)
+    await withServer(
+      {
+        command: 'node_modules/.bin/vite',
+        args: (port) => ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+        env: () => ({}),
+        // Its banner names a port nobody needs.
+        stdout: 'ignore',
+        readyPath: '/',
+        what: 'vite preview',
+        seconds: 300,
+      },
+      async (base) => {
+        budgets = await measureBudgets(browser, base);
+        visitRows.push(...(await measureVisits(browser, base, 'demo')));
+      },
+    );
   // The live server's market data comes from the offline fake of the four providers, in their
   // formats (tests/fake-market): a benchmark never reaches the internet.
   market = await startServer({
@@ -129,7 +132,7 @@ const visitTable = [
 ].join('\n');
 console.log(`${machine}\n\n${budgetTable}\n\n${visitTable}`);
 
-if (process.argv.includes('--write')) {
+if (process.argv.includes('--write') && !liveOnly) {
   const date = new Date().toISOString().slice(0, 10);
   const section = `## UI budgets
 

@@ -32,6 +32,9 @@ const SETTLE_MS = 1_000;
 /** Turns without an answer taken after which the screen is taken to want no more of them. */
 const STILL_TURNS = 20;
 
+/** Before the markup: until the page is parsed to its answers, what follows is hidden (base.css). */
+export const FIRST_PAINT_MARK = '<template class="first-paint"></template>';
+
 /** A style attribute as React writes it: its value's quotes are escaped, as all text is. */
 const STYLE_ATTRIBUTE = / style="[^"]*"/g;
 
@@ -73,7 +76,7 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
     );
     // The page's Content-Security-Policy (style-src 'self') drops style attributes in its markup,
     // each with a console error: a part styled so waits for the app's render to have it.
-    return (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
+    return FIRST_PAINT_MARK + (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
   } finally {
     actor.stop();
   }

@@ -2,6 +2,7 @@
 // goes at once, so the browser fetches the code while the answers are computed, then the screen
 // drawn from them (src/first-paint.tsx, when the build has it) and the answers as a data block
 // before </body> (the entry, a module, runs only once the page is all parsed).
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { PAGE_BUILD_HEADER } from '../domain/wire/app-page';
 import { firstAnswersBlock, type FirstAnswers } from '../domain/wire/first-answers';
 import type { FirstPaintRequest } from '../first-paint';
 
@@ -32,9 +34,12 @@ export function firstPaintOf(appRoot: string): FirstPaint | undefined {
 
 /**
  * The built index.html cut at its root: `head` up to the root's content (the boot splash,
- * `splash`), `rest` from the root's end to `</body>`, where the data block goes, and `end`.
+ * `splash`), `rest` from the root's end to `</body>`, where the data block goes, and `end`; and
+ * its `build`, the MD5 of the file (PAGE_BUILD_HEADER), by which the service worker knows a page of
+ * its own build.
  */
 interface Template {
+  build: string;
   head: string;
   splash: string;
   rest: string;
@@ -54,6 +59,7 @@ function templateOf(appRoot: string): Promise<Template> {
       const inRoot = root === -1 ? body : root + ROOT.length;
       const rootEnd = root === -1 ? body : page.indexOf('</div>', inRoot);
       return {
+        build: createHash('md5').update(page).digest('hex'),
         head: page.slice(0, inRoot),
         splash: page.slice(inRoot, rootEnd),
         rest: page.slice(rootEnd, body),
@@ -85,14 +91,16 @@ export async function sendPage(
   answer: () => Promise<FirstAnswers>,
   page?: { request: PageRequest; paint: FirstPaint },
 ): Promise<FastifyReply> {
-  const { head, splash, rest, end } = await templateOf(appRoot);
+  const { build, head, splash, rest, end } = await templateOf(appRoot);
   const gzip = /\bgzip\b/.test(reply.request.headers['accept-encoding'] ?? '')
     ? createGzip()
     : undefined;
   const body = gzip ?? new PassThrough();
-  reply
-    .type('text/html; charset=utf-8')
-    .headers({ 'Cache-Control': 'private, no-store', Vary: 'Accept-Encoding, Cookie' });
+  reply.type('text/html; charset=utf-8').headers({
+    'Cache-Control': 'private, no-store',
+    Vary: 'Accept-Encoding, Cookie',
+    [PAGE_BUILD_HEADER]: build,
+  });
   if (gzip) reply.header('Content-Encoding', 'gzip');
   void sent(body, head, gzip)
     .then(answer)

@@ -1,8 +1,10 @@
 // The page of /home drawn by the server (issue 37): a logged-in user's home with its figures as
 // text in the root, before any script runs; the boot splash for anyone else, or when drawing fails.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderFirstPaint } from '../../src/first-paint';
+import { PAGE_BUILD_HEADER } from '../../src/domain/wire/app-page';
+import { FIRST_PAINT_MARK, renderFirstPaint } from '../../src/first-paint';
 import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
 import { Browser } from './browser';
 import { startPageServer } from './page-server';
@@ -57,6 +59,8 @@ describe('the page of /home, drawn by the server', () => {
     const browser = await appBrowser(await serve());
     const { html, root } = await page(browser);
     expect(root).not.toContain(SPLASH);
+    // Marked, so that it shows only once the page is parsed to its answers (base.css).
+    expect(root.startsWith(FIRST_PAINT_MARK)).toBe(true);
     expect(root).toContain('<h1 class="visually-hidden">Dashboard</h1>');
     expect(root).toMatch(/aria-label="Total value"/);
     expect(root).toMatch(/<p class="value-summary__value num">DKK\s[\d,]+\.\d\d<\/p>/);
@@ -108,6 +112,14 @@ describe('the page of /home, drawn by the server', () => {
     const { html, root } = await page(browser);
     expect(root).toBe(SPLASH);
     expect(html).toContain('<script type="application/json" id="first-answers">');
+  });
+
+  it("names its build as the service worker's precache does: index.html's MD5", async () => {
+    const browser = await appBrowser(await serve());
+    const { answer } = await page(browser);
+    expect(answer.headers.get(PAGE_BUILD_HEADER)).toBe(
+      createHash('md5').update(PAGE).digest('hex'),
+    );
   });
 });
 

@@ -1,7 +1,8 @@
-// A phone's first visit of /home on the Formue server (issue 37): the page comes with home drawn
-// from its answers, so the figures are on screen before any script has run; the app then takes
-// the screen over, the same, and works on it. The entry's script is held back here until told.
-import type { Browser, Page } from '@playwright/test';
+// A first visit of /home on the Formue server (issue 37): the page comes with home drawn from its
+// answers, so the figures are on screen before any script has run; the app then takes the screen
+// over, the same and where it was, on a phone and on a desktop (its sidebar), and works on it.
+// The entry's script is held back here until told.
+import type { Browser, Page, ViewportSize } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
 import { test, expect, loginAsDemo, SERVER_ONLY } from '../fixtures';
 
@@ -13,6 +14,9 @@ const TEXTS = {
     period: 'Period',
     year: 'Year',
     chart: /chart/i,
+    menu: 'Menu',
+    main: 'Main',
+    history: 'History',
   },
   da: {
     locale: 'da-DK',
@@ -21,6 +25,9 @@ const TEXTS = {
     period: 'Periode',
     year: 'År',
     chart: /graf/i,
+    menu: 'Menu',
+    main: 'Hovedmenu',
+    history: 'Historik',
   },
 };
 
@@ -31,17 +38,21 @@ interface Visit {
   close: () => Promise<void>;
 }
 
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
 /** A new device with the session of `from` (no figures kept, no worker), its entry held back. */
 async function heldVisit(
   browser: Browser,
   from: Page,
   baseURL: string | undefined,
   locale: string,
+  viewport: ViewportSize,
 ): Promise<Visit> {
   const context = await browser.newContext({
     baseURL,
     locale,
-    viewport: { width: 390, height: 844 },
+    viewport,
     serviceWorkers: 'block',
     storageState: {
       cookies: await from.context().cookies(),
@@ -66,9 +77,14 @@ function appTookOver(page: Page): Promise<boolean> {
   });
 }
 
-for (const language of ['en', 'da'] as const) {
+for (const [language, device, viewport] of [
+  ['en', 'phone', PHONE],
+  ['da', 'phone', PHONE],
+  ['en', 'desktop', DESKTOP],
+  ['da', 'desktop', DESKTOP],
+] as const) {
   test(
-    `a first visit paints home from the server before any script, then works (${language})`,
+    `a first visit paints home from the server before any script, then works (${language}, ${device})`,
     SERVER_ONLY,
     async ({ page, browser, baseURL }) => {
       const texts = TEXTS[language];
@@ -77,7 +93,7 @@ for (const language of ['en', 'da'] as const) {
       await expect(portfolios.getByRole('link').first()).toBeVisible();
       const names = await portfolios.getByRole('link').allInnerTexts();
 
-      const visit = await heldVisit(browser, page, baseURL, texts.locale);
+      const visit = await heldVisit(browser, page, baseURL, texts.locale, viewport);
       try {
         const held = visit.page;
         // The layout shifts of the whole visit, from its start.
@@ -96,8 +112,21 @@ for (const language of ['en', 'da'] as const) {
         await expect(held.getByRole('img', { name: texts.chart })).toBeVisible();
         await expect(table.getByRole('link')).toHaveText(names);
         const total = await card.getByText(/DKK/).first().innerText();
+        // The menu of the width: the burger on a phone, the sidebar on a desktop; never both.
+        const burger = held.getByRole('button', { name: texts.menu, exact: true });
+        const sidebar = held.getByRole('navigation', { name: texts.main });
+        const menuShown = async () => {
+          await expect(device === 'phone' ? burger : sidebar).toBeVisible();
+          await expect(device === 'phone' ? sidebar : burger).toBeHidden();
+        };
+        await menuShown();
+        if (device === 'desktop')
+          await expect(sidebar.getByRole('link')).toContainText([texts.history]);
+        const chartBox = await held.getByRole('img', { name: texts.chart }).boundingBox();
         expect(await appTookOver(held)).toBe(false);
-        await held.screenshot({ path: test.info().outputPath(`first-paint-${language}.png`) });
+        await held.screenshot({
+          path: test.info().outputPath(`first-paint-${device}-${language}.png`),
+        });
 
         visit.release();
         await expect.poll(() => appTookOver(held)).toBe(true);
@@ -108,7 +137,12 @@ for (const language of ['en', 'da'] as const) {
           (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
         );
         expect(shifted).toBeLessThan(0.1);
-        await held.screenshot({ path: test.info().outputPath(`after-${language}.png`) });
+        await menuShown();
+        // The chart drawn again at its frame's width, in the same box.
+        const drawnBox = await held.getByRole('img', { name: texts.chart }).boundingBox();
+        expect(drawnBox?.y).toBe(chartBox?.y);
+        expect(Math.abs((drawnBox?.height ?? 0) - (chartBox?.height ?? 0))).toBeLessThanOrEqual(1);
+        await held.screenshot({ path: test.info().outputPath(`after-${device}-${language}.png`) });
 
         // It works: a period change, then a tap on a portfolio.
         await held

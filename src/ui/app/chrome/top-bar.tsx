@@ -27,7 +27,7 @@ export function TopBar({ period, onPeriodChange, menuOpen, onMenu }: TopBarProps
       {onMenu && (
         <button
           type="button"
-          className="icon-button"
+          className="icon-button top-bar__menu"
           aria-label={t('topBar.menu')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
