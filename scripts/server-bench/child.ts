@@ -9,8 +9,9 @@
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
 //                    { type: 'phases', ms, serverMs } answering 'phases': the ms of each phase
 //                    (src/contract/phases.ts) and of the requests, since the last 'phases';
-//                    { type: 'memory', heapUsed } answering 'memory', after a garbage collection
-//                    (the child runs with --expose-gc);
+//                    { type: 'memory', heapUsed, peakHeapUsed } answering 'memory': the heap in
+//                    use after a garbage collection (the child runs with --expose-gc), and the
+//                    most it held (garbage too) since the last 'memory', sampled every 10 ms;
 //                    { type: 'error', message } when the server cannot start.
 //   from the parent: 'delay' (the event-loop delay since the last 'delay', then reset),
 //                    'idle' (wait for the requests still running: autocannon hangs up at the
@@ -19,12 +20,15 @@
 //                    'stop' (close the server and exit, so --cpu-prof can write its profile).
 import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../../src/server/config';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import { setPhaseClock, type Phase } from '../../src/contract/phases';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startQuietServer } from '../../tests/server/quiet-server';
 
 /** How often the loop is sampled; a stall reads as its length plus up to this much. */
 const LOOP_RESOLUTION_MS = 2;
+/** How often the heap's peak is sampled: a peak between two samples goes unseen. */
+const HEAP_SAMPLE_MS = 10;
 
 export type ChildMessage =
   | {
@@ -37,7 +41,7 @@ export type ChildMessage =
   | { type: 'delay'; maxMs: number; p99Ms: number; meanMs: number }
   | { type: 'idle' }
   | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number }
-  | { type: 'memory'; heapUsed: number }
+  | { type: 'memory'; heapUsed: number; peakHeapUsed: number }
   | { type: 'error'; message: string };
 
 export type ParentMessage = 'delay' | 'idle' | 'phases' | 'memory' | 'stop';
@@ -81,6 +85,11 @@ async function main(): Promise<void> {
       serverMs += performance.now() - started;
     });
   });
+  let peakHeapUsed = 0;
+  const sampleHeap = () => {
+    peakHeapUsed = Math.max(peakHeapUsed, getHeapStatistics().used_heap_size);
+  };
+  setInterval(sampleHeap, HEAP_SAMPLE_MS).unref();
   const whenIdle = () => {
     if (running === 0) send({ type: 'idle' });
     else setTimeout(whenIdle, 10);
@@ -108,8 +117,12 @@ async function main(): Promise<void> {
       phases = {};
       serverMs = 0;
     } else if (message === 'memory') {
+      sampleHeap();
+      const peak = peakHeapUsed;
       globalThis.gc?.();
-      send({ type: 'memory', heapUsed: process.memoryUsage().heapUsed });
+      const heapUsed = process.memoryUsage().heapUsed;
+      peakHeapUsed = heapUsed;
+      send({ type: 'memory', heapUsed, peakHeapUsed: Math.max(peak, heapUsed) });
     } else if (message === 'stop') {
       loop.disable();
       void app.close().finally(() => process.exit(0));

@@ -209,13 +209,17 @@ export async function benchMixed(
   if (options.warmup > 0) await run(options.warmup);
   await live.idle();
   await live.loopDelayMax();
+  const before = await live.memory();
   const result = await run(runSeconds(options, alone.idleMs));
   await live.idle();
+  const loopMaxMs = await live.loopDelayMax();
+  const after = await live.memory();
   return mixedFigures(
     { database: DATABASE_NAMES[alone.database], events: alone.events, endpoint: endpoint.name },
     alone,
     result,
-    await live.loopDelayMax(),
+    loopMaxMs,
+    { before: before.heapUsed, after: after.heapUsed, peak: after.peakHeapUsed },
   );
 }
 

@@ -232,9 +232,20 @@ export interface MixedFigures {
   writes: { p50: number; p99: number; completed: number };
   seconds: number;
   loopMaxMs: number;
+  /**
+   * The server's heap in bytes: in use after a garbage collection before the run and after it,
+   * and the most it held during the run (garbage too; sampled).
+   */
+  heap: MixedHeap;
   failed: number;
   /** The statuses of the failed answers, as `status x count`. */
   failures: string[];
+}
+
+export interface MixedHeap {
+  before: number;
+  after: number;
+  peak: number;
 }
 
 export function mixedFigures(
@@ -242,6 +253,7 @@ export function mixedFigures(
   alone: { p50: number; p99: number },
   run: MixedResult,
   loopMaxMs: number,
+  heap: MixedHeap,
 ): MixedFigures {
   const answered = (result: CannonResult) => ({
     p50: result.latency.p50,
@@ -260,6 +272,7 @@ export function mixedFigures(
     writes: answered(run.writes),
     seconds: Math.max(run.reads.duration, run.writes.duration),
     loopMaxMs,
+    heap,
     failed: failedOf(run.reads) + failedOf(run.writes),
     failures,
   };
@@ -279,16 +292,35 @@ export const idleWritesRow = (f: IdleWriteFigures) =>
   `| ${f.database} | ${f.events} | ${fixed(f.buy, 1)} | ${fixed(f.edit, 1)} | ${fixed(f.delete, 1)} | ${f.failure ? `${f.failure}, not loaded` : '0'} |`;
 
 export const MIXED_HEADER =
-  '| database | events | read | alone p50 ms | alone p99 ms | mixed p50 ms | mixed p99 ms | p99 mixed / alone | reads | writes | write p50 ms | write p99 ms | loop stall ms | failed |';
+  '| database | events | read | alone p50 ms | alone p99 ms | mixed p50 ms | mixed p99 ms | p99 mixed / alone | reads | writes | write p50 ms | write p99 ms | loop stall ms | heap before MB | heap after MB | heap peak MB | failed |';
 export const MIXED_ALIGN =
-  '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+  '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+
+const mb = (bytes: number) => fixed(bytes / 2 ** 20, 0);
 
 const ratioOf = (f: MixedFigures) => f.reads.p99 / f.alone.p99;
 
 export function mixedRow(f: MixedFigures): string {
   const failed = f.failures.length > 0 ? `${f.failed} (${f.failures.join(', ')})` : `${f.failed}`;
   const seconds = Math.round(f.seconds);
-  return `| ${f.database} | ${f.events} | ${f.endpoint} | ${fixed(f.alone.p50, 0)} | ${fixed(f.alone.p99, 0)} | ${fixed(f.reads.p50, 0)} | ${fixed(f.reads.p99, 0)} | x${fixed(ratioOf(f), 2)} | ${f.reads.completed} in ${seconds} s | ${f.writes.completed} in ${seconds} s | ${fixed(f.writes.p50, 0)} | ${fixed(f.writes.p99, 0)} | ${fixed(f.loopMaxMs, 0)} | ${failed} |`;
+  return `| ${f.database} | ${f.events} | ${f.endpoint} | ${fixed(f.alone.p50, 0)} | ${fixed(f.alone.p99, 0)} | ${fixed(f.reads.p50, 0)} | ${fixed(f.reads.p99, 0)} | x${fixed(ratioOf(f), 2)} | ${f.reads.completed} in ${seconds} s | ${f.writes.completed} in ${seconds} s | ${fixed(f.writes.p50, 0)} | ${fixed(f.writes.p99, 0)} | ${fixed(f.loopMaxMs, 0)} | ${mb(f.heap.before)} | ${mb(f.heap.after)} | ${mb(f.heap.peak)} | ${failed} |`;
+}
+
+/** Per database: each run's figure as `describe` says it, and met unless one `misses`. */
+function verdicts(
+  figures: readonly MixedFigures[],
+  databases: readonly string[],
+  describe: (f: MixedFigures) => string,
+  misses: (f: MixedFigures) => boolean,
+): string {
+  return databases
+    .map((database) => {
+      const rows = figures.filter((f) => f.database === database);
+      if (rows.length === 0) return `${database} not measured`;
+      const met = !rows.some(misses);
+      return `${database} ${rows.map(describe).join(', ')}, ${met ? 'met' : 'missed'}`;
+    })
+    .join('; ');
 }
 
 /** The target's line: per database, each run's ratio and the verdict. */
@@ -297,15 +329,32 @@ export function mixedTarget(
   databases: readonly string[],
   connections: number,
 ): string {
-  const verdicts = databases.map((database) => {
-    const rows = figures.filter((f) => f.database === database);
-    if (rows.length === 0) return `${database} not measured`;
-    const ratios = rows.map(
-      (f) =>
-        `${f.endpoint} at ${f.events} x${fixed(ratioOf(f), 2)} (${f.reads.p99} vs ${f.alone.p99} ms)`,
-    );
-    const over = rows.filter((f) => f.failed > 0 || !(ratioOf(f) <= MIXED_LIMIT));
-    return `${database} ${ratios.join(', ')}, ${over.length === 0 ? 'met' : 'missed'}`;
-  });
-  return `- reads' p99 with ${WRITERS} of the ${connections} connections writing within x${MIXED_LIMIT} of the same reads alone: ${verdicts.join('; ')}.`;
+  const each = verdicts(
+    figures,
+    databases,
+    (f) =>
+      `${f.endpoint} at ${f.events} x${fixed(ratioOf(f), 2)} (${f.reads.p99} vs ${f.alone.p99} ms)`,
+    (f) => f.failed > 0 || !(ratioOf(f) <= MIXED_LIMIT),
+  );
+  return `- reads' p99 with ${WRITERS} of the ${connections} connections writing within x${MIXED_LIMIT} of the same reads alone: ${each}.`;
+}
+
+/** A heap is flat when the run leaves it this much bigger at most (garbage collected both times). */
+const FLAT_HEAP_SHARE = 0.1;
+const FLAT_HEAP_BYTES = 5 * 2 ** 20;
+
+/** The memory target's line: per database, each mixed run's heap before and after, and the verdict. */
+export function mixedHeapTarget(
+  figures: readonly MixedFigures[],
+  databases: readonly string[],
+): string {
+  const each = verdicts(
+    figures,
+    databases,
+    (f) =>
+      `${f.endpoint} at ${f.events} ${mb(f.heap.before)} -> ${mb(f.heap.after)} MB (peak ${mb(f.heap.peak)})`,
+    (f) =>
+      f.heap.after - f.heap.before > Math.max(FLAT_HEAP_BYTES, f.heap.before * FLAT_HEAP_SHARE),
+  );
+  return `- the server's heap flat under the mixed run (after a garbage collection, at most ${FLAT_HEAP_SHARE * 100} % or ${FLAT_HEAP_BYTES / 2 ** 20} MB more after it than before): ${each}.`;
 }

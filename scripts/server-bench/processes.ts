@@ -107,9 +107,17 @@ export class Server {
 
   /** The server's heap in use after a garbage collection, in bytes. */
   async heapUsed(): Promise<number> {
+    return (await this.memory()).heapUsed;
+  }
+
+  /**
+   * The server's heap in use after a garbage collection, and the most it held (sampled, garbage
+   * too) since the last call, in bytes.
+   */
+  async memory(): Promise<{ heapUsed: number; peakHeapUsed: number }> {
     const message = await this.ask('memory');
     if (message.type !== 'memory') throw new Error(`unexpected ${JSON.stringify(message)}`);
-    return message.heapUsed;
+    return message;
   }
 
   /** Resolves once the server has finished every request it was given. */

@@ -17,6 +17,7 @@ import {
   idleWritesRow,
   MIXED_ALIGN,
   MIXED_HEADER,
+  mixedHeapTarget,
   mixedRow,
   mixedTarget,
   WRITERS,
@@ -276,7 +277,7 @@ export function section(
     IDLE_WRITES_ALIGN,
     ...writes.idle.map(idleWritesRow),
     '',
-    `Right after each run of the first table but those of returns and the Forever chart, the same request again on ${CONNECTIONS - WRITERS} of the ${CONNECTIONS} sessions while the other ${WRITERS} go round their writes to the same account (writer w takes investments w, w + ${WRITERS}, ...), for as long as the run alone and after a ${options.warmup} s warm-up of the same mix; the writes add a few events to the account, and the next run's warm-up replays the investments they changed. **alone** is that run alone, on all ${CONNECTIONS} connections; **reads** and **writes** count the answers within the run (a write is a buy, a correction or a deletion); **loop stall ms** and **failed** as above, with the failed answers' statuses.`,
+    `Right after each run of the first table but those of returns and the Forever chart, the same request again on ${CONNECTIONS - WRITERS} of the ${CONNECTIONS} sessions while the other ${WRITERS} go round their writes to the same account (writer w takes investments w, w + ${WRITERS}, ...), for as long as the run alone and after a ${options.warmup} s warm-up of the same mix; the writes add a few events to the account, and the next run's warm-up replays the investments they changed. **alone** is that run alone, on all ${CONNECTIONS} connections; **reads** and **writes** count the answers within the run (a write is a buy, a correction or a deletion); **loop stall ms** and **failed** as above, with the failed answers' statuses; **heap before / after MB**: the server's heap in use after a garbage collection just before the run (after its warm-up) and just after it, **heap peak MB** the most it held during the run, garbage too (sampled every 10 ms).`,
     '',
     MIXED_HEADER,
     MIXED_ALIGN,
@@ -296,6 +297,10 @@ export function section(
       writes.mixed,
       databases.map((db) => DATABASE_NAMES[db]),
       CONNECTIONS,
+    ),
+    mixedHeapTarget(
+      writes.mixed,
+      databases.map((db) => DATABASE_NAMES[db]),
     ),
   ].join('\n');
 }

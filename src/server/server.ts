@@ -17,6 +17,7 @@ import { PriceStore } from './sql/price-store';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
 import { utcDay } from '../market/zoned-time';
+import { warmUp } from './warm-up';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,11 @@ export interface StartOptions {
   placeBenchmark?: boolean;
   /** A screen's first paint other than the live build's (AppOptions.firstPaint). */
   firstPaint?: FirstPaint;
+  /**
+   * Whether the home's code runs once before listening, on a built-in account (`warmUp`); by
+   * default with a live market (production), not on the made-up one (the demo, most tests).
+   */
+  warmUp?: boolean;
 }
 
 /** How long a shutdown waits for a market refresh to end. */
@@ -148,6 +154,17 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     await live.preload().then(
       () => app.log.info({ ms: Math.round(performance.now() - started) }, 'prices read at start'),
       (error: unknown) => app.log.warn({ err: error }, 'reading the prices at start failed'),
+    );
+  }
+  if (options.warmUp ?? live !== undefined) {
+    const started = performance.now();
+    await warmUp(app, options.now).then(
+      (answers) =>
+        app.log.info(
+          { ms: Math.round(performance.now() - started), answers },
+          'warmed up at start',
+        ),
+      (error: unknown) => app.log.warn({ err: error }, 'warming up at start failed'),
     );
   }
   await app.listen({ port: config.port, host: config.host });

@@ -2,8 +2,9 @@
 // used, and the holding after each entry of the replay, as doubles (exact: a double's bits go in
 // and come out), then the currencies' codes. A fresh process reads these instead of the events'
 // rows, and skips the replay while every rate is still the same.
-import type { Holding } from '../../domain/ledger';
+import type { Holding, LedgerEntry } from '../../domain/ledger';
 import type { Replayed } from '../../domain/valuation';
+import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
 /** The layout's number; bytes of another layout (or byte order) are no checkpoint. */
@@ -15,13 +16,24 @@ const EVENT_WIDTH = 12;
 const HOLDING_WIDTH = 5;
 const KINDS = ['buy', 'sell', 'dividend', 'split'] as const;
 
-/** What a checkpoint gives back: the events without `origin` or `edited`, which no replay reads. */
+/**
+ * What a checkpoint gives back: the rates its entries were replayed with and the replay's
+ * holdings, with the events kept as the stored doubles until asked for (`events`): a fresh
+ * process makes the ledger's entries straight from them (`entriesAt`), and an object per event
+ * only when something reads the events (a year report, cash), not for the home's figures.
+ */
 export interface Checkpoint {
-  events: EventRow[];
+  readonly count: number;
   /** rates[i]: the DKK rate events[i]'s entry was replayed with (`entryRate`). */
-  rates: Float64Array;
+  readonly rates: Float64Array;
   /** The replay's holdings and first refused entry, for those entries in time order. */
-  replayed: Pick<Replayed, 'after' | 'firstRefused'>;
+  readonly replayed: Pick<Replayed, 'after' | 'firstRefused'>;
+  /** Each event's rate now (`entryRate`, in the events' order), from the stored doubles. */
+  ratesNow(rate: RateSource): number[];
+  /** Each event's ledger entry at `rates` (`entryAt`, in the events' order). */
+  entriesAt(rates: readonly number[]): LedgerEntry[];
+  /** The events, without `origin` or `edited` (which no replay reads), made on the first call. */
+  events(): readonly EventRow[];
 }
 
 /** NaN stands for an absent number: no stored amount or rate is NaN. */
@@ -101,12 +113,10 @@ function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefine
   const currencies = JSON.parse(
     new TextDecoder().decode(bytes.subarray(numbersLength)),
   ) as string[];
-  const events = new Array<EventRow>(count);
   const rates = new Float64Array(count);
   const after = new Array<Holding>(count);
   let at = HEADER;
   for (let index = 0; index < count; index++) {
-    events[index] = eventAt(numbers, at, investmentId, currencies);
     rates[index] = numbers[at + 5];
     at += EVENT_WIDTH;
   }
@@ -120,7 +130,83 @@ function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefine
     };
     at += HOLDING_WIDTH;
   }
-  return { events, rates, replayed: { after, firstRefused } };
+  let events: EventRow[] | undefined;
+  return {
+    count,
+    rates,
+    replayed: { after, firstRefused },
+    ratesNow: (rate) => ratesAt(numbers, count, currencies, rate),
+    entriesAt: (entryRates) => entriesAt(numbers, count, entryRates),
+    events: () => (events ??= eventsOf(numbers, count, investmentId, currencies)),
+  };
+}
+
+/** `entryRate` of each event from its doubles: its own exchange rate, else the day's. */
+function ratesAt(
+  numbers: Float64Array,
+  count: number,
+  currencies: readonly string[],
+  rate: RateSource,
+): number[] {
+  const rates = new Array<number>(count);
+  for (let index = 0, at = HEADER; index < count; index++, at += EVENT_WIDTH) {
+    const own = numbers[at + 4];
+    rates[index] = Number.isNaN(own) ? rate(currencies[numbers[at + 3]], numbers[at + 2]) : own;
+  }
+  return rates;
+}
+
+/** `entryAt` of each event from its doubles: the same products, so the same entries. */
+function entriesAt(numbers: Float64Array, count: number, rates: readonly number[]): LedgerEntry[] {
+  const entries = new Array<LedgerEntry>(count);
+  for (let index = 0, at = HEADER; index < count; index++, at += EVENT_WIDTH) {
+    const rate = rates[index];
+    const time = numbers[at + 2];
+    const amounts = at + 6;
+    const kind = KINDS[numbers[at + 1]];
+    switch (kind) {
+      case 'buy':
+      case 'sell':
+        entries[index] = {
+          kind,
+          time,
+          shares: numbers[amounts],
+          price: numbers[amounts + 1] * rate,
+          fee: numbers[amounts + 2] * rate,
+        };
+        break;
+      case 'dividend': {
+        const tax = numbers[amounts + 1];
+        entries[index] = Number.isNaN(tax)
+          ? { kind, time, amount: numbers[amounts] * rate }
+          : { kind, time, amount: numbers[amounts] * rate, withholdingTax: tax * rate };
+        break;
+      }
+      case 'split':
+        entries[index] = {
+          kind,
+          time,
+          sharesAfter: numbers[amounts],
+          fee: numbers[amounts + 1] * rate,
+          soldShares: numbers[amounts + 2],
+          soldPrice: numbers[amounts + 3] * rate,
+        };
+        break;
+    }
+  }
+  return entries;
+}
+
+function eventsOf(
+  numbers: Float64Array,
+  count: number,
+  investmentId: number,
+  currencies: readonly string[],
+): EventRow[] {
+  const events = new Array<EventRow>(count);
+  for (let index = 0, at = HEADER; index < count; index++, at += EVENT_WIDTH)
+    events[index] = eventAt(numbers, at, investmentId, currencies);
+  return events;
 }
 
 /**

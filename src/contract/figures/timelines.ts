@@ -26,20 +26,24 @@ const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
 const READS_AT_ONCE = 4;
 
 /** Where a build's events came from: the store's rows, its checkpoint, or a write here. */
-interface Source {
-  events: readonly EventRow[];
+type Source = (
+  | { events: readonly EventRow[]; checkpoint?: undefined }
+  | { checkpoint: Checkpoint; events?: undefined }
+) & {
   manual: readonly ManualPriceRow[];
-  checkpoint?: Checkpoint;
   /** Told by a write in this process: no checkpoint is kept of it (see `build`). */
   told?: true;
-}
+};
 
 /** An investment's replayed history with its prices. */
 export interface Valued {
   timeline: Timeline;
   priced: PricedInvestment;
-  /** The events replayed, in entry order: the year report reads them here, not again. */
-  events: readonly EventRow[];
+  /**
+   * The events replayed, in entry order: the year report reads them here, not again. From a
+   * checkpoint they are made on the first read (the home's figures read none).
+   */
+  readonly events: readonly EventRow[];
 }
 
 /**
@@ -211,10 +215,12 @@ export class Timelines {
   }
 
   /** The investment's checkpoint at its version if the store keeps one, else its events. */
-  private async read(investment: InvestmentRow): Promise<Omit<Source, 'manual'>> {
+  private async read(
+    investment: InvestmentRow,
+  ): Promise<{ checkpoint: Checkpoint } | { events: readonly EventRow[] }> {
     const bytes = await this.store.replayCheckpoint(investment.id, investment.version);
     const checkpoint = bytes && decodeCheckpoint(bytes, investment.id);
-    if (checkpoint) return { events: checkpoint.events, checkpoint };
+    if (checkpoint) return { checkpoint };
     return { events: await this.store.investmentEvents(investment.id) };
   }
 
@@ -224,26 +230,41 @@ export class Timelines {
    * replay of the store's events is kept as the investment's checkpoint, behind the answer.
    */
   private replay(investment: InvestmentRow, source: Source, snapshot: MarketSnapshot): Valued {
-    const { events, manual, checkpoint } = source;
-    const rates = events.map((event) => entryRate(event, snapshot.rate));
-    const entries = inTimeOrder(events.map((event, index) => entryAt(event, rates[index])));
-    const fromCheckpoint = checkpoint && sameRates(checkpoint.rates, rates);
+    const { manual, checkpoint } = source;
+    const rates = checkpoint
+      ? checkpoint.ratesNow(snapshot.rate)
+      : source.events.map((event) => entryRate(event, snapshot.rate));
+    const fromCheckpoint = checkpoint !== undefined && sameRates(checkpoint.rates, rates);
+    // A checkpoint at other rates is replayed from its events, and kept again at these.
+    let events = fromCheckpoint ? undefined : (source.events ?? checkpoint?.events());
+    const eventsOf = () => (events ??= checkpoint?.events() ?? []);
+    const entries = inTimeOrder(
+      events
+        ? events.map((event, index) => entryAt(event, rates[index]))
+        : (checkpoint?.entriesAt(rates) ?? []),
+    );
     const previous: Replayed | undefined = fromCheckpoint
       ? { entries, ...checkpoint.replayed }
       : this.cached.get(investment.id)?.valued.timeline;
     const replayed = new Timeline({ entries, priceAt: () => 0 }, previous);
-    if (!fromCheckpoint && !source.told) this.checkpoint(investment, events, rates, replayed);
+    if (events && !source.told) this.checkpoint(investment, events, rates, replayed);
     // The split steps of the prices come from the holdings.
     const priced = priceInvestment(
       replayed.entries,
-      events,
+      eventsOf,
       replayed.splitSteps(),
       snapshot.provider(investment),
       manual,
       snapshot.rate,
     );
     const timeline = new Timeline({ entries: replayed.entries, priceAt: priced.priceAt }, replayed);
-    return { timeline, priced, events };
+    return {
+      timeline,
+      priced,
+      get events() {
+        return eventsOf();
+      },
+    };
   }
 
   /**

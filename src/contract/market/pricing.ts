@@ -95,18 +95,29 @@ interface ManualStep {
 interface TradeSteps {
   times: number[];
   dkk: number[];
-  events: (EventRow & { kind: 'buy' | 'sell' })[];
+  /** The trade's event (the events sorted as the entries), made on the first call. */
+  event: (index: number) => EventRow & { kind: 'buy' | 'sell' };
 }
 
-function tradeSteps(entries: readonly LedgerEntry[], events: readonly EventRow[]): TradeSteps {
-  const trades = [...events]
-    .sort((a, b) => a.time - b.time)
-    .filter((e): e is EventRow & { kind: 'buy' | 'sell' } => e.kind === 'buy' || e.kind === 'sell');
+function tradeSteps(
+  entries: readonly LedgerEntry[],
+  events: readonly EventRow[] | (() => readonly EventRow[]),
+): TradeSteps {
+  // The entries are the events' (`entryAt`) in the same time order, so their trades are the
+  // events' trades one for one: the events are read only for a trade's quote.
   const entryTrades = inTimeOrder(entries).filter((e) => e.kind === 'buy' || e.kind === 'sell');
+  let trades: (EventRow & { kind: 'buy' | 'sell' })[] | undefined;
   return {
-    times: trades.map((t) => t.time),
+    times: entryTrades.map((e) => e.time),
     dkk: entryTrades.map((e) => (e.kind === 'buy' || e.kind === 'sell' ? e.price : 0)),
-    events: trades,
+    event: (index) => {
+      trades ??= [...(typeof events === 'function' ? events() : events)]
+        .sort((a, b) => a.time - b.time)
+        .filter(
+          (e): e is EventRow & { kind: 'buy' | 'sell' } => e.kind === 'buy' || e.kind === 'sell',
+        );
+      return trades[index];
+    },
   };
 }
 
@@ -129,7 +140,8 @@ function manualSteps(manual: readonly ManualPriceRow[]): ManualStep[] {
  */
 export function priceInvestment(
   entries: readonly LedgerEntry[],
-  events: readonly EventRow[],
+  /** Or a function giving them, called only if a quote is a trade's (see `tradeSteps`). */
+  events: readonly EventRow[] | (() => readonly EventRow[]),
   splits: SplitSteps,
   provider: ProviderPricing | undefined,
   manual: readonly ManualPriceRow[],
@@ -208,7 +220,7 @@ export function priceInvestment(
               }
             : undefined;
         case 'trade': {
-          const trade = trades.events[choice.index];
+          const trade = trades.event(choice.index);
           return {
             price: toMillionths(trade.price / splitFactor(trade.time, now)),
             currency: trade.currency,

@@ -275,6 +275,8 @@ describe('Replay checkpoints', () => {
       forever: valueHolding(valued.timeline, 'Forever', NOW),
       year: valueHolding(valued.timeline, 'Year', NOW),
       chart: [...valued.timeline.valuesAt(TIMES)],
+      // From a checkpoint, made only when read (as a year report does).
+      events: [...valued.events],
     };
   }
 

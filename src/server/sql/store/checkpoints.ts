@@ -1,6 +1,7 @@
 // Replay checkpoints over SQL: one row per investment, its latest (deflated on PostgreSQL).
 import { promisify } from 'node:util';
 import { constants, deflate, inflate } from 'node:zlib';
+import { sql } from 'kysely';
 import type { ReplayCheckpointStore } from '../../../contract/store';
 import type { SqlContext } from './context';
 
@@ -17,15 +18,19 @@ export function sqlCheckpoints(ctx: SqlContext): ReplayCheckpointStore {
   const deflating = ctx.dialect === 'postgres';
   return {
     async replayCheckpoint(investmentId: number, version: number) {
-      const row = await ctx.db
+      const query = ctx.db
         .selectFrom('replay_checkpoints')
-        .select('data')
         .where('investment_id', '=', investmentId)
-        .where('version', '=', version)
+        .where('version', '=', version);
+      if (!deflating) return (await query.select('data').executeTakeFirst())?.data;
+      // As base64 text, a third longer than its bytes, where node-postgres's bytea is hex, twice
+      // as long and slower to turn back into bytes (issue 37: 580 ms of CPU at 200k events).
+      const row = await query
+        .select(sql<string>`encode(data, 'base64')`.as('data'))
         .executeTakeFirst();
-      if (!row || !deflating) return row?.data;
+      if (!row) return undefined;
       // A row kept before checkpoints were deflated is none: the events are read instead.
-      return inflated(row.data, { chunkSize: CHUNK }).catch(() => undefined);
+      return inflated(Buffer.from(row.data, 'base64'), { chunkSize: CHUNK }).catch(() => undefined);
     },
 
     async keepReplayCheckpoint(investmentId: number, version: number, data: Uint8Array) {

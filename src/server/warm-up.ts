@@ -1,0 +1,76 @@
+// The first use of each code path, paid at start (issue 37): a fresh process compiles and tunes
+// the contract's session, route, figure and chart code on its first requests, which made most of
+// a cold home's time that is not reading or replaying. Before the server listens, the home's
+// first calls are answered once for the demo's account in a database of its own in memory, on
+// the made-up market, and the HTTP adapter answers one request: no user's data is read.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_USER, addDemoAccount } from '../contract/demo-data';
+import { firstAnswers } from '../contract/first-answers';
+import { SESSION_COOKIE, createContract } from '../contract/kernel';
+import { syntheticMarket } from '../contract/market/synthetic-market';
+import type { PasswordHasher } from '../contract/store';
+import { createMailer } from './mailer';
+import { openDatabase } from './sql/connect';
+import { SqlStore } from './sql/sql-store';
+
+/** Nobody logs in to the warm-up's account: its session is made by hand. */
+const NO_PASSWORDS: PasswordHasher = {
+  hash: () => Promise.resolve('!'),
+  verify: () => Promise.resolve(false),
+  verifyNone: () => Promise.resolve(false),
+};
+
+/** The periods the home is asked for first (the app's default, and the one kept per device). */
+const PERIODS = ['Year', 'Forever'] as const;
+
+/** Warms up; resolves to how many of the home's answers came back whole (200). */
+export async function warmUp(app: FastifyInstance, now?: () => number): Promise<number> {
+  const clock = now ?? (() => Date.now());
+  const database = await openDatabase('sqlite::memory:');
+  let answered = 0;
+  try {
+    const store = new SqlStore(database.db, database.dialect);
+    await addDemoAccount(store, NO_PASSWORDS);
+    const user = await store.userByEmail(DEMO_USER.email);
+    if (!user) return 0;
+    const session = {
+      id: randomBytes(30).toString('base64'),
+      token: randomBytes(30).toString('base64'),
+      userId: user.id,
+      lastSeen: clock(),
+    };
+    await store.saveSession(session);
+    const contract = createContract({
+      store,
+      hasher: NO_PASSWORDS,
+      randomToken: (bytes) => randomBytes(bytes).toString('base64'),
+      tokenDigest: () => Promise.resolve(''),
+      mailer: createMailer(
+        { smtpUrl: undefined, from: undefined, appUrl: 'http://localhost' },
+        { info: () => undefined, error: () => undefined },
+      ),
+      now,
+      market: syntheticMarket(),
+    });
+    for (const period of PERIODS) {
+      const answers = await firstAnswers(contract, {
+        method: 'GET',
+        path: '/home',
+        query: {},
+        header: () => undefined,
+        cookies: { [SESSION_COOKIE]: session.id, selected_period: period },
+        body: () => Promise.resolve({ text: '' }),
+        address: '127.0.0.1',
+      });
+      // As the HTTP adapter sends them.
+      JSON.stringify(answers);
+      answered += Object.keys(answers).length;
+    }
+  } finally {
+    await database.close();
+  }
+  // The adapter's own path, on the real contract: a path of no route, answered before any read.
+  await app.inject({ method: 'GET', url: '/api/v1/warm-up' });
+  return answered;
+}
