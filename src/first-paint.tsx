@@ -7,10 +7,11 @@ import { prerender } from 'react-dom/static';
 import { createActor } from 'xstate';
 import { createApi, createHttp } from './api';
 import { loadCatalogue } from './i18n';
+import type { Locale } from './i18n/locales';
 import type { FirstAnswers } from './domain/wire/first-answers';
 import { appMachine, childrenOf, type AppActor } from './machines/app/app.machine';
 import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
-import { HIDE_AMOUNTS_KEY, LANGUAGE_KEY } from './machines/app/settings.machine';
+import { HIDE_AMOUNTS_KEY, LANGUAGE_KEY, readLanguage } from './machines/app/settings.machine';
 import { noUpdates, type Platform } from './machines/app/platform';
 import { App, preloadScreenAt } from './ui/app/app';
 import { FirstPaintProvider } from './ui/components/first-paint';
@@ -80,6 +81,11 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
   } finally {
     actor.stop();
   }
+}
+
+/** The language the app shows the device: the one chosen in Profile (its cookie), else the browser's. */
+export function firstPaintLanguage(request: Omit<FirstPaintRequest, 'answers'>): Locale {
+  return readLanguage(serverPlatform({ ...request, answers: {} }));
 }
 
 /**

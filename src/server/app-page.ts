@@ -12,10 +12,15 @@ import { createGzip, type Gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { PAGE_BUILD_HEADER } from '../domain/wire/app-page';
 import { firstAnswersBlock, type FirstAnswers } from '../domain/wire/first-answers';
-import type { FirstPaintRequest } from '../first-paint';
+import type { FirstPaintRequest, firstPaintLanguage, renderFirstPaint } from '../first-paint';
 
-/** The markup of the page's root for a screen and its answers; undefined: the page as built. */
-export type FirstPaint = (request: FirstPaintRequest) => Promise<string | undefined>;
+/** A screen's first paint, drawn by the app's own code in Node (src/first-paint.tsx). */
+export interface FirstPaint {
+  /** The markup of the page's root for a screen and its answers; undefined: the page as built. */
+  render: (request: FirstPaintRequest) => Promise<string | undefined>;
+  /** The language it is drawn in, for the page's `<html lang>`: known before its answers are. */
+  language: (request: PageRequest) => Promise<string>;
+}
 
 /** Where the live build keeps the first paint for Node (scripts/build-fresh.mjs). */
 export const FIRST_PAINT_MODULE = join('ssr', 'first-paint.js');
@@ -24,12 +29,16 @@ export const FIRST_PAINT_MODULE = join('ssr', 'first-paint.js');
 export function firstPaintOf(appRoot: string): FirstPaint | undefined {
   const file = join(appRoot, FIRST_PAINT_MODULE);
   if (!existsSync(file)) return undefined;
-  const loaded = import(pathToFileURL(file).href).then(
-    (module: { renderFirstPaint: FirstPaint }) => module.renderFirstPaint,
-  );
+  const loaded = import(pathToFileURL(file).href) as Promise<{
+    renderFirstPaint: typeof renderFirstPaint;
+    firstPaintLanguage: typeof firstPaintLanguage;
+  }>;
   // A build that cannot load renders nothing: its pages are sent as built.
   loaded.catch(() => undefined);
-  return (request) => loaded.then((render) => render(request));
+  return {
+    render: (request) => loaded.then((module) => module.renderFirstPaint(request)),
+    language: (request) => loaded.then((module) => module.firstPaintLanguage(request)),
+  };
 }
 
 /**
@@ -102,14 +111,16 @@ export async function sendPage(
     [PAGE_BUILD_HEADER]: build,
   });
   if (gzip) reply.header('Content-Encoding', 'gzip');
-  void sent(body, head, gzip)
+  // The paint's language on the page from its first byte, so a screen reader reads it as such.
+  const language = page && (await page.paint.language(page.request).catch(() => undefined));
+  void sent(body, language ? inLanguage(head, language) : head, gzip)
     .then(answer)
     .catch(() => ({}))
     .then(async (answers) => {
       const some = Object.keys(answers).length > 0;
       const markup =
         some && page
-          ? await page.paint({ ...page.request, answers }).catch(() => undefined)
+          ? await page.paint.render({ ...page.request, answers }).catch(() => undefined)
           : undefined;
       // The client may have gone meanwhile.
       if (body.destroyed) return;
@@ -117,6 +128,11 @@ export async function sendPage(
       body.end((markup ?? splash) + rest + block + end);
     });
   return reply.send(body);
+}
+
+/** `head` with its `<html>` in `language` (a tag of ours: 'en', 'da'). */
+function inLanguage(head: string, language: string): string {
+  return head.replace(/<html(\s+lang="[^"]*")?/, `<html lang="${language}"`);
 }
 
 /** Resolves once `head` has left the compressor (if any) and the stream had a turn to pass it on. */

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_BUILD_HEADER } from '../../src/domain/wire/app-page';
-import { FIRST_PAINT_MARK, renderFirstPaint } from '../../src/first-paint';
+import { FIRST_PAINT_MARK, firstPaintLanguage, renderFirstPaint } from '../../src/first-paint';
 import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
 import { Browser } from './browser';
 import { startPageServer } from './page-server';
@@ -20,7 +20,13 @@ const PAGE = `<!doctype html><html><head><title>Formue</title></head><body><div 
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 
-async function serve(firstPaint: FirstPaint = renderFirstPaint): Promise<string> {
+/** The app's own first paint, as the live build's server loads it. */
+const APP_PAINT: FirstPaint = {
+  render: renderFirstPaint,
+  language: (request) => Promise.resolve(firstPaintLanguage(request)),
+};
+
+async function serve(firstPaint: FirstPaint = APP_PAINT): Promise<string> {
   const { app, origin } = await startPageServer(PAGE, { now: () => NOW, firstPaint });
   running.push(app);
   return origin;
@@ -71,11 +77,14 @@ describe('the page of /home, drawn by the server', () => {
     // No style attribute, which the page's policy would refuse; the answers still follow.
     expect(root).not.toMatch(/ style="/);
     expect(html).toContain('<script type="application/json" id="first-answers">');
+    expect(html).toMatch(/^<!doctype html><html lang="en">/);
   });
 
   it("in the browser's language", async () => {
     const browser = await appBrowser(await serve());
-    const { root } = await page(browser, '/home', 'da-DK,da;q=0.9,en;q=0.5');
+    const { html, root } = await page(browser, '/home', 'da-DK,da;q=0.9,en;q=0.5');
+    // The page says so before its paint, for a screen reader to read it in Danish.
+    expect(html).toMatch(/^<!doctype html><html lang="da">/);
     expect(root).toMatch(/aria-label="Samlet værdi"/);
     expect(root).toMatch(/<p class="value-summary__value num">[\d.]+,\d\d\sDKK<\/p>/);
   });
@@ -84,7 +93,8 @@ describe('the page of /home, drawn by the server', () => {
     const browser = await appBrowser(await serve());
     browser.cookies.set('hide_amounts', 'true');
     browser.cookies.set('language', 'da');
-    const { root } = await page(browser);
+    const { html, root } = await page(browser);
+    expect(html).toMatch(/^<!doctype html><html lang="da">/);
     expect(root).toMatch(/aria-label="Samlet værdi"/);
     expect(root).toMatch(
       /<p class="value-summary__value num"><span class="hidden-amount"><span aria-hidden="true">••••\sDKK<\/span><span class="visually-hidden">skjult beløb<\/span>/,
@@ -108,7 +118,8 @@ describe('the page of /home, drawn by the server', () => {
   });
 
   it('is the boot splash when drawing fails, with the answers', async () => {
-    const browser = await appBrowser(await serve(() => Promise.reject(new Error('no paint'))));
+    const failing = { ...APP_PAINT, render: () => Promise.reject(new Error('no paint')) };
+    const browser = await appBrowser(await serve(failing));
     const { html, root } = await page(browser);
     expect(root).toBe(SPLASH);
     expect(html).toContain('<script type="application/json" id="first-answers">');

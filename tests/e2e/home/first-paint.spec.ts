@@ -124,6 +124,8 @@ for (const [language, device, viewport] of [
           await expect(sidebar.getByRole('link')).toContainText([texts.history]);
         const chartBox = await held.getByRole('img', { name: texts.chart }).boundingBox();
         expect(await appTookOver(held)).toBe(false);
+        // The page is in the paint's language before the app has run.
+        await expect(held.locator('html')).toHaveAttribute('lang', language);
         await held.screenshot({
           path: test.info().outputPath(`first-paint-${device}-${language}.png`),
         });
