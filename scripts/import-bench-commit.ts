@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { parse } from '../src/domain/import';
+import { KEPT_CONNECTIONS } from '../src/server/sql/connect';
 import { startQuietServer } from '../tests/server/quiet-server';
 import { manyNordnetLines, nordnetFile } from '../tests/unit/import/nordnet-file';
 
@@ -72,7 +73,11 @@ const expect = (what: string, ok: boolean, answer: { status: number; body: unkno
 };
 
 async function measure(databaseUrl: string, rows: unknown[]): Promise<Run> {
-  const { app, origin } = await startQuietServer(databaseUrl);
+  const { app, origin } = await startQuietServer(
+    databaseUrl,
+    {},
+    { keptConnections: KEPT_CONNECTIONS },
+  );
   try {
     const send = client(origin);
     await send('GET', '/sanctum/csrf-cookie');

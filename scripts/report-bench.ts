@@ -66,15 +66,9 @@ async function benchDatabase(
   let server: Server | undefined;
   try {
     const seeded = await seedMarket(url, Date.now(), options.listings);
-    // Made on the synthetic market, as the server bench's: the live one would ask the providers.
+    const { email, portfolios } = await loadAccount(url, options.events, seeded.listings, YEARS);
+    // On the synthetic market: the live one would ask the providers.
     server = await Server.start(url, undefined, undefined);
-    const { email, portfolios } = await loadAccount(
-      server.base,
-      url,
-      options.events,
-      seeded.listings,
-      YEARS,
-    );
     const owner = await logIn(server.base, email);
     const ask = portfolios[portfolios.length - 1];
     await owner.expect(200, 'PATCH', `/api/v1/portfolios/${ask}`, {

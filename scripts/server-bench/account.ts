@@ -1,5 +1,6 @@
-// The synthetic account: its investments planned from the catalogue, made through the API, and
-// the rest of their events inserted in bulk.
+// The synthetic account: its investments planned from the catalogue, made through the store (as
+// the API's register, portfolio and investment calls make them), and the rest of their events
+// inserted in bulk.
 import { sql } from 'kysely';
 import { toEntry } from '../../src/contract/figures';
 import { SHARES_ONLY } from '../../src/contract/market/pricing';
@@ -13,12 +14,14 @@ import {
   seededRandom,
   type Instrument,
 } from '../../src/domain/market';
+import { bcryptHasher } from '../../src/server/passwords';
 import { openDatabase } from '../../src/server/sql/connect';
+import { SqlStore } from '../../src/server/sql/sql-store';
+import { quietConfig } from '../../tests/server/quiet-server';
 import { toEventColumns } from '../../src/server/sql/store/event-rows';
 import type { WriteTarget } from './mixed';
 import { DAY, INSERT_CHUNK, INVESTMENTS, PASSWORD, PORTFOLIOS, YEAR, YEARS } from './settings';
 import type { SeededListing } from './market';
-import { Session, createdId } from './session';
 
 interface PlannedInvestment {
   instrument: Instrument;
@@ -106,56 +109,52 @@ function planAccount(size: number, now: number, years: number): PlannedInvestmen
 }
 
 /**
- * Registers the owner, creates portfolios and investments through the API (each with its first
- * buy), dates those first buys back to the start of their history, bulk-inserts the rest in time
- * order, so each investment's ids and times both increase, and points each investment at a
- * stored listing. Returns the owner's email, the portfolios' ids, and the investments' ids and
- * currencies.
+ * Makes the owner (its password hashed at the benchmark server's bcrypt cost), its portfolios and
+ * its investments (each with its first buy) through the store, as the API's calls do, then
+ * bulk-inserts the rest in time order, so each investment's ids and times both increase, and
+ * points each investment at a stored listing. Returns the owner's email, the portfolios' ids, and
+ * the investments' ids and currencies. Until 2026-11-30 the owner, portfolios and investments
+ * were made through the API, on a server started for it, and their first buys dated back after:
+ * the same rows, without that server's start (docs/benchmarks.md, CI, ci9).
  */
 export async function loadAccount(
-  base: string,
   url: string,
   size: number,
   listings: readonly SeededListing[],
   /** The oldest investment starts this many years back. */
   years = YEARS,
 ): Promise<{ email: string; investments: WriteTarget[]; portfolios: number[] }> {
-  const owner = new Session(base);
   const email = `bench-${size}@example.com`;
-  await owner.expect(204, 'GET', '/sanctum/csrf-cookie');
-  await owner.expect(200, 'POST', '/api/v1/auth/register', {
-    name: 'Bench',
-    email,
-    password: PASSWORD,
-  });
-  const portfolioIds: number[] = [];
-  for (let p = 0; p < PORTFOLIOS; p++)
-    portfolioIds.push(
-      createdId(await owner.expect(201, 'POST', '/api/v1/portfolios', { name: `P${p + 1}` })),
-    );
-
   const plan = planAccount(size, Date.now(), years);
   const listingKeys = listingsFor(plan, listings);
-  const investmentIds: number[] = [];
-  for (const planned of plan) {
-    const first = planned.events[0];
-    if (first.kind !== 'buy') throw new Error('the first planned event is not a buy');
-    const body = {
-      investment: { portfolio_id: portfolioIds[planned.portfolio], name: planned.instrument.name },
-      instrument: { type: planned.instrument.type, isin: planned.instrument.code },
-      buy_event: {
-        shares: first.shares,
-        share_price: first.price,
-        fee: first.fee,
-        currency_code: first.currency,
-      },
-    };
-    investmentIds.push(createdId(await owner.expect(201, 'POST', '/api/v1/investments', body)));
-  }
-
   // A second connection to the server's database: the server's own handle stays its own.
   const database = await openDatabase(url);
   try {
+    const store = new SqlStore(database.db, database.dialect);
+    const owner = await store.createUser({
+      name: 'Bench',
+      email,
+      passwordHash: await bcryptHasher(quietConfig(url).bcryptRounds).hash(PASSWORD),
+    });
+    const portfolioIds: number[] = [];
+    for (let p = 0; p < PORTFOLIOS; p++)
+      portfolioIds.push((await store.createPortfolio({ userId: owner.id, name: `P${p + 1}` })).id);
+    const investmentIds: number[] = [];
+    for (const planned of plan) {
+      const [first] = planned.events;
+      if (first?.kind !== 'buy') throw new Error('the first planned event is not a buy');
+      const created = await store.createInvestment(
+        {
+          userId: owner.id,
+          portfolioId: portfolioIds[planned.portfolio],
+          name: planned.instrument.name,
+          type: planned.instrument.type,
+          code: planned.instrument.code,
+        },
+        first,
+      );
+      investmentIds.push(created.id);
+    }
     const rest = plan
       .flatMap((planned, i) =>
         planned.events
@@ -164,15 +163,6 @@ export async function loadAccount(
       )
       .sort((a, b) => a.time - b.time);
     await database.db.transaction().execute(async (db) => {
-      for (const [i, planned] of plan.entries()) {
-        const first = planned.events[0];
-        if (first.kind !== 'buy') continue;
-        await db
-          .updateTable('events')
-          .set({ time: first.time, price: first.price })
-          .where('investment_id', '=', investmentIds[i])
-          .execute();
-      }
       for (let start = 0; start < rest.length; start += INSERT_CHUNK)
         await db
           .insertInto('events')
@@ -188,17 +178,17 @@ export async function loadAccount(
     });
     // PostgreSQL's planner statistics, as autovacuum would gather them soon after a bulk load.
     if (database.dialect === 'postgres') await sql`analyze events`.execute(database.db);
+    return {
+      email,
+      portfolios: portfolioIds,
+      investments: plan.map(({ instrument }, i) => ({
+        id: investmentIds[i],
+        currency: instrument.currency,
+      })),
+    };
   } finally {
     await database.close();
   }
-  return {
-    email,
-    portfolios: portfolioIds,
-    investments: plan.map(({ instrument }, i) => ({
-      id: investmentIds[i],
-      currency: instrument.currency,
-    })),
-  };
 }
 
 /** Each investment's listing: one of its instrument's currency and asset class, none twice. */

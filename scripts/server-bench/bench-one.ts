@@ -211,10 +211,8 @@ export async function benchOne(
       `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${options.listings} listings, ` +
         `${seeded.closes} closes, ${seeded.rates} rates)`,
     );
-    // The account through the API on the synthetic market: the live one would ask the providers
-    // for each ISIN's listings.
-    server = await Server.start(url, undefined, undefined);
-    const account = await loadAccount(server.base, url, size, seeded.listings);
+    // The account through the store, as the API's calls make it (scripts/server-bench/account.ts).
+    const account = await loadAccount(url, size, seeded.listings);
     const { email, investments } = account;
     const { only } = options;
     const endpoints = ENDPOINTS.filter(
@@ -223,8 +221,6 @@ export async function benchOne(
       ...endpoint,
       path: endpoint.path.replace('{portfolio}', String(account.portfolios[0])),
     }));
-    await server.stop();
-    server = undefined;
 
     const coldFigures = await coldHome(kind, size, url, email, providers, {
       ...options,

@@ -24,6 +24,7 @@ import { getHeapStatistics } from 'node:v8';
 import { setPhaseClock, type Phase } from '../../src/contract/phases';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startQuietServer } from '../../tests/server/quiet-server';
+import { KEPT_CONNECTIONS } from '../../src/server/sql/connect';
 
 /** How often the loop is sampled; a stall reads as its length plus up to this much. */
 const LOOP_RESOLUTION_MS = 2;
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
   let phases: Partial<Record<Phase, number>> = {};
   setPhaseClock((phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms));
   // As a production start: the default benchmark placed (found stored, so no provider is asked).
-  const { app, port } = await startQuietServer(databaseUrl, { market }, { placeBenchmark: true });
+  const { app, port } = await startQuietServer(
+    databaseUrl,
+    { market },
+    // Production's PostgreSQL pool, opened at start (the tests keep one connection).
+    { placeBenchmark: true, keptConnections: KEPT_CONNECTIONS },
+  );
   // Since the process began (Node's own start, tsx, the imports, migrations, what the start reads).
   const startMs = performance.now();
   const startPhases = phases;

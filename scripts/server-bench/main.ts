@@ -3,10 +3,10 @@
 //
 // For each database and size: a fresh database; stored prices written through PriceStore (the
 // path a provider's answer takes): 300 listings with 8 years of closes, the day's points and a
-// fresh quote each, and 8 years of ECB rates; one account registered and given 5 portfolios and
-// 40 investments through the API (on a server with the synthetic market: the live one would ask
-// the providers for each ISIN's listings), the rest of its events bulk-inserted with Kysely (the
-// API would take too long at 200k), and its investments pointed at listings of their currency.
+// fresh quote each, and 8 years of ECB rates; one account given 5 portfolios and 40 investments
+// through the store, as the API's register and create calls make them (account.ts), the rest of
+// its events bulk-inserted with Kysely (the API would take too long at 200k), and its investments
+// pointed at listings of their currency.
 // Then the server runs with MARKET_DATA=live, every provider URL at a local server that counts
 // the requests it gets and answers 503. A first live start times the first GET /investments
 // (which replays every event); a second the first GET /user/valuation; on that second one, 20

@@ -43,6 +43,8 @@ export interface StartOptions {
    * default with a live market (production), not on the made-up one (the demo, most tests).
    */
   warmUp?: boolean;
+  /** PostgreSQL connections opened at start and kept (OpenOptions.keptConnections). */
+  keptConnections?: number;
 }
 
 /** How long a shutdown waits for a market refresh to end. */
@@ -62,6 +64,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   let logConnectionError = (error: Error) => console.error('database connection error', error);
   const database = await openDatabase(config.databaseUrl, {
     onConnectionError: (error) => logConnectionError(error),
+    keptConnections: options.keptConnections,
   });
   const store = new SqlStore(database.db, database.dialect);
   const hasher = bcryptHasher(config.bcryptRounds);

@@ -149,19 +149,38 @@ async function postgresDemoCopy(): Promise<string> {
   return restored ? scopedUrl() : freshDatabaseUrl();
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: (await workerDatabaseUrl()).toString() });
-  await client.connect();
+/**
+ * The worker's own connection for emptying and copying back its database, kept from test to test:
+ * each new connection is a backend process started for it, about 45 ms of PostgreSQL's CPU on
+ * this machine (docs/benchmarks.md, CI, ci9). It never holds the worker's process open
+ * (`allowExitOnIdle`), and its name keeps it from `endServerConnections`.
+ */
+let adminPool: pg.Pool | undefined;
+
+async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  adminPool ??= new pg.Pool({
+    connectionString: (await workerDatabaseUrl()).toString(),
+    application_name: 'formue-test',
+    max: 1,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+  });
+  const client = await adminPool.connect();
+  let failure: Error | undefined;
   try {
     return await work(client);
+  } catch (error) {
+    // A query's error leaves the connection usable; a broken one is not given out again.
+    if (!(error instanceof pg.DatabaseError)) failure = error as Error;
+    throw error;
   } finally {
-    await client.end();
+    client.release(failure);
   }
 }
 
 /** `formue`'s data tables (not the migrator's), in name order, and its sequences. */
 async function schemaContents(
-  client: pg.Client,
+  client: pg.PoolClient,
 ): Promise<{ migrated: boolean; tables: string[]; sequences: Sequence[] }> {
   const { rows: all } = await client.query<{ name: string }>(
     `select quote_ident(tablename) as name from pg_tables where schemaname = 'formue'
@@ -195,7 +214,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
  * pay; deleting in any order needs foreign keys skipped, which only a superuser may do. Else the
  * schema is made anew.
  */
-async function emptySchema(client: pg.Client): Promise<void> {
+async function emptySchema(client: pg.PoolClient): Promise<void> {
   const { migrated, tables, sequences } = await schemaContents(client);
   if (migrated && tables.length > 0) {
     // One query string runs as one transaction: all of it, or none.

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, settingsWarnings, type Config } from '../../src/server/config';
+import type { StartOptions } from '../../src/server/server';
 import { freshDatabaseUrl } from './databases';
 import { Browser } from './browser';
 import { startQuietServer } from './quiet-server';
@@ -17,10 +18,11 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
 
-async function serve(overrides: Partial<Config> = {}): Promise<string> {
+async function serve(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<string> {
   const { app, origin } = await startQuietServer(
     overrides.databaseUrl ?? (await freshDatabaseUrl()),
     { demo: true, ...overrides },
+    options,
   );
   running.push(app);
   return origin;
@@ -111,9 +113,13 @@ describe('sessions in the database', () => {
     const databaseUrl = process.env.DATABASE_URL?.startsWith('postgres')
       ? await freshDatabaseUrl()
       : `sqlite:${join(dir, 'shared.sqlite')}`;
-    const one = new Browser(await serve({ databaseUrl }));
+    // One clock for both: the made-up market quotes per minute, and the two reads of a comparison
+    // straddled a minute's turn now and then on a loaded machine (a price apart, not a cache's fault).
+    const started = Date.now();
+    const clock = { now: () => started };
+    const one = new Browser(await serve({ databaseUrl }, clock));
     expect((await one.login()).status).toBe(200);
-    const other = new Browser(await serve({ databaseUrl, demo: false }));
+    const other = new Browser(await serve({ databaseUrl, demo: false }, clock));
     for (const [name, value] of one.cookies) other.cookies.set(name, value);
     const read = async (via: Browser) => ({
       investments: await (await via.send('GET', '/api/v1/investments')).json(),

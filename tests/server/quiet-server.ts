@@ -1,7 +1,11 @@
 // A Formue server as the tests and benchmarks start it: a free port on 127.0.0.1, bcrypt at its
 // lowest cost, no log lines, no demo account, and the demo's made-up market (nothing leaves the
 // machine) unless the caller overrides any of these. A live market's start does not place the
-// default benchmark unless asked: only the tests of that placement want its requests.
+// default benchmark unless asked: only the tests of that placement want its requests. On
+// PostgreSQL it opens and keeps one connection, not production's four (KEPT_CONNECTIONS): a test
+// sends one request at a time, and each connection is a backend process started for it, about
+// 45 ms of PostgreSQL's CPU on this machine, a fifth of a contract test's start (docs/benchmarks.md,
+// CI, ci9); more open when requests overlap. The benchmarks and the fault soak keep production's.
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -46,6 +50,7 @@ export async function startQuietServer(
 ): Promise<QuietServer> {
   const app = await startServer(quietConfig(databaseUrl, overrides), {
     placeBenchmark: false,
+    keptConnections: 1,
     ...options,
   });
   const address = app.server.address();

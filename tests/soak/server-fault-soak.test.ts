@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { seededRandom } from '../../src/domain/market';
+import { KEPT_CONNECTIONS } from '../../src/server/sql/connect';
 import { endServerConnections, freshDatabaseUrl, postgresUrl } from '../server/databases';
 import { startQuietServer } from '../server/quiet-server';
 import { startFaultProxy, type FaultProxy, type Plan } from './fault-proxy';
@@ -42,7 +43,12 @@ afterAll(async () => {
 
 async function serve(): Promise<number> {
   // The demo's made-up market: no provider is asked, nothing leaves the machine.
-  const { app, port } = await startQuietServer(await freshDatabaseUrl());
+  // Production's PostgreSQL pool: the soak's writes overlap, and it ends their backends.
+  const { app, port } = await startQuietServer(
+    await freshDatabaseUrl(),
+    {},
+    { keptConnections: KEPT_CONNECTIONS },
+  );
   running.push(app);
   return port;
 }

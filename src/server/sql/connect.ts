@@ -30,6 +30,12 @@ export interface OpenOptions {
    * The pool replaces it; without a listener the error would end the process.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL connections opened at start and kept while idle (KEPT_CONNECTIONS unless given).
+   * Each is a backend process of its own: the server tests, which start a server per test and
+   * send one request at a time, keep one.
+   */
+  keptConnections?: number;
 }
 
 export async function openDatabase(
@@ -39,7 +45,7 @@ export async function openDatabase(
   const { db, dialect, pool } = connect(url, options);
   try {
     await migrateToLatest(db, dialect);
-    if (pool) await openConnections(pool);
+    if (pool) await openConnections(pool, options.keptConnections ?? KEPT_CONNECTIONS);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -126,20 +132,22 @@ function pgTypes(): pg.TypeOverrides {
  * home's calls together, 4 investments' events in flight) would otherwise each wait for a new
  * connection and a new backend (issue 37).
  */
-const KEPT_CONNECTIONS = 4;
+export const KEPT_CONNECTIONS = 4;
 
 /** Opens the pool's kept connections, so the first requests find them. */
-async function openConnections(pool: pg.Pool): Promise<void> {
-  const opened = await Promise.allSettled(
-    Array.from({ length: KEPT_CONNECTIONS }, () => pool.connect()),
-  );
+async function openConnections(pool: pg.Pool, kept: number): Promise<void> {
+  const opened = await Promise.allSettled(Array.from({ length: kept }, () => pool.connect()));
   for (const result of opened) if (result.status === 'fulfilled') result.value.release();
   const failed = opened.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
 }
 
 function postgresPool(url: string, options: OpenOptions): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, types: pgTypes(), min: KEPT_CONNECTIONS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: pgTypes(),
+    min: options.keptConnections ?? KEPT_CONNECTIONS,
+  });
   // A connection that breaks while a request holds it (between the queries of a transaction,
   // say) tells only its client, where the pool listens just while it is idle: without a
   // listener of its own the error would end the process. The query that uses it fails (503),
