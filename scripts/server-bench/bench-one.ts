@@ -106,9 +106,14 @@ async function coldRun(
     const heapBytes = await server.heapUsed();
     const warm: number[] = [];
     const warmServer: number[] = [];
+    const warmBusy: number[] = [];
+    const warmCpu: number[] = [];
     for (let i = 0; i < options.warmRounds; i++) {
       warm.push((await home(session, together)).ms);
-      warmServer.push((await server.phases()).serverMs);
+      const round = await server.phases();
+      warmServer.push(round.serverMs);
+      warmBusy.push(round.busyMs);
+      warmCpu.push(round.cpuMs);
     }
     await sleep(SETTLE_MS);
     const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
@@ -119,6 +124,8 @@ async function coldRun(
       coldMs: cold.ms,
       warmMs: median(warm),
       warmServerMs: median(warmServer),
+      warmBusyMs: median(warmBusy),
+      warmCpuMs: median(warmCpu),
       heapBytes,
       phases: {
         'prices read': ms['prices read'] ?? 0,

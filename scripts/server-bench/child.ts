@@ -7,8 +7,11 @@
 //                    listening: the ms since the process began, and the phases' ms in them;
 //                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
-//                    { type: 'phases', ms, serverMs } answering 'phases': the ms of each phase
-//                    (src/contract/phases.ts) and of the requests, since the last 'phases';
+//                    { type: 'phases', ms, serverMs, busyMs, cpuMs } answering 'phases': the ms
+//                    of each phase (src/contract/phases.ts) and of the requests (each counted,
+//                    overlapping or not), since the last 'phases'; busyMs: the wall time with a
+//                    request in progress (overlapping requests counted once), cpuMs: the
+//                    process's CPU time (user and system) within it;
 //                    { type: 'memory', heapUsed, peakHeapUsed } answering 'memory': the heap in
 //                    use after a garbage collection (the child runs with --expose-gc), and the
 //                    most it held (garbage too) since the last 'memory', sampled every 10 ms;
@@ -41,7 +44,13 @@ export type ChildMessage =
     }
   | { type: 'delay'; maxMs: number; p99Ms: number; meanMs: number }
   | { type: 'idle' }
-  | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number }
+  | {
+      type: 'phases';
+      ms: Partial<Record<Phase, number>>;
+      serverMs: number;
+      busyMs: number;
+      cpuMs: number;
+    }
   | { type: 'memory'; heapUsed: number; peakHeapUsed: number }
   | { type: 'error'; message: string };
 
@@ -83,12 +92,27 @@ async function main(): Promise<void> {
   loop.enable();
   let running = 0;
   let serverMs = 0;
+  let busyMs = 0;
+  let cpuMs = 0;
+  // From the first request in progress to the last one's close: the server's own time on a round
+  // of requests, without the client's before and after it (its fetch, its JSON).
+  let busySince = 0;
+  let cpuSince = process.cpuUsage();
   app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (running === 0) {
+      busySince = performance.now();
+      cpuSince = process.cpuUsage();
+    }
     running++;
     const started = performance.now();
     response.once('close', () => {
       running--;
-      serverMs += performance.now() - started;
+      const ended = performance.now();
+      serverMs += ended - started;
+      if (running > 0) return;
+      busyMs += ended - busySince;
+      const cpu = process.cpuUsage(cpuSince);
+      cpuMs += (cpu.user + cpu.system) / 1000;
     });
   });
   let peakHeapUsed = 0;
@@ -119,9 +143,11 @@ async function main(): Promise<void> {
     } else if (message === 'idle') {
       whenIdle();
     } else if (message === 'phases') {
-      send({ type: 'phases', ms: phases, serverMs });
+      send({ type: 'phases', ms: phases, serverMs, busyMs, cpuMs });
       phases = {};
       serverMs = 0;
+      busyMs = 0;
+      cpuMs = 0;
     } else if (message === 'memory') {
       sampleHeap();
       const peak = peakHeapUsed;

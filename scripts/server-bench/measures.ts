@@ -237,6 +237,12 @@ export interface ColdFigures {
   warmMs: number;
   /** Of a warm round, the server's time on its three requests (the rest: HTTP's and the client's). */
   warmServerMs: number;
+  /**
+   * Of a warm round, the server's wall time with one of its requests in progress (overlapping
+   * requests counted once), and its process's CPU time within it.
+   */
+  warmBusyMs: number;
+  warmCpuMs: number;
   heapBytes: number;
   /** The median run's ms per phase, and the rest of the server's time (the figures, HTTP, ...). */
   phases: Record<Phase | 'rest', number>;

@@ -98,8 +98,13 @@ export class Server {
     return message.maxMs;
   }
 
-  /** The ms of each phase and of the requests since the last call. */
-  async phases(): Promise<{ ms: Partial<Record<Phase, number>>; serverMs: number }> {
+  /** The ms of each phase and of the requests since the last call (child.ts's 'phases'). */
+  async phases(): Promise<{
+    ms: Partial<Record<Phase, number>>;
+    serverMs: number;
+    busyMs: number;
+    cpuMs: number;
+  }> {
     const message = await this.ask('phases');
     if (message.type !== 'phases') throw new Error(`unexpected ${JSON.stringify(message)}`);
     return message;

@@ -4,6 +4,7 @@
 // may have written, so a kept copy is used only at the version the database has just said.
 import type { Kysely } from 'kysely';
 import type { BenchmarkRow, InvestmentRow, PortfolioRow, Store } from '../../contract/store';
+import { CompiledOnce } from './compiled-once';
 import type { Database } from './schema';
 import { sessionWithUser } from './store/users';
 
@@ -54,8 +55,11 @@ const LEAVES_KEPT = new Set<string>([
 
 export class KeptReads {
   private readonly users = new Map<number, KeptUser>();
+  private readonly queries: CompiledOnce<Database>;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<Database>) {
+    this.queries = new CompiledOnce(db);
+  }
 
   /** `store` for one request: its session read with the user's version, then kept rows. */
   forRequest(store: Store): Store {
@@ -80,7 +84,7 @@ export class KeptReads {
 
     const reads: Partial<Store> = {
       session: async (id) => {
-        user = await sessionWithUser(this.db, id);
+        user = await sessionWithUser(this.queries, this.db, id);
         asOf =
           user?.user && user.version !== undefined
             ? { userId: user.user.id, version: user.version }

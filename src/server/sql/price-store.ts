@@ -24,6 +24,7 @@ import {
   type StoredQuote,
   type SyncState,
 } from './market-rows';
+import { CompiledOnce } from './compiled-once';
 import type { Database, SqlDialect } from './schema';
 
 export type { ListingRecord, StoredAction, StoredQuote, SyncState } from './market-rows';
@@ -34,10 +35,14 @@ export const FX_KEY = 'fx';
 const INSERT_CHUNK = 300;
 
 export class PriceStore {
+  private readonly queries: CompiledOnce<Database>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: SqlDialect,
-  ) {}
+  ) {
+    this.queries = new CompiledOnce(db);
+  }
 
   async listing(key: string): Promise<ListingRecord | undefined> {
     const row = await this.db
@@ -164,11 +169,10 @@ export class PriceStore {
   /** The sync state of each key that has one. */
   async syncStates(keys: readonly string[]): Promise<Map<string, SyncState>> {
     if (keys.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('market_sync')
-      .selectAll()
-      .where('key', 'in', [...new Set(keys)])
-      .execute();
+    // Every valuation asks for its listings' states: compiled once per count of keys.
+    const rows = await this.queries.rows('syncStates', [...new Set(keys)], (values) =>
+      this.db.selectFrom('market_sync').selectAll().where('key', 'in', values.map(String)),
+    );
     return new Map(rows.map((row) => [row.key, toSync(row)]));
   }
 

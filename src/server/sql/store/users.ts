@@ -8,6 +8,7 @@ import type {
   UserRow,
   UserStore,
 } from '../../../contract/store';
+import type { CompiledOnce } from '../compiled-once';
 import type { Database, SessionsTable, UsersTable } from '../schema';
 import type { SqlContext } from './context';
 
@@ -16,24 +17,26 @@ import type { SqlContext } from './context';
  * what a request reads first.
  */
 export async function sessionWithUser(
+  queries: CompiledOnce<Database>,
   db: Kysely<Database>,
   id: string,
 ): Promise<{ session: Session; user?: UserRow; version?: number } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .leftJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id',
-      'sessions.token',
-      'sessions.user_id',
-      'sessions.last_seen',
-      'users.name',
-      'users.email',
-      'users.password_hash',
-      'users.version',
-    ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await queries.rows('sessionWithUser', [id], ([value]) =>
+    db
+      .selectFrom('sessions')
+      .leftJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id',
+        'sessions.token',
+        'sessions.user_id',
+        'sessions.last_seen',
+        'users.name',
+        'users.email',
+        'users.password_hash',
+        'users.version',
+      ])
+      .where('sessions.id', '=', String(value)),
+  );
   if (!row) return undefined;
   const session = toSession(row);
   const { user_id: userId, name, email, password_hash: passwordHash, version } = row;
