@@ -45,6 +45,7 @@ import { coldRow, tableRow } from './report';
 import { loadAccount } from './account';
 import { seedMarket } from './market';
 import { openDatabase } from '../../src/server/sql/connect';
+import { reusedDatabase, type Prepared } from './reuse';
 
 /** The home screen's first calls. */
 const HOME: readonly Endpoint[] = [
@@ -101,7 +102,10 @@ async function coldRun(
   try {
     const session = await logIn(server.base, email);
     await server.phases();
+    if (options.profileDir) await server.profile('profile');
     const cold = await home(session, together);
+    if (options.profileDir)
+      log(`  the cold calls' CPU profile: ${await server.profile('profiled')}`);
     const { ms, serverMs } = await server.phases();
     const heapBytes = await server.heapUsed();
     const warm: number[] = [];
@@ -199,32 +203,49 @@ export async function benchOne(
   start?: StartFigures;
   resolutionMs: number;
 }> {
-  const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
+  const reused = options.reuseDir
+    ? await reusedDatabase(kind, size, options.listings, options.reuseDir, postgresUrl)
+    : undefined;
+  const { url, cleanUp } = reused
+    ? { url: reused.url, cleanUp: () => undefined }
+    : await freshDatabase(kind, postgresUrl);
   const name = DATABASE_NAMES[kind];
   let server: Server | undefined;
   const stopOnExit = () => server?.kill();
   process.once('exit', stopOnExit);
   try {
     const loadStarted = performance.now();
+    // A reused database's prices too: a quote left from an earlier run would be stale.
     const seeded = await seedMarket(url, Date.now(), options.listings);
     log(
       `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${options.listings} listings, ` +
         `${seeded.closes} closes, ${seeded.rates} rates)`,
     );
-    // The account through the API on the synthetic market: the live one would ask the providers
-    // for each ISIN's listings.
-    server = await Server.start(url, undefined, undefined);
-    const account = await loadAccount(server.base, url, size, seeded.listings);
+    let account: Prepared | undefined = reused?.found;
+    if (account)
+      log(
+        `${name} ${size}: reusing the account in ${url} (--reuse); checkpoints kept: ` +
+          `${await checkpointsKept(url)} of ${INVESTMENTS}`,
+      );
+    else {
+      // The account through the API on the synthetic market: the live one would ask the
+      // providers for each ISIN's listings.
+      server = await Server.start(url, undefined, undefined);
+      account = await loadAccount(server.base, url, size, seeded.listings);
+      await server.stop();
+      server = undefined;
+      reused?.keep(account);
+      log(`${name} ${size}: account loaded in ${seconds(performance.now() - loadStarted)}`);
+    }
     const { email, investments } = account;
     const { only } = options;
+    const firstPortfolio = account.portfolios[0];
     const endpoints = ENDPOINTS.filter(
       (endpoint) => !only || only.some((part) => endpoint.name.includes(part)),
     ).map((endpoint) => ({
       ...endpoint,
-      path: endpoint.path.replace('{portfolio}', String(account.portfolios[0])),
+      path: endpoint.path.replace('{portfolio}', String(firstPortfolio)),
     }));
-    await server.stop();
-    server = undefined;
 
     const coldFigures = await coldHome(kind, size, url, email, providers, {
       ...options,
