@@ -87,7 +87,10 @@ async function home(session: Session, together: boolean): Promise<{ ms: number; 
   return { ms: performance.now() - started, status: 200 };
 }
 
-type ColdRun = Omit<ColdFigures, 'runs' | 'database' | 'events' | 'oneByOne'>;
+type ColdRun = Omit<ColdFigures, 'runs' | 'database' | 'events' | 'oneByOne'> & {
+  /** The server process's CPU over the cold calls (with the login's tail: nothing else runs). */
+  coldCpuMs: number;
+};
 
 /** A fresh server, the home's calls on it right after a login, then warm rounds of them. */
 async function coldRun(
@@ -106,7 +109,7 @@ async function coldRun(
     const cold = await home(session, together);
     if (options.profileDir)
       log(`  the cold calls' CPU profile: ${await server.profile('profiled')}`);
-    const { ms, serverMs } = await server.phases();
+    const { ms, serverMs, cpuMs } = await server.phases();
     const heapBytes = await server.heapUsed();
     const warm: number[] = [];
     const warmServer: number[] = [];
@@ -121,6 +124,7 @@ async function coldRun(
       startPricesMs:
         (server.start.phases['prices read'] ?? 0) + (server.start.phases['price functions'] ?? 0),
       coldMs: cold.ms,
+      coldCpuMs: cpuMs,
       warmMs: median(warm),
       warmServerMs: median(warmServer),
       heapBytes,
@@ -161,7 +165,8 @@ async function coldHome(
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
         `  run ${run + 1} (${together ? 'together' : 'one by one'}): start ${last.startMs.toFixed(0)} ms ` +
-          `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms, ` +
+          `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
+          `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
           `events read ${last.phases['events read'].toFixed(0)} ms, ` +
           `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
           `${await checkpointsKept(url)} of ${INVESTMENTS}`,

@@ -7,8 +7,10 @@
 //                    listening: the ms since the process began, and the phases' ms in them;
 //                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
-//                    { type: 'phases', ms, serverMs } answering 'phases': the ms of each phase
-//                    (src/contract/phases.ts) and of the requests, since the last 'phases';
+//                    { type: 'phases', ms, serverMs, cpuMs } answering 'phases': the ms of each phase
+//                    (src/contract/phases.ts) and of the requests, and the process's CPU ms
+//                    (user and system, every thread's: a load's waits are not in it), since the
+//                    last 'phases';
 //                    { type: 'memory', heapUsed, peakHeapUsed } answering 'memory': the heap in
 //                    use after a garbage collection (the child runs with --expose-gc), and the
 //                    most it held (garbage too) since the last 'memory', sampled every 10 ms;
@@ -46,7 +48,7 @@ export type ChildMessage =
     }
   | { type: 'delay'; maxMs: number; p99Ms: number; meanMs: number }
   | { type: 'idle' }
-  | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number }
+  | { type: 'phases'; ms: Partial<Record<Phase, number>>; serverMs: number; cpuMs: number }
   | { type: 'memory'; heapUsed: number; peakHeapUsed: number }
   | { type: 'profiled'; path: string }
   | { type: 'error'; message: string };
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
   loop.enable();
   let running = 0;
   let serverMs = 0;
+  let cpu = process.cpuUsage();
   app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     running++;
     const started = performance.now();
@@ -123,7 +126,9 @@ async function main(): Promise<void> {
     } else if (message === 'idle') {
       whenIdle();
     } else if (message === 'phases') {
-      send({ type: 'phases', ms: phases, serverMs });
+      const used = process.cpuUsage(cpu);
+      cpu = process.cpuUsage();
+      send({ type: 'phases', ms: phases, serverMs, cpuMs: (used.user + used.system) / 1000 });
       phases = {};
       serverMs = 0;
     } else if (message === 'memory') {

@@ -105,7 +105,11 @@ export class Server {
   }
 
   /** The ms of each phase and of the requests since the last call. */
-  async phases(): Promise<{ ms: Partial<Record<Phase, number>>; serverMs: number }> {
+  async phases(): Promise<{
+    ms: Partial<Record<Phase, number>>;
+    serverMs: number;
+    cpuMs: number;
+  }> {
     const message = await this.ask('phases');
     if (message.type !== 'phases') throw new Error(`unexpected ${JSON.stringify(message)}`);
     return message;
