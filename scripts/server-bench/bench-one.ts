@@ -45,6 +45,7 @@ import { coldRow, tableRow } from './report';
 import { loadAccount } from './account';
 import { seedMarket } from './market';
 import { openDatabase } from '../../src/server/sql/connect';
+import { reusedDatabase, type Prepared } from './reuse';
 
 /** The home screen's first calls. */
 const HOME: readonly Endpoint[] = [
@@ -86,7 +87,10 @@ async function home(session: Session, together: boolean): Promise<{ ms: number; 
   return { ms: performance.now() - started, status: 200 };
 }
 
-type ColdRun = Omit<ColdFigures, 'runs' | 'database' | 'events' | 'oneByOne'>;
+type ColdRun = Omit<ColdFigures, 'runs' | 'database' | 'events' | 'oneByOne'> & {
+  /** The server process's CPU while the cold calls were in progress. */
+  coldCpuMs: number;
+};
 
 /** A fresh server, the home's calls on it right after a login, then warm rounds of them. */
 async function coldRun(
@@ -101,8 +105,11 @@ async function coldRun(
   try {
     const session = await logIn(server.base, email);
     await server.phases();
+    if (options.profileDir) await server.profile('profile');
     const cold = await home(session, together);
-    const { ms, serverMs } = await server.phases();
+    if (options.profileDir)
+      log(`  the cold calls' CPU profile: ${await server.profile('profiled')}`);
+    const { ms, serverMs, cpuMs } = await server.phases();
     const heapBytes = await server.heapUsed();
     const warm: number[] = [];
     const warmServer: number[] = [];
@@ -122,6 +129,7 @@ async function coldRun(
       startPricesMs:
         (server.start.phases['prices read'] ?? 0) + (server.start.phases['price functions'] ?? 0),
       coldMs: cold.ms,
+      coldCpuMs: cpuMs,
       warmMs: median(warm),
       warmServerMs: median(warmServer),
       warmBusyMs: median(warmBusy),
@@ -164,7 +172,8 @@ async function coldHome(
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
         `  run ${run + 1} (${together ? 'together' : 'one by one'}): start ${last.startMs.toFixed(0)} ms ` +
-          `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms, ` +
+          `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
+          `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
           `events read ${last.phases['events read'].toFixed(0)} ms, ` +
           `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
           `${await checkpointsKept(url)} of ${INVESTMENTS}`,
@@ -206,27 +215,44 @@ export async function benchOne(
   start?: StartFigures;
   resolutionMs: number;
 }> {
-  const { url, cleanUp } = await freshDatabase(kind, postgresUrl);
+  const reused = options.reuseDir
+    ? await reusedDatabase(kind, size, options.listings, options.reuseDir, postgresUrl)
+    : undefined;
+  const { url, cleanUp } = reused
+    ? { url: reused.url, cleanUp: () => undefined }
+    : await freshDatabase(kind, postgresUrl);
   const name = DATABASE_NAMES[kind];
   let server: Server | undefined;
   const stopOnExit = () => server?.kill();
   process.once('exit', stopOnExit);
   try {
     const loadStarted = performance.now();
+    // A reused database's prices too: a quote left from an earlier run would be stale.
     const seeded = await seedMarket(url, Date.now(), options.listings);
     log(
       `${name} ${size}: stored prices in ${seconds(seeded.ms)} (${options.listings} listings, ` +
         `${seeded.closes} closes, ${seeded.rates} rates)`,
     );
-    // The account through the store, as the API's calls make it (scripts/server-bench/account.ts).
-    const account = await loadAccount(url, size, seeded.listings);
+    let account: Prepared | undefined = reused?.found;
+    if (account)
+      log(
+        `${name} ${size}: reusing the account in ${url} (--reuse); checkpoints kept: ` +
+          `${await checkpointsKept(url)} of ${INVESTMENTS}`,
+      );
+    else {
+      // The account through the store, as the API's calls make it (scripts/server-bench/account.ts).
+      account = await loadAccount(url, size, seeded.listings);
+      reused?.keep(account);
+      log(`${name} ${size}: account loaded in ${seconds(performance.now() - loadStarted)}`);
+    }
     const { email, investments } = account;
     const { only } = options;
+    const firstPortfolio = account.portfolios[0];
     const endpoints = ENDPOINTS.filter(
       (endpoint) => !only || only.some((part) => endpoint.name.includes(part)),
     ).map((endpoint) => ({
       ...endpoint,
-      path: endpoint.path.replace('{portfolio}', String(account.portfolios[0])),
+      path: endpoint.path.replace('{portfolio}', String(firstPortfolio)),
     }));
 
     const coldFigures = await coldHome(kind, size, url, email, providers, {

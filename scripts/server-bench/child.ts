@@ -20,10 +20,16 @@
 //                    'idle' (wait for the requests still running: autocannon hangs up at the
 //                    end of a run, but the server finishes what it was given),
 //                    'phases', 'memory' (see above),
+//                    'profile' / 'profiled' (with BENCH_PROFILE_DIR: a CPU profile of what runs
+//                    between the two, sampled every 100 µs, written there as cold-<pid>.cpuprofile,
+//                    answered { type: 'profiled', path }),
 //                    'stop' (close the server and exit, so --cpu-prof can write its profile).
 import { DEFAULT_MARKET, SYNTHETIC_MARKET, type MarketConfig } from '../../src/server/config';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { setPhaseClock, type Phase } from '../../src/contract/phases';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startQuietServer } from '../../tests/server/quiet-server';
@@ -52,9 +58,11 @@ export type ChildMessage =
       cpuMs: number;
     }
   | { type: 'memory'; heapUsed: number; peakHeapUsed: number }
+  | { type: 'profiled'; path: string }
   | { type: 'error'; message: string };
 
-export type ParentMessage = 'delay' | 'idle' | 'phases' | 'memory' | 'stop';
+export type ParentMessage =
+  'delay' | 'idle' | 'phases' | 'memory' | 'profile' | 'profiled' | 'stop';
 
 function send(message: ChildMessage): void {
   process.send?.(message);
@@ -125,6 +133,8 @@ async function main(): Promise<void> {
     else setTimeout(whenIdle, 10);
   };
 
+  const profiler = process.env.BENCH_PROFILE_DIR ? new Session() : undefined;
+  profiler?.connect();
   process.on('message', (message: ParentMessage) => {
     if (message === 'delay') {
       // The histogram learns of a stall at its next tick, and a reset forgets when the last tick
@@ -155,6 +165,20 @@ async function main(): Promise<void> {
       const heapUsed = process.memoryUsage().heapUsed;
       peakHeapUsed = heapUsed;
       send({ type: 'memory', heapUsed, peakHeapUsed: Math.max(peak, heapUsed) });
+    } else if (message === 'profile' && profiler) {
+      void (async () => {
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+        await profiler.post('Profiler.start');
+        send({ type: 'profiled', path: '' });
+      })();
+    } else if (message === 'profiled' && profiler) {
+      void (async () => {
+        const { profile } = await profiler.post('Profiler.stop');
+        const path = join(process.env.BENCH_PROFILE_DIR ?? '', `cold-${process.pid}.cpuprofile`);
+        writeFileSync(path, JSON.stringify(profile));
+        send({ type: 'profiled', path });
+      })();
     } else if (message === 'stop') {
       loop.disable();
       void app.close().finally(() => process.exit(0));

@@ -30,13 +30,17 @@
 // docs/benchmarks.md (section "## Server").
 //
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
-//        --databases=sqlite,postgres  --write  --profile[=dir] (the child runs with --cpu-prof)
+//        --databases=sqlite,postgres  --write  --profile[=dir] (the child, the same bundle, runs with --cpu-prof,
+//        and each cold run's calls are profiled alone: cold-<pid>.cpuprofile)
 //        --listings=300 (stored listings; CI stores 40: 20 leave an investment without a listing)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
 //        --warm-rounds=5 (the home's calls again on each, warm: the median; more for a profile)
 //        --only=performance,Forever (the requests whose names contain one, alone: their table only)
+//        --reuse[=dir] (with --cold-only or --only: keep each size's prepared database and account
+//        between runs, scripts/server-bench/reuse.ts; its stored prices are written again as of now)
 // SQLite uses a temporary file. PostgreSQL runs only when DATABASE_URL is a postgres:// URL, and
-// its database is EMPTIED (drop schema public cascade) before every size.
+// its database is EMPTIED (drop schema public cascade) before every size; with --reuse, a database
+// of its own per size is made (create database) on that server and kept instead.
 // Exits 1 when a request failed (non-2xx, error or timeout) or a provider was asked before the
 // first answer after a start. Targets never set the exit code: times on a shared machine are
 // noisy.

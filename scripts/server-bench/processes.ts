@@ -1,7 +1,7 @@
 // The server in a child process (child.ts), and the local stand-in for every provider, which
 // counts the requests it gets and answers 503.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,9 +69,15 @@ export class Server {
     const env: NodeJS.ProcessEnv = { ...process.env, BENCH_DATABASE_URL: url };
     if (providerUrl) env.BENCH_PROVIDER_URL = providerUrl;
     else delete env.BENCH_PROVIDER_URL;
-    const child = fork(profileDir ? CHILD : await bundledChild(), [], {
+    if (profileDir) env.BENCH_PROFILE_DIR = profileDir;
+    else delete env.BENCH_PROFILE_DIR;
+    // Profiled as measured: the same bundle (its functions keep their names).
+    const bundle = await bundledChild();
+    // A copy beside the profiles: their line numbers are the bundle's.
+    if (profileDir) copyFileSync(bundle, join(profileDir, 'child.mjs'));
+    const child = fork(bundle, [], {
       execArgv: [
-        ...(profileDir ? ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
         '--expose-gc',
       ],
       env,
@@ -123,6 +129,16 @@ export class Server {
     const message = await this.ask('memory');
     if (message.type !== 'memory') throw new Error(`unexpected ${JSON.stringify(message)}`);
     return message;
+  }
+
+  /**
+   * With `--profile`: starts a CPU profile of the server (`'profile'`), or ends it and resolves to
+   * the file it went to (`'profiled'`).
+   */
+  async profile(step: 'profile' | 'profiled'): Promise<string> {
+    const message = await this.ask(step);
+    if (message.type !== 'profiled') throw new Error(`unexpected ${JSON.stringify(message)}`);
+    return message.path;
   }
 
   /** Resolves once the server has finished every request it was given. */

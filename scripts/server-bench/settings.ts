@@ -83,6 +83,8 @@ export interface Options {
   coldOnly: boolean;
   /** Only the requests whose names contain one of these, alone: no cold home, writes or listing. */
   only: string[] | undefined;
+  /** Where prepared databases are kept between runs (reuse.ts), if reusing. */
+  reuseDir: string | undefined;
 }
 
 export function readOptions(argv: readonly string[]): Options {
@@ -98,6 +100,7 @@ export function readOptions(argv: readonly string[]): Options {
     warmRounds: 5,
     coldOnly: false,
     only: undefined,
+    reuseDir: undefined,
   };
   const positive = (flag: string, raw: string) => {
     const value = Number(raw);
@@ -118,6 +121,7 @@ export function readOptions(argv: readonly string[]): Options {
     else if (flag === '--cold-only') options.coldOnly = true;
     else if (flag === '--only') options.only = raw.split(',').filter(Boolean);
     else if (flag === '--profile') options.profileDir = raw || join(tmpdir(), 'server-bench-prof');
+    else if (flag === '--reuse') options.reuseDir = raw || join(tmpdir(), 'formue-server-bench');
     else if (flag === '--databases') {
       options.databases = raw.split(',').map((name) => {
         if (name !== 'sqlite' && name !== 'postgres')
@@ -129,6 +133,9 @@ export function readOptions(argv: readonly string[]): Options {
   // The section would lose every table but the cold one.
   if ((options.coldOnly || options.only) && options.write)
     throw new Error('--cold-only and --only do not --write');
+  // The runs with writes would leave the kept account changed.
+  if (options.reuseDir && !options.coldOnly && !options.only)
+    throw new Error('--reuse goes with --cold-only or --only (runs that only read)');
   return options;
 }
 

@@ -18,14 +18,14 @@ afterEach(async () => {
 });
 
 describe('the warm-up at start', () => {
-  it("answers the home's first calls for each period, and leaves the server's database as it was", async () => {
+  it("answers the home's first calls for each period (and again as a fresh process), and leaves the server's database as it was", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'formue-warm-up-'));
     dirs.push(dir);
     const url = `sqlite:${join(dir, 'formue.sqlite')}`;
     const server = await startQuietServer(url, {}, { warmUp: true });
     running.push(server);
 
-    expect(await warmUp(server.app)).toBe(2 * (FIRST_CALLS['/home'] ?? []).length);
+    expect(await warmUp(server.app)).toBe(3 * (FIRST_CALLS['/home'] ?? []).length);
     const opened = await openDatabase(url);
     try {
       const count = async (table: 'users' | 'sessions' | 'investments') =>
