@@ -76,6 +76,11 @@ export default defineConfig({
     // No service worker but pwa.spec.ts's: in a fresh context each test's page installed one,
     // which precached the whole build (about 80 files), 1 to 2 s of the browser's CPU per test.
     serviceWorkers: 'block',
+    // One context per worker, reset between tests (Playwright clears its cookies, cache, storage
+    // and service workers, closes all pages but one, drops routes and init scripts): the page's
+    // renderer lives on, so the app's code is compiled once per worker instead of once per test.
+    // A test that sets what the reset leaves (offline, permissions, Cache Storage) opts out.
+    reuseContext: true,
   },
   projects: [
     // First: its tests run one at a time, beside the demo's on the other worker, not after them.

@@ -18,7 +18,9 @@ import {
 } from '../fixtures';
 
 // The service worker is what these tests are about; the others run without one (the config).
-test.use({ serviceWorkers: 'allow' });
+// A context of its own per test: these go offline and fill Cache Storage, which a reused
+// context would carry into the next test (playwright.config.ts's reuseContext).
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 interface ManifestIcon {
   src: string;
