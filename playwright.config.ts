@@ -54,7 +54,7 @@ const ON_THE_SERVER = [
 const SOAK = '**/fault-soak.spec.ts';
 
 // Browser tests run in Debian's Chromium: everything against the built demo (the mock server in
-// the page, each test in a fresh context, so they run in parallel), and what differs there
+// the page, each test from a reset context, so they run in parallel), and what differs there
 // against the live build served by the Formue server on SQLite, with real cookies (one test at a
 // time: each starts from the server's data reset).
 export default defineConfig({
@@ -73,9 +73,14 @@ export default defineConfig({
   use: {
     trace: 'off',
     launchOptions: testLaunchOptions,
-    // No service worker but pwa.spec.ts's: in a fresh context each test's page installed one,
-    // which precached the whole build (about 80 files), 1 to 2 s of the browser's CPU per test.
+    // No service worker but pwa.spec.ts's: each test's page installed one, which precached the
+    // whole build (about 80 files), 1 to 2 s of the browser's CPU per test.
     serviceWorkers: 'block',
+    // One context per worker, reset between tests (Playwright clears its cookies, cache, storage
+    // and service workers, closes all pages but one, drops routes and init scripts): the page's
+    // renderer lives on, so the app's code is compiled once per worker instead of once per test.
+    // A test that sets what the reset leaves (offline, permissions, Cache Storage) opts out.
+    reuseContext: true,
   },
   projects: [
     // First: its tests run one at a time, beside the demo's on the other worker, not after them.

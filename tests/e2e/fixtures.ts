@@ -19,10 +19,11 @@ const BROWSER_4XX_LOG = /^Failed to load resource: the server responded with a s
 
 /** Every test fails on a console error or an uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[]; freshData: void }>({
-  // The demo starts each test with fresh data in a fresh page; the server needs telling.
+  // The demo starts each test with fresh data in a freshly reset page; the server needs telling.
+  // After the context: its reset (playwright.config.ts's reuseContext) takes the last test's page
+  // away first, so nothing it still sends reaches the server's fresh data.
   freshData: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern; it has none
-    async ({}, use, testInfo) => {
+    async ({ context: _resetFirst }, use, testInfo) => {
       const otherProjects = onServer(testInfo) ? DEMO_ONLY : SERVER_ONLY;
       if (testInfo.tags.includes(otherProjects.tag))
         throw new Error(

@@ -1,5 +1,5 @@
 // The Formue server the browser tests run against: where it listens and keeps its data, and how
-// a test starts from the demo data alone, as each demo test starts from a fresh page.
+// a test starts from the demo data alone, as each demo test starts from a reset page.
 import { addDemoAccount } from '../../src/contract/demo-data';
 import { bcryptHasher } from '../../src/server/passwords';
 import { openDatabase } from '../../src/server/sql/connect';

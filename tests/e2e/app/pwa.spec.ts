@@ -18,7 +18,9 @@ import {
 } from '../fixtures';
 
 // The service worker is what these tests are about; the others run without one (the config).
-test.use({ serviceWorkers: 'allow' });
+// A context of its own per test: these go offline and fill Cache Storage, which a reused
+// context would carry into the next test (playwright.config.ts's reuseContext).
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 interface ManifestIcon {
   src: string;
@@ -198,28 +200,28 @@ function carriesAnswers(page: Page): Promise<boolean> {
   return page.evaluate(() => document.getElementById('first-answers') !== null);
 }
 
-test("a warm visit of home is the server's page, painted with its answers; offline, the cached one", async ({
-  page,
-  context,
-  consoleErrors,
-}) => {
-  test.skip(!onServer(test.info()), 'the live build only: the demo has no server to draw a page');
-  await loginAsDemo(page);
-  await serviceWorkerReady(page);
-  await page.reload();
-  expect(await controlled(page)).toBe(true);
-  const portfolios = page.getByRole('table', { name: 'Portfolios' });
-  await expect(portfolios.getByRole('link').first()).toBeVisible();
-  expect(await carriesAnswers(page)).toBe(true);
+// The live build only: the demo has no server to draw a page.
+test(
+  "a warm visit of home is the server's page, painted with its answers; offline, the cached one",
+  SERVER_ONLY,
+  async ({ page, context, consoleErrors }) => {
+    await loginAsDemo(page);
+    await serviceWorkerReady(page);
+    await page.reload();
+    expect(await controlled(page)).toBe(true);
+    const portfolios = page.getByRole('table', { name: 'Portfolios' });
+    await expect(portfolios.getByRole('link').first()).toBeVisible();
+    expect(await carriesAnswers(page)).toBe(true);
 
-  // Offline: the worker's cached page, and home from the figures the device kept.
-  await context.setOffline(true);
-  await page.reload();
-  expect(await controlled(page)).toBe(true);
-  expect(await carriesAnswers(page)).toBe(false);
-  await expect(page.getByRole('region', { name: 'Total value' })).toBeVisible();
-  dropOfflineLogs(consoleErrors);
-});
+    // Offline: the worker's cached page, and home from the figures the device kept.
+    await context.setOffline(true);
+    await page.reload();
+    expect(await controlled(page)).toBe(true);
+    expect(await carriesAnswers(page)).toBe(false);
+    await expect(page.getByRole('region', { name: 'Total value' })).toBeVisible();
+    dropOfflineLogs(consoleErrors);
+  },
+);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',

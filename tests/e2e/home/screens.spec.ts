@@ -1,4 +1,4 @@
-import { test, expect, loginAsDemo, DEMO_ONLY } from '../fixtures';
+import { test, expect, loginAsDemo, openInvestment, DEMO_ONLY } from '../fixtures';
 
 test('settings are switches stored as cookies', async ({ page, context }) => {
   await loginAsDemo(page, { path: '/profile' });
@@ -76,7 +76,9 @@ test(
     await page.getByRole('button', { name: 'Demo tools' }).click();
     await page.getByLabel('Latency').selectOption('1000');
     await page.getByRole('button', { name: 'Demo tools' }).click();
-    await page.goto('/investments/37');
+    // By the app's own link: a page load would start a new mock server at the demo's latency.
+    await openInvestment(page, 'Apple');
+    await expect(page).toHaveURL(/\/investments\/37$/);
     const actions = page.getByRole('region', { name: 'Actions', exact: true });
     await expect(page.getByRole('status', { name: 'Loading statistics' })).toBeVisible();
     const whileLoading = await actions.boundingBox();
