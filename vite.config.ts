@@ -3,11 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, loadEnv, parseAst, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, loadEnv, parseAst, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIGURES_KEY } from './src/machines/data/remembered-figures.ts';
 import { SCREEN_PATTERNS } from './src/machines/app/routes.ts';
+import type { DemoFirstFigures, demoFirstFigures } from './src/demo-first-figures.ts';
+import { tablesDigest } from './src/mock-server/memory/tables-digest.ts';
+import type { Tables } from './src/mock-server/memory/tables.ts';
 import { apiSources, contentSecurityPolicy } from './src/security-policy.ts';
 
 // Development against a real Laravel API: set VITE_API_MODE=live and API_PROXY_TARGET, so
@@ -133,15 +136,46 @@ type ScreenRoute = [source: string, flags: string, files: string[]];
  * Runs in the page, as the whole of the script the build writes (its text is this function's):
  * adds modulepreload links for the code of the screen at the address and, in a demo build, the
  * demo server's, unless the last visit kept figures (the demo server then starts after they are
- * painted, see main.tsx, and would only take bandwidth from the entry).
+ * painted, see main.tsx, and would only take bandwidth from the entry). A demo build passes its
+ * first figures (src/demo-first-figures.ts) and `digestOf` (tablesDigest): on a device logged in
+ * to the demo account, its data as seeded, its period theirs, and no figures kept, they are kept
+ * first, so a first visit paints home as a return visit does.
  */
-export function preloadForAddress(routes: ScreenRoute[], demoServer: string[], figuresKey: string) {
+export function preloadForAddress(
+  routes: ScreenRoute[],
+  demoServer: string[],
+  figuresKey: string,
+  demo?: DemoFirstFigures,
+  digestOf?: (tables: Tables) => string,
+) {
   const route = routes.find(([source, flags]) => new RegExp(source, flags).test(location.pathname));
   let figuresKept = false;
   try {
     figuresKept = localStorage.getItem(figuresKey) !== null;
+    if (!figuresKept && demo && digestOf && localStorage.getItem(demo.loggedInKey) === 'true') {
+      const cookies = new Map(
+        document.cookie
+          .split('; ')
+          .map((pair) => pair.split('='))
+          .map(([name = '', value = '']) => [name, decodeURIComponent(value)]),
+      );
+      const stored = JSON.parse(localStorage.getItem(demo.tablesKey) ?? 'null') as {
+        tables?: Tables;
+      } | null;
+      const tables = stored?.tables;
+      const session = tables?.sessions.find((row) => row.id === cookies.get(demo.sessionCookie));
+      if (
+        tables &&
+        session?.userId != null &&
+        (cookies.get(demo.periodCookie) ?? demo.period) === demo.period &&
+        digestOf(tables) === demo.digest
+      ) {
+        localStorage.setItem(demo.figuresKey, demo.figures);
+        figuresKept = true;
+      }
+    }
   } catch {
-    // Storage disabled: nothing was kept.
+    // Storage disabled, or the demo's tables unreadable: nothing was kept.
   }
   for (const href of [...(route ? route[2] : []), ...(figuresKept ? [] : demoServer)]) {
     const link = document.createElement('link');
@@ -163,7 +197,7 @@ function preloadFirstCode(demo: boolean): Plugin {
   return {
     name: 'formue-preload-first-code',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunkOf = (module: string) => {
         const chunk = Object.values(bundle).find(
           (file): file is Rolldown.OutputChunk =>
@@ -182,7 +216,11 @@ function preloadFirstCode(demo: boolean): Plugin {
       ]);
       const demoServer = demo ? chunkOf('/src/mock-server/index.ts') : [];
       const args = [routes, demoServer, FIGURES_KEY].map((arg) => JSON.stringify(arg)).join(',');
-      const source = `(${preloadForAddress.toString()})(${args});\n`;
+      // The demo's first figures, computed now by its own contract in Node (Vite's module runner).
+      const first = demo
+        ? `,${JSON.stringify(await demoFirstFiguresNow())},${tablesDigest.toString()}`
+        : '';
+      const source = `(${preloadForAddress.toString()})(${args}${first});\n`;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       script = `assets/first-code-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: script, source });
@@ -202,6 +240,15 @@ function preloadFirstCode(demo: boolean): Plugin {
       },
     },
   };
+}
+
+/** src/demo-first-figures.ts's figures at this moment, the app's modules run by Vite in Node. */
+async function demoFirstFiguresNow(): Promise<DemoFirstFigures> {
+  const { module } = await runnerImport<{ demoFirstFigures: typeof demoFirstFigures }>(
+    './src/demo-first-figures.ts',
+    { configFile: false, logLevel: 'warn' },
+  );
+  return module.demoFirstFigures(Date.now());
 }
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|webmanifest|json)$/;
