@@ -136,46 +136,15 @@ type ScreenRoute = [source: string, flags: string, files: string[]];
  * Runs in the page, as the whole of the script the build writes (its text is this function's):
  * adds modulepreload links for the code of the screen at the address and, in a demo build, the
  * demo server's, unless the last visit kept figures (the demo server then starts after they are
- * painted, see main.tsx, and would only take bandwidth from the entry). A demo build passes its
- * first figures (src/demo-first-figures.ts) and `digestOf` (tablesDigest): on a device logged in
- * to the demo account, its data as seeded, its period theirs, and no figures kept, they are kept
- * first, so a first visit paints home as a return visit does.
+ * painted, see main.tsx, and would only take bandwidth from the entry).
  */
-export function preloadForAddress(
-  routes: ScreenRoute[],
-  demoServer: string[],
-  figuresKey: string,
-  demo?: DemoFirstFigures,
-  digestOf?: (tables: Tables) => string,
-) {
+export function preloadForAddress(routes: ScreenRoute[], demoServer: string[], figuresKey: string) {
   const route = routes.find(([source, flags]) => new RegExp(source, flags).test(location.pathname));
   let figuresKept = false;
   try {
     figuresKept = localStorage.getItem(figuresKey) !== null;
-    if (!figuresKept && demo && digestOf && localStorage.getItem(demo.loggedInKey) === 'true') {
-      const cookies = new Map(
-        document.cookie
-          .split('; ')
-          .map((pair) => pair.split('='))
-          .map(([name = '', value = '']) => [name, decodeURIComponent(value)]),
-      );
-      const stored = JSON.parse(localStorage.getItem(demo.tablesKey) ?? 'null') as {
-        tables?: Tables;
-      } | null;
-      const tables = stored?.tables;
-      const session = tables?.sessions.find((row) => row.id === cookies.get(demo.sessionCookie));
-      if (
-        tables &&
-        session?.userId != null &&
-        (cookies.get(demo.periodCookie) ?? demo.period) === demo.period &&
-        digestOf(tables) === demo.digest
-      ) {
-        localStorage.setItem(demo.figuresKey, demo.figures);
-        figuresKept = true;
-      }
-    }
   } catch {
-    // Storage disabled, or the demo's tables unreadable: nothing was kept.
+    // Storage disabled: nothing was kept.
   }
   for (const href of [...(route ? route[2] : []), ...(figuresKept ? [] : demoServer)]) {
     const link = document.createElement('link');
@@ -183,6 +152,39 @@ export function preloadForAddress(
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
+  }
+}
+
+/**
+ * Runs in the page before preloadForAddress, in a demo build's script (its text is this
+ * function's): keeps the demo's first figures (src/demo-first-figures.ts) on a device logged in to
+ * the demo account, its data as seeded (`digestOf` is tablesDigest), its period theirs, and no
+ * figures kept, so its first visit paints home as a return visit does, and preloadForAddress
+ * leaves the demo server to start after that paint.
+ */
+export function keepDemoFirstFigures(
+  demo: DemoFirstFigures,
+  digestOf: (tables: Tables) => string,
+): void {
+  try {
+    if (localStorage.getItem(demo.figuresKey) !== null) return;
+    if (localStorage.getItem(demo.loggedInKey) !== 'true') return;
+    const cookies = new Map(
+      document.cookie
+        .split('; ')
+        .map((pair) => pair.split('='))
+        .map(([name = '', value = '']) => [name, decodeURIComponent(value)]),
+    );
+    if ((cookies.get(demo.periodCookie) ?? demo.period) !== demo.period) return;
+    const stored = JSON.parse(localStorage.getItem(demo.tablesKey) ?? 'null') as {
+      tables?: Tables;
+    } | null;
+    const tables = stored?.tables;
+    const session = tables?.sessions.find((row) => row.id === cookies.get(demo.sessionCookie));
+    if (tables && typeof session?.userId === 'number' && digestOf(tables) === demo.digest)
+      localStorage.setItem(demo.figuresKey, demo.figures);
+  } catch {
+    // Storage disabled, or the demo's tables unreadable: nothing is kept.
   }
 }
 
@@ -218,9 +220,9 @@ function preloadFirstCode(demo: boolean): Plugin {
       const args = [routes, demoServer, FIGURES_KEY].map((arg) => JSON.stringify(arg)).join(',');
       // The demo's first figures, computed now by its own contract in Node (Vite's module runner).
       const first = demo
-        ? `,${JSON.stringify(await demoFirstFiguresNow())},${tablesDigest.toString()}`
+        ? `(${keepDemoFirstFigures.toString()})(${JSON.stringify(await demoFirstFiguresNow())},${tablesDigest.toString()});\n`
         : '';
-      const source = `(${preloadForAddress.toString()})(${args}${first});\n`;
+      const source = `${first}(${preloadForAddress.toString()})(${args});\n`;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       script = `assets/first-code-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: script, source });
