@@ -3,11 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, loadEnv, parseAst, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, loadEnv, parseAst, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIGURES_KEY } from './src/machines/data/remembered-figures.ts';
 import { SCREEN_PATTERNS } from './src/machines/app/routes.ts';
+import type { DemoFirstFigures, demoFirstFigures } from './src/demo-first-figures.ts';
+import { tablesDigest } from './src/mock-server/memory/tables-digest.ts';
+import type { Tables } from './src/mock-server/memory/tables.ts';
 import { apiSources, contentSecurityPolicy } from './src/security-policy.ts';
 
 // Development against a real Laravel API: set VITE_API_MODE=live and API_PROXY_TARGET, so
@@ -153,6 +156,39 @@ export function preloadForAddress(routes: ScreenRoute[], demoServer: string[], f
 }
 
 /**
+ * Runs in the page before preloadForAddress, in a demo build's script (its text is this
+ * function's): keeps the demo's first figures (src/demo-first-figures.ts) on a device logged in to
+ * the demo account, its data as seeded (`digestOf` is tablesDigest), its period theirs, and no
+ * figures kept, so its first visit paints home as a return visit does, and preloadForAddress
+ * leaves the demo server to start after that paint.
+ */
+export function keepDemoFirstFigures(
+  demo: DemoFirstFigures,
+  digestOf: (tables: Tables) => string,
+): void {
+  try {
+    if (localStorage.getItem(demo.figuresKey) !== null) return;
+    if (localStorage.getItem(demo.loggedInKey) !== 'true') return;
+    const cookies = new Map(
+      document.cookie
+        .split('; ')
+        .map((pair) => pair.split('='))
+        .map(([name = '', value = '']) => [name, decodeURIComponent(value)]),
+    );
+    if ((cookies.get(demo.periodCookie) ?? demo.period) !== demo.period) return;
+    const stored = JSON.parse(localStorage.getItem(demo.tablesKey) ?? 'null') as {
+      tables?: Tables;
+    } | null;
+    const tables = stored?.tables;
+    const session = tables?.sessions.find((row) => row.id === cookies.get(demo.sessionCookie));
+    if (tables && typeof session?.userId === 'number' && digestOf(tables) === demo.digest)
+      localStorage.setItem(demo.figuresKey, demo.figures);
+  } catch {
+    // Storage disabled, or the demo's tables unreadable: nothing is kept.
+  }
+}
+
+/**
  * A small script, run as soon as it arrives, that preloads the code the page at this address
  * needs first (preloadForAddress). A fetch the entry starts is sent only once the entry has run
  * (about 0.6 s at 4x CPU), so the screen's code would download after the entry, not beside it.
@@ -163,7 +199,7 @@ function preloadFirstCode(demo: boolean): Plugin {
   return {
     name: 'formue-preload-first-code',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const chunkOf = (module: string) => {
         const chunk = Object.values(bundle).find(
           (file): file is Rolldown.OutputChunk =>
@@ -182,7 +218,11 @@ function preloadFirstCode(demo: boolean): Plugin {
       ]);
       const demoServer = demo ? chunkOf('/src/mock-server/index.ts') : [];
       const args = [routes, demoServer, FIGURES_KEY].map((arg) => JSON.stringify(arg)).join(',');
-      const source = `(${preloadForAddress.toString()})(${args});\n`;
+      // The demo's first figures, computed now by its own contract in Node (Vite's module runner).
+      const first = demo
+        ? `(${keepDemoFirstFigures.toString()})(${JSON.stringify(await demoFirstFiguresNow())},${tablesDigest.toString()});\n`
+        : '';
+      const source = `${first}(${preloadForAddress.toString()})(${args});\n`;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       script = `assets/first-code-${hash}.js`;
       this.emitFile({ type: 'asset', fileName: script, source });
@@ -202,6 +242,15 @@ function preloadFirstCode(demo: boolean): Plugin {
       },
     },
   };
+}
+
+/** src/demo-first-figures.ts's figures at this moment, the app's modules run by Vite in Node. */
+async function demoFirstFiguresNow(): Promise<DemoFirstFigures> {
+  const { module } = await runnerImport<{ demoFirstFigures: typeof demoFirstFigures }>(
+    './src/demo-first-figures.ts',
+    { configFile: false, logLevel: 'warn' },
+  );
+  return module.demoFirstFigures(Date.now());
 }
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|webmanifest|json)$/;

@@ -34,6 +34,49 @@ const median = (values) => {
  */
 function watchHome(report) {
   if (window.top !== window) return;
+  // For --trace: long tasks, and when the page's root first changed after the page was parsed
+  // (the app's first render over the splash or the server's paint).
+  const longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries())
+      longTasks.push([Math.round(task.startTime), Math.round(task.duration)]);
+  }).observe({ type: 'longtask' });
+  let appRender;
+  document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    if (!root) return;
+    const observer = new MutationObserver(() => {
+      appRender = Math.round(performance.now());
+      observer.disconnect();
+    });
+    observer.observe(root, { childList: true });
+  });
+  const trace = (lcps) => {
+    const [navigation] = performance.getEntriesByType('navigation');
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const ms = (value) => (value ? Math.round(value) : undefined);
+    return {
+      // A service worker answered (workerStart), and the page was the server's (its answers'
+      // block) or the cached index.html (none).
+      page: document.getElementById('first-answers') ? 'server' : 'cached',
+      worker: ms(navigation?.workerStart),
+      responseStart: ms(navigation?.responseStart),
+      responseEnd: ms(navigation?.responseEnd),
+      parsed: ms(navigation?.domInteractive),
+      fcp: ms(paint?.startTime),
+      lcps: lcps.map((entry) => [Math.round(entry.startTime), entry.element?.tagName ?? '?']),
+      appRender,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => [
+          entry.name.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''),
+          Math.round(entry.startTime),
+          Math.round(entry.responseEnd),
+        ]),
+      longTasks,
+    };
+  };
   let home;
   const frame = () => {
     if (home === undefined) {
@@ -49,7 +92,8 @@ function watchHome(report) {
       return;
     }
     const controlled = Boolean(navigator.serviceWorker?.controller);
-    const send = (lcp) => window[report]({ home: Math.round(home), lcp, controlled });
+    const send = (lcp, lcps = []) =>
+      window[report]({ home: Math.round(home), lcp, controlled, trace: trace(lcps) });
     // Two frames, so the last content is painted and its LCP entry queued.
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
@@ -57,7 +101,7 @@ function watchHome(report) {
         const observer = new PerformanceObserver((list) => {
           observer.disconnect();
           sent = true;
-          send(Math.round(list.getEntries().at(-1).startTime));
+          send(Math.round(list.getEntries().at(-1).startTime), list.getEntries());
         });
         observer.observe({ type: 'largest-contentful-paint', buffered: true });
         // No LCP entry at all (the observer is never called): say so rather than hang.
@@ -69,6 +113,9 @@ function watchHome(report) {
 }
 
 const REPORT = '__formueBenchVisit';
+
+/** `--trace`: each visit's timeline, printed (which page it got, its scripts, long tasks, paints). */
+const TRACE = process.argv.includes('--trace');
 
 /** Lets a context's pages report their visits (watchHome); resolves each visit in turn. */
 async function watchVisits(context) {
@@ -126,6 +173,11 @@ export async function measureVisits(browser, base, build) {
         visits.cold.push(await visitHome(page, base));
         await serviceWorkerReady(page);
         visits.warm.push(await visitHome(page, base));
+        if (TRACE)
+          for (const visit of ['cold', 'warm'])
+            console.log(
+              `trace ${build} ${condition.name} ${visit} ${run + 1}: ${JSON.stringify(visits[visit].at(-1).trace)}`,
+            );
       } finally {
         await context.close();
       }

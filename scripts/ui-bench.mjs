@@ -13,7 +13,8 @@
 // < 2.5 s and warm LCP < 1 s at 4x throttling; warm demo home with data < 300 ms unthrottled.
 //
 // Flags: --runs=N (default 5)  --quick (2 runs, for CI)  --throttled (4x CPU and Slow 4G only)
-// --write  --live (the live build only: no budgets, no demo rows, nothing written)
+// --write  --live (the live build only: no budgets, no demo rows, nothing written)  --demo (the
+// demo's visits only: no budgets, no live rows, nothing written)  --trace (each visit's timeline)
 // Times never fail a run: on a shared, busy machine they measure the machine.
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium.mjs';
@@ -27,11 +28,12 @@ import { measureBudgets, measureVisits, summarise } from './ui-bench-measures.mj
 const DOC = 'docs/benchmarks.md';
 
 const liveOnly = process.argv.includes('--live');
+const demoOnly = process.argv.includes('--demo');
 
 for (const [build, path, hint] of [
   ['demo', 'dist/index.html', 'npm run build'],
   ['live', 'dist-live/index.html', 'npm run build:live (or npm start)'],
-].filter(([build]) => !liveOnly || build === 'live'))
+].filter(([build]) => (!liveOnly || build === 'live') && (!demoOnly || build === 'demo')))
   if (!existsSync(path)) {
     console.error(`No ${build} build (${path}): run ${hint} first.`);
     process.exit(1);
@@ -60,47 +62,49 @@ try {
         seconds: 300,
       },
       async (base) => {
-        budgets = await measureBudgets(browser, base);
+        if (!demoOnly) budgets = await measureBudgets(browser, base);
         visitRows.push(...(await measureVisits(browser, base, 'demo')));
       },
     );
-  // The live server's market data comes from the offline fake of the four providers, in their
-  // formats (tests/fake-market): a benchmark never reaches the internet.
-  market = await startServer({
-    command: 'node_modules/.bin/tsx',
-    args: () => ['tests/fake-market/main.ts'],
-    env: (port) => ({ FAKE_MARKET_PORT: String(port) }),
-    stdout: 'ignore',
-    readyPath: '/__fake/requests',
-    what: 'the fake market',
-    seconds: 120,
-  });
-  await withServer(
-    {
-      command: process.execPath,
-      args: () => ['scripts/start.mjs'],
-      env: (port) => ({
-        PORT: String(port),
-        DATABASE_URL: `sqlite:${join(dataDir, 'formue.sqlite')}`,
-        FORMUE_DEMO: '1',
-        // Only the one login hashes a password; the figures are page loads.
-        BCRYPT_ROUNDS: '4',
-        LOG_LEVEL: 'warn',
-        MARKET_DATA: 'live',
-        YAHOO_URL: market.base,
-        ECB_URL: market.base,
-        OPENFIGI_URL: market.base,
-        COINGECKO_URL: market.base,
-      }),
-      // Says when it builds dist-live first, and any warning.
-      stdout: 'inherit',
-      readyPath: '/up',
-      what: 'the Formue server (npm start)',
-      // npm start builds dist-live first when the sources are newer.
-      seconds: 300,
-    },
-    async (base) => visitRows.push(...(await measureVisits(browser, base, 'live'))),
-  );
+  if (!demoOnly) {
+    // The live server's market data comes from the offline fake of the four providers, in their
+    // formats (tests/fake-market): a benchmark never reaches the internet.
+    market = await startServer({
+      command: 'node_modules/.bin/tsx',
+      args: () => ['tests/fake-market/main.ts'],
+      env: (port) => ({ FAKE_MARKET_PORT: String(port) }),
+      stdout: 'ignore',
+      readyPath: '/__fake/requests',
+      what: 'the fake market',
+      seconds: 120,
+    });
+    await withServer(
+      {
+        command: process.execPath,
+        args: () => ['scripts/start.mjs'],
+        env: (port) => ({
+          PORT: String(port),
+          DATABASE_URL: `sqlite:${join(dataDir, 'formue.sqlite')}`,
+          FORMUE_DEMO: '1',
+          // Only the one login hashes a password; the figures are page loads.
+          BCRYPT_ROUNDS: '4',
+          LOG_LEVEL: 'warn',
+          MARKET_DATA: 'live',
+          YAHOO_URL: market.base,
+          ECB_URL: market.base,
+          OPENFIGI_URL: market.base,
+          COINGECKO_URL: market.base,
+        }),
+        // Says when it builds dist-live first, and any warning.
+        stdout: 'inherit',
+        readyPath: '/up',
+        what: 'the Formue server (npm start)',
+        // npm start builds dist-live first when the sources are newer.
+        seconds: 300,
+      },
+      async (base) => visitRows.push(...(await measureVisits(browser, base, 'live'))),
+    );
+  }
 } finally {
   await market?.stop();
   await browser.close();
@@ -132,7 +136,7 @@ const visitTable = [
 ].join('\n');
 console.log(`${machine}\n\n${budgetTable}\n\n${visitTable}`);
 
-if (process.argv.includes('--write') && !liveOnly) {
+if (process.argv.includes('--write') && !liveOnly && !demoOnly) {
   const date = new Date().toISOString().slice(0, 10);
   const section = `## UI budgets
 

@@ -15,68 +15,76 @@ import { hasKeptFigures } from './machines/data/remembered-figures';
 import { registerServiceWorker } from './pwa-register';
 import { App, preloadScreenAt, preloadScreens } from './ui/app/app';
 
-// The screen at this address is known before anything renders: its code downloads alongside the
-// demo server and the first data instead of after the first render.
-const firstScreen = preloadScreenAt(location.pathname);
+// A page the server painted (src/first-paint.tsx's mark leads the root) is shown before the app
+// starts: on a warm visit the entry comes from the service worker's cache as soon as the page is
+// parsed, and its start, run first, held the server's paint behind it (lcp9, docs/benchmarks.md).
+if (document.querySelector('#root > template.first-paint')) afterNextPaint(start);
+else start();
 
-// With the last visit's figures to show, the demo server starts once they are painted: starting
-// it and answering the first calls would otherwise hold the main thread before that paint.
-let openDemoGate = () => {};
-const demoGate = hasKeptFigures(browserStorage)
-  ? new Promise<void>((open) => (openDemoGate = open))
-  : Promise.resolve();
+function start(): void {
+  // The screen at this address is known before anything renders: its code downloads alongside the
+  // demo server and the first data instead of after the first render.
+  const firstScreen = preloadScreenAt(location.pathname);
 
-// Demo mode downloads Mirage lazily (preloaded when no figures are kept, see vite.config.ts); a
-// live build never requests that chunk. The page paints at once; API calls wait until the demo
-// server is installed.
-const demoServer =
-  apiMode() === 'mock'
-    ? demoGate
-        .then(() => import('./mock-server'))
-        .then(({ startDemoServer }) => {
-          startDemoServer();
-        })
-    : undefined;
+  // With the last visit's figures to show, the demo server starts once they are painted: starting
+  // it and answering the first calls would otherwise hold the main thread before that paint.
+  let openDemoGate = () => {};
+  const demoGate = hasKeptFigures(browserStorage)
+    ? new Promise<void>((open) => (openDemoGate = open))
+    : Promise.resolve();
 
-// The Node server sends a logged-in user's page with its screen's first answers (issue 37).
-const http = createHttp({
-  origin: apiOrigin,
-  until: demoServer,
-  firstAnswers: readFirstAnswers(document.getElementById(FIRST_ANSWERS_ID)?.textContent),
-});
+  // Demo mode downloads Mirage lazily (preloaded when no figures are kept, see vite.config.ts); a
+  // live build never requests that chunk. The page paints at once; API calls wait until the demo
+  // server is installed.
+  const demoServer =
+    apiMode() === 'mock'
+      ? demoGate
+          .then(() => import('./mock-server'))
+          .then(({ startDemoServer }) => {
+            startDemoServer();
+          })
+      : undefined;
 
-// The one app actor, created once, outside React so StrictMode cannot double it.
-const actor = createAppActor({
-  api: createApi(http),
-  platform: { updates: registerServiceWorker() },
-});
-// The chosen language's texts (English is in the entry): App renders nothing before them.
-const textsLoaded = new Promise<void>((resolve) => {
-  const { settings } = childrenOf(actor);
-  const check = () => settings.getSnapshot().hasTag('starting') || resolve();
-  settings.subscribe(check);
-  check();
-});
+  // The Node server sends a logged-in user's page with its screen's first answers (issue 37).
+  const http = createHttp({
+    origin: apiOrigin,
+    until: demoServer,
+    firstAnswers: readFirstAnswers(document.getElementById(FIRST_ANSWERS_ID)?.textContent),
+  });
 
-// The first render waits for the screen's code and the language's texts (index.html's splash, or
-// the server's first paint of the screen, shows meanwhile, and the first render replaces it with
-// the same screen: a render before the texts would replace it with nothing). A screen that
-// suspends is revealed only up to 300 ms after its code has come, as React batches reveals. A
-// chunk that failed to load renders too, as the screen's own error.
-void Promise.allSettled([firstScreen, textsLoaded]).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App actor={actor} />
-    </StrictMode>,
-  );
-  afterNextPaint(openDemoGate);
-  // They were for the first screen, which has asked by then (its views' effects ran before the
-  // browser idled): a screen opened later asks the server for its own.
-  afterNextPaint(() => void whenIdle().then(() => http.forgetFirstAnswers()));
-});
-// The other screens' code once this one and the demo server are in and the browser is idle, so
-// it never competes with them on a slow network, yet moving between screens never waits.
-void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
+  // The one app actor, created once, outside React so StrictMode cannot double it.
+  const actor = createAppActor({
+    api: createApi(http),
+    platform: { updates: registerServiceWorker() },
+  });
+  // The chosen language's texts (English is in the entry): App renders nothing before them.
+  const textsLoaded = new Promise<void>((resolve) => {
+    const { settings } = childrenOf(actor);
+    const check = () => settings.getSnapshot().hasTag('starting') || resolve();
+    settings.subscribe(check);
+    check();
+  });
+
+  // The first render waits for the screen's code and the language's texts (index.html's splash, or
+  // the server's first paint of the screen, shows meanwhile, and the first render replaces it with
+  // the same screen: a render before the texts would replace it with nothing). A screen that
+  // suspends is revealed only up to 300 ms after its code has come, as React batches reveals. A
+  // chunk that failed to load renders too, as the screen's own error.
+  void Promise.allSettled([firstScreen, textsLoaded]).then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App actor={actor} />
+      </StrictMode>,
+    );
+    afterNextPaint(openDemoGate);
+    // They were for the first screen, which has asked by then (its views' effects ran before the
+    // browser idled): a screen opened later asks the server for its own.
+    afterNextPaint(() => void whenIdle().then(() => http.forgetFirstAnswers()));
+  });
+  // The other screens' code once this one and the demo server are in and the browser is idle, so
+  // it never competes with them on a slow network, yet moving between screens never waits.
+  void Promise.allSettled([firstScreen, demoServer]).then(whenIdle).then(preloadScreens);
+}
 
 /**
  * After the frame that shows what was just rendered; a tab opened in the background paints no

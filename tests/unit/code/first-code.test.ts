@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-// The preload script's text is preloadForAddress's own source (vite.config.ts), run by itself in
-// the page: it must need nothing from around it.
-import { afterEach, expect, test } from 'vitest';
-import { preloadForAddress } from '../../../vite.config';
+// The preload script's text is preloadForAddress's own source (vite.config.ts), after
+// keepDemoFirstFigures's in a demo build, run by itself in the page: it must need nothing from
+// around it.
+import { afterEach, describe, expect, test } from 'vitest';
+import type { DemoFirstFigures } from '../../../src/demo-first-figures';
+import { keepDemoFirstFigures, preloadForAddress } from '../../../vite.config';
 
 const ROUTES = [
   ['^\\/home\\/?$', 'i', ['/assets/home-screen-a.js', '/assets/section-b.js']],
@@ -10,11 +12,34 @@ const ROUTES = [
 ];
 const DEMO_SERVER = ['/assets/mock-server-d.js'];
 
-/** Runs the script as the build writes it, at `path`; the hrefs of the links it added. */
-function runAt(path: string): string[] {
+/** The demo's first figures as the build passes them (src/demo-first-figures.ts). */
+const DEMO: DemoFirstFigures = {
+  tablesKey: 'demo-tables',
+  digest: 'seeded',
+  sessionCookie: 'formue_session',
+  loggedInKey: 'logged_in',
+  periodCookie: 'selected_period',
+  period: 'Day',
+  figuresKey: 'figures',
+  figures: '{"format":1,"figures":{}}',
+};
+
+/** Stands for tablesDigest in the page: the tables' `digest` field. */
+function digestOf(tables: object): string {
+  return 'digest' in tables && typeof tables.digest === 'string' ? tables.digest : '';
+}
+
+/**
+ * Runs the script as the build writes it, at `path` (with the demo's first figures: as a demo build
+ * writes it); the hrefs of the links it added.
+ */
+function runAt(path: string, demo = false): string[] {
   history.replaceState(null, '', path);
   const args = [ROUTES, DEMO_SERVER, 'figures'].map((arg) => JSON.stringify(arg)).join(',');
-  const script = `(${preloadForAddress.toString()})(${args});`;
+  const first = demo
+    ? `(${keepDemoFirstFigures.toString()})(${JSON.stringify(DEMO)},${digestOf.toString()});`
+    : '';
+  const script = `${first}(${preloadForAddress.toString()})(${args});`;
   new Function(script)(); // eslint-disable-line @typescript-eslint/no-implied-eval -- the script's text, run by itself as the page runs it
   return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
     (link) => new URL(link.href).pathname,
@@ -24,6 +49,81 @@ function runAt(path: string): string[] {
 afterEach(() => {
   document.head.replaceChildren();
   localStorage.clear();
+  for (const name of ['formue_session', 'selected_period'])
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+});
+
+/** A device logged in to the demo: its session in the demo's tables, their digest `digest`. */
+function loggedInToDemo(digest: string, userId: number | null = 1): void {
+  localStorage.setItem('logged_in', 'true');
+  document.cookie = 'formue_session=abc123';
+  const sessions = [{ id: 'abc123', token: 't', userId, lastSeen: 0 }];
+  localStorage.setItem('demo-tables', JSON.stringify({ version: 2, tables: { sessions, digest } }));
+}
+
+describe("the demo's first figures", () => {
+  test('kept on a device logged in to the untouched demo, which then does not preload the demo server', () => {
+    loggedInToDemo('seeded');
+    expect(runAt('/home', true)).toEqual(['/assets/home-screen-a.js', '/assets/section-b.js']);
+    expect(localStorage.getItem('figures')).toBe(DEMO.figures);
+  });
+
+  test('kept with the period theirs, by its cookie or by default', () => {
+    loggedInToDemo('seeded');
+    document.cookie = 'selected_period=Day';
+    runAt('/home', true);
+    expect(localStorage.getItem('figures')).toBe(DEMO.figures);
+  });
+
+  test.each([
+    ['the data was changed', () => loggedInToDemo('edited')],
+    ['the session has no user', () => loggedInToDemo('seeded', null)],
+    [
+      'another period is chosen',
+      () => {
+        loggedInToDemo('seeded');
+        document.cookie = 'selected_period=Year';
+      },
+    ],
+    [
+      'the session is not in the tables',
+      () => {
+        loggedInToDemo('seeded');
+        document.cookie = 'formue_session=other';
+      },
+    ],
+    [
+      'the device was not logged in',
+      () => {
+        loggedInToDemo('seeded');
+        localStorage.removeItem('logged_in');
+      },
+    ],
+    [
+      "the demo's tables are unreadable",
+      () => {
+        loggedInToDemo('seeded');
+        localStorage.setItem('demo-tables', '{');
+      },
+    ],
+  ])('not kept when %s: the demo server is preloaded', (_case, arrange) => {
+    arrange();
+    expect(runAt('/home', true)).toContain('/assets/mock-server-d.js');
+    expect(localStorage.getItem('figures')).toBeNull();
+  });
+
+  test("a visit's own kept figures stay", () => {
+    loggedInToDemo('seeded');
+    localStorage.setItem('figures', '{"mine":true}');
+    runAt('/home', true);
+    expect(localStorage.getItem('figures')).toBe('{"mine":true}');
+  });
+
+  test('a live build passes none: nothing is kept', () => {
+    loggedInToDemo('seeded');
+    runAt('/home');
+    expect(localStorage.getItem('figures')).toBeNull();
+  });
 });
 
 test("preloads the screen at the address, and the demo server when there's nothing kept", () => {
