@@ -66,6 +66,9 @@ export const authMachine = authSetup.createMachine({
             onError: { target: 'ready' },
           },
           on: {
+            // Home is already drawn from kept figures (the demo's server may not have started):
+            // a Logout clicked before the check answered still logs out.
+            logout: { target: 'signingOut' },
             // A load refused before the check answered: the session was gone when the app opened.
             'session.expired': {
               target: '#auth.signedOut.idle',

@@ -54,6 +54,21 @@ describe('signedIn.signingOut', () => {
     expect(isLoggedIn(auth.getSnapshot())).toBe(false);
     expect(isSigningOut(auth.getSnapshot())).toBe(false);
   });
+
+  it('Logout while the session is still being checked signs out: home shows kept figures then', async () => {
+    const check = deferred<boolean>();
+    const { auth, api, platform } = start({ flag: true, path: '/home', loggedIn: check.promise });
+    api.logout.mockResolvedValue(undefined);
+    auth.send({ type: 'logout' });
+    await flush();
+    expect(api.logout).toHaveBeenCalledTimes(1);
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+    expect(platform.storageData.has(LOGGED_IN_KEY)).toBe(false);
+    expect(platform.visited).toEqual(['/']);
+    check.resolve(true);
+    await flush();
+    expect(isLoggedIn(auth.getSnapshot())).toBe(false);
+  });
 });
 
 describe('a session lost in use (401 from any call)', () => {

@@ -19,11 +19,17 @@ function stubLoads(api: FakeApi): void {
 }
 
 export function start(
-  options: { flag?: boolean; path?: string; loggedIn?: boolean | 'offline' } = {},
+  options: {
+    flag?: boolean;
+    path?: string;
+    /** The session check's answer; a promise: one still in flight. */
+    loggedIn?: boolean | 'offline' | Promise<boolean>;
+  } = {},
 ) {
   const api = fakeApi();
   stubLoads(api);
   if (options.loggedIn === 'offline') api.checkAuth.mockRejectedValue(offline());
+  else if (options.loggedIn instanceof Promise) api.checkAuth.mockReturnValue(options.loggedIn);
   else api.checkAuth.mockResolvedValue(options.loggedIn ?? false);
   const platform = fakePlatform({
     path: options.path ?? '/',
