@@ -7,7 +7,8 @@ import type { Tables } from './tables';
  * A digest of what the users keep: every user's id, name and e-mail (not the password's salted
  * hash, which differs per device), their portfolios, investments, events, prices, cash, imports
  * and tax settings, and the next id; not sessions, logins or throttles, which a login changes, nor
- * the benchmark, which the first read of the returns keeps and no kept figure shows. Equal digests: the same account data (FNV-1a of its JSON, and the JSON's length).
+ * the benchmark, which the first read of the returns keeps and no kept figure shows. Equal
+ * digests: the same account data (FNV-1a of its JSON, and the JSON's length).
  */
 export function tablesDigest(tables: Tables): string {
   const text = JSON.stringify([
