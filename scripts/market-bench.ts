@@ -19,7 +19,7 @@ import { DEFAULT_MARKET } from '../src/server/config';
 import { liveMarket } from '../src/server/market/live-market';
 import { realProviders } from '../src/server/market/providers';
 import { openDatabase } from '../src/server/sql/connect';
-import { PriceStore } from '../src/server/sql/price-store';
+import { priceStore } from '../src/server/sql/market';
 import { startFakeMarket } from '../tests/fake-market/server';
 
 export type MarketBenchDatabase = 'sqlite' | 'postgres';
@@ -105,7 +105,7 @@ export async function benchListingLoad(
     },
     clock,
   );
-  const prices = new PriceStore(database.db, database.dialect);
+  const prices = priceStore(database.db, database.dialect);
   const market = liveMarket({
     prices,
     providers,

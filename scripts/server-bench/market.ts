@@ -18,7 +18,7 @@ import {
   zonedTimeToEpoch,
 } from '../../src/market/zoned-time';
 import { openDatabase } from '../../src/server/sql/connect';
-import { PriceStore, type ListingRecord, type StoredQuote } from '../../src/server/sql/price-store';
+import { priceStore, type ListingRecord, type StoredQuote } from '../../src/server/sql/market';
 
 /** Listings 0 to COINS - 1 are coins (CoinGecko: a close every UTC day); the rest Yahoo's. */
 export const COINS = 10;
@@ -194,7 +194,7 @@ export async function seedMarket(url: string, now: number, count: number): Promi
   const started = performance.now();
   const database = await openDatabase(url);
   try {
-    const store = new PriceStore(database.db, database.dialect);
+    const store = priceStore(database.db, database.dialect);
     const today = utcDay(now);
     const first = addDays(today, -Math.round(PRICE_YEARS * 365.25));
     const calendar: Day[] = [];

@@ -13,7 +13,7 @@ import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
 import { isDatabaseUnavailable, openDatabase } from './sql/connect';
 import { databaseReady } from './sql/health';
-import { PriceStore } from './sql/price-store';
+import { priceStore } from './sql/market';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
 import { utcDay } from '../market/zoned-time';
@@ -71,7 +71,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const live =
     config.market.mode === 'live' && !options.prices
       ? liveMarket({
-          prices: new PriceStore(database.db, database.dialect),
+          prices: priceStore(database.db, database.dialect),
           providers: realProviders(config.market, options.now),
           now: options.now,
           log: {

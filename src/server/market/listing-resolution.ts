@@ -12,7 +12,7 @@ import type { Accepted, ListingOption, Refused } from '../../contract/market/mar
 import { homeExchanges } from '../../market/exchanges';
 import { majorUnits } from '../../market/ingest';
 import type { ListingCandidate } from '../../market/port';
-import type { ListingRecord } from '../sql/price-store';
+import type { ListingRecord } from '../sql/market';
 import type { Providers } from './providers';
 import type { ResolvedListings } from './resolved-listings';
 import { exchangeOf, HOUR } from './sync';

@@ -9,7 +9,7 @@ import { normaliseIdentifier } from '../../domain/isin';
 import type { InstrumentType } from '../../domain/types';
 import type { InvestmentRow } from '../../contract/store';
 import type { Day, ListingCandidate } from '../../market/port';
-import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/price-store';
+import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/market';
 import { listingResolution } from './listing-resolution';
 import { marketSearch } from './market-search';
 import type { Providers } from './providers';

@@ -5,7 +5,7 @@
 // Yahoo's gives an ISIN, which a suggestion needs (docs/decisions.md).
 import { searchInstruments } from '../../domain/instrument-search';
 import type { Instrument } from '../../domain/market';
-import type { ListingRecord, PriceStore } from '../sql/price-store';
+import type { ListingRecord, PriceStore } from '../sql/market';
 
 /** What other processes resolved is read again after this long. */
 const KEPT_MS = 60_000;

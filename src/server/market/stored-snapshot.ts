@@ -7,7 +7,7 @@ import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
 import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/market/pricing';
 import type { InvestmentRow } from '../../contract/store';
 import { euroRateTable, storedPricing } from '../../market/stored-prices';
-import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/price-store';
+import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/market';
 import { exchangeOf, parseKey, type MarketSync } from './sync';
 
 /** The demo market's rate of a currency it knows; NaN for others. */

@@ -14,7 +14,7 @@ import {
   type QuoteProvider,
 } from '../../market/port';
 import { addDays, dayInZone, utcDay, zonedTimeToEpoch } from '../../market/zoned-time';
-import { FX_KEY, type ListingRecord, type PriceStore, type SyncState } from '../sql/price-store';
+import { FX_KEY, type ListingRecord, type PriceStore, type SyncState } from '../sql/market';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -7,7 +7,7 @@ import {
   encodeCloseSeries,
 } from '../../../src/market/close-series';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
-import { PriceStore } from '../../../src/server/sql/price-store';
+import { priceStore, type PriceStore } from '../../../src/server/sql/market';
 import { freshDatabaseUrl } from '../databases';
 import { copenhagenListing } from './listings';
 
@@ -21,7 +21,7 @@ beforeEach(async () => {
 afterEach(() => database.close());
 
 async function listing(): Promise<PriceStore> {
-  const prices = new PriceStore(database.db, database.dialect);
+  const prices = priceStore(database.db, database.dialect);
   await prices.saveListing(copenhagenListing('NOVO-B.CO'));
   return prices;
 }

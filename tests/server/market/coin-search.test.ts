@@ -10,7 +10,7 @@ import {
 } from '../../../src/market/port';
 import { liveMarket, type LiveMarket } from '../../../src/server/market/live-market';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
-import { PriceStore } from '../../../src/server/sql/price-store';
+import { priceStore } from '../../../src/server/sql/market';
 
 const PEPE: ListingFound = {
   provider: 'coingecko',
@@ -37,7 +37,7 @@ function marketSearching(
   listings: ListingCandidate[] = [],
 ): LiveMarket {
   return liveMarket({
-    prices: new PriceStore(database.db, database.dialect),
+    prices: priceStore(database.db, database.dialect),
     providers: {
       quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },
       finders: [{ byIsin: () => Promise.resolve(listings) }],

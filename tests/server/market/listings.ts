@@ -1,5 +1,5 @@
 // A stored Copenhagen listing, as a provider's search would have placed it.
-import type { ListingRecord } from '../../../src/server/sql/price-store';
+import type { ListingRecord } from '../../../src/server/sql/market';
 
 export const copenhagenListing = (symbol: string): ListingRecord => ({
   key: `yahoo:${symbol}`,

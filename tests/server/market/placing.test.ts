@@ -9,7 +9,7 @@ import {
 } from '../../../src/market/port';
 import { liveMarket, type LiveMarket } from '../../../src/server/market/live-market';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
-import { PriceStore } from '../../../src/server/sql/price-store';
+import { priceStore } from '../../../src/server/sql/market';
 
 const MSCI_WORLD = 'IE00B4L5Y983';
 const XETRA: ListingCandidate = {
@@ -46,7 +46,7 @@ function recordingMarket(
     latest: failing,
   };
   return liveMarket({
-    prices: new PriceStore(database.db, database.dialect),
+    prices: priceStore(database.db, database.dialect),
     now: () => Date.parse('2026-11-24T22:00:00Z'),
     providers: {
       quotes: { yahoo: quotes, coingecko: { ...quotes, id: 'coingecko' } },

@@ -6,7 +6,7 @@ import type { InvestmentRow } from '../../../src/contract/store';
 import { MarketDataError, type QuoteProvider } from '../../../src/market/port';
 import { liveMarket } from '../../../src/server/market/live-market';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
-import { PriceStore } from '../../../src/server/sql/price-store';
+import { priceStore, type PriceStore } from '../../../src/server/sql/market';
 import { copenhagenListing } from './listings';
 
 let database: OpenedDatabase;
@@ -45,7 +45,7 @@ function counted(prices: PriceStore): string[] {
 }
 
 async function twoListings(): Promise<PriceStore> {
-  const prices = new PriceStore(database.db, database.dialect);
+  const prices = priceStore(database.db, database.dialect);
   for (const symbol of ['NOVO-B.CO', 'ORSTED.CO'])
     await prices.saveListing(copenhagenListing(symbol));
   return prices;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CompiledOnce } from '../../../src/server/sql/compiled-once';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
 import type { Database } from '../../../src/server/sql/schema';
-import { PriceStore } from '../../../src/server/sql/price-store';
+import { priceStore } from '../../../src/server/sql/market';
 import { freshDatabaseUrl } from '../databases';
 
 const opened: OpenedDatabase[] = [];
@@ -79,7 +79,7 @@ describe('CompiledOnce', () => {
 
   it("keeps the price store's sync states the database's after a write", async () => {
     const database = await withStates(['yahoo:A', 'yahoo:B']);
-    const prices = new PriceStore(database.db, database.dialect);
+    const prices = priceStore(database.db, database.dialect);
     const versionsOf = async (keys: string[]) =>
       [...(await prices.syncStates(keys))].map(([key, state]) => `${key}@${state.version}`).sort();
     expect(await versionsOf(['yahoo:A', 'yahoo:B'])).toEqual(['yahoo:A@1', 'yahoo:B@2']);

@@ -4,7 +4,7 @@
 // beside a start's first requests: issue 37).
 import { CompiledQuery } from 'kysely';
 import { describe, expect } from 'vitest';
-import { PriceStore } from '../../../src/server/sql/price-store';
+import { priceStore } from '../../../src/server/sql/market';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 import { STOCK, T0, buy } from './store-script';
 
@@ -27,7 +27,7 @@ describe.each(backends)('Instruments held without a listing on $name', ({ name, 
       { ...base, name: 'Listed', type: 'stock', code: 'US0378331005' },
       buy(T0 - 100 * DAY, 4),
     );
-    const prices = new PriceStore(sql.opened!.db, sql.opened!.dialect);
+    const prices = priceStore(sql.opened!.db, sql.opened!.dialect);
     await prices.link('stock', 'US0378331005', 'yahoo:AAPL');
     expect(listed.id).toBeGreaterThan(0);
 
@@ -51,7 +51,7 @@ describe.each(backends)('Instruments held without a listing on $name', ({ name, 
         },
         transformResult: (args) => Promise.resolve(args.result),
       });
-      await new PriceStore(spied, dialect).unlisted();
+      await priceStore(spied, dialect).unlisted();
       expect(queries).toHaveLength(1);
       const { sql: text, parameters } = queries[0];
       const plan = await db.executeQuery<{ detail: string }>(

@@ -1,8 +1,8 @@
-// Market data's records and how they map to and from their rows (see price-store).
+// Market data's records and how they map to and from their rows.
 import type { Kysely, Selectable } from 'kysely';
-import type { Day, DecimalText } from '../../market/port';
-import type { AssetClass } from '../../domain/types';
-import type { Database, ListingsTable, MarketSyncTable } from './schema';
+import type { Day, DecimalText } from '../../../market/port';
+import type { AssetClass } from '../../../domain/types';
+import type { Database, ListingsTable, MarketSyncTable } from '../schema';
 
 export interface ListingRecord {
   key: string;
@@ -95,3 +95,15 @@ export const toSync = (row: Selectable<MarketSyncTable>): SyncState => ({
   lastError: row.last_error,
   nextAttempt: row.next_attempt,
 });
+
+/** Rows per multi-row insert: far below both databases' limits on bound parameters. */
+const INSERT_CHUNK = 300;
+
+/** `write` of each slice of `rows` short enough for one multi-row insert, in order. */
+export async function inChunks<T>(
+  rows: readonly T[],
+  write: (chunk: readonly T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+    await write(rows.slice(start, start + INSERT_CHUNK));
+}

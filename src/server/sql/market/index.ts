@@ -1,0 +1,21 @@
+// Market data over SQL (migrations 0003, 0010), one part per job: listings with the ISIN they
+// were resolved from; a listing's closes, latest quote, splits and dividends; the ECB's rates;
+// each key's sync state. Every write of a listing's prices (or of the rates, key `fx`) raises
+// its version in market_sync, in the same transaction, so every server process sees when what it
+// keeps in memory is stale.
+import type { Kysely } from 'kysely';
+import type { Database, SqlDialect } from '../schema';
+import { sqlListings, type ListingRows } from './listings';
+import { sqlPrices, type PriceRows } from './prices';
+import { sqlRates, type RateRows } from './rates';
+import { sqlSync, type SyncRows } from './sync';
+
+export type { ListingRecord, StoredAction, StoredQuote, SyncState } from './rows';
+export type { ListingRows, PriceRows, RateRows, SyncRows };
+export { FX_KEY } from './rates';
+
+export type PriceStore = ListingRows & PriceRows & RateRows & SyncRows;
+
+export function priceStore(db: Kysely<Database>, dialect: SqlDialect): PriceStore {
+  return { ...sqlListings(db), ...sqlPrices(db), ...sqlRates(db), ...sqlSync(db, dialect) };
+}
