@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Performance } from '../../domain/types';
 import { Section } from '../components/section';
-import { SkeletonRows } from '../components/states';
+import { Skeleton } from '../components/states';
 import { useFormatters, type Formatters } from '../components/format-context';
 import { toneOf } from '../components/figures/stats-table';
 import { Loadable } from '../data/loadable';
@@ -27,7 +27,23 @@ function spanDays(performance: Performance): number {
   return (Date.parse(performance.to) - Date.parse(performance.from)) / 86_400_000 + 1;
 }
 
-function rowsOf(p: Performance, f: Formatters, { t }: I18n<ReturnsKey>): Row[] {
+/** The figures' names and meanings, in order: known before the figures are. */
+function namesOf({ t }: I18n<ReturnsKey>): Pick<Row, 'label' | 'explanation'>[] {
+  return [
+    { label: t('returns.total'), explanation: t('returns.totalExplained') },
+    { label: t('returns.twr'), explanation: t('returns.twrExplained') },
+    { label: t('returns.irr'), explanation: t('returns.irrExplained') },
+    { label: t('returns.dividends') },
+    { label: t('returns.withholding') },
+    { label: t('returns.fees') },
+  ];
+}
+
+function valuesOf(
+  p: Performance,
+  f: Formatters,
+  { t }: I18n<ReturnsKey>,
+): Pick<Row, 'value' | 'tone'>[] {
   const rate = (value: number | null, missing: string) =>
     value === null
       ? { value: missing }
@@ -37,22 +53,56 @@ function rowsOf(p: Performance, f: Formatters, { t }: I18n<ReturnsKey>): Row[] {
         };
   const noIrr = spanDays(p) < MIN_IRR_DAYS ? t('returns.notEnoughHistory') : t('returns.none');
   return [
-    {
-      label: t('returns.total'),
-      explanation: t('returns.totalExplained'),
-      value: f.change(p.total_return),
-      tone: toneOf(p.total_return),
-    },
-    {
-      label: t('returns.twr'),
-      explanation: t('returns.twrExplained'),
-      ...rate(p.twr, t('returns.none')),
-    },
-    { label: t('returns.irr'), explanation: t('returns.irrExplained'), ...rate(p.irr, noIrr) },
-    { label: t('returns.dividends'), value: f.amount(p.dividends) },
-    { label: t('returns.withholding'), value: f.amount(p.withholding_tax) },
-    { label: t('returns.fees'), value: f.amount(p.fees) },
+    { value: f.change(p.total_return), tone: toneOf(p.total_return) },
+    rate(p.twr, t('returns.none')),
+    rate(p.irr, noIrr),
+    { value: f.amount(p.dividends) },
+    { value: f.amount(p.withholding_tax) },
+    { value: f.amount(p.fees) },
   ];
+}
+
+function rowsOf(p: Performance, f: Formatters, i18n: I18n<ReturnsKey>): Row[] {
+  const values = valuesOf(p, f, i18n);
+  return namesOf(i18n).map((name, index) => ({ ...name, ...values[index] }));
+}
+
+function FigureList({ rows, label }: { rows: Row[]; label?: string }) {
+  return (
+    // A list of key figures, not a table: home's tables are the spec's two.
+    <dl className="figures returns__figures" aria-label={label}>
+      {rows.map((row) => (
+        <div key={row.label} className="figures__row">
+          <dt>
+            {row.label}
+            {row.explanation && <span className="returns__explained">{row.explanation}</span>}
+          </dt>
+          <dd className={`num${row.tone ? ` change--${row.tone}` : ''}`}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The section as it will stand, its figures' names and meanings drawn and their values and dates
+ * shimmering, so nothing below it moves when they come (a row under a finger would).
+ */
+function ReturnsSkeleton({ i18n }: { i18n: I18n<ReturnsKey> }) {
+  const value = <Skeleton width="10em" height="1lh" />;
+  return (
+    <div role="status" aria-label={i18n.t('returns.loading')}>
+      <div aria-hidden="true">
+        <p className="returns__dates">
+          <Skeleton width="14em" height="1lh" />
+        </p>
+        <FigureList rows={namesOf(i18n).map((name) => ({ ...name, value }))} />
+        <span className="button button--secondary returns__toggle returns__toggle--waiting">
+          {i18n.t('returns.byMonth')}
+        </span>
+      </div>
+    </div>
+  );
 }
 
 /** Total return, TWR and IRR, each with what it measures, over the selected period or a year. */
@@ -92,7 +142,7 @@ export function ReturnsSection({ target }: { target: ValueTarget }) {
       <Loadable
         status={returns.status}
         stale={returns.stale}
-        skeleton={<SkeletonRows rows={6} label={t('returns.loading')} />}
+        skeleton={<ReturnsSkeleton i18n={i18n} />}
       >
         {() =>
           performance && (
@@ -100,20 +150,7 @@ export function ReturnsSection({ target }: { target: ValueTarget }) {
               <p className="returns__dates">
                 {t('returns.dates', { from: f.date(performance.from), to: f.date(performance.to) })}
               </p>
-              {/* A list of key figures, not a table: home's tables are the spec's two. */}
-              <dl className="figures returns__figures" aria-label={t('returns.figures')}>
-                {rowsOf(performance, f, i18n).map((row) => (
-                  <div key={row.label} className="figures__row">
-                    <dt>
-                      {row.label}
-                      {row.explanation && (
-                        <span className="returns__explained">{row.explanation}</span>
-                      )}
-                    </dt>
-                    <dd className={`num${row.tone ? ` change--${row.tone}` : ''}`}>{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FigureList label={t('returns.figures')} rows={rowsOf(performance, f, i18n)} />
               <button
                 type="button"
                 className="button button--secondary returns__toggle"

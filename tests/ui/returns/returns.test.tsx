@@ -46,6 +46,42 @@ describe('ReturnsSection', () => {
     expect(within(figures).getByText('Not enough history')).toBeTruthy();
   });
 
+  it('while its figures load, holds their place: the same names, values shimmering', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await renderApp('/home', {
+      as: 'demo',
+      api: (api) => ({
+        ...api,
+        getPerformance: async (target) => {
+          await held;
+          return api.getPerformance(target);
+        },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: 'Returns' });
+    const loading = await within(section).findByRole('status', { name: 'Loading returns' });
+    // Drawn as the figures will stand (a row below must not move when they come), but hidden from
+    // assistive technology, which hears only that they load.
+    const names = [...loading.querySelectorAll('dt')].map((term) => term.firstChild?.textContent);
+    expect(names).toEqual([
+      'Total return',
+      'Time-weighted return (TWR)',
+      'Money-weighted return (IRR)',
+      'Dividends (gross)',
+      'Withholding tax',
+      'Fees',
+    ]);
+    expect(loading.querySelectorAll('dd .skeleton')).toHaveLength(6);
+    expect(within(section).queryByRole('term')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Returns by month' })).toBeNull();
+
+    release();
+    expect(await within(section).findAllByRole('term')).toHaveLength(6);
+    expect(within(section).queryByRole('status', { name: 'Loading returns' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Returns by month' })).toBeTruthy();
+  });
+
   it('a past year, and its months behind "Returns by month"', async () => {
     await renderApp('/home', { as: 'demo' });
     const section = await screen.findByRole('region', { name: 'Returns' });
