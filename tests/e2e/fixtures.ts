@@ -170,6 +170,17 @@ async function demoBrowser(page: Page): Promise<LoggedInBrowser> {
   return { cookies: await page.context().cookies(), storage };
 }
 
+/**
+ * Waits until every section of the page has its figures: no skeleton ("Loading …") left and no
+ * figure being refreshed. A section that fills in pushes what is under it down (home's Returns by
+ * about 230 px on a phone, often after its tables are shown): a test that presses a point of
+ * the screen and holds it takes the point after this, or the page moves under its finger.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('status', { name: /^Loading\b/ })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** A phone's and a desktop's viewports, for the specs that run on both. */
 export const DEVICES = [
   ['phone', { width: 390, height: 844 }],

@@ -88,8 +88,7 @@ test(
   'a Danish fund outside the catalogue: its ISIN fills its name, then its name finds it',
   SERVER_ONLY,
   async ({ page }) => {
-    await loginAsDemo(page);
-    await page.goto('/investments/create');
+    await loginAsDemo(page, { path: '/investments/create' });
     const name = page.getByRole('combobox', { name: 'Name' });
     // Only OpenFIGI knows it: named as Bloomberg writes it.
     await page.getByLabel('ISIN').fill('DK0060300762');
