@@ -61,11 +61,58 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
   const actor = createActor(appMachine, {
     input: { api: createApi(http), platform: serverPlatform(request) },
   });
+  const markup = await renderApp(actor, request.path, () => http.firstAnswered().length);
+  return markup === undefined ? undefined : FIRST_PAINT_MARK + markup;
+}
+
+/** A first paint drawn from what a device keeps, with no answers (the demo's page, vite.config.ts). */
+export interface KeptPaintRequest {
+  /** The page's path ('/home'). */
+  path: string;
+  /** The device's storage as the paint's visit finds it: the flag of a login, the kept figures. */
+  kept: Readonly<Record<string, string>>;
+  /** The language it is drawn in. */
+  language: Locale;
+  /** Before the ids React makes, so two paints in one page name their own parts. */
+  idPrefix: string;
+}
+
+/**
+ * The markup of the app at `path` as its first render draws it on a device keeping `kept`, before
+ * any answer (every call waits for ever): home from kept figures, dimmed. Undefined when the app
+ * did not settle.
+ */
+export async function renderKeptPaint(request: KeptPaintRequest): Promise<string | undefined> {
+  const http = createHttp({
+    origin: '',
+    readCookie: () => undefined,
+    isOnline: () => true,
+    until: new Promise<void>(() => undefined),
+  });
+  const platform = serverPlatform({
+    path: request.path,
+    answers: {},
+    cookies: {},
+    languages: [request.language],
+  });
+  for (const [key, value] of Object.entries(request.kept)) platform.storage.set(key, value);
+  platform.storage.set(LANGUAGE_KEY, request.language);
+  const actor = createActor(appMachine, { input: { api: createApi(http), platform } });
+  return renderApp(actor, request.path, () => 0, request.idPrefix);
+}
+
+/** The started `actor`'s app at `path`, once settled (`left`: answers not yet taken); undefined if not. */
+async function renderApp(
+  actor: AppActor,
+  path: string,
+  left: () => number,
+  identifierPrefix?: string,
+): Promise<string | undefined> {
   actor.start();
   try {
-    await preloadScreenAt(request.path);
-    if (!(await settled(actor, () => http.firstAnswered().length))) return undefined;
-    const location = () => [request.path, () => undefined] as [string, () => void];
+    await preloadScreenAt(path);
+    if (!(await settled(actor, left))) return undefined;
+    const location = () => [path, () => undefined] as [string, () => void];
     const { prelude } = await prerender(
       <StrictMode>
         <FirstPaintProvider value>
@@ -73,11 +120,11 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
         </FirstPaintProvider>
       </StrictMode>,
       // A part that suspends on something the answers do not hold would wait for ever.
-      { signal: AbortSignal.timeout(SETTLE_MS) },
+      { signal: AbortSignal.timeout(SETTLE_MS), identifierPrefix },
     );
     // The page's Content-Security-Policy (style-src 'self') drops style attributes in its markup,
     // each with a console error: a part styled so waits for the app's render to have it.
-    return FIRST_PAINT_MARK + (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
+    return (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
   } finally {
     actor.stop();
   }
