@@ -13,6 +13,7 @@ import { appMachine, childrenOf, type AppActor } from './machines/app/app.machin
 import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
 import { HIDE_AMOUNTS_KEY, LANGUAGE_KEY, readLanguage } from './machines/app/settings.machine';
 import { noUpdates, type Platform } from './machines/app/platform';
+import { REMEMBERED } from './machines/data/remembered-figures';
 import { App, preloadScreenAt } from './ui/app/app';
 import { FirstPaintProvider } from './ui/components/first-paint';
 
@@ -98,17 +99,26 @@ export async function renderKeptPaint(request: KeptPaintRequest): Promise<string
   for (const [key, value] of Object.entries(request.kept)) platform.storage.set(key, value);
   platform.storage.set(LANGUAGE_KEY, request.language);
   const actor = createActor(appMachine, { input: { api: createApi(http), platform } });
-  return renderApp(actor, request.path, () => 0, request.idPrefix);
+  // What the screen's views ask for once mounted (their effects, which a prerender does not run):
+  // the kept figures are then drawn as the app draws them while it asks again, as updating.
+  const needed = () =>
+    childrenOf(actor).data.send({ type: 'resource.needed', keys: [...REMEMBERED] });
+  return renderApp(actor, request.path, () => 0, request.idPrefix, needed);
 }
 
-/** The started `actor`'s app at `path`, once settled (`left`: answers not yet taken); undefined if not. */
+/**
+ * The app of `actor` at `path`, started (then `started` called) and settled (`left`: answers not yet
+ * taken); undefined if it did not settle.
+ */
 async function renderApp(
   actor: AppActor,
   path: string,
   left: () => number,
   identifierPrefix?: string,
+  started: () => void = () => undefined,
 ): Promise<string | undefined> {
   actor.start();
+  started();
   try {
     await preloadScreenAt(path);
     if (!(await settled(actor, left))) return undefined;
