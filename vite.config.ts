@@ -3,14 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import {
-  createServer,
-  defineConfig,
-  loadEnv,
-  parseAst,
-  type Plugin,
-  type Rolldown,
-} from 'vite';
+import { createServer, defineConfig, loadEnv, parseAst, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIGURES_KEY } from './src/machines/data/remembered-figures.ts';

@@ -68,7 +68,8 @@ export async function demoFirstPaints(demo: DemoFirstFigures): Promise<Record<Lo
       language,
       idPrefix: `${language}-`,
     });
-    if (markup === undefined) throw new Error(`The demo's first paint (${language}) did not settle`);
+    if (markup === undefined)
+      throw new Error(`The demo's first paint (${language}) did not settle`);
     paints[language] = markup;
   }
   return paints as Record<Locale, string>;

@@ -11,7 +11,13 @@ import { STORAGE_KEY } from '../../../src/mock-server/memory/stored';
 import { test, expect, loginAsDemo, DEMO_ONLY } from '../fixtures';
 
 const TEXTS = {
-  en: { locale: 'en-GB', total: 'Total value', portfolios: 'Portfolios', menu: 'Menu', main: 'Main' },
+  en: {
+    locale: 'en-GB',
+    total: 'Total value',
+    portfolios: 'Portfolios',
+    menu: 'Menu',
+    main: 'Main',
+  },
   da: {
     locale: 'da-DK',
     total: 'Samlet værdi',
@@ -194,35 +200,39 @@ for (const [situation, change] of [
   ['its data changed (an event added)', { storage: withEventAdded }],
   ['another period', { period: 'Year' }],
   ['amounts hidden', { storage: (s: Storage): Storage => [...s, [HIDE_AMOUNTS_KEY, 'true']] }],
-  ['figures kept by an earlier visit', { storage: (s: Storage): Storage => [...s, [FIGURES_KEY, '{}']] }],
+  [
+    'figures kept by an earlier visit',
+    { storage: (s: Storage): Storage => [...s, [FIGURES_KEY, '{}']] },
+  ],
 ] as const) {
-  test(`a demo visit with ${situation} paints no home before the app`, DEMO_ONLY, async ({
-    page,
-    browser,
-  }) => {
-    await loginAsDemo(page);
-    await expect(
-      page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
-    ).toBeVisible();
-    if ('period' in change)
-      await page.context().addCookies([
-        { name: PERIOD_COOKIE, value: change.period, url: page.url() },
-      ]);
-    const { storage } = await deviceOf(page);
-    const visit = await heldVisit(
-      browser,
-      page,
-      'storage' in change ? change.storage(storage) : storage,
-    );
-    try {
-      const held = visit.page;
-      await openHome(held);
-      await expect(held.locator('html')).not.toHaveAttribute('data-first-paint');
-      await expect(held.getByRole('progressbar', { name: 'Formue' })).toBeVisible();
-      await expect(held.getByRole('region', { name: 'Total value' })).toHaveCount(0);
-      await expect(held.getByRole('table', { name: 'Portfolios' })).toHaveCount(0);
-    } finally {
-      await visit.close();
-    }
-  });
+  test(
+    `a demo visit with ${situation} paints no home before the app`,
+    DEMO_ONLY,
+    async ({ page, browser }) => {
+      await loginAsDemo(page);
+      await expect(
+        page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
+      ).toBeVisible();
+      if ('period' in change)
+        await page
+          .context()
+          .addCookies([{ name: PERIOD_COOKIE, value: change.period, url: page.url() }]);
+      const { storage } = await deviceOf(page);
+      const visit = await heldVisit(
+        browser,
+        page,
+        'storage' in change ? change.storage(storage) : storage,
+      );
+      try {
+        const held = visit.page;
+        await openHome(held);
+        await expect(held.locator('html')).not.toHaveAttribute('data-first-paint');
+        await expect(held.getByRole('progressbar', { name: 'Formue' })).toBeVisible();
+        await expect(held.getByRole('region', { name: 'Total value' })).toHaveCount(0);
+        await expect(held.getByRole('table', { name: 'Portfolios' })).toHaveCount(0);
+      } finally {
+        await visit.close();
+      }
+    },
+  );
 }
