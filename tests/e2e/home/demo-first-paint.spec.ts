@@ -157,6 +157,8 @@ for (const [language, device, viewport] of [
         expect(await appTookOver(held)).toBe(false);
         await expect(held.locator('html')).toHaveAttribute('lang', language);
         const cardBox = await card.boundingBox();
+        // Below the chart's placeholder: it holds its place.
+        const tableBox = await table.boundingBox();
         await screenshots(held, `demo-first-paint-${device}-${language}`);
 
         visit.releaseEntry();
@@ -166,6 +168,7 @@ for (const [language, device, viewport] of [
         await expect(table.getByRole('link')).toHaveText(names);
         await menuShown();
         expect((await card.boundingBox())?.y).toBe(cardBox?.y);
+        expect((await table.boundingBox())?.y).toBe(tableBox?.y);
         await screenshots(held, `demo-after-${device}-${language}`);
 
         // The demo server's answers then replace the build's figures.
