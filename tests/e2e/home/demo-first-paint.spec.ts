@@ -8,6 +8,7 @@ import { FIGURES_KEY } from '../../../src/machines/data/remembered-figures';
 import { HIDE_AMOUNTS_KEY } from '../../../src/machines/app/settings.machine';
 import { PERIOD_COOKIE } from '../../../src/machines/app/period.machine';
 import { STORAGE_KEY } from '../../../src/mock-server/memory/stored';
+import { appTookOver, layoutShifted, recordLayoutShifts } from './takeover';
 import { test, expect, loginAsDemo, DEMO_ONLY } from '../fixtures';
 
 const TEXTS = {
@@ -86,14 +87,6 @@ async function heldVisit(
   return { page, releaseEntry, releaseServer, close: () => context.close() };
 }
 
-/** Whether the app has rendered over the page's markup: React marks the nodes it renders. */
-function appTookOver(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
-
 /** Opens /home, and waits for the first-code script to have run (its preload of home's code). */
 async function openHome(page: Page): Promise<void> {
   await page.goto('/home', { waitUntil: 'commit' });
@@ -130,14 +123,7 @@ for (const [language, device, viewport] of [
       try {
         const held = visit.page;
         // The layout shifts of the whole visit, from its start.
-        await held.addInitScript(() => {
-          const shifts: number[] = [];
-          Object.assign(window, { shifts });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries())
-              shifts.push((entry as { value: number } & PerformanceEntry).value);
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await recordLayoutShifts(held);
         await openHome(held);
         const card = held.getByRole('region', { name: texts.total });
         const table = held.getByRole('table', { name: texts.portfolios });
@@ -175,10 +161,7 @@ for (const [language, device, viewport] of [
         visit.releaseServer();
         await expect(card).not.toHaveAttribute('aria-busy', 'true');
         await expect(table.getByRole('link')).toHaveText(names);
-        const shifted = await held.evaluate(() =>
-          (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-        );
-        expect(shifted).toBeLessThan(0.1);
+        expect(await layoutShifted(held)).toBeLessThan(0.1);
       } finally {
         await visit.close();
       }
