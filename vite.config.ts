@@ -3,12 +3,16 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, loadEnv, parseAst, runnerImport, type Plugin, type Rolldown } from 'vite';
+import { createServer, defineConfig, loadEnv, parseAst, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { FIGURES_KEY } from './src/machines/data/remembered-figures.ts';
 import { SCREEN_PATTERNS } from './src/machines/app/routes.ts';
-import type { DemoFirstFigures, demoFirstFigures } from './src/demo-first-figures.ts';
+import type {
+  DemoFirstFigures,
+  demoFirstFigures,
+  demoFirstPaints,
+} from './src/demo-first-figures.ts';
 import { tablesDigest } from './src/mock-server/memory/tables-digest.ts';
 import type { Tables } from './src/mock-server/memory/tables.ts';
 import { apiSources, contentSecurityPolicy } from './src/security-policy.ts';
@@ -181,8 +185,21 @@ export function keepDemoFirstFigures(
     } | null;
     const tables = stored?.tables;
     const session = tables?.sessions.find((row) => row.id === cookies.get(demo.sessionCookie));
-    if (tables && typeof session?.userId === 'number' && digestOf(tables) === demo.digest)
-      localStorage.setItem(demo.figuresKey, demo.figures);
+    if (!tables || typeof session?.userId !== 'number' || digestOf(tables) !== demo.digest) return;
+    localStorage.setItem(demo.figuresKey, demo.figures);
+    // Home drawn from them is in the page (demoPaints below), hidden: shown in the device's
+    // language, as the app's first render will draw it, unless the device hides amounts.
+    if (location.pathname !== demo.paintPath) return;
+    if (localStorage.getItem(demo.hideAmountsKey) === 'true') return;
+    const spoken = (tag: string | null) => demo.languages.find((language) => language === tag);
+    const browser = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+    const language =
+      spoken(localStorage.getItem(demo.languageKey)) ??
+      browser.map((tag) => spoken(tag.toLowerCase().split(/[-_]/)[0])).find(Boolean) ??
+      demo.languages[0];
+    if (!language) return;
+    document.documentElement.lang = language;
+    document.documentElement.setAttribute(demo.paintAttribute, language);
   } catch {
     // Storage disabled, or the demo's tables unreadable: nothing is kept.
   }
@@ -196,6 +213,7 @@ export function keepDemoFirstFigures(
  */
 function preloadFirstCode(demo: boolean): Plugin {
   let script: string | undefined;
+  let paints = '';
   return {
     name: 'formue-preload-first-code',
     apply: 'build',
@@ -219,9 +237,11 @@ function preloadFirstCode(demo: boolean): Plugin {
       const demoServer = demo ? chunkOf('/src/mock-server/index.ts') : [];
       const args = [routes, demoServer, FIGURES_KEY].map((arg) => JSON.stringify(arg)).join(',');
       // The demo's first figures, computed now by its own contract in Node (Vite's module runner).
-      const first = demo
-        ? `(${keepDemoFirstFigures.toString()})(${JSON.stringify(await demoFirstFiguresNow())},${tablesDigest.toString()});\n`
+      const figures = demo ? await demoFirstFiguresNow() : undefined;
+      const first = figures
+        ? `(${keepDemoFirstFigures.toString()})(${JSON.stringify(figures.figures)},${tablesDigest.toString()});\n`
         : '';
+      if (figures) paints = demoPaints(figures.paints);
       const source = `${first}(${preloadForAddress.toString()})(${args});\n`;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
       script = `assets/first-code-${hash}.js`;
@@ -238,20 +258,72 @@ function preloadFirstCode(demo: boolean): Plugin {
         const tag = `<script async fetchpriority="high" src="/${script}"></script>`;
         const entry = html.indexOf('<script type="module"');
         if (entry === -1) throw new Error('No entry script in index.html');
-        return `${html.slice(0, entry)}${tag}\n    ${html.slice(entry)}`;
+        const page = `${html.slice(0, entry)}${tag}\n    ${html.slice(entry)}`;
+        if (!paints) return page;
+        // The demo's paints after the boot splash, in the root the app renders into.
+        const splashEnd = page.indexOf('</p>', page.indexOf('<div id="root">'));
+        if (splashEnd === -1) throw new Error("No boot splash in index.html's root");
+        return `${page.slice(0, splashEnd + 4)}${paints}${page.slice(splashEnd + 4)}`;
       },
     },
   };
 }
 
-/** src/demo-first-figures.ts's figures at this moment, the app's modules run by Vite in Node. */
-async function demoFirstFiguresNow(): Promise<DemoFirstFigures> {
-  const { module } = await runnerImport<{ demoFirstFigures: typeof demoFirstFigures }>(
-    './src/demo-first-figures.ts',
-    { configFile: false, logLevel: 'warn' },
-  );
-  return module.demoFirstFigures(Date.now());
+/**
+ * src/demo-first-figures.ts's figures at this moment and home drawn from them in each language,
+ * the app's modules run by Vite in Node.
+ */
+async function demoFirstFiguresNow(): Promise<{
+  figures: DemoFirstFigures;
+  paints: Record<string, string>;
+}> {
+  // A server, not runnerImport: its runner closes once the module is imported, and the paints import
+  // the screens' code as they render.
+  const server = await createServer({
+    configFile: false,
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, ws: false },
+    // The components' sheets are the page's stylesheet's: nothing for the paint in Node, and Vite's
+    // CSS plugin needs a build of its own.
+    plugins: [
+      {
+        name: 'formue-sheets-left-out',
+        enforce: 'pre',
+        resolveId: (id) => (id.endsWith('.css') ? '\0sheet-left-out' : undefined),
+        load: (id) => (id === '\0sheet-left-out' ? 'export {}' : undefined),
+      },
+    ],
+  });
+  try {
+    const module = (await server.ssrLoadModule('./src/demo-first-figures.ts')) as {
+      demoFirstFigures: typeof demoFirstFigures;
+      demoFirstPaints: typeof demoFirstPaints;
+    };
+    const figures = await module.demoFirstFigures(Date.now());
+    return { figures, paints: await module.demoFirstPaints(figures) };
+  } finally {
+    await server.close();
+  }
 }
+
+/**
+ * The demo's first paints in its page, each hidden (base.css) unless the first-code script
+ * (keepDemoFirstFigures) names its language in the page's FIRST_PAINT_ATTRIBUTE; the app's first
+ * render replaces them with the same screen.
+ */
+function demoPaints(paints: Record<string, string>): string {
+  return Object.entries(paints)
+    .map(([language, markup]) => `<div class="demo-paint" lang="${language}">${markup}</div>`)
+    .join('');
+}
+
+// Lightning CSS, for the one named desktop breakpoint: `@custom-media --desktop` in
+// src/ui/app/styles/breakpoints.css, used as `@media (--desktop)`; an unknown name fails the build.
+const CSS_OPTIONS = {
+  transformer: 'lightningcss',
+  lightningcss: { drafts: { customMedia: true } },
+} as const;
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|webmanifest|json)$/;
 
@@ -334,7 +406,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   if (isSsrBuild)
     return {
       plugins: [react()],
-      css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
+      css: CSS_OPTIONS,
       build: { emptyOutDir: false, copyPublicDir: false },
     };
   return {
@@ -360,12 +432,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
         'Content-Security-Policy': contentSecurityPolicy({ connectTo, delivery: 'header' }),
       },
     },
-    // Lightning CSS, for the one named desktop breakpoint: `@custom-media --desktop` in
-    // src/ui/app/styles/breakpoints.css, used as `@media (--desktop)`; an unknown name fails the build.
-    css: {
-      transformer: 'lightningcss',
-      lightningcss: { drafts: { customMedia: true } },
-    },
+    css: CSS_OPTIONS,
     build: {
       // Each component's sheet sits beside it, yet the build writes one stylesheet, linked in the
       // page's head as before: a lazy screen's first render never waits for a sheet of its own

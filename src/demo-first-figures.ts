@@ -4,13 +4,18 @@
 // The first-code script (vite.config.ts) keeps them on a device logged in to the demo account
 // while its data is still as seeded and no figures are kept: its first visit then paints home at
 // once, dimmed and marked as updating as a return visit does, without waiting for the demo server,
-// whose answers replace them. Run in Node by the build only; no page loads this module.
+// whose answers replace them. The build also draws home from them, as the app's first render
+// draws it, in each language (demoFirstPaints); the script shows the one of the device's language.
+// Run in Node by the build only; no page loads this module.
 import { createApi, createHttp } from './api';
 import { addDemoAccount } from './contract/demo-data';
 import { FIRST_CALLS, firstAnswers } from './contract/first-answers';
 import { createContract, SESSION_COOKIE } from './contract/kernel';
 import { syntheticMarket } from './contract/market/synthetic-market';
 import { DEFAULT_PERIOD, type Period } from './domain/types';
+import { renderKeptPaint } from './first-paint';
+import { LOCALES, type Locale } from './i18n/locales';
+import { HIDE_AMOUNTS_KEY, LANGUAGE_KEY } from './machines/app/settings.machine';
 import { PERIOD_COOKIE } from './machines/app/period.machine';
 import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
 import type { KeyValueStore } from './machines/app/platform';
@@ -19,6 +24,7 @@ import { MemoryStore } from './mock-server/memory-store';
 import { load, save, STORAGE_KEY } from './mock-server/memory/stored';
 import { emptyTables } from './mock-server/memory/tables';
 import { tablesDigest } from './mock-server/memory/tables-digest';
+import { FIRST_PAINT_ATTRIBUTE } from './ui/components/first-paint';
 import { demoHasher, randomToken, tokenDigest } from './mock-server/secrets';
 
 /** What the first-code script needs to keep the figures on a device, and the figures. */
@@ -35,6 +41,38 @@ export interface DemoFirstFigures {
   /** FIGURES_KEY's value, as a visit keeps it. */
   figuresKey: string;
   figures: string;
+  /** The page the build draws from them (demoFirstPaints), in these languages. */
+  paintPath: string;
+  languages: readonly Locale[];
+  /** The device's language chosen in Profile, and its Hide amounts (no paint shows then). */
+  languageKey: string;
+  hideAmountsKey: string;
+  /** The page's attribute naming the paint shown (base.css). */
+  paintAttribute: string;
+}
+
+/** The page home's first paints are drawn for. */
+const PAINT_PATH = '/home';
+
+/**
+ * Home as the app's first render draws it on a device keeping the demo's first figures, in each
+ * language, its ids prefixed by the language (both are in one page).
+ */
+export async function demoFirstPaints(demo: DemoFirstFigures): Promise<Record<Locale, string>> {
+  const kept = { [demo.loggedInKey]: 'true', [demo.figuresKey]: demo.figures };
+  const paints: Partial<Record<Locale, string>> = {};
+  for (const language of demo.languages) {
+    const markup = await renderKeptPaint({
+      path: demo.paintPath,
+      kept,
+      language,
+      idPrefix: `${language}-`,
+    });
+    if (markup === undefined)
+      throw new Error(`The demo's first paint (${language}) did not settle`);
+    paints[language] = markup;
+  }
+  return paints as Record<Locale, string>;
 }
 
 /** A Storage over a map, for the demo's tables as the page's localStorage would keep them. */
@@ -119,5 +157,10 @@ export async function demoFirstFigures(now: number): Promise<DemoFirstFigures> {
     period,
     figuresKey: FIGURES_KEY,
     figures,
+    paintPath: PAINT_PATH,
+    languages: LOCALES,
+    languageKey: LANGUAGE_KEY,
+    hideAmountsKey: HIDE_AMOUNTS_KEY,
+    paintAttribute: FIRST_PAINT_ATTRIBUTE,
   };
 }

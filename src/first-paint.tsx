@@ -13,6 +13,7 @@ import { appMachine, childrenOf, type AppActor } from './machines/app/app.machin
 import { LOGGED_IN_KEY } from './machines/auth/auth-setup';
 import { HIDE_AMOUNTS_KEY, LANGUAGE_KEY, readLanguage } from './machines/app/settings.machine';
 import { noUpdates, type Platform } from './machines/app/platform';
+import { REMEMBERED } from './machines/data/remembered-figures';
 import { App, preloadScreenAt } from './ui/app/app';
 import { FirstPaintProvider } from './ui/components/first-paint';
 
@@ -61,11 +62,67 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
   const actor = createActor(appMachine, {
     input: { api: createApi(http), platform: serverPlatform(request) },
   });
+  const markup = await renderApp(actor, request.path, () => http.firstAnswered().length);
+  return markup === undefined ? undefined : FIRST_PAINT_MARK + markup;
+}
+
+/** A first paint drawn from what a device keeps, with no answers (the demo's page, vite.config.ts). */
+export interface KeptPaintRequest {
+  /** The page's path ('/home'). */
+  path: string;
+  /** The device's storage as the paint's visit finds it: the flag of a login, the kept figures. */
+  kept: Readonly<Record<string, string>>;
+  /** The language it is drawn in. */
+  language: Locale;
+  /** Before the ids React makes, so two paints in one page name their own parts. */
+  idPrefix: string;
+}
+
+/**
+ * The markup of the app at `path` as its first render draws it on a device keeping `kept`, before
+ * any answer (every call waits for ever): home from kept figures, dimmed. Undefined when the app
+ * did not settle.
+ */
+export async function renderKeptPaint(request: KeptPaintRequest): Promise<string | undefined> {
+  const http = createHttp({
+    origin: '',
+    readCookie: () => undefined,
+    isOnline: () => true,
+    until: new Promise<void>(() => undefined),
+  });
+  const platform = serverPlatform({
+    path: request.path,
+    answers: {},
+    cookies: {},
+    languages: [request.language],
+  });
+  for (const [key, value] of Object.entries(request.kept)) platform.storage.set(key, value);
+  platform.storage.set(LANGUAGE_KEY, request.language);
+  const actor = createActor(appMachine, { input: { api: createApi(http), platform } });
+  // What the screen's views ask for once mounted (their effects, which a prerender does not run):
+  // the kept figures are then drawn as the app draws them while it asks again, as updating.
+  const needed = () =>
+    childrenOf(actor).data.send({ type: 'resource.needed', keys: [...REMEMBERED] });
+  return renderApp(actor, request.path, () => 0, request.idPrefix, needed);
+}
+
+/**
+ * The app of `actor` at `path`, started (then `started` called) and settled (`left`: answers not yet
+ * taken); undefined if it did not settle.
+ */
+async function renderApp(
+  actor: AppActor,
+  path: string,
+  left: () => number,
+  identifierPrefix?: string,
+  started: () => void = () => undefined,
+): Promise<string | undefined> {
   actor.start();
+  started();
   try {
-    await preloadScreenAt(request.path);
-    if (!(await settled(actor, () => http.firstAnswered().length))) return undefined;
-    const location = () => [request.path, () => undefined] as [string, () => void];
+    await preloadScreenAt(path);
+    if (!(await settled(actor, left))) return undefined;
+    const location = () => [path, () => undefined] as [string, () => void];
     const { prelude } = await prerender(
       <StrictMode>
         <FirstPaintProvider value>
@@ -73,11 +130,11 @@ export async function renderFirstPaint(request: FirstPaintRequest): Promise<stri
         </FirstPaintProvider>
       </StrictMode>,
       // A part that suspends on something the answers do not hold would wait for ever.
-      { signal: AbortSignal.timeout(SETTLE_MS) },
+      { signal: AbortSignal.timeout(SETTLE_MS), identifierPrefix },
     );
     // The page's Content-Security-Policy (style-src 'self') drops style attributes in its markup,
     // each with a console error: a part styled so waits for the app's render to have it.
-    return FIRST_PAINT_MARK + (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
+    return (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
   } finally {
     actor.stop();
   }

@@ -9,3 +9,9 @@ export const FirstPaintProvider = FirstPaintContext.Provider;
 export function useFirstPaint(): boolean {
   return useContext(FirstPaintContext);
 }
+
+/**
+ * On the page's `<html>`, the language of the demo's first paint its first-code script chose to
+ * show (vite.config.ts, keepDemoFirstFigures); base.css shows that paint and hides the others.
+ */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';

@@ -21,8 +21,9 @@ export function SkeletonRows({ rows = 4, label }: { rows?: number; label?: strin
     <div className="skeleton-rows" role="status" aria-label={label ?? t('states.loading')}>
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} className="skeleton-rows__row">
-          <Skeleton width="45%" height={14} />
-          <Skeleton width="25%" height={14} />
+          {/* Sized by content.css: a page's first paint drops style attributes. */}
+          <span className="skeleton skeleton-rows__label" aria-hidden="true" />
+          <span className="skeleton skeleton-rows__value" aria-hidden="true" />
         </div>
       ))}
     </div>

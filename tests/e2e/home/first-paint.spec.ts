@@ -4,6 +4,7 @@
 // The entry's script is held back here until told.
 import type { Browser, Page, ViewportSize } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
+import { appTookOver, layoutShifted, recordLayoutShifts } from './takeover';
 import { test, expect, loginAsDemo, SERVER_ONLY } from '../fixtures';
 
 const TEXTS = {
@@ -69,14 +70,6 @@ async function heldVisit(
   return { page, release, close: () => context.close() };
 }
 
-/** Whether the app has rendered over the server's markup: React marks the nodes it renders. */
-function appTookOver(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
-
 for (const [language, device, viewport] of [
   ['en', 'phone', PHONE],
   ['da', 'phone', PHONE],
@@ -97,14 +90,7 @@ for (const [language, device, viewport] of [
       try {
         const held = visit.page;
         // The layout shifts of the whole visit, from its start.
-        await held.addInitScript(() => {
-          const shifts: number[] = [];
-          Object.assign(window, { shifts });
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries())
-              shifts.push((entry as { value: number } & PerformanceEntry).value);
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await recordLayoutShifts(held);
         await held.goto('/home', { waitUntil: 'commit' });
         const card = held.getByRole('region', { name: texts.total });
         const table = held.getByRole('table', { name: texts.portfolios });
@@ -135,10 +121,7 @@ for (const [language, device, viewport] of [
         // The same screen, the same figures.
         await expect(card.getByText(/DKK/).first()).toHaveText(total);
         await expect(table.getByRole('link')).toHaveText(names);
-        const shifted = await held.evaluate(() =>
-          (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-        );
-        expect(shifted).toBeLessThan(0.1);
+        expect(await layoutShifted(held)).toBeLessThan(0.1);
         await menuShown();
         // The chart drawn again at its frame's width, in the same box.
         const drawnBox = await held.getByRole('img', { name: texts.chart }).boundingBox();

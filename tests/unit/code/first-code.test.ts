@@ -2,7 +2,7 @@
 // The preload script's text is preloadForAddress's own source (vite.config.ts), after
 // keepDemoFirstFigures's in a demo build, run by itself in the page: it must need nothing from
 // around it.
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { DemoFirstFigures } from '../../../src/demo-first-figures';
 import { keepDemoFirstFigures, preloadForAddress } from '../../../vite.config';
 
@@ -22,6 +22,11 @@ const DEMO: DemoFirstFigures = {
   period: 'Day',
   figuresKey: 'figures',
   figures: '{"format":1,"figures":{}}',
+  paintPath: '/home',
+  languages: ['en', 'da'],
+  languageKey: 'language',
+  hideAmountsKey: 'hide_amounts',
+  paintAttribute: 'data-first-paint',
 };
 
 /** Stands for tablesDigest in the page: the tables' `digest` field. */
@@ -47,6 +52,9 @@ function runAt(path: string, demo = false): string[] {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
+  document.documentElement.removeAttribute('data-first-paint');
+  document.documentElement.lang = '';
   document.head.replaceChildren();
   localStorage.clear();
   for (const name of ['formue_session', 'selected_period'])
@@ -110,19 +118,67 @@ describe("the demo's first figures", () => {
     arrange();
     expect(runAt('/home', true)).toContain('/assets/mock-server-d.js');
     expect(localStorage.getItem('figures')).toBeNull();
+    expect(paintShown()).toBeNull();
   });
 
-  test("a visit's own kept figures stay", () => {
+  test("a visit's own kept figures stay, and the page's paint of the demo's is not shown", () => {
     loggedInToDemo('seeded');
     localStorage.setItem('figures', '{"mine":true}');
     runAt('/home', true);
     expect(localStorage.getItem('figures')).toBe('{"mine":true}');
+    expect(paintShown()).toBeNull();
   });
 
   test('a live build passes none: nothing is kept', () => {
     loggedInToDemo('seeded');
     runAt('/home');
     expect(localStorage.getItem('figures')).toBeNull();
+    expect(paintShown()).toBeNull();
+  });
+});
+
+/** The language of the demo's paint the script chose to show, if any. */
+function paintShown(): string | null {
+  return document.documentElement.getAttribute('data-first-paint');
+}
+
+describe("the demo's first paint, home drawn from its first figures in the page", () => {
+  test("shown with the figures kept, in the browser's language, the page's language too", () => {
+    loggedInToDemo('seeded');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['da-DK', 'en']);
+    runAt('/home', true);
+    expect(paintShown()).toBe('da');
+    expect(document.documentElement.lang).toBe('da');
+  });
+
+  test('in English for a browser speaking neither language', () => {
+    loggedInToDemo('seeded');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'de']);
+    runAt('/home', true);
+    expect(paintShown()).toBe('en');
+  });
+
+  test("in the language chosen in Profile over the browser's", () => {
+    loggedInToDemo('seeded');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    localStorage.setItem('language', 'da');
+    runAt('/home', true);
+    expect(paintShown()).toBe('da');
+  });
+
+  test('none on a device hiding amounts: the figures are kept, the app masks them', () => {
+    loggedInToDemo('seeded');
+    localStorage.setItem('hide_amounts', 'true');
+    runAt('/home', true);
+    expect(localStorage.getItem('figures')).toBe(DEMO.figures);
+    expect(paintShown()).toBeNull();
+  });
+
+  test("none at another screen's address: the page holds home's", () => {
+    loggedInToDemo('seeded');
+    runAt('/portfolios/7', true);
+    expect(localStorage.getItem('figures')).toBe(DEMO.figures);
+    expect(paintShown()).toBeNull();
   });
 });
 

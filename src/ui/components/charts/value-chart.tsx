@@ -22,7 +22,6 @@ import {
 import { AMOUNT_MASK } from '../../../domain/numbers';
 import { useT } from '../../app/use-i18n';
 import { useFormatters } from '../format-context';
-import { Skeleton } from '../states';
 import './value-chart.css';
 
 /** Drawn in CSS pixels at its measured width, so labels have one font size on every screen. */
@@ -385,11 +384,8 @@ export function ChartSkeleton() {
   const { t } = useT();
   return (
     <div role="status" aria-label={t('chart.loading')}>
-      {/* chartSize's rule in CSS, before there is a width to measure. */}
-      <Skeleton
-        height="auto"
-        style={{ aspectRatio: `${ASPECT} / 1`, minHeight: MIN_HEIGHT, maxHeight: MAX_HEIGHT }}
-      />
+      {/* chartSize's rule in CSS (value-chart.css), before there is a width to measure. */}
+      <span className="skeleton chart-skeleton" aria-hidden="true" />
     </div>
   );
 }
