@@ -6,7 +6,14 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SOURCES = ['src', 'public', 'index.html', 'package-lock.json', 'vite.config.ts'];
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'package-lock.json',
+  'vite.config.ts',
+  'scripts/vite',
+];
 
 /** Where each mode builds to, and the environment Vite builds it with. */
 export const BUILDS = {

@@ -1,12 +1,12 @@
 // The demo's first figures (issue 37): what home shows first (the user, the value, the lists),
 // computed when the demo is built, by the demo's own contract over its seeded account
 // (src/contract/demo-data.json), as the figures a visit keeps for the next (remembered-figures.ts).
-// The first-code script (vite.config.ts) keeps them on a device logged in to the demo account
-// while its data is still as seeded and no figures are kept: its first visit then paints home at
-// once, dimmed and marked as updating as a return visit does, without waiting for the demo server,
-// whose answers replace them. The build also draws home from them, as the app's first render
-// draws it, in each language (demoFirstPaints); the script shows the one of the device's language.
-// Run in Node by the build only; no page loads this module.
+// The first-code script (scripts/vite/first-code.ts) keeps them on a device logged in to the demo
+// account while its data is still as seeded and no figures are kept: its first visit then paints
+// home at once, dimmed and marked as updating as a return visit does, without waiting for the demo
+// server, whose answers replace them. The build also draws home from them, as the app's first
+// render draws it, in each language (demoFirstPaints); the script shows the one of the device's
+// language. Run in Node by the build only; no page loads this module.
 import { createApi, createHttp } from './api';
 import { addDemoAccount } from './contract/demo-data';
 import { FIRST_CALLS, firstAnswers } from './contract/first-answers';

@@ -39,9 +39,9 @@ function start(): void {
     ? new Promise<void>((open) => (openDemoGate = open))
     : Promise.resolve();
 
-  // Demo mode downloads Mirage lazily (preloaded when no figures are kept, see vite.config.ts); a
-  // live build never requests that chunk. The page paints at once; API calls wait until the demo
-  // server is installed.
+  // Demo mode downloads Mirage lazily (preloaded when no figures are kept, see
+  // scripts/vite/first-code.ts); a live build never requests that chunk. The page paints at once;
+  // API calls wait until the demo server is installed.
   const demoServer =
     apiMode() === 'mock'
       ? demoGate

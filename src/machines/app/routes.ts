@@ -19,7 +19,8 @@ export type Screen = keyof typeof SCREEN_PATHS;
 const isScreen = (key: string): key is Screen => Object.hasOwn(SCREEN_PATHS, key);
 
 // In the router's order: the create paths before the ones with an id, which would match them.
-// The build writes them into the script that preloads the first screen (vite.config.ts).
+// The build writes them into the script that preloads the first screen
+// (scripts/vite/first-code.ts).
 export const SCREEN_PATTERNS = Object.keys(SCREEN_PATHS)
   .filter(isScreen)
   .map((screen) => ({

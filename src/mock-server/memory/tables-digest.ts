@@ -1,6 +1,7 @@
-// Whether the demo's tables on a device still hold the seeded demo account as it was made, for
-// the demo's first figures (src/demo-first-figures.ts): the first-code script (vite.config.ts)
-// runs this function's own text in the page, so it needs nothing from around it.
+// Whether the demo's tables on a device still hold the seeded demo account as it was made, for the
+// demo's first figures (src/demo-first-figures.ts): the first-code script
+// (scripts/vite/first-code.ts) runs this function's own text in the page, so it needs nothing from
+// around it.
 import type { Tables } from './tables';
 
 /**

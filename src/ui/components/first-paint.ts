@@ -12,6 +12,7 @@ export function useFirstPaint(): boolean {
 
 /**
  * On the page's `<html>`, the language of the demo's first paint its first-code script chose to
- * show (vite.config.ts, keepDemoFirstFigures); base.css shows that paint and hides the others.
+ * show (scripts/vite/first-code.ts, keepDemoFirstFigures); base.css shows that paint and hides
+ * the others.
  */
 export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-// The preload script's text is preloadForAddress's own source (vite.config.ts), after
+// The preload script's text is preloadForAddress's own source (scripts/vite/first-code.ts), after
 // keepDemoFirstFigures's in a demo build, run by itself in the page: it must need nothing from
 // around it.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { DemoFirstFigures } from '../../../src/demo-first-figures';
-import { keepDemoFirstFigures, preloadForAddress } from '../../../vite.config';
+import { keepDemoFirstFigures, preloadForAddress } from '../../../scripts/vite/first-code';
 
 const ROUTES = [
   ['^\\/home\\/?$', 'i', ['/assets/home-screen-a.js', '/assets/section-b.js']],
