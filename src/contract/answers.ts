@@ -4,6 +4,7 @@ import { PERIODS, DEFAULT_PERIOD, type Period } from '../domain/types';
 import type { RecordedEvents, Valuer } from './figures';
 import type { Market } from './market/market';
 import type { RateSource } from './market/pricing';
+import type { KeptAnswers } from './kept-answers';
 import type { KeptReports } from './reports';
 import type { InvestmentRow, Mailer, PasswordHasher, Session, Store } from './store';
 import { summarise, type Errors, type Validator } from './validation';
@@ -65,6 +66,8 @@ export interface Call {
   recorded(change: RecordedEvents): void;
   /** Past years' reports kept between requests, under what they were made from. */
   reports: KeptReports;
+  /** The home's answers kept while they stay exact (kept-answers.ts). */
+  kept: KeptAnswers;
   market: Market;
   /** DKK rates as the market keeps them; read before a store transaction, which must not wait on other reads. */
   rates(): Promise<RateSource>;

@@ -96,9 +96,15 @@ export async function valuedWithBenchmark(
 ): Promise<{ figures: Valuer; benchmark?: Benchmark }> {
   const row = await benchmarkOf(call);
   if (!row) return { figures: await call.valuer(investments) };
-  const holding: InvestmentRow = {
+  const holding = benchmarkHolding(call.userId, row);
+  return { figures: await call.valuer(investments, [holding]), benchmark: { row, holding } };
+}
+
+/** The holding of a benchmark a snapshot prices, as an investment's. */
+export function benchmarkHolding(userId: number, row: BenchmarkRow): InvestmentRow {
+  return {
     id: 0,
-    userId: call.userId,
+    userId,
     portfolioId: 0,
     name: row.name,
     type: row.type,
@@ -106,7 +112,6 @@ export async function valuedWithBenchmark(
     listing: row.listing,
     version: 0,
   };
-  return { figures: await call.valuer(investments, [holding]), benchmark: { row, holding } };
 }
 
 /**
@@ -224,6 +229,11 @@ interface KeptShadow {
   version: string;
   /** The first flow's day: where a missing history is needed from. */
   since: string | undefined;
+  /**
+   * The flows of days not ended when it was made, with the close they were bought at: the price
+   * at that moment (`closeOn`), so the shadow is the same only while those closes are.
+   */
+  open: readonly (readonly [day: string, close: number])[];
   /** Its flows as a book, the same array each time (performance keeps their days). */
   book: Book;
   /** Its values at `times` (DKK), non-finite where it holds units without a price. */
@@ -242,6 +252,7 @@ function keptShadow(
   entries: readonly (readonly LedgerEntry[])[],
   cash: string,
   version: string,
+  closeOn: (day: string) => number,
 ): KeptShadow | undefined {
   if (entries.length === 0) return undefined;
   return keptShadows
@@ -251,7 +262,8 @@ function keptShadow(
         k.cash === cash &&
         k.version === version &&
         k.entries.length === entries.length &&
-        k.entries.every((list, index) => list === entries[index]),
+        k.entries.every((list, index) => list === entries[index]) &&
+        k.open.every(([day, close]) => Object.is(closeOn(day), close)),
     );
 }
 
@@ -286,10 +298,10 @@ function shadowIn(
     if (row.listing && since) void call.market.held(row.listing, since).catch(() => undefined);
     return undefined;
   };
-  let kept = keptShadow(entries, cashText, version);
+  const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
+  let kept = keptShadow(entries, cashText, version, closeOn);
   if (!kept) {
     const flows = flowsOf([...entries.flatMap(datedTrades), ...cashFlows], utcDay);
-    const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
     const shadow = shadowOf(flows, closeOn);
     if (!shadow) return unpriced(flows[0]?.day);
     const valuesAt = (at: readonly number[]) => {
@@ -305,6 +317,9 @@ function shadowIn(
       cash: cashText,
       version,
       since: flows[0]?.day,
+      open: flows
+        .filter((flow) => utcMidnight(flow.day) + DAY_MS - 1 > call.now)
+        .map((flow) => [flow.day, closeOn(flow.day)] as const),
       book: {
         flows: shadow.times.map((time, index) => ({ time, amount: shadow.amounts[index] })),
         earnings: [],

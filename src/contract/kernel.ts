@@ -25,6 +25,7 @@ import { metaRoutes } from './routes/meta.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
 import { KeptReports } from './reports';
+import { KeptAnswers, type KeptAnswersOptions } from './kept-answers';
 import { reportRoutes } from './routes/reports.routes';
 import { cashRoutes } from './routes/cash.routes';
 import { priceRoutes } from './routes/prices.routes';
@@ -68,6 +69,8 @@ export interface ContractOptions {
   repeat?: Repeat;
   /** Resolves once other requests have had their turn (`Call.pause`); absent: at once. */
   pause?: () => Promise<void>;
+  /** Where the home's answers are kept for a fresh process; absent: none are kept. */
+  keptAnswers?: KeptAnswersOptions;
 }
 
 export interface Contract {
@@ -108,6 +111,11 @@ export function createContract(options: ContractOptions): Contract {
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
   const timelines = new Timelines(store, options.market, { pause: options.pause });
   const reports = new KeptReports();
+  const kept = new KeptAnswers(
+    options.keptAnswers,
+    options.market,
+    options.pause ?? (() => Promise.resolve()),
+  );
 
   const newSession = (time: number): Session => ({
     id: randomToken(30),
@@ -236,6 +244,7 @@ export function createContract(options: ContractOptions): Contract {
         },
         recorded: (change) => timelines.recorded(change),
         reports,
+        kept,
         market: options.market,
         rates: async () => (await options.market.snapshot([])).rate,
         param: (name) => decodeURIComponent(groups[name] ?? ''),
@@ -321,7 +330,12 @@ export function createContract(options: ContractOptions): Contract {
     return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
   }
 
-  return { handle, routes, bodyLimit, settled: () => timelines.settled() };
+  return {
+    handle,
+    routes,
+    bodyLimit,
+    settled: () => Promise.all([timelines.settled(), kept.settled()]).then(() => undefined),
+  };
 }
 
 /** The request's JSON body, or the 4xx of one that could not be read. */

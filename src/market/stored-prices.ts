@@ -72,6 +72,11 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
       const index = at(time);
       return index >= 0 ? dayOfNumber(pointDays[index]) : '';
     },
+    // The point in force changes only at the next start: the first one after `time`.
+    nextChange: (time) => {
+      const next = doneBy(starts, time);
+      return next < starts.length ? starts[next] : Infinity;
+    },
   };
 }
 

@@ -13,7 +13,9 @@ import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
 import { isDatabaseUnavailable, openDatabase } from './sql/connect';
 import { databaseReady } from './sql/health';
-import { priceStore } from './sql/market';
+import { FX_KEY, priceStore } from './sql/market';
+import { sqlKeptAnswers } from './sql/store/kept-answers';
+import { codeVersion } from './code-version';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
 import { utcDay } from '../market/zoned-time';
@@ -108,6 +110,12 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     },
     // After the I/O that waits, so other requests are read and answered between slices.
     pause: () => new Promise((resolve) => setImmediate(resolve)),
+    // Only from stored prices: the synthetic market's move at every instant and never keep.
+    keptAnswers: live && {
+      store: sqlKeptAnswers(database.db),
+      codeVersion: await codeVersion(),
+      ratesKey: FX_KEY,
+    },
   });
   const app = await buildApp({
     contract,

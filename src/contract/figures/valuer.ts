@@ -17,6 +17,7 @@ import {
   valueHolding,
   type Figures,
 } from '../../domain/valuation';
+import { CURRENCIES, rateToDkk } from '../../domain/market';
 import type { ChartPoint, Performance, Period, Statistics, Valuation } from '../../domain/types';
 import type { MarketSnapshot, ProviderPricing, RateSource, WireQuote } from '../market/pricing';
 import type { EventRow, InvestmentRow, PortfolioRow } from '../store';
@@ -36,6 +37,7 @@ import {
 } from './wire';
 
 const NO_EVENTS = new Timeline({ entries: [], priceAt: () => 0 });
+const DAY_MS = 86_400_000;
 
 export class Valuer {
   /**
@@ -92,6 +94,51 @@ export class Valuer {
   /** The DKK rates the investments are valued at. */
   get rate(): RateSource {
     return this.snapshot.rate;
+  }
+
+  /**
+   * The first instant from `at` on at which anything these investments (and `also`, priced by the
+   * provider alone: the benchmark's holding) are valued from at `at` may step: an entry (a
+   * holding, a trade's price), a provider's price (`nextChange`), a rate or a typed price (both
+   * in force from a UTC midnight), so that their values at any instant in [at, result) are those
+   * at `at`. `at` itself when one of them may change at any instant: a provider without
+   * `nextChange` or rates that move continuously (the synthetic market's).
+   */
+  steadyUntil(
+    investments: readonly InvestmentRow[],
+    at: number,
+    also: readonly InvestmentRow[] = [],
+  ): number {
+    const nextMidnight = Math.floor(at / DAY_MS) * DAY_MS + DAY_MS;
+    // The stored rates are a table of UTC days (`euroRateTable`); a currency the table lacks
+    // falls back to the synthetic market's, which move at every instant: a rate equal to that
+    // one at `at` is taken to be it, and one that differs at the day's last instant is not a
+    // table's. Currencies outside CURRENCIES are the table's or NaN, the same all day.
+    for (const currency of CURRENCIES) {
+      if (currency === 'DKK') continue;
+      const rate = this.snapshot.rate(currency, at);
+      if (Object.is(rate, rateToDkk(currency, at))) return at;
+      if (!Object.is(rate, this.snapshot.rate(currency, nextMidnight - 1))) return at;
+    }
+    let until = nextMidnight;
+    for (const investment of [...investments, ...also]) {
+      const provider = this.snapshot.provider(investment);
+      if (provider) {
+        if (!provider.nextChange) return at;
+        until = Math.min(until, provider.nextChange(at));
+      }
+      const entries = this.timeline(investment).entries;
+      // The first entry at or after `at` (entries are in time order).
+      let low = 0;
+      let high = entries.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (entries[middle].time < at) low = middle + 1;
+        else high = middle;
+      }
+      if (low < entries.length) until = Math.min(until, entries[low].time);
+    }
+    return Math.max(at, until);
   }
 
   /** The price an investment is valued at `time`, and where it comes from. */

@@ -39,6 +39,12 @@ export interface ProviderPricing {
   madeAt(time: number): number;
   /** The trading day of the price used at `time`. */
   dayAt(time: number): string;
+  /**
+   * The first instant after `time` at which `price`, `madeAt` or `dayAt` may differ from theirs at
+   * `time` (Infinity: never). Absent: they may change at any instant (the synthetic market), and
+   * no answer made from them is kept (kept-answers.ts).
+   */
+  nextChange?(time: number): number;
 }
 
 /** What the investments answer says of the price an investment is valued at now. */

@@ -1,5 +1,6 @@
 // The logged-in user: profile (PUT is ours, beyond the spec), valuation, chart and benchmark.
-import { json, unprocessable, type Route } from '../answers';
+import { json, selectedPeriod, unprocessable, type Route } from '../answers';
+import { exactBounds } from '../kept-answers';
 import {
   benchmarkChoice,
   currentPassword,
@@ -92,12 +93,22 @@ export function userRoutes(): Route[] {
       access: 'auth',
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
-        const figures = await call.valuer(investments);
-        const valuation = figures.valuation(investments);
         const portfolios = await call.store.portfolios(call.userId);
-        const cash = totalCash(await keptCash(call, portfolios, investments));
-        if (cash !== 0) valuation.value.value = tidy(valuation.value.value + cash);
-        return json(200, { valuation });
+        return call.kept.answer(call, 'valuation', { investments, portfolios }, async () => {
+          const figures = await call.valuer(investments);
+          const valuation = figures.valuation(investments);
+          const cash = totalCash(await keptCash(call, portfolios, investments));
+          if (cash !== 0) valuation.value.value = tidy(valuation.value.value + cash);
+          return {
+            answer: json(200, { valuation }),
+            bounds: exactBounds(
+              figures,
+              selectedPeriod(call.request.cookies),
+              call.now,
+              investments,
+            ),
+          };
+        });
       },
     },
     {
@@ -106,11 +117,30 @@ export function userRoutes(): Route[] {
       access: 'auth',
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
-        const { figures, benchmark } = await valuedWithBenchmark(call, investments);
         const portfolios = await call.store.portfolios(call.userId);
-        const cash = await cashSources(call, figures, portfolios, investments);
-        const line = benchmarkChart(call, figures, benchmark, investments, cash);
-        return json(200, { ...figures.chart(investments, cash), ...(line && { benchmark: line }) });
+        // Kept only with a benchmark already chosen or placed (else placing it is asked for).
+        const chosen = await call.store.benchmark(call.userId);
+        const sources = { investments, portfolios, benchmark: chosen };
+        return call.kept.answer(call, 'chart', sources, async () => {
+          const { figures, benchmark } = await valuedWithBenchmark(call, investments);
+          const cash = await cashSources(call, figures, portfolios, investments);
+          const line = benchmarkChart(call, figures, benchmark, investments, cash);
+          const answer = json(200, {
+            ...figures.chart(investments, cash),
+            ...(line && { benchmark: line }),
+          });
+          // Without its line (no price yet) the answer asks for the history: made again.
+          const keptLine =
+            line !== undefined && JSON.stringify(benchmark?.row) === JSON.stringify(chosen);
+          const also = benchmark ? [benchmark.holding] : [];
+          const period = selectedPeriod(call.request.cookies);
+          return {
+            answer,
+            bounds: keptLine
+              ? exactBounds(figures, period, call.now, investments, also)
+              : undefined,
+          };
+        });
       },
     },
     {

@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014-benchmarks';
 import * as m0015 from './migrations/0015-replay-checkpoints';
 import * as m0016 from './migrations/0016-close-series';
 import * as m0017 from './migrations/0017-user-version';
+import * as m0018 from './migrations/0018-kept-answers';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => m0017.up(db, dialect),
       down: (db) => m0017.down(db, dialect),
     },
+    '0018-kept-answers': { up: (db) => m0018.up(db), down: (db) => m0018.down(db) },
   };
 }
 

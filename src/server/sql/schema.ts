@@ -261,6 +261,18 @@ export interface ReplayCheckpointsTable {
   data: Uint8Array;
 }
 
+/** Migration 0018: the home's answers kept exactly (src/contract/kept-answers.ts). */
+export interface KeptAnswersTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  made_at: number;
+  now_until: number;
+  /** Null: Infinity. */
+  start_until: number | null;
+  body: string;
+}
+
 /** Migration 0016: a listing's closes as the bytes of `encodeCloseSeries` (issue 37). */
 export interface CloseSeriesTable {
   listing: string;
@@ -294,4 +306,5 @@ export interface Database {
   cash_events: CashEventsTable;
   replay_checkpoints: ReplayCheckpointsTable;
   close_series: CloseSeriesTable;
+  kept_answers: KeptAnswersTable;
 }

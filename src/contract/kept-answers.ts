@@ -1,0 +1,222 @@
+// The home's answers kept exactly (issue 37; docs/benchmarks.md, "Server"). An answer depends on
+// what it is made from (the fingerprint: the investments' and portfolios' rows, the benchmark,
+// the listings' and rates' sync versions, the code and the process's time zone) and on the
+// request's instant: its value at `now` and at the period's start. It is kept with the first
+// instant at which anything it read at each of the two may step (`Valuer.steadyUntil`), and a
+// later request with the same fingerprint whose two instants both fall before those gets it,
+// its chart's times written afresh (the points between the ends must be the same). Kept in
+// memory and as one row per user and answer, so a fresh process answers from the row.
+import { chartTimes, isoTime, periodStart } from '../domain/valuation';
+import type { Period } from '../domain/types';
+import { json, selectedPeriod, type Answer, type Call } from './answers';
+import { benchmarkHolding } from './benchmark';
+import type { Valuer } from './figures';
+import type { Market } from './market/market';
+import type { BenchmarkRow, InvestmentRow, PortfolioRow } from './store';
+import type { KeptAnswerRow, KeptAnswerStore } from './store/kept-answers';
+
+export interface KeptAnswersOptions {
+  store: KeptAnswerStore;
+  /** Changes with any code the answers come from: a row kept by another build is never used. */
+  codeVersion: string;
+  /** The rates' key among the market's sync versions. */
+  ratesKey: string;
+}
+
+export type KeptKind = 'valuation' | 'chart';
+
+/** The periods each answer is kept for: Day's start moves with the markets' clocks. */
+const KEPT_PERIODS: Record<KeptKind, readonly Period[]> = {
+  valuation: ['Week', 'Month', 'Year', 'Forever'],
+  chart: ['Week', 'Month', 'Year'],
+};
+
+/** Answers kept in memory at most (a few per user), the least recently used go first. */
+const KEPT_IN_MEMORY = 512;
+
+/** What an answer is made from, read before it is made. */
+export interface KeptSources {
+  investments: readonly InvestmentRow[];
+  portfolios: readonly PortfolioRow[];
+  /** The chart's: its benchmark line comes from it. */
+  benchmark?: BenchmarkRow;
+}
+
+/** A made answer and, when it may be kept, the instants its two times stay exact until. */
+export interface Made {
+  answer: Answer;
+  bounds?: { nowUntil: number; startUntil: number };
+}
+
+interface Held {
+  row: KeptAnswerRow;
+  body: Record<string, unknown>;
+}
+
+export class KeptAnswers {
+  private readonly memory = new Map<string, Held>();
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly options: KeptAnswersOptions | undefined,
+    private readonly market: Pick<Market, 'snapshot'>,
+    private readonly pause: () => Promise<void>,
+  ) {}
+
+  /** Resolves once the rows kept so far are written (or failed). */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
+  /** The kept answer of `kind` if it is exact now, else the one `make` makes, kept if it may be. */
+  async answer(
+    call: Call,
+    kind: KeptKind,
+    sources: KeptSources,
+    make: () => Promise<Made>,
+  ): Promise<Answer> {
+    const period = selectedPeriod(call.request.cookies);
+    const { options } = this;
+    if (
+      !options ||
+      !KEPT_PERIODS[kind].includes(period) ||
+      sources.portfolios.some((p) => p.cash) ||
+      (kind === 'chart' && !sources.benchmark)
+    )
+      return (await make()).answer;
+    const key = `${kind} ${period}`;
+    const owner = `${call.userId} ${key}`;
+    const listings = [
+      ...new Set(
+        [...sources.investments.map((i) => i.listing), sources.benchmark?.listing].flatMap(
+          (l) => l ?? [],
+        ),
+      ),
+    ].sort();
+    // Read before the answer is made: what it is made from is then this or newer, so a row is
+    // never kept under a fingerprint newer than its figures.
+    const versions = await options.store.marketVersions([...listings, options.ratesKey]);
+    const fingerprint = JSON.stringify([
+      options.codeVersion,
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+      key,
+      sources.investments,
+      sources.portfolios,
+      sources.benchmark ?? null,
+      [...listings, options.ratesKey].map((k) => [k, versions.get(k) ?? 0]),
+    ]);
+    const held =
+      this.memory.get(owner) ?? (await this.read(call.userId, key).catch(() => undefined));
+    if (held?.row.fingerprint === fingerprint) {
+      const body = exactAt(held, kind, period, call.now);
+      if (body) {
+        this.remember(owner, held);
+        this.refreshBehind(sources);
+        return json(200, body);
+      }
+    }
+    const made = await make();
+    if (made.answer.status === 200 && made.bounds && typeof made.answer.body === 'object') {
+      const row: KeptAnswerRow = {
+        userId: call.userId,
+        key,
+        fingerprint,
+        madeAt: call.now,
+        ...made.bounds,
+        body: JSON.stringify(made.answer.body),
+      };
+      this.remember(owner, { row, body: JSON.parse(row.body) as Record<string, unknown> });
+      this.writing = this.writing
+        .then(this.pause)
+        .then(() => options.store.keepAnswer(row))
+        .catch(() => undefined);
+    }
+    return made.answer;
+  }
+
+  private async read(userId: number, key: string): Promise<Held | undefined> {
+    const row = await this.options?.store.keptAnswer(userId, key);
+    return row && { row, body: JSON.parse(row.body) as Record<string, unknown> };
+  }
+
+  private remember(owner: string, held: Held): void {
+    this.memory.delete(owner);
+    this.memory.set(owner, held);
+    for (const oldest of this.memory.keys()) {
+      if (this.memory.size <= KEPT_IN_MEMORY) break;
+      this.memory.delete(oldest);
+    }
+  }
+
+  /**
+   * A snapshot of the market behind a kept answer, as a made one takes: it refreshes stale
+   * quotes (the next answer then has a new fingerprint) and, in a fresh process, reads the
+   * prices in after the answers that did not need them.
+   */
+  private refreshBehind({ investments, benchmark }: KeptSources): void {
+    const held = benchmark ? [...investments, benchmarkHolding(0, benchmark)] : investments;
+    void this.pause()
+      .then(() => this.market.snapshot(held))
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * The instants until which an answer made now of `investments` (and `also`, the benchmark's
+ * holding) stays exact, or undefined when it may change at any instant.
+ */
+export function exactBounds(
+  figures: Valuer,
+  period: Period,
+  now: number,
+  investments: readonly InvestmentRow[],
+  also: readonly InvestmentRow[] = [],
+): Made['bounds'] {
+  const nowUntil = figures.steadyUntil(investments, now, also);
+  if (nowUntil <= now) return undefined;
+  if (period === 'Forever') {
+    // Each investment's start is just before its first entry, or `now` before that: kept only
+    // when every start is already fixed.
+    const fixed = investments.every((i) => {
+      const first = figures.firstTime([i]);
+      return first === undefined || first - 1 < now;
+    });
+    return fixed ? { nowUntil, startUntil: Infinity } : undefined;
+  }
+  const start = periodStart(period, now);
+  const startUntil = figures.steadyUntil(investments, start, also);
+  return startUntil > start ? { nowUntil, startUntil } : undefined;
+}
+
+/**
+ * The kept body if it is exact at `now`: both instants within their bounds and, for a chart,
+ * the same points between its ends, whose times are then written afresh. Undefined otherwise.
+ */
+function exactAt(
+  { row, body }: Held,
+  kind: KeptKind,
+  period: Period,
+  now: number,
+): Record<string, unknown> | undefined {
+  if (!(row.madeAt <= now && now < row.nowUntil)) return undefined;
+  if (period !== 'Forever') {
+    const keptStart = periodStart(period, row.madeAt);
+    const start = periodStart(period, now);
+    if (!(keptStart <= start && start < row.startUntil)) return undefined;
+  }
+  if (kind === 'valuation') return body;
+  const kept = chartTimes(period, row.madeAt);
+  const times = chartTimes(period, now);
+  if (times.length !== kept.length) return undefined;
+  for (let i = 1; i < times.length - 1; i++) if (times[i] !== kept[i]) return undefined;
+  const retimed = (points: unknown): unknown[] | undefined =>
+    Array.isArray(points) && points.length === times.length
+      ? points.map((point: object, i) => ({ ...point, time: isoTime(times[i]) }))
+      : undefined;
+  const chart = retimed(body.chart);
+  if (!chart) return undefined;
+  const line = body.benchmark as { chart?: unknown } | undefined;
+  if (!line) return { ...body, chart };
+  const lineChart = retimed(line.chart);
+  return lineChart ? { ...body, chart, benchmark: { ...line, chart: lineChart } } : undefined;
+}

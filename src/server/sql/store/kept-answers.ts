@@ -1,0 +1,60 @@
+// The home's kept answers over SQL (migration 0018), and the market's sync versions they are
+// fingerprinted with: the `market_sync` versions the live market's snapshot reads (PriceStore's
+// `syncStates`), read here alone, without the listings' prices.
+import type { Kysely } from 'kysely';
+import type { KeptAnswerRow, KeptAnswerStore } from '../../../contract/store/kept-answers';
+import { CompiledOnce } from '../compiled-once';
+import type { Database } from '../schema';
+
+/** Infinity as SQL's null: neither database's float column round-trips it through both drivers. */
+const finiteOrNull = (time: number) => (Number.isFinite(time) ? time : null);
+
+export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
+  const queries = new CompiledOnce(db);
+  return {
+    async keptAnswer(userId, key) {
+      const row = await db
+        .selectFrom('kept_answers')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return (
+        row && {
+          userId,
+          key,
+          fingerprint: row.fingerprint,
+          madeAt: Number(row.made_at),
+          nowUntil: Number(row.now_until),
+          startUntil: row.start_until === null ? Infinity : Number(row.start_until),
+          body: row.body,
+        }
+      );
+    },
+
+    async keepAnswer(row: KeptAnswerRow) {
+      const values = {
+        fingerprint: row.fingerprint,
+        made_at: row.madeAt,
+        now_until: row.nowUntil,
+        start_until: finiteOrNull(row.startUntil),
+        body: row.body,
+      };
+      await db
+        .insertInto('kept_answers')
+        .values({ user_id: row.userId, key: row.key, ...values })
+        .onConflict((c) => c.columns(['user_id', 'key']).doUpdateSet(values))
+        .execute();
+    },
+
+    async marketVersions(keys) {
+      const rows = await queries.rows('keptAnswerVersions', [...new Set(keys)], (values) =>
+        db
+          .selectFrom('market_sync')
+          .select(['key', 'version'])
+          .where('key', 'in', values.map(String)),
+      );
+      return new Map(rows.map((row) => [row.key, Number(row.version)]));
+    },
+  };
+}

@@ -1,0 +1,427 @@
+// The home's kept answers (src/contract/kept-answers.ts) against a fresh computation: at random
+// later instants, across closes and quotes coming into force, UTC midnights, rates, typed prices
+// and events written, a kept answer (in memory, and from its row in a fresh process) is the same
+// to the bit as the answer a process with nothing kept makes.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
+import type { Answer, ContractRequest } from '../../../src/contract/answers';
+import type { Market } from '../../../src/contract/market/market';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
+import type { EventDraft } from '../../../src/contract/store';
+import type { KeptAnswerRow, KeptAnswerStore } from '../../../src/contract/store/kept-answers';
+import { closeSeries } from '../../../src/market/close-series';
+import type { StoredClose } from '../../../src/market/ingest';
+import type { EuroRate } from '../../../src/market/port';
+import { utcDay } from '../../../src/market/zoned-time';
+import { MemoryStore } from '../../../src/mock-server/memory-store';
+import { emptyTables } from '../../../src/mock-server/memory/tables';
+import { demoHasher, randomToken, tokenDigest } from '../../../src/mock-server/secrets';
+import { storedSnapshots } from '../../../src/server/market/stored-snapshot';
+import type { MarketSync } from '../../../src/server/market/sync';
+import type {
+  ListingRecord,
+  PriceStore,
+  StoredQuote,
+  SyncState,
+} from '../../../src/server/sql/market';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Monday 2 March 2026, 00:00 UTC. */
+const BASE = Date.UTC(2026, 2, 2);
+const FX = 'fx';
+
+const record = (
+  key: string,
+  symbol: string,
+  currency: string,
+  timezone: string,
+  provider = 'yahoo',
+): ListingRecord => ({
+  key,
+  provider,
+  symbol,
+  name: symbol,
+  exchange: '',
+  mic: null,
+  assetClass: provider === 'coingecko' ? 'crypto' : 'stock',
+  currency,
+  quoteCurrency: currency,
+  timezone,
+});
+
+const LISTINGS = [
+  record('yahoo:AAA.CO', 'AAA.CO', 'DKK', 'Europe/Copenhagen'),
+  record('yahoo:BBB', 'BBB', 'USD', 'America/New_York'),
+  record('coingecko:coin', 'coin', 'EUR', 'UTC', 'coingecko'),
+  record('yahoo:IWDA.AS', 'IWDA.AS', 'EUR', 'Europe/Amsterdam'),
+];
+const BENCHMARK = LISTINGS[3];
+
+/** Made-up numbers, the same each run: a price as decimal text with up to 3 decimals. */
+function walk(seed: number) {
+  let value = 100 + seed * 37;
+  let state = seed * 7919 + 1;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    value = Math.max(1, value * (1 + ((state / 2_147_483_648) * 2 - 1) * 0.03));
+    return value.toFixed(3);
+  };
+}
+
+const weekday = (day: number) => new Date(day * DAY).getUTCDay() % 6 !== 0;
+const DAYS = Array.from({ length: 480 }, (_, i) => BASE / DAY - 420 + i);
+
+/** What the database holds of the market: each key's version, the closes, quotes and rates. */
+class StoredMarket {
+  readonly versions = new Map<string, number>();
+  readonly closes = new Map<string, StoredClose[]>();
+  readonly quotes = new Map<string, StoredQuote>();
+  rates: EuroRate[] = [];
+
+  constructor() {
+    LISTINGS.forEach((listing, index) => {
+      const next = walk(index + 1);
+      const crypto = listing.provider === 'coingecko';
+      // Closes to 60 days ahead: they come into force at their closing instants as time goes on.
+      this.closes.set(
+        listing.key,
+        DAYS.filter((day) => crypto || weekday(day)).map((day) => ({
+          day: utcDay(day * DAY),
+          close: next(),
+        })),
+      );
+      this.versions.set(listing.key, 1);
+    });
+    const next = walk(9);
+    for (const day of DAYS.filter(weekday))
+      for (const [currency, level] of [
+        ['DKK', 7.46],
+        ['USD', 1.08],
+        ['SEK', 11.2],
+        ['NOK', 11.6],
+        ['GBP', 0.86],
+      ] as const)
+        this.rates.push({
+          day: utcDay(day * DAY),
+          currency,
+          perEuro: (level * (0.99 + Number(next()) / 1e5)).toFixed(4),
+        });
+    this.versions.set(FX, 1);
+  }
+
+  bump(key: string): void {
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+  }
+
+  state(key: string): SyncState {
+    return {
+      key,
+      version: this.versions.get(key) ?? 0,
+      historyFrom: '2000-01-01',
+      lastAttempt: 1,
+      lastSuccess: 1,
+      quoteSuccess: 1,
+      errorsInRow: 0,
+      lastError: null,
+      nextAttempt: null,
+    };
+  }
+
+  /** The live market's snapshot over these stored prices (a fresh one: nothing read yet). */
+  market(): Market {
+    const prices = {
+      syncStates: (keys: readonly string[]) =>
+        Promise.resolve(new Map(keys.map((key) => [key, this.state(key)]))),
+      listings: (keys: readonly string[]) =>
+        Promise.resolve(LISTINGS.filter((l) => keys.includes(l.key))),
+      closeSeriesOf: (keys: readonly string[]) =>
+        Promise.resolve(new Map(keys.map((key) => [key, closeSeries(this.closes.get(key) ?? [])]))),
+      quotes: (keys: readonly string[]) =>
+        Promise.resolve(new Map(keys.flatMap((key) => this.quoteOf(key)))),
+      euroRates: (currencies: readonly string[]) =>
+        Promise.resolve(this.rates.filter((rate) => currencies.includes(rate.currency))),
+    };
+    const sync = {
+      singleFlight: (_key: string, work: () => Promise<void>) => work(),
+      refreshRates: () => Promise.resolve(),
+      refreshQuote: () => Promise.resolve(),
+      due: () => false,
+      quoteDue: () => false,
+      closedNow: () => true,
+    };
+    // The fakes hold only what a snapshot reads of the price store and the sync.
+    const snapshots = storedSnapshots(
+      prices as unknown as PriceStore,
+      sync as unknown as MarketSync,
+    );
+    return { ...syntheticMarket(), snapshot: snapshots.snapshot, facts: snapshots.facts };
+  }
+
+  private quoteOf(key: string): [string, StoredQuote][] {
+    const quote = this.quotes.get(key);
+    return quote ? [[key, quote]] : [];
+  }
+}
+
+/** A database's rows of kept answers, and the versions it fingerprints them with. */
+function keptRows(stored: StoredMarket): KeptAnswerStore & { rows: Map<string, KeptAnswerRow> } {
+  const rows = new Map<string, KeptAnswerRow>();
+  return {
+    rows,
+    keptAnswer: (userId, key) => Promise.resolve(rows.get(`${userId} ${key}`)),
+    keepAnswer: (row) => {
+      rows.set(`${row.userId} ${row.key}`, { ...row });
+      return Promise.resolve();
+    },
+    marketVersions: (keys) =>
+      Promise.resolve(new Map(keys.map((key) => [key, stored.versions.get(key) ?? 0]))),
+  };
+}
+
+type Action =
+  | { kind: 'wait'; ms: number }
+  | { kind: 'event'; investment: number; day: number; shares: number; dividend: boolean }
+  | { kind: 'typed'; investment: number; day: number; price: number; usd: boolean }
+  | { kind: 'quote'; listing: number; ago: number; price: number }
+  | { kind: 'rate'; currency: number; perEuro: number };
+
+const actions: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      ms: fc.oneof(
+        fc.integer({ min: 1, max: 10 * 60_000 }),
+        fc.integer({ min: 1, max: 8 * HOUR }),
+        fc.integer({ min: 1, max: 2 * DAY }),
+      ),
+    }),
+  },
+  fc.record({
+    kind: fc.constant('event' as const),
+    investment: fc.nat(3),
+    // Mostly near today: an event dated later today or tomorrow steps a kept answer's holdings.
+    day: fc.oneof(fc.integer({ min: -400, max: 1 }), fc.integer({ min: -1, max: 1 })),
+    shares: fc.integer({ min: 1, max: 20 }),
+    dividend: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('typed' as const),
+    investment: fc.nat(3),
+    day: fc.integer({ min: -3, max: 1 }),
+    price: fc.integer({ min: 50, max: 500 }),
+    usd: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('quote' as const),
+    listing: fc.nat(3),
+    ago: fc.integer({ min: -HOUR, max: 3 * HOUR }),
+    price: fc.integer({ min: 50, max: 500 }),
+  }),
+  fc.record({
+    kind: fc.constant('rate' as const),
+    currency: fc.nat(4),
+    perEuro: fc.integer({ min: 1, max: 20 }),
+  }),
+);
+
+const CURRENCIES = ['DKK', 'USD', 'SEK', 'NOK', 'GBP'];
+/** The home's three calls, by path and selected period. */
+const CALLS = [
+  ['/api/v1/user/valuation', 'Forever'],
+  ['/api/v1/user/valuation', 'Year'],
+  ['/api/v1/user/chart', 'Year'],
+] as const;
+
+function get(path: string, cookies: Record<string, string>): ContractRequest {
+  return {
+    method: 'GET',
+    path,
+    query: {},
+    header: (name) => (name.toLowerCase() === 'accept' ? 'application/json' : undefined),
+    cookies,
+    body: () => Promise.resolve({ text: '' }),
+    address: '127.0.0.1',
+  };
+}
+
+const mailer = { delivery: 'log' as const, passwordReset: () => Promise.resolve() };
+
+describe('kept home answers', () => {
+  it('equal a fresh computation at any later instant, across steps and writes', async () => {
+    let hits = 0;
+    let checks = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(actions, { minLength: 5, maxLength: 25 }),
+        fc.integer({ min: 0, max: 7 * DAY }),
+        // Which listings the investments hold (a coin's price steps at every UTC day's end, which
+        // would hide the other steps); the last investment has none.
+        fc.subarray([0, 1, 2]),
+        async (steps, startOffset, held) => {
+          let now = BASE + startOffset;
+          const clock = () => now;
+          const stored = new StoredMarket();
+          const rows = keptRows(stored);
+          const store = new MemoryStore(emptyTables());
+          const user = await store.createUser({
+            name: 'U',
+            email: 'u@example.com',
+            passwordHash: '',
+          });
+          const portfolio = await store.createPortfolio({ userId: user.id, name: 'P' });
+          const investments = [];
+          const listings = [...held.map((index) => LISTINGS[index]), undefined];
+          for (const [index, listing] of listings.entries())
+            investments.push(
+              await store.createInvestment(
+                {
+                  userId: user.id,
+                  portfolioId: portfolio.id,
+                  name: `I${index}`,
+                  type: listing?.provider === 'coingecko' ? 'crypto' : 'stock',
+                  code: listing?.provider === 'coingecko' ? 'COIN' : `DK000000000${index}`,
+                  listing: listing?.key ?? null,
+                },
+                {
+                  kind: 'buy',
+                  time: BASE - (300 - index * 40) * DAY + 12 * HOUR,
+                  currency: listing?.currency === 'USD' ? 'USD' : 'DKK',
+                  shares: 10,
+                  price: 100,
+                  fee: 1,
+                },
+              ),
+            );
+          await store.saveBenchmark(user.id, {
+            type: 'stock',
+            code: 'IE00B4L5Y983',
+            name: 'World',
+            listing: BENCHMARK.key,
+          });
+          await store.saveSession({
+            id: 'a'.repeat(40),
+            token: 't'.repeat(40),
+            userId: user.id,
+            lastSeen: now,
+          });
+          const contractOf = (market: Market, keeping: boolean) =>
+            createContract({
+              store,
+              hasher: demoHasher,
+              randomToken,
+              tokenDigest,
+              mailer,
+              now: clock,
+              market,
+              keptAnswers: keeping ? { store: rows, codeVersion: 'test', ratesKey: FX } : undefined,
+            });
+          const kept = contractOf(stored.market(), true);
+          const failing: Market = {
+            ...syntheticMarket(),
+            snapshot: () => Promise.reject(new Error('a kept answer reads no prices')),
+          };
+          const ask = async (
+            contract: ReturnType<typeof createContract>,
+            path: string,
+            period: string,
+          ): Promise<Answer> => {
+            // The session is seen now: it never expires between the steps.
+            await store.saveSession({
+              id: 'a'.repeat(40),
+              token: 't'.repeat(40),
+              userId: user.id,
+              lastSeen: now,
+            });
+            return contract.handle(
+              get(path, { [SESSION_COOKIE]: 'a'.repeat(40), selected_period: period }),
+            );
+          };
+          const check = async () => {
+            for (const [path, period] of CALLS) {
+              const fresh = await ask(contractOf(stored.market(), false), path, period);
+              expect(fresh.status).toBe(200);
+              // A fresh process with the rows kept at earlier instants only: its market fails, so
+              // a 200 is a kept answer.
+              const cold = await ask(contractOf(failing, true), path, period);
+              checks++;
+              if (cold.status === 200) {
+                hits++;
+                expect(cold.body).toEqual(fresh.body);
+              }
+              const fromKept = await ask(kept, path, period);
+              expect(fromKept.body).toEqual(fresh.body);
+              await kept.settled();
+            }
+          };
+          await check();
+          for (const step of steps) {
+            switch (step.kind) {
+              case 'wait':
+                now += step.ms;
+                break;
+              case 'event': {
+                const investment = investments[step.investment % investments.length];
+                const event: EventDraft = step.dividend
+                  ? {
+                      investmentId: investment.id,
+                      kind: 'dividend',
+                      time: utcMidnightOf(now) + step.day * DAY + 12 * HOUR,
+                      currency: 'DKK',
+                      amount: step.shares * 3,
+                    }
+                  : {
+                      investmentId: investment.id,
+                      kind: 'buy',
+                      time: utcMidnightOf(now) + step.day * DAY + 12 * HOUR,
+                      currency: 'DKK',
+                      shares: step.shares,
+                      price: 90 + step.shares,
+                      fee: 0,
+                    };
+                await store.addEvent(event);
+                break;
+              }
+              case 'typed':
+                await store.saveManualPrice({
+                  investmentId: investments[step.investment % investments.length].id,
+                  day: utcDay(now + step.day * DAY),
+                  price: String(step.price),
+                  currency: step.usd ? 'USD' : 'DKK',
+                });
+                break;
+              case 'quote': {
+                const listing = LISTINGS[step.listing];
+                const time = now - step.ago;
+                stored.quotes.set(listing.key, {
+                  price: String(step.price),
+                  time,
+                  day: utcDay(time),
+                  intraday: [{ time: time - HOUR, price: String(step.price - 1) }],
+                });
+                stored.bump(listing.key);
+                break;
+              }
+              case 'rate':
+                stored.rates.push({
+                  day: utcDay(now),
+                  currency: CURRENCIES[step.currency],
+                  perEuro: String(step.perEuro),
+                });
+                stored.bump(FX);
+                break;
+            }
+            await check();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Not vacuous: most answers of a fresh process came from the rows.
+    expect(hits).toBeGreaterThan(checks / 4);
+  }, 120_000);
+});
+
+const utcMidnightOf = (time: number) => Math.floor(time / DAY) * DAY;
