@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { Performance } from '../../domain/types';
 import { Section } from '../components/section';
-import { Skeleton } from '../components/states';
 import { useFormatters, type Formatters } from '../components/format-context';
 import { toneOf } from '../components/figures/stats-table';
 import { Loadable } from '../data/loadable';
@@ -86,15 +85,16 @@ function FigureList({ rows, label }: { rows: Row[]; label?: string }) {
 
 /**
  * The section as it will stand, its figures' names and meanings drawn and their values and dates
- * shimmering, so nothing below it moves when they come (a row under a finger would).
+ * shimmering, so nothing below it moves when they come (a row under a finger would). Sized by
+ * returns.css: a page's first paint drops style attributes.
  */
 function ReturnsSkeleton({ i18n }: { i18n: I18n<ReturnsKey> }) {
-  const value = <Skeleton width="10em" height="1lh" />;
+  const value = <span className="skeleton returns__value-skeleton" aria-hidden="true" />;
   return (
     <div role="status" aria-label={i18n.t('returns.loading')}>
       <div aria-hidden="true">
         <p className="returns__dates">
-          <Skeleton width="14em" height="1lh" />
+          <span className="skeleton returns__dates-skeleton" aria-hidden="true" />
         </p>
         <FigureList rows={namesOf(i18n).map((name) => ({ ...name, value }))} />
         <span className="button button--secondary returns__toggle returns__toggle--waiting">

@@ -228,11 +228,15 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
 );
 
 const CURRENCIES = ['DKK', 'USD', 'SEK', 'NOK', 'GBP'];
-/** The home's three calls, by path and selected period. */
+/** The home's calls, by path and selected period, for every period an answer is kept for. */
 const CALLS = [
   ['/api/v1/user/valuation', 'Forever'],
   ['/api/v1/user/valuation', 'Year'],
+  ['/api/v1/user/valuation', 'Month'],
+  ['/api/v1/user/valuation', 'Week'],
   ['/api/v1/user/chart', 'Year'],
+  ['/api/v1/user/chart', 'Month'],
+  ['/api/v1/user/chart', 'Week'],
 ] as const;
 
 function get(path: string, cookies: Record<string, string>): ContractRequest {
