@@ -421,7 +421,22 @@ describe('kept home answers', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      {
+        numRuns: 40,
+        examples: [
+          // Saturday 7 March 2026, 10:00 UTC, holding AAA.CO since before the Year's start: no
+          // close today, but the Year's start (a Friday) passes that day's close by 19:00, so a
+          // Year answer kept at 10:00 is not exact then though nothing steps at `now`.
+          [
+            [
+              { kind: 'event', investment: 0, day: -380, shares: 5, dividend: false },
+              { kind: 'wait', ms: 9 * HOUR },
+            ],
+            5 * DAY + 10 * HOUR,
+            [0],
+          ],
+        ],
+      },
     );
     // Not vacuous: most answers of a fresh process came from the rows.
     expect(hits).toBeGreaterThan(checks / 4);
