@@ -8,7 +8,14 @@ import { FIGURES_KEY } from '../../../src/machines/data/remembered-figures';
 import { HIDE_AMOUNTS_KEY } from '../../../src/machines/app/settings.machine';
 import { PERIOD_COOKIE } from '../../../src/machines/app/period.machine';
 import { STORAGE_KEY } from '../../../src/mock-server/memory/stored';
-import { appTookOver, layoutShifted, recordLayoutShifts } from './takeover';
+import {
+  appTookOver,
+  layoutShifted,
+  menuOfWidth,
+  PAINTED,
+  PHONE,
+  recordLayoutShifts,
+} from './takeover';
 import { test, expect, loginAsDemo, DEMO_ONLY } from '../fixtures';
 
 const TEXTS = {
@@ -27,9 +34,6 @@ const TEXTS = {
     main: 'Hovedmenu',
   },
 };
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 interface Visit {
   page: Page;
@@ -102,12 +106,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-for (const [language, device, viewport] of [
-  ['en', 'phone', PHONE],
-  ['da', 'phone', PHONE],
-  ['en', 'desktop', DESKTOP],
-  ['da', 'desktop', DESKTOP],
-] as const) {
+for (const [language, device, viewport] of PAINTED) {
   test(
     `a first visit of the untouched demo paints home before any script, then the app takes it over (${language}, ${device})`,
     DEMO_ONLY,
@@ -133,12 +132,7 @@ for (const [language, device, viewport] of [
         await expect(card).toHaveAttribute('aria-busy', 'true');
         await expect(held.getByRole('progressbar', { name: 'Formue' })).toBeHidden();
         const total = await card.getByText(/DKK/).first().innerText();
-        const burger = held.getByRole('button', { name: texts.menu, exact: true });
-        const sidebar = held.getByRole('navigation', { name: texts.main });
-        const menuShown = async () => {
-          await expect(device === 'phone' ? burger : sidebar).toBeVisible();
-          await expect(device === 'phone' ? sidebar : burger).toBeHidden();
-        };
+        const menuShown = () => menuOfWidth(held, device, texts);
         await menuShown();
         expect(await appTookOver(held)).toBe(false);
         await expect(held.locator('html')).toHaveAttribute('lang', language);

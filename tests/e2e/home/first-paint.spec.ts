@@ -4,7 +4,7 @@
 // The entry's script is held back here until told.
 import type { Browser, Page, ViewportSize } from '@playwright/test';
 import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
-import { appTookOver, layoutShifted, recordLayoutShifts } from './takeover';
+import { appTookOver, layoutShifted, menuOfWidth, PAINTED, recordLayoutShifts } from './takeover';
 import { test, expect, loginAsDemo, SERVER_ONLY } from '../fixtures';
 
 const TEXTS = {
@@ -39,9 +39,6 @@ interface Visit {
   close: () => Promise<void>;
 }
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
 /** A new device with the session of `from` (no figures kept, no worker), its entry held back. */
 async function heldVisit(
   browser: Browser,
@@ -70,12 +67,7 @@ async function heldVisit(
   return { page, release, close: () => context.close() };
 }
 
-for (const [language, device, viewport] of [
-  ['en', 'phone', PHONE],
-  ['da', 'phone', PHONE],
-  ['en', 'desktop', DESKTOP],
-  ['da', 'desktop', DESKTOP],
-] as const) {
+for (const [language, device, viewport] of PAINTED) {
   test(
     `a first visit paints home from the server before any script, then works (${language}, ${device})`,
     SERVER_ONLY,
@@ -99,13 +91,8 @@ for (const [language, device, viewport] of [
         await expect(table.getByRole('link')).toHaveText(names);
         const total = await card.getByText(/DKK/).first().innerText();
         // The menu of the width: the burger on a phone, the sidebar on a desktop; never both.
-        const burger = held.getByRole('button', { name: texts.menu, exact: true });
-        const sidebar = held.getByRole('navigation', { name: texts.main });
-        const menuShown = async () => {
-          await expect(device === 'phone' ? burger : sidebar).toBeVisible();
-          await expect(device === 'phone' ? sidebar : burger).toBeHidden();
-        };
-        await menuShown();
+        const menuShown = () => menuOfWidth(held, device, texts);
+        const { sidebar } = await menuShown();
         if (device === 'desktop')
           await expect(sidebar.getByRole('link')).toContainText([texts.history]);
         const chartBox = await held.getByRole('img', { name: texts.chart }).boundingBox();
