@@ -16,6 +16,12 @@ import { registerServiceWorker } from './pwa-register';
 import { App, preloadScreenAt, preloadScreens } from './ui/app/app';
 import { FIRST_PAINT_ATTRIBUTE } from './ui/components/first-paint';
 
+// The demo's page holds home's paint in each language, hidden but for the one its first-code script
+// chose: the others go before anything else runs, so the page holds only what it shows.
+const shownPaint = document.documentElement.getAttribute(FIRST_PAINT_ATTRIBUTE);
+for (const paint of document.querySelectorAll('#root > .demo-paint'))
+  if (paint.getAttribute('lang') !== shownPaint) paint.remove();
+
 // A page the server painted (src/first-paint.tsx's mark leads the root), or the demo's page showing
 // its first paint (FIRST_PAINT_ATTRIBUTE), is shown before the app starts: on a warm visit the entry
 // comes from the service worker's cache as soon as the page is parsed, and its start, run first,
