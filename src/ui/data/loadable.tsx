@@ -29,11 +29,12 @@ export function Loadable({
   if (status === 'failed')
     return <p className="load-failed">{error ? text(error) : t('load.failed')}</p>;
   if (status === 'loading') return <>{skeleton}</>;
-  if (!stale) return <>{children()}</>;
+  // One tree whether stale or not: a refresh that fails or recovers must not remount the figures,
+  // or a field being typed in below (a rename in place) would lose its focus and keyboard.
   return (
-    <div className="stale">
-      <p className="visually-hidden">{t('load.stale')}</p>
-      <div className="stale__content">{children()}</div>
+    <div className={stale ? 'stale' : 'loadable'}>
+      {stale && <p className="visually-hidden">{t('load.stale')}</p>}
+      <div className={stale ? 'stale__content' : 'loadable'}>{children()}</div>
     </div>
   );
 }
