@@ -1,7 +1,7 @@
-// A portfolio's cash (issue 38) on a phone and a desktop, on the demo and on the server: turned on
-// with an opening balance (a bad one refused under its field), a withdrawal that leaves it
-// negative, deleted and brought back with Undo, then turned off; and its Danish texts (the demo
-// only).
+// A portfolio's cash (issue 38) on a phone and a desktop on the demo, on a phone on the server
+// (DEVICES): turned on with an opening balance (a bad one refused under its field), a withdrawal
+// that leaves it negative, deleted and brought back with Undo, then turned off; and its Danish
+// texts (the demo only).
 import {
   test,
   expect,
@@ -20,11 +20,11 @@ async function openPortfolio(page: Page) {
   return page.getByRole('region', { name: 'Cash', exact: true });
 }
 
-for (const [device, viewport] of DEVICES) {
+for (const [device, viewport, details] of DEVICES) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test('cash on, a withdrawal, its Undo, cash off', async ({ page }) => {
+    test('cash on, a withdrawal, its Undo, cash off', details, async ({ page }) => {
       await loginAsDemo(page);
       const cash = await openPortfolio(page);
       await expect(cash).toContainText('Cash is off');

@@ -1,6 +1,6 @@
 // Income (issue 38): a year's dividends, gross, tax withheld and net, by month and by holding,
-// reached from home; on a phone and a desktop, on the demo and the server; its Danish words on
-// the demo.
+// reached from home; on a phone and a desktop on the demo, on a phone on the server (DEVICES); its
+// Danish words on the demo.
 import {
   test,
   expect,
@@ -13,11 +13,11 @@ import {
 
 const LAST_YEAR = String(new Date().getFullYear() - 1);
 
-for (const [device, viewport] of DEVICES) {
+for (const [device, viewport, details] of DEVICES) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test('home leads to a year’s dividends, gross, withheld and net', async ({ page }) => {
+    test('home leads to a year’s dividends, gross, withheld and net', details, async ({ page }) => {
       await loginAsDemo(page);
       await page.getByRole('link', { name: 'Dividend income' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Income' })).toBeVisible();

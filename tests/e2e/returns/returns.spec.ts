@@ -1,5 +1,5 @@
-// Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop, on
-// the demo and the server (its stored prices); the words of a portfolio's, an investment's and the
+// Returns on home, a portfolio and an investment (docs/returns.md), on a phone and a desktop on the
+// demo, on a phone on the server (its stored prices; DEVICES); the words of a portfolio's, an investment's and the
 // Danish ones on the demo.
 import {
   test,
@@ -11,29 +11,33 @@ import {
   expectNoSideScroll,
 } from '../fixtures';
 
-for (const [device, viewport] of DEVICES) {
+for (const [device, viewport, details] of DEVICES) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test('home: the returns with their sentences, a past year and its months', async ({ page }) => {
-      await loginAsDemo(page);
-      const section = page.getByRole('region', { name: 'Returns' });
-      const figures = section.getByLabel('Returns', { exact: true });
-      await expect(figures).toContainText(
-        "Your money's growth, ignoring when you added or took out money.",
-      );
-      await expect(figures).toContainText('Your personal return, counting when you added money.');
-      await expect(figures).toContainText(/Total return[\s\S]*DKK/);
-      const year = new Date().getFullYear() - 1;
-      await section.getByLabel('Over').selectOption(String(year));
-      await expect(section).toContainText(`${year}-01-01 to ${year}-12-31`);
-      await section.getByRole('button', { name: 'Returns by month' }).click();
-      const months = section.getByRole('table', { name: 'Time-weighted return by month' });
-      await expect(months.getByRole('rowheader', { name: String(year) })).toBeVisible();
-      await expect(months.getByRole('cell').filter({ hasText: '%' }).first()).toBeVisible();
-      // The page itself never scrolls sideways: the table does, inside its own box.
-      await expectNoSideScroll(page);
-    });
+    test(
+      'home: the returns with their sentences, a past year and its months',
+      details,
+      async ({ page }) => {
+        await loginAsDemo(page);
+        const section = page.getByRole('region', { name: 'Returns' });
+        const figures = section.getByLabel('Returns', { exact: true });
+        await expect(figures).toContainText(
+          "Your money's growth, ignoring when you added or took out money.",
+        );
+        await expect(figures).toContainText('Your personal return, counting when you added money.');
+        await expect(figures).toContainText(/Total return[\s\S]*DKK/);
+        const year = new Date().getFullYear() - 1;
+        await section.getByLabel('Over').selectOption(String(year));
+        await expect(section).toContainText(`${year}-01-01 to ${year}-12-31`);
+        await section.getByRole('button', { name: 'Returns by month' }).click();
+        const months = section.getByRole('table', { name: 'Time-weighted return by month' });
+        await expect(months.getByRole('rowheader', { name: String(year) })).toBeVisible();
+        await expect(months.getByRole('cell').filter({ hasText: '%' }).first()).toBeVisible();
+        // The page itself never scrolls sideways: the table does, inside its own box.
+        await expectNoSideScroll(page);
+      },
+    );
   });
 }
 
