@@ -11,7 +11,7 @@ import { createMailer } from './mailer';
 import { bcryptHasher } from './passwords';
 import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
-import { isDatabaseUnavailable, openDatabase } from './sql/connect';
+import { KEPT_CONNECTIONS, isDatabaseUnavailable, openDatabase } from './sql/connect';
 import { databaseReady } from './sql/health';
 import { FX_KEY, priceStore } from './sql/market';
 import { sqlKeptAnswers } from './sql/store/kept-answers';
@@ -19,6 +19,7 @@ import { codeVersion } from './code-version';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
 import { utcDay } from '../market/zoned-time';
+import { warmConnections } from './sql/warm-connections';
 import { warmUp } from './warm-up';
 
 declare module 'fastify' {
@@ -169,6 +170,12 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   }
   if (options.warmUp ?? live !== undefined) {
     const started = performance.now();
+    // PostgreSQL's kept connections: each backend's catalogue and statements (issue 37).
+    await warmConnections(
+      database.db,
+      database.dialect,
+      options.keptConnections ?? KEPT_CONNECTIONS,
+    ).catch((error: unknown) => app.log.warn({ err: error }, 'warming the connections failed'));
     await warmUp(app, options.now).then(
       (answers) =>
         app.log.info(

@@ -65,6 +65,30 @@ describe('the user’s rows kept between requests', () => {
     expect(Object.fromEntries(reads)).toEqual({});
   });
 
+  it('are read once by requests arriving together, and again after a write', async () => {
+    const { a, b, portfolioId, reads } = await twoProcesses();
+    const together = async () => {
+      reads.clear();
+      const answers = await Promise.all([
+        a('GET', '/api/v1/investments'),
+        a('GET', '/api/v1/portfolios'),
+        a('GET', '/api/v1/user/performance'),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      return answers;
+    };
+    await together();
+    expect(reads.get('investments')).toBe(1);
+    expect(reads.get('portfolios')).toBe(1);
+
+    await b('PATCH', `/api/v1/portfolios/${portfolioId}`, { name: 'Frie midler' });
+    const [, portfolios] = await together();
+    expect(reads.get('portfolios')).toBe(1);
+    expect((portfolios.body as { portfolios: { name: string }[] }).portfolios[0].name).toBe(
+      'Frie midler',
+    );
+  });
+
   it('are read again after another process’s write', async () => {
     const { a, b, portfolioId, names } = await twoProcesses();
     expect(await names('/api/v1/portfolios', 'portfolios')).toEqual(['Pension']);

@@ -2,7 +2,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrate';
 import type { Database, SqlDialect } from './schema';
@@ -66,7 +75,7 @@ function connect(
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = postgresPool(url, options);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedPool(pool) }) }),
       dialect: 'postgres',
       pool,
     };
@@ -120,6 +129,69 @@ function keptStatements(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Named (prepared) statements kept per PostgreSQL connection; beyond them, unnamed. */
+const NAMED_PER_CONNECTION = 256;
+/** Selects with more values than this (long `in` lists) are not kept: each length is a statement. */
+const NAMED_MAX_VALUES = 64;
+
+/**
+ * The pool as Kysely uses it, each connection's selects sent as named statements: PostgreSQL
+ * parses (and, once it settles on a generic plan, plans) a named statement once per connection,
+ * where an unnamed one is parsed and planned on every run (issue 37: parse and plan took longer
+ * than running the home's small reads). Writes stay unnamed, as they were.
+ */
+function preparedPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let prepared = clients.get(client);
+      if (!prepared) {
+        prepared = preparedClient(client);
+        clients.set(client, prepared);
+      }
+      return prepared;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function preparedClient(client: pg.PoolClient): PostgresPoolClient {
+  /** Each statement's name on this connection, by its text. */
+  const names = new Map<string, string>();
+  const nameOf = (text: string, values: number): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined) return known;
+    if (names.size >= NAMED_PER_CONNECTION || values > NAMED_MAX_VALUES) return undefined;
+    if (!/^select\s/i.test(text)) return undefined;
+    const name = `formue_${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+  function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters: readonly unknown[] = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely streams through a cursor only when given one; none is.
+    if (typeof sqlOrCursor !== 'string') throw new Error('No cursor is configured');
+    const values = [...parameters];
+    const name = nameOf(sqlOrCursor, values.length);
+    return run<R>({ text: sqlOrCursor, values, ...(name && { name }) });
+  }
+  async function run<R>(config: pg.QueryConfig): Promise<PostgresQueryResult<R>> {
+    const result = await client.query<R & pg.QueryResultRow>(config);
+    return {
+      // What Kysely reads of it: pg types the command as any string.
+      command: result.command as PostgresQueryResult<R>['command'],
+      rowCount: result.rowCount ?? 0,
+      rows: result.rows,
+    };
+  }
+  return { query, release: () => client.release() };
+}
+
 /** int8 (epoch ms) as a JS number rather than pg's default string; ms fit in 2^53. */
 function pgTypes(): pg.TypeOverrides {
   const types = new pg.TypeOverrides();
@@ -130,9 +202,10 @@ function pgTypes(): pg.TypeOverrides {
 /**
  * PostgreSQL connections kept open while idle, and opened at start: a first request's reads (a
  * home's calls together, 4 investments' events in flight) would otherwise each wait for a new
- * connection and a new backend (issue 37).
+ * connection and a new backend (issue 37). The home's calls together held up to 7 at once (pg11's
+ * query log): with 4 kept, three new backends each took 25-105 ms over their first statements.
  */
-export const KEPT_CONNECTIONS = 4;
+export const KEPT_CONNECTIONS = 8;
 
 /** Opens the pool's kept connections, so the first requests find them. */
 async function openConnections(pool: pg.Pool, kept: number): Promise<void> {

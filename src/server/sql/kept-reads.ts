@@ -55,6 +55,11 @@ const LEAVES_KEPT = new Set<string>([
 
 export class KeptReads {
   private readonly users = new Map<number, KeptUser>();
+  /**
+   * Reads in flight by user, version and rows: the home's calls arrive together, and each read
+   * the same rows at the same version before any had kept them (issue 37).
+   */
+  private readonly reading = new Map<string, Promise<unknown>>();
   private readonly queries: CompiledOnce<Database>;
 
   constructor(private readonly db: Kysely<Database>) {
@@ -77,9 +82,20 @@ export class KeptReads {
       const kept = known && this.users.get(userId);
       const value = kept && kept.version === known.version ? kept.rows[key] : undefined;
       if (value !== undefined) return value;
-      const fresh = await read();
-      if (known && !wrote) this.keep(userId, known.version, key, fresh);
-      return fresh;
+      if (!known) return read();
+      const shared = `${userId}:${known.version}:${key}`;
+      const inFlight = this.reading.get(shared) as Promise<Kept[K]> | undefined;
+      if (inFlight) return inFlight;
+      const reading = read().then((fresh) => {
+        if (!wrote) this.keep(userId, known.version, key, fresh);
+        return fresh;
+      });
+      this.reading.set(shared, reading);
+      const done = () => {
+        if (this.reading.get(shared) === reading) this.reading.delete(shared);
+      };
+      reading.then(done, done);
+      return reading;
     };
 
     const reads: Partial<Store> = {
