@@ -21,8 +21,6 @@ import { openDatabase } from '../../src/server/sql/connect';
 import { priceStore, type ListingRecord, type StoredQuote } from '../../src/server/sql/market';
 import { listingAt, listingNumbers } from './listings';
 
-export { COINS } from './listings';
-
 export const PRICE_YEARS = 8;
 const MINUTE = 60_000;
 
