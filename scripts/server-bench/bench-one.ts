@@ -166,7 +166,7 @@ async function coldHome(
   const runs: ColdRun[] = [];
   const oneByOne: ColdRun[] = [];
   for (let run = 0; run < options.coldRuns; run++) {
-    for (const together of [true, false]) {
+    for (const together of options.togetherOnly ? [true] : [true, false]) {
       const last = await coldRun(url, email, providers, options, together);
       (together ? runs : oneByOne).push(last);
       // Whether the first run's checkpoints were all written before its server stopped.
@@ -183,7 +183,12 @@ async function coldHome(
   const middleOf = (of: ColdRun[]) =>
     [...of].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(of.length / 2)];
   const middle = middleOf(runs);
-  const sequential = middleOf(oneByOne);
+  // None with --together-only: its columns show '-'.
+  const sequential: Pick<ColdRun, 'coldMs' | 'warmMs' | 'warmServerMs'> = middleOf(oneByOne) ?? {
+    coldMs: NaN,
+    warmMs: NaN,
+    warmServerMs: NaN,
+  };
   const failed = [...runs, ...oneByOne].find((r) => r.status !== 200);
   return {
     ...middle,

@@ -30,10 +30,14 @@
 // docs/benchmarks.md (section "## Server").
 //
 // Flags: --sizes=2000,20000  --quick (2k and 20k)  --duration=10 (s per run)  --warmup=2 (s)
+//        --max-run=120 (s: the longest a run lasts, slow requests' runs included; CI's 1 s run
+//        fewer requests, each still failing the run when it is not 2xx)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child, the same bundle, runs with --cpu-prof,
 //        and each cold run's calls are profiled alone: cold-<pid>.cpuprofile)
-//        --listings=300 (stored listings; CI stores 40: 20 leave an investment without a listing)
+//        --listings=300 (stored listings; at least 9, one of each currency and class the
+//        investments need: below 30, market.ts's listingNumbers takes those first)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
+//        --together-only (each cold run's one process, the calls together: not the pair's second)
 //        --warm-rounds=5 (the home's calls again on each, warm: the median; more for a profile)
 //        --only=performance,Forever (the requests whose names contain one, alone: their table only)
 //        --reuse[=dir] (with --cold-only or --only: keep each size's prepared database and account

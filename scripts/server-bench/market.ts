@@ -19,13 +19,11 @@ import {
 } from '../../src/market/zoned-time';
 import { openDatabase } from '../../src/server/sql/connect';
 import { priceStore, type ListingRecord, type StoredQuote } from '../../src/server/sql/market';
+import { listingAt, listingNumbers } from './listings';
 
-/** Listings 0 to COINS - 1 are coins (CoinGecko: a close every UTC day); the rest Yahoo's. */
-export const COINS = 10;
 export const PRICE_YEARS = 8;
 const MINUTE = 60_000;
-/** Where Yahoo listing n trades, by n % 10: Copenhagen most, then the US, the euro, London. */
-const VENUES = ['XCSE', 'XCSE', 'XCSE', 'XCSE', 'XNAS', 'XNYS', 'XETR', 'XPAR', 'XLON', 'XSTO'];
+
 /** Units per euro as the ECB publishes them: a start, a daily step and the places written. */
 const EURO_RATES = [
   { currency: 'DKK', start: 7.45, step: 0.0004, places: 4 },
@@ -53,49 +51,6 @@ const isWeekday = (day: Day) => {
   const weekday = new Date(utcMidnight(day)).getUTCDay();
   return weekday !== 0 && weekday !== 6;
 };
-
-function listingAt(n: number): { record: ListingRecord; exchange: Exchange | undefined } {
-  if (n < COINS) {
-    const symbol = `coin-${n}`;
-    return {
-      record: {
-        key: `coingecko:${symbol}`,
-        provider: 'coingecko',
-        symbol,
-        name: `Coin ${n}`,
-        exchange: 'CoinGecko',
-        mic: null,
-        assetClass: 'crypto',
-        currency: 'USD',
-        quoteCurrency: 'USD',
-        timezone: 'UTC',
-      },
-      exchange: undefined,
-    };
-  }
-  // Every other Nordic listing is Oslo's; every other Xetra listing a fund, and one Copenhagen
-  // listing in 20 a Danish fund (investeringsforening).
-  const mic = n % 20 === 19 ? 'XOSL' : VENUES[n % 10];
-  const exchange = exchangeByMic(mic);
-  if (!exchange) throw new Error(`no exchange ${mic}`);
-  const symbol = `SYM${n}${exchange.yahooSuffix}`;
-  return {
-    record: {
-      key: `yahoo:${symbol}`,
-      provider: 'yahoo',
-      symbol,
-      name: `Listing ${n}`,
-      exchange: exchange.name,
-      mic: exchange.mic,
-      assetClass:
-        (mic === 'XETR' && n % 20 === 16) || (mic === 'XCSE' && n % 20 === 13) ? 'fund' : 'stock',
-      currency: majorUnits(exchange.currency).currency,
-      quoteCurrency: exchange.currency,
-      timezone: exchange.timezone,
-    },
-    exchange,
-  };
-}
 
 /** The default benchmark on Xetra, with its ISIN: where a live server's start places it. */
 function benchmarkListing(): { record: ListingRecord; exchange: Exchange } {
@@ -201,7 +156,7 @@ export async function seedMarket(url: string, now: number, count: number): Promi
     for (let day = first; day <= today; day = addDays(day, 1)) calendar.push(day);
     const listings: SeededListing[] = [];
     let closes = 0;
-    for (let n = 0; n < count; n++) {
+    for (const n of listingNumbers(count)) {
       const { record, exchange } = listingAt(n);
       const stored = pricesOf(n, record, exchange, calendar, now);
       await store.saveListing(record);

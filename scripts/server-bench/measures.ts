@@ -22,7 +22,6 @@ import {
   type DatabaseKind,
   type Endpoint,
   IDLE_RUNS,
-  MAX_RUN_SECONDS,
   type Options,
 } from './settings';
 import type { ProviderCounter, Server } from './processes';
@@ -186,7 +185,7 @@ export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  */
 export const runSeconds = (options: Options, idleMs: number) =>
   Math.min(
-    MAX_RUN_SECONDS,
+    options.maxRun,
     Math.max(options.duration, Math.ceil((3 * CONNECTIONS * idleMs) / 1000)),
   );
 

@@ -22,7 +22,8 @@ import {
   mixedTarget,
   WRITERS,
 } from './mixed';
-import { COINS, PRICE_YEARS } from './market';
+import { COINS, listingNumbers } from './listings';
+import { PRICE_YEARS } from './market';
 import {
   CONNECTIONS,
   DATABASE_NAMES,
@@ -31,7 +32,6 @@ import {
   ENDPOINTS,
   IDLE_RUNS,
   INVESTMENTS,
-  MAX_RUN_SECONDS,
   type Options,
   PORTFOLIOS,
   YEARS,
@@ -245,14 +245,16 @@ export function section(
   const cpu = cpus();
   const date = new Date().toISOString().slice(0, 10);
   const days = Math.round(PRICE_YEARS * 365.25);
+  // Below 30 listings, one of each currency and class first (listings.ts): fewer coins.
+  const coins = listingNumbers(options.listings).filter((n) => n < COINS).length;
   return [
     '## Server',
     '',
     `\`npm run bench:server\` (\`scripts/server-bench/main.ts\`), ${date}, on ${cpu.length} x ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}; the whole run took ${seconds(run.wallMs)}, the load average was ${run.load[0].toFixed(1)} at its start and ${run.load[1].toFixed(1)} at its end.`,
     '',
-    `For each database and size the server (\`startServer\`, bcrypt cost 4, logging off) runs in a child process (\`scripts/server-bench/child.ts\`); the load generator, autocannon, runs in the parent with ${CONNECTIONS} connections, each logged in as a session of its own, for ${options.duration} s per request (longer when a request is slow: about three rounds of ${CONNECTIONS} idle request times, at most ${MAX_RUN_SECONDS} s) after a ${options.warmup} s warm-up; the server finishes the requests still running before the next run. The account has ${INVESTMENTS} investments in ${PORTFOLIOS} portfolios over up to ${YEARS} years (mostly buys, sells within the holding, dividends, a 2:1 split now and then): its owner, portfolios and investments made through the store as the API's calls make them (through the API on a server of their own until 2026-11-30: the same rows), the other events bulk-inserted. Load generator, PostgreSQL and server share the machine's cores, so expect noise.`,
+    `For each database and size the server (\`startServer\`, bcrypt cost 4, logging off) runs in a child process (\`scripts/server-bench/child.ts\`); the load generator, autocannon, runs in the parent with ${CONNECTIONS} connections, each logged in as a session of its own, for ${options.duration} s per request (longer when a request is slow: about three rounds of ${CONNECTIONS} idle request times, at most ${options.maxRun} s) after a ${options.warmup} s warm-up; the server finishes the requests still running before the next run. The account has ${INVESTMENTS} investments in ${PORTFOLIOS} portfolios over up to ${YEARS} years (mostly buys, sells within the holding, dividends, a 2:1 split now and then): its owner, portfolios and investments made through the store as the API's calls make them (through the API on a server of their own until 2026-11-30: the same rows), the other events bulk-inserted. Load generator, PostgreSQL and server share the machine's cores, so expect noise.`,
     '',
-    `**Prices.** The server values the account from stored real-format prices (\`MARKET_DATA=live\`; the records of this section to 2026-11-24 ran it on the synthetic market, which computes made-up prices in memory and reads none). Before each size, ${options.listings} listings are written through \`PriceStore\`, as a provider's answers are: ${options.listings - COINS} Yahoo listings in Copenhagen, New York, Xetra, Paris, London (quoted in GBp, stored in GBP), Stockholm and Oslo, in their time zones, and ${COINS} CoinGecko coins, each with ${PRICE_YEARS} years (${days} days) of daily closes (weekdays; every day for coins; a seeded random walk as decimal text), the latest session's 5-minute points and a fresh latest quote; the default benchmark's Xetra listing likewise, stored with its ISIN as a live server's start places it; and ${PRICE_YEARS} years of ECB euro rates of DKK, USD, SEK, NOK and GBP. The account's investments point at ${INVESTMENTS} of those listings, each of its instrument's currency. The measured server runs live, with all four providers' URLs at a local server that counts the requests it gets and answers 503.`,
+    `**Prices.** The server values the account from stored real-format prices (\`MARKET_DATA=live\`; the records of this section to 2026-11-24 ran it on the synthetic market, which computes made-up prices in memory and reads none). Before each size, ${options.listings} listings are written through \`PriceStore\`, as a provider's answers are: ${options.listings - coins} Yahoo listings in Copenhagen, New York, Xetra, Paris, London (quoted in GBp, stored in GBP), Stockholm and Oslo, in their time zones, and ${coins} CoinGecko coins, each with ${PRICE_YEARS} years (${days} days) of daily closes (weekdays; every day for coins; a seeded random walk as decimal text), the latest session's 5-minute points and a fresh latest quote; the default benchmark's Xetra listing likewise, stored with its ISIN as a live server's start places it; and ${PRICE_YEARS} years of ECB euro rates of DKK, USD, SEK, NOK and GBP. The account's investments point at ${INVESTMENTS} of those listings, each of its instrument's currency. The measured server runs live, with all four providers' URLs at a local server that counts the requests it gets and answers 503.`,
     '',
     `- **idle ms**: median of ${IDLE_RUNS} single requests on the idle server (after one more);`,
     `- **p50 / p99 ms**: latency under load (${CONNECTIONS} requests in flight, so about ${CONNECTIONS} x the server's time per request);`,

@@ -68,6 +68,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 export interface Options {
   sizes: number[];
   duration: number;
+  /** The longest a run under load lasts, even when slow requests would want longer (CI: 1 s). */
+  maxRun: number;
   warmup: number;
   databases: DatabaseKind[];
   /** How many listings the stored prices have. */
@@ -77,6 +79,8 @@ export interface Options {
   profileDir: string | undefined;
   /** Fresh server processes per size for the cold home. */
   coldRuns: number;
+  /** The cold home's calls together only: one process per cold run, not a pair (CI's run). */
+  togetherOnly: boolean;
   /** Rounds of the home's calls on each of them after the cold ones (`--profile`: many). */
   warmRounds: number;
   /** Only the cold home: no runs under load, no new listing. */
@@ -91,12 +95,14 @@ export function readOptions(argv: readonly string[]): Options {
   const options: Options = {
     sizes: [2_000, 20_000, 200_000],
     duration: 10,
+    maxRun: MAX_RUN_SECONDS,
     warmup: 2,
     databases: ['sqlite', 'postgres'],
     listings: 300,
     write: false,
     profileDir: undefined,
     coldRuns: 3,
+    togetherOnly: false,
     warmRounds: 5,
     coldOnly: false,
     only: undefined,
@@ -113,10 +119,12 @@ export function readOptions(argv: readonly string[]): Options {
     else if (flag === '--sizes')
       options.sizes = raw.split(',').map((s) => Math.round(positive(flag, s)));
     else if (flag === '--duration') options.duration = positive(flag, raw);
+    else if (flag === '--max-run') options.maxRun = positive(flag, raw);
     else if (flag === '--warmup') options.warmup = Number(raw) === 0 ? 0 : positive(flag, raw);
     else if (flag === '--listings') options.listings = Math.round(positive(flag, raw));
     else if (flag === '--write') options.write = true;
     else if (flag === '--cold-runs') options.coldRuns = Math.round(positive(flag, raw));
+    else if (flag === '--together-only') options.togetherOnly = true;
     else if (flag === '--warm-rounds') options.warmRounds = Math.round(positive(flag, raw));
     else if (flag === '--cold-only') options.coldOnly = true;
     else if (flag === '--only') options.only = raw.split(',').filter(Boolean);
