@@ -2,7 +2,7 @@
 // lowest cost, no log lines, no demo account, and the demo's made-up market (nothing leaves the
 // machine) unless the caller overrides any of these. A live market's start does not place the
 // default benchmark unless asked: only the tests of that placement want its requests. On
-// PostgreSQL it opens and keeps one connection, not production's four (KEPT_CONNECTIONS): a test
+// PostgreSQL it opens and keeps one connection, not production's eight (KEPT_CONNECTIONS): a test
 // sends one request at a time, and each connection is a backend process started for it, about
 // 45 ms of PostgreSQL's CPU on this machine, a fifth of a contract test's start (docs/benchmarks.md,
 // CI, ci9); more open when requests overlap. The benchmarks and the fault soak keep production's.
