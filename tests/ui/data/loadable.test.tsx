@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Loadable } from '../../../src/ui/data/loadable';
 
 const section = (stale: boolean) => (
-  <Loadable status="loaded" stale={stale} skeleton={<p>Loading…</p>}>
+  <Loadable status="ready" stale={stale} skeleton={<p>Loading…</p>}>
     {() => <input aria-label="Name" />}
   </Loadable>
 );
