@@ -19,12 +19,15 @@
 // The requests (settings.ts's ENDPOINTS): the home's three, each with the mixed run; the returns
 // (the user's and a portfolio's, Year and Forever) and the Forever chart with the benchmark's
 // line, alone.
-// Before those starts, the cold home: --cold-runs pairs of fresh live server processes, each asked
-// the home screen's three calls (valuation for Forever and for Year, the Year chart) right after
-// its start and a login, together (as the app asks them) in the first of a pair and one after the
-// other in the second, then the server's heap after a garbage collection, the split of the cold
-// time by phase (src/contract/phases.ts), and the three calls again, warm; with each process's
-// start (to listening) and what it read then.
+// Before those starts, the cold home: --cold-runs threes of fresh live server processes, each
+// asked the home screen's three calls (valuation for Forever and for Year, the Year chart) right
+// after its start and a login: together with every kept answer deleted before the start (none
+// kept), together (as the app asks them) finding what the earlier processes kept, and one after
+// the other; each says how many of its three it answered from kept answers. Then the server's heap
+// after a garbage collection, the split of the cold time by phase (src/contract/phases.ts), and
+// the three calls again, warm, by the bench's client and as a load tool times them (kept-alive
+// connections, to the last byte, nothing parsed); with each process's start (to listening) and
+// what it read then.
 // Last, per database, the load of a new listing's 8 years of closes (scripts/market-bench.ts).
 // Prints Markdown; --write puts it, the machine and the targets met or missed in
 // docs/benchmarks.md (section "## Server").

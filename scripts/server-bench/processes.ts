@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import type { Phase } from '../../src/contract/phases';
+import type { Counted, Phase } from '../../src/contract/phases';
 import type { ChildMessage, ParentMessage } from './child';
 import { CHILD } from './settings';
 
@@ -104,9 +104,13 @@ export class Server {
     return message.maxMs;
   }
 
-  /** The ms of each phase and of the requests since the last call (child.ts's 'phases'). */
+  /**
+   * The ms of each phase, what it counts, and the ms of the requests since the last call
+   * (child.ts's 'phases').
+   */
   async phases(): Promise<{
     ms: Partial<Record<Phase, number>>;
+    counts: Partial<Record<Counted, number>>;
     serverMs: number;
     busyMs: number;
     cpuMs: number;

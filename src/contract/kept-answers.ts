@@ -14,6 +14,7 @@ import { json, selectedPeriod, type Answer, type Call } from './answers';
 import { benchmarkHolding } from './benchmark';
 import type { Valuer } from './figures';
 import type { Market } from './market/market';
+import { phaseCount, phaseEnd, phaseStart } from './phases';
 import type { BenchmarkRow, InvestmentRow, PortfolioRow } from './store';
 import type { KeptAnswerRow, KeptAnswerStore } from './store/kept-answers';
 
@@ -115,13 +116,13 @@ export class KeptAnswers {
       sources.benchmark ?? null,
       [...listings, options.ratesKey].map((k) => [k, versions.get(k) ?? 0]),
     ]);
-    const held =
-      this.memory.get(owner) ?? (await this.read(call.userId, key).catch(() => undefined));
+    const held = this.memory.get(owner) ?? (await this.read(call.userId, key));
     if (held?.row.fingerprint === fingerprint) {
       const body = exactAt(held, kind, period, call.now);
       if (body && (await stillUnplaced(held.row, kind, sources))) {
         this.remember(owner, held);
         this.refreshBehind(sources);
+        phaseCount('answers kept');
         return json(200, body);
       }
     }
@@ -153,8 +154,15 @@ export class KeptAnswers {
   }
 
   private async read(userId: number, key: string): Promise<Held | undefined> {
-    const row = await this.options?.store.keptAnswer(userId, key);
-    return row && { row, body: JSON.parse(row.body) as Record<string, unknown> };
+    const started = phaseStart();
+    try {
+      const row = await this.options?.store.keptAnswer(userId, key);
+      return row && { row, body: JSON.parse(row.body) as Record<string, unknown> };
+    } catch {
+      return undefined;
+    } finally {
+      phaseEnd('kept read', started);
+    }
   }
 
   private remember(owner: string, held: Held): void {
