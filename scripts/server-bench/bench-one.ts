@@ -235,7 +235,8 @@ async function coldHome(
           `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
           `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
           `kept answers found ${last.keptFound} of ${HOME.length} ` +
-          `(read ${last.phases['kept read'].toFixed(0)} ms), ` +
+          `(heap after ${(last.heapBytes / 2 ** 20).toFixed(0)} MB), ` +
+          `kept read ${last.phases['kept read'].toFixed(0)} ms, ` +
           `events read ${last.phases['events read'].toFixed(0)} ms, ` +
           `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
           `${await checkpointsKept(url)} of ${INVESTMENTS}`,
