@@ -1,5 +1,6 @@
 // One database and size: a fresh database, its stored prices and account, the cold home on fresh
 // processes, then every request alone, under load and mixed with writes.
+import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -53,7 +54,13 @@ const HOME: readonly Endpoint[] = [
   { name: 'valuation Year', path: '/api/v1/user/valuation', cookie: 'selected_period=Year' },
   { name: 'Year chart', path: '/api/v1/user/chart', cookie: 'selected_period=Year' },
 ];
-const PHASES: readonly Phase[] = ['prices read', 'price functions', 'events read', 'replay'];
+const PHASES: readonly Phase[] = [
+  'prices read',
+  'price functions',
+  'events read',
+  'replay',
+  'kept read',
+];
 
 /** The replay checkpoints in the database. */
 async function checkpointsKept(url: string): Promise<number> {
@@ -61,6 +68,16 @@ async function checkpointsKept(url: string): Promise<number> {
   try {
     const rows = await opened.db.selectFrom('replay_checkpoints').select('investment_id').execute();
     return rows.length;
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Deletes every kept answer, so the next process makes all three (and keeps them again). */
+async function forgetKeptAnswers(url: string): Promise<void> {
+  const opened = await openDatabase(url);
+  try {
+    await opened.db.deleteFrom('kept_answers').execute();
   } finally {
     await opened.close();
   }
@@ -87,9 +104,26 @@ async function home(session: Session, together: boolean): Promise<{ ms: number; 
   return { ms: performance.now() - started, status: 200 };
 }
 
-type ColdRun = Omit<ColdFigures, 'runs' | 'database' | 'events' | 'oneByOne'> & {
+/**
+ * The home's three calls together as a load tool asks them (`Session.wire`: kept-alive
+ * connections, to the last byte, nothing parsed): the round's ms, NaN if one fails.
+ */
+async function wireHome(session: Session, agent: Agent): Promise<number> {
+  const started = performance.now();
+  const answers = await Promise.all(
+    HOME.map((call) => session.wire(agent, call.path, call.cookie)),
+  );
+  return answers.every((a) => a.status === 200) ? performance.now() - started : NaN;
+}
+
+type ColdRun = Omit<
+  ColdFigures,
+  'runs' | 'database' | 'events' | 'oneByOne' | 'noneKept' | 'keptFound'
+> & {
   /** The server process's CPU while the cold calls were in progress. */
   coldCpuMs: number;
+  /** Of the three cold calls, how many were answered from kept answers. */
+  keptFound: number;
 };
 
 /** A fresh server, the home's calls on it right after a login, then warm rounds of them. */
@@ -109,7 +143,7 @@ async function coldRun(
     const cold = await home(session, together);
     if (options.profileDir)
       log(`  the cold calls' CPU profile: ${await server.profile('profiled')}`);
-    const { ms, serverMs, cpuMs } = await server.phases();
+    const { ms, counts, serverMs, cpuMs } = await server.phases();
     const heapBytes = await server.heapUsed();
     const warm: number[] = [];
     const warmServer: number[] = [];
@@ -122,6 +156,20 @@ async function coldRun(
       warmBusy.push(round.busyMs);
       warmCpu.push(round.cpuMs);
     }
+    // As a load tool: one connection per call, kept alive; the first round opens them.
+    const agent = new Agent({ keepAlive: true, maxSockets: HOME.length });
+    const wire: number[] = [];
+    const wireBusy: number[] = [];
+    try {
+      await wireHome(session, agent);
+      await server.phases();
+      for (let i = 0; i < options.warmRounds; i++) {
+        wire.push(await wireHome(session, agent));
+        wireBusy.push((await server.phases()).busyMs);
+      }
+    } finally {
+      agent.destroy();
+    }
     await sleep(SETTLE_MS);
     const timed = PHASES.reduce((sum, phase) => sum + (ms[phase] ?? 0), 0);
     return {
@@ -130,16 +178,20 @@ async function coldRun(
         (server.start.phases['prices read'] ?? 0) + (server.start.phases['price functions'] ?? 0),
       coldMs: cold.ms,
       coldCpuMs: cpuMs,
+      keptFound: counts['answers kept'] ?? 0,
       warmMs: median(warm),
       warmServerMs: median(warmServer),
       warmBusyMs: median(warmBusy),
       warmCpuMs: median(warmCpu),
+      warmWireMs: median(wire),
+      warmWireBusyMs: median(wireBusy),
       heapBytes,
       phases: {
         'prices read': ms['prices read'] ?? 0,
         'price functions': ms['price functions'] ?? 0,
         'events read': ms['events read'] ?? 0,
         replay: ms.replay ?? 0,
+        'kept read': ms['kept read'] ?? 0,
         rest: serverMs - timed,
       },
       load: loadavg()[0],
@@ -152,8 +204,9 @@ async function coldRun(
 }
 
 /**
- * Cold runs in pairs of fresh processes: the home's calls together (the app's way, the figures
- * judged), then one after the other (the earlier records' way, beside them).
+ * Cold runs in threes of fresh processes: the home's calls together with no kept answers (every
+ * row deleted before the start), together again (finding the answers the first kept: the app's
+ * way, the figures judged), then one after the other (the earlier records' way, beside them).
  */
 async function coldHome(
   kind: DatabaseKind,
@@ -165,15 +218,25 @@ async function coldHome(
 ): Promise<ColdFigures> {
   const runs: ColdRun[] = [];
   const oneByOne: ColdRun[] = [];
+  const noneKept: ColdRun[] = [];
+  const kinds = [
+    { name: 'none kept', together: true, of: noneKept },
+    { name: 'together', together: true, of: runs },
+    { name: 'one by one', together: false, of: oneByOne },
+  ].filter((kind) => !options.togetherOnly || kind.of === runs);
   for (let run = 0; run < options.coldRuns; run++) {
-    for (const together of options.togetherOnly ? [true] : [true, false]) {
-      const last = await coldRun(url, email, providers, options, together);
-      (together ? runs : oneByOne).push(last);
+    for (const kind of kinds) {
+      if (kind.of === noneKept) await forgetKeptAnswers(url);
+      const last = await coldRun(url, email, providers, options, kind.together);
+      kind.of.push(last);
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
-        `  run ${run + 1} (${together ? 'together' : 'one by one'}): start ${last.startMs.toFixed(0)} ms ` +
+        `  run ${run + 1} (${kind.name}): start ${last.startMs.toFixed(0)} ms ` +
           `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
           `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
+          `kept answers found ${last.keptFound} of ${HOME.length} ` +
+          `(heap after ${(last.heapBytes / 2 ** 20).toFixed(0)} MB), ` +
+          `kept read ${last.phases['kept read'].toFixed(0)} ms, ` +
           `events read ${last.phases['events read'].toFixed(0)} ms, ` +
           `replay ${last.phases.replay.toFixed(0)} ms; checkpoints kept after its stop: ` +
           `${await checkpointsKept(url)} of ${INVESTMENTS}`,
@@ -183,26 +246,33 @@ async function coldHome(
   const middleOf = (of: ColdRun[]) =>
     [...of].sort((a, b) => a.coldMs - b.coldMs)[Math.floor(of.length / 2)];
   const middle = middleOf(runs);
-  // None with --together-only: its columns show '-'.
-  const sequential: Pick<ColdRun, 'coldMs' | 'warmMs' | 'warmServerMs'> = middleOf(oneByOne) ?? {
-    coldMs: NaN,
-    warmMs: NaN,
-    warmServerMs: NaN,
-  };
-  const failed = [...runs, ...oneByOne].find((r) => r.status !== 200);
+  // None with --together-only: their columns show '-'.
+  const unmeasured = { coldMs: NaN, warmMs: NaN, warmServerMs: NaN, coldCpuMs: NaN };
+  const sequential = middleOf(oneByOne) ?? unmeasured;
+  const none = middleOf(noneKept) ?? unmeasured;
+  const all = [...noneKept, ...runs, ...oneByOne];
+  const failed = all.find((r) => r.status !== 200);
   return {
     ...middle,
     database: kind,
     events: size,
     runs: runs.map((r) => r.coldMs),
+    keptFound: runs.map((r) => r.keptFound),
     oneByOne: {
       coldMs: sequential.coldMs,
       runs: oneByOne.map((r) => r.coldMs),
+      keptFound: oneByOne.map((r) => r.keptFound),
       warmMs: sequential.warmMs,
       warmServerMs: sequential.warmServerMs,
     },
+    noneKept: {
+      coldMs: none.coldMs,
+      runs: noneKept.map((r) => r.coldMs),
+      keptFound: noneKept.map((r) => r.keptFound),
+      cpuMs: none.coldCpuMs,
+    },
     status: failed?.status ?? 200,
-    asked: [...runs, ...oneByOne].flatMap((r) => r.asked),
+    asked: all.flatMap((r) => r.asked),
   };
 }
 

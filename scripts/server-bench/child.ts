@@ -7,8 +7,9 @@
 //                    listening: the ms since the process began, and the phases' ms in them;
 //                    { type: 'delay', maxMs, p99Ms, meanMs } answering 'delay';
 //                    { type: 'idle' } answering 'idle', once no request is in progress;
-//                    { type: 'phases', ms, serverMs, busyMs, cpuMs } answering 'phases': the ms
-//                    of each phase (src/contract/phases.ts) and of the requests (each counted,
+//                    { type: 'phases', ms, counts, serverMs, busyMs, cpuMs } answering 'phases':
+//                    the ms of each phase (src/contract/phases.ts), what it counts (home answers
+//                    given from what was kept), and of the requests (each counted,
 //                    overlapping or not), since the last 'phases'; busyMs: the wall time with a
 //                    request in progress (overlapping requests counted once), cpuMs: the
 //                    process's CPU time (user and system) within it;
@@ -30,7 +31,7 @@ import { getHeapStatistics } from 'node:v8';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { setPhaseClock, type Phase } from '../../src/contract/phases';
+import { setPhaseClock, type Counted, type Phase } from '../../src/contract/phases';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startQuietServer } from '../../tests/server/quiet-server';
 import { KEPT_CONNECTIONS } from '../../src/server/sql/connect';
@@ -53,6 +54,7 @@ export type ChildMessage =
   | {
       type: 'phases';
       ms: Partial<Record<Phase, number>>;
+      counts: Partial<Record<Counted, number>>;
       serverMs: number;
       busyMs: number;
       cpuMs: number;
@@ -84,7 +86,11 @@ async function main(): Promise<void> {
       }
     : SYNTHETIC_MARKET;
   let phases: Partial<Record<Phase, number>> = {};
-  setPhaseClock((phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms));
+  let counts: Partial<Record<Counted, number>> = {};
+  setPhaseClock(
+    (phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms),
+    (what) => (counts[what] = (counts[what] ?? 0) + 1),
+  );
   // As a production start: the default benchmark placed (found stored, so no provider is asked).
   const { app, port } = await startQuietServer(
     databaseUrl,
@@ -96,6 +102,7 @@ async function main(): Promise<void> {
   const startMs = performance.now();
   const startPhases = phases;
   phases = {};
+  counts = {};
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   let running = 0;
@@ -153,8 +160,9 @@ async function main(): Promise<void> {
     } else if (message === 'idle') {
       whenIdle();
     } else if (message === 'phases') {
-      send({ type: 'phases', ms: phases, serverMs, busyMs, cpuMs });
+      send({ type: 'phases', ms: phases, counts, serverMs, busyMs, cpuMs });
       phases = {};
+      counts = {};
       serverMs = 0;
       busyMs = 0;
       cpuMs = 0;

@@ -19,12 +19,15 @@
 // The requests (settings.ts's ENDPOINTS): the home's three, each with the mixed run; the returns
 // (the user's and a portfolio's, Year and Forever) and the Forever chart with the benchmark's
 // line, alone.
-// Before those starts, the cold home: --cold-runs pairs of fresh live server processes, each asked
-// the home screen's three calls (valuation for Forever and for Year, the Year chart) right after
-// its start and a login, together (as the app asks them) in the first of a pair and one after the
-// other in the second, then the server's heap after a garbage collection, the split of the cold
-// time by phase (src/contract/phases.ts), and the three calls again, warm; with each process's
-// start (to listening) and what it read then.
+// Before those starts, the cold home: --cold-runs threes of fresh live server processes, each
+// asked the home screen's three calls (valuation for Forever and for Year, the Year chart) right
+// after its start and a login: together with every kept answer deleted before the start (none
+// kept), together (as the app asks them) finding what the earlier processes kept, and one after
+// the other; each says how many of its three it answered from kept answers. Then the server's heap
+// after a garbage collection, the split of the cold time by phase (src/contract/phases.ts), and
+// the three calls again, warm, by the bench's client and as a load tool times them (kept-alive
+// connections, to the last byte, nothing parsed); with each process's start (to listening) and
+// what it read then.
 // Last, per database, the load of a new listing's 8 years of closes (scripts/market-bench.ts).
 // Prints Markdown; --write puts it, the machine and the targets met or missed in
 // docs/benchmarks.md (section "## Server").
@@ -37,7 +40,7 @@
 //        --listings=300 (stored listings; at least 9, one of each currency and class the
 //        investments need: below 30, market.ts's listingNumbers takes those first)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
-//        --together-only (each cold run's one process, the calls together: not the pair's second)
+//        --together-only (each cold run one process, the calls together: not none kept nor one by one)
 //        --warm-rounds=5 (the home's calls again on each, warm: the median; more for a profile)
 //        --only=performance,Forever (the requests whose names contain one, alone: their table only)
 //        --reuse[=dir] (with --cold-only or --only: keep each size's prepared database and account

@@ -231,8 +231,21 @@ export interface ColdFigures {
   startPricesMs: number;
   runs: number[];
   coldMs: number;
+  /** Of each run's three calls, how many were answered from kept answers (a row, in a cold run). */
+  keptFound: number[];
   /** The same on fresh processes asked the three calls one after the other (the median run's). */
-  oneByOne: { coldMs: number; runs: number[]; warmMs: number; warmServerMs: number };
+  oneByOne: {
+    coldMs: number;
+    runs: number[];
+    keptFound: number[];
+    warmMs: number;
+    warmServerMs: number;
+  };
+  /**
+   * The calls together on fresh processes started with no kept answers (the rows deleted): the
+   * median run's, every run's, and the median run's server CPU over the calls.
+   */
+  noneKept: { coldMs: number; runs: number[]; keptFound: number[]; cpuMs: number };
   warmMs: number;
   /** Of a warm round, the server's time on its three requests (the rest: HTTP's and the client's). */
   warmServerMs: number;
@@ -242,6 +255,15 @@ export interface ColdFigures {
    */
   warmBusyMs: number;
   warmCpuMs: number;
+  /**
+   * As a load tool measures: the round's time to the last byte of its three answers over
+   * kept-alive connections, the bodies read but not parsed (`Session.wire`), and the server's
+   * busy time within those rounds (medians).
+   */
+  warmWireMs: number;
+  warmWireBusyMs: number;
+  /** The median run's server CPU over the cold calls. */
+  coldCpuMs: number;
   heapBytes: number;
   /** The median run's ms per phase, and the rest of the server's time (the figures, HTTP, ...). */
   phases: Record<Phase | 'rest', number>;

@@ -2,12 +2,14 @@
 // counts the requests it gets and answers 503.
 import { fork, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import type { Phase } from '../../src/contract/phases';
+import type { Counted, Phase } from '../../src/contract/phases';
 import type { ChildMessage, ParentMessage } from './child';
 import { CHILD } from './settings';
 
@@ -25,6 +27,25 @@ const PACKAGES_BY_URL: Plugin = {
     }));
   },
 };
+/**
+ * The server's code version (src/server/code-version.ts) is a digest of the sources beside its
+ * module: in the bundle, a file in a temporary folder with no sources beside it, so it was a
+ * random one per process and no process used the answers another kept (the bench's cold runs
+ * before 2026-11-30). Each source file's own URL in its place, as tsx and `npm start` run it.
+ */
+const SOURCE_URLS: Plugin = {
+  name: 'source-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async ({ path }) => {
+      const text = await readFile(path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      return {
+        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+        loader: 'ts',
+      };
+    });
+  },
+};
 let bundled: Promise<string> | undefined;
 
 function bundledChild(): Promise<string> {
@@ -39,7 +60,7 @@ function bundledChild(): Promise<string> {
       platform: 'node',
       format: 'esm',
       target: `node${process.versions.node}`,
-      plugins: [PACKAGES_BY_URL],
+      plugins: [PACKAGES_BY_URL, SOURCE_URLS],
       logLevel: 'warning',
     });
     return outfile;
@@ -104,9 +125,13 @@ export class Server {
     return message.maxMs;
   }
 
-  /** The ms of each phase and of the requests since the last call (child.ts's 'phases'). */
+  /**
+   * The ms of each phase, what it counts, and the ms of the requests since the last call
+   * (child.ts's 'phases').
+   */
   async phases(): Promise<{
     ms: Partial<Record<Phase, number>>;
+    counts: Partial<Record<Counted, number>>;
     serverMs: number;
     busyMs: number;
     cpuMs: number;

@@ -1,4 +1,6 @@
 // HTTP with a cookie jar, as a browser session: the bench's client of the server's API.
+import { get, type Agent } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { PASSWORD } from './settings';
 
 export class Session {
@@ -43,6 +45,29 @@ export class Session {
     }
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  }
+
+  /**
+   * A GET as a load tool times it: over `agent`'s kept-alive connections, from the request's
+   * start to its answer's last byte, the body read but neither decoded nor parsed. Resolves to
+   * the ms and the status.
+   */
+  wire(agent: Agent, path: string, extraCookie = ''): Promise<{ ms: number; status: number }> {
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = get(
+        this.base + path,
+        { agent, headers: { Accept: 'application/json', Cookie: this.header(extraCookie) } },
+        (response) => {
+          response.on('data', () => undefined);
+          response.once('end', () =>
+            resolve({ ms: performance.now() - started, status: response.statusCode ?? 0 }),
+          );
+          response.once('error', reject);
+        },
+      );
+      request.once('error', reject);
+    });
   }
 
   /** As request, but anything other than `expected` is an error. */

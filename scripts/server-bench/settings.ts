@@ -79,7 +79,7 @@ export interface Options {
   profileDir: string | undefined;
   /** Fresh server processes per size for the cold home. */
   coldRuns: number;
-  /** The cold home's calls together only: one process per cold run, not a pair (CI's run). */
+  /** The cold home's calls together only: one process per cold run, not three (CI's run). */
   togetherOnly: boolean;
   /** Rounds of the home's calls on each of them after the cold ones (`--profile`: many). */
   warmRounds: number;

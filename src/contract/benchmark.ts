@@ -66,12 +66,19 @@ const rowOf = (type: InstrumentType, accepted: Accepted): BenchmarkRow => ({
 export async function benchmarkOf(call: Call): Promise<BenchmarkRow | undefined> {
   const stored = await call.store.benchmark(call.userId);
   if (stored) return stored;
-  const { type, code } = DEFAULT_BENCHMARK;
-  const placed = await call.market.placed(type, code, utcDay(await firstTradeOf(call)));
-  if (!placed?.listing) return undefined;
-  const row = rowOf(type, placed);
-  await call.store.saveBenchmark(call.userId, row);
+  const row = await placedDefault(call, utcDay(await firstTradeOf(call)));
+  if (row) await call.store.saveBenchmark(call.userId, row);
   return row;
+}
+
+/**
+ * The default benchmark as the market has placed it, else undefined, the market then asked to
+ * place it with the history from `since` (YYYY-MM-DD) on.
+ */
+export async function placedDefault(call: Call, since: string): Promise<BenchmarkRow | undefined> {
+  const { type, code } = DEFAULT_BENCHMARK;
+  const placed = await call.market.placed(type, code, since);
+  return placed?.listing ? rowOf(type, placed) : undefined;
 }
 
 /** When the user's first event happened, else now: how far back a benchmark's prices are needed. */

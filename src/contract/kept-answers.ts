@@ -5,13 +5,16 @@
 // instant at which anything it read at each of the two may step (`Valuer.steadyUntil`), and a
 // later request with the same fingerprint whose two instants both fall before those gets it,
 // its chart's times written afresh (the points between the ends must be the same). Kept in
-// memory and as one row per user and answer, so a fresh process answers from the row.
+// memory and as one row per user and answer, so a fresh process answers from the row. A chart
+// without a benchmark chosen, whose default the market has not placed, has no line: it is kept
+// too, and answered from only while the market still has not placed it.
 import { chartTimes, isoTime, periodStart } from '../domain/valuation';
 import type { Period } from '../domain/types';
 import { json, selectedPeriod, type Answer, type Call } from './answers';
 import { benchmarkHolding } from './benchmark';
 import type { Valuer } from './figures';
 import type { Market } from './market/market';
+import { phaseCount, phaseEnd, phaseStart } from './phases';
 import type { BenchmarkRow, InvestmentRow, PortfolioRow } from './store';
 import type { KeptAnswerRow, KeptAnswerStore } from './store/kept-answers';
 
@@ -40,12 +43,20 @@ export interface KeptSources {
   portfolios: readonly PortfolioRow[];
   /** The chart's: its benchmark line comes from it. */
   benchmark?: BenchmarkRow;
+  /**
+   * The chart's without a benchmark chosen: whether the market still has not placed the default,
+   * asking it to from `since` as making the chart does. A chart made without a line is kept only
+   * with this, and answered from only while it says so.
+   */
+  benchmarkUnplaced?: (since: string) => Promise<boolean>;
 }
 
 /** A made answer and, when it may be kept, the instants its two times stay exact until. */
 export interface Made {
   answer: Answer;
   bounds?: { nowUntil: number; startUntil: number };
+  /** A chart made without a benchmark, none placed: the day the default is wanted from. */
+  benchmarkSince?: string;
 }
 
 interface Held {
@@ -81,7 +92,7 @@ export class KeptAnswers {
       !options ||
       !KEPT_PERIODS[kind].includes(period) ||
       sources.portfolios.some((p) => p.cash) ||
-      (kind === 'chart' && !sources.benchmark)
+      (kind === 'chart' && !sources.benchmark && !sources.benchmarkUnplaced)
     )
       return (await make()).answer;
     const key = `${kind} ${period}`;
@@ -105,18 +116,25 @@ export class KeptAnswers {
       sources.benchmark ?? null,
       [...listings, options.ratesKey].map((k) => [k, versions.get(k) ?? 0]),
     ]);
-    const held =
-      this.memory.get(owner) ?? (await this.read(call.userId, key).catch(() => undefined));
+    const held = this.memory.get(owner) ?? (await this.read(call.userId, key));
     if (held?.row.fingerprint === fingerprint) {
       const body = exactAt(held, kind, period, call.now);
-      if (body) {
+      if (body && (await stillUnplaced(held.row, kind, sources))) {
         this.remember(owner, held);
         this.refreshBehind(sources);
+        phaseCount('answers kept');
         return json(200, body);
       }
     }
     const made = await make();
-    if (made.answer.status === 200 && made.bounds && typeof made.answer.body === 'object') {
+    const lineless = kind === 'chart' && !sources.benchmark;
+    const since = lineless ? made.benchmarkSince : undefined;
+    if (
+      made.answer.status === 200 &&
+      made.bounds &&
+      typeof made.answer.body === 'object' &&
+      (!lineless || since !== undefined)
+    ) {
       const row: KeptAnswerRow = {
         userId: call.userId,
         key,
@@ -124,6 +142,7 @@ export class KeptAnswers {
         madeAt: call.now,
         ...made.bounds,
         body: JSON.stringify(made.answer.body),
+        ...(since !== undefined && { benchmarkSince: since }),
       };
       this.remember(owner, { row, body: JSON.parse(row.body) as Record<string, unknown> });
       this.writing = this.writing
@@ -135,8 +154,15 @@ export class KeptAnswers {
   }
 
   private async read(userId: number, key: string): Promise<Held | undefined> {
-    const row = await this.options?.store.keptAnswer(userId, key);
-    return row && { row, body: JSON.parse(row.body) as Record<string, unknown> };
+    const started = phaseStart();
+    try {
+      const row = await this.options?.store.keptAnswer(userId, key);
+      return row && { row, body: JSON.parse(row.body) as Record<string, unknown> };
+    } catch {
+      return undefined;
+    } finally {
+      phaseEnd('kept read', started);
+    }
   }
 
   private remember(owner: string, held: Held): void {
@@ -159,6 +185,24 @@ export class KeptAnswers {
       .then(() => this.market.snapshot(held))
       .catch(() => undefined);
   }
+}
+
+/**
+ * A chart kept without a benchmark line is exact only while the market has not placed the
+ * default (once it has, the chart is made with the line): asked again, from the day it was
+ * wanted from, so a kept answer also asks for it to be placed, as a made one does.
+ */
+async function stillUnplaced(
+  row: KeptAnswerRow,
+  kind: KeptKind,
+  { benchmark, benchmarkUnplaced }: KeptSources,
+): Promise<boolean> {
+  if (kind !== 'chart' || benchmark) return true;
+  return (
+    row.benchmarkSince !== undefined &&
+    benchmarkUnplaced !== undefined &&
+    benchmarkUnplaced(row.benchmarkSince)
+  );
 }
 
 /**

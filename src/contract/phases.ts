@@ -1,14 +1,23 @@
 // Where a cold request's time goes, for `bench:server`'s cold phase: its server process sets a
 // clock; everywhere else none is set and a phase costs one check.
-export type Phase = 'prices read' | 'price functions' | 'events read' | 'replay';
+export type Phase = 'prices read' | 'price functions' | 'events read' | 'replay' | 'kept read';
 
 export type PhaseClock = (phase: Phase, ms: number) => void;
 
+/** What is counted beside the phases: home answers given from what was kept (kept-answers.ts). */
+export type Counted = 'answers kept';
+
 let clock: PhaseClock | undefined;
+let counter: ((what: Counted) => void) | undefined;
 const spent = new Map<Phase, number>();
 
-export function setPhaseClock(next: PhaseClock | undefined): void {
+export function setPhaseClock(next: PhaseClock | undefined, count?: (what: Counted) => void): void {
   clock = next;
+  counter = count;
+}
+
+export function phaseCount(what: Counted): void {
+  counter?.(what);
 }
 
 /** A phase's start, for `phaseEnd`. */

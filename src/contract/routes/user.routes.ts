@@ -1,6 +1,6 @@
 // The logged-in user: profile (PUT is ours, beyond the spec), valuation, chart and benchmark.
 import { json, selectedPeriod, unprocessable, type Route } from '../answers';
-import { exactBounds } from '../kept-answers';
+import { exactBounds, type KeptSources } from '../kept-answers';
 import {
   benchmarkChoice,
   currentPassword,
@@ -15,6 +15,7 @@ import {
   valuedWithBenchmark,
   DEFAULT_BENCHMARK,
   firstTradeOf,
+  placedDefault,
   resolveBenchmark,
   wireBenchmark,
 } from '../benchmark';
@@ -23,6 +24,7 @@ import { findInstrument } from '../../domain/market';
 import { EMAIL_TAKEN, passwordAttempt, userBody } from './auth.routes';
 import { cashSources, keptCash, totalCash } from '../cash';
 import { tidy } from '../../domain/ledger';
+import { utcDay } from '../../market/zoned-time';
 
 export function userRoutes(): Route[] {
   return [
@@ -118,9 +120,15 @@ export function userRoutes(): Route[] {
       handle: async (call) => {
         const investments = await call.store.investments(call.userId);
         const portfolios = await call.store.portfolios(call.userId);
-        // Kept only with a benchmark already chosen or placed (else placing it is asked for).
+        // Kept with the benchmark already chosen or placed, or, with none, while the market has
+        // not placed the default (making the chart asks for it, and so does a kept one).
         const chosen = await call.store.benchmark(call.userId);
-        const sources = { investments, portfolios, benchmark: chosen };
+        const sources: KeptSources = {
+          investments,
+          portfolios,
+          benchmark: chosen,
+          benchmarkUnplaced: async (since) => !(await placedDefault(call, since)),
+        };
         return call.kept.answer(call, 'chart', sources, async () => {
           const { figures, benchmark } = await valuedWithBenchmark(call, investments);
           const cash = await cashSources(call, figures, portfolios, investments);
@@ -132,13 +140,19 @@ export function userRoutes(): Route[] {
           // Without its line (no price yet) the answer asks for the history: made again.
           const keptLine =
             line !== undefined && JSON.stringify(benchmark?.row) === JSON.stringify(chosen);
+          const unplaced = !chosen && !benchmark;
           const also = benchmark ? [benchmark.holding] : [];
           const period = selectedPeriod(call.request.cookies);
           return {
             answer,
-            bounds: keptLine
-              ? exactBounds(figures, period, call.now, investments, also)
-              : undefined,
+            bounds:
+              keptLine || unplaced
+                ? exactBounds(figures, period, call.now, investments, also)
+                : undefined,
+            // The day `benchmarkOf` wanted the default from (its `firstTradeOf`).
+            ...(unplaced && {
+              benchmarkSince: utcDay(figures.firstTime(investments) ?? call.now),
+            }),
           };
         });
       },

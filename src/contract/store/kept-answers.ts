@@ -15,6 +15,11 @@ export interface KeptAnswerRow {
   startUntil: number;
   /** The answer's JSON body. */
   body: string;
+  /**
+   * A chart made without a benchmark line, none chosen and the default not placed: the day from
+   * which the default is wanted (`KeptSources.benchmarkUnplaced`).
+   */
+  benchmarkSince?: string;
 }
 
 export interface KeptAnswerStore {

@@ -21,6 +21,7 @@ import * as m0015 from './migrations/0015-replay-checkpoints';
 import * as m0016 from './migrations/0016-close-series';
 import * as m0017 from './migrations/0017-user-version';
 import * as m0018 from './migrations/0018-kept-answers';
+import * as m0019 from './migrations/0019-kept-answers-benchmark-since';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -52,6 +53,10 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       down: (db) => m0017.down(db, dialect),
     },
     '0018-kept-answers': { up: (db) => m0018.up(db), down: (db) => m0018.down(db) },
+    '0019-kept-answers-benchmark-since': {
+      up: (db) => m0019.up(db),
+      down: (db) => m0019.down(db),
+    },
   };
 }
 

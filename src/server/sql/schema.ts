@@ -271,6 +271,8 @@ export interface KeptAnswersTable {
   /** Null: Infinity. */
   start_until: number | null;
   body: string;
+  /** Migration 0019: a chart's kept without a benchmark line, the day its default is wanted from. */
+  benchmark_since: string | null;
 }
 
 /** Migration 0016: a listing's closes as the bytes of `encodeCloseSeries` (issue 37). */

@@ -1,7 +1,8 @@
 // The home's kept answers (src/contract/kept-answers.ts) against a fresh computation: at random
 // later instants, across closes and quotes coming into force, UTC midnights, rates, typed prices
 // and events written, a kept answer (in memory, and from its row in a fresh process) is the same
-// to the bit as the answer a process with nothing kept makes.
+// to the bit as the answer a process with nothing kept makes; with a benchmark chosen, and with
+// none, before and after the market places the default.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
@@ -185,7 +186,9 @@ type Action =
   | { kind: 'event'; investment: number; day: number; shares: number; dividend: boolean }
   | { kind: 'typed'; investment: number; day: number; price: number; usd: boolean }
   | { kind: 'quote'; listing: number; ago: number; price: number }
-  | { kind: 'rate'; currency: number; perEuro: number };
+  | { kind: 'rate'; currency: number; perEuro: number }
+  /** The market places the default benchmark (the account without one then gets its line). */
+  | { kind: 'place' };
 
 const actions: fc.Arbitrary<Action> = fc.oneof(
   {
@@ -225,6 +228,7 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
     currency: fc.nat(4),
     perEuro: fc.integer({ min: 1, max: 20 }),
   }),
+  fc.constant({ kind: 'place' as const }),
 );
 
 const CURRENCIES = ['DKK', 'USD', 'SEK', 'NOK', 'GBP'];
@@ -266,8 +270,22 @@ describe('kept home answers', () => {
         // Which listings the investments hold (a coin's price steps at every UTC day's end, which
         // would hide the other steps); the last investment has none.
         fc.subarray([0, 1, 2]),
-        async (steps, startOffset, held) => {
+        // A benchmark chosen, or none: the default, which the market places at a 'place' step.
+        fc.boolean(),
+        async (steps, startOffset, held, chosen) => {
           let now = BASE + startOffset;
+          let placed = false;
+          // The days each market was asked to place the default from: a kept answer asks as a
+          // made one does.
+          const wanted = { kept: [] as string[], fresh: [] as string[] };
+          const placing = (asks: string[]): Pick<Market, 'placed'> => ({
+            placed: (_type, code, since) => {
+              asks.push(since);
+              return Promise.resolve(
+                placed ? { code, name: 'World', listing: BENCHMARK.key, listings: [] } : undefined,
+              );
+            },
+          });
           const clock = () => now;
           const stored = new StoredMarket();
           const rows = keptRows(stored);
@@ -301,12 +319,13 @@ describe('kept home answers', () => {
                 },
               ),
             );
-          await store.saveBenchmark(user.id, {
-            type: 'stock',
-            code: 'IE00B4L5Y983',
-            name: 'World',
-            listing: BENCHMARK.key,
-          });
+          if (chosen)
+            await store.saveBenchmark(user.id, {
+              type: 'stock',
+              code: 'IE00B4L5Y983',
+              name: 'World',
+              listing: BENCHMARK.key,
+            });
           await store.saveSession({
             id: 'a'.repeat(40),
             token: 't'.repeat(40),
@@ -324,9 +343,10 @@ describe('kept home answers', () => {
               market,
               keptAnswers: keeping ? { store: rows, codeVersion: 'test', ratesKey: FX } : undefined,
             });
-          const kept = contractOf(stored.market(), true);
+          const kept = contractOf({ ...stored.market(), ...placing(wanted.kept) }, true);
           const failing: Market = {
             ...syntheticMarket(),
+            ...placing([]),
             snapshot: () => Promise.reject(new Error('a kept answer reads no prices')),
           };
           const ask = async (
@@ -347,8 +367,19 @@ describe('kept home answers', () => {
           };
           const check = async () => {
             for (const [path, period] of CALLS) {
-              const fresh = await ask(contractOf(stored.market(), false), path, period);
+              // The keeping process first: once the market places the default, whichever process
+              // asks first stores it as the user's, and the others then see it chosen.
+              const fromKept = await ask(kept, path, period);
+              await kept.settled();
+              const fresh = await ask(
+                contractOf({ ...stored.market(), ...placing(wanted.fresh) }, false),
+                path,
+                period,
+              );
               expect(fresh.status).toBe(200);
+              expect(fromKept.body).toEqual(fresh.body);
+              if (!(await store.benchmark(user.id)))
+                expect(wanted.kept.at(-1)).toEqual(wanted.fresh.at(-1));
               // A fresh process with the rows kept at earlier instants only: its market fails, so
               // a 200 is a kept answer.
               const cold = await ask(contractOf(failing, true), path, period);
@@ -357,9 +388,6 @@ describe('kept home answers', () => {
                 hits++;
                 expect(cold.body).toEqual(fresh.body);
               }
-              const fromKept = await ask(kept, path, period);
-              expect(fromKept.body).toEqual(fresh.body);
-              await kept.settled();
             }
           };
           await check();
@@ -418,6 +446,9 @@ describe('kept home answers', () => {
                 });
                 stored.bump(FX);
                 break;
+              case 'place':
+                placed = true;
+                break;
             }
             await check();
           }
@@ -436,7 +467,11 @@ describe('kept home answers', () => {
             ],
             5 * DAY + 10 * HOUR,
             [0],
+            true,
           ],
+          // No benchmark: the charts are kept without a line until the market places the default,
+          // then made with it.
+          [[{ kind: 'wait', ms: 60_000 }, { kind: 'place' }], DAY + 10 * HOUR, [0, 1], false],
         ],
       },
     );

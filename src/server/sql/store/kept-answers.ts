@@ -1,4 +1,4 @@
-// The home's kept answers over SQL (migration 0018), and the market's sync versions they are
+// The home's kept answers over SQL (migrations 0018 and 0019), and the market's sync versions they are
 // fingerprinted with: the `market_sync` versions the live market's snapshot reads (PriceStore's
 // `syncStates`), read here alone, without the listings' prices.
 import type { Kysely } from 'kysely';
@@ -28,6 +28,7 @@ export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
           nowUntil: Number(row.now_until),
           startUntil: row.start_until === null ? Infinity : Number(row.start_until),
           body: row.body,
+          ...(row.benchmark_since !== null && { benchmarkSince: row.benchmark_since }),
         }
       );
     },
@@ -39,6 +40,7 @@ export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
         now_until: row.nowUntil,
         start_until: finiteOrNull(row.startUntil),
         body: row.body,
+        benchmark_since: row.benchmarkSince ?? null,
       };
       await db
         .insertInto('kept_answers')
