@@ -20,14 +20,10 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 /**
  * The browser tests': Debian's chromium-headless-shell when installed, the same engine without
  * the browser's windowing, which the tests never see; on two cores it runs them about a quarter
- * faster. V8 without its optimising compiler (`--no-opt`): a test's page lives seconds, too few
- * for TurboFan's compiles, made on threads beside the page, to pay back the CPU that two cores
- * lack (docs/benchmarks.md, "CI", e2e11). The benchmarks and screenshots keep the full Chromium
- * that users have.
+ * faster. The benchmarks and screenshots keep the full Chromium that users have.
  */
 export const testLaunchOptions = {
   ...chromiumLaunchOptions,
-  args: [...chromiumLaunchOptions.args, '--js-flags=--no-opt'],
   executablePath:
     process.env.CHROMIUM_PATH ??
     (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumLaunchOptions.executablePath),
