@@ -84,7 +84,16 @@ export async function placedDefault(call: Call, since: string): Promise<Benchmar
 /** When the user's first event happened, else now: how far back a benchmark's prices are needed. */
 export async function firstTradeOf(call: Call): Promise<number> {
   const investments = await call.store.investments(call.userId);
-  return (await call.valuer(investments)).firstTime(investments) ?? call.now;
+  return firstTradeIn(await call.valuer(investments), investments, call.now);
+}
+
+/** `firstTradeOf` from figures already made of the user's `investments`. */
+export function firstTradeIn(
+  figures: Valuer,
+  investments: readonly InvestmentRow[],
+  now: number,
+): number {
+  return figures.firstTime(investments) ?? now;
 }
 
 /** The user's benchmark, and the holding of it the market's snapshot prices. */

@@ -14,6 +14,7 @@ import {
   benchmarkOf,
   valuedWithBenchmark,
   DEFAULT_BENCHMARK,
+  firstTradeIn,
   firstTradeOf,
   placedDefault,
   resolveBenchmark,
@@ -149,9 +150,9 @@ export function userRoutes(): Route[] {
               keptLine || unplaced
                 ? exactBounds(figures, period, call.now, investments, also)
                 : undefined,
-            // The day `benchmarkOf` wanted the default from (its `firstTradeOf`).
+            // The day `benchmarkOf` wanted the default from.
             ...(unplaced && {
-              benchmarkSince: utcDay(figures.firstTime(investments) ?? call.now),
+              benchmarkSince: utcDay(firstTradeIn(figures, investments, call.now)),
             }),
           };
         });

@@ -1,6 +1,6 @@
-// The home's kept answers over SQL (migrations 0018 and 0019), and the market's sync versions they are
-// fingerprinted with: the `market_sync` versions the live market's snapshot reads (PriceStore's
-// `syncStates`), read here alone, without the listings' prices.
+// The home's kept answers over SQL (migrations 0018 and 0019), and the market's sync versions
+// they are fingerprinted with: the `market_sync` versions the live market's snapshot reads
+// (PriceStore's `syncStates`), read here alone, without the listings' prices.
 import type { Kysely } from 'kysely';
 import type { KeptAnswerRow, KeptAnswerStore } from '../../../contract/store/kept-answers';
 import { CompiledOnce } from '../compiled-once';
