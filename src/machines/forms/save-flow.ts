@@ -93,7 +93,11 @@ export function saveFlowSetup<
     },
     actions: {
       change: assign(({ context }, params: { field: Field; value: string }) =>
-        set((rules.change ?? changeField)(context, params.field, params.value)),
+        set(
+          rules.change
+            ? rules.change(context, params.field, params.value)
+            : changeField(context, params.field, params.value),
+        ),
       ),
       take: assign(({ context }, params: { values: Partial<Values> | undefined }) =>
         set({ values: { ...context.values, ...params.values } }),

@@ -45,7 +45,7 @@ function runAt(path: string, demo = false): string[] {
     ? `(${keepDemoFirstFigures.toString()})(${JSON.stringify(DEMO)},${digestOf.toString()});`
     : '';
   const script = `${first}(${preloadForAddress.toString()})(${args});`;
-  new Function(script)(); // eslint-disable-line @typescript-eslint/no-implied-eval -- the script's text, run by itself as the page runs it
+  new Function(script)(); // oxlint-disable-line typescript/no-implied-eval -- the script's text, run by itself as the page runs it
   return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
     (link) => new URL(link.href).pathname,
   );
