@@ -12,7 +12,8 @@ export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?
   ? process.env.DATABASE_URL
   : undefined;
 
-const WORKER_DATABASE = `formue_test_${process.env.VITEST_POOL_ID ?? process.pid}`;
+// The soaks run beside the server tests on one PostgreSQL (.ci/run), in databases of their own.
+const WORKER_DATABASE = `${process.env.FORMUE_TEST_DATABASE ?? 'formue_test'}_${process.env.VITEST_POOL_ID ?? process.pid}`;
 /** PostgreSQL's code for "database already exists". */
 const DUPLICATE_DATABASE = '42P04';
 

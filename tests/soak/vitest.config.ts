@@ -6,5 +6,11 @@ import base from '../../vitest.config.ts';
 export default defineConfig({
   ...base,
   root: fileURLToPath(new URL('../..', import.meta.url)),
-  test: { ...base.test, projects: undefined, include: ['tests/soak/**/*.test.ts'] },
+  test: {
+    ...base.test,
+    projects: undefined,
+    include: ['tests/soak/**/*.test.ts'],
+    // Beside the server tests on one PostgreSQL (.ci/run): databases of their own.
+    env: { FORMUE_TEST_DATABASE: 'formue_soak' },
+  },
 });
