@@ -144,7 +144,7 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
 
   /** These listings at their stored versions, and the versions (the rates' among them). */
   async function listingsNow(keys: readonly string[]) {
-    const states = await prices.syncStates([...keys, FX_KEY]);
+    const states = await prices.currentStates([...keys, FX_KEY]);
     const reading = phaseStart();
     const builtBefore = phaseSpent('price functions');
     const read = await keptListings(

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { BenchmarkRow, InvestmentRow, PortfolioRow, Store } from '../../contract/store';
 import { CompiledOnce } from './compiled-once';
+import { marketClockOf, type MarketClock } from './market/clock';
 import type { Database } from './schema';
 import { sessionWithUser } from './store/users';
 
@@ -61,9 +62,12 @@ export class KeptReads {
    */
   private readonly reading = new Map<string, Promise<unknown>>();
   private readonly queries: CompiledOnce<Database>;
+  /** The market's clock, read with the session: the market's states kept under it (0020). */
+  private readonly market: MarketClock;
 
   constructor(private readonly db: Kysely<Database>) {
     this.queries = new CompiledOnce(db);
+    this.market = marketClockOf(db);
   }
 
   /** `store` for one request: its session read with the user's version, then kept rows. */
@@ -101,6 +105,7 @@ export class KeptReads {
     const reads: Partial<Store> = {
       session: async (id) => {
         user = await sessionWithUser(this.queries, this.db, id);
+        if (user) this.market.observe(user.marketClock);
         asOf =
           user?.user && user.version !== undefined
             ? { userId: user.user.id, version: user.version }

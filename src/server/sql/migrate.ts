@@ -22,6 +22,7 @@ import * as m0016 from './migrations/0016-close-series';
 import * as m0017 from './migrations/0017-user-version';
 import * as m0018 from './migrations/0018-kept-answers';
 import * as m0019 from './migrations/0019-kept-answers-benchmark-since';
+import * as m0020 from './migrations/0020-market-clock';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -56,6 +57,10 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
     '0019-kept-answers-benchmark-since': {
       up: (db) => m0019.up(db),
       down: (db) => m0019.down(db),
+    },
+    '0020-market-clock': {
+      up: (db) => m0020.up(db, dialect),
+      down: (db) => m0020.down(db, dialect),
     },
   };
 }

@@ -205,6 +205,12 @@ export interface MarketSyncTable {
   next_attempt: number | null;
 }
 
+/** One row (id 1): raised by the database with every write of `market_sync` (migration 0020). */
+export interface MarketClockTable {
+  id: number;
+  version: number;
+}
+
 export interface DismissedActionsTable {
   investment_id: number;
   day: string;
@@ -298,6 +304,7 @@ export interface Database {
   corporate_actions: CorporateActionsTable;
   fx_rates: FxRatesTable;
   market_sync: MarketSyncTable;
+  market_clock: MarketClockTable;
   dismissed_actions: DismissedActionsTable;
   health_checks: HealthChecksTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -132,9 +132,11 @@ class StoredMarket {
 
   /** The live market's snapshot over these stored prices (a fresh one: nothing read yet). */
   market(): Market {
+    const states = (keys: readonly string[]) =>
+      Promise.resolve(new Map(keys.map((key) => [key, this.state(key)])));
     const prices = {
-      syncStates: (keys: readonly string[]) =>
-        Promise.resolve(new Map(keys.map((key) => [key, this.state(key)]))),
+      syncStates: states,
+      currentStates: states,
       listings: (keys: readonly string[]) =>
         Promise.resolve(LISTINGS.filter((l) => keys.includes(l.key))),
       closeSeriesOf: (keys: readonly string[]) =>

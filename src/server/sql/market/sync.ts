@@ -3,12 +3,19 @@
 import type { Kysely } from 'kysely';
 import { withAdvisoryLock } from '../advisory-lock';
 import { CompiledOnce } from '../compiled-once';
+import { marketClockOf } from './clock';
 import type { Database, SqlDialect } from '../schema';
 import { toSync, type SyncState } from './rows';
 
 export interface SyncRows {
   /** The sync state of each key that has one. */
   syncStates(keys: readonly string[]): Promise<Map<string, SyncState>>;
+  /**
+   * The same as of the latest request's session (which read the market's clock): kept in memory
+   * while the clock stands (`MarketClock`). For what a request values from; a refresh's checks
+   * read `syncStates`.
+   */
+  currentStates(keys: readonly string[]): Promise<Map<string, SyncState>>;
   /** A failed attempt: counted, with when to try again. */
   saveFailure(key: string, error: string, time: number, nextAttempt: number): Promise<void>;
   /** A refresh of `key` by one process at a time (see `withAdvisoryLock`). */
@@ -17,6 +24,7 @@ export interface SyncRows {
 
 export function sqlSync(db: Kysely<Database>, dialect: SqlDialect): SyncRows {
   const queries = new CompiledOnce(db);
+  const clock = marketClockOf(db);
   return {
     async syncStates(keys) {
       if (keys.length === 0) return new Map();
@@ -25,6 +33,10 @@ export function sqlSync(db: Kysely<Database>, dialect: SqlDialect): SyncRows {
         db.selectFrom('market_sync').selectAll().where('key', 'in', values.map(String)),
       );
       return new Map(rows.map((row) => [row.key, toSync(row)]));
+    },
+
+    currentStates(keys) {
+      return clock.statesOf(keys);
     },
 
     async saveFailure(key, error, time, nextAttempt) {

@@ -1,16 +1,17 @@
 // The home's kept answers over SQL (migrations 0018 and 0019), and the market's sync versions
 // they are fingerprinted with: the `market_sync` versions the live market's snapshot reads
-// (PriceStore's `syncStates`), read here alone, without the listings' prices.
+// (PriceStore's `currentStates`), without the listings' prices, kept under the market's clock
+// with them (migration 0020), so the request's snapshot then reads none.
 import type { Kysely } from 'kysely';
 import type { KeptAnswerRow, KeptAnswerStore } from '../../../contract/store/kept-answers';
-import { CompiledOnce } from '../compiled-once';
+import { marketClockOf } from '../market/clock';
 import type { Database } from '../schema';
 
 /** Infinity as SQL's null: neither database's float column round-trips it through both drivers. */
 const finiteOrNull = (time: number) => (Number.isFinite(time) ? time : null);
 
 export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
-  const queries = new CompiledOnce(db);
+  const market = marketClockOf(db);
   return {
     async keptAnswer(userId, key) {
       const row = await db
@@ -50,13 +51,8 @@ export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
     },
 
     async marketVersions(keys) {
-      const rows = await queries.rows('keptAnswerVersions', [...new Set(keys)], (values) =>
-        db
-          .selectFrom('market_sync')
-          .select(['key', 'version'])
-          .where('key', 'in', values.map(String)),
-      );
-      return new Map(rows.map((row) => [row.key, Number(row.version)]));
+      const states = await market.statesOf(keys);
+      return new Map([...states].map(([key, state]) => [key, state.version]));
     },
   };
 }

@@ -1,5 +1,5 @@
 // Users, sessions, "Remember me" and password reset tokens over SQL.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   RememberToken,
   ResetToken,
@@ -9,18 +9,21 @@ import type {
   UserStore,
 } from '../../../contract/store';
 import type { CompiledOnce } from '../compiled-once';
+import { marketClockOf } from '../market/clock';
 import type { Database, SessionsTable, UsersTable } from '../schema';
 import type { SqlContext } from './context';
 
 /**
- * The session of that id with its user and the user's version (migration 0017), in one query:
- * what a request reads first.
+ * The session of that id with its user and the user's version (migration 0017), and the market's
+ * clock (migration 0020), in one query: what a request reads first.
  */
 export async function sessionWithUser(
   queries: CompiledOnce<Database>,
   db: Kysely<Database>,
   id: string,
-): Promise<{ session: Session; user?: UserRow; version?: number } | undefined> {
+): Promise<
+  { session: Session; user?: UserRow; version?: number; marketClock: number | null } | undefined
+> {
   const [row] = await queries.rows('sessionWithUser', [id], ([value]) =>
     db
       .selectFrom('sessions')
@@ -34,15 +37,22 @@ export async function sessionWithUser(
         'users.email',
         'users.password_hash',
         'users.version',
+        sql<number | null>`(select version from market_clock)`.as('market_clock'),
       ])
       .where('sessions.id', '=', String(value)),
   );
   if (!row) return undefined;
   const session = toSession(row);
   const { user_id: userId, name, email, password_hash: passwordHash, version } = row;
+  const marketClock = row.market_clock === null ? null : Number(row.market_clock);
   if (userId === null || name === null || email === null || passwordHash === null)
-    return { session };
-  return { session, user: { id: userId, name, email, passwordHash }, version: version ?? 0 };
+    return { session, marketClock };
+  return {
+    session,
+    user: { id: userId, name, email, passwordHash },
+    version: version ?? 0,
+    marketClock,
+  };
 }
 
 export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
@@ -155,8 +165,16 @@ export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
         .updateTable('remember_tokens')
         .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(now)) }))
         .where('hash', '=', hash)
-        .returning(['user_id', 'expires_at', 'used_at'])
+        .returning([
+          'user_id',
+          'expires_at',
+          'used_at',
+          sql<number | null>`(select version from market_clock)`.as('market_clock'),
+        ])
         .executeTakeFirst();
+      // A request that logs in by its remember cookie read no session: the clock comes from here.
+      if (row)
+        marketClockOf(ctx.db).observe(row.market_clock === null ? null : Number(row.market_clock));
       return (
         row && {
           hash,
