@@ -114,7 +114,12 @@ interface Sequence {
   last_value: string | null;
 }
 
-async function postgresDemoCopy(): Promise<string> {
+/**
+ * On DATABASE_URL's PostgreSQL, this worker's schema holding the demo account and nothing else, as
+ * a server with `demo` on a fresh one makes it, its rows copied back (seeding them took most of a
+ * test server's start there).
+ */
+export async function postgresDemoCopy(): Promise<string> {
   if (!postgresDemo) {
     const url = await freshDatabaseUrl();
     // Taken anew in each process: one left by an earlier run may hold older code's rows.
