@@ -11,7 +11,12 @@ import { createMailer } from './mailer';
 import { bcryptHasher } from './passwords';
 import { liveMarket } from './market/live-market';
 import { realProviders } from './market/providers';
-import { KEPT_CONNECTIONS, isDatabaseUnavailable, openDatabase } from './sql/connect';
+import {
+  KEPT_CONNECTIONS,
+  isDatabaseUnavailable,
+  openDatabase,
+  type OpenedDatabase,
+} from './sql/connect';
 import { databaseReady } from './sql/health';
 import { FX_KEY, priceStore } from './sql/market';
 import { sqlKeptAnswers } from './sql/store/kept-answers';
@@ -48,6 +53,12 @@ export interface StartOptions {
   warmUp?: boolean;
   /** PostgreSQL connections opened at start and kept (OpenOptions.keptConnections). */
   keptConnections?: number;
+  /**
+   * A database already open and migrated, used instead of opening `config.databaseUrl`, and left
+   * open when the server closes: the tests' servers, one after another on one PostgreSQL pool,
+   * so each does not start backends of its own (docs/benchmarks.md, CI, pg12).
+   */
+  database?: OpenedDatabase;
 }
 
 /** How long a shutdown waits for a market refresh to end. */
@@ -65,10 +76,12 @@ const BENCHMARK_HISTORY_MS = 5 * 365 * 86_400_000;
 export async function startServer(config: Config, options: StartOptions = {}) {
   // The app's logger exists only once the database is open; until then, errors go to stderr.
   let logConnectionError = (error: Error) => console.error('database connection error', error);
-  const database = await openDatabase(config.databaseUrl, {
-    onConnectionError: (error) => logConnectionError(error),
-    keptConnections: options.keptConnections,
-  });
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      onConnectionError: (error) => logConnectionError(error),
+      keptConnections: options.keptConnections,
+    }));
   const store = new SqlStore(database.db, database.dialect);
   const hasher = bcryptHasher(config.bcryptRounds);
   const live =
@@ -157,7 +170,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     clearTimeout(timeout);
     // The replay checkpoints written behind the last answers: the next start reads them.
     await contract.settled();
-    await database.close();
+    if (!options.database) await database.close();
   });
   // What every user's home needs that is shared, read before the first request (issue 37): the
   // held listings' prices and the rates. A failure costs nothing: the first requests read them.

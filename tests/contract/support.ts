@@ -8,7 +8,7 @@ import { describe, it } from 'vitest';
 import { createApi, createHttp, type Api } from '../../src/api';
 import { readCookie } from '../../src/domain/cookies';
 import { makeServer, type MakeServerOptions, type MockServer } from '../../src/mock-server';
-import { demoDatabaseUrl } from '../server/databases';
+import { demoDatabase } from '../server/databases';
 import { startMailSink, type MailSink } from '../server/mail-sink';
 import { startQuietServer } from '../server/quiet-server';
 
@@ -167,8 +167,9 @@ export function startServer(options: ServerOptions = {}): MockServer {
     const previous = listening;
     listening = (async () => {
       await (await previous)?.app.close();
+      const { url, database } = await demoDatabase();
       const { app, origin } = await startQuietServer(
-        await demoDatabaseUrl(),
+        url,
         {
           demo: true,
           mail: {
@@ -177,7 +178,7 @@ export function startServer(options: ServerOptions = {}): MockServer {
             appUrl: 'https://formue.example.com',
           },
         },
-        { now: options.now ?? (() => NOW), prices: options.prices },
+        { now: options.now ?? (() => NOW), prices: options.prices, database },
       );
       return { app, origin };
     })();

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
 import { startQuietServer } from './quiet-server';
 
 export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
@@ -58,9 +59,28 @@ async function scopedUrl(): Promise<string> {
  * from a schema beside it, seeded once per worker: seeding took two thirds of a test's start
  * there. A database made from a template per test was slower (149 s -> 174 s for the server
  * tests: docs/benchmarks.md, CI).
+ *
+ * On PostgreSQL also a pool for it, kept from test to test of a file, for the server to use
+ * (StartOptions.database) instead of a pool of its own. A server's own pool
+ * started a backend process for each connection, two a contract test, and each new backend read
+ * the catalogue again for its first statements: most of PostgreSQL's CPU in a contract test
+ * (prices and history tests: 16.2 s -> 3.1 s; docs/benchmarks.md, CI, pg12). The kept pool's connections
+ * keep their prepared statements too. Closed after each file (tests/contract/hooks.ts).
  */
-export async function demoDatabaseUrl(): Promise<string> {
-  return postgresUrl ? postgresDemoCopy() : sqliteDemoCopy();
+export async function demoDatabase(): Promise<{ url: string; database?: OpenedDatabase }> {
+  if (!postgresUrl) return { url: await sqliteDemoCopy() };
+  const url = await postgresDemoCopy();
+  keptDatabase ??= openDatabase(url, { keptConnections: 1 });
+  return { url, database: await keptDatabase };
+}
+
+let keptDatabase: Promise<OpenedDatabase> | undefined;
+
+/** After each file: the kept pool's connections end (its servers are closed). */
+export async function closeKeptDatabase(): Promise<void> {
+  const closing = keptDatabase;
+  keptDatabase = undefined;
+  await (await closing)?.close();
 }
 
 let sqliteTemplate: Promise<Buffer> | undefined;
@@ -95,7 +115,12 @@ interface Sequence {
   last_value: string | null;
 }
 
-async function postgresDemoCopy(): Promise<string> {
+/**
+ * On DATABASE_URL's PostgreSQL, this worker's schema holding the demo account and nothing else, as
+ * a server with `demo` on a fresh one makes it, its rows copied back (seeding them took most of a
+ * test server's start there).
+ */
+export async function postgresDemoCopy(): Promise<string> {
   if (!postgresDemo) {
     const url = await freshDatabaseUrl();
     // Taken anew in each process: one left by an earlier run may hold older code's rows.
@@ -147,7 +172,10 @@ async function postgresDemoCopy(): Promise<string> {
         },
       ),
   );
-  return restored ? scopedUrl() : freshDatabaseUrl();
+  if (restored) return scopedUrl();
+  // Seeded and copied again, as at first.
+  postgresDemo = undefined;
+  return postgresDemoCopy();
 }
 
 /**

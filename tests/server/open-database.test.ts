@@ -59,4 +59,28 @@ describe('openDatabase', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('refuses a database migrated by newer code, and opens one migrated by its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formue-sql-'));
+    try {
+      const url = `sqlite:${join(dir, 'formue.sqlite')}`;
+      const first = await openDatabase(url);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-newer', '')`.execute(
+        first.db,
+      );
+      await first.close();
+      await expect(openDatabase(url)).rejects.toThrow(/9999-newer is missing/);
+
+      const second = await openDatabase(url.replace('formue.sqlite', 'other.sqlite'));
+      await second.close();
+      const again = await openDatabase(url.replace('formue.sqlite', 'other.sqlite'));
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        again.db,
+      );
+      expect(rows.map((row) => row.name)).toContain('0019-kept-answers-benchmark-since');
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

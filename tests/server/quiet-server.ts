@@ -6,6 +6,8 @@
 // sends one request at a time, and each connection is a backend process started for it, about
 // 45 ms of PostgreSQL's CPU on this machine, a fifth of a contract test's start (docs/benchmarks.md,
 // CI, ci9); more open when requests overlap. The benchmarks and the fault soak keep production's.
+// The contract's servers are given a pool kept from test to test instead (StartOptions.database,
+// tests/server/databases.ts).
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {

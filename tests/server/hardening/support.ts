@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import type { ContractRequest } from '../../../src/contract/answers';
 import type { Mailer } from '../../../src/contract/store';
-import { freshDatabaseUrl } from '../databases';
+import { postgresDemoCopy, postgresUrl } from '../databases';
 import { startQuietServer } from '../quiet-server';
 
 export const noMail: Mailer = { delivery: 'log', passwordReset: () => Promise.resolve() };
@@ -24,11 +24,10 @@ export let lastDatabaseUrl = '';
 
 /** A server on a fresh database another connection can read too (a file, not memory). */
 export async function serve(): Promise<string> {
-  const fresh = await freshDatabaseUrl();
-  lastDatabaseUrl =
-    fresh === 'sqlite::memory:'
-      ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'formue-hard-')), 'db.sqlite')}`
-      : fresh;
+  // On PostgreSQL the demo's rows copied back, not seeded again by the server.
+  lastDatabaseUrl = postgresUrl
+    ? await postgresDemoCopy()
+    : `sqlite:${join(mkdtempSync(join(tmpdir(), 'formue-hard-')), 'db.sqlite')}`;
   const { app, origin } = await startQuietServer(lastDatabaseUrl, { demo: true });
   running.push(app);
   return origin;
