@@ -14,9 +14,6 @@ export default defineConfig({
     hookTimeout: 60000,
     // A worker per core (vitest leaves one to its own process, which idles): 160 s -> 118 s on two.
     maxWorkers: availableParallelism(),
-    // A young generation of 64 MB (V8's default 16 MB): the component files allocate a DOM and
-    // React's fibers per render, and fewer scavenges spend less of the workers' time collecting.
-    execArgv: ['--max-semi-space-size=64'],
     // Every project's files share a worker's modules, about twice as fast on two cores (the
     // components: 116 s -> 59 s): none keeps state from one file to the next, since each file's
     // hooks are in setup files, which run per file, and every file starts its own mock server.
