@@ -99,8 +99,8 @@ export async function migrateToLatest(
  * Whether the migrations run are exactly these: one read, where Kysely's migrator reads the
  * catalogue four times (the schemas and twice every table's columns) and takes its lock, at every
  * start, the heaviest of a new PostgreSQL backend's first statements (docs/benchmarks.md, CI,
- * pg12). Anything else (no table yet, a migration to run,
- * one this code does not know) is the migrator's to do or to refuse.
+ * pg12). Anything else (no table yet, a migration to run, one this code does not know) is the
+ * migrator's to do or to refuse.
  */
 async function upToDate(
   db: Kysely<Database>,

@@ -10,6 +10,13 @@ import { CompiledOnce } from '../compiled-once';
 import type { Database } from '../schema';
 import { toSync, type SyncState } from './rows';
 
+/** The market's clock as a column of any select, so it costs no statement of its own. */
+export const marketClockColumn = () => sql<number | null>`(select version from market_clock)`;
+
+/** A clock column as read: null before the first write of `market_sync` (no clock row yet). */
+export const clockValue = (read: number | null): number | null =>
+  read === null ? null : Number(read);
+
 /** Keys kept at most (a listing's state is a few hundred bytes). */
 const KEYS_KEPT = 20_000;
 
@@ -81,14 +88,14 @@ export class MarketClock {
             this.db
               .selectFrom('market_sync')
               .selectAll()
-              .select(sql<number | null>`(select version from market_clock)`.as('clock'))
+              .select(marketClockColumn().as('clock'))
               .where('key', 'in', values.map(String)),
           );
     const states = new Map<string, SyncState>();
     let clock: number | undefined;
     for (const { clock: read, ...row } of rows) {
       states.set(row.key, toSync(row));
-      if (read !== null) clock = Number(read);
+      clock = clockValue(read) ?? clock;
     }
     return { clock, states };
   }

@@ -1,5 +1,5 @@
 // Users, sessions, "Remember me" and password reset tokens over SQL.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type {
   RememberToken,
   ResetToken,
@@ -9,7 +9,7 @@ import type {
   UserStore,
 } from '../../../contract/store';
 import type { CompiledOnce } from '../compiled-once';
-import { marketClockOf } from '../market/clock';
+import { clockValue, marketClockColumn, marketClockOf } from '../market/clock';
 import type { Database, SessionsTable, UsersTable } from '../schema';
 import type { SqlContext } from './context';
 
@@ -37,14 +37,14 @@ export async function sessionWithUser(
         'users.email',
         'users.password_hash',
         'users.version',
-        sql<number | null>`(select version from market_clock)`.as('market_clock'),
+        marketClockColumn().as('market_clock'),
       ])
       .where('sessions.id', '=', String(value)),
   );
   if (!row) return undefined;
   const session = toSession(row);
   const { user_id: userId, name, email, password_hash: passwordHash, version } = row;
-  const marketClock = row.market_clock === null ? null : Number(row.market_clock);
+  const marketClock = clockValue(row.market_clock);
   if (userId === null || name === null || email === null || passwordHash === null)
     return { session, marketClock };
   return {
@@ -165,16 +165,10 @@ export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
         .updateTable('remember_tokens')
         .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(now)) }))
         .where('hash', '=', hash)
-        .returning([
-          'user_id',
-          'expires_at',
-          'used_at',
-          sql<number | null>`(select version from market_clock)`.as('market_clock'),
-        ])
+        .returning(['user_id', 'expires_at', 'used_at', marketClockColumn().as('market_clock')])
         .executeTakeFirst();
       // A request that logs in by its remember cookie read no session: the clock comes from here.
-      if (row)
-        marketClockOf(ctx.db).observe(row.market_clock === null ? null : Number(row.market_clock));
+      if (row) marketClockOf(ctx.db).observe(clockValue(row.market_clock));
       return (
         row && {
           hash,
