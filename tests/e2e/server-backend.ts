@@ -17,32 +17,39 @@ export const MAIL_SINK_HTTP_PORT = 4196 + offset;
 export const E2E_DATA = '.e2e-server';
 export const E2E_DATABASE = `${E2E_DATA}/formue.sqlite`;
 
-/** Empties the server's database and adds the demo account again (SQLite allows a second writer). */
+/**
+ * Empties the server's database and adds the demo account again (SQLite allows a second writer),
+ * in one transaction: the server never reads a half-reset account, and the writes cost one commit
+ * (a sync to disk, `synchronous = FULL`) instead of one for each of the demo's rows (about 0.4 s
+ * a test against 0.07 s; docs/benchmarks.md, CI, e2e13).
+ */
 export async function resetServerData(): Promise<void> {
   const database = await openDatabase(`sqlite:${E2E_DATABASE}`);
   const { db, dialect } = database;
   try {
-    // Prices of listings stay: they are the market's, not the user's.
-    for (const table of [
-      'manual_prices',
-      'dismissed_actions',
-      'idempotency_keys',
-      'events',
-      'cash_events',
-      'investment_tax_classes',
-      'imports',
-      'investments',
-      'portfolios',
-      'sessions',
-      'remember_tokens',
-      'password_reset_tokens',
-      'login_attempts',
-      'tax_settings',
-      'benchmarks',
-      'users',
-    ] as const)
-      await db.deleteFrom(table).execute();
-    await addDemoAccount(new SqlStore(db, dialect), bcryptHasher(4));
+    await db.transaction().execute(async (transaction) => {
+      // Prices of listings stay: they are the market's, not the user's.
+      for (const table of [
+        'manual_prices',
+        'dismissed_actions',
+        'idempotency_keys',
+        'events',
+        'cash_events',
+        'investment_tax_classes',
+        'imports',
+        'investments',
+        'portfolios',
+        'sessions',
+        'remember_tokens',
+        'password_reset_tokens',
+        'login_attempts',
+        'tax_settings',
+        'benchmarks',
+        'users',
+      ] as const)
+        await transaction.deleteFrom(table).execute();
+      await addDemoAccount(new SqlStore(transaction, dialect), bcryptHasher(4));
+    });
   } finally {
     await database.close();
   }
