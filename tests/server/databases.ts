@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../src/server/sql/connect';
+import { migrateToLatest } from '../../src/server/sql/migrate';
 import { startQuietServer } from './quiet-server';
 
 export const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
@@ -75,6 +77,30 @@ export async function demoDatabase(): Promise<{ url: string; database?: OpenedDa
 }
 
 let keptDatabase: Promise<OpenedDatabase> | undefined;
+
+/**
+ * A migrated database without rows (`freshDatabaseUrl`), and on PostgreSQL the kept pool for a
+ * server to use instead of a pool of its own, as `demoDatabase` gives: a file using it calls
+ * `keepDatabasesPerFile()`.
+ */
+export async function freshDatabase(): Promise<{ url: string; database?: OpenedDatabase }> {
+  const url = await freshDatabaseUrl();
+  if (!postgresUrl) return { url };
+  const database = await (keptDatabase ??= openDatabase(url, { keptConnections: 1 }));
+  // A schema made anew (a role that may not skip foreign keys) is migrated again; else this
+  // reads only the migrations' table.
+  await migrateToLatest(database.db, database.dialect);
+  return { url, database };
+}
+
+/**
+ * For a tests/server file whose servers start on `demoDatabase()` or `freshDatabase()`: after the
+ * file, its pool and its SQLite copies go, as tests/contract/hooks.ts does for the contract's.
+ */
+export function keepDatabasesPerFile(): void {
+  afterAll(removeDemoCopies);
+  afterAll(closeKeptDatabase);
+}
 
 /** After each file: the kept pool's connections end (its servers are closed). */
 export async function closeKeptDatabase(): Promise<void> {

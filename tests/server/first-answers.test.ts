@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_ANSWERS_ID, readFirstAnswers } from '../../src/domain/wire/first-answers';
 import { Browser } from './browser';
+import { keepDatabasesPerFile } from './databases';
 import { startPageServer } from './page-server';
 
 /** The calls home makes first, under /api/v1, which its page answers. */
@@ -15,6 +16,7 @@ const running: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
+keepDatabasesPerFile();
 
 const PAGE =
   '<!doctype html><html><head><title>Formue</title></head><body><div id="root"></div></body></html>';

@@ -7,6 +7,7 @@ import { PAGE_BUILD_HEADER } from '../../src/domain/wire/app-page';
 import { FIRST_PAINT_MARK, firstPaintLanguage, renderFirstPaint } from '../../src/first-paint';
 import { acceptedLanguages, type FirstPaint } from '../../src/server/app-page';
 import { Browser } from './browser';
+import { keepDatabasesPerFile } from './databases';
 import { startPageServer } from './page-server';
 
 const running: FastifyInstance[] = [];
@@ -14,6 +15,7 @@ const running: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
+keepDatabasesPerFile();
 
 const SPLASH = '<p class="boot">Formue</p>';
 const PAGE = `<!doctype html><html><head><title>Formue</title></head><body><div id="root">${SPLASH}</div><script type="module" src="/entry.js"></script></body></html>`;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, settingsWarnings, type Config } from '../../src/server/config';
 import type { StartOptions } from '../../src/server/server';
-import { freshDatabaseUrl } from './databases';
+import { demoDatabase, freshDatabaseUrl, keepDatabasesPerFile } from './databases';
 import { Browser } from './browser';
 import { startQuietServer } from './quiet-server';
 
@@ -17,12 +17,20 @@ const running: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
+keepDatabasesPerFile();
 
+/**
+ * A server with the demo account: on the file's kept demo database (a seeded copy, and on
+ * PostgreSQL the file's pool), unless `databaseUrl` names one, which the server opens itself.
+ */
 async function serve(overrides: Partial<Config> = {}, options: StartOptions = {}): Promise<string> {
+  const { url, database } = overrides.databaseUrl
+    ? { url: overrides.databaseUrl, database: undefined }
+    : await demoDatabase();
   const { app, origin } = await startQuietServer(
-    overrides.databaseUrl ?? (await freshDatabaseUrl()),
+    url,
     { demo: true, ...overrides },
-    options,
+    { database, ...options },
   );
   running.push(app);
   return origin;

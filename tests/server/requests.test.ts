@@ -6,19 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { Browser } from './browser';
-import { freshDatabaseUrl } from './databases';
+import { demoDatabase, keepDatabasesPerFile } from './databases';
 import { startQuietServer } from './quiet-server';
 
 const running: FastifyInstance[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
+keepDatabasesPerFile();
 
+/** A server on the file's kept demo database (a seeded copy; on PostgreSQL the file's pool). */
 async function serve(overrides: Partial<Config> = {}): Promise<string> {
-  const { app, origin } = await startQuietServer(await freshDatabaseUrl(), {
-    demo: true,
-    ...overrides,
-  });
+  const { url, database } = await demoDatabase();
+  const { app, origin } = await startQuietServer(url, { demo: true, ...overrides }, { database });
   running.push(app);
   return origin;
 }

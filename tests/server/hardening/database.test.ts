@@ -37,7 +37,7 @@ describe('a database that goes away', () => {
   it.runIf(postgresUrl)(
     'keeps the server up when PostgreSQL ends its connections, and it recovers',
     async () => {
-      const browser = new Browser(await serve());
+      const browser = new Browser(await serve(true));
       expect((await browser.login()).status).toBe(200);
       expect((await browser.send('GET', '/api/v1/portfolios')).status).toBe(200);
       expect(await endServerConnections()).toBeGreaterThan(0);

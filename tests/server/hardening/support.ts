@@ -1,34 +1,37 @@
 // The hardening tests' servers, each on a fresh database another connection can read too, closed
 // after each test; a request as the contract reads it, and a mailer that sends none.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import type { ContractRequest } from '../../../src/contract/answers';
 import type { Mailer } from '../../../src/contract/store';
-import { postgresDemoCopy, postgresUrl } from '../databases';
+import { demoDatabase, keepDatabasesPerFile, postgresDemoCopy } from '../databases';
 import { startQuietServer } from '../quiet-server';
 
 export const noMail: Mailer = { delivery: 'log', passwordReset: () => Promise.resolve() };
 
 const running: FastifyInstance[] = [];
-/** The servers a test started (serve) are closed after it. */
+/** The servers a test started (serve) are closed after it; the file's database after the file. */
 export function closeServersAfterEach(): void {
   afterEach(async () => {
     await Promise.all(running.splice(0).map((app) => app.close()));
   });
+  keepDatabasesPerFile();
 }
 
 export let lastDatabaseUrl = '';
 
-/** A server on a fresh database another connection can read too (a file, not memory). */
-export async function serve(): Promise<string> {
-  // On PostgreSQL the demo's rows copied back, not seeded again by the server.
-  lastDatabaseUrl = postgresUrl
-    ? await postgresDemoCopy()
-    : `sqlite:${join(mkdtempSync(join(tmpdir(), 'formue-hard-')), 'db.sqlite')}`;
-  const { app, origin } = await startQuietServer(lastDatabaseUrl, { demo: true });
+/**
+ * A server with the demo account on a fresh database another connection can read too: a copy of
+ * the seeded template (a file, not memory), or on PostgreSQL the demo's rows copied back, not
+ * seeded again by the server. Its connections are the file's kept pool unless `ownConnections`:
+ * a server whose own pool a test breaks.
+ */
+export async function serve(ownConnections = false): Promise<string> {
+  const { url, database } = ownConnections
+    ? { url: await postgresDemoCopy(), database: undefined }
+    : await demoDatabase();
+  lastDatabaseUrl = url;
+  const { app, origin } = await startQuietServer(url, { demo: true }, { database });
   running.push(app);
   return origin;
 }

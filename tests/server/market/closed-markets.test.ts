@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
 import { Browser, type NewHolding } from '../browser';
-import { freshDatabaseUrl } from '../databases';
+import { freshDatabase, keepDatabasesPerFile } from '../databases';
 import { liveMarketAt, startQuietServer } from '../quiet-server';
 
 /** Sunday noon; Friday 2026-11-27 was the last session, Thursday's close is before it. */
@@ -20,14 +20,12 @@ afterAll(() => fake.close());
 afterEach(async () => {
   await Promise.all(running.splice(0).map((app) => app.close()));
 });
+keepDatabasesPerFile();
 
 async function holding(...buys: NewHolding[]): Promise<Browser> {
   const market = liveMarketAt(fake.url);
-  const { app, origin } = await startQuietServer(
-    await freshDatabaseUrl(),
-    { market },
-    { now: () => SUNDAY },
-  );
+  const { url, database } = await freshDatabase();
+  const { app, origin } = await startQuietServer(url, { market }, { now: () => SUNDAY, database });
   running.push(app);
   const browser = new Browser(origin);
   expect((await browser.register()).status).toBe(200);

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
 import { Browser } from '../browser';
-import { freshDatabaseUrl } from '../databases';
+import { freshDatabase, keepDatabasesPerFile } from '../databases';
 import { liveMarketAt, startQuietServer } from '../quiet-server';
 
 export const TODAY = '2026-11-24';
@@ -24,6 +24,7 @@ export function withLiveServers(): void {
     live.fake = await startFakeMarket({ today: TODAY, ratesFrom: '2024-01-02' });
   });
   afterAll(() => live.fake.close());
+  keepDatabasesPerFile();
   afterEach(async () => {
     await Promise.all(running.splice(0).map((app) => app.close()));
     live.fake.reset();
@@ -96,18 +97,21 @@ export async function chartWithBenchmark(browser: Browser): Promise<ChartAnswer>
 
 /**
  * A live server on the fake market; `placeBenchmark`: its start places the default benchmark,
- * for the tests of that placement (the others leave it out: its requests are no test's).
+ * for the tests of that placement (the others leave it out: its requests are no test's). On a
+ * fresh database (on PostgreSQL with the file's kept pool) unless given one, which it opens itself.
  */
 export async function serve(
   databaseUrl?: string,
   placeBenchmark = false,
 ): Promise<{ origin: string; databaseUrl: string }> {
-  const url = databaseUrl ?? (await freshDatabaseUrl());
+  const { url, database } = databaseUrl
+    ? { url: databaseUrl, database: undefined }
+    : await freshDatabase();
   const market = liveMarketAt(live.fake.url);
   const { app, origin } = await startQuietServer(
     url,
     { market },
-    { now: () => live.clock, placeBenchmark },
+    { now: () => live.clock, placeBenchmark, database },
   );
   running.push(app);
   // The start's round (rates, and the default benchmark's placement if asked) ends before a test
