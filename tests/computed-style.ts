@@ -52,34 +52,34 @@ const jsdomRequire = createRequire(createRequire(import.meta.url).resolve('jsdom
 const Specificity = (jsdomRequire('@bramus/specificity') as { default: SpecificityLibrary })
   .default;
 
-/** Splits at the commas outside parentheses: `a:is(b, c), d` is `a:is(b, c)` and `d`. */
-function splitList(selector: string): string[] {
-  const parts: string[] = [];
+/** The positions of `selector`'s characters outside parentheses and brackets. */
+function* topLevel(selector: string): Generator<number> {
   let depth = 0;
-  let start = 0;
   for (let i = 0; i < selector.length; i++) {
     const char = selector[i];
     if (char === '(' || char === '[') depth++;
     else if (char === ')' || char === ']') depth--;
-    else if (char === ',' && depth === 0) {
+    else if (depth === 0) yield i;
+  }
+}
+
+/** Splits at the commas outside parentheses: `a:is(b, c), d` is `a:is(b, c)` and `d`. */
+function splitList(selector: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const i of topLevel(selector))
+    if (selector[i] === ',') {
       parts.push(selector.slice(start, i).trim());
       start = i + 1;
     }
-  }
   parts.push(selector.slice(start).trim());
   return parts;
 }
 
 /** What the last compound of a selector requires of the element, if it starts with a tag or an attribute. */
 function subjectOf(selector: string): { tag?: string; attribute?: string } | undefined {
-  let depth = 0;
   let start = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const char = selector[i];
-    if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') depth--;
-    else if (depth === 0 && /[\s>+~]/.test(char)) start = i + 1;
-  }
+  for (const i of topLevel(selector)) if (/[\s>+~]/.test(selector[i])) start = i + 1;
   const last = selector.slice(start);
   const tag = /^[a-z][a-z0-9-]*/i.exec(last);
   if (tag) return { tag: tag[0].toLowerCase() };
@@ -88,7 +88,7 @@ function subjectOf(selector: string): { tag?: string; attribute?: string } | und
   return undefined;
 }
 
-function readRules(window: Window): Rule[] {
+function readRules(window: Window & typeof globalThis): Rule[] {
   const css = readFileSync(
     join(dirname(jsdomRequire.resolve('jsdom')), 'jsdom/browser/default-stylesheet.css'),
     'utf8',
@@ -97,6 +97,7 @@ function readRules(window: Window): Rule[] {
   const sheet = new window.CSSStyleSheet();
   sheet.replaceSync(css);
   const rules: Rule[] = [];
+  const isStyleRule = (rule: CSSRule): rule is CSSStyleRule => rule instanceof window.CSSStyleRule;
   const visit = (list: CSSRuleList, conditional: boolean) => {
     for (const rule of Array.from(list)) {
       if (rule instanceof window.CSSMediaRule || rule instanceof window.CSSImportRule) {
@@ -104,7 +105,7 @@ function readRules(window: Window): Rule[] {
         else throw new Error('computed-style.ts: jsdom’s default stylesheet imports another');
         continue;
       }
-      if (!(rule instanceof window.CSSStyleRule)) continue;
+      if (!isStyleRule(rule)) continue;
       const declarations: Rule['declarations'] = [];
       for (let i = 0; i < rule.style.length; i++) {
         const property = rule.style.item(i);
@@ -252,5 +253,5 @@ export function installComputedStyle(window: Window & typeof globalThis): void {
       getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(jsdoms(), key),
     });
   }
-  window.getComputedStyle = getComputedStyle as typeof window.getComputedStyle;
+  window.getComputedStyle = getComputedStyle;
 }
