@@ -1,6 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+// The logic files that declare `// @vitest-environment jsdom`: a project of their own, since a worker
+// that meets a file of another environment is stopped and a new one started, which reloads every
+// module (among the logic files, sorted by their last duration, that was 10 more workers).
+const logicInJsdom = [
+  'tests/api/client-*.test.ts',
+  'tests/api/demo-first-figures.test.ts',
+  'tests/api/mock-server.test.ts',
+  'tests/unit/code/first-code.test.ts',
+];
 
 export default defineConfig({
   plugins: [react()],
@@ -30,6 +40,16 @@ export default defineConfig({
             // The server's own tests run with the contract over HTTP, in `npm run test:server`.
             ...(process.env.FORMUE_BACKEND === 'server' ? ['tests/server/**/*.test.ts'] : []),
           ],
+          exclude: [...configDefaults.exclude, ...logicInJsdom],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'logic-dom',
+          include: logicInJsdom,
+          environment: 'jsdom',
           isolate: false,
         },
       },

@@ -9,6 +9,9 @@ afterEach(async () => {
 });
 
 if (typeof document !== 'undefined') {
+  const { installComputedStyle } = await import('./computed-style');
+  installComputedStyle(window);
+
   const { configure, getConfig, prettyDOM } = await import('@testing-library/react');
   configure({
     // findBy and waitFor give up after 1 s by default, which a busy CI machine can exceed while
