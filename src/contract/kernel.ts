@@ -81,6 +81,12 @@ export interface Contract {
   bodyLimit(method: string, path: string): BodyLimit;
   /** Resolves once the writes left behind answers (replay checkpoints) are done: before a close. */
   settled(): Promise<void>;
+  /**
+   * Builds the timelines of these users' investments ahead of their requests, one user after
+   * another, each after other requests' turn, until `stopped` says so: a fresh process's first
+   * answers then find them built, or being built (issue 37). Resolves to how many users' it built.
+   */
+  prepare(userIds: readonly number[], stopped?: () => boolean): Promise<number>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -330,11 +336,27 @@ export function createContract(options: ContractOptions): Contract {
     return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
   }
 
+  async function prepare(
+    userIds: readonly number[],
+    stopped: () => boolean = () => false,
+  ): Promise<number> {
+    const pause = options.pause ?? (() => Promise.resolve());
+    let prepared = 0;
+    for (const userId of userIds) {
+      await pause();
+      if (stopped()) break;
+      await timelines.of(await store.investments(userId));
+      prepared++;
+    }
+    return prepared;
+  }
+
   return {
     handle,
     routes,
     bodyLimit,
     settled: () => Promise.all([timelines.settled(), kept.settled()]).then(() => undefined),
+    prepare,
   };
 }
 
