@@ -82,9 +82,9 @@ export interface Contract {
   /** Resolves once the writes left behind answers (replay checkpoints) are done: before a close. */
   settled(): Promise<void>;
   /**
-   * Builds the timelines of these users' investments ahead of their requests, one user after
-   * another, each after other requests' turn, until `stopped` says so: a fresh process's first
-   * answers then find them built, or being built (issue 37). Resolves to how many users' it built.
+   * Builds the timelines of these users' investments ahead of their requests, one investment
+   * after another while no request is in progress, until `stopped` says so: a fresh process's
+   * first answers then find them built (issue 37). Resolves to how many users' it built.
    */
   prepare(userIds: readonly number[], stopped?: () => boolean): Promise<number>;
 }
@@ -177,7 +177,23 @@ export function createContract(options: ContractOptions): Contract {
     await store.saveSession({ ...session, lastSeen: time });
   }
 
+  /** Requests in progress, and who waits for there to be none (`prepare`). */
+  let answering = 0;
+  const idle: (() => void)[] = [];
+  const noneAnswering = () =>
+    answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
+
   async function handle(request: ContractRequest): Promise<Answer> {
+    answering++;
+    try {
+      return await answer(request);
+    } finally {
+      answering--;
+      if (answering === 0) for (const resume of idle.splice(0)) resume();
+    }
+  }
+
+  async function answer(request: ContractRequest): Promise<Answer> {
     // HEAD is GET without the body, which the transport drops.
     const asked = request.method.toUpperCase();
     const method = asked === 'HEAD' ? 'GET' : asked;
@@ -341,11 +357,20 @@ export function createContract(options: ContractOptions): Contract {
     stopped: () => boolean = () => false,
   ): Promise<number> {
     const pause = options.pause ?? (() => Promise.resolve());
+    // Only while no request is in progress, an investment at a time: a request never waits on
+    // more than one replay, and one that comes first builds what is not built yet itself.
+    const turn = async () => {
+      await pause();
+      await noneAnswering();
+      return !stopped();
+    };
     let prepared = 0;
     for (const userId of userIds) {
-      await pause();
-      if (stopped()) break;
-      await timelines.of(await store.investments(userId));
+      if (!(await turn())) break;
+      for (const investment of await store.investments(userId)) {
+        if (!(await turn())) return prepared;
+        await timelines.of([investment]);
+      }
       prepared++;
     }
     return prepared;
