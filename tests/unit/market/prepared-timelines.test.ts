@@ -53,16 +53,11 @@ async function account() {
   return { store, user };
 }
 
+/** The demo's secrets and the made-up market, at a fixed instant. */
+const DEMO = { hasher: demoHasher, randomToken, tokenDigest, mailer, now: () => NOW };
+
 const contractOver = (store: MemoryStore) =>
-  createContract({
-    store,
-    hasher: demoHasher,
-    randomToken,
-    tokenDigest,
-    mailer,
-    now: () => NOW,
-    market: syntheticMarket(),
-  });
+  createContract({ ...DEMO, store, market: syntheticMarket() });
 
 const get = (path: string, period: string): ContractRequest => ({
   method: 'GET',
@@ -95,7 +90,8 @@ describe('timelines prepared at start', () => {
     expect(checkpoints).not.toHaveBeenCalled();
 
     const unprepared = await home(contractOver(store));
-    expect(events).toHaveBeenCalled();
+    // From the events, or from the checkpoint the preparation kept of them.
+    expect(events.mock.calls.length + checkpoints.mock.calls.length).toBeGreaterThan(0);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers).toEqual(unprepared);
   });
@@ -104,9 +100,10 @@ describe('timelines prepared at start', () => {
     const { store, user } = await account();
     const contract = contractOver(store);
     let stopped = false;
+    const read = store.investmentEvents.bind(store);
     const events = vi.spyOn(store, 'investmentEvents').mockImplementation((id) => {
       stopped = true;
-      return MemoryStore.prototype.investmentEvents.call(store, id);
+      return read(id);
     });
     expect(await contract.prepare([user.id], () => stopped)).toBe(0);
     expect(events).toHaveBeenCalledTimes(1);
