@@ -67,6 +67,8 @@ export interface StartOptions {
  * recently seen live sessions.
  */
 const PREPARED_USERS = 20;
+/** How long the start spends on them at most (looked at before each investment). */
+const PREPARE_BUDGET_MS = 2_000;
 
 /** How long a shutdown waits for a market refresh to end. */
 const SHUTDOWN_WAIT_MS = 2_000;
@@ -210,14 +212,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       (error: unknown) => app.log.warn({ err: error }, 'warming up at start failed'),
     );
   }
-  await app.listen({ port: config.port, host: config.host });
   // After a start (a deploy: every kept answer was another build's), whoever had a session open
-  // comes back first: their replays are read and made now, not in their first request.
+  // comes back first: their replays are read and made now, before listening, within a budget.
   if (options.warmUp ?? live !== undefined) {
     const started = performance.now();
     const now = (options.now ?? Date.now)();
+    const stopped = () => closing || performance.now() - started > PREPARE_BUDGET_MS;
     preparing = recentSessionUsers(database.db, now - SESSION_LIFETIME_MS, PREPARED_USERS)
-      .then((users) => contract.prepare(users, () => closing))
+      .then((users) => contract.prepare(users, stopped))
       .then(
         (users) =>
           app.log.info(
@@ -228,7 +230,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
           if (!closing) app.log.warn({ err: error }, 'building the timelines at start failed');
         },
       );
+    await preparing;
   }
+  await app.listen({ port: config.port, host: config.host });
   // The first round after the start: rates, and closes missed while the server was down.
   if (live) {
     // The default benchmark is everyone's: placed now, so a new user's first chart has its line.
