@@ -5,6 +5,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Phase } from '../../src/contract/phases';
+import { SESSION_LIFETIME_MS } from '../../src/contract/kernel';
 import { failedOf } from './cannon';
 import {
   idleWrites,
@@ -67,6 +68,25 @@ async function checkpointsKept(url: string): Promise<number> {
   const opened = await openDatabase(url);
   try {
     const rows = await opened.db.selectFrom('replay_checkpoints').select('investment_id').execute();
+    return rows.length;
+  } finally {
+    await opened.close();
+  }
+}
+
+/**
+ * Sessions with a user seen within the sessions' lifetime: a fresh server builds their users'
+ * timelines right after its start (`Contract.prepare`), so a none kept run with one finds them.
+ */
+async function liveSessions(url: string): Promise<number> {
+  const opened = await openDatabase(url);
+  try {
+    const rows = await opened.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', 'is not', null)
+      .where('last_seen', '>=', Date.now() - SESSION_LIFETIME_MS)
+      .execute();
     return rows.length;
   } finally {
     await opened.close();
@@ -227,11 +247,12 @@ async function coldHome(
   for (let run = 0; run < options.coldRuns; run++) {
     for (const kind of kinds) {
       if (kind.of === noneKept) await forgetKeptAnswers(url);
+      const live = await liveSessions(url);
       const last = await coldRun(url, email, providers, options, kind.together);
       kind.of.push(last);
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
-        `  run ${run + 1} (${kind.name}): start ${last.startMs.toFixed(0)} ms ` +
+        `  run ${run + 1} (${kind.name}, live sessions at start ${live}): start ${last.startMs.toFixed(0)} ms ` +
           `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
           `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
           `kept answers found ${last.keptFound} of ${HOME.length} ` +

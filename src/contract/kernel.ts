@@ -81,6 +81,12 @@ export interface Contract {
   bodyLimit(method: string, path: string): BodyLimit;
   /** Resolves once the writes left behind answers (replay checkpoints) are done: before a close. */
   settled(): Promise<void>;
+  /**
+   * Builds the timelines of these users' investments ahead of their requests, one investment
+   * after another while no request is in progress, until `stopped` says so: a fresh process's
+   * first answers then find them built (issue 37). Resolves to how many users' it built.
+   */
+  prepare(userIds: readonly number[], stopped?: () => boolean): Promise<number>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -171,7 +177,23 @@ export function createContract(options: ContractOptions): Contract {
     await store.saveSession({ ...session, lastSeen: time });
   }
 
+  /** Requests in progress, and who waits for there to be none (`prepare`). */
+  let answering = 0;
+  const idle: (() => void)[] = [];
+  const noneAnswering = () =>
+    answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
+
   async function handle(request: ContractRequest): Promise<Answer> {
+    answering++;
+    try {
+      return await answer(request);
+    } finally {
+      answering--;
+      if (answering === 0) for (const resume of idle.splice(0)) resume();
+    }
+  }
+
+  async function answer(request: ContractRequest): Promise<Answer> {
     // HEAD is GET without the body, which the transport drops.
     const asked = request.method.toUpperCase();
     const method = asked === 'HEAD' ? 'GET' : asked;
@@ -330,11 +352,36 @@ export function createContract(options: ContractOptions): Contract {
     return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
   }
 
+  async function prepare(
+    userIds: readonly number[],
+    stopped: () => boolean = () => false,
+  ): Promise<number> {
+    const pause = options.pause ?? (() => Promise.resolve());
+    // Only while no request is in progress, an investment at a time: a request never waits on
+    // more than one replay, and one that comes first builds what is not built yet itself.
+    const turn = async () => {
+      await pause();
+      await noneAnswering();
+      return !stopped();
+    };
+    let prepared = 0;
+    for (const userId of userIds) {
+      if (!(await turn())) break;
+      for (const investment of await store.investments(userId)) {
+        if (!(await turn())) return prepared;
+        await timelines.of([investment]);
+      }
+      prepared++;
+    }
+    return prepared;
+  }
+
   return {
     handle,
     routes,
     bodyLimit,
     settled: () => Promise.all([timelines.settled(), kept.settled()]).then(() => undefined),
+    prepare,
   };
 }
 

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_BENCHMARK } from '../contract/benchmark';
 import { addDemoAccount } from '../contract/demo-data';
-import { createContract } from '../contract/kernel';
+import { SESSION_LIFETIME_MS, createContract } from '../contract/kernel';
 import { buildApp } from './app';
 import type { FirstPaint } from './app-page';
 import type { Config } from './config';
@@ -20,6 +20,7 @@ import {
 import { databaseReady } from './sql/health';
 import { FX_KEY, priceStore } from './sql/market';
 import { sqlKeptAnswers } from './sql/store/kept-answers';
+import { recentSessionUsers } from './sql/store/users';
 import { codeVersion } from './code-version';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
@@ -60,6 +61,14 @@ export interface StartOptions {
    */
   database?: OpenedDatabase;
 }
+
+/**
+ * Users whose timelines are built right after the start (`Contract.prepare`): those of the most
+ * recently seen live sessions.
+ */
+const PREPARED_USERS = 20;
+/** How long the start spends on them at most (looked at before each investment). */
+const PREPARE_BUDGET_MS = 2_000;
 
 /** How long a shutdown waits for a market refresh to end. */
 const SHUTDOWN_WAIT_MS = 2_000;
@@ -152,11 +161,16 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       }, REFRESH_INTERVAL_MS)
     : undefined;
   timer?.unref();
+  // The users with a live session, their timelines built once listening (issue 37).
+  let preparing: Promise<void> = Promise.resolve();
+  let closing = false;
   app.decorate('marketSettled', async () => {
     await refreshing;
     await live?.settled();
   });
   app.addHook('onClose', async () => {
+    closing = true;
+    await preparing;
     clearInterval(timer);
     live?.stop();
     // A refresh stores nothing once stopped; one waiting on a provider is not waited for long.
@@ -197,6 +211,26 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         ),
       (error: unknown) => app.log.warn({ err: error }, 'warming up at start failed'),
     );
+  }
+  // After a start (a deploy: every kept answer was another build's), whoever had a session open
+  // comes back first: their replays are read and made now, before listening, within a budget.
+  if (options.warmUp ?? live !== undefined) {
+    const started = performance.now();
+    const now = (options.now ?? Date.now)();
+    const stopped = () => closing || performance.now() - started > PREPARE_BUDGET_MS;
+    preparing = recentSessionUsers(database.db, now - SESSION_LIFETIME_MS, PREPARED_USERS)
+      .then((users) => contract.prepare(users, stopped))
+      .then(
+        (users) =>
+          app.log.info(
+            { ms: Math.round(performance.now() - started), users },
+            "live sessions' timelines built",
+          ),
+        (error: unknown) => {
+          if (!closing) app.log.warn({ err: error }, 'building the timelines at start failed');
+        },
+      );
+    await preparing;
   }
   await app.listen({ port: config.port, host: config.host });
   // The first round after the start: rates, and closes missed while the server was down.

@@ -55,6 +55,27 @@ export async function sessionWithUser(
   };
 }
 
+/**
+ * The users of the sessions seen since `since` (epoch ms), the most recently seen first, at most
+ * `limit`: who is likely to come back first after a start (`Contract.prepare`).
+ */
+export async function recentSessionUsers(
+  db: Kysely<Database>,
+  since: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select((eb) => ['user_id', eb.fn.max('last_seen').as('seen')])
+    .where('user_id', 'is not', null)
+    .where('last_seen', '>=', since)
+    .groupBy('user_id')
+    .orderBy('seen', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => (row.user_id === null ? [] : [Number(row.user_id)]));
+}
+
 export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
   return {
     async userById(id: number): Promise<UserRow | undefined> {

@@ -1,0 +1,111 @@
+// The timelines of users with a live session, built right after a start (issue 37,
+// `Contract.prepare`): the home's first answers then read and replay nothing, and are the answers
+// a process that prepared nothing gives.
+import { describe, expect, it, vi } from 'vitest';
+import type { ContractRequest } from '../../../src/contract/answers';
+import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
+import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
+import { MemoryStore } from '../../../src/mock-server/memory-store';
+import { emptyTables } from '../../../src/mock-server/memory/tables';
+import { demoHasher, randomToken, tokenDigest } from '../../../src/mock-server/secrets';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 5, 10, 9, 30);
+const SESSION = 's'.repeat(40);
+const mailer = { delivery: 'log' as const, passwordReset: () => Promise.resolve() };
+
+async function account() {
+  const store = new MemoryStore(emptyTables());
+  const user = await store.createUser({ name: 'U', email: 'u@example.com', passwordHash: '' });
+  const portfolio = await store.createPortfolio({ userId: user.id, name: 'P' });
+  for (const [index, code] of ['DK0062498333', 'DK0010274414'].entries()) {
+    const created = await store.createInvestment(
+      {
+        userId: user.id,
+        portfolioId: portfolio.id,
+        name: code,
+        type: 'stock',
+        code,
+        listing: null,
+      },
+      {
+        kind: 'buy',
+        time: NOW - (400 - index * 30) * DAY,
+        currency: 'DKK',
+        shares: 10,
+        price: 100,
+        fee: 1,
+      },
+    );
+    await store.addEvents([
+      {
+        investmentId: created.id,
+        kind: 'buy',
+        time: NOW - 20 * DAY,
+        currency: 'DKK',
+        shares: 3,
+        price: 120,
+        fee: 1,
+      },
+    ]);
+  }
+  await store.saveSession({ id: SESSION, token: 't'.repeat(40), userId: user.id, lastSeen: NOW });
+  return { store, user };
+}
+
+/** The demo's secrets and the made-up market, at a fixed instant. */
+const DEMO = { hasher: demoHasher, randomToken, tokenDigest, mailer, now: () => NOW };
+
+const contractOver = (store: MemoryStore) =>
+  createContract({ ...DEMO, store, market: syntheticMarket() });
+
+const get = (path: string, period: string): ContractRequest => ({
+  method: 'GET',
+  path,
+  query: {},
+  header: () => undefined,
+  cookies: { [SESSION_COOKIE]: SESSION, selected_period: period },
+  body: () => Promise.resolve({ text: '' }),
+  address: '127.0.0.1',
+});
+
+/** The home's three calls together, as the app sends them. */
+const home = (contract: ReturnType<typeof createContract>) =>
+  Promise.all([
+    contract.handle(get('/api/v1/user/valuation', 'Forever')),
+    contract.handle(get('/api/v1/user/valuation', 'Year')),
+    contract.handle(get('/api/v1/user/chart', 'Year')),
+  ]).then((answers) => answers.map(({ status, body }) => ({ status, body })));
+
+describe('timelines prepared at start', () => {
+  it("builds a user's timelines so that the home's first answers read no events and are the unprepared ones", async () => {
+    const { store, user } = await account();
+    const prepared = contractOver(store);
+    expect(await prepared.prepare([user.id])).toBe(1);
+
+    const events = vi.spyOn(store, 'investmentEvents');
+    const checkpoints = vi.spyOn(store, 'replayCheckpoint');
+    const answers = await home(prepared);
+    expect(events).not.toHaveBeenCalled();
+    expect(checkpoints).not.toHaveBeenCalled();
+
+    const unprepared = await home(contractOver(store));
+    // From the events, or from the checkpoint the preparation kept of them.
+    expect(events.mock.calls.length + checkpoints.mock.calls.length).toBeGreaterThan(0);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers).toEqual(unprepared);
+  });
+
+  it('stops before the next investment once told to', async () => {
+    const { store, user } = await account();
+    const contract = contractOver(store);
+    let stopped = false;
+    const read = store.investmentEvents.bind(store);
+    const events = vi.spyOn(store, 'investmentEvents').mockImplementation((id) => {
+      stopped = true;
+      return read(id);
+    });
+    expect(await contract.prepare([user.id], () => stopped)).toBe(0);
+    expect(events).toHaveBeenCalledTimes(1);
+  });
+});
