@@ -161,7 +161,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       }, REFRESH_INTERVAL_MS)
     : undefined;
   timer?.unref();
-  // The users with a live session, their timelines built once listening (issue 37).
+  // The users with a live session: their timelines are built before listening (issue 37).
   let preparing: Promise<void> = Promise.resolve();
   let closing = false;
   app.decorate('marketSettled', async () => {
