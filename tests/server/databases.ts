@@ -94,8 +94,8 @@ export async function freshDatabase(): Promise<{ url: string; database?: OpenedD
 }
 
 /**
- * For a tests/server file whose servers start on `demoDatabase()` or `freshDatabase()`: after the
- * file, its pool and its SQLite copies go, as tests/contract/hooks.ts does for the contract's.
+ * For a file whose servers start on `demoDatabase()` or `freshDatabase()` (the contract's files
+ * through tests/contract/hooks.ts): after the file, its pool and its SQLite copies go.
  */
 export function keepDatabasesPerFile(): void {
   afterAll(removeDemoCopies);
