@@ -21,7 +21,7 @@ import { chromiumLaunchOptions } from './chromium.mjs';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { format, resolveConfig } from 'prettier';
+import { formatted } from './format.mjs';
 import { RUNS, startServer, withServer } from './ui-bench-browser.mjs';
 import { measureBudgets, measureVisits, summarise } from './ui-bench-measures.mjs';
 
@@ -153,9 +153,7 @@ ${visitTable}
   const text = existing.test(doc)
     ? doc.replace(existing, () => section)
     : `${doc.trimEnd()}\n\n${section}`;
-  // Formatted as the lint step checks it.
-  const options = { ...(await resolveConfig(DOC)), filepath: DOC };
-  writeFileSync(DOC, await format(text, options));
+  writeFileSync(DOC, await formatted(DOC, text));
 }
 
 const over = [

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { toJsonSchemaDefs, type JsonSchema } from '@valibot/to-json-schema';
-import { format } from 'prettier';
+import { formatted } from '../format.mjs';
 import type * as v from 'valibot';
 import { parse, parseDocument } from 'yaml';
 import * as imports from '../../src/domain/import/rows';
@@ -244,5 +244,5 @@ export async function openApiText(): Promise<string> {
     document.setIn(['components', 'schemas', name], document.createNode(schemas[name]));
   document.commentBefore = HEADER;
   const text = document.toString({ lineWidth: 100, minContentWidth: 40 });
-  return format(text, { parser: 'yaml', singleQuote: true, printWidth: 100 });
+  return formatted(OPENAPI_PATH, text);
 }

@@ -64,7 +64,13 @@ export type ChildMessage =
   | { type: 'error'; message: string };
 
 export type ParentMessage =
-  'delay' | 'idle' | 'phases' | 'memory' | 'profile' | 'profiled' | 'stop';
+  | 'delay'
+  | 'idle'
+  | 'phases'
+  | 'memory'
+  | 'profile'
+  | 'profiled'
+  | 'stop';
 
 function send(message: ChildMessage): void {
   process.send?.(message);

@@ -2,7 +2,7 @@
 // docs/benchmarks.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { format, resolveConfig } from 'prettier';
+import { formatted } from '../format.mjs';
 import {
   LISTING_LOAD_ALIGN,
   LISTING_LOAD_HEADER,
@@ -322,6 +322,5 @@ export async function writeSection(text: string): Promise<void> {
   const updated = existing.test(doc)
     ? doc.replace(existing, () => `\n${text}\n`)
     : `${doc.trimEnd()}\n\n${text}\n`;
-  const formatted = await format(updated, { ...(await resolveConfig(DOC)), filepath: DOC });
-  writeFileSync(DOC, formatted);
+  writeFileSync(DOC, await formatted(DOC, updated));
 }

@@ -27,7 +27,13 @@ export interface Holding {
 
 /** The payload field a refusal is about (the wire's names). */
 export type EntryField =
-  'shares' | 'share_price' | 'fee' | 'amount' | 'shares_after' | 'sold_shares' | 'sold_share_price';
+  | 'shares'
+  | 'share_price'
+  | 'fee'
+  | 'amount'
+  | 'shares_after'
+  | 'sold_shares'
+  | 'sold_share_price';
 
 /** Why an entry cannot apply; the mock turns it into a 422 on `field`. */
 export type Refusal =

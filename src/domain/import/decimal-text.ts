@@ -67,7 +67,9 @@ export function decideDecimal(values: readonly string[]): {
 }
 
 export type DecimalReading =
-  { value: string } | { problem: 'unreadable' } | { problem: 'ambiguous' };
+  | { value: string }
+  | { problem: 'unreadable' }
+  | { problem: 'ambiguous' };
 
 /**
  * The exact decimal string ("-1234.56") of a value written with `decimal` as its separator;

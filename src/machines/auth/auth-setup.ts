@@ -82,11 +82,10 @@ export const authSetup = setup({
       return input.api.checkAuth();
     }),
     /** Login or register: both end signed in as the returned user. */
-    signIn: fromPromise<User, { api: Api; request: SignInRequest }>(
-      ({ input: { api, request } }) =>
-        request.type === 'register.submitted'
-          ? api.register(request.registration)
-          : api.login(request.credentials),
+    signIn: fromPromise<User, { api: Api; request: SignInRequest }>(({ input: { api, request } }) =>
+      request.type === 'register.submitted'
+        ? api.register(request.registration)
+        : api.login(request.credentials),
     ),
     logout: fromPromise<void, { api: Api }>(({ input }) => input.api.logout()),
     unauthenticatedListener: fromCallback<AuthEvent, { api: Api }>(({ input, sendBack }) =>

@@ -15,7 +15,8 @@ const PASSWORD_KEYS: Readonly<Record<string, PasswordField>> = {
 };
 
 export type PasswordRequest =
-  { kind: 'forgot'; email: string } | ({ kind: 'reset' } & PasswordReset);
+  | { kind: 'forgot'; email: string }
+  | ({ kind: 'reset' } & PasswordReset);
 
 export interface PasswordInput {
   api: Api;

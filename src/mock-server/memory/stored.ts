@@ -38,7 +38,9 @@ interface Stored {
 }
 
 export type Loaded =
-  { kind: 'empty' } | { kind: 'loaded'; tables: Tables } | { kind: 'unreadable' };
+  | { kind: 'empty' }
+  | { kind: 'loaded'; tables: Tables }
+  | { kind: 'unreadable' };
 
 export function load(storage: Storage): Loaded {
   let raw: string | null;

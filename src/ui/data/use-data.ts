@@ -23,7 +23,9 @@ import { useHideSold } from '../app/use-settings';
 
 /** Whose figures a card shows: the user's, a portfolio's or an investment's. */
 export type ValueTarget =
-  { type: 'user' } | { type: 'portfolio'; id: Id } | { type: 'investment'; id: Id };
+  | { type: 'user' }
+  | { type: 'portfolio'; id: Id }
+  | { type: 'investment'; id: Id };
 
 const EMPTY: never[] = [];
 

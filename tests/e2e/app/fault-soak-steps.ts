@@ -36,7 +36,13 @@ const DECK: Record<Fault, number> = {
 };
 
 type Action =
-  'buy' | 'sell' | 'dividend' | 'correct' | 'addPortfolio' | 'renamePortfolio' | 'renameInvestment';
+  | 'buy'
+  | 'sell'
+  | 'dividend'
+  | 'correct'
+  | 'addPortfolio'
+  | 'renamePortfolio'
+  | 'renameInvestment';
 
 const ACTIONS: readonly Action[] = [
   'buy',

@@ -1,0 +1,1 @@
+export declare function formatted(path: string, text: string): Promise<string>;
