@@ -2,50 +2,17 @@
 // counts the requests it gets and answers 503.
 import { fork, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
 import type { Counted, Phase } from '../../src/contract/phases';
+import { bundleServer } from '../server-bundle';
 import type { ChildMessage, ParentMessage } from './child';
 import { CHILD } from './settings';
 
-// The child bundled once per run (esbuild, as tsx uses it), its packages imported from this
-// repository's node_modules by their resolved file URLs: a start then loads one file instead of
-// tsx compiling the server's modules in each of the run's four or more children (about 3.2 s of
-// CPU each under tsx, 1.3 s bundled, on this machine). A profiled child keeps tsx, so its
-// profile names the source files.
-const PACKAGES_BY_URL: Plugin = {
-  name: 'packages-by-url',
-  setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, ({ path }) => ({
-      path: path.startsWith('node:') ? path : import.meta.resolve(path),
-      external: true,
-    }));
-  },
-};
-/**
- * The server's code version (src/server/code-version.ts) is a digest of the sources beside its
- * module: in the bundle, a file in a temporary folder with no sources beside it, so it was a
- * random one per process and no process used the answers another kept (the bench's cold runs
- * before 2026-11-30). Each source file's own URL in its place, as tsx and `npm start` run it.
- */
-const SOURCE_URLS: Plugin = {
-  name: 'source-urls',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async ({ path }) => {
-      const text = await readFile(path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
-      return {
-        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
-        loader: 'ts',
-      };
-    });
-  },
-};
+// The child bundled once per run (scripts/server-bundle.ts): a start then loads one file instead
+// of tsx compiling the server's modules in each of the run's four or more children.
 let bundled: Promise<string> | undefined;
 
 function bundledChild(): Promise<string> {
@@ -53,16 +20,7 @@ function bundledChild(): Promise<string> {
     const dir = mkdtempSync(join(tmpdir(), 'formue-bench-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const outfile = join(dir, 'child.mjs');
-    await build({
-      entryPoints: [CHILD],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: `node${process.versions.node}`,
-      plugins: [PACKAGES_BY_URL, SOURCE_URLS],
-      logLevel: 'warning',
-    });
+    await bundleServer(CHILD, { outfile });
     return outfile;
   })();
   return bundled;

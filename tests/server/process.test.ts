@@ -1,12 +1,23 @@
 // The server as `npm start` runs it, in a process of its own: help, a bad setting, one log line
-// per request, and SIGTERM finishing the request in flight before the process exits.
+// per request, and SIGTERM finishing the request in flight before the process exits. The log's
+// test starts it through tsx as `npm start` does; the others start the same entry bundled.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer } from '../../scripts/server-bundle';
 import { postgresUrl } from './databases';
 import { freePort } from './quiet-server';
 
-const ENTRY = ['--import', 'tsx', 'src/server/main.ts'];
+/** As `npm start` runs the server: tsx compiling its sources. */
+const AS_STARTED = ['--import', 'tsx', 'src/server/main.ts'];
+/**
+ * The same entry bundled once for the file (scripts/server-bundle.ts, as the server benchmark's
+ * child is): a start under tsx costs about 3 s of CPU, bundled about half. One test keeps tsx.
+ */
+let bundled: string[] = [];
 const children: ChildProcess[] = [];
 
 afterEach(() => {
@@ -14,9 +25,9 @@ afterEach(() => {
 });
 
 /** Starts the server and resolves once it listens, with everything it has logged so far. */
-async function startProcess(env: Record<string, string>) {
+async function startProcess(entry: string[], env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ENTRY, {
+  const child = spawn(process.execPath, entry, {
     // The demo's market: a live one would ask the real providers, and CI has no internet.
     env: {
       ...process.env,
@@ -52,19 +63,29 @@ function logged(child: ChildProcess, log: string[], matches: (line: string) => b
   });
 }
 
-// Each test starts Node with tsx: on a loaded machine that alone can take many seconds, and a
-// time limit must never be what fails CI. The process runs on SQLite whatever DATABASE_URL says,
+// A start through tsx, on a loaded machine, can take many seconds, and a time limit must never be
+// what fails CI. The process runs on SQLite whatever DATABASE_URL says,
 // so the PostgreSQL run of the server tests would only repeat the SQLite run's.
 describe.skipIf(postgresUrl)('npm start', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'formue-process-test-'));
+    await bundleServer('src/server/main.ts', { outdir });
+    bundled = [join(outdir, 'main.mjs')];
+  });
+  afterAll(() => {
+    const [main] = bundled;
+    if (main) rmSync(join(main, '..'), { recursive: true, force: true });
+  });
+
   it('--help lists every setting', () => {
-    const run = spawnSync(process.execPath, [...ENTRY, '--help'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...bundled, '--help'], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     for (const name of ['PORT', 'HOST', 'DATABASE_URL', 'FORMUE_DEMO', 'LOG_LEVEL'])
       expect(run.stdout).toContain(name);
   });
 
   it('stops at a bad setting with a message naming it', () => {
-    const run = spawnSync(process.execPath, ENTRY, {
+    const run = spawnSync(process.execPath, bundled, {
       encoding: 'utf8',
       env: { ...process.env, PORT: 'http' },
     });
@@ -73,7 +94,7 @@ describe.skipIf(postgresUrl)('npm start', { timeout: 120_000 }, () => {
   });
 
   it('logs one structured line per request', async () => {
-    const { child, port, log } = await startProcess({});
+    const { child, port, log } = await startProcess(AS_STARTED, {});
     await fetch(`http://127.0.0.1:${port}/up`);
     await fetch(`http://127.0.0.1:${port}/api/v1/auth/check`);
     const isRequest = (line: string) => line.includes('"msg":"request"');
@@ -86,7 +107,7 @@ describe.skipIf(postgresUrl)('npm start', { timeout: 120_000 }, () => {
   });
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const { child, port, log } = await startProcess({ LOG_LEVEL: 'debug' });
+    const { child, port, log } = await startProcess(bundled, { LOG_LEVEL: 'debug' });
     const started = () => log.some((line) => line.includes('"msg":"request started"'));
     // A request whose body is still arriving when the signal comes.
     const answered = new Promise<number>((resolve, reject) => {
