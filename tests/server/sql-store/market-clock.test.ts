@@ -4,14 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CompiledQuery, Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
 import { priceStore } from '../../../src/server/sql/market';
-import type { Database } from '../../../src/server/sql/schema';
 import { SqlStore } from '../../../src/server/sql/sql-store';
 import { sqlKeptAnswers } from '../../../src/server/sql/store/kept-answers';
 import { freshDatabaseUrl, postgresUrl } from '../databases';
+import { recorded } from './recorded';
 
 const A = 'yahoo:A';
 const B = 'yahoo:B';
@@ -35,38 +34,6 @@ const backends = [
   },
   ...(postgresUrl ? [{ name: 'PostgreSQL', url: freshDatabaseUrl }] : []),
 ];
-
-/**
- * Kysely's handle with every statement it sends recorded: those it builds (its plugin sees them
- * compiled) and those compiled once and run again (`CompiledOnce`, through `executeQuery`).
- */
-function recorded(db: Kysely<Database>) {
-  const statements: string[] = [];
-  const executor = db.getExecutor();
-  const compiled = new Set<unknown>();
-  const spied = db.withPlugin({
-    transformQuery: (args) => {
-      const query: CompiledQuery = executor.compileQuery(args.node, args.queryId);
-      statements.push(query.sql);
-      compiled.add(args.node);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  });
-  const handle = new Proxy(spied, {
-    get(target, property) {
-      if (property === 'executeQuery')
-        return (query: CompiledQuery) => {
-          // Built here (and so recorded) unless its node was compiled before, and it runs again.
-          if (!compiled.delete(query.query)) statements.push(query.sql);
-          return target.executeQuery(query);
-        };
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-  return { spied: handle, statements };
-}
 
 /** Process one (recorded) and process two on one database, Ann's session and two listings. */
 async function twoProcesses(url: string) {
