@@ -263,7 +263,7 @@ function exactAt(
   const times = chartTimes(period, now);
   if (times.length !== kept.length) return undefined;
   for (let i = 1; i < times.length - 1; i++) if (times[i] !== kept[i]) return undefined;
-  const between = (held.between ??= new Map());
+  const between = (held.between ??= new Map<string, string>());
   /** The points with the ends' times written afresh, and their JSON text. */
   const retimed = (path: string, points: unknown) => {
     if (!Array.isArray(points) || points.length !== times.length) return undefined;
