@@ -2,43 +2,18 @@
 // of the event loop, are one statement (issue 37). A read is shared only until it is sent, so a
 // change another process commits before a request arrives is in that request's answer. Two
 // handles on one database stand for two server processes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
+import { describe, expect, it } from 'vitest';
 import { SqlStore } from '../../../src/server/sql/sql-store';
-import { freshDatabaseUrl, postgresUrl } from '../databases';
-import { recorded } from './recorded';
+import { recorded, twoHandles } from './two-handles';
 
 const SESSION = 'session-of-ann';
 const OTHER = 'session-of-bob';
 
-const opened: OpenedDatabase[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((database) => database.close()));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-const backends = [
-  {
-    name: 'SQLite',
-    url: () => {
-      const folder = mkdtempSync(join(tmpdir(), 'formue-sessions-'));
-      folders.push(folder);
-      return Promise.resolve(`sqlite:${join(folder, 'formue.sqlite')}`);
-    },
-  },
-  ...(postgresUrl ? [{ name: 'PostgreSQL', url: freshDatabaseUrl }] : []),
-];
+const { backends, open } = twoHandles('formue-sessions-');
 
 /** Process one (its statements recorded) and process two, Ann's and Bob's sessions. */
 async function twoProcesses(url: string) {
-  const one = await openDatabase(url);
-  opened.push(one);
-  const two = await openDatabase(url);
-  opened.push(two);
+  const { one, two } = await open(url);
   const storeTwo = new SqlStore(two.db, two.dialect);
   for (const [id, email] of [
     [SESSION, 'ann@example.com'],
