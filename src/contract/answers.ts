@@ -41,6 +41,11 @@ export interface Answer {
   status: number;
   /** JSON body, or text with its Content-Type in `headers`; absent for 204. */
   body?: object | string;
+  /**
+   * A JSON body's text when it is at hand (a kept answer, issue 37), equal to
+   * `JSON.stringify(body)`: a transport may send it as it is rather than serialize `body`.
+   */
+  json?: string;
   headers: Record<string, string>;
   cookies: Cookie[];
 }

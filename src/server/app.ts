@@ -226,5 +226,9 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
   if (answer.status === 413) reply.header('Connection', 'close');
   // Answers are the user's own data: no cache (a shared proxy, the back button) may keep them.
   reply.code(answer.status).headers({ 'Cache-Control': 'no-store', ...answer.headers });
-  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+  if (answer.body === undefined) return reply.send();
+  // A kept answer's text is sent as it is: its body is not serialized again (issue 37).
+  if (answer.json !== undefined)
+    return reply.type('application/json; charset=utf-8').send(answer.json);
+  return reply.send(answer.body);
 }

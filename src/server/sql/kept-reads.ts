@@ -16,6 +16,8 @@ interface Kept {
   benchmark: { row: BenchmarkRow | undefined };
 }
 
+type SessionWithUser = Awaited<ReturnType<typeof sessionWithUser>>;
+
 interface KeptUser {
   version: number;
   rows: Partial<Kept>;
@@ -64,6 +66,13 @@ export class KeptReads {
   private readonly queries: CompiledOnce<Database>;
   /** The market's clock, read with the session: the market's states kept under it (0020). */
   private readonly market: MarketClock;
+  /**
+   * Session reads not sent yet, by session id: requests arriving in the same turn of the event
+   * loop (a page's calls, sent at once) share one (issue 37). A read is sent once the turn's
+   * callbacks have run, and leaves this map as it is sent: a request never joins a read sent
+   * before it arrived, so whatever another process committed by then is in its answer.
+   */
+  private readonly sessionsAsked = new Map<string, Promise<SessionWithUser>>();
 
   constructor(private readonly db: Kysely<Database>) {
     this.queries = new CompiledOnce(db);
@@ -73,7 +82,7 @@ export class KeptReads {
   /** `store` for one request: its session read with the user's version, then kept rows. */
   forRequest(store: Store): Store {
     let asOf: { userId: number; version: number } | undefined;
-    let user: Awaited<ReturnType<typeof sessionWithUser>>;
+    let user: SessionWithUser;
     let wrote = false;
 
     /** The user's kept rows of `key`, else read and kept under the version the request read. */
@@ -104,7 +113,7 @@ export class KeptReads {
 
     const reads: Partial<Store> = {
       session: async (id) => {
-        user = await sessionWithUser(this.queries, this.db, id);
+        user = await this.sessionWithUser(id);
         if (user) this.market.observe(user.marketClock);
         asOf =
           user?.user && user.version !== undefined
@@ -138,6 +147,18 @@ export class KeptReads {
         };
       },
     });
+  }
+
+  /** The session with its user: a read not sent yet for that id, else one sent next turn. */
+  private sessionWithUser(id: string): Promise<SessionWithUser> {
+    const asked = this.sessionsAsked.get(id);
+    if (asked) return asked;
+    const read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.sessionsAsked.delete(id);
+      return sessionWithUser(this.queries, this.db, id);
+    });
+    this.sessionsAsked.set(id, read);
+    return read;
   }
 
   /** Keeps `value` at `version`, unless a later version is kept already. */

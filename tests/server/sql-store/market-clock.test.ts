@@ -1,79 +1,21 @@
 // The market's sync states kept under the market's clock (migration 0020, issue 37): a request
 // reads the clock with its session, and reads `market_sync` again only when it has moved, whoever
 // wrote. Two handles on one database stand for two server processes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { CompiledQuery, Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../../src/server/sql/connect';
+import { describe, expect, it } from 'vitest';
 import { priceStore } from '../../../src/server/sql/market';
-import type { Database } from '../../../src/server/sql/schema';
 import { SqlStore } from '../../../src/server/sql/sql-store';
 import { sqlKeptAnswers } from '../../../src/server/sql/store/kept-answers';
-import { freshDatabaseUrl, postgresUrl } from '../databases';
+import { recorded, twoHandles } from './two-handles';
 
 const A = 'yahoo:A';
 const B = 'yahoo:B';
 const SESSION = 'session-of-ann';
 
-const opened: OpenedDatabase[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((database) => database.close()));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-const backends = [
-  {
-    name: 'SQLite',
-    url: () => {
-      const folder = mkdtempSync(join(tmpdir(), 'formue-clock-'));
-      folders.push(folder);
-      return Promise.resolve(`sqlite:${join(folder, 'formue.sqlite')}`);
-    },
-  },
-  ...(postgresUrl ? [{ name: 'PostgreSQL', url: freshDatabaseUrl }] : []),
-];
-
-/**
- * Kysely's handle with every statement it sends recorded: those it builds (its plugin sees them
- * compiled) and those compiled once and run again (`CompiledOnce`, through `executeQuery`).
- */
-function recorded(db: Kysely<Database>) {
-  const statements: string[] = [];
-  const executor = db.getExecutor();
-  const compiled = new Set<unknown>();
-  const spied = db.withPlugin({
-    transformQuery: (args) => {
-      const query: CompiledQuery = executor.compileQuery(args.node, args.queryId);
-      statements.push(query.sql);
-      compiled.add(args.node);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  });
-  const handle = new Proxy(spied, {
-    get(target, property) {
-      if (property === 'executeQuery')
-        return (query: CompiledQuery) => {
-          // Built here (and so recorded) unless its node was compiled before, and it runs again.
-          if (!compiled.delete(query.query)) statements.push(query.sql);
-          return target.executeQuery(query);
-        };
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
-  return { spied: handle, statements };
-}
+const { backends, open } = twoHandles('formue-clock-');
 
 /** Process one (recorded) and process two on one database, Ann's session and two listings. */
 async function twoProcesses(url: string) {
-  const one = await openDatabase(url);
-  opened.push(one);
-  const two = await openDatabase(url);
-  opened.push(two);
+  const { one, two } = await open(url);
   const pricesTwo = priceStore(two.db, two.dialect);
   await pricesTwo.saveFailure(A, 'down', 1_000, 2_000);
   await pricesTwo.saveFailure(B, 'down', 1_000, 2_000);

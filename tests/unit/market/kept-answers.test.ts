@@ -380,6 +380,8 @@ describe('kept home answers', () => {
               );
               expect(fresh.status).toBe(200);
               expect(fromKept.body).toEqual(fresh.body);
+              // What the server sends: a kept answer's own text, else its body serialized.
+              expect(sent(fromKept)).toBe(JSON.stringify(fresh.body));
               if (!(await store.benchmark(user.id)))
                 expect(wanted.kept.at(-1)).toEqual(wanted.fresh.at(-1));
               // A fresh process with the rows kept at earlier instants only: its market fails, so
@@ -389,6 +391,8 @@ describe('kept home answers', () => {
               if (cold.status === 200) {
                 hits++;
                 expect(cold.body).toEqual(fresh.body);
+                expect(sent(cold)).toBe(JSON.stringify(fresh.body));
+                expect(cold.json).toBeDefined();
               }
             }
           };
@@ -481,5 +485,8 @@ describe('kept home answers', () => {
     expect(hits).toBeGreaterThan(checks / 4);
   }, 600_000);
 });
+
+/** The body as the HTTP adapter sends it (src/server/app.ts, `send`). */
+const sent = (answer: Answer) => answer.json ?? JSON.stringify(answer.body);
 
 const utcMidnightOf = (time: number) => Math.floor(time / DAY) * DAY;
