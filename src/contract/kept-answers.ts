@@ -66,12 +66,16 @@ interface Held {
 
 export class KeptAnswers {
   private readonly memory = new Map<string, Held>();
+  /** Rows made and not yet written, the last of each user's answer: one write each. */
+  private readonly unwritten = new Map<string, KeptAnswerRow>();
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly options: KeptAnswersOptions | undefined,
     private readonly market: Pick<Market, 'snapshot'>,
     private readonly pause: () => Promise<void>,
+    /** Resolves when a row may be written without holding up an answer; absent: `pause`. */
+    private readonly quiet: () => Promise<void> = pause,
   ) {}
 
   /** Resolves once the rows kept so far are written (or failed). */
@@ -145,12 +149,26 @@ export class KeptAnswers {
         ...(since !== undefined && { benchmarkSince: since }),
       };
       this.remember(owner, { row, body: JSON.parse(row.body) as Record<string, unknown> });
-      this.writing = this.writing
-        .then(this.pause)
-        .then(() => options.store.keepAnswer(row))
-        .catch(() => undefined);
+      this.write(owner, row, options.store);
     }
     return made.answer;
+  }
+
+  /** Writes the row once quiet, in place of a row of the same answer not yet written. */
+  private write(owner: string, row: KeptAnswerRow, store: KeptAnswerStore): void {
+    const draining = this.unwritten.size > 0;
+    this.unwritten.delete(owner);
+    this.unwritten.set(owner, row);
+    if (draining) return;
+    this.writing = this.writing.then(async () => {
+      for (const [next, unwritten] of this.unwritten) {
+        await this.quiet().catch(() => undefined);
+        // Taken out only now: a newer row made while waiting replaces it.
+        const latest = this.unwritten.get(next) ?? unwritten;
+        this.unwritten.delete(next);
+        await store.keepAnswer(latest).catch(() => undefined);
+      }
+    });
   }
 
   private async read(userId: number, key: string): Promise<Held | undefined> {
