@@ -77,20 +77,48 @@ export function flowsOfColumns(
   dayNumberOf: (time: number) => number,
   dayOf: (dayNumber: number) => string,
 ): Flow[] {
-  const byDay = new Map<number, { time: number; amount: number }>();
+  const moreDays = more.map(({ time }) => dayNumberOf(time));
+  let first = Infinity;
+  let last = -Infinity;
+  let count = 0;
+  for (const days of [moreDays, ...columns.map((c) => c.days)]) {
+    for (let i = 0; i < days.length; i++) {
+      first = Math.min(first, days[i]);
+      last = Math.max(last, days[i]);
+    }
+    count += days.length;
+  }
+  if (!(first <= last)) return [];
+  // Flows centuries apart would take a slot per day between: summed by the map instead.
+  if (last - first > 4 * count + 4_096) {
+    const flows = columns.flatMap(({ times, amounts }) =>
+      Array.from(times, (time, i) => ({ time, amount: amounts[i] })),
+    );
+    return flowsOf([...flows, ...more], (time) => dayOf(dayNumberOf(time)));
+  }
+  // A slot per day from the first to the last: filled in the flows' order, read in day order
+  // (a later day's first time is later), so no map and no sort.
+  const span = last - first + 1;
+  const amounts = new Float64Array(span);
+  const times = new Float64Array(span).fill(NaN);
   const add = (day: number, time: number, amount: number) => {
-    const known = byDay.get(day);
-    if (known) {
-      known.amount += amount;
-      known.time = Math.min(known.time, time);
-    } else byDay.set(day, { time, amount });
+    const slot = day - first;
+    if (Number.isNaN(times[slot])) {
+      times[slot] = time;
+      amounts[slot] = amount;
+    } else {
+      amounts[slot] += amount;
+      times[slot] = Math.min(times[slot], time);
+    }
   };
-  for (const { times, amounts, days } of columns)
-    for (let i = 0; i < times.length; i++) add(days[i], times[i], amounts[i]);
-  for (const { time, amount } of more) add(dayNumberOf(time), time, amount);
+  for (const { times: at, amounts: moved, days } of columns)
+    for (let i = 0; i < at.length; i++) add(days[i], at[i], moved[i]);
+  more.forEach(({ time, amount }, index) => add(moreDays[index], time, amount));
   const flows: Flow[] = [];
-  for (const [day, { time, amount }] of byDay) flows.push({ day: dayOf(day), time, amount });
-  return flows.sort((a, b) => a.time - b.time);
+  for (let slot = 0; slot < span; slot++)
+    if (!Number.isNaN(times[slot]))
+      flows.push({ day: dayOf(first + slot), time: times[slot], amount: amounts[slot] });
+  return flows;
 }
 
 /**

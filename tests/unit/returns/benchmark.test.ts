@@ -91,6 +91,20 @@ describe('flowsOfColumns', () => {
       ),
     );
   });
+
+  it('sums flows centuries apart as flowsOf does', () => {
+    const entries: LedgerEntry[] = [
+      { kind: 'buy', time: Date.UTC(1901, 0, 2, 12), shares: 1, price: 10, fee: 1 },
+      { kind: 'buy', time: june(2), shares: 2, price: 20, fee: 0 },
+      { kind: 'sell', time: june(2, 15), shares: 1, price: 25, fee: 1 },
+    ];
+    const cash = [{ time: june(3), amount: 100 }];
+    const columns = [tradeColumns(entries, dayNumberOf)];
+    const dayText = (day: number) => dayOf(day * DAY_MS);
+    expect(flowsOfColumns(columns, cash, dayNumberOf, dayText)).toEqual(
+      flowsOf([...tradeFlows(entries), ...cash], dayOf),
+    );
+  });
 });
 
 describe('benchmarkSeries', () => {
