@@ -37,6 +37,9 @@ const KEPT_PERIODS: Record<KeptKind, readonly Period[]> = {
 /** Answers kept in memory at most (a few per user), the least recently used go first. */
 const KEPT_IN_MEMORY = 512;
 
+/** What of a request keeping reads: the user, the instant and the period's cookie. */
+export type KeptCall = Pick<Call, 'userId' | 'now'> & { request: Pick<Call['request'], 'cookies'> };
+
 /** What an answer is made from, read before it is made. */
 export interface KeptSources {
   investments: readonly InvestmentRow[];
@@ -85,7 +88,7 @@ export class KeptAnswers {
 
   /** The kept answer of `kind` if it is exact now, else the one `make` makes, kept if it may be. */
   async answer(
-    call: Call,
+    call: KeptCall,
     kind: KeptKind,
     sources: KeptSources,
     make: () => Promise<Made>,
