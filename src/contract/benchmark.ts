@@ -1,14 +1,20 @@
 // The user's benchmark (issue 38): which instrument it is (chosen in Profile, else the default,
 // an MSCI World ETF), how it is priced (as an investment holding it would be, by the market's
 // snapshot), and its line beside a chart: the same money put into it on the same days.
-import { flowsOf, shadowOf, tradeFlows, unitsAt } from '../domain/benchmark';
+import {
+  flowsOfColumns,
+  shadowOf,
+  tradeColumns,
+  unitsAt,
+  type TradeColumns,
+} from '../domain/benchmark';
 import { externalFlowsDkk } from '../domain/cash';
 import { performance, type Book } from '../domain/returns';
 import { isoTime, MidnightValues } from '../domain/valuation';
 import { findInstrument } from '../domain/market';
 import type { LedgerEntry } from '../domain/ledger';
 import type { ChartPoint, InstrumentType } from '../domain/types';
-import { utcDay, utcMidnight } from '../market/zoned-time';
+import { dayOfNumber, utcDay, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
 import type { Accepted } from './market/market';
 import { addStepValues, type CashOfPortfolio, type Valuer } from './figures';
@@ -217,19 +223,14 @@ export function benchmarkReturns(
 
 const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
 
-/** An investment's trade flows with their UTC days, kept with its entries (a timeline's). */
-const trades = new WeakMap<readonly LedgerEntry[], readonly DatedTrade[]>();
-type DatedTrade = { time: number; amount: number; day: string };
+/** An investment's trade flows with their UTC day numbers, kept with its entries (a timeline's). */
+const trades = new WeakMap<readonly LedgerEntry[], TradeColumns>();
+const utcDayNumber = (time: number) => Math.floor(time / DAY_MS);
 
-function datedTrades(entries: readonly LedgerEntry[]): readonly DatedTrade[] {
+function datedTrades(entries: readonly LedgerEntry[]): TradeColumns {
   const kept = trades.get(entries);
   if (kept) return kept;
-  // A literal, not a spread: 20,000 trades' spreads were half of a cold chart's benchmark line.
-  const dated = tradeFlows(entries).map(({ time, amount }) => ({
-    time,
-    amount,
-    day: utcDay(time),
-  }));
+  const dated = tradeColumns(entries, utcDayNumber);
   trades.set(entries, dated);
   return dated;
 }
@@ -317,7 +318,7 @@ function shadowIn(
   const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
   let kept = keptShadow(entries, cashText, version, closeOn);
   if (!kept) {
-    const flows = flowsOf([...entries.flatMap(datedTrades), ...cashFlows], utcDay);
+    const flows = flowsOfColumns(entries.map(datedTrades), cashFlows, utcDayNumber, dayOfNumber);
     const shadow = shadowOf(flows, closeOn);
     if (!shadow) return unpriced(flows[0]?.day);
     const valuesAt = (at: readonly number[]) => {

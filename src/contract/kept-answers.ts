@@ -37,6 +37,9 @@ const KEPT_PERIODS: Record<KeptKind, readonly Period[]> = {
 /** Answers kept in memory at most (a few per user), the least recently used go first. */
 const KEPT_IN_MEMORY = 512;
 
+/** What of a request keeping reads: the user, the instant and the period's cookie. */
+export type KeptCall = Pick<Call, 'userId' | 'now'> & { request: Pick<Call['request'], 'cookies'> };
+
 /** What an answer is made from, read before it is made. */
 export interface KeptSources {
   investments: readonly InvestmentRow[];
@@ -68,6 +71,8 @@ interface Held {
 
 export class KeptAnswers {
   private readonly memory = new Map<string, Held>();
+  /** Rows made and not yet written, the last of each user's answer: one write each. */
+  private readonly unwritten = new Map<string, KeptAnswerRow>();
   private writing: Promise<void> = Promise.resolve();
   /**
    * The process's time zone, in every fingerprint: read once, as making an Intl.DateTimeFormat
@@ -79,6 +84,8 @@ export class KeptAnswers {
     private readonly options: KeptAnswersOptions | undefined,
     private readonly market: Pick<Market, 'snapshot'>,
     private readonly pause: () => Promise<void>,
+    /** Resolves when a row may be written without holding up an answer; absent: `pause`. */
+    private readonly quiet: () => Promise<void> = pause,
   ) {}
 
   /** Resolves once the rows kept so far are written (or failed). */
@@ -88,7 +95,7 @@ export class KeptAnswers {
 
   /** The kept answer of `kind` if it is exact now, else the one `make` makes, kept if it may be. */
   async answer(
-    call: Call,
+    call: KeptCall,
     kind: KeptKind,
     sources: KeptSources,
     make: () => Promise<Made>,
@@ -152,12 +159,26 @@ export class KeptAnswers {
         ...(since !== undefined && { benchmarkSince: since }),
       };
       this.remember(owner, { row, body: JSON.parse(row.body) as Record<string, unknown> });
-      this.writing = this.writing
-        .then(this.pause)
-        .then(() => options.store.keepAnswer(row))
-        .catch(() => undefined);
+      this.write(owner, row, options.store);
     }
     return made.answer;
+  }
+
+  /** Writes the row once quiet, in place of a row of the same answer not yet written. */
+  private write(owner: string, row: KeptAnswerRow, store: KeptAnswerStore): void {
+    const draining = this.unwritten.size > 0;
+    this.unwritten.delete(owner);
+    this.unwritten.set(owner, row);
+    if (draining) return;
+    this.writing = this.writing.then(async () => {
+      for (const [next, unwritten] of this.unwritten) {
+        await this.quiet().catch(() => undefined);
+        // Taken out only now: a newer row made while waiting replaces it.
+        const latest = this.unwritten.get(next) ?? unwritten;
+        this.unwritten.delete(next);
+        await store.keepAnswer(latest).catch(() => undefined);
+      }
+    });
   }
 
   private async read(userId: number, key: string): Promise<Held | undefined> {

@@ -117,10 +117,18 @@ export function createContract(options: ContractOptions): Contract {
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
   const timelines = new Timelines(store, options.market, { pause: options.pause });
   const reports = new KeptReports();
-  const kept = new KeptAnswers(
-    options.keptAnswers,
-    options.market,
-    options.pause ?? (() => Promise.resolve()),
+  /** Requests in progress, and who waits for there to be none (`prepare`, kept answers' writes). */
+  let answering = 0;
+  const idle: (() => void)[] = [];
+  const noneAnswering = () =>
+    answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
+
+  const pause = options.pause ?? (() => Promise.resolve());
+  // A kept answer's row is written once no request is in progress and the last answer has had
+  // its turn to be sent: on SQLite each write is an fsync on the loop, which the home's other
+  // calls, made together, would otherwise wait behind.
+  const kept = new KeptAnswers(options.keptAnswers, options.market, pause, () =>
+    pause().then(noneAnswering).then(pause),
   );
 
   const newSession = (time: number): Session => ({
@@ -176,12 +184,6 @@ export function createContract(options: ContractOptions): Contract {
     if (stored === session && time - session.lastSeen < TOUCH_INTERVAL_MS) return;
     await store.saveSession({ ...session, lastSeen: time });
   }
-
-  /** Requests in progress, and who waits for there to be none (`prepare`). */
-  let answering = 0;
-  const idle: (() => void)[] = [];
-  const noneAnswering = () =>
-    answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
 
   async function handle(request: ContractRequest): Promise<Answer> {
     answering++;
@@ -356,7 +358,6 @@ export function createContract(options: ContractOptions): Contract {
     userIds: readonly number[],
     stopped: () => boolean = () => false,
   ): Promise<number> {
-    const pause = options.pause ?? (() => Promise.resolve());
     // Only while no request is in progress, an investment at a time: a request never waits on
     // more than one replay, and one that comes first builds what is not built yet itself.
     const turn = async () => {

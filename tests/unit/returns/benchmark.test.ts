@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   benchmarkSeries,
   flowsOf,
+  flowsOfColumns,
+  tradeColumns,
   tradeFlows,
   shadowOf,
   unitsAt,
@@ -47,6 +49,61 @@ describe('flowsOf', () => {
       { day: '2025-06-04', time: june(4), amount: 180 - 90 },
       { day: '2025-06-06', time: june(6), amount: -1310 },
     ]);
+  });
+});
+
+describe('flowsOfColumns', () => {
+  const DAY_MS = 86_400_000;
+  const dayNumberOf = (time: number) => Math.floor(time / DAY_MS);
+  const entry = fc.oneof(
+    fc.record({
+      kind: fc.constantFrom('buy' as const, 'sell' as const),
+      time: fc.integer({ min: june(1, 0), max: june(9, 0) }),
+      shares: fc.double({ min: 0.001, max: 1_000, noNaN: true }),
+      price: fc.double({ min: 0, max: 5_000, noNaN: true }),
+      fee: fc.double({ min: 0, max: 50, noNaN: true }),
+    }),
+    fc.record({
+      kind: fc.constant('dividend' as const),
+      time: fc.integer({ min: june(1, 0), max: june(9, 0) }),
+      amount: fc.double({ min: 0, max: 500, noNaN: true }),
+    }),
+  );
+  const more = fc.array(
+    fc.record({
+      time: fc.integer({ min: june(1, 0), max: june(9, 0) }),
+      amount: fc.double({ min: -1_000, max: 1_000, noNaN: true }),
+    }),
+    { maxLength: 5 },
+  );
+
+  it('sums the same flows per day as flowsOf, to the same amounts and first times', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(entry, { maxLength: 30 }), { maxLength: 4 }),
+        more,
+        (lists, cash) => {
+          const expected = flowsOf([...lists.flatMap(tradeFlows), ...cash], dayOf);
+          const columns = lists.map((list: LedgerEntry[]) => tradeColumns(list, dayNumberOf));
+          const dayText = (day: number) => dayOf(day * DAY_MS);
+          expect(flowsOfColumns(columns, cash, dayNumberOf, dayText)).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('sums flows centuries apart as flowsOf does', () => {
+    const entries: LedgerEntry[] = [
+      { kind: 'buy', time: Date.UTC(1901, 0, 2, 12), shares: 1, price: 10, fee: 1 },
+      { kind: 'buy', time: june(2), shares: 2, price: 20, fee: 0 },
+      { kind: 'sell', time: june(2, 15), shares: 1, price: 25, fee: 1 },
+    ];
+    const cash = [{ time: june(3), amount: 100 }];
+    const columns = [tradeColumns(entries, dayNumberOf)];
+    const dayText = (day: number) => dayOf(day * DAY_MS);
+    expect(flowsOfColumns(columns, cash, dayNumberOf, dayText)).toEqual(
+      flowsOf([...tradeFlows(entries), ...cash], dayOf),
+    );
   });
 });
 
