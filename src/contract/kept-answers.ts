@@ -88,7 +88,7 @@ export class KeptAnswers {
     private readonly quiet: () => Promise<void> = pause,
   ) {}
 
-  /** Resolves once the rows kept so far are written (or failed). */
+  /** Resolves once the rows kept so far are written (or failed), each once `quiet` let it. */
   settled(): Promise<void> {
     return this.writing;
   }
@@ -331,7 +331,8 @@ function exactAt(
  */
 function jsonWith(value: object, texts: Readonly<Record<string, string>>): string {
   const entries = Object.entries(value).map(
-    ([key, entry]) => `${JSON.stringify(key)}:${texts[key] ?? JSON.stringify(entry)}`,
+    ([key, entry]) =>
+      `${JSON.stringify(key)}:${Object.hasOwn(texts, key) ? texts[key] : JSON.stringify(entry)}`,
   );
   return `{${entries.join(',')}}`;
 }

@@ -25,6 +25,7 @@ import { metaRoutes } from './routes/meta.routes';
 import { performanceRoutes } from './routes/performance.routes';
 import { portfolioRoutes } from './routes/portfolios.routes';
 import { KeptReports } from './reports';
+import { Answering } from './answering';
 import { KeptAnswers, type KeptAnswersOptions } from './kept-answers';
 import { reportRoutes } from './routes/reports.routes';
 import { cashRoutes } from './routes/cash.routes';
@@ -97,6 +98,8 @@ const SESSION_ID = /^[A-Za-z0-9+/=_-]{16,128}$/;
 const SWEEP_CHANCE = 0.02;
 /** How stale a session's last activity may get before a read-only request records it. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** Answers a kept row waits for at most while others keep arriving (the home's calls are three). */
+const KEPT_ROW_WAITS_FOR = 20;
 
 export function createContract(options: ContractOptions): Contract {
   const { store, hasher, randomToken, tokenDigest } = options;
@@ -118,17 +121,16 @@ export function createContract(options: ContractOptions): Contract {
   const timelines = new Timelines(store, options.market, { pause: options.pause });
   const reports = new KeptReports();
   /** Requests in progress, and who waits for there to be none (`prepare`, kept answers' writes). */
-  let answering = 0;
-  const idle: (() => void)[] = [];
-  const noneAnswering = () =>
-    answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve));
+  const answering = new Answering();
 
   const pause = options.pause ?? (() => Promise.resolve());
   // A kept answer's row is written once no request is in progress and the last answer has had
   // its turn to be sent: on SQLite each write is an fsync on the loop, which the home's other
-  // calls, made together, would otherwise wait behind.
+  // calls, made together, would otherwise wait behind. Under steady traffic, after a few more.
   const kept = new KeptAnswers(options.keptAnswers, options.market, pause, () =>
-    pause().then(noneAnswering).then(pause),
+    pause()
+      .then(() => answering.none(KEPT_ROW_WAITS_FOR))
+      .then(pause),
   );
 
   const newSession = (time: number): Session => ({
@@ -186,12 +188,11 @@ export function createContract(options: ContractOptions): Contract {
   }
 
   async function handle(request: ContractRequest): Promise<Answer> {
-    answering++;
+    answering.begin();
     try {
       return await answer(request);
     } finally {
-      answering--;
-      if (answering === 0) for (const resume of idle.splice(0)) resume();
+      answering.end();
     }
   }
 
@@ -362,7 +363,7 @@ export function createContract(options: ContractOptions): Contract {
     // more than one replay, and one that comes first builds what is not built yet itself.
     const turn = async () => {
       await pause();
-      await noneAnswering();
+      await answering.none();
       return !stopped();
     };
     let prepared = 0;
