@@ -14,7 +14,7 @@ import { isoTime, MidnightValues } from '../domain/valuation';
 import { findInstrument } from '../domain/market';
 import type { LedgerEntry } from '../domain/ledger';
 import type { ChartPoint, InstrumentType } from '../domain/types';
-import { dayOfNumber, utcDay, utcMidnight } from '../market/zoned-time';
+import { dayOfNumber, utcDay, utcDayNumber, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
 import type { Accepted } from './market/market';
 import { addStepValues, type CashOfPortfolio, type Valuer } from './figures';
@@ -225,7 +225,6 @@ const cents = (amount: number) => Math.round(amount * 100) / 100 || 0;
 
 /** An investment's trade flows with their UTC day numbers, kept with its entries (a timeline's). */
 const trades = new WeakMap<readonly LedgerEntry[], TradeColumns>();
-const utcDayNumber = (time: number) => Math.floor(time / DAY_MS);
 
 function datedTrades(entries: readonly LedgerEntry[]): TradeColumns {
   const kept = trades.get(entries);

@@ -22,12 +22,17 @@ export function tradeFlows(entries: readonly LedgerEntry[]): { time: number; amo
   // A loop, not flatMap: an array per entry is garbage a cold chart of 200k entries waits on.
   const flows: { time: number; amount: number }[] = [];
   for (const entry of entries) {
-    if (entry.kind === 'buy')
-      flows.push({ time: entry.time, amount: entry.shares * entry.price + entry.fee });
-    else if (entry.kind === 'sell')
-      flows.push({ time: entry.time, amount: -(entry.shares * entry.price - entry.fee) });
+    const amount = tradeAmount(entry);
+    if (amount !== undefined) flows.push({ time: entry.time, amount });
   }
   return flows;
+}
+
+/** The money a trade puts in (a buy, with its fee) or takes out (a sale, less its fee). */
+function tradeAmount(entry: LedgerEntry): number | undefined {
+  if (entry.kind === 'buy') return entry.shares * entry.price + entry.fee;
+  if (entry.kind === 'sell') return -(entry.shares * entry.price - entry.fee);
+  return undefined;
 }
 
 /** A ledger's trade flows (`tradeFlows`) as columns, each with its day's number. */
@@ -46,7 +51,7 @@ export function tradeColumns(
   dayNumberOf: (time: number) => number,
 ): TradeColumns {
   let count = 0;
-  for (const entry of entries) if (entry.kind === 'buy' || entry.kind === 'sell') count++;
+  for (const entry of entries) if (tradeAmount(entry) !== undefined) count++;
   const columns = {
     times: new Float64Array(count),
     amounts: new Float64Array(count),
@@ -54,10 +59,8 @@ export function tradeColumns(
   };
   let index = 0;
   for (const entry of entries) {
-    let amount: number;
-    if (entry.kind === 'buy') amount = entry.shares * entry.price + entry.fee;
-    else if (entry.kind === 'sell') amount = -(entry.shares * entry.price - entry.fee);
-    else continue;
+    const amount = tradeAmount(entry);
+    if (amount === undefined) continue;
     columns.times[index] = entry.time;
     columns.amounts[index] = amount;
     columns.days[index] = dayNumberOf(entry.time);

@@ -271,9 +271,14 @@ export function daysBetween(a: Day, b: Day): number {
   return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS);
 }
 
+/** The number of an instant's UTC calendar day: days since 1970-01-01. */
+export function utcDayNumber(epochMs: number): number {
+  return Math.floor(epochMs / DAY_MS);
+}
+
 /** The UTC calendar day of an instant. */
 export function utcDay(epochMs: number): Day {
-  return dayOfNumber(Math.floor(epochMs / DAY_MS));
+  return dayOfNumber(utcDayNumber(epochMs));
 }
 
 // One rule for what a day is, the forms' and the contract's.

@@ -12,7 +12,7 @@ const OTHER = 'session-of-bob';
 const { backends, open } = twoHandles('formue-sessions-');
 
 /** Process one (its statements recorded) and process two, Ann's and Bob's sessions. */
-async function twoProcesses(url: string) {
+async function twoProcesses(url: string, held?: () => Promise<void>) {
   const { one, two } = await open(url);
   const storeTwo = new SqlStore(two.db, two.dialect);
   for (const [id, email] of [
@@ -22,7 +22,7 @@ async function twoProcesses(url: string) {
     const user = await storeTwo.createUser({ name: email, email, passwordHash: 'x' });
     await storeTwo.saveSession({ id, token: 't', userId: user.id, lastSeen: Date.now() });
   }
-  const { spied, statements } = recorded(one.db);
+  const { spied, statements } = recorded(one.db, held);
   const store = new SqlStore(spied, one.dialect);
   /** A request's session read, as the contract asks it first. */
   const session = (id: string) => store.forRequest().session(id);
@@ -54,12 +54,17 @@ describe.each(backends)(
     });
 
     it('are never joined once sent: a request arriving after the end is told of it', async () => {
-      const { session, sessionReads, storeTwo } = await twoProcesses(await url());
+      // Process one's answers wait until released: its first read stays in flight meanwhile.
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const { session, sessionReads, storeTwo } = await twoProcesses(await url(), () => gate);
       const before = session(SESSION);
       // The turn ends: the read is sent (it may or may not see what is committed next).
       await new Promise((resolve) => setImmediate(resolve));
       await storeTwo.deleteSession(SESSION);
+      // Asked while the first is in flight: joining it could answer with the ended session.
       const after = session(SESSION);
+      release();
       await before;
       expect(await after).toBeUndefined();
       expect(sessionReads()).toBe(2);

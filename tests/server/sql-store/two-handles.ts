@@ -45,8 +45,13 @@ export function twoHandles(prefix: string) {
 /**
  * Kysely's handle with every statement it sends recorded: those it builds (its plugin sees them
  * compiled) and those compiled once and run again (`CompiledOnce`, through `executeQuery`).
+ * `held`: what each built statement's result waits for once the database has answered, so a test
+ * can keep a read in flight.
  */
-export function recorded(db: Kysely<Database>) {
+export function recorded(
+  db: Kysely<Database>,
+  held: () => Promise<void> = () => Promise.resolve(),
+) {
   const statements: string[] = [];
   const executor = db.getExecutor();
   const compiled = new Set<unknown>();
@@ -57,7 +62,7 @@ export function recorded(db: Kysely<Database>) {
       compiled.add(args.node);
       return args.node;
     },
-    transformResult: (args) => Promise.resolve(args.result),
+    transformResult: (args) => held().then(() => args.result),
   });
   const handle = new Proxy(spied, {
     get(target, property) {
