@@ -41,11 +41,6 @@ export interface Answer {
   status: number;
   /** JSON body, or text with its Content-Type in `headers`; absent for 204. */
   body?: object | string;
-  /**
-   * A JSON body's text when it is at hand (a kept answer, issue 37), equal to
-   * `JSON.stringify(body)`: a transport may send it as it is rather than serialize `body`.
-   */
-  json?: string;
   headers: Record<string, string>;
   cookies: Cookie[];
 }
@@ -131,6 +126,23 @@ export const DEFAULT_BODY_LIMIT: BodyLimit = {
   bytes: 64 * 1024,
   message: 'The request body is too large.',
 };
+
+/**
+ * JSON bodies' texts where they are at hand (a kept answer, issue 37), each equal to
+ * `JSON.stringify` of its body: keyed by the body itself, so an answer given another body has none.
+ */
+const jsonTexts = new WeakMap<object, string>();
+
+/** A JSON answer whose body's text is `text`, which a transport may send as it is. */
+export function jsonWithText(status: number, body: object, text: string): Answer {
+  jsonTexts.set(body, text);
+  return json(status, body);
+}
+
+/** The body's text when it is at hand: a transport need not serialize the body again. */
+export function jsonTextOf(answer: Answer): string | undefined {
+  return typeof answer.body === 'object' ? jsonTexts.get(answer.body) : undefined;
+}
 
 export function json(status: number, body: object, headers: Record<string, string> = {}): Answer {
   return { status, body, headers, cookies: [] };

@@ -10,7 +10,7 @@
 // too, and answered from only while the market still has not placed it.
 import { chartTimes, isoTime, periodStart } from '../domain/valuation';
 import type { Period } from '../domain/types';
-import { json, selectedPeriod, type Answer, type Call } from './answers';
+import { jsonWithText, selectedPeriod, type Answer, type Call } from './answers';
 import { benchmarkHolding } from './benchmark';
 import type { Valuer } from './figures';
 import type { Market } from './market/market';
@@ -137,7 +137,7 @@ export class KeptAnswers {
         this.remember(owner, held);
         this.refreshBehind(sources);
         phaseCount('answers kept');
-        return { ...json(200, exact.body), json: exact.json };
+        return jsonWithText(200, exact.body, exact.json);
       }
     }
     const made = await make();

@@ -10,7 +10,13 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { queryOf, type Answer, type ContractRequest, type RawBody } from '../contract/answers';
+import {
+  jsonTextOf,
+  queryOf,
+  type Answer,
+  type ContractRequest,
+  type RawBody,
+} from '../contract/answers';
 import { firstAnswers, mayCarryAnswers } from '../contract/first-answers';
 import type { Contract } from '../contract/kernel';
 import { contentSecurityPolicy } from '../security-policy';
@@ -228,7 +234,7 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
   reply.code(answer.status).headers({ 'Cache-Control': 'no-store', ...answer.headers });
   if (answer.body === undefined) return reply.send();
   // A kept answer's text is sent as it is: its body is not serialized again (issue 37).
-  if (answer.json !== undefined)
-    return reply.type('application/json; charset=utf-8').send(answer.json);
+  const text = jsonTextOf(answer);
+  if (text !== undefined) return reply.type('application/json; charset=utf-8').send(text);
   return reply.send(answer.body);
 }

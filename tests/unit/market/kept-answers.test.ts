@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
-import type { Answer, ContractRequest } from '../../../src/contract/answers';
+import { jsonTextOf, type Answer, type ContractRequest } from '../../../src/contract/answers';
 import type { Market } from '../../../src/contract/market/market';
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import type { EventDraft } from '../../../src/contract/store';
@@ -392,7 +392,7 @@ describe('kept home answers', () => {
                 hits++;
                 expect(cold.body).toEqual(fresh.body);
                 expect(sent(cold)).toBe(JSON.stringify(fresh.body));
-                expect(cold.json).toBeDefined();
+                expect(jsonTextOf(cold)).toBeDefined();
               }
             }
           };
@@ -487,6 +487,6 @@ describe('kept home answers', () => {
 });
 
 /** The body as the HTTP adapter sends it (src/server/app.ts, `send`). */
-const sent = (answer: Answer) => answer.json ?? JSON.stringify(answer.body);
+const sent = (answer: Answer) => jsonTextOf(answer) ?? JSON.stringify(answer.body);
 
 const utcMidnightOf = (time: number) => Math.floor(time / DAY) * DAY;
