@@ -47,6 +47,7 @@ import { coldRow, tableRow } from './report';
 import { loadAccount } from './account';
 import { seedMarket } from './market';
 import { openDatabase } from '../../src/server/sql/connect';
+import { recentSessionUsers } from '../../src/server/sql/store/users';
 import { reusedDatabase, type Prepared } from './reuse';
 
 /** The home screen's first calls. */
@@ -75,19 +76,14 @@ async function checkpointsKept(url: string): Promise<number> {
 }
 
 /**
- * Sessions with a user seen within the sessions' lifetime: a fresh server builds their users'
+ * The users with a session seen within the sessions' lifetime: a fresh server builds their
  * timelines right after its start (`Contract.prepare`), so a none kept run with one finds them.
  */
-async function liveSessions(url: string): Promise<number> {
+async function usersWithLiveSessions(url: string): Promise<number> {
   const opened = await openDatabase(url);
   try {
-    const rows = await opened.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', 'is not', null)
-      .where('last_seen', '>=', Date.now() - SESSION_LIFETIME_MS)
-      .execute();
-    return rows.length;
+    const since = Date.now() - SESSION_LIFETIME_MS;
+    return (await recentSessionUsers(opened.db, since, Number.MAX_SAFE_INTEGER)).length;
   } finally {
     await opened.close();
   }
@@ -247,12 +243,12 @@ async function coldHome(
   for (let run = 0; run < options.coldRuns; run++) {
     for (const kind of kinds) {
       if (kind.of === noneKept) await forgetKeptAnswers(url);
-      const live = await liveSessions(url);
+      const live = await usersWithLiveSessions(url);
       const last = await coldRun(url, email, providers, options, kind.together);
       kind.of.push(last);
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
-        `  run ${run + 1} (${kind.name}, live sessions at start ${live}): start ${last.startMs.toFixed(0)} ms ` +
+        `  run ${run + 1} (${kind.name}, users with a live session at start ${live}): start ${last.startMs.toFixed(0)} ms ` +
           `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
           `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
           `kept answers found ${last.keptFound} of ${HOME.length} ` +

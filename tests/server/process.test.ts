@@ -18,6 +18,7 @@ const AS_STARTED = ['--import', 'tsx', 'src/server/main.ts'];
  * child is): a start under tsx costs about 3 s of CPU, bundled about half. One test keeps tsx.
  */
 let bundled: string[] = [];
+let bundleDir: string | undefined;
 const children: ChildProcess[] = [];
 
 afterEach(() => {
@@ -68,13 +69,12 @@ function logged(child: ChildProcess, log: string[], matches: (line: string) => b
 // so the PostgreSQL run of the server tests would only repeat the SQLite run's.
 describe.skipIf(postgresUrl)('npm start', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'formue-process-test-'));
-    await bundleServer('src/server/main.ts', { outdir });
-    bundled = [join(outdir, 'main.mjs')];
+    bundleDir = mkdtempSync(join(tmpdir(), 'formue-process-test-'));
+    await bundleServer('src/server/main.ts', { outdir: bundleDir });
+    bundled = [join(bundleDir, 'main.mjs')];
   });
   afterAll(() => {
-    const [main] = bundled;
-    if (main) rmSync(join(main, '..'), { recursive: true, force: true });
+    if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
   });
 
   it('--help lists every setting', () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // docs/openapi.yaml is generated (scripts/openapi/generate.ts): it must be what the generator
 // writes now, its examples must be what the code's schemas take, and the prose cannot add a field
 // the schemas lack. Only valibot's public API and the document are read.
@@ -14,7 +13,7 @@ import {
 } from '../../../scripts/openapi/generate';
 import { AMOUNT_RULES, type AmountRule } from '../../../src/domain/rules/amount-rules';
 import { MAX_QUANTITY } from '../../../src/domain/numbers';
-import { openApiDocument, resolvePointer } from '../openapi';
+import { openApiDocument, resolvePointer } from '../../contract/openapi';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
