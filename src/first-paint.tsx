@@ -37,6 +37,9 @@ const STILL_TURNS = 20;
 /** Before the markup: until the page is parsed to its answers, what follows is hidden (base.css). */
 export const FIRST_PAINT_MARK = '<template class="first-paint"></template>';
 
+/** The class of the element holding a paint (base.css). */
+const PAINTED_SCREEN = 'painted-screen';
+
 /** A style attribute as React writes it: its value's quotes are escaped, as all text is. */
 const STYLE_ATTRIBUTE = / style="[^"]*"/g;
 
@@ -134,7 +137,10 @@ async function renderApp(
     );
     // The page's Content-Security-Policy (style-src 'self') drops style attributes in its markup,
     // each with a console error: a part styled so waits for the app's render to have it.
-    return (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
+    const markup = (await new Response(prelude).text()).replace(STYLE_ATTRIBUTE, '');
+    // A picture of the screen until the app renders over it: a choice made on it (the period)
+    // would reach no code and be lost, so it takes none (base.css lays it out as if not there).
+    return `<div class="${PAINTED_SCREEN}" inert>${markup}</div>`;
   } finally {
     actor.stop();
   }

@@ -69,6 +69,8 @@ describe('the page of /home, drawn by the server', () => {
     expect(root).not.toContain(SPLASH);
     // Marked, so that it shows only once the page is parsed to its answers (base.css).
     expect(root.startsWith(FIRST_PAINT_MARK)).toBe(true);
+    // Inert until the app renders over it: a period chosen on it would reach no code.
+    expect(root.slice(FIRST_PAINT_MARK.length)).toMatch(/^<div class="painted-screen" inert>/);
     expect(root).toContain('<h1 class="visually-hidden">Dashboard</h1>');
     expect(root).toMatch(/aria-label="Total value"/);
     expect(root).toMatch(/<p class="value-summary__value num">DKK\s[\d,]+\.\d\d<\/p>/);
