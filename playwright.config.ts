@@ -159,7 +159,16 @@ export default defineConfig({
       ...(DEMO_SOAK ? { testMatch: SOAK } : {}),
       fullyParallel: true,
       grepInvert: tagged(SERVER_ONLY),
-      use: { ...phone, baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
+      use: {
+        ...phone,
+        baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+        // vite preview gzips every answer as it sends it (its own middleware, no option to turn it
+        // off), and Playwright's reset of the context between tests clears the HTTP cache, so each
+        // test's boot had the demo's 40 files (2.5 MB) compressed again and Chromium unpacking
+        // them, on loopback: 110-160 ms of the preview's CPU a boot -> 75 ms (docs/benchmarks.md,
+        // ci15). The Formue server's own compression (the page) is the server project's.
+        extraHTTPHeaders: { 'Accept-Encoding': 'identity' },
+      },
     },
   ],
   // Playwright starts its web servers one after another, each once the one before answers its
