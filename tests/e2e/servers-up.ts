@@ -14,10 +14,16 @@ interface Server {
   ours: () => string;
 }
 
-const SERVERS: Server[] = [
-  { url: `http://127.0.0.1:${PREVIEW_PORT}`, ours: () => readFileSync('dist/index.html', 'utf8') },
-  { url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/up`, ours: () => process.cwd() },
-];
+const PREVIEW: Server = {
+  url: `http://127.0.0.1:${PREVIEW_PORT}`,
+  ours: () => readFileSync('dist/index.html', 'utf8'),
+};
+const MAIL_SINK: Server = {
+  url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/up`,
+  ours: () => process.cwd(),
+};
+/** The demo's soak alone (FORMUE_SOAK, playwright.config.ts) starts no mail sink. */
+const SERVERS: Server[] = process.env.FORMUE_SOAK ? [PREVIEW] : [PREVIEW, MAIL_SINK];
 
 async function answer(url: string): Promise<string | undefined> {
   try {
