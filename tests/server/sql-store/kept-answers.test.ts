@@ -5,6 +5,7 @@ import { describe, expect } from 'vitest';
 import type { KeptAnswerRow } from '../../../src/contract/store/kept-answers';
 import { sqlKeptAnswers } from '../../../src/server/sql/store/kept-answers';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
+import { recorded } from './two-handles';
 
 describe.each(backends)('Kept answers on $name', ({ url }) => {
   const { it, sql } = sqlStoreEachTest(url);
@@ -38,5 +39,44 @@ describe.each(backends)('Kept answers on $name', ({ url }) => {
     await kept.keepAnswer(withLine);
     expect(await kept.keptAnswer(user.id, 'chart Year')).toEqual(withLine);
     expect(await kept.keptAnswer(user.id, 'chart Month')).toBeUndefined();
+  });
+
+  it('looked for by a page’s calls together are one statement per user', async () => {
+    const { user } = await sql.owner();
+    const other = await sql.store.createUser({
+      name: 'Bob',
+      email: 'bob@example.com',
+      passwordHash: 'x',
+    });
+    const { spied, statements } = recorded(sql.opened!.db);
+    const kept = sqlKeptAnswers(spied);
+    const row = (userId: number, key: string): KeptAnswerRow => ({
+      userId,
+      key,
+      fingerprint: '["a"]',
+      madeAt: 1_764_500_000_000,
+      nowUntil: 1_764_550_000_000,
+      startUntil: Infinity,
+      body: `{"${key}":${userId}}`,
+    });
+    await kept.keepAnswer(row(user.id, 'valuation Forever'));
+    await kept.keepAnswer(row(user.id, 'chart Year'));
+    await kept.keepAnswer(row(other.id, 'valuation Forever'));
+    const asked = [
+      [user.id, 'valuation Forever'],
+      [user.id, 'valuation Year'],
+      [user.id, 'chart Year'],
+      [other.id, 'valuation Forever'],
+      [other.id, 'chart Year'],
+    ] as const;
+    const found = await Promise.all(asked.map(([userId, key]) => kept.keptAnswer(userId, key)));
+    expect(found).toEqual([
+      row(user.id, 'valuation Forever'),
+      undefined,
+      row(user.id, 'chart Year'),
+      row(other.id, 'valuation Forever'),
+      undefined,
+    ]);
+    expect(statements.filter((text) => text.startsWith('select')).length).toBe(2);
   });
 });

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { KeptAnswerRow, KeptAnswerStore } from '../../../contract/store/kept-answers';
 import { marketClockOf } from '../market/clock';
+import { inOneTurn } from '../one-turn';
 import type { Database } from '../schema';
 
 /** Infinity as SQL's null: neither database's float column round-trips it through both drivers. */
@@ -12,14 +13,25 @@ const finiteOrNull = (time: number) => (Number.isFinite(time) ? time : null);
 
 export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
   const market = marketClockOf(db);
-  return {
-    async keptAnswer(userId, key) {
-      const row = await db
-        .selectFrom('kept_answers')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+  /** A page's calls each look for their answer in the same turn: one statement per user. */
+  const read = inOneTurn(async (asked: readonly { userId: number; key: string }[]) => {
+    const keysOf = new Map<number, Set<string>>();
+    for (const { userId, key } of asked)
+      keysOf.set(userId, (keysOf.get(userId) ?? new Set()).add(key));
+    const rows = (
+      await Promise.all(
+        [...keysOf].map(([userId, keys]) =>
+          db
+            .selectFrom('kept_answers')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('key', 'in', [...keys])
+            .execute(),
+        ),
+      )
+    ).flat();
+    return asked.map(({ userId, key }) => {
+      const row = rows.find((one) => one.user_id === userId && one.key === key);
       return (
         row && {
           userId,
@@ -32,7 +44,10 @@ export function sqlKeptAnswers(db: Kysely<Database>): KeptAnswerStore {
           ...(row.benchmark_since !== null && { benchmarkSince: row.benchmark_since }),
         }
       );
-    },
+    });
+  });
+  return {
+    keptAnswer: (userId, key) => read({ userId, key }),
 
     async keepAnswer(row: KeptAnswerRow) {
       const values = {
