@@ -2,8 +2,13 @@
 // used, and the holding after each entry of the replay, as doubles (exact: a double's bits go in
 // and come out), then the currencies' codes. A fresh process reads these instead of the events'
 // rows, and skips the replay while every rate is still the same.
-import type { Holding, LedgerEntry } from '../../domain/ledger';
-import type { Replayed } from '../../domain/valuation';
+import type { LedgerEntry } from '../../domain/ledger';
+import {
+  heldAfter,
+  HOLDING_WIDTH,
+  HoldingColumns,
+  type Replayed,
+} from '../../domain/valuation';
 import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
@@ -13,7 +18,6 @@ const FORMAT = 20261129.1;
 const HEADER = 4;
 /** id, kind, time, currency, exchange rate, the entry's rate, six amounts of its kind. */
 const EVENT_WIDTH = 12;
-const HOLDING_WIDTH = 5;
 const KINDS = ['buy', 'sell', 'dividend', 'split'] as const;
 
 /**
@@ -61,7 +65,8 @@ export function encodeCheckpoint(
     for (let i = 0; i < amounts.length; i++) numbers[at + 6 + i] = amounts[i];
     at += EVENT_WIDTH;
   });
-  for (const holding of replay.after) {
+  for (let index = 0; index < count; index++) {
+    const holding = heldAfter(replay, index);
     numbers.set(
       [holding.shares, holding.costs, holding.fees, holding.dividends, holding.realised],
       at,
@@ -114,22 +119,13 @@ function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefine
     new TextDecoder().decode(bytes.subarray(numbersLength)),
   ) as string[];
   const rates = new Float64Array(count);
-  const after = new Array<Holding>(count);
   let at = HEADER;
   for (let index = 0; index < count; index++) {
     rates[index] = numbers[at + 5];
     at += EVENT_WIDTH;
   }
-  for (let index = 0; index < count; index++) {
-    after[index] = {
-      shares: numbers[at],
-      costs: numbers[at + 1],
-      fees: numbers[at + 2],
-      dividends: numbers[at + 3],
-      realised: numbers[at + 4],
-    };
-    at += HOLDING_WIDTH;
-  }
+  // Read where they are: no object per holding until one is asked for.
+  const after = new HoldingColumns(numbers, at, count);
   let events: EventRow[] | undefined;
   return {
     count,
