@@ -1,14 +1,10 @@
 // A replay checkpoint's bytes (issue 37): an investment's events, the rate each one's ledger entry
 // used, and the holding after each entry of the replay, as doubles (exact: a double's bits go in
 // and come out), then the currencies' codes. A fresh process reads these instead of the events'
-// rows, and skips the replay while every rate is still the same.
+// rows, skips the replay while every rate is still the same, and replays only from the first
+// event whose rate changed otherwise. The holdings are read in place (`HoldingColumns`).
 import type { LedgerEntry } from '../../domain/ledger';
-import {
-  heldAfter,
-  HOLDING_WIDTH,
-  HoldingColumns,
-  type Replayed,
-} from '../../domain/valuation';
+import { heldAfter, HOLDING_WIDTH, HoldingColumns, type Replayed } from '../../domain/valuation';
 import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
@@ -34,6 +30,8 @@ export interface Checkpoint {
   readonly replayed: Pick<Replayed, 'after' | 'firstRefused'>;
   /** Each event's rate now (`entryRate`, in the events' order), from the stored doubles. */
   ratesNow(rate: RateSource): number[];
+  /** events[index]'s time. */
+  timeOf(index: number): number;
   /** Each event's ledger entry at `rates` (`entryAt`, in the events' order). */
   entriesAt(rates: readonly number[]): LedgerEntry[];
   /** The events, without `origin` or `edited` (which no replay reads), made on the first call. */
@@ -132,6 +130,7 @@ function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefine
     rates,
     replayed: { after, firstRefused },
     ratesNow: (rate) => ratesAt(numbers, count, currencies, rate),
+    timeOf: (index) => numbers[HEADER + index * EVENT_WIDTH + 2],
     entriesAt: (entryRates) => entriesAt(numbers, count, entryRates),
     events: () => (events ??= eventsOf(numbers, count, investmentId, currencies)),
   };

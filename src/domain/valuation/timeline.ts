@@ -158,8 +158,7 @@ export class Timeline implements PricedHolding, Replayed {
     // The kept holdings stay in the form they came in: columns stay columns.
     const from = previous instanceof Timeline ? previous : undefined;
     const shared = from ? from.columns : previous?.after;
-    const columns =
-      shared instanceof HoldingColumns && kept > 0 ? shared.prefix(kept) : undefined;
+    const columns = shared instanceof HoldingColumns && kept > 0 ? shared.prefix(kept) : undefined;
     const fromColumns = columns?.length ?? 0;
     const objects = new Array<Holding>(count - fromColumns);
     for (let index = fromColumns; index < kept; index++)
