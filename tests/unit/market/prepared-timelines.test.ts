@@ -109,3 +109,48 @@ describe('timelines prepared at start', () => {
     expect(events).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('timelines started at login', () => {
+  it("builds the user's timelines once logged in, so that the home's calls read no events and answer as without", async () => {
+    const { store, user } = await account();
+    const passwordHash = await demoHasher.hash('a password');
+    await store.updateUser({ ...user, passwordHash });
+    const contract = contractOver(store);
+    const login = await contract.handle({
+      ...get('/api/v1/auth/login', 'Year'),
+      method: 'POST',
+      header: (name) =>
+        ({ 'x-xsrf-token': 't'.repeat(40), 'content-type': 'application/json' })[
+          name.toLowerCase()
+        ],
+      body: () =>
+        Promise.resolve({
+          text: JSON.stringify({ email: 'u@example.com', password: 'a password' }),
+        }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+    expect(cookie).toBeDefined();
+    // The build started with the login, and ends without any other request.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await contract.settled();
+
+    const events = vi.spyOn(store, 'investmentEvents');
+    const checkpoints = vi.spyOn(store, 'replayCheckpoint');
+    const asked = (path: string, period: string) => ({
+      ...get(path, period),
+      cookies: { [SESSION_COOKIE]: cookie ?? '', selected_period: period },
+    });
+    const homeOf = (answering: ReturnType<typeof createContract>) =>
+      Promise.all([
+        answering.handle(asked('/api/v1/user/valuation', 'Forever')),
+        answering.handle(asked('/api/v1/user/valuation', 'Year')),
+        answering.handle(asked('/api/v1/user/chart', 'Year')),
+      ]).then((all) => all.map(({ status, body }) => ({ status, body })));
+    const answers = await homeOf(contract);
+    expect(events).not.toHaveBeenCalled();
+    expect(checkpoints).not.toHaveBeenCalled();
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers).toEqual(await homeOf(contractOver(store)));
+  });
+});
