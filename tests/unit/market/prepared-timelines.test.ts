@@ -59,22 +59,22 @@ const DEMO = { hasher: demoHasher, randomToken, tokenDigest, mailer, now: () => 
 const contractOver = (store: MemoryStore) =>
   createContract({ ...DEMO, store, market: syntheticMarket() });
 
-const get = (path: string, period: string): ContractRequest => ({
+const get = (path: string, period: string, session = SESSION): ContractRequest => ({
   method: 'GET',
   path,
   query: {},
   header: () => undefined,
-  cookies: { [SESSION_COOKIE]: SESSION, selected_period: period },
+  cookies: { [SESSION_COOKIE]: session, selected_period: period },
   body: () => Promise.resolve({ text: '' }),
   address: '127.0.0.1',
 });
 
 /** The home's three calls together, as the app sends them. */
-const home = (contract: ReturnType<typeof createContract>) =>
+const home = (contract: ReturnType<typeof createContract>, session = SESSION) =>
   Promise.all([
-    contract.handle(get('/api/v1/user/valuation', 'Forever')),
-    contract.handle(get('/api/v1/user/valuation', 'Year')),
-    contract.handle(get('/api/v1/user/chart', 'Year')),
+    contract.handle(get('/api/v1/user/valuation', 'Forever', session)),
+    contract.handle(get('/api/v1/user/valuation', 'Year', session)),
+    contract.handle(get('/api/v1/user/chart', 'Year', session)),
   ]).then((answers) => answers.map(({ status, body }) => ({ status, body })));
 
 describe('timelines prepared at start', () => {
@@ -129,28 +129,18 @@ describe('timelines started at login', () => {
         }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
-    expect(cookie).toBeDefined();
+    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+    expect(cookie).not.toBe('');
     // The build started with the login, and ends without any other request.
     await new Promise((resolve) => setTimeout(resolve, 20));
     await contract.settled();
 
     const events = vi.spyOn(store, 'investmentEvents');
     const checkpoints = vi.spyOn(store, 'replayCheckpoint');
-    const asked = (path: string, period: string) => ({
-      ...get(path, period),
-      cookies: { [SESSION_COOKIE]: cookie ?? '', selected_period: period },
-    });
-    const homeOf = (answering: ReturnType<typeof createContract>) =>
-      Promise.all([
-        answering.handle(asked('/api/v1/user/valuation', 'Forever')),
-        answering.handle(asked('/api/v1/user/valuation', 'Year')),
-        answering.handle(asked('/api/v1/user/chart', 'Year')),
-      ]).then((all) => all.map(({ status, body }) => ({ status, body })));
-    const answers = await homeOf(contract);
+    const answers = await home(contract, cookie);
     expect(events).not.toHaveBeenCalled();
     expect(checkpoints).not.toHaveBeenCalled();
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(answers).toEqual(await homeOf(contractOver(store)));
+    expect(answers).toEqual(await home(contractOver(store), cookie));
   });
 });
