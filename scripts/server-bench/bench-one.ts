@@ -136,8 +136,11 @@ type ColdRun = Omit<
   ColdFigures,
   'runs' | 'database' | 'events' | 'oneByOne' | 'noneKept' | 'keptFound'
 > & {
-  /** The server process's CPU while the cold calls were in progress. */
+  /** The server process's CPU from just before the login to the cold calls' answers. */
   coldCpuMs: number;
+  /** The login's answer (its POST), and from its start to the home's last answer. */
+  loginMs: number;
+  loginHomeMs: number;
   /** Of the three cold calls, how many were answered from kept answers. */
   keptFound: number;
 };
@@ -153,10 +156,18 @@ async function coldRun(
   const mark = providers.count;
   const server = await Server.start(url, options.profileDir, providers.url);
   try {
-    const session = await logIn(server.base, email);
-    await server.phases();
+    // The phases and the server's CPU are counted from just before the login (not from after
+    // it, which an answer from the server's loop would put after what the login started): the
+    // login's own work is in them, and `loginHomeMs` is the user's wait from login to home.
+    let loginStarted = 0;
+    const session = await logIn(server.base, email, async () => {
+      await server.phases();
+      loginStarted = performance.now();
+    });
+    const loginMs = performance.now() - loginStarted;
     if (options.profileDir) await server.profile('profile');
     const cold = await home(session, together);
+    const loginHomeMs = performance.now() - loginStarted;
     if (options.profileDir)
       log(`  the cold calls' CPU profile: ${await server.profile('profiled')}`);
     const { ms, counts, serverMs, cpuMs } = await server.phases();
@@ -193,6 +204,8 @@ async function coldRun(
       startPricesMs:
         (server.start.phases['prices read'] ?? 0) + (server.start.phases['price functions'] ?? 0),
       coldMs: cold.ms,
+      loginMs,
+      loginHomeMs,
       coldCpuMs: cpuMs,
       keptFound: counts['answers kept'] ?? 0,
       warmMs: median(warm),
@@ -249,7 +262,8 @@ async function coldHome(
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
         `  run ${run + 1} (${kind.name}, users with a live session at start ${live}): start ${last.startMs.toFixed(0)} ms ` +
-          `(prices ${last.startPricesMs.toFixed(0)} ms), home ${last.coldMs.toFixed(0)} ms ` +
+          `(prices ${last.startPricesMs.toFixed(0)} ms), login ${last.loginMs.toFixed(0)} ms, ` +
+          `home ${last.coldMs.toFixed(0)} ms (login to home ${last.loginHomeMs.toFixed(0)} ms) ` +
           `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +
           `kept answers found ${last.keptFound} of ${HOME.length} ` +
           `(heap after ${(last.heapBytes / 2 ** 20).toFixed(0)} MB), ` +

@@ -94,9 +94,14 @@ export function createdId(body: unknown): number {
   return id;
 }
 
-export async function logIn(base: string, email: string): Promise<Session> {
+export async function logIn(
+  base: string,
+  email: string,
+  beforeLogin?: () => Promise<unknown>,
+): Promise<Session> {
   const session = new Session(base);
   await session.expect(204, 'GET', '/sanctum/csrf-cookie');
+  await beforeLogin?.();
   await session.expect(200, 'POST', '/api/v1/auth/login', { email, password: PASSWORD });
   return session;
 }

@@ -275,6 +275,7 @@ export function createContract(options: ContractOptions): Contract {
         param: (name) => decodeURIComponent(groups[name] ?? ''),
         regenerateSession: (nextUser) => {
           session = { ...newSession(time), userId: nextUser };
+          if (nextUser !== null) startTimelines(nextUser);
         },
         remember,
         forget: async () => {
@@ -353,6 +354,18 @@ export function createContract(options: ContractOptions): Contract {
       ({ route, pattern }) => route.method === asked && pattern.test(path),
     );
     return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
+  }
+
+  /**
+   * A login's user: the home's calls follow it, so the user's timelines are started once the
+   * login has had its turn (not waited for). The calls that come while they are being built
+   * wait for them instead of building them again (`Timelines.of`); a failure is theirs to meet.
+   */
+  function startTimelines(userId: number): void {
+    void pause()
+      .then(() => store.investments(userId))
+      .then((investments) => timelines.of(investments))
+      .catch(() => undefined);
   }
 
   async function prepare(

@@ -1,9 +1,10 @@
 // A replay checkpoint's bytes (issue 37): an investment's events, the rate each one's ledger entry
 // used, and the holding after each entry of the replay, as doubles (exact: a double's bits go in
 // and come out), then the currencies' codes. A fresh process reads these instead of the events'
-// rows, and skips the replay while every rate is still the same.
-import type { Holding, LedgerEntry } from '../../domain/ledger';
-import type { Replayed } from '../../domain/valuation';
+// rows, skips the replay while every rate is still the same, and replays only from the first
+// event whose rate changed otherwise. The holdings are read in place (`HoldingColumns`).
+import type { LedgerEntry } from '../../domain/ledger';
+import { heldAfter, HOLDING_WIDTH, HoldingColumns, type Replayed } from '../../domain/valuation';
 import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
@@ -13,7 +14,6 @@ const FORMAT = 20261129.1;
 const HEADER = 4;
 /** id, kind, time, currency, exchange rate, the entry's rate, six amounts of its kind. */
 const EVENT_WIDTH = 12;
-const HOLDING_WIDTH = 5;
 const KINDS = ['buy', 'sell', 'dividend', 'split'] as const;
 
 /**
@@ -30,6 +30,8 @@ export interface Checkpoint {
   readonly replayed: Pick<Replayed, 'after' | 'firstRefused'>;
   /** Each event's rate now (`entryRate`, in the events' order), from the stored doubles. */
   ratesNow(rate: RateSource): number[];
+  /** events[index]'s time. */
+  timeOf(index: number): number;
   /** Each event's ledger entry at `rates` (`entryAt`, in the events' order). */
   entriesAt(rates: readonly number[]): LedgerEntry[];
   /** The events, without `origin` or `edited` (which no replay reads), made on the first call. */
@@ -61,7 +63,8 @@ export function encodeCheckpoint(
     for (let i = 0; i < amounts.length; i++) numbers[at + 6 + i] = amounts[i];
     at += EVENT_WIDTH;
   });
-  for (const holding of replay.after) {
+  for (let index = 0; index < count; index++) {
+    const holding = heldAfter(replay, index);
     numbers.set(
       [holding.shares, holding.costs, holding.fees, holding.dividends, holding.realised],
       at,
@@ -114,28 +117,20 @@ function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefine
     new TextDecoder().decode(bytes.subarray(numbersLength)),
   ) as string[];
   const rates = new Float64Array(count);
-  const after = new Array<Holding>(count);
   let at = HEADER;
   for (let index = 0; index < count; index++) {
     rates[index] = numbers[at + 5];
     at += EVENT_WIDTH;
   }
-  for (let index = 0; index < count; index++) {
-    after[index] = {
-      shares: numbers[at],
-      costs: numbers[at + 1],
-      fees: numbers[at + 2],
-      dividends: numbers[at + 3],
-      realised: numbers[at + 4],
-    };
-    at += HOLDING_WIDTH;
-  }
+  // Read where they are: no object per holding until one is asked for.
+  const after = new HoldingColumns(numbers, at, count);
   let events: EventRow[] | undefined;
   return {
     count,
     rates,
     replayed: { after, firstRefused },
     ratesNow: (rate) => ratesAt(numbers, count, currencies, rate),
+    timeOf: (index) => numbers[HEADER + index * EVENT_WIDTH + 2],
     entriesAt: (entryRates) => entriesAt(numbers, count, entryRates),
     events: () => (events ??= eventsOf(numbers, count, investmentId, currencies)),
   };

@@ -1,5 +1,5 @@
 // Investments' replayed histories with their prices, kept between requests under their versions.
-import { inTimeOrder } from '../../domain/ledger';
+import { inTimeOrder, type LedgerEntry } from '../../domain/ledger';
 import { Timeline, type Replayed } from '../../domain/valuation';
 import type { Market } from '../market/market';
 import { phaseEnd, phaseSpent, phaseStart } from '../phases';
@@ -226,7 +226,8 @@ export class Timelines {
 
   /**
    * The holdings first: the checkpoint's while every entry's rate is the one it was replayed
-   * with, else from the kept timeline's where the entries are the same; then the prices. A
+   * with, else from the kept timeline's where the entries are the same, else the checkpoint's
+   * before the first entry whose rate changed (`sameBefore`); then the prices. A
    * replay of the store's events is kept as the investment's checkpoint, behind the answer.
    */
   private replay(investment: InvestmentRow, source: Source, snapshot: MarketSnapshot): Valued {
@@ -245,7 +246,8 @@ export class Timelines {
     );
     const previous: Replayed | undefined = fromCheckpoint
       ? { entries, ...checkpoint.replayed }
-      : this.cached.get(investment.id)?.valued.timeline;
+      : (this.cached.get(investment.id)?.valued.timeline ??
+        (checkpoint && sameBefore(checkpoint, rates, entries)));
     const replayed = new Timeline({ entries, priceAt: () => 0 }, previous);
     if (events && !source.told) this.checkpoint(investment, events, rates, replayed);
     // The split steps of the prices come from the holdings.
@@ -314,6 +316,44 @@ export class Timelines {
       this.weight -= weightOf(oldest.valued.timeline);
     }
   }
+}
+
+/**
+ * The checkpoint's replay of the entries before the first event whose rate changed (a day's rate
+ * published after an event of that day was replayed at the day before's): those entries are
+ * the same at both rates, so their holdings are the checkpoint's, and only the rest is replayed.
+ */
+function sameBefore(
+  checkpoint: Checkpoint,
+  rates: readonly number[],
+  entries: readonly LedgerEntry[],
+): Replayed | undefined {
+  const { count, replayed } = checkpoint;
+  if (rates.length !== count) return undefined;
+  let changed = Infinity;
+  for (let index = 0; index < count; index++)
+    if (!Object.is(rates[index], checkpoint.rates[index]))
+      changed = Math.min(changed, checkpoint.timeOf(index));
+  // Entries in time order: those before the first changed one's time are the same entries.
+  const same = countBefore(entries, changed);
+  if (same === 0) return undefined;
+  return {
+    entries: entries.slice(0, same),
+    after: replayed.after,
+    firstRefused: replayed.firstRefused,
+  };
+}
+
+/** How many of `entries` (in time order) come before `time`. */
+function countBefore(entries: readonly LedgerEntry[], time: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (entries[mid].time < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function sameRates(kept: Float64Array, now: readonly number[]): boolean {

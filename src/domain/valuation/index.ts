@@ -2,6 +2,9 @@
 // (timeline.ts), a period's figures (figures.ts) and a chart's points (charts.ts).
 export {
   doneBy,
+  heldAfter,
+  HOLDING_WIDTH,
+  HoldingColumns,
   MidnightValues,
   sameEntry,
   splitAdjustedPrice,

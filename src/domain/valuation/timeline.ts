@@ -33,11 +33,55 @@ export function sameEntry(a: LedgerEntry, b: LedgerEntry): boolean {
   }
 }
 
+/** A holding's five numbers, in this order, in a checkpoint's columns (`HoldingColumns`). */
+export const HOLDING_WIDTH = 5;
+
+/**
+ * Holdings kept as doubles, HOLDING_WIDTH a holding from `offset` (shares, costs, fees,
+ * dividends, realised): a checkpoint's, read without an object per holding (issue 37: a fresh
+ * process's 20,000 holdings were 100,000 objects, copied by the young generation's collections).
+ */
+export class HoldingColumns {
+  constructor(
+    private readonly numbers: Float64Array,
+    private readonly offset: number,
+    readonly length: number,
+  ) {}
+
+  at(index: number): Holding {
+    const at = this.offset + index * HOLDING_WIDTH;
+    const numbers = this.numbers;
+    return {
+      shares: numbers[at],
+      costs: numbers[at + 1],
+      fees: numbers[at + 2],
+      dividends: numbers[at + 3],
+      realised: numbers[at + 4],
+    };
+  }
+
+  shares(index: number): number {
+    return this.numbers[this.offset + index * HOLDING_WIDTH];
+  }
+
+  /** The first `length` of these holdings (no copy). */
+  prefix(length: number): HoldingColumns {
+    return length >= this.length ? this : new HoldingColumns(this.numbers, this.offset, length);
+  }
+}
+
+/** The holding once entries[0..index] of `replayed` are done, whatever form it keeps them in. */
+export function heldAfter(replayed: Pick<Replayed, 'after'>, index: number): Holding {
+  if (replayed instanceof Timeline) return replayed.holdingAfter(index + 1);
+  const { after } = replayed;
+  return after instanceof HoldingColumns ? after.at(index) : after[index];
+}
+
 /** What replaying entries (in time order) left: what a later replay of them can start from. */
 export interface Replayed {
   readonly entries: readonly LedgerEntry[];
-  /** after[i]: the holding once entries[0..i] are done. */
-  readonly after: readonly Holding[];
+  /** after[i]: the holding once entries[0..i] are done (as objects, or a checkpoint's columns). */
+  readonly after: readonly Holding[] | HoldingColumns;
   /** Index of the first refused entry (corrupt stored data only; skipped), or entries.length. */
   readonly firstRefused: number;
 }
@@ -97,7 +141,13 @@ export class Timeline implements PricedHolding, Replayed {
   readonly entries: readonly LedgerEntry[];
   readonly priceAt: (time: number) => number;
   readonly firstRefused: number;
-  readonly after: readonly Holding[];
+  /**
+   * The holdings after the first `columns.length` entries from a checkpoint's columns (none
+   * made unless asked for), then those after the rest as objects, `objects[i]` after entry
+   * `columns.length + i`.
+   */
+  private readonly columns: HoldingColumns | undefined;
+  private readonly objects: readonly Holding[];
 
   /** `previous`: a replay of the same investment before (a timeline, or a checkpoint's). */
   constructor(holding: PricedHolding, previous?: Replayed) {
@@ -105,19 +155,35 @@ export class Timeline implements PricedHolding, Replayed {
     this.priceAt = holding.priceAt;
     const count = this.entries.length;
     const kept = previous ? sharedStart(previous.entries, this.entries) : 0;
-    const after = new Array<Holding>(count);
-    const shared = previous?.after ?? [];
-    for (let index = 0; index < kept; index++) after[index] = shared[index];
-    let current = kept === 0 ? EMPTY_HOLDING : after[kept - 1];
+    // The kept holdings stay in the form they came in: columns stay columns.
+    const from = previous instanceof Timeline ? previous : undefined;
+    const shared = from ? from.columns : previous?.after;
+    const columns = shared instanceof HoldingColumns && kept > 0 ? shared.prefix(kept) : undefined;
+    const fromColumns = columns?.length ?? 0;
+    const objects = new Array<Holding>(count - fromColumns);
+    for (let index = fromColumns; index < kept; index++)
+      objects[index - fromColumns] = heldAfter(previous as Replayed, index);
+    let current =
+      kept === 0
+        ? EMPTY_HOLDING
+        : kept > fromColumns
+          ? objects[kept - 1 - fromColumns]
+          : (columns as HoldingColumns).at(kept - 1);
     let firstRefused = previous && previous.firstRefused < kept ? previous.firstRefused : count;
     for (let index = kept; index < count; index++) {
       const result = applyEntry(current, this.entries[index]);
       if (result.ok) current = result.holding;
       else firstRefused = Math.min(firstRefused, index);
-      after[index] = current;
+      objects[index - fromColumns] = current;
     }
-    this.after = after;
+    this.columns = columns;
+    this.objects = objects;
     this.firstRefused = firstRefused;
+  }
+
+  /** after[i]: the holding once entries[0..i] are done (`holdingAfter(i + 1)`), as objects. */
+  get after(): readonly Holding[] {
+    return Array.from({ length: this.entries.length }, (_, index) => this.holdingAfter(index + 1));
   }
 
   /** Whether every entry up to and including `time` applied, as a replay up to then would. */
@@ -147,7 +213,20 @@ export class Timeline implements PricedHolding, Replayed {
 
   /** The holding after the first `done` entries. */
   holdingAfter(done: number): Holding {
-    return done === 0 ? EMPTY_HOLDING : this.after[done - 1];
+    if (done === 0) return EMPTY_HOLDING;
+    const fromColumns = this.columns?.length ?? 0;
+    return done > fromColumns
+      ? this.objects[done - 1 - fromColumns]
+      : (this.columns as HoldingColumns).at(done - 1);
+  }
+
+  /** The shares held after the first `done` entries: `holdingAfter(done).shares`, no object made. */
+  sharesAfter(done: number): number {
+    if (done === 0) return 0;
+    const fromColumns = this.columns?.length ?? 0;
+    return done > fromColumns
+      ? this.objects[done - 1 - fromColumns].shares
+      : (this.columns as HoldingColumns).shares(done - 1);
   }
 
   holdingAt(time: number): Holding {
@@ -167,8 +246,9 @@ export class Timeline implements PricedHolding, Replayed {
     for (let index = 0; index < times.length; index++) {
       const time = times[index];
       while (done < this.entries.length && this.entries[done].time <= time) done++;
-      const state = this.holdingAfter(done);
-      values[index] = tidy(state.shares * priceOf(state, this.priceAt, time));
+      // priceOf's rule, on the shares alone: no holding made per point.
+      const shares = this.sharesAfter(done);
+      values[index] = tidy(shares * (shares > 0 ? this.priceAt(time) : 0));
     }
     return values;
   }
@@ -179,7 +259,7 @@ export class Timeline implements PricedHolding, Replayed {
     const before = [1];
     this.entries.forEach((entry, index) => {
       if (entry.kind !== 'split') return;
-      const held = this.holdingAfter(index).shares;
+      const held = this.sharesAfter(index);
       // Refused entries are skipped, as every replay of stored history does.
       if (refusalFor(held, entry)) return;
       times.push(entry.time);

@@ -59,22 +59,22 @@ const DEMO = { hasher: demoHasher, randomToken, tokenDigest, mailer, now: () => 
 const contractOver = (store: MemoryStore) =>
   createContract({ ...DEMO, store, market: syntheticMarket() });
 
-const get = (path: string, period: string): ContractRequest => ({
+const get = (path: string, period: string, session = SESSION): ContractRequest => ({
   method: 'GET',
   path,
   query: {},
   header: () => undefined,
-  cookies: { [SESSION_COOKIE]: SESSION, selected_period: period },
+  cookies: { [SESSION_COOKIE]: session, selected_period: period },
   body: () => Promise.resolve({ text: '' }),
   address: '127.0.0.1',
 });
 
 /** The home's three calls together, as the app sends them. */
-const home = (contract: ReturnType<typeof createContract>) =>
+const home = (contract: ReturnType<typeof createContract>, session = SESSION) =>
   Promise.all([
-    contract.handle(get('/api/v1/user/valuation', 'Forever')),
-    contract.handle(get('/api/v1/user/valuation', 'Year')),
-    contract.handle(get('/api/v1/user/chart', 'Year')),
+    contract.handle(get('/api/v1/user/valuation', 'Forever', session)),
+    contract.handle(get('/api/v1/user/valuation', 'Year', session)),
+    contract.handle(get('/api/v1/user/chart', 'Year', session)),
   ]).then((answers) => answers.map(({ status, body }) => ({ status, body })));
 
 describe('timelines prepared at start', () => {
@@ -107,5 +107,40 @@ describe('timelines prepared at start', () => {
     });
     expect(await contract.prepare([user.id], () => stopped)).toBe(0);
     expect(events).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('timelines started at login', () => {
+  it("builds the user's timelines once logged in, so that the home's calls read no events and answer as without", async () => {
+    const { store, user } = await account();
+    const passwordHash = await demoHasher.hash('a password');
+    await store.updateUser({ ...user, passwordHash });
+    const contract = contractOver(store);
+    const login = await contract.handle({
+      ...get('/api/v1/auth/login', 'Year'),
+      method: 'POST',
+      header: (name) =>
+        ({ 'x-xsrf-token': 't'.repeat(40), 'content-type': 'application/json' })[
+          name.toLowerCase()
+        ],
+      body: () =>
+        Promise.resolve({
+          text: JSON.stringify({ email: 'u@example.com', password: 'a password' }),
+        }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+    expect(cookie).not.toBe('');
+    // The build started with the login, and ends without any other request.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await contract.settled();
+
+    const events = vi.spyOn(store, 'investmentEvents');
+    const checkpoints = vi.spyOn(store, 'replayCheckpoint');
+    const answers = await home(contract, cookie);
+    expect(events).not.toHaveBeenCalled();
+    expect(checkpoints).not.toHaveBeenCalled();
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers).toEqual(await home(contractOver(store), cookie));
   });
 });

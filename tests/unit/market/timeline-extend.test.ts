@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../../src/domain/ledger';
-import { splitSteps, Timeline } from '../../../src/domain/valuation';
+import { HoldingColumns, splitSteps, Timeline } from '../../../src/domain/valuation';
 import { buy, dividend, sell, split } from '../fixtures/ledger-entries';
 
 const DAY = 86_400_000;
@@ -94,6 +94,40 @@ describe('a timeline built from the one before', () => {
         }
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('says the same from a checkpoint’s columns of holdings, after any change', () => {
+    /** The replay as a checkpoint keeps it: its holdings as columns of doubles, after a header. */
+    const columnsOf = (timeline: Timeline) => {
+      const numbers = new Float64Array(3 + 5 * timeline.entries.length).fill(NaN);
+      timeline.entries.forEach((_, index) => {
+        const h = timeline.holdingAfter(index + 1);
+        numbers.set([h.shares, h.costs, h.fees, h.dividends, h.realised], 3 + 5 * index);
+      });
+      return {
+        entries: timeline.entries,
+        after: new HoldingColumns(numbers, 3, timeline.entries.length),
+        firstRefused: timeline.firstRefused,
+      };
+    };
+    const valuesOf = (timeline: Timeline) =>
+      timeline.valuesAt([T0 - 1, ...timeline.entries.map((e) => e.time), T0 + 400 * DAY]);
+    fc.assert(
+      fc.property(entries, fc.array(change, { maxLength: 4 }), (first, changes) => {
+        let list = first;
+        let timeline = new Timeline(priced(list), columnsOf(new Timeline(priced(list))));
+        expect(told(timeline)).toEqual(told(new Timeline(priced(list))));
+        for (const c of changes) {
+          list = changed(list, c);
+          timeline = new Timeline(priced(list), timeline);
+          const full = new Timeline(priced(list));
+          expect(told(timeline)).toEqual(told(full));
+          expect(valuesOf(timeline)).toEqual(valuesOf(full));
+          expect(columnsOf(timeline)).toEqual(columnsOf(full));
+        }
+      }),
+      { numRuns: 2000 },
     );
   });
 

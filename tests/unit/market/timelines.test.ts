@@ -261,6 +261,18 @@ describe('Replay checkpoints', () => {
     },
   });
 
+  /** The demo's rates, `factor` times them from `day` on (a day's rate published late). */
+  const ratesTimesFrom = (factor: number, day: number) => ({
+    snapshot: async (investments: readonly InvestmentRow[]) => {
+      const demo = await market.snapshot(investments);
+      return {
+        ...demo,
+        rate: (currency: string, time: number) =>
+          demo.rate(currency, time) * (time >= T0 + day * DAY ? factor : 1),
+      };
+    },
+  });
+
   /** What a caller can see of an investment's figures, from any of its builds. */
   async function figuresOf(timelines: Timelines, version: number) {
     const valued = (await timelines.of([investment(1, version)])).valued.get(1)!;
@@ -309,6 +321,15 @@ describe('Replay checkpoints', () => {
         expect(cold).toEqual(full);
         if (factor === 1) expect(cold).toEqual(replayed);
         expect(store.reads).toEqual([[1]]);
+
+        // Cold again, the rates changed from a day on: the holdings before it from the
+        // checkpoint (the same entries), the rest replayed.
+        const partly = async (day: number) =>
+          figuresOf(new Timelines(storeOf(events, store), ratesTimesFrom(1.25, day)), 1);
+        for (const day of [0, 1, 100, 399, 400])
+          expect(await partly(day)).toEqual(
+            await figuresOf(new Timelines(storeOf(events), ratesTimesFrom(1.25, day)), 1),
+          );
 
         // A write: events added and the first one changed, at a new version.
         events.push(...added.map((drawn, index) => eventOf(drawn, first.length + index + 1)));
