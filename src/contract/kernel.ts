@@ -62,7 +62,8 @@ export interface ContractOptions {
   mailer: Mailer;
   /** Given where demo data can be restored: adds POST /api/v1/demo/reset. */
   resetDemoData?: () => Promise<void>;
-  /** Told of an error that became a 500; the client sees only "Server Error". */
+  /** Told of an error that became a 500 (the client sees only "Server Error"), or of one in work no
+   * request waits for (a login's timelines). */
   onError?: (error: unknown) => void;
   /** Whether an error means the storage cannot be reached now: 503 with Retry-After, not 500. */
   unavailable?: (error: unknown) => boolean;
@@ -356,16 +357,25 @@ export function createContract(options: ContractOptions): Contract {
     return match?.route.maxBody ?? DEFAULT_BODY_LIMIT;
   }
 
+  /** Timelines a login started, until built: `settled` waits for them (their checkpoints' writes). */
+  const loginBuilds = new Set<Promise<void>>();
+
   /**
    * A login's user: the home's calls follow it, so the user's timelines are started once the
-   * login has had its turn (not waited for). The calls that come while they are being built
-   * wait for them instead of building them again (`Timelines.of`); a failure is theirs to meet.
+   * login has had its turn (`pause`; at once without one), not waited for. The calls that come
+   * while they are being built wait for them instead of building them again (`Timelines.of`),
+   * and meet a failure themselves; it is reported here too, as no call may be waiting.
    */
   function startTimelines(userId: number): void {
-    void pause()
+    const build: Promise<void> = pause()
       .then(() => store.investments(userId))
       .then((investments) => timelines.of(investments))
-      .catch(() => undefined);
+      .then(
+        () => undefined,
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => loginBuilds.delete(build));
+    loginBuilds.add(build);
   }
 
   async function prepare(
@@ -395,7 +405,10 @@ export function createContract(options: ContractOptions): Contract {
     handle,
     routes,
     bodyLimit,
-    settled: () => Promise.all([timelines.settled(), kept.settled()]).then(() => undefined),
+    settled: () =>
+      Promise.all([...loginBuilds])
+        .then(() => Promise.all([timelines.settled(), kept.settled()]))
+        .then(() => undefined),
     prepare,
   };
 }

@@ -94,8 +94,8 @@ export function valueHolding(
   const endIndex = timeline.doneBy(now);
   const atStart = timeline.holdingAfter(startIndex);
   const atEnd = timeline.holdingAfter(endIndex);
-  const start = statistics(atStart, priceOf(atStart, timeline.priceAt, t0));
-  const end = statistics(atEnd, priceOf(atEnd, timeline.priceAt, now));
+  const start = statistics(atStart, priceOf(atStart.shares, timeline.priceAt, t0));
+  const end = statistics(atEnd, priceOf(atEnd.shares, timeline.priceAt, now));
   const boughtInPeriod = timeline.boughtBetween(startIndex, endIndex);
   const change = tidy(end.lifetime - start.lifetime);
   const base = tidy(start.value + boughtInPeriod);

@@ -236,7 +236,7 @@ export class Timeline implements PricedHolding, Replayed {
   /** The holding's value at `time`. */
   valueAt(time: number): number {
     const state = this.holdingAt(time);
-    return tidy(state.shares * priceOf(state, this.priceAt, time));
+    return tidy(state.shares * priceOf(state.shares, this.priceAt, time));
   }
 
   /** Values at each of the ascending `times`, walking the entries once. */
@@ -246,9 +246,9 @@ export class Timeline implements PricedHolding, Replayed {
     for (let index = 0; index < times.length; index++) {
       const time = times[index];
       while (done < this.entries.length && this.entries[done].time <= time) done++;
-      // priceOf's rule, on the shares alone: no holding made per point.
+      // The shares alone: no holding made per point.
       const shares = this.sharesAfter(done);
-      values[index] = tidy(shares * (shares > 0 ? this.priceAt(time) : 0));
+      values[index] = tidy(shares * priceOf(shares, this.priceAt, time));
     }
     return values;
   }
@@ -373,6 +373,6 @@ export function splitAdjustedPrice(
 }
 
 /** No price lookup for an empty holding: a sold investment's history then costs nothing. */
-export function priceOf(holding: Holding, priceAt: (time: number) => number, time: number): number {
-  return holding.shares > 0 ? priceAt(time) : 0;
+export function priceOf(shares: number, priceAt: (time: number) => number, time: number): number {
+  return shares > 0 ? priceAt(time) : 0;
 }

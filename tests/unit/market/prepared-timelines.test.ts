@@ -56,8 +56,11 @@ async function account() {
 /** The demo's secrets and the made-up market, at a fixed instant. */
 const DEMO = { hasher: demoHasher, randomToken, tokenDigest, mailer, now: () => NOW };
 
-const contractOver = (store: MemoryStore) =>
-  createContract({ ...DEMO, store, market: syntheticMarket() });
+const contractOver = (store: MemoryStore, pause?: () => Promise<void>) =>
+  createContract({ ...DEMO, store, market: syntheticMarket(), pause });
+
+/** The Node server's pause (src/server/server.ts): other requests' turn first. */
+const serverPause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const get = (path: string, period: string, session = SESSION): ContractRequest => ({
   method: 'GET',
@@ -111,36 +114,41 @@ describe('timelines prepared at start', () => {
 });
 
 describe('timelines started at login', () => {
-  it("builds the user's timelines once logged in, so that the home's calls read no events and answer as without", async () => {
-    const { store, user } = await account();
-    const passwordHash = await demoHasher.hash('a password');
-    await store.updateUser({ ...user, passwordHash });
-    const contract = contractOver(store);
-    const login = await contract.handle({
-      ...get('/api/v1/auth/login', 'Year'),
-      method: 'POST',
-      header: (name) =>
-        ({ 'x-xsrf-token': 't'.repeat(40), 'content-type': 'application/json' })[
-          name.toLowerCase()
-        ],
-      body: () =>
-        Promise.resolve({
-          text: JSON.stringify({ email: 'u@example.com', password: 'a password' }),
-        }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
-    expect(cookie).not.toBe('');
-    // The build started with the login, and ends without any other request.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await contract.settled();
+  it.each([
+    ['without a pause (the demo)', undefined],
+    ["after the server's pause", serverPause],
+  ])(
+    "builds the user's timelines once logged in, %s, so that the home's calls read no events and answer as without",
+    async (_, pause) => {
+      const { store, user } = await account();
+      const passwordHash = await demoHasher.hash('a password');
+      await store.updateUser({ ...user, passwordHash });
+      const contract = contractOver(store, pause);
+      const login = await contract.handle({
+        ...get('/api/v1/auth/login', 'Year'),
+        method: 'POST',
+        header: (name) =>
+          ({ 'x-xsrf-token': 't'.repeat(40), 'content-type': 'application/json' })[
+            name.toLowerCase()
+          ],
+        body: () =>
+          Promise.resolve({
+            text: JSON.stringify({ email: 'u@example.com', password: 'a password' }),
+          }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE)?.value ?? '';
+      expect(cookie).not.toBe('');
+      // The build started with the login; settled waits for it, with no other request.
+      await contract.settled();
 
-    const events = vi.spyOn(store, 'investmentEvents');
-    const checkpoints = vi.spyOn(store, 'replayCheckpoint');
-    const answers = await home(contract, cookie);
-    expect(events).not.toHaveBeenCalled();
-    expect(checkpoints).not.toHaveBeenCalled();
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(answers).toEqual(await home(contractOver(store), cookie));
-  });
+      const events = vi.spyOn(store, 'investmentEvents');
+      const checkpoints = vi.spyOn(store, 'replayCheckpoint');
+      const answers = await home(contract, cookie);
+      expect(events).not.toHaveBeenCalled();
+      expect(checkpoints).not.toHaveBeenCalled();
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(answers).toEqual(await home(contractOver(store), cookie));
+    },
+  );
 });
