@@ -20,7 +20,7 @@ const investment = (id: number, version: number): InvestmentRow => ({
 });
 
 const noCheckpoints: ReplayCheckpointStore = {
-  replayCheckpoint: () => Promise.resolve(undefined),
+  replayCheckpoints: (asked) => Promise.resolve(asked.map(() => undefined)),
   keepReplayCheckpoint: () => Promise.resolve(),
 };
 
