@@ -43,9 +43,7 @@ async function withInvestments(url: string, count: number) {
   const store = {
     /** The investments' checkpoints, each at its version, asked in one list. */
     read: (asked: readonly { id: number; version: number }[]) =>
-      sqlStore.replayCheckpoints(
-        asked.map(({ id, version }) => ({ investmentId: id, version })),
-      ),
+      sqlStore.replayCheckpoints(asked.map(({ id, version }) => ({ investmentId: id, version }))),
   };
   const checkpointReads = () =>
     statements.filter((statement) => statement.includes('from "replay_checkpoints"')).length;
