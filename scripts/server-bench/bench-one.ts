@@ -348,10 +348,12 @@ export async function benchOne(
       const { compared, changed, added } = seeded.ratesSince;
       log(
         changed > 0
-          ? `${name} ${size}: RATES CHANGED since the account's preparation (${reused?.found?.preparedAt ?? 'unknown'}): ` +
-              `${changed} of ${compared} stored rates moved (${added} new), so the first process ` +
-              "replays its investments from their checkpoints' events and keeps them again"
-          : `${name} ${size}: rates as at the preparation: ${compared} stored rates unchanged, ${added} new`,
+          ? `${name} ${size}: RATES CHANGED since the last run on this database (prepared ` +
+              `${reused?.found?.preparedAt ?? 'at an unknown time'}): ${changed} of ${compared} ` +
+              `stored rates moved (${added} new), so the first process replays its investments ` +
+              "from their checkpoints' events and keeps them again"
+          : `${name} ${size}: rates as at the last run on this database: ${compared} stored ` +
+              `rates unchanged, ${added} new`,
       );
     } else {
       // The account through the store, as the API's calls make it (scripts/server-bench/account.ts).
