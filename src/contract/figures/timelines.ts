@@ -196,13 +196,13 @@ export class Timelines {
       const given = told.get(investment.id);
       const read = given
         ? Promise.resolve(given)
-        : checkpointsOf
-            .then((found) => this.read(investment, found.get(investment.id), inTurn))
-            .then((source) => Promise.all([source, manualOf]))
-            .then(([source, manual]): Source => ({
-              ...source,
-              manual: manual.get(investment.id) ?? [],
-            }));
+        : Promise.all([
+            checkpointsOf.then((found) => this.read(investment, found.get(investment.id), inTurn)),
+            manualOf,
+          ]).then(([source, manual]): Source => ({
+            ...source,
+            manual: manual.get(investment.id) ?? [],
+          }));
       return read.then((source) => {
         const replaying = phaseStart();
         const valued = this.replay(investment, source, snapshot);

@@ -67,8 +67,8 @@ export function sqlCheckpoints(ctx: SqlContext): ReplayCheckpointStore {
       return Promise.all(
         asked.map(({ investmentId, version }) => {
           const row = found.get(investmentId);
-          if (row?.version !== version) return undefined;
-          if (typeof row.data !== 'string') return row.data;
+          if (row?.version !== version) return Promise.resolve(undefined);
+          if (typeof row.data !== 'string') return Promise.resolve(row.data);
           const bytes = Buffer.from(row.data, 'base64');
           // A row kept before checkpoints were deflated is none: the events are read instead.
           return inflated(bytes, { chunkSize: chunkFor(bytes.length) }).catch(() => undefined);
