@@ -340,12 +340,22 @@ export async function benchOne(
         `${seeded.closes} closes, ${seeded.rates} rates)`,
     );
     let account: Prepared | undefined = reused?.found;
-    if (account)
+    if (account) {
       log(
         `${name} ${size}: reusing the account in ${url} (--reuse); checkpoints kept: ` +
           `${await checkpointsKept(url)} of ${INVESTMENTS}`,
       );
-    else {
+      const { compared, changed, added } = seeded.ratesSince;
+      log(
+        changed > 0
+          ? `${name} ${size}: RATES CHANGED since the last run on this database (prepared ` +
+              `${reused?.found?.preparedAt ?? 'at an unknown time'}): ${changed} of ${compared} ` +
+              `stored rates moved (${added} new), so the first process replays its investments ` +
+              "from their checkpoints' events and keeps them again"
+          : `${name} ${size}: rates as at the last run on this database: ${compared} stored ` +
+              `rates unchanged, ${added} new`,
+      );
+    } else {
       // The account through the store, as the API's calls make it (scripts/server-bench/account.ts).
       account = await loadAccount(url, size, seeded.listings);
       reused?.keep(account);

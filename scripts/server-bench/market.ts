@@ -44,6 +44,8 @@ interface SeededMarket {
   listings: SeededListing[];
   closes: number;
   rates: number;
+  /** The rates against those stored before: none compared in a fresh database. */
+  ratesSince: { compared: number; changed: number; added: number };
   ms: number;
 }
 
@@ -126,19 +128,55 @@ function pricesOf(
   return { closes, quote };
 }
 
-/** ECB-style rates of every weekday to the last published (about 16:00 CET). */
+/**
+ * The first day of the rates' random walk: a fixed day, so that a day's rate is the same on every
+ * later day the bench runs. A walk from the calendar's first day (today less the price years) moved
+ * every rate on each new UTC day, and a reused database's checkpoints were all stale (issue 37).
+ */
+const RATES_WALK_FROM: Day = '2010-01-04';
+
+/** ECB-style rates of every weekday of the calendar to the last published (about 16:00 CET). */
 function euroRates(calendar: readonly Day[], now: number): EuroRate[] {
   const today = utcDay(now);
   const last = now >= utcMidnight(today) + 15 * 60 * MINUTE ? today : addDays(today, -1);
-  const days = calendar.filter((day) => day <= last && isWeekday(day));
+  const first = calendar[0];
+  const days: Day[] = [];
+  for (let day = RATES_WALK_FROM; day <= last; day = addDays(day, 1))
+    if (isWeekday(day)) days.push(day);
   return EURO_RATES.flatMap(({ currency, start, step, places }, index) => {
     const random = seededRandom(index + 1);
     let value: number = start;
-    return days.map((day) => {
+    const rates: EuroRate[] = [];
+    for (const day of days) {
       value += step * (random() - 0.5);
-      return { currency, day, perEuro: value.toFixed(places) };
-    });
+      if (day >= first) rates.push({ currency, day, perEuro: value.toFixed(places) });
+    }
+    return rates;
   });
+}
+
+/**
+ * Of the rates stored before (a reused database's), how many of the days both have now have
+ * another rate, and how many days' rates are new: a changed rate makes the checkpoints of the
+ * events from that day stale, so their investments are replayed and kept again.
+ */
+function ratesChanged(
+  before: readonly EuroRate[],
+  now: readonly EuroRate[],
+): { compared: number; changed: number; added: number } {
+  const stored = new Map(before.map((r) => [`${r.currency} ${r.day}`, Number(r.perEuro)]));
+  let compared = 0;
+  let changed = 0;
+  let added = 0;
+  for (const rate of now) {
+    const old = stored.get(`${rate.currency} ${rate.day}`);
+    if (old === undefined) added++;
+    else {
+      compared++;
+      if (old !== Number(rate.perEuro)) changed++;
+    }
+  }
+  return { compared, changed, added };
 }
 
 /**
@@ -173,10 +211,14 @@ export async function seedMarket(url: string, now: number, count: number): Promi
     await store.saveHistory(benchmark.record.key, benchmarkPrices.closes, [], first, now);
     await store.saveQuote(benchmark.record.key, benchmarkPrices.quote, now);
     const rates = euroRates(calendar, now);
+    const ratesSince = ratesChanged(
+      await store.euroRates(EURO_RATES.map((r) => r.currency)),
+      rates,
+    );
     await store.saveRates(rates, now);
     // The planner's statistics, as autovacuum would gather them soon after.
     if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
-    return { listings, closes, rates: rates.length, ms: performance.now() - started };
+    return { listings, closes, rates: rates.length, ratesSince, ms: performance.now() - started };
   } finally {
     await database.close();
   }

@@ -9,7 +9,8 @@
 // database gets its stored prices written again as of now (closes, quotes and rates, as a fresh
 // one does: a quote left from an earlier run would be stale, and a refresh would ask a provider);
 // the account and its replay checkpoints stay, so a reused run's first process finds them when
-// the rates are the same (the same UTC day, the same side of the ECB's publication).
+// the rates are the same: the rates' walk starts on a fixed day, so the days' rates stay and a
+// later day only adds its own (a run says when stored rates changed since the preparation).
 // Only runs that read (--cold-only, --only) reuse: the mixed runs' writes would change the account.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +35,7 @@ interface Manifest extends Prepared {
 export interface ReusedDatabase {
   url: string;
   /** The account found in it; undefined when it was (re)made empty and needs preparing. */
-  found: Prepared | undefined;
+  found: (Prepared & { preparedAt: string }) | undefined;
   /** After the account is in: the manifest that lets the next run find it. */
   keep(prepared: Prepared): void;
 }

@@ -22,7 +22,10 @@ import { entryAt, entryRate } from './wire';
 export const GRID_WEIGHT = 240;
 const weightOf = (timeline: Timeline) => timeline.entries.length + GRID_WEIGHT;
 
-/** Investments whose events are read at once: a few, so reads overlap replays and round trips. */
+/**
+ * Investments without a checkpoint whose events are read at once: a few, so reads overlap
+ * replays and round trips. Their checkpoints are read before, all in one read.
+ */
 const READS_AT_ONCE = 4;
 
 /** Where a build's events came from: the store's rows, its checkpoint, or a write here. */
@@ -158,8 +161,9 @@ export class Timelines {
 
   /**
    * Builds the timelines of these investments, each kept once built: their typed prices in one
-   * read, their events one investment at a time (READS_AT_ONCE in flight), each turned into
-   * ledger entries and replayed as it comes, so the whole account's rows are never held at once.
+   * read, their checkpoints in one read, the events of those without one one investment at a
+   * time (READS_AT_ONCE in flight), each turned into ledger entries and replayed as it comes, so
+   * the whole account's event rows are never held at once.
    */
   private build(
     stale: readonly InvestmentRow[],
@@ -172,23 +176,33 @@ export class Timelines {
       if (kept?.next?.version === investment.version)
         told.set(investment.id, { events: kept.next.events, manual: kept.manual, told: true });
     }
-    const ids = stale.filter((i) => !told.has(i.id)).map((i) => i.id);
+    const asked = stale.filter((i) => !told.has(i.id));
+    const ids = asked.map((i) => i.id);
     const started = phaseStart();
     const replayedBefore = phaseSpent('replay');
     const manualOf = (ids.length === 0 ? Promise.resolve([]) : this.store.manualPrices(ids)).then(
       (manual) => groupBy(manual, (m) => m.investmentId),
     );
+    // Every checkpoint of the build in one read; the events of those without one a few at a time.
+    const checkpointsOf = (
+      asked.length === 0
+        ? Promise.resolve<(Uint8Array | undefined)[]>([])
+        : this.store.replayCheckpoints(
+            asked.map((i) => ({ investmentId: i.id, version: i.version })),
+          )
+    ).then((found) => new Map(asked.map((i, index) => [i.id, found[index]])));
     const inTurn = limited(READS_AT_ONCE);
     const builds = stale.map((investment) => {
       const given = told.get(investment.id);
       const read = given
         ? Promise.resolve(given)
-        : inTurn(() =>
-            Promise.all([this.read(investment), manualOf]).then(([source, manual]): Source => ({
-              ...source,
-              manual: manual.get(investment.id) ?? [],
-            })),
-          );
+        : Promise.all([
+            checkpointsOf.then((found) => this.read(investment, found.get(investment.id), inTurn)),
+            manualOf,
+          ]).then(([source, manual]): Source => ({
+            ...source,
+            manual: manual.get(investment.id) ?? [],
+          }));
       return read.then((source) => {
         const replaying = phaseStart();
         const valued = this.replay(investment, source, snapshot);
@@ -214,14 +228,15 @@ export class Timelines {
     });
   }
 
-  /** The investment's checkpoint at its version if the store keeps one, else its events. */
+  /** The investment's checkpoint if the store keeps one at its version, else its events. */
   private async read(
     investment: InvestmentRow,
+    bytes: Uint8Array | undefined,
+    inTurn: <T>(task: () => Promise<T>) => Promise<T>,
   ): Promise<{ checkpoint: Checkpoint } | { events: readonly EventRow[] }> {
-    const bytes = await this.store.replayCheckpoint(investment.id, investment.version);
     const checkpoint = bytes && decodeCheckpoint(bytes, investment.id);
     if (checkpoint) return { checkpoint };
-    return { events: await this.store.investmentEvents(investment.id) };
+    return { events: await inTurn(() => this.store.investmentEvents(investment.id)) };
   }
 
   /**

@@ -16,7 +16,7 @@ import type { SessionStore, UserStore } from './users';
 
 export type { BenchmarkRow, BenchmarkStore } from './benchmarks';
 export type { CashEventDraft, CashEventRow, CashStore } from './cash';
-export type { ReplayCheckpointStore } from './checkpoints';
+export type { CheckpointAsked, ReplayCheckpointStore } from './checkpoints';
 export type { IdempotencyStore, KeptRequest } from './idempotency';
 export type { ImportBatchRow, ImportStore } from './imports';
 export type {

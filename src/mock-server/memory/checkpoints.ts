@@ -1,13 +1,17 @@
 // Replay checkpoints in the demo: in memory only, as its investments' versions are (they never
 // repeat within the page, so a checkpoint of replaced tables matches no investment of the new).
-import type { ReplayCheckpointStore } from '../../contract/store';
+import type { CheckpointAsked, ReplayCheckpointStore } from '../../contract/store';
 
 export function memoryCheckpoints(): ReplayCheckpointStore {
   const kept = new Map<number, { version: number; data: Uint8Array }>();
   return {
-    replayCheckpoint(investmentId: number, version: number) {
-      const found = kept.get(investmentId);
-      return Promise.resolve(found?.version === version ? found.data : undefined);
+    replayCheckpoints(asked: readonly CheckpointAsked[]) {
+      return Promise.resolve(
+        asked.map(({ investmentId, version }) => {
+          const found = kept.get(investmentId);
+          return found?.version === version ? found.data : undefined;
+        }),
+      );
     },
 
     keepReplayCheckpoint(investmentId: number, version: number, data: Uint8Array) {

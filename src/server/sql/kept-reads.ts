@@ -44,7 +44,7 @@ const LEAVES_KEPT = new Set<string>([
   'dismissedActions',
   'taxClasses',
   'taxSettings',
-  'replayCheckpoint',
+  'replayCheckpoints',
   'keepReplayCheckpoint',
   'attempts',
   'saveSession',

@@ -57,7 +57,7 @@ async function homeReads(db: Kysely<Database>): Promise<void> {
   await store.benchmark(NONE);
   await store.cashEvents([NONE]);
   await store.manualPrices([NONE]);
-  await store.replayCheckpoint(NONE, NONE);
+  await store.replayCheckpoints([{ investmentId: NONE, version: NONE }]);
   await store.investmentEvents(NONE);
   await kept.marketVersions([NO_KEY]);
   // A page's calls look for their answers together, one to three keys a statement.

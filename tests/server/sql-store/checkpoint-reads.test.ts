@@ -1,6 +1,6 @@
 // Replay checkpoints read back byte for byte (issue 37): PostgreSQL keeps them deflated and sends
-// them as base64 text, reads asked in one turn of the event loop share one statement, and each
-// reader gets its own investment's bytes at its own version, or none.
+// them as base64 text, a build's list of them is one statement, and each investment asked gets
+// its own bytes at its own version, or none.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SqlStore } from '../../../src/server/sql/sql-store';
@@ -39,28 +39,31 @@ async function withInvestments(url: string, count: number) {
     );
   }
   const { spied, statements } = recorded(one.db);
-  const store = new SqlStore(spied, one.dialect);
+  const sqlStore = new SqlStore(spied, one.dialect);
+  const store = {
+    /** The investments' checkpoints, each at its version, asked in one list. */
+    read: (asked: readonly { id: number; version: number }[]) =>
+      sqlStore.replayCheckpoints(asked.map(({ id, version }) => ({ investmentId: id, version }))),
+  };
   const checkpointReads = () =>
     statements.filter((statement) => statement.includes('from "replay_checkpoints"')).length;
   return { store, storeTwo, investments, checkpointReads };
 }
 
-describe.each(backends)('Replay checkpoints read back on $name', ({ name, url }) => {
-  it('are the bytes kept, each its own, read together', async () => {
+describe.each(backends)('Replay checkpoints read back on $name', ({ url }) => {
+  it('are the bytes kept, each its own, read in one statement', async () => {
     const { store, storeTwo, investments, checkpointReads } = await withInvestments(
       await url(),
       CHECKPOINTS.length,
     );
     for (const [index, investment] of investments.entries())
       await storeTwo.keepReplayCheckpoint(investment.id, investment.version, CHECKPOINTS[index]);
-    const read = await Promise.all(
-      investments.map((investment) => store.replayCheckpoint(investment.id, investment.version)),
-    );
+    const read = await store.read(investments);
     read.forEach((bytes, index) => {
       expect(bytes?.length).toBe(CHECKPOINTS[index].length);
       expect(Buffer.from(bytes ?? []).equals(CHECKPOINTS[index])).toBe(true);
     });
-    expect(checkpointReads()).toBe(name === 'PostgreSQL' ? 1 : CHECKPOINTS.length);
+    expect(checkpointReads()).toBe(1);
   });
 
   it('are none at another version, for an investment without one, or asked twice', async () => {
@@ -68,12 +71,12 @@ describe.each(backends)('Replay checkpoints read back on $name', ({ name, url })
     const [kept, older, without] = investments;
     await storeTwo.keepReplayCheckpoint(kept.id, kept.version, CHECKPOINTS[1]);
     await storeTwo.keepReplayCheckpoint(older.id, older.version - 1, CHECKPOINTS[1]);
-    const read = await Promise.all([
-      store.replayCheckpoint(kept.id, kept.version),
-      store.replayCheckpoint(older.id, older.version),
-      store.replayCheckpoint(without.id, without.version),
-      store.replayCheckpoint(kept.id, kept.version + 1),
-      store.replayCheckpoint(kept.id, kept.version),
+    const read = await store.read([
+      kept,
+      older,
+      without,
+      { id: kept.id, version: kept.version + 1 },
+      kept,
     ]);
     expect(read.map((bytes) => bytes && [...bytes])).toEqual([
       [...CHECKPOINTS[1]],
@@ -87,9 +90,9 @@ describe.each(backends)('Replay checkpoints read back on $name', ({ name, url })
   it('show a checkpoint kept by another process at the next read', async () => {
     const { store, storeTwo, investments } = await withInvestments(await url(), 1);
     const [investment] = investments;
-    expect(await store.replayCheckpoint(investment.id, investment.version)).toBeUndefined();
+    expect(await store.read([investment])).toEqual([undefined]);
     await storeTwo.keepReplayCheckpoint(investment.id, investment.version, CHECKPOINTS[0]);
-    const bytes = await store.replayCheckpoint(investment.id, investment.version);
+    const [bytes] = await store.read([investment]);
     expect(bytes && [...bytes]).toEqual([...CHECKPOINTS[0]]);
   });
 });

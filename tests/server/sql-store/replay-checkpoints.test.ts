@@ -23,7 +23,7 @@ function process(store: SqlStore) {
         return store.investmentEvents(id);
       },
       manualPrices: (ids) => store.manualPrices(ids),
-      replayCheckpoint: (id, version) => store.replayCheckpoint(id, version),
+      replayCheckpoints: (asked) => store.replayCheckpoints(asked),
       keepReplayCheckpoint: (id, version, data) => store.keepReplayCheckpoint(id, version, data),
     },
     market,
@@ -132,7 +132,9 @@ describe.each(backends)('Replay checkpoints on $name', ({ name, url }) => {
     const stored = () =>
       db.selectFrom('replay_checkpoints').select('data').executeTakeFirstOrThrow();
     const deflated = (await stored()).data;
-    const raw = await sql.store.replayCheckpoint(grown.id, grown.version);
+    const [raw] = await sql.store.replayCheckpoints([
+      { investmentId: grown.id, version: grown.version },
+    ]);
     // 201 events of 17 doubles each, then their currencies.
     expect(raw!.byteLength).toBeGreaterThan(201 * 17 * 8);
     if (name === 'SQLite') {

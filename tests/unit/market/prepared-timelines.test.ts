@@ -87,7 +87,7 @@ describe('timelines prepared at start', () => {
     expect(await prepared.prepare([user.id])).toBe(1);
 
     const events = vi.spyOn(store, 'investmentEvents');
-    const checkpoints = vi.spyOn(store, 'replayCheckpoint');
+    const checkpoints = vi.spyOn(store, 'replayCheckpoints');
     const answers = await home(prepared);
     expect(events).not.toHaveBeenCalled();
     expect(checkpoints).not.toHaveBeenCalled();
@@ -143,7 +143,7 @@ describe('timelines started at login', () => {
       await contract.settled();
 
       const events = vi.spyOn(store, 'investmentEvents');
-      const checkpoints = vi.spyOn(store, 'replayCheckpoint');
+      const checkpoints = vi.spyOn(store, 'replayCheckpoints');
       const answers = await home(contract, cookie);
       expect(events).not.toHaveBeenCalled();
       expect(checkpoints).not.toHaveBeenCalled();

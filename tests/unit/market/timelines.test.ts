@@ -20,7 +20,7 @@ const investment = (id: number, version: number): InvestmentRow => ({
 });
 
 const noCheckpoints: ReplayCheckpointStore = {
-  replayCheckpoint: () => Promise.resolve(undefined),
+  replayCheckpoints: (asked) => Promise.resolve(asked.map(() => undefined)),
   keepReplayCheckpoint: () => Promise.resolve(),
 };
 
@@ -307,6 +307,33 @@ describe('Replay checkpoints', () => {
       await sharesOf(new Timelines(store, market), [investment(1, 8), investment(2, 3)]),
     ).toEqual([6, 3]);
     expect(store.reads).toEqual([[1], [2], [1]]);
+  });
+
+  it('a fresh process asks for all the investments’ checkpoints in one read', async () => {
+    const events = Array.from({ length: 6 }, (_, index) => buy(index + 1, index + 1, index + 1));
+    const kept = memoryCheckpoints();
+    const asked: number[][] = [];
+    const store = storeOf(events, {
+      ...kept,
+      replayCheckpoints: (list) => {
+        asked.push(list.map((one) => one.investmentId));
+        return kept.replayCheckpoints(list);
+      },
+    });
+    const first = new Timelines(store, market);
+    const some = [1, 2, 3].map((id) => investment(id, 1));
+    expect(await sharesOf(first, some)).toEqual([1, 2, 3]);
+    await first.settled();
+
+    const all = [1, 2, 3, 4, 5, 6].map((id) => investment(id, 1));
+    const fresh = new Timelines(store, market);
+    expect(await sharesOf(fresh, all)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(asked).toEqual([
+      [1, 2, 3],
+      [1, 2, 3, 4, 5, 6],
+    ]);
+    // Those without a checkpoint read their events.
+    expect(store.reads).toEqual([[1], [2], [3], [4], [5], [6]]);
   });
 
   it('gives the figures of a full replay, before and after a write, whatever the rates since', async () => {
