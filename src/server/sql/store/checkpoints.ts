@@ -30,19 +30,23 @@ export function sqlCheckpoints(ctx: SqlContext): ReplayCheckpointStore {
   const deflating = ctx.dialect === 'postgres';
   /**
    * A build's checkpoints in one statement (a cold home's 40 were 40 on SQLite and ten on
-   * PostgreSQL, four at a time: issue 37), each row's version compared here. On PostgreSQL as
+   * PostgreSQL, four at a time: issue 37), each row's version compared here too. On PostgreSQL as
    * base64 text, a third longer than its bytes, where node-postgres's bytea is hex, twice as long
    * and slower to turn back into bytes (580 ms of CPU at 200k events). Binary results would send
    * the bytes as they are, but node-postgres (pg-protocol 1.16) decodes every field of a row as
    * UTF-8 text before any type parser sees it, so a bytea's bytes come back changed.
    */
-  async function rowsOf(ids: readonly number[]) {
+  async function rowsOf(asked: readonly CheckpointAsked[]) {
+    // Only rows at an asked version: an outdated one's bytes would cross the wire to be dropped.
     if (deflating)
       return ctx.db
         .selectFrom('replay_checkpoints')
         .select(['investment_id', 'version', sql<string>`encode(data, 'base64')`.as('data')])
-        .where('investment_id', '=', sql<number>`any(${ids})`)
+        .where(
+          sql<boolean>`(investment_id, version) in (select * from unnest(${asked.map((one) => one.investmentId)}::int[], ${asked.map((one) => one.version)}::int[]))`,
+        )
         .execute();
+    const ids = [...new Set(asked.map((one) => one.investmentId))];
     const rows = [];
     // SQLite's statement takes a list of parameters: a few hundred at a time.
     for (let start = 0; start < ids.length; start += IN_LIST_CHUNK)
@@ -59,7 +63,7 @@ export function sqlCheckpoints(ctx: SqlContext): ReplayCheckpointStore {
   return {
     async replayCheckpoints(asked: readonly CheckpointAsked[]) {
       if (asked.length === 0) return [];
-      const rows = await rowsOf([...new Set(asked.map((one) => one.investmentId))]);
+      const rows = await rowsOf(asked);
       const found = new Map<number, { version: number; data: string | Uint8Array }>(
         rows.map((row) => [row.investment_id, row]),
       );
