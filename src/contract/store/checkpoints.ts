@@ -14,6 +14,9 @@ export interface ReplayCheckpointStore {
    * at another version. An investment asked twice gets its answer twice.
    */
   replayCheckpoints(asked: readonly CheckpointAsked[]): Promise<(Uint8Array | undefined)[]>;
-  /** Keeps `data` as the investment's checkpoint at `version`, replacing the one kept before. */
+  /**
+   * Keeps `data` as the investment's checkpoint at `version`, replacing the one kept before unless
+   * that one is of a newer version (a slower build of an older one, written after it).
+   */
   keepReplayCheckpoint(investmentId: number, version: number, data: Uint8Array): Promise<void>;
 }

@@ -15,7 +15,9 @@ export function memoryCheckpoints(): ReplayCheckpointStore {
     },
 
     keepReplayCheckpoint(investmentId: number, version: number, data: Uint8Array) {
-      kept.set(investmentId, { version, data });
+      const before = kept.get(investmentId);
+      if (before === undefined || before.version <= version)
+        kept.set(investmentId, { version, data });
       return Promise.resolve();
     },
   };

@@ -91,6 +91,14 @@ async function heldVisit(
   return { page, releaseEntry, releaseServer, close: () => context.close() };
 }
 
+/** Logs in to the demo and waits for home's portfolios: the table, for further checks. */
+async function loggedInHome(page: Page) {
+  await loginAsDemo(page);
+  const portfolios = page.getByRole('table', { name: 'Portfolios' });
+  await expect(portfolios.getByRole('link').first()).toBeVisible();
+  return portfolios;
+}
+
 /** Opens /home, and waits for the first-code script to have run (its preload of home's code). */
 async function openHome(page: Page): Promise<void> {
   await page.goto('/home', { waitUntil: 'commit' });
@@ -112,9 +120,7 @@ for (const [language, device, viewport] of PAINTED) {
     DEMO_ONLY,
     async ({ page, browser }) => {
       const texts = TEXTS[language];
-      await loginAsDemo(page);
-      const portfolios = page.getByRole('table', { name: 'Portfolios' });
-      await expect(portfolios.getByRole('link').first()).toBeVisible();
+      const portfolios = await loggedInHome(page);
       const names = await portfolios.getByRole('link').allInnerTexts();
 
       const { storage } = await deviceOf(page);
@@ -167,10 +173,7 @@ test(
   'a period chosen while the painted home waits for the app is the one the app shows',
   DEMO_ONLY,
   async ({ page, browser }) => {
-    await loginAsDemo(page);
-    await expect(
-      page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
-    ).toBeVisible();
+    await loggedInHome(page);
     const { storage } = await deviceOf(page);
     const visit = await heldVisit(browser, page, storage);
     try {
@@ -217,10 +220,7 @@ for (const [situation, change] of [
     `a demo visit with ${situation} paints no home before the app`,
     DEMO_ONLY,
     async ({ page, browser }) => {
-      await loginAsDemo(page);
-      await expect(
-        page.getByRole('table', { name: 'Portfolios' }).getByRole('link').first(),
-      ).toBeVisible();
+      await loggedInHome(page);
       if ('period' in change)
         await page
           .context()

@@ -87,6 +87,16 @@ describe.each(backends)('Replay checkpoints read back on $name', ({ url }) => {
     ]);
   });
 
+  it('keep the newer of two versions, whichever build is written last', async () => {
+    const { store, storeTwo, investments } = await withInvestments(await url(), 1);
+    const [investment] = investments;
+    await storeTwo.keepReplayCheckpoint(investment.id, investment.version, CHECKPOINTS[0]);
+    // A slower build of the version before, written after.
+    await storeTwo.keepReplayCheckpoint(investment.id, investment.version - 1, CHECKPOINTS[1]);
+    const [bytes] = await store.read([investment]);
+    expect(bytes && [...bytes]).toEqual([...CHECKPOINTS[0]]);
+  });
+
   it('show a checkpoint kept by another process at the next read', async () => {
     const { store, storeTwo, investments } = await withInvestments(await url(), 1);
     const [investment] = investments;

@@ -87,7 +87,13 @@ export function sqlCheckpoints(ctx: SqlContext): ReplayCheckpointStore {
       await ctx.db
         .insertInto('replay_checkpoints')
         .values({ investment_id: investmentId, version, data: bytes })
-        .onConflict((c) => c.column('investment_id').doUpdateSet({ version, data: bytes }))
+        // A slower build of an older version, written after a newer one, leaves it.
+        .onConflict((c) =>
+          c
+            .column('investment_id')
+            .doUpdateSet({ version, data: bytes })
+            .where('replay_checkpoints.version', '<=', version),
+        )
         .execute();
     },
   };
