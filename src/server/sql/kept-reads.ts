@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { BenchmarkRow, InvestmentRow, PortfolioRow, Store } from '../../contract/store';
 import { CompiledOnce } from './compiled-once';
 import { marketClockOf, type MarketClock } from './market/clock';
+import { inOneTurn } from './one-turn';
 import type { Database } from './schema';
 import { sessionWithUser } from './store/users';
 
@@ -67,12 +68,20 @@ export class KeptReads {
   /** The market's clock, read with the session: the market's states kept under it (0020). */
   private readonly market: MarketClock;
   /**
-   * Session reads not sent yet, by session id: requests arriving in the same turn of the event
-   * loop (a page's calls, sent at once) share one (issue 37). A read is sent once the turn's
-   * callbacks have run, and leaves this map as it is sent: a request never joins a read sent
-   * before it arrived, so whatever another process committed by then is in its answer.
+   * The session with its user: requests arriving in the same turn of the event loop (a page's
+   * calls, sent at once) share one read of each id (issue 37), never one sent before they
+   * arrived, so whatever another process committed by then is in their answer.
    */
-  private readonly sessionsAsked = new Map<string, Promise<SessionWithUser>>();
+  private readonly sessionWithUser = inOneTurn((ids: readonly string[]) => {
+    const reads = new Map<string, Promise<SessionWithUser>>();
+    return Promise.all(
+      ids.map((id) => {
+        const read = reads.get(id) ?? sessionWithUser(this.queries, this.db, id);
+        reads.set(id, read);
+        return read;
+      }),
+    );
+  });
 
   constructor(private readonly db: Kysely<Database>) {
     this.queries = new CompiledOnce(db);
@@ -147,18 +156,6 @@ export class KeptReads {
         };
       },
     });
-  }
-
-  /** The session with its user: a read not sent yet for that id, else one sent next turn. */
-  private sessionWithUser(id: string): Promise<SessionWithUser> {
-    const asked = this.sessionsAsked.get(id);
-    if (asked) return asked;
-    const read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      this.sessionsAsked.delete(id);
-      return sessionWithUser(this.queries, this.db, id);
-    });
-    this.sessionsAsked.set(id, read);
-    return read;
   }
 
   /** Keeps `value` at `version`, unless a later version is kept already. */

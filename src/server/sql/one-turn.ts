@@ -1,6 +1,6 @@
 // Reads asked in one turn of the event loop, sent together once the turn's callbacks have run
-// (issue 37): a page's calls, each asking its kept answer, would each be one statement, a round
-// trip and a socket write on the loop.
+// (issue 37): a page's calls, sent at once, each asking its session and its kept answer, would
+// otherwise each cost a statement, a round trip and a socket write on the loop.
 
 /**
  * `read` for one asked value, sharing a `send` with every other asked in the same turn. `send`
