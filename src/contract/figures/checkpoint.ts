@@ -4,7 +4,13 @@
 // rows, skips the replay while every rate is still the same, and replays only from the first
 // event whose rate changed otherwise. The holdings are read in place (`HoldingColumns`).
 import type { LedgerEntry } from '../../domain/ledger';
-import { heldAfter, HOLDING_WIDTH, HoldingColumns, type Replayed } from '../../domain/valuation';
+import {
+  heldAfter,
+  HOLDING_WIDTH,
+  HoldingColumns,
+  type StoredReplay,
+  type Timeline,
+} from '../../domain/valuation';
 import type { RateSource } from '../market/pricing';
 import type { EventRow } from '../store';
 
@@ -27,7 +33,7 @@ export interface Checkpoint {
   /** rates[i]: the DKK rate events[i]'s entry was replayed with (`entryRate`). */
   readonly rates: Float64Array;
   /** The replay's holdings and first refused entry, for those entries in time order. */
-  readonly replayed: Pick<Replayed, 'after' | 'firstRefused'>;
+  readonly replayed: Pick<StoredReplay, 'after' | 'firstRefused'>;
   /** Each event's rate now (`entryRate`, in the events' order), from the stored doubles. */
   ratesNow(rate: RateSource): number[];
   /** events[index]'s time. */
@@ -44,7 +50,7 @@ const orNaN = (value: number | undefined) => value ?? NaN;
 export function encodeCheckpoint(
   events: readonly EventRow[],
   rates: readonly number[],
-  replay: Pick<Replayed, 'after' | 'firstRefused'>,
+  replay: Timeline | Pick<StoredReplay, 'after' | 'firstRefused'>,
 ): Uint8Array {
   const currencies = [...new Set(events.map((e) => e.currency))];
   const codes = new TextEncoder().encode(JSON.stringify(currencies));

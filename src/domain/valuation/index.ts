@@ -13,6 +13,7 @@ export {
   type PricedHolding,
   type Replayed,
   type SplitSteps,
+  type StoredReplay,
 } from './timeline';
 export {
   closedDayStart,

@@ -71,14 +71,20 @@ export class HoldingColumns {
 }
 
 /** The holding once entries[0..index] of `replayed` are done, whatever form it keeps them in. */
-export function heldAfter(replayed: Pick<Replayed, 'after'>, index: number): Holding {
+export function heldAfter(
+  replayed: Timeline | Pick<StoredReplay, 'after'>,
+  index: number,
+): Holding {
   if (replayed instanceof Timeline) return replayed.holdingAfter(index + 1);
   const { after } = replayed;
   return after instanceof HoldingColumns ? after.at(index) : after[index];
 }
 
 /** What replaying entries (in time order) left: what a later replay of them can start from. */
-export interface Replayed {
+export type Replayed = Timeline | StoredReplay;
+
+/** A replay's holdings as plain data: a checkpoint's, or the part of one still the same. */
+export interface StoredReplay {
   readonly entries: readonly LedgerEntry[];
   /** after[i]: the holding once entries[0..i] are done (as objects, or a checkpoint's columns). */
   readonly after: readonly Holding[] | HoldingColumns;
@@ -136,7 +142,7 @@ function indexOf(times: readonly number[], time: number): number {
  * start keep its holdings and only the rest is replayed: an event added at the end (a buy of
  * today) replays one entry, an edit or deletion replays from the changed one on.
  */
-export class Timeline implements PricedHolding, Replayed {
+export class Timeline implements PricedHolding {
   /** Time order; equal times keep the order they were entered in. */
   readonly entries: readonly LedgerEntry[];
   readonly priceAt: (time: number) => number;
@@ -156,8 +162,7 @@ export class Timeline implements PricedHolding, Replayed {
     const count = this.entries.length;
     const kept = previous ? sharedStart(previous.entries, this.entries) : 0;
     // The kept holdings stay in the form they came in: columns stay columns.
-    const from = previous instanceof Timeline ? previous : undefined;
-    const shared = from ? from.columns : previous?.after;
+    const shared = previous instanceof Timeline ? previous.columns : previous?.after;
     const columns = shared instanceof HoldingColumns && kept > 0 ? shared.prefix(kept) : undefined;
     const fromColumns = columns?.length ?? 0;
     const objects = new Array<Holding>(count - fromColumns);
@@ -179,11 +184,6 @@ export class Timeline implements PricedHolding, Replayed {
     this.columns = columns;
     this.objects = objects;
     this.firstRefused = firstRefused;
-  }
-
-  /** after[i]: the holding once entries[0..i] are done (`holdingAfter(i + 1)`), as objects. */
-  get after(): readonly Holding[] {
-    return Array.from({ length: this.entries.length }, (_, index) => this.holdingAfter(index + 1));
   }
 
   /** Whether every entry up to and including `time` applied, as a replay up to then would. */
