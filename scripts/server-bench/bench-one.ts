@@ -162,10 +162,10 @@ async function coldRun(
     let loginStarted = 0;
     const session = await logIn(server.base, email, async () => {
       await server.phases();
+      if (options.profileDir) await server.profile('profile');
       loginStarted = performance.now();
     });
     const loginMs = performance.now() - loginStarted;
-    if (options.profileDir) await server.profile('profile');
     const cold = await home(session, together);
     const loginHomeMs = performance.now() - loginStarted;
     if (options.profileDir)

@@ -36,7 +36,7 @@
 //        --max-run=120 (s: the longest a run lasts, slow requests' runs included; CI's 1 s run
 //        fewer requests, each still failing the run when it is not 2xx)
 //        --databases=sqlite,postgres  --write  --profile[=dir] (the child, the same bundle, runs with --cpu-prof,
-//        and each cold run's calls are profiled alone: cold-<pid>.cpuprofile)
+//        and each cold run's login and calls are profiled alone: cold-<pid>.cpuprofile)
 //        --listings=300 (stored listings; at least 9, one of each currency and class the
 //        investments need: below 30, market.ts's listingNumbers takes those first)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
