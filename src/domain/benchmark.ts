@@ -51,7 +51,7 @@ export function tradeColumns(
   dayNumberOf: (time: number) => number,
 ): TradeColumns {
   let count = 0;
-  for (const entry of entries) if (tradeAmount(entry) !== undefined) count++;
+  for (const entry of entries) if (entry.kind === 'buy' || entry.kind === 'sell') count++;
   const columns = {
     times: new Float64Array(count),
     amounts: new Float64Array(count),

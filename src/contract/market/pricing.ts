@@ -111,11 +111,18 @@ function tradeSteps(
 ): TradeSteps {
   // The entries are the events' (`entryAt`) in the same time order, so their trades are the
   // events' trades one for one: the events are read only for a trade's quote.
-  const entryTrades = inTimeOrder(entries).filter((e) => e.kind === 'buy' || e.kind === 'sell');
+  // One pass, no array of the trades' entries: a cold build makes one per investment.
+  const times: number[] = [];
+  const dkk: number[] = [];
+  for (const entry of inTimeOrder(entries))
+    if (entry.kind === 'buy' || entry.kind === 'sell') {
+      times.push(entry.time);
+      dkk.push(entry.price);
+    }
   let trades: (EventRow & { kind: 'buy' | 'sell' })[] | undefined;
   return {
-    times: entryTrades.map((e) => e.time),
-    dkk: entryTrades.map((e) => (e.kind === 'buy' || e.kind === 'sell' ? e.price : 0)),
+    times,
+    dkk,
     event: (index) => {
       trades ??= [...(typeof events === 'function' ? events() : events)]
         .sort((a, b) => a.time - b.time)
