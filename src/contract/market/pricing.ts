@@ -111,14 +111,18 @@ function tradeSteps(
 ): TradeSteps {
   // The entries are the events' (`entryAt`) in the same time order, so their trades are the
   // events' trades one for one: the events are read only for a trade's quote.
-  // One pass, no array of the trades' entries: a cold build makes one per investment.
+  // One indexed pass, no array of the trades' entries: a cold process runs this unoptimised,
+  // where `for...of` makes an iterator result per entry.
+  const ordered = inTimeOrder(entries);
   const times: number[] = [];
   const dkk: number[] = [];
-  for (const entry of inTimeOrder(entries))
+  for (let i = 0; i < ordered.length; i++) {
+    const entry = ordered[i];
     if (entry.kind === 'buy' || entry.kind === 'sell') {
       times.push(entry.time);
       dkk.push(entry.price);
     }
+  }
   let trades: (EventRow & { kind: 'buy' | 'sell' })[] | undefined;
   return {
     times,
