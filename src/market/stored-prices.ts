@@ -125,7 +125,7 @@ function merged(times: Float64Array, split: number): Int32Array {
  * A currency with no rate at all is NaN: the caller says it cannot be valued.
  */
 export function euroRateTable(rates: readonly EuroRate[]): RateSource {
-  const series = new Map<string, RateSeries>();
+  const series = new Map<string, { starts: Float64Array; perEuro: Float64Array }>();
   const byCurrency = new Map<string, EuroRate[]>();
   for (const rate of rates) {
     const list = byCurrency.get(rate.currency);
@@ -142,39 +142,14 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
       starts[i] = dayNumber(rate.day) * DAY_MS;
       perEuro[i] = Number(rate.perEuro);
     });
-    series.set(currency, { starts, perEuro, last: 0 });
+    series.set(currency, { starts, perEuro });
   }
-  const dkk = series.get('DKK');
-  const perEuro = (found: RateSeries | undefined, time: number): number => {
+  const perEuro = (currency: string, time: number): number => {
+    if (currency === 'EUR') return 1;
+    const found = series.get(currency);
     if (!found || found.starts.length === 0) return NaN;
-    return found.perEuro[stepAt(found, time)];
+    return found.perEuro[Math.max(0, doneBy(found.starts, time) - 1)];
   };
-  return (currency, time) => {
-    if (currency === 'DKK') return 1;
-    const divisor = currency === 'EUR' ? 1 : perEuro(series.get(currency), time);
-    return perEuro(dkk, time) / divisor;
-  };
-}
-
-interface RateSeries {
-  starts: Float64Array;
-  perEuro: Float64Array;
-  /** The step the last lookup found: the next asks mostly for the same day or the next. */
-  last: number;
-}
-
-/**
- * The last step starting at or before `time` (the first before they start): `doneBy`, but tried
- * at the last lookup's step and the next first, since a replay asks for its events' rates in
- * time order (20,000 binary searches were a tenth of a cold home).
- */
-function stepAt(series: RateSeries, time: number): number {
-  const { starts } = series;
-  for (let at = series.last; at <= series.last + 1 && at < starts.length; at++)
-    if (starts[at] <= time && !(at + 1 < starts.length && starts[at + 1] <= time)) {
-      series.last = at;
-      return at;
-    }
-  series.last = Math.max(0, doneBy(starts, time) - 1);
-  return series.last;
+  return (currency, time) =>
+    currency === 'DKK' ? 1 : perEuro('DKK', time) / perEuro(currency, time);
 }

@@ -139,7 +139,7 @@ describe('euroRateTable', () => {
     expect(rates('SEK', noon('2026-11-20'))).toBeNaN();
   });
 
-  it('answers a run of lookups in any order as each alone, to the bit', () => {
+  it('answers each lookup with the last rate on or before its day, in any order, to the bit', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
     // A rate's day (offset from `start`) and its value; times near midnights, where a step starts.
     const series = fc.uniqueArray(
