@@ -372,7 +372,11 @@ function countBefore(entries: readonly LedgerEntry[], time: number): number {
 }
 
 function sameRates(kept: Float64Array, now: readonly number[]): boolean {
-  return kept.length === now.length && now.every((rate, index) => Object.is(rate, kept[index]));
+  if (kept.length !== now.length) return false;
+  // A loop, not `every`: a closure call per event in a cold process's unoptimised code.
+  for (let index = 0; index < now.length; index++)
+    if (!Object.is(now[index], kept[index])) return false;
+  return true;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {

@@ -111,11 +111,22 @@ function tradeSteps(
 ): TradeSteps {
   // The entries are the events' (`entryAt`) in the same time order, so their trades are the
   // events' trades one for one: the events are read only for a trade's quote.
-  const entryTrades = inTimeOrder(entries).filter((e) => e.kind === 'buy' || e.kind === 'sell');
+  // One indexed pass, no array of the trades' entries: a cold process runs this unoptimised,
+  // where `for...of` makes an iterator result per entry.
+  const ordered = inTimeOrder(entries);
+  const times: number[] = [];
+  const dkk: number[] = [];
+  for (let i = 0; i < ordered.length; i++) {
+    const entry = ordered[i];
+    if (entry.kind === 'buy' || entry.kind === 'sell') {
+      times.push(entry.time);
+      dkk.push(entry.price);
+    }
+  }
   let trades: (EventRow & { kind: 'buy' | 'sell' })[] | undefined;
   return {
-    times: entryTrades.map((e) => e.time),
-    dkk: entryTrades.map((e) => (e.kind === 'buy' || e.kind === 'sell' ? e.price : 0)),
+    times,
+    dkk,
     event: (index) => {
       trades ??= [...(typeof events === 'function' ? events() : events)]
         .sort((a, b) => a.time - b.time)

@@ -157,7 +157,9 @@ export class Timeline implements PricedHolding {
 
   /** `previous`: a replay of the same investment before (a timeline, or a checkpoint's). */
   constructor(holding: PricedHolding, previous?: Replayed) {
-    this.entries = inTimeOrder(holding.entries);
+    // A replay's own entries are in time order already: a cold build passes them on twice.
+    this.entries =
+      holding.entries === previous?.entries ? holding.entries : inTimeOrder(holding.entries);
     this.priceAt = holding.priceAt;
     const count = this.entries.length;
     const kept = previous ? sharedStart(previous.entries, this.entries) : 0;
@@ -324,6 +326,7 @@ const BOUGHT_SPANS_KEPT = 16;
 
 /** How many entries from the start `a` and `b` share. */
 function sharedStart(a: readonly LedgerEntry[], b: readonly LedgerEntry[]): number {
+  if (a === b) return a.length;
   const most = Math.min(a.length, b.length);
   let index = 0;
   while (index < most && (a[index] === b[index] || sameEntry(a[index], b[index]))) index++;

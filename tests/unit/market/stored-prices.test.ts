@@ -138,6 +138,54 @@ describe('euroRateTable', () => {
   it('knows no rate of a currency it has none of', () => {
     expect(rates('SEK', noon('2026-11-20'))).toBeNaN();
   });
+
+  it('answers each lookup with the last rate on or before its day, in any order, to the bit', () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    // A rate's day (offset from `start`) and its value; times near midnights, where a step starts.
+    const series = fc.uniqueArray(
+      fc.record({ day: fc.integer({ min: 0, max: 30 }), value: fc.integer({ min: 1, max: 9999 }) }),
+      { selector: (r) => r.day, maxLength: 12 },
+    );
+    const time = fc
+      .tuple(fc.integer({ min: -2, max: 33 }), fc.constantFrom(-1, 0, 1, DAY / 2, DAY - 1))
+      .map(([day, offset]) => start + day * DAY + offset);
+    const lookups = fc.array(
+      fc.record({ currency: fc.constantFrom('DKK', 'EUR', 'USD', 'SEK'), time }),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(series, series, lookups, fc.boolean(), (dkk, usd, asked, sorted) => {
+        const text = (value: number) => (value / 1000).toFixed(4);
+        const table = euroRateTable([
+          ...dkk.map((r) => ({
+            day: utcDay(start + r.day * DAY),
+            currency: 'DKK',
+            perEuro: text(r.value),
+          })),
+          ...usd.map((r) => ({
+            day: utcDay(start + r.day * DAY),
+            currency: 'USD',
+            perEuro: text(r.value),
+          })),
+        ]);
+        /** The last rate on or before `at`'s day, else the first; NaN without one. */
+        const perEuro = (rows: typeof dkk, at: number) => {
+          const days = [...rows].sort((a, b) => a.day - b.day);
+          const before = days.filter((r) => start + r.day * DAY <= at);
+          const row = before.at(-1) ?? days[0];
+          return row ? Number(text(row.value)) : NaN;
+        };
+        const expected = (currency: string, at: number) => {
+          if (currency === 'DKK') return 1;
+          if (currency === 'EUR') return perEuro(dkk, at) / 1;
+          return perEuro(dkk, at) / (currency === 'USD' ? perEuro(usd, at) : NaN);
+        };
+        const order = sorted ? [...asked].sort((a, b) => a.time - b.time) : asked;
+        for (const { currency, time: at } of order)
+          expect(table(currency, at)).toBe(expected(currency, at));
+      }),
+    );
+  });
 });
 
 describe('storedPricing', () => {

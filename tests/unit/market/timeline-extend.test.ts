@@ -81,6 +81,22 @@ function told(timeline: Timeline) {
 
 const priced = (list: readonly LedgerEntry[]) => ({ entries: list, priceAt: () => 100 });
 
+/** The replay as a checkpoint keeps it: its holdings as columns of doubles, after a header. */
+const columnsOf = (timeline: Timeline) => {
+  const numbers = new Float64Array(3 + 5 * timeline.entries.length).fill(NaN);
+  timeline.entries.forEach((_, index) => {
+    const h = timeline.holdingAfter(index + 1);
+    numbers.set([h.shares, h.costs, h.fees, h.dividends, h.realised], 3 + 5 * index);
+  });
+  return {
+    entries: timeline.entries,
+    after: new HoldingColumns(numbers, 3, timeline.entries.length),
+    firstRefused: timeline.firstRefused,
+  };
+};
+const valuesOf = (timeline: Timeline) =>
+  timeline.valuesAt([T0 - 1, ...timeline.entries.map((e) => e.time), T0 + 400 * DAY]);
+
 describe('a timeline built from the one before', () => {
   it('says what a replay of every entry says, after any change', () => {
     fc.assert(
@@ -98,21 +114,6 @@ describe('a timeline built from the one before', () => {
   });
 
   it('says the same from a checkpoint’s columns of holdings, after any change', () => {
-    /** The replay as a checkpoint keeps it: its holdings as columns of doubles, after a header. */
-    const columnsOf = (timeline: Timeline) => {
-      const numbers = new Float64Array(3 + 5 * timeline.entries.length).fill(NaN);
-      timeline.entries.forEach((_, index) => {
-        const h = timeline.holdingAfter(index + 1);
-        numbers.set([h.shares, h.costs, h.fees, h.dividends, h.realised], 3 + 5 * index);
-      });
-      return {
-        entries: timeline.entries,
-        after: new HoldingColumns(numbers, 3, timeline.entries.length),
-        firstRefused: timeline.firstRefused,
-      };
-    };
-    const valuesOf = (timeline: Timeline) =>
-      timeline.valuesAt([T0 - 1, ...timeline.entries.map((e) => e.time), T0 + 400 * DAY]);
     fc.assert(
       fc.property(entries, fc.array(change, { maxLength: 4 }), (first, changes) => {
         let list = first;
@@ -128,6 +129,23 @@ describe('a timeline built from the one before', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('says the same priced again over its own entries, as a build from a checkpoint does', () => {
+    fc.assert(
+      fc.property(entries, fc.boolean(), (list, fromColumns) => {
+        const fresh = new Timeline(priced(list));
+        const replayed = fromColumns
+          ? new Timeline(priced(fresh.entries), columnsOf(fresh))
+          : new Timeline(priced(list), fresh);
+        const again = new Timeline({ entries: replayed.entries, priceAt: () => 90 }, replayed);
+        expect(told(again)).toEqual(told(fresh));
+        expect(valuesOf(again)).toEqual(
+          valuesOf(new Timeline({ entries: list, priceAt: () => 90 })),
+        );
+      }),
+      { numRuns: 1000 },
     );
   });
 
