@@ -2,8 +2,13 @@
 // exchange's close), its latest quote and the day's points; the ECB's euro rates as DKK per unit.
 // Built once per listing and version, into typed arrays (no zone computation per close), then
 // each lookup is a binary search.
-import type { ProviderPricing, RateSource } from '../contract/market/pricing';
-import { doneBy } from '../domain/valuation';
+import {
+  stepMadeAt,
+  stepPrice,
+  type ProviderPricing,
+  type RateSource,
+} from '../contract/market/pricing';
+import { doneBy, StepCursor } from '../domain/valuation';
 import type { CloseSeries } from './close-series';
 import type { Day, DecimalText, EuroRate } from './port';
 import { closingInstants, dayNumber, dayOfNumber } from './zoned-time';
@@ -55,21 +60,16 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
     }
   }
   const { starts, prices, pointDays } = inTimeOrder(times, values, days, closed);
-  const at = (time: number) => doneBy(starts, time) - 1;
+  const steps = { starts, prices };
   return {
     source: stored.source,
     currency: stored.currency,
     dividedBySplits: false,
-    price: (time) => {
-      const index = at(time);
-      return index >= 0 ? prices[index] : NaN;
-    },
-    madeAt: (time) => {
-      const index = at(time);
-      return index >= 0 ? starts[index] : NaN;
-    },
+    steps,
+    price: (time) => stepPrice(steps, doneBy(starts, time)),
+    madeAt: (time) => stepMadeAt(steps, doneBy(starts, time)),
     dayAt: (time) => {
-      const index = at(time);
+      const index = doneBy(starts, time) - 1;
       return index >= 0 ? dayOfNumber(pointDays[index]) : '';
     },
     // The point in force changes only at the next start: the first one after `time`.
@@ -119,13 +119,18 @@ function merged(times: Float64Array, split: number): Int32Array {
   return order;
 }
 
+interface Series {
+  starts: Float64Array;
+  perEuro: Float64Array;
+}
+
 /**
  * DKK per unit of a currency from the ECB's euro rates, crossed through the euro. A day without
  * a rate (a weekend, a holiday) uses the last earlier one; before a series starts, its first.
  * A currency with no rate at all is NaN: the caller says it cannot be valued.
  */
 export function euroRateTable(rates: readonly EuroRate[]): RateSource {
-  const series = new Map<string, { starts: Float64Array; perEuro: Float64Array }>();
+  const series = new Map<string, Series>();
   const byCurrency = new Map<string, EuroRate[]>();
   for (const rate of rates) {
     const list = byCurrency.get(rate.currency);
@@ -144,12 +149,32 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
     });
     series.set(currency, { starts, perEuro });
   }
-  const perEuro = (currency: string, time: number): number => {
+  /** A currency's series; the euro's own rate (1) or no rate known (NaN) as a number. */
+  const seriesOf = (currency: string): Series | number => {
     if (currency === 'EUR') return 1;
     const found = series.get(currency);
-    if (!found || found.starts.length === 0) return NaN;
-    return found.perEuro[Math.max(0, doneBy(found.starts, time) - 1)];
+    return found && found.starts.length > 0 ? found : NaN;
   };
-  return (currency, time) =>
+  /** Per euro once `done` of the series' days have started; before its first, its first. */
+  const after = (found: Series, done: number) => found.perEuro[Math.max(0, done - 1)];
+  const perEuro = (currency: string, time: number): number => {
+    const found = seriesOf(currency);
+    return typeof found === 'number' ? found : after(found, doneBy(found.starts, time));
+  };
+  const perEuroAlong = (currency: string): ((time: number) => number) => {
+    const found = seriesOf(currency);
+    if (typeof found === 'number') return () => found;
+    const cursor = new StepCursor(found.starts);
+    return (time) => after(found, cursor.doneBy(time));
+  };
+  const rate = (currency: string, time: number) =>
     currency === 'DKK' ? 1 : perEuro('DKK', time) / perEuro(currency, time);
+  return Object.assign(rate, {
+    along: (currency: string): ((time: number) => number) => {
+      if (currency === 'DKK') return () => 1;
+      const dkk = perEuroAlong('DKK');
+      const other = perEuroAlong(currency);
+      return (time) => dkk(time) / other(time);
+    },
+  });
 }

@@ -4,7 +4,7 @@
 // worth in DKK; they read what they keep and never call a provider here.
 import type { LedgerEntry } from '../../domain/ledger';
 import { inTimeOrder } from '../../domain/ledger';
-import { doneBy, type PriceClock, type SplitSteps } from '../../domain/valuation';
+import { doneBy, StepCursor, type PriceClock, type SplitSteps } from '../../domain/valuation';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { PriceSourceName } from '../../market/port';
 // Events are kept at noon UTC of their day, so a UTC day is theirs.
@@ -12,7 +12,15 @@ import { utcDay, utcMidnight } from '../../market/zoned-time';
 import type { EventRow, InvestmentRow, ManualPriceRow } from '../store';
 
 /** DKK per one unit of `currency` at `time`; NaN when no rate is known at all. */
-export type RateSource = (currency: string, time: number) => number;
+export type RateSource = ((currency: string, time: number) => number) & {
+  /** The same rates of one currency for times asked in ascending order, walked, not searched. */
+  readonly along?: (currency: string) => (time: number) => number;
+};
+
+/** `rate`'s rates of one currency for ascending times: walked where the source can. */
+export function rateAlong(rate: RateSource, currency: string): (time: number) => number {
+  return rate.along?.(currency) ?? ((time) => rate(currency, time));
+}
 
 /**
  * For replays that ask only whether events apply (enough shares to sell, a split's rules): the
@@ -45,6 +53,37 @@ export interface ProviderPricing {
    * no answer made from them is kept (kept-answers.ts).
    */
   nextChange?(time: number): number;
+  /**
+   * `price` and `madeAt` as steps, so that ascending times can walk them: `prices[i]`, made at
+   * `starts[i]` (ascending), is in force from then. Absent: prices that move at any instant.
+   */
+  steps?: PriceSteps;
+}
+
+export interface PriceSteps {
+  readonly starts: Float64Array;
+  readonly prices: Float64Array;
+}
+
+/** The price in force once `done` steps have started; NaN before the first. */
+export const stepPrice = (steps: PriceSteps, done: number) =>
+  done > 0 ? steps.prices[done - 1] : NaN;
+
+/** When the price in force once `done` steps have started was made; NaN before the first. */
+export const stepMadeAt = (steps: PriceSteps, done: number) =>
+  done > 0 ? steps.starts[done - 1] : NaN;
+
+export type PriceWalk = Pick<ProviderPricing, 'price' | 'madeAt'>;
+
+/** A provider's `price` and `madeAt` for times asked in ascending order: its steps walked. */
+export function providerAlong(provider: ProviderPricing): PriceWalk {
+  const { steps } = provider;
+  if (!steps) return provider;
+  const cursor = new StepCursor(steps.starts);
+  return {
+    price: (time) => stepPrice(steps, cursor.doneBy(time)),
+    madeAt: (time) => stepMadeAt(steps, cursor.doneBy(time)),
+  };
 }
 
 /** What the investments answer says of the price an investment is valued at now. */
@@ -79,6 +118,8 @@ export interface MarketSnapshot {
 export interface PricedInvestment {
   /** DKK per unit at any time. */
   priceAt: (time: number) => number;
+  /** `priceAt` at each of times[from..to) into the same places of `into`, walked (`Lookups`). */
+  pricesAt: (times: readonly number[], from: number, to: number, into: Float64Array) => void;
   /** What the price at `now` is and where it comes from; undefined before any trade. */
   quoteAt: (now: number) => WireQuote | undefined;
   /** When its market's prices were made; undefined without a provider (typed or trade prices). */
@@ -139,6 +180,37 @@ function manualSteps(manual: readonly ManualPriceRow[]): ManualStep[] {
     }));
 }
 
+/** Where a rule finds its steps at a time: searched (one time) or walked (ascending times). */
+interface Lookups {
+  /** How many typed prices have started by then. */
+  typedDone: (time: number) => number;
+  provider: PriceWalk | undefined;
+  splitsDone: (time: number) => number;
+  tradesDone: (time: number) => number;
+  rate: RateSource;
+}
+
+/** Which price is in force at a time: one record, refilled at each time of a walk. */
+interface Choice {
+  kind: 'manual' | 'provider' | 'trade' | undefined;
+  /** The typed price's or the trade's. */
+  index: number;
+  /** The provider's, divided by the splits when it knows nothing of them. */
+  price: number;
+}
+
+const blank = (): Choice => ({ kind: undefined, index: -1, price: NaN });
+
+function chosen(choice: Choice, kind: Choice['kind'], index: number, price: number): Choice {
+  choice.kind = kind;
+  choice.index = index;
+  choice.price = price;
+  return choice;
+}
+
+/** A currency with no known rate values nothing rather than NaN on the wire. */
+const finiteDkk = (dkk: number) => (Number.isFinite(dkk) ? dkk : 0);
+
 /**
  * An investment's price at any time, in DKK: a typed price on its day and after, until the
  * provider has a later one; else the provider's; else the last trade's, carried across splits.
@@ -156,65 +228,101 @@ export function priceInvestment(
   const typed = manualSteps(manual);
   const typedStarts = typed.map((m) => m.start);
   const trades = tradeSteps(entries, events);
-  /** Units of a share at `from` per unit at `to`: the splits in between. */
-  const splitFactor = (from: number, to: number) =>
-    splits.before[doneBy(splits.times, to)] / splits.before[doneBy(splits.times, from)];
+  /** Units of a share once `from` splits are done per unit once `to` are. */
+  const splitFactor = (from: number, to: number) => splits.before[to] / splits.before[from];
 
-  type Choice =
-    | { kind: 'manual'; step: ManualStep }
-    | { kind: 'provider'; price: number }
-    | { kind: 'trade'; index: number }
-    | undefined;
-
-  const choose = (time: number): Choice => {
-    const typedIndex = doneBy(typedStarts, time) - 1;
-    const step = typedIndex >= 0 ? typed[typedIndex] : undefined;
-    let price = provider ? provider.price(time) : NaN;
-    if (provider && !Number.isNaN(price) && provider.dividedBySplits)
-      price /= splitFactor(-Infinity, time);
-    const hasProvider = provider !== undefined && !Number.isNaN(price);
-    // A typed price wins on its day, and after it until the provider has a later price.
-    if (step && (!hasProvider || provider.madeAt(time) < step.end)) return { kind: 'manual', step };
-    if (hasProvider) return { kind: 'provider', price };
-    const tradeIndex = doneBy(trades.times, time) - 1;
-    if (tradeIndex >= 0) return { kind: 'trade', index: tradeIndex };
-    // Before the first trade: its price (nothing is held then, so it values nothing).
-    return trades.times.length > 0 ? { kind: 'trade', index: 0 } : undefined;
+  /** The rule below, one time at a time: each step searched. */
+  const searched: Lookups = {
+    typedDone: (time) => doneBy(typedStarts, time),
+    provider,
+    splitsDone: (time) => doneBy(splits.times, time),
+    tradesDone: (time) => doneBy(trades.times, time),
+    rate,
   };
 
-  const dkkOf = (choice: Choice, time: number): number => {
-    if (!choice) return 0;
+  /** The rule below for times in ascending order: each step walked on from the last time's. */
+  const walked = (): Lookups => {
+    const typedAt = new StepCursor(typedStarts);
+    const splitsAt = new StepCursor(splits.times);
+    const tradesAt = new StepCursor(trades.times);
+    const rates = new Map<string, (time: number) => number>();
+    return {
+      typedDone: (time) => typedAt.doneBy(time),
+      provider: provider && providerAlong(provider),
+      splitsDone: (time) => splitsAt.doneBy(time),
+      tradesDone: (time) => tradesAt.doneBy(time),
+      rate: (currency, time) => {
+        let along = rates.get(currency);
+        if (!along) rates.set(currency, (along = rateAlong(rate, currency)));
+        return along(time);
+      },
+    };
+  };
+
+  /** Fills `choice` with where the price at `time` comes from. */
+  const choose = (time: number, look: Lookups, choice: Choice): Choice => {
+    const typedIndex = look.typedDone(time) - 1;
+    const step = typedIndex >= 0 ? typed[typedIndex] : undefined;
+    const market = look.provider;
+    let price = market ? market.price(time) : NaN;
+    if (provider && !Number.isNaN(price) && provider.dividedBySplits)
+      price /= splitFactor(0, look.splitsDone(time));
+    const hasProvider = market !== undefined && !Number.isNaN(price);
+    // A typed price wins on its day, and after it until the provider has a later price.
+    if (step && (!hasProvider || market.madeAt(time) < step.end))
+      return chosen(choice, 'manual', typedIndex, NaN);
+    if (hasProvider) return chosen(choice, 'provider', -1, price);
+    const tradeIndex = look.tradesDone(time) - 1;
+    if (tradeIndex >= 0) return chosen(choice, 'trade', tradeIndex, NaN);
+    // Before the first trade: its price (nothing is held then, so it values nothing).
+    return chosen(choice, trades.times.length > 0 ? 'trade' : undefined, 0, NaN);
+  };
+
+  const dkkOf = (choice: Choice, time: number, look: Lookups): number => {
     switch (choice.kind) {
-      case 'manual':
-        return choice.step.price * rate(choice.step.currency, time);
+      case undefined:
+        return 0;
+      case 'manual': {
+        const step = typed[choice.index];
+        return step.price * look.rate(step.currency, time);
+      }
       case 'provider':
-        return provider ? choice.price * rate(provider.currency, time) : 0;
-      case 'trade':
-        return trades.dkk[choice.index] / splitFactor(trades.times[choice.index], time);
+        return provider ? choice.price * look.rate(provider.currency, time) : 0;
+      case 'trade': {
+        const index = choice.index;
+        const tradeSplits = doneBy(splits.times, trades.times[index]);
+        return trades.dkk[index] / splitFactor(tradeSplits, look.splitsDone(time));
+      }
     }
   };
 
   return {
     clock: provider,
-    priceAt: (time) => {
-      const dkk = dkkOf(choose(time), time);
-      // A currency with no known rate values nothing rather than NaN on the wire.
-      return Number.isFinite(dkk) ? dkk : 0;
+    priceAt: (time) => finiteDkk(dkkOf(choose(time, searched, blank()), time, searched)),
+    pricesAt: (times, from, to, into) => {
+      const look = walked();
+      const choice = blank();
+      for (let index = from; index < to; index++) {
+        const time = times[index];
+        into[index] = finiteDkk(dkkOf(choose(time, look, choice), time, look));
+      }
     },
     quoteAt: (now) => {
-      const choice = choose(now);
-      if (!choice) return undefined;
-      const price_dkk = dkkOf(choice, now);
+      const choice = choose(now, searched, blank());
+      if (!choice.kind) return undefined;
+      const price_dkk = dkkOf(choice, now, searched);
       const finite = Number.isFinite(price_dkk) ? toMillionths(price_dkk) : 0;
       switch (choice.kind) {
-        case 'manual':
+        case 'manual': {
+          const step = typed[choice.index];
           return {
-            price: choice.step.price,
-            currency: choice.step.currency,
+            price: step.price,
+            currency: step.currency,
             price_dkk: finite,
-            date: choice.step.day,
+            date: step.day,
             source: 'manual',
           };
+        }
         case 'provider':
           return provider
             ? {
@@ -228,7 +336,10 @@ export function priceInvestment(
         case 'trade': {
           const trade = trades.event(choice.index);
           return {
-            price: toMillionths(trade.price / splitFactor(trade.time, now)),
+            price: toMillionths(
+              trade.price /
+                splitFactor(doneBy(splits.times, trade.time), doneBy(splits.times, now)),
+            ),
             currency: trade.currency,
             price_dkk: finite,
             date: utcDay(trade.time),
