@@ -17,7 +17,7 @@ import type { ChartPoint, InstrumentType } from '../domain/types';
 import { dayOfNumber, utcDay, utcDayNumber, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
 import type { Accepted } from './market/market';
-import { providerAlong, rateAlong, type PriceWalk } from './market/pricing';
+import { providerPricesAt, ratesAt } from './market/pricing';
 import { addStepValues, type CashOfPortfolio, type Valuer } from './figures';
 import type { BenchmarkRow, InvestmentRow } from './store';
 
@@ -138,29 +138,26 @@ export function benchmarkHolding(userId: number, row: BenchmarkRow): InvestmentR
 }
 
 /**
- * The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it,
- * the same for times asked in ascending order (`priceAlong`, walked), and the version of the
- * prices it says (MarketSnapshot.versionOf).
+ * The benchmark's prices in DKK at ascending times (NaN where unknown), as an investment would
+ * have them, and the version of the prices it says (MarketSnapshot.versionOf).
  */
 function priceOf(
   figures: Valuer,
   { row, holding }: Benchmark,
-): {
-  priceAt: (time: number) => number;
-  priceAlong: () => (time: number) => number;
-  version: string;
-} {
+): { pricesAt: (times: readonly number[]) => Float64Array; version: string } {
   const provider = figures.provider(holding);
   const version = `${row.code} ${row.listing ?? ''} ${figures.marketVersion(holding)}`;
-  if (!provider) return { priceAt: () => NaN, priceAlong: () => () => NaN, version };
   const { rate } = figures;
-  const priced = (market: PriceWalk, toDkk: (time: number) => number) => (time: number) =>
-    market.price(time) * toDkk(time);
-  return {
-    priceAt: priced(provider, (time) => rate(provider.currency, time)),
-    priceAlong: () => priced(providerAlong(provider), rateAlong(rate, provider.currency)),
-    version,
+  const pricesAt = (times: readonly number[]) => {
+    const prices = new Float64Array(times.length);
+    if (!provider) return prices.fill(NaN);
+    const rates = new Float64Array(times.length);
+    providerPricesAt(provider, times, 0, times.length, prices);
+    ratesAt(rate, provider.currency, times, 0, times.length, rates);
+    for (let i = 0; i < times.length; i++) prices[i] *= rates[i];
+    return prices;
   };
+  return { pricesAt, version };
 }
 
 /** The benchmark's line for a chart of these investments, at the chart's own times. */
@@ -320,7 +317,7 @@ function shadowIn(
   const entries = figures.entries(investments.filter((i) => !held.has(i.portfolioId)));
   const cashFlows = cash.flatMap((c) => externalFlowsDkk(c.sources, c.rate));
   const cashText = cashFlows.length === 0 ? '' : JSON.stringify(cashFlows);
-  const { priceAt, priceAlong, version } = priceOf(figures, benchmark);
+  const { pricesAt, version } = priceOf(figures, benchmark);
   // Its missing history is asked for in the background: no answer waits on a provider.
   const unpriced = (since: string | undefined) => {
     if (row.listing && since) void call.market.held(row.listing, since).catch(() => undefined);
@@ -328,21 +325,22 @@ function shadowIn(
   };
   // A day's close: its price at the day's end, or now on a day not ended.
   const closeTime = (day: string) => Math.min(utcMidnight(day) + DAY_MS - 1, call.now);
-  const closeOn = (day: string) => priceAt(closeTime(day));
+  const closeOn = (day: string) => pricesAt([closeTime(day)])[0];
   let kept = keptShadow(entries, cashText, version, closeOn);
   if (!kept) {
     const flows = flowsOfColumns(entries.map(datedTrades), cashFlows, utcDayNumber, dayOfNumber);
-    // The flows' days ascend, so their closes are walked.
-    const closeAlong = priceAlong();
-    const shadow = shadowOf(flows, (day) => closeAlong(closeTime(day)));
+    // The flows' days ascend, so their closes are walked at once.
+    const closes = pricesAt(flows.map((flow) => closeTime(flow.day)));
+    const closeOf = new Map(flows.map((flow, index) => [flow.day, closes[index]]));
+    const shadow = shadowOf(flows, (day) => closeOf.get(day) ?? NaN);
     if (!shadow) return unpriced(flows[0]?.day);
     const valuesAt = (at: readonly number[]) => {
       const values = new Float64Array(at.length);
       const held = new StepCursor(shadow.times);
-      const price = priceAlong();
+      const prices = pricesAt(at);
       for (let i = 0; i < at.length; i++) {
         const units = unitsAfter(shadow, held.doneBy(at[i]));
-        values[i] = units === 0 ? 0 : units * price(at[i]);
+        values[i] = units === 0 ? 0 : units * prices[i];
       }
       return values;
     };

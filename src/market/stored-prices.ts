@@ -5,6 +5,7 @@
 import {
   stepMadeAt,
   stepPrice,
+  type Fill,
   type ProviderPricing,
   type RateSource,
 } from '../contract/market/pricing';
@@ -161,20 +162,26 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
     const found = seriesOf(currency);
     return typeof found === 'number' ? found : after(found, doneBy(found.starts, time));
   };
-  const perEuroAlong = (currency: string): ((time: number) => number) => {
+  const perEuroAt: Fill<[currency: string]> = (currency, times, from, to, into) => {
     const found = seriesOf(currency);
-    if (typeof found === 'number') return () => found;
-    const cursor = new StepCursor(found.starts);
-    return (time) => after(found, cursor.doneBy(time));
+    if (typeof found === 'number') into.fill(found, from, to);
+    else {
+      const cursor = new StepCursor(found.starts);
+      for (let i = from; i < to; i++) into[i] = after(found, cursor.doneBy(times[i]));
+    }
   };
+  // Both cross through the euro: DKK per euro over the currency's per euro.
   const rate = (currency: string, time: number) =>
     currency === 'DKK' ? 1 : perEuro('DKK', time) / perEuro(currency, time);
-  return Object.assign(rate, {
-    along: (currency: string): ((time: number) => number) => {
-      if (currency === 'DKK') return () => 1;
-      const dkk = perEuroAlong('DKK');
-      const other = perEuroAlong(currency);
-      return (time) => dkk(time) / other(time);
-    },
-  });
+  const fill: Fill<[currency: string]> = (currency, times, from, to, into) => {
+    if (currency === 'DKK') {
+      into.fill(1, from, to);
+      return;
+    }
+    const other = new Float64Array(to);
+    perEuroAt('DKK', times, from, to, into);
+    perEuroAt(currency, times, from, to, other);
+    for (let i = from; i < to; i++) into[i] /= other[i];
+  };
+  return Object.assign(rate, { fill });
 }

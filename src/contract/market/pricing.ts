@@ -13,14 +13,30 @@ import type { EventRow, InvestmentRow, ManualPriceRow } from '../store';
 
 /** DKK per one unit of `currency` at `time`; NaN when no rate is known at all. */
 export type RateSource = ((currency: string, time: number) => number) & {
-  /** The same rates of one currency for times asked in ascending order, walked, not searched. */
-  readonly along?: (currency: string) => (time: number) => number;
+  /** `fill` of `ratesAt`, walked: absent, each time is asked on its own. */
+  readonly fill?: Fill<[currency: string]>;
 };
 
-/** `rate`'s rates of one currency for ascending times: walked where the source can. */
-export function rateAlong(rate: RateSource, currency: string): (time: number) => number {
-  return rate.along?.(currency) ?? ((time) => rate(currency, time));
-}
+/**
+ * Values at each of the ascending times[from..to), into the same places of `into`: the same
+ * numbers as asking each time on its own, found by walking steps rather than searching them.
+ */
+export type Fill<Args extends unknown[]> = (
+  ...args: [...Args, times: readonly number[], from: number, to: number, into: Float64Array]
+) => void;
+
+/** `rate(currency, time)` at each of the ascending times[from..to) (`Fill`). */
+export const ratesAt: Fill<[rate: RateSource, currency: string]> = (
+  rate,
+  currency,
+  times,
+  from,
+  to,
+  into,
+) => {
+  if (rate.fill) rate.fill(currency, times, from, to, into);
+  else for (let i = from; i < to; i++) into[i] = rate(currency, times[i]);
+};
 
 /**
  * For replays that ask only whether events apply (enough shares to sell, a split's rules): the
@@ -73,17 +89,23 @@ export const stepPrice = (steps: PriceSteps, done: number) =>
 export const stepMadeAt = (steps: PriceSteps, done: number) =>
   done > 0 ? steps.starts[done - 1] : NaN;
 
-export type PriceWalk = Pick<ProviderPricing, 'price' | 'madeAt'>;
-
-/** A provider's `price` and `madeAt` for times asked in ascending order: its steps walked. */
-export function providerAlong(provider: ProviderPricing): PriceWalk {
+/** A provider's prices (and when each was made) at the ascending times[from..to) (`Fill`). */
+export function providerPricesAt(
+  provider: ProviderPricing,
+  times: readonly number[],
+  from: number,
+  to: number,
+  prices: Float64Array,
+  madeAt?: Float64Array,
+): void {
   const { steps } = provider;
-  if (!steps) return provider;
-  const cursor = new StepCursor(steps.starts);
-  return {
-    price: (time) => stepPrice(steps, cursor.doneBy(time)),
-    madeAt: (time) => stepMadeAt(steps, cursor.doneBy(time)),
-  };
+  const cursor = steps && new StepCursor(steps.starts);
+  for (let i = from; i < to; i++) {
+    const time = times[i];
+    const done = cursor ? cursor.doneBy(time) : 0;
+    prices[i] = steps ? stepPrice(steps, done) : provider.price(time);
+    if (madeAt) madeAt[i] = steps ? stepMadeAt(steps, done) : provider.madeAt(time);
+  }
 }
 
 /** What the investments answer says of the price an investment is valued at now. */
@@ -118,8 +140,8 @@ export interface MarketSnapshot {
 export interface PricedInvestment {
   /** DKK per unit at any time. */
   priceAt: (time: number) => number;
-  /** `priceAt` at each of times[from..to) into the same places of `into`, walked (`Lookups`). */
-  pricesAt: (times: readonly number[], from: number, to: number, into: Float64Array) => void;
+  /** `priceAt` at each of the ascending times[from..to) (`Fill`). */
+  pricesAt: Fill<[]>;
   /** What the price at `now` is and where it comes from; undefined before any trade. */
   quoteAt: (now: number) => WireQuote | undefined;
   /** When its market's prices were made; undefined without a provider (typed or trade prices). */
@@ -180,17 +202,7 @@ function manualSteps(manual: readonly ManualPriceRow[]): ManualStep[] {
     }));
 }
 
-/** Where a rule finds its steps at a time: searched (one time) or walked (ascending times). */
-interface Lookups {
-  /** How many typed prices have started by then. */
-  typedDone: (time: number) => number;
-  provider: PriceWalk | undefined;
-  splitsDone: (time: number) => number;
-  tradesDone: (time: number) => number;
-  rate: RateSource;
-}
-
-/** Which price is in force at a time: one record, refilled at each time of a walk. */
+/** Where the price at a time comes from, for its quote. */
 interface Choice {
   kind: 'manual' | 'provider' | 'trade' | undefined;
   /** The typed price's or the trade's. */
@@ -198,18 +210,6 @@ interface Choice {
   /** The provider's, divided by the splits when it knows nothing of them. */
   price: number;
 }
-
-const blank = (): Choice => ({ kind: undefined, index: -1, price: NaN });
-
-function chosen(choice: Choice, kind: Choice['kind'], index: number, price: number): Choice {
-  choice.kind = kind;
-  choice.index = index;
-  choice.price = price;
-  return choice;
-}
-
-/** A currency with no known rate values nothing rather than NaN on the wire. */
-const finiteDkk = (dkk: number) => (Number.isFinite(dkk) ? dkk : 0);
 
 /**
  * An investment's price at any time, in DKK: a typed price on its day and after, until the
@@ -231,87 +231,73 @@ export function priceInvestment(
   /** Units of a share once `from` splits are done per unit once `to` are. */
   const splitFactor = (from: number, to: number) => splits.before[to] / splits.before[from];
 
-  /** The rule below, one time at a time: each step searched. */
-  const searched: Lookups = {
-    typedDone: (time) => doneBy(typedStarts, time),
-    provider,
-    splitsDone: (time) => doneBy(splits.times, time),
-    tradesDone: (time) => doneBy(trades.times, time),
-    rate,
-  };
-
-  /** The rule below for times in ascending order: each step walked on from the last time's. */
-  const walked = (): Lookups => {
+  /**
+   * The rule, at each of the ascending times[from..to) (`Fill`), every step walked; `choice` is
+   * left with where the last time's price came from.
+   */
+  const walk = (
+    times: readonly number[],
+    from: number,
+    to: number,
+    into: Float64Array,
+    choice?: Choice,
+  ) => {
+    const market = new Float64Array(to);
+    const madeAt = new Float64Array(to);
+    const rates = new Float64Array(to);
+    if (provider) {
+      providerPricesAt(provider, times, from, to, market, typed.length > 0 ? madeAt : undefined);
+      ratesAt(rate, provider.currency, times, from, to, rates);
+    }
     const typedAt = new StepCursor(typedStarts);
     const splitsAt = new StepCursor(splits.times);
     const tradesAt = new StepCursor(trades.times);
-    const rates = new Map<string, (time: number) => number>();
-    return {
-      typedDone: (time) => typedAt.doneBy(time),
-      provider: provider && providerAlong(provider),
-      splitsDone: (time) => splitsAt.doneBy(time),
-      tradesDone: (time) => tradesAt.doneBy(time),
-      rate: (currency, time) => {
-        let along = rates.get(currency);
-        if (!along) rates.set(currency, (along = rateAlong(rate, currency)));
-        return along(time);
-      },
-    };
-  };
-
-  /** Fills `choice` with where the price at `time` comes from. */
-  const choose = (time: number, look: Lookups, choice: Choice): Choice => {
-    const typedIndex = look.typedDone(time) - 1;
-    const step = typedIndex >= 0 ? typed[typedIndex] : undefined;
-    const market = look.provider;
-    let price = market ? market.price(time) : NaN;
-    if (provider && !Number.isNaN(price) && provider.dividedBySplits)
-      price /= splitFactor(0, look.splitsDone(time));
-    const hasProvider = market !== undefined && !Number.isNaN(price);
-    // A typed price wins on its day, and after it until the provider has a later price.
-    if (step && (!hasProvider || market.madeAt(time) < step.end))
-      return chosen(choice, 'manual', typedIndex, NaN);
-    if (hasProvider) return chosen(choice, 'provider', -1, price);
-    const tradeIndex = look.tradesDone(time) - 1;
-    if (tradeIndex >= 0) return chosen(choice, 'trade', tradeIndex, NaN);
-    // Before the first trade: its price (nothing is held then, so it values nothing).
-    return chosen(choice, trades.times.length > 0 ? 'trade' : undefined, 0, NaN);
-  };
-
-  const dkkOf = (choice: Choice, time: number, look: Lookups): number => {
-    switch (choice.kind) {
-      case undefined:
-        return 0;
-      case 'manual': {
-        const step = typed[choice.index];
-        return step.price * look.rate(step.currency, time);
-      }
-      case 'provider':
-        return provider ? choice.price * look.rate(provider.currency, time) : 0;
-      case 'trade': {
-        const index = choice.index;
+    for (let i = from; i < to; i++) {
+      const time = times[i];
+      const typedIndex = typedAt.doneBy(time) - 1;
+      let price = provider ? market[i] : NaN;
+      if (provider && !Number.isNaN(price) && provider.dividedBySplits)
+        price /= splitFactor(0, splitsAt.doneBy(time));
+      const hasProvider = provider !== undefined && !Number.isNaN(price);
+      let kind: Choice['kind'];
+      let index = -1;
+      let dkk = 0;
+      // A typed price wins on its day, and after it until the provider has a later price.
+      if (typedIndex >= 0 && (!hasProvider || madeAt[i] < typed[typedIndex].end)) {
+        const step = typed[typedIndex];
+        kind = 'manual';
+        index = typedIndex;
+        dkk = step.price * rate(step.currency, time);
+      } else if (hasProvider) {
+        kind = 'provider';
+        dkk = price * rates[i];
+      } else if (trades.times.length > 0) {
+        // Before the first trade: its price (nothing is held then, so it values nothing).
+        kind = 'trade';
+        index = Math.max(0, tradesAt.doneBy(time) - 1);
         const tradeSplits = doneBy(splits.times, trades.times[index]);
-        return trades.dkk[index] / splitFactor(tradeSplits, look.splitsDone(time));
+        dkk = trades.dkk[index] / splitFactor(tradeSplits, splitsAt.doneBy(time));
       }
+      // A currency with no known rate values nothing rather than NaN on the wire.
+      into[i] = Number.isFinite(dkk) ? dkk : 0;
+      if (choice) Object.assign(choice, { kind, index, price });
     }
   };
 
   return {
     clock: provider,
-    priceAt: (time) => finiteDkk(dkkOf(choose(time, searched, blank()), time, searched)),
-    pricesAt: (times, from, to, into) => {
-      const look = walked();
-      const choice = blank();
-      for (let index = from; index < to; index++) {
-        const time = times[index];
-        into[index] = finiteDkk(dkkOf(choose(time, look, choice), time, look));
-      }
+    priceAt: (time) => {
+      const price = new Float64Array(1);
+      walk([time], 0, 1, price);
+      return price[0];
     },
+    pricesAt: walk,
     quoteAt: (now) => {
-      const choice = choose(now, searched, blank());
+      const choice: Choice = { kind: undefined, index: -1, price: NaN };
+      const price_dkk = new Float64Array(1);
+      walk([now], 0, 1, price_dkk, choice);
       if (!choice.kind) return undefined;
-      const price_dkk = dkkOf(choice, now, searched);
-      const finite = Number.isFinite(price_dkk) ? toMillionths(price_dkk) : 0;
+      const finite = toMillionths(price_dkk[0]);
       switch (choice.kind) {
         case 'manual': {
           const step = typed[choice.index];

@@ -5,7 +5,8 @@ import { CURRENCIES, findInstrument, rateToDkk } from '../../domain/market';
 import type { AssetClass } from '../../domain/types';
 import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
 import {
-  rateAlong,
+  ratesAt,
+  type Fill,
   type MarketSnapshot,
   type ProviderPricing,
   type RateSource,
@@ -62,14 +63,13 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     // market's typical rates stand in, so figures are approximate rather than missing.
     const known = (rate: number, currency: string, time: number) =>
       Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
+    const fill: Fill<[currency: string]> = (currency, times, from, to, into) => {
+      ratesAt(stored, currency, times, from, to, into);
+      for (let i = from; i < to; i++) into[i] = known(into[i], currency, times[i]);
+    };
     return Object.assign(
       (currency: string, time: number) => known(stored(currency, time), currency, time),
-      {
-        along: (currency: string) => {
-          const walked = rateAlong(stored, currency);
-          return (time: number) => known(walked(time), currency, time);
-        },
-      },
+      { fill },
     );
   }
 

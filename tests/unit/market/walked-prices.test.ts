@@ -6,15 +6,17 @@ import fc from 'fast-check';
 import { toEntry } from '../../../src/contract/figures';
 import {
   priceInvestment,
-  providerAlong,
-  rateAlong,
+  providerPricesAt,
+  ratesAt,
   type ProviderPricing,
+  type RateSource,
 } from '../../../src/contract/market/pricing';
+import { inTimeOrder, type LedgerEntry } from '../../../src/domain/ledger';
 import type { EventRow, ManualPriceRow } from '../../../src/contract/store';
 import { splitSteps, StepCursor, Timeline, doneBy } from '../../../src/domain/valuation';
 import { closeSeries } from '../../../src/market/close-series';
 import { euroRateTable, storedPricing } from '../../../src/market/stored-prices';
-import { dayOfNumber, dayNumber } from '../../../src/market/zoned-time';
+import { dayOfNumber, dayNumber, utcMidnight } from '../../../src/market/zoned-time';
 
 const DAY = 86_400_000;
 /** 2026-03-01: the span holds both DST changes of spring (the US's on 8 March, the EU's on 29). */
@@ -166,6 +168,39 @@ const timesAround = (edges: readonly number[]) =>
       return [...all, ...repeated].sort((a, b) => a - b);
     });
 
+/**
+ * The rule as priceInvestment documents it, each step searched at the one time: the reference
+ * the walk must match (a typed price on its day and after, until the provider has a later one;
+ * else the provider's, divided by splits it knows nothing of; else the last trade's, carried
+ * across splits; 0 where no rate is known).
+ */
+function reference(
+  entries: readonly LedgerEntry[],
+  market: ProviderPricing | undefined,
+  manual: readonly ManualPriceRow[],
+  rate: RateSource,
+  time: number,
+): number {
+  const { times: splitTimes, before } = splitSteps(entries);
+  const splitsBy = (at: number) => before[doneBy(splitTimes, at)];
+  const typedDays = [...manual].sort((a, b) => a.day.localeCompare(b.day));
+  const step = typedDays.filter((m) => utcMidnight(m.day) <= time).at(-1);
+  let price = market ? market.price(time) : NaN;
+  if (market?.dividedBySplits && !Number.isNaN(price)) price /= splitsBy(time) / before[0];
+  const hasProvider = market !== undefined && !Number.isNaN(price);
+  const trades = inTimeOrder(entries).filter((e) => e.kind === 'buy' || e.kind === 'sell');
+  const trade = trades.filter((e) => e.time <= time).at(-1) ?? trades[0];
+  const dkk =
+    step && (!hasProvider || market.madeAt(time) < utcMidnight(step.day) + DAY)
+      ? Number(step.price) * rate(step.currency, time)
+      : hasProvider
+        ? price * rate(market.currency, time)
+        : trade && (trade.kind === 'buy' || trade.kind === 'sell')
+          ? trade.price / (splitsBy(time) / splitsBy(trade.time))
+          : 0;
+  return Number.isFinite(dkk) ? dkk : 0;
+}
+
 /** An investment's prices and some ascending times around their steps. */
 const pricedTimes = fc
   .tuple(provider, events, typed, rates)
@@ -189,21 +224,21 @@ describe('prices walked along ascending times', () => {
         priced.pricesAt(times, 0, times.length, walked);
         const same = (a: ArrayLike<number>, b: (time: number) => number) =>
           times.every((time, i) => Object.is(a[i], b(time)));
+        const byRule = (time: number) => reference(entries, market, manual, rate, time);
+        expect(same(walked, byRule)).toBe(true);
         expect(same(walked, priced.priceAt)).toBe(true);
 
+        const count = times.length;
         if (market) {
-          const along = providerAlong(market);
-          expect(times.every((time) => Object.is(along.price(time), market.price(time)))).toBe(
-            true,
-          );
-          const made = providerAlong(market);
-          expect(times.every((time) => Object.is(made.madeAt(time), market.madeAt(time)))).toBe(
-            true,
-          );
+          const [prices, madeAt] = [new Float64Array(count), new Float64Array(count)];
+          providerPricesAt(market, times, 0, count, prices, madeAt);
+          expect(same(prices, (time) => market.price(time))).toBe(true);
+          expect(same(madeAt, (time) => market.madeAt(time))).toBe(true);
         }
         for (const currency of ['USD', 'DKK', 'EUR', 'XXX']) {
-          const along = rateAlong(rate, currency);
-          expect(times.every((time) => Object.is(along(time), rate(currency, time)))).toBe(true);
+          const rates = new Float64Array(count);
+          ratesAt(rate, currency, times, 0, count, rates);
+          expect(same(rates, (time) => rate(currency, time))).toBe(true);
         }
 
         const timeline = new Timeline({ entries, ...priced });
