@@ -120,18 +120,13 @@ function merged(times: Float64Array, split: number): Int32Array {
   return order;
 }
 
-interface Series {
-  starts: Float64Array;
-  perEuro: Float64Array;
-}
-
 /**
  * DKK per unit of a currency from the ECB's euro rates, crossed through the euro. A day without
  * a rate (a weekend, a holiday) uses the last earlier one; before a series starts, its first.
  * A currency with no rate at all is NaN: the caller says it cannot be valued.
  */
 export function euroRateTable(rates: readonly EuroRate[]): RateSource {
-  const series = new Map<string, Series>();
+  const series = new Map<string, { starts: Float64Array; perEuro: Float64Array }>();
   const byCurrency = new Map<string, EuroRate[]>();
   for (const rate of rates) {
     const list = byCurrency.get(rate.currency);
@@ -150,24 +145,23 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
     });
     series.set(currency, { starts, perEuro });
   }
-  /** A currency's series; the euro's own rate (1) or no rate known (NaN) as a number. */
-  const seriesOf = (currency: string): Series | number => {
+  // The single lookup as it was: the replay asks one per event, in a process still cold.
+  const perEuro = (currency: string, time: number): number => {
     if (currency === 'EUR') return 1;
     const found = series.get(currency);
-    return found && found.starts.length > 0 ? found : NaN;
+    if (!found || found.starts.length === 0) return NaN;
+    return found.perEuro[Math.max(0, doneBy(found.starts, time) - 1)];
   };
-  /** Per euro once `done` of the series' days have started; before its first, its first. */
-  const after = (found: Series, done: number) => found.perEuro[Math.max(0, done - 1)];
-  const perEuro = (currency: string, time: number): number => {
-    const found = seriesOf(currency);
-    return typeof found === 'number' ? found : after(found, doneBy(found.starts, time));
-  };
+  /** `perEuro` at each of the ascending times (`Fill`), walked. */
   const perEuroAt: Fill<[currency: string]> = (currency, times, from, to, into) => {
-    const found = seriesOf(currency);
-    if (typeof found === 'number') into.fill(found, from, to);
+    const found = series.get(currency);
+    // The euro's own and a currency with no rates do not move.
+    if (currency === 'EUR' || !found || found.starts.length === 0)
+      into.fill(perEuro(currency, 0), from, to);
     else {
       const cursor = new StepCursor(found.starts);
-      for (let i = from; i < to; i++) into[i] = after(found, cursor.doneBy(times[i]));
+      for (let i = from; i < to; i++)
+        into[i] = found.perEuro[Math.max(0, cursor.doneBy(times[i]) - 1)];
     }
   };
   // Both cross through the euro: DKK per euro over the currency's per euro.
