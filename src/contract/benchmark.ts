@@ -5,18 +5,19 @@ import {
   flowsOfColumns,
   shadowOf,
   tradeColumns,
-  unitsAt,
+  unitsAfter,
   type TradeColumns,
 } from '../domain/benchmark';
 import { externalFlowsDkk } from '../domain/cash';
 import { performance, type Book } from '../domain/returns';
-import { isoTime, MidnightValues } from '../domain/valuation';
+import { isoTime, MidnightValues, StepCursor } from '../domain/valuation';
 import { findInstrument } from '../domain/market';
 import type { LedgerEntry } from '../domain/ledger';
 import type { ChartPoint, InstrumentType } from '../domain/types';
 import { dayOfNumber, utcDay, utcDayNumber, utcMidnight } from '../market/zoned-time';
 import type { Call } from './answers';
 import type { Accepted } from './market/market';
+import { providerPricesAt, ratesAt } from './market/pricing';
 import { addStepValues, type CashOfPortfolio, type Valuer } from './figures';
 import type { BenchmarkRow, InvestmentRow } from './store';
 
@@ -137,18 +138,26 @@ export function benchmarkHolding(userId: number, row: BenchmarkRow): InvestmentR
 }
 
 /**
- * The benchmark's price in DKK at any time (NaN where unknown), as an investment would have it,
- * and the version of the prices it says (MarketSnapshot.versionOf).
+ * The benchmark's prices in DKK at ascending times (NaN where unknown), as an investment would
+ * have them, and the version of the prices it says (MarketSnapshot.versionOf).
  */
 function priceOf(
   figures: Valuer,
   { row, holding }: Benchmark,
-): { priceAt: (time: number) => number; version: string } {
+): { pricesAt: (times: readonly number[]) => Float64Array; version: string } {
   const provider = figures.provider(holding);
   const version = `${row.code} ${row.listing ?? ''} ${figures.marketVersion(holding)}`;
-  if (!provider) return { priceAt: () => NaN, version };
   const { rate } = figures;
-  return { priceAt: (time) => provider.price(time) * rate(provider.currency, time), version };
+  const pricesAt = (times: readonly number[]) => {
+    const prices = new Float64Array(times.length);
+    if (!provider) return prices.fill(NaN);
+    const rates = new Float64Array(times.length);
+    providerPricesAt(provider, times, 0, times.length, prices);
+    ratesAt(rate, provider.currency, times, 0, times.length, rates);
+    for (let i = 0; i < times.length; i++) prices[i] *= rates[i];
+    return prices;
+  };
+  return { pricesAt, version };
 }
 
 /** The benchmark's line for a chart of these investments, at the chart's own times. */
@@ -308,23 +317,30 @@ function shadowIn(
   const entries = figures.entries(investments.filter((i) => !held.has(i.portfolioId)));
   const cashFlows = cash.flatMap((c) => externalFlowsDkk(c.sources, c.rate));
   const cashText = cashFlows.length === 0 ? '' : JSON.stringify(cashFlows);
-  const { priceAt, version } = priceOf(figures, benchmark);
+  const { pricesAt, version } = priceOf(figures, benchmark);
   // Its missing history is asked for in the background: no answer waits on a provider.
   const unpriced = (since: string | undefined) => {
     if (row.listing && since) void call.market.held(row.listing, since).catch(() => undefined);
     return undefined;
   };
-  const closeOn = (day: string) => priceAt(Math.min(utcMidnight(day) + DAY_MS - 1, call.now));
+  // A day's close: its price at the day's end, or now on a day not ended.
+  const closeTime = (day: string) => Math.min(utcMidnight(day) + DAY_MS - 1, call.now);
+  const closeOn = (day: string) => pricesAt([closeTime(day)])[0];
   let kept = keptShadow(entries, cashText, version, closeOn);
   if (!kept) {
     const flows = flowsOfColumns(entries.map(datedTrades), cashFlows, utcDayNumber, dayOfNumber);
-    const shadow = shadowOf(flows, closeOn);
+    // The flows' days ascend, so their closes are walked at once.
+    const closes = pricesAt(flows.map((flow) => closeTime(flow.day)));
+    const closeOf = new Map(flows.map((flow, index) => [flow.day, closes[index]]));
+    const shadow = shadowOf(flows, (day) => closeOf.get(day) ?? NaN);
     if (!shadow) return unpriced(flows[0]?.day);
     const valuesAt = (at: readonly number[]) => {
       const values = new Float64Array(at.length);
+      const held = new StepCursor(shadow.times);
+      const prices = pricesAt(at);
       for (let i = 0; i < at.length; i++) {
-        const units = unitsAt(shadow, at[i]);
-        values[i] = units === 0 ? 0 : units * priceAt(at[i]);
+        const units = unitsAfter(shadow, held.doneBy(at[i]));
+        values[i] = units === 0 ? 0 : units * prices[i];
       }
       return values;
     };

@@ -1,6 +1,13 @@
 // Where a cold request's time goes, for `bench:server`'s cold phase: its server process sets a
 // clock; everywhere else none is set and a phase costs one check.
-export type Phase = 'prices read' | 'price functions' | 'events read' | 'replay' | 'kept read';
+export type Phase =
+  | 'prices read'
+  | 'price functions'
+  | 'events read'
+  | 'replay'
+  | 'kept read'
+  /** A chart answer's points and its benchmark's line, from built timelines. */
+  | 'chart';
 
 export type PhaseClock = (phase: Phase, ms: number) => void;
 

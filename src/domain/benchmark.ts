@@ -189,7 +189,12 @@ export function unitsAt(shadow: Shadow, time: number): number {
     if (shadow.times[middle] <= time) low = middle + 1;
     else high = middle;
   }
-  return low === 0 ? 0 : shadow.units[low - 1];
+  return unitsAfter(shadow, low);
+}
+
+/** Units held once the first `done` flows are. */
+export function unitsAfter(shadow: Shadow, done: number): number {
+  return done === 0 ? 0 : shadow.units[done - 1];
 }
 
 /** A moment of a chart, and the benchmark's price then (DKK per unit; NaN unknown). */

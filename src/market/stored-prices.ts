@@ -2,8 +2,14 @@
 // exchange's close), its latest quote and the day's points; the ECB's euro rates as DKK per unit.
 // Built once per listing and version, into typed arrays (no zone computation per close), then
 // each lookup is a binary search.
-import type { ProviderPricing, RateSource } from '../contract/market/pricing';
-import { doneBy } from '../domain/valuation';
+import {
+  stepMadeAt,
+  stepPrice,
+  type Fill,
+  type ProviderPricing,
+  type RateSource,
+} from '../contract/market/pricing';
+import { doneBy, StepCursor } from '../domain/valuation';
 import type { CloseSeries } from './close-series';
 import type { Day, DecimalText, EuroRate } from './port';
 import { closingInstants, dayNumber, dayOfNumber } from './zoned-time';
@@ -55,21 +61,16 @@ export function storedPricing(stored: StoredListingPrices): ProviderPricing {
     }
   }
   const { starts, prices, pointDays } = inTimeOrder(times, values, days, closed);
-  const at = (time: number) => doneBy(starts, time) - 1;
+  const steps = { starts, prices };
   return {
     source: stored.source,
     currency: stored.currency,
     dividedBySplits: false,
-    price: (time) => {
-      const index = at(time);
-      return index >= 0 ? prices[index] : NaN;
-    },
-    madeAt: (time) => {
-      const index = at(time);
-      return index >= 0 ? starts[index] : NaN;
-    },
+    steps,
+    price: (time) => stepPrice(steps, doneBy(starts, time)),
+    madeAt: (time) => stepMadeAt(steps, doneBy(starts, time)),
     dayAt: (time) => {
-      const index = at(time);
+      const index = doneBy(starts, time) - 1;
       return index >= 0 ? dayOfNumber(pointDays[index]) : '';
     },
     // The point in force changes only at the next start: the first one after `time`.
@@ -144,12 +145,37 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
     });
     series.set(currency, { starts, perEuro });
   }
+  // The single lookup as it was: the replay asks one per event, in a process still cold.
   const perEuro = (currency: string, time: number): number => {
     if (currency === 'EUR') return 1;
     const found = series.get(currency);
     if (!found || found.starts.length === 0) return NaN;
     return found.perEuro[Math.max(0, doneBy(found.starts, time) - 1)];
   };
-  return (currency, time) =>
+  /** `perEuro` at each of the ascending times (`Fill`), walked. */
+  const perEuroAt: Fill<[currency: string]> = (currency, times, from, to, into) => {
+    const found = series.get(currency);
+    // The euro's own and a currency with no rates do not move.
+    if (currency === 'EUR' || !found || found.starts.length === 0)
+      into.fill(perEuro(currency, 0), from, to);
+    else {
+      const cursor = new StepCursor(found.starts);
+      for (let i = from; i < to; i++)
+        into[i] = found.perEuro[Math.max(0, cursor.doneBy(times[i]) - 1)];
+    }
+  };
+  // Both cross through the euro: DKK per euro over the currency's per euro.
+  const rate = (currency: string, time: number) =>
     currency === 'DKK' ? 1 : perEuro('DKK', time) / perEuro(currency, time);
+  const fill: Fill<[currency: string]> = (currency, times, from, to, into) => {
+    if (currency === 'DKK') {
+      into.fill(1, from, to);
+      return;
+    }
+    const other = new Float64Array(to);
+    perEuroAt('DKK', times, from, to, into);
+    perEuroAt(currency, times, from, to, other);
+    for (let i = from; i < to; i++) into[i] /= other[i];
+  };
+  return Object.assign(rate, { fill });
 }

@@ -274,7 +274,10 @@ export class Timelines {
       manual,
       snapshot.rate,
     );
-    const timeline = new Timeline({ entries: replayed.entries, priceAt: priced.priceAt }, replayed);
+    const timeline = new Timeline(
+      { entries: replayed.entries, priceAt: priced.priceAt, pricesAt: priced.pricesAt },
+      replayed,
+    );
     return {
       timeline,
       priced,

@@ -4,7 +4,7 @@
 // worth in DKK; they read what they keep and never call a provider here.
 import type { LedgerEntry } from '../../domain/ledger';
 import { inTimeOrder } from '../../domain/ledger';
-import { doneBy, type PriceClock, type SplitSteps } from '../../domain/valuation';
+import { doneBy, StepCursor, type PriceClock, type SplitSteps } from '../../domain/valuation';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { PriceSourceName } from '../../market/port';
 // Events are kept at noon UTC of their day, so a UTC day is theirs.
@@ -12,7 +12,31 @@ import { utcDay, utcMidnight } from '../../market/zoned-time';
 import type { EventRow, InvestmentRow, ManualPriceRow } from '../store';
 
 /** DKK per one unit of `currency` at `time`; NaN when no rate is known at all. */
-export type RateSource = (currency: string, time: number) => number;
+export type RateSource = ((currency: string, time: number) => number) & {
+  /** `fill` of `ratesAt`, walked: absent, each time is asked on its own. */
+  readonly fill?: Fill<[currency: string]>;
+};
+
+/**
+ * Values at each of the ascending times[from..to), into the same places of `into`: the same
+ * numbers as asking each time on its own, found by walking steps rather than searching them.
+ */
+export type Fill<Args extends unknown[]> = (
+  ...args: [...Args, times: readonly number[], from: number, to: number, into: Float64Array]
+) => void;
+
+/** `rate(currency, time)` at each of the ascending times[from..to) (`Fill`). */
+export const ratesAt: Fill<[rate: RateSource, currency: string]> = (
+  rate,
+  currency,
+  times,
+  from,
+  to,
+  into,
+) => {
+  if (rate.fill) rate.fill(currency, times, from, to, into);
+  else for (let i = from; i < to; i++) into[i] = rate(currency, times[i]);
+};
 
 /**
  * For replays that ask only whether events apply (enough shares to sell, a split's rules): the
@@ -45,6 +69,43 @@ export interface ProviderPricing {
    * no answer made from them is kept (kept-answers.ts).
    */
   nextChange?(time: number): number;
+  /**
+   * `price` and `madeAt` as steps, so that ascending times can walk them: `prices[i]`, made at
+   * `starts[i]` (ascending), is in force from then. Absent: prices that move at any instant.
+   */
+  steps?: PriceSteps;
+}
+
+export interface PriceSteps {
+  readonly starts: Float64Array;
+  readonly prices: Float64Array;
+}
+
+/** The price in force once `done` steps have started; NaN before the first. */
+export const stepPrice = (steps: PriceSteps, done: number) =>
+  done > 0 ? steps.prices[done - 1] : NaN;
+
+/** When the price in force once `done` steps have started was made; NaN before the first. */
+export const stepMadeAt = (steps: PriceSteps, done: number) =>
+  done > 0 ? steps.starts[done - 1] : NaN;
+
+/** A provider's prices (and when each was made) at the ascending times[from..to) (`Fill`). */
+export function providerPricesAt(
+  provider: ProviderPricing,
+  times: readonly number[],
+  from: number,
+  to: number,
+  prices: Float64Array,
+  madeAt?: Float64Array,
+): void {
+  const { steps } = provider;
+  const cursor = steps && new StepCursor(steps.starts);
+  for (let i = from; i < to; i++) {
+    const time = times[i];
+    const done = cursor ? cursor.doneBy(time) : 0;
+    prices[i] = steps ? stepPrice(steps, done) : provider.price(time);
+    if (madeAt) madeAt[i] = steps ? stepMadeAt(steps, done) : provider.madeAt(time);
+  }
 }
 
 /** What the investments answer says of the price an investment is valued at now. */
@@ -79,6 +140,8 @@ export interface MarketSnapshot {
 export interface PricedInvestment {
   /** DKK per unit at any time. */
   priceAt: (time: number) => number;
+  /** `priceAt` at each of the ascending times[from..to) (`Fill`). */
+  pricesAt: Fill<[]>;
   /** What the price at `now` is and where it comes from; undefined before any trade. */
   quoteAt: (now: number) => WireQuote | undefined;
   /** When its market's prices were made; undefined without a provider (typed or trade prices). */
@@ -150,6 +213,15 @@ function manualSteps(manual: readonly ManualPriceRow[]): ManualStep[] {
     }));
 }
 
+/** Where the price at a time comes from, for its quote. */
+interface Choice {
+  kind: 'manual' | 'provider' | 'trade' | undefined;
+  /** The typed price's or the trade's. */
+  index: number;
+  /** The provider's, divided by the splits when it knows nothing of them. */
+  price: number;
+}
+
 /**
  * An investment's price at any time, in DKK: a typed price on its day and after, until the
  * provider has a later one; else the provider's; else the last trade's, carried across splits.
@@ -167,65 +239,87 @@ export function priceInvestment(
   const typed = manualSteps(manual);
   const typedStarts = typed.map((m) => m.start);
   const trades = tradeSteps(entries, events);
-  /** Units of a share at `from` per unit at `to`: the splits in between. */
-  const splitFactor = (from: number, to: number) =>
-    splits.before[doneBy(splits.times, to)] / splits.before[doneBy(splits.times, from)];
+  /** Units of a share once `from` splits are done per unit once `to` are. */
+  const splitFactor = (from: number, to: number) => splits.before[to] / splits.before[from];
 
-  type Choice =
-    | { kind: 'manual'; step: ManualStep }
-    | { kind: 'provider'; price: number }
-    | { kind: 'trade'; index: number }
-    | undefined;
-
-  const choose = (time: number): Choice => {
-    const typedIndex = doneBy(typedStarts, time) - 1;
-    const step = typedIndex >= 0 ? typed[typedIndex] : undefined;
-    let price = provider ? provider.price(time) : NaN;
-    if (provider && !Number.isNaN(price) && provider.dividedBySplits)
-      price /= splitFactor(-Infinity, time);
-    const hasProvider = provider !== undefined && !Number.isNaN(price);
-    // A typed price wins on its day, and after it until the provider has a later price.
-    if (step && (!hasProvider || provider.madeAt(time) < step.end)) return { kind: 'manual', step };
-    if (hasProvider) return { kind: 'provider', price };
-    const tradeIndex = doneBy(trades.times, time) - 1;
-    if (tradeIndex >= 0) return { kind: 'trade', index: tradeIndex };
-    // Before the first trade: its price (nothing is held then, so it values nothing).
-    return trades.times.length > 0 ? { kind: 'trade', index: 0 } : undefined;
-  };
-
-  const dkkOf = (choice: Choice, time: number): number => {
-    if (!choice) return 0;
-    switch (choice.kind) {
-      case 'manual':
-        return choice.step.price * rate(choice.step.currency, time);
-      case 'provider':
-        return provider ? choice.price * rate(provider.currency, time) : 0;
-      case 'trade':
-        return trades.dkk[choice.index] / splitFactor(trades.times[choice.index], time);
+  /**
+   * The rule, at each of the ascending times[from..to) (`Fill`), every step walked; `choice` is
+   * left with where the last time's price came from.
+   */
+  const walk = (
+    times: readonly number[],
+    from: number,
+    to: number,
+    into: Float64Array,
+    choice?: Choice,
+  ) => {
+    const market = new Float64Array(to);
+    const madeAt = new Float64Array(to);
+    const rates = new Float64Array(to);
+    if (provider) {
+      providerPricesAt(provider, times, from, to, market, typed.length > 0 ? madeAt : undefined);
+      ratesAt(rate, provider.currency, times, from, to, rates);
+    }
+    const typedAt = new StepCursor(typedStarts);
+    const splitsAt = new StepCursor(splits.times);
+    const tradesAt = new StepCursor(trades.times);
+    for (let i = from; i < to; i++) {
+      const time = times[i];
+      const typedIndex = typedAt.doneBy(time) - 1;
+      let price = provider ? market[i] : NaN;
+      if (provider && !Number.isNaN(price) && provider.dividedBySplits)
+        price /= splitFactor(0, splitsAt.doneBy(time));
+      const hasProvider = provider !== undefined && !Number.isNaN(price);
+      let kind: Choice['kind'];
+      let index = -1;
+      let dkk = 0;
+      // A typed price wins on its day, and after it until the provider has a later price.
+      if (typedIndex >= 0 && (!hasProvider || madeAt[i] < typed[typedIndex].end)) {
+        const step = typed[typedIndex];
+        kind = 'manual';
+        index = typedIndex;
+        dkk = step.price * rate(step.currency, time);
+      } else if (hasProvider) {
+        kind = 'provider';
+        dkk = price * rates[i];
+      } else if (trades.times.length > 0) {
+        // Before the first trade: its price (nothing is held then, so it values nothing).
+        kind = 'trade';
+        index = Math.max(0, tradesAt.doneBy(time) - 1);
+        const tradeSplits = doneBy(splits.times, trades.times[index]);
+        dkk = trades.dkk[index] / splitFactor(tradeSplits, splitsAt.doneBy(time));
+      }
+      // A currency with no known rate values nothing rather than NaN on the wire.
+      into[i] = Number.isFinite(dkk) ? dkk : 0;
+      if (choice) Object.assign(choice, { kind, index, price });
     }
   };
 
   return {
     clock: provider,
     priceAt: (time) => {
-      const dkk = dkkOf(choose(time), time);
-      // A currency with no known rate values nothing rather than NaN on the wire.
-      return Number.isFinite(dkk) ? dkk : 0;
+      const price = new Float64Array(1);
+      walk([time], 0, 1, price);
+      return price[0];
     },
+    pricesAt: walk,
     quoteAt: (now) => {
-      const choice = choose(now);
-      if (!choice) return undefined;
-      const price_dkk = dkkOf(choice, now);
-      const finite = Number.isFinite(price_dkk) ? toMillionths(price_dkk) : 0;
+      const choice: Choice = { kind: undefined, index: -1, price: NaN };
+      const price_dkk = new Float64Array(1);
+      walk([now], 0, 1, price_dkk, choice);
+      if (!choice.kind) return undefined;
+      const finite = toMillionths(price_dkk[0]);
       switch (choice.kind) {
-        case 'manual':
+        case 'manual': {
+          const step = typed[choice.index];
           return {
-            price: choice.step.price,
-            currency: choice.step.currency,
+            price: step.price,
+            currency: step.currency,
             price_dkk: finite,
-            date: choice.step.day,
+            date: step.day,
             source: 'manual',
           };
+        }
         case 'provider':
           return provider
             ? {
@@ -239,7 +333,10 @@ export function priceInvestment(
         case 'trade': {
           const trade = trades.event(choice.index);
           return {
-            price: toMillionths(trade.price / splitFactor(trade.time, now)),
+            price: toMillionths(
+              trade.price /
+                splitFactor(doneBy(splits.times, trade.time), doneBy(splits.times, now)),
+            ),
             currency: trade.currency,
             price_dkk: finite,
             date: utcDay(trade.time),

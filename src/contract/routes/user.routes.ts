@@ -9,6 +9,7 @@ import {
   profileUpdate,
 } from '../../domain/wire/requests';
 import { readField, readRequest } from '../read-request';
+import { phaseEnd, phaseStart } from '../phases';
 import {
   benchmarkChart,
   benchmarkOf,
@@ -133,11 +134,13 @@ export function userRoutes(): Route[] {
         return call.kept.answer(call, 'chart', sources, async () => {
           const { figures, benchmark } = await valuedWithBenchmark(call, investments);
           const cash = await cashSources(call, figures, portfolios, investments);
+          const charting = phaseStart();
           const line = benchmarkChart(call, figures, benchmark, investments, cash);
           const answer = json(200, {
             ...figures.chart(investments, cash),
             ...(line && { benchmark: line }),
           });
+          phaseEnd('chart', charting);
           // Without its line (no price yet) the answer asks for the history: made again.
           const keptLine =
             line !== undefined && JSON.stringify(benchmark?.row) === JSON.stringify(chosen);

@@ -15,6 +15,7 @@ export {
   type SplitSteps,
   type StoredReplay,
 } from './timeline';
+export { StepCursor } from './cursor';
 export {
   closedDayStart,
   periodStart,

@@ -4,7 +4,13 @@
 import { CURRENCIES, findInstrument, rateToDkk } from '../../domain/market';
 import type { AssetClass } from '../../domain/types';
 import { phaseEnd, phaseSpent, phaseStart } from '../../contract/phases';
-import type { MarketSnapshot, ProviderPricing, RateSource } from '../../contract/market/pricing';
+import {
+  ratesAt,
+  type Fill,
+  type MarketSnapshot,
+  type ProviderPricing,
+  type RateSource,
+} from '../../contract/market/pricing';
 import type { InvestmentRow } from '../../contract/store';
 import { euroRateTable, storedPricing } from '../../market/stored-prices';
 import { FX_KEY, type ListingRecord, type PriceStore } from '../sql/market';
@@ -55,10 +61,18 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     phaseEnd('price functions', building);
     // Until the ECB's rates are first loaded (a first start without a network), the demo
     // market's typical rates stand in, so figures are approximate rather than missing.
-    return (currency, time) => {
-      const rate = stored(currency, time);
-      return Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
+    const fill: Fill<[currency: string]> = (currency, times, from, to, into) => {
+      ratesAt(stored, currency, times, from, to, into);
+      for (let i = from; i < to; i++)
+        if (Number.isNaN(into[i])) into[i] = syntheticRate(currency, times[i]);
     };
+    return Object.assign(
+      (currency: string, time: number) => {
+        const rate = stored(currency, time);
+        return Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
+      },
+      { fill },
+    );
   }
 
   /** Listings being read, by key: concurrent snapshots (a home's calls) share one read. */
