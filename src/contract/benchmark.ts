@@ -5,12 +5,12 @@ import {
   flowsOfColumns,
   shadowOf,
   tradeColumns,
-  unitsAfter,
+  shadowValuesAt,
   type TradeColumns,
 } from '../domain/benchmark';
 import { externalFlowsDkk } from '../domain/cash';
 import { performance, type Book } from '../domain/returns';
-import { isoTime, MidnightValues, StepCursor } from '../domain/valuation';
+import { isoTime, MidnightValues } from '../domain/valuation';
 import { findInstrument } from '../domain/market';
 import type { LedgerEntry } from '../domain/ledger';
 import type { ChartPoint, InstrumentType } from '../domain/types';
@@ -334,16 +334,7 @@ function shadowIn(
     const closeOf = new Map(flows.map((flow, index) => [flow.day, closes[index]]));
     const shadow = shadowOf(flows, (day) => closeOf.get(day) ?? NaN);
     if (!shadow) return unpriced(flows[0]?.day);
-    const valuesAt = (at: readonly number[]) => {
-      const values = new Float64Array(at.length);
-      const held = new StepCursor(shadow.times);
-      const prices = pricesAt(at);
-      for (let i = 0; i < at.length; i++) {
-        const units = unitsAfter(shadow, held.doneBy(at[i]));
-        values[i] = units === 0 ? 0 : units * prices[i];
-      }
-      return values;
-    };
+    const valuesAt = (at: readonly number[]) => shadowValuesAt(shadow, at, pricesAt(at));
     kept = {
       entries,
       cash: cashText,

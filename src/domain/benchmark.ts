@@ -2,6 +2,7 @@
 // benchmark that buys with each day's money put in and sells with each day's money taken out, at
 // that day's close, all in DKK.
 import type { LedgerEntry } from './ledger';
+import { StepCursor } from './valuation/cursor';
 
 /**
  * Money put in (positive) or taken out (negative) on a day (YYYY-MM-DD), in DKK, from `time`
@@ -180,49 +181,26 @@ export function shadowOf(
   return { times, units, amounts };
 }
 
-/** Units held at `time`: after every flow at or before it. */
-export function unitsAt(shadow: Shadow, time: number): number {
-  let low = 0;
-  let high = shadow.times.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (shadow.times[middle] <= time) low = middle + 1;
-    else high = middle;
-  }
-  return unitsAfter(shadow, low);
-}
-
 /** Units held once the first `done` flows are. */
-export function unitsAfter(shadow: Shadow, done: number): number {
+function unitsAfter(shadow: Shadow, done: number): number {
   return done === 0 ? 0 : shadow.units[done - 1];
 }
 
-/** A moment of a chart, and the benchmark's price then (DKK per unit; NaN unknown). */
-export interface SeriesPoint {
-  time: number;
-  price: number;
-}
-
 /**
- * The benchmark's value at each point: the units the flows up to that point bought, at its price. Undefined when a flow's day has no close, or a point holding units has no price.
+ * The shadow holding's value at each of the ascending `times`, at `prices` (DKK per unit, one a
+ * time): the units the flows up to it bought times its price; 0 holding none (no price needed),
+ * non-finite where it holds units without a price.
  */
-export function benchmarkSeries(
-  flows: readonly Flow[],
-  closeOn: (day: string) => number,
-  points: readonly SeriesPoint[],
-): number[] | undefined {
-  const shadow = shadowOf(flows, closeOn);
-  return shadow && shadowValues(shadow, points);
-}
-
-/** The shadow holding's value at each point; undefined when a point holding units has no price. */
-export function shadowValues(shadow: Shadow, points: readonly SeriesPoint[]): number[] | undefined {
-  const values: number[] = [];
-  for (const point of points) {
-    const units = unitsAt(shadow, point.time);
-    if (units === 0) values.push(0);
-    else if (!Number.isFinite(point.price)) return undefined;
-    else values.push(units * point.price);
+export function shadowValuesAt(
+  shadow: Shadow,
+  times: readonly number[],
+  prices: ArrayLike<number>,
+): Float64Array {
+  const values = new Float64Array(times.length);
+  const held = new StepCursor(shadow.times);
+  for (let i = 0; i < times.length; i++) {
+    const units = unitsAfter(shadow, held.doneBy(times[i]));
+    values[i] = units === 0 ? 0 : units * prices[i];
   }
   return values;
 }

@@ -1,7 +1,7 @@
 // Stored prices as functions of time, for valuation: a listing's closes (each in force from its
 // exchange's close), its latest quote and the day's points; the ECB's euro rates as DKK per unit.
-// Built once per listing and version, into typed arrays (no zone computation per close), then
-// each lookup is a binary search.
+// Built once per listing and version, into typed arrays (no zone computation per close); a
+// single lookup is a binary search, a run of ascending times walks the steps (`steps`, `fill`).
 import {
   stepMadeAt,
   stepPrice,

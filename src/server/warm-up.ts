@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_USER, addDemoAccount } from '../contract/demo-data';
 import { firstAnswers } from '../contract/first-answers';
 import { SESSION_COOKIE, createContract } from '../contract/kernel';
+import { providerPricesAt, ratesAt } from '../contract/market/pricing';
 import { syntheticMarket } from '../contract/market/synthetic-market';
 import type { PasswordHasher } from '../contract/store';
 import type { EuroRate } from '../market/port';
@@ -98,7 +99,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Stored prices' functions (`storedPricing`, `euroRateTable`) built from made-up closes and
- * rates and looked up as a chart and a checkpoint's rates do: the made-up market has none.
+ * rates, looked up one by one as a checkpoint's rates are and walked as a chart's are: the
+ * made-up market has none.
  */
 function storedLookups(): number {
   const first = 19_000;
@@ -121,5 +123,11 @@ function storedLookups(): number {
     sum += pricing.price(time) * rate('EUR', time) + rate('USD', time) + pricing.madeAt(time);
     if (i % 64 === 0) sum += pricing.dayAt(time).length;
   }
-  return sum;
+  // And walked, as a chart's grid asks them (`providerPricesAt`, `ratesAt`).
+  const times = Array.from({ length: 4 * LOOKUP_DAYS }, (_, i) => (first + i / 4) * DAY_MS);
+  const walked = new Float64Array(times.length);
+  const madeAt = new Float64Array(times.length);
+  providerPricesAt(pricing, times, 0, times.length, walked, madeAt);
+  ratesAt(rate, 'USD', times, 0, times.length, walked);
+  return sum + walked[walked.length - 1] + madeAt[madeAt.length - 1];
 }

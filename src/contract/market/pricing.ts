@@ -243,8 +243,10 @@ export function priceInvestment(
   const splitFactor = (from: number, to: number) => splits.before[to] / splits.before[from];
 
   /**
-   * The rule, at each of the ascending times[from..to) (`Fill`), every step walked; `choice` is
-   * left with where the last time's price came from.
+   * The rule, at each of the ascending times[from..to) (`Fill`): the listing's prices, its
+   * rates, the typed prices, the splits and the trades walked by cursors (a typed price's own
+   * rate and a trade's splits are looked up); `choice` is left with where the last time's price
+   * came from.
    */
   const walk = (
     times: readonly number[],
@@ -253,9 +255,10 @@ export function priceInvestment(
     into: Float64Array,
     choice?: Choice,
   ) => {
-    const market = new Float64Array(to);
-    const madeAt = new Float64Array(to);
-    const rates = new Float64Array(to);
+    // Only what the rule reads: a single lookup (`priceAt`) makes these for one time.
+    const market = new Float64Array(provider ? to : 0);
+    const madeAt = new Float64Array(provider && typed.length > 0 ? to : 0);
+    const rates = new Float64Array(provider ? to : 0);
     if (provider) {
       providerPricesAt(provider, times, from, to, market, typed.length > 0 ? madeAt : undefined);
       ratesAt(rate, provider.currency, times, from, to, rates);

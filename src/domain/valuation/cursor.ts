@@ -1,6 +1,6 @@
 // Step lookups for a run of ascending times (a chart's points, a benchmark's flow days): each
-// walks on from the last answer instead of searching all the steps again (issue 37: a cold
-// chart's 14,640 price lookups, several binary searches each, were a third of a cold home).
+// walks on from the last answer instead of searching all the steps again (issue 37: a Year chart
+// of 40 investments asks 14,640 prices, each several binary searches one by one).
 import { doneBy } from './timeline';
 
 /** How many steps a cursor walks before it searches the rest (a chart's points can be far apart). */

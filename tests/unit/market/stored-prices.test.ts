@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { toEntry } from '../../../src/contract/figures';
-import { priceInvestment } from '../../../src/contract/market/pricing';
+import { priceInvestment, ratesAt } from '../../../src/contract/market/pricing';
 import type { EventRow, ManualPriceRow } from '../../../src/contract/store';
 import { Timeline, splitSteps } from '../../../src/domain/valuation';
 import { majorQuote, majorUnits, unadjustedCloses } from '../../../src/market/ingest';
@@ -139,7 +139,7 @@ describe('euroRateTable', () => {
     expect(rates('SEK', noon('2026-11-20'))).toBeNaN();
   });
 
-  it('answers each lookup with the last rate on or before its day, in any order, to the bit', () => {
+  it('answers with the last rate on or before the day, looked up in any order or walked, to the bit', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
     // A rate's day (offset from `start`) and its value; times near midnights, where a step starts.
     const series = fc.uniqueArray(
@@ -154,7 +154,7 @@ describe('euroRateTable', () => {
       { maxLength: 60 },
     );
     fc.assert(
-      fc.property(series, series, lookups, fc.boolean(), (dkk, usd, asked, sorted) => {
+      fc.property(series, series, lookups, fc.nat(60), (dkk, usd, asked, from) => {
         const text = (value: number) => (value / 1000).toFixed(4);
         const table = euroRateTable([
           ...dkk.map((r) => ({
@@ -180,9 +180,18 @@ describe('euroRateTable', () => {
           if (currency === 'EUR') return perEuro(dkk, at) / 1;
           return perEuro(dkk, at) / (currency === 'USD' ? perEuro(usd, at) : NaN);
         };
-        const order = sorted ? [...asked].sort((a, b) => a.time - b.time) : asked;
-        for (const { currency, time: at } of order)
+        for (const { currency, time: at } of asked)
           expect(table(currency, at)).toBe(expected(currency, at));
+        // Walked (a chart's run of ascending times), from any place in the run on.
+        const times = asked.map((lookup) => lookup.time).sort((a, b) => a - b);
+        const walkedFrom = Math.min(from, times.length);
+        for (const currency of ['DKK', 'EUR', 'USD', 'SEK']) {
+          const walked = new Float64Array(times.length);
+          ratesAt(table, currency, times, walkedFrom, times.length, walked);
+          times.forEach((at, index) =>
+            expect(walked[index]).toBe(index < walkedFrom ? 0 : expected(currency, at)),
+          );
+        }
       }),
     );
   });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  benchmarkSeries,
   flowsOf,
   flowsOfColumns,
   tradeColumns,
   tradeFlows,
   shadowOf,
-  unitsAt,
+  shadowValuesAt,
   type Flow,
 } from '../../../src/domain/benchmark';
 import type { LedgerEntry } from '../../../src/domain/ledger';
@@ -107,6 +106,22 @@ describe('flowsOfColumns', () => {
   });
 });
 
+/** The benchmark's value at each point, as a chart's line has it: undefined when any is unknown. */
+function benchmarkSeries(
+  flows: readonly Flow[],
+  closes: (day: string) => number,
+  points: readonly { time: number; price: number }[],
+): number[] | undefined {
+  const shadow = shadowOf(flows, closes);
+  if (!shadow) return undefined;
+  const values = shadowValuesAt(
+    shadow,
+    points.map((point) => point.time),
+    points.map((point) => point.price),
+  );
+  return values.every(Number.isFinite) ? [...values] : undefined;
+}
+
 describe('benchmarkSeries', () => {
   it('values a single buy at the benchmark’s price ratio since its day', () => {
     expect(benchmarkSeries([flow(2, 1000)], closeOn, closes)).toEqual([
@@ -190,12 +205,19 @@ describe('benchmarkSeries', () => {
   });
 });
 
-describe('unitsAt', () => {
+describe('shadowValuesAt', () => {
   it('holds the units of the last flow at or before the time', () => {
     const shadow = shadowOf([flow(2, 1000), flow(4, 880)], closeOn);
     expect(shadow).toBeDefined();
     if (!shadow) return;
     const times = [june(2, 11), june(2), june(3), june(4), june(9)];
-    expect(times.map((time) => unitsAt(shadow, time))).toEqual([0, 10, 10, 20, 20]);
+    // At a price of 1 a value is the units held.
+    expect([
+      ...shadowValuesAt(
+        shadow,
+        times,
+        times.map(() => 1),
+      ),
+    ]).toEqual([0, 10, 10, 20, 20]);
   });
 });
