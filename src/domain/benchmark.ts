@@ -1,7 +1,7 @@
 // "The same money put into the benchmark on the same days" (issue 38): a shadow holding of the
 // benchmark that buys with each day's money put in and sells with each day's money taken out, at
 // that day's close, all in DKK.
-import type { LedgerEntry } from './ledger';
+import { isTrade, type LedgerEntry } from './ledger';
 import { StepCursor } from './valuation/cursor';
 
 /**
@@ -31,9 +31,9 @@ export function tradeFlows(entries: readonly LedgerEntry[]): { time: number; amo
 
 /** The money a trade puts in (a buy, with its fee) or takes out (a sale, less its fee). */
 function tradeAmount(entry: LedgerEntry): number | undefined {
-  if (entry.kind === 'buy') return entry.shares * entry.price + entry.fee;
-  if (entry.kind === 'sell') return -(entry.shares * entry.price - entry.fee);
-  return undefined;
+  if (!isTrade(entry)) return undefined;
+  const amount = entry.shares * entry.price;
+  return entry.kind === 'buy' ? amount + entry.fee : -(amount - entry.fee);
 }
 
 /** A ledger's trade flows (`tradeFlows`) as columns, each with its day's number. */
@@ -53,8 +53,7 @@ export function tradeColumns(
 ): TradeColumns {
   // Indexed loops: unoptimised (a cold process), `for...of` makes an iterator result per entry.
   let count = 0;
-  for (let i = 0; i < entries.length; i++)
-    if (entries[i].kind === 'buy' || entries[i].kind === 'sell') count++;
+  for (let i = 0; i < entries.length; i++) if (isTrade(entries[i])) count++;
   const columns = {
     times: new Float64Array(count),
     amounts: new Float64Array(count),

@@ -15,6 +15,13 @@ export type LedgerEntry =
       soldPrice: number;
     };
 
+/** A buy or a sale (an entry or an event as entered): what trades shares for money. */
+export function isTrade<T extends { kind: string }>(
+  entry: T,
+): entry is T & { kind: 'buy' | 'sell' } {
+  return entry.kind === 'buy' || entry.kind === 'sell';
+}
+
 /** Average-cost state of one investment (decisions.md section 2). */
 export interface Holding {
   shares: number;

@@ -3,7 +3,7 @@
 // one, the server's stored one) only say what the provider's price is and what a currency is
 // worth in DKK; they read what they keep and never call a provider here.
 import type { LedgerEntry } from '../../domain/ledger';
-import { inTimeOrder } from '../../domain/ledger';
+import { inTimeOrder, isTrade } from '../../domain/ledger';
 import { doneBy, StepCursor, type PriceClock, type SplitSteps } from '../../domain/valuation';
 import type { AssetClass, InstrumentType } from '../../domain/types';
 import type { PriceSourceName } from '../../market/port';
@@ -181,7 +181,7 @@ function tradeSteps(
   const dkk: number[] = [];
   for (let i = 0; i < ordered.length; i++) {
     const entry = ordered[i];
-    if (entry.kind === 'buy' || entry.kind === 'sell') {
+    if (isTrade(entry)) {
       times.push(entry.time);
       dkk.push(entry.price);
     }
@@ -193,9 +193,7 @@ function tradeSteps(
     event: (index) => {
       trades ??= [...(typeof events === 'function' ? events() : events)]
         .sort((a, b) => a.time - b.time)
-        .filter(
-          (e): e is EventRow & { kind: 'buy' | 'sell' } => e.kind === 'buy' || e.kind === 'sell',
-        );
+        .filter(isTrade);
       return trades[index];
     },
   };
