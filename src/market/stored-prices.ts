@@ -145,12 +145,15 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
     });
     series.set(currency, { starts, perEuro });
   }
+  /** The rate in force once `done` of a series' days have begun; before the first, the first. */
+  const inForce = (found: { perEuro: Float64Array }, done: number) =>
+    found.perEuro[Math.max(0, done - 1)];
   // The single lookup as it was: the replay asks one per event, in a process still cold.
   const perEuro = (currency: string, time: number): number => {
     if (currency === 'EUR') return 1;
     const found = series.get(currency);
     if (!found || found.starts.length === 0) return NaN;
-    return found.perEuro[Math.max(0, doneBy(found.starts, time) - 1)];
+    return inForce(found, doneBy(found.starts, time));
   };
   /** `perEuro` at each of the ascending times (`Fill`), walked. */
   const perEuroAt: Fill<[currency: string]> = (currency, times, from, to, into) => {
@@ -160,8 +163,7 @@ export function euroRateTable(rates: readonly EuroRate[]): RateSource {
       into.fill(perEuro(currency, 0), from, to);
     else {
       const cursor = new StepCursor(found.starts);
-      for (let i = from; i < to; i++)
-        into[i] = found.perEuro[Math.max(0, cursor.doneBy(times[i]) - 1)];
+      for (let i = from; i < to; i++) into[i] = inForce(found, cursor.doneBy(times[i]));
     }
   };
   // Both cross through the euro: DKK per euro over the currency's per euro.

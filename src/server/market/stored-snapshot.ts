@@ -61,16 +61,14 @@ export function storedSnapshots(prices: PriceStore, sync: MarketSync) {
     phaseEnd('price functions', building);
     // Until the ECB's rates are first loaded (a first start without a network), the demo
     // market's typical rates stand in, so figures are approximate rather than missing.
+    const orTypical = (rate: number, currency: string, time: number) =>
+      Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
     const fill: Fill<[currency: string]> = (currency, times, from, to, into) => {
       ratesAt(stored, currency, times, from, to, into);
-      for (let i = from; i < to; i++)
-        if (Number.isNaN(into[i])) into[i] = syntheticRate(currency, times[i]);
+      for (let i = from; i < to; i++) into[i] = orTypical(into[i], currency, times[i]);
     };
     return Object.assign(
-      (currency: string, time: number) => {
-        const rate = stored(currency, time);
-        return Number.isNaN(rate) ? syntheticRate(currency, time) : rate;
-      },
+      (currency: string, time: number) => orTypical(stored(currency, time), currency, time),
       { fill },
     );
   }
