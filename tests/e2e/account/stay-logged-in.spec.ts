@@ -20,16 +20,29 @@ async function logInWith(page: Page, password: string, remember: boolean) {
  */
 async function loseSession(page: Page): Promise<string> {
   const url = page.url();
+  // Every answer sets the session cookie again: one still on its way when the page is left may
+  // land after the clear. Likely what CI saw twice: no session cookie after the clear, then the
+  // reopened page showed the live home.
+  await page.waitForLoadState('networkidle');
+  const live = await sessionCookie(page);
   await page.goto('about:blank');
   await page.context().clearCookies({ name: 'formue_session' });
   const left = await cookieNames(page);
   await page.goto(url);
-  // Said when the test fails (it did once in CI: the home stayed, no cookie list to tell why).
-  return `cookies once the session cookie was cleared: ${left}; after reopening: ${await cookieNames(page)}`;
+  const reopened = await sessionCookie(page);
+  // Said when a test fails.
+  return (
+    `cookies once the session cookie was cleared: ${left}; after reopening: ` +
+    `${await cookieNames(page)} (${reopened === live ? 'the live session' : 'a new session'})`
+  );
 }
 
 async function cookieNames(page: Page): Promise<string> {
   return (await page.context().cookies()).map((cookie) => cookie.name).join(', ') || 'none';
+}
+
+async function sessionCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'formue_session')?.value;
 }
 
 test('Remember me keeps the user logged in once the session cookie is gone', async ({ page }) => {
