@@ -193,7 +193,10 @@ export function marketSync(options: MarketSyncOptions) {
       const state = (await prices.syncStates([key])).get(key);
       try {
         await prices.whileLocked(key, async () => {
-          if (quoteDue((await prices.syncStates([key])).get(key)))
+          // Asked again under the lock: the caller's state may predate a failure saved since,
+          // whose back-off holds as much as the quote's age (a race seen in CI on PostgreSQL).
+          const current = (await prices.syncStates([key])).get(key);
+          if (due(current) && quoteDue(current))
             await loadQuote(key, provider, record.symbol, record);
         });
       } catch (error) {
