@@ -292,7 +292,11 @@ export function priceInvestment(
       }
       // A currency with no known rate values nothing rather than NaN on the wire.
       into[i] = Number.isFinite(dkk) ? dkk : 0;
-      if (choice) Object.assign(choice, { kind, index, price });
+      if (choice) {
+        choice.kind = kind;
+        choice.index = index;
+        choice.price = price;
+      }
     }
   };
 
