@@ -204,9 +204,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       options.keptConnections ?? KEPT_CONNECTIONS,
     ).catch((error: unknown) => app.log.warn({ err: error }, 'warming the connections failed'));
     await warmUp(app, options.now).then(
-      (answers) =>
+      ({ answered, providersAsked }) =>
         app.log.info(
-          { ms: Math.round(performance.now() - started), answers },
+          { ms: Math.round(performance.now() - started), answers: answered, providersAsked },
           'warmed up at start',
         ),
       (error: unknown) => app.log.warn({ err: error }, 'warming up at start failed'),

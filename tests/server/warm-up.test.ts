@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_CALLS } from '../../src/contract/first-answers';
 import { openDatabase } from '../../src/server/sql/connect';
-import { warmUp } from '../../src/server/warm-up';
+import { WARM_ROUNDS, warmUp } from '../../src/server/warm-up';
 import { startQuietServer, type QuietServer } from './quiet-server';
 
 const running: QuietServer[] = [];
@@ -18,14 +18,17 @@ afterEach(async () => {
 });
 
 describe('the warm-up at start', () => {
-  it("answers the home's first calls for each period (and again as a fresh process), and leaves the server's database as it was", async () => {
+  it("answers the home's first calls for each period in every round from stored prices, asks no provider, and leaves the server's database as it was", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'formue-warm-up-'));
     dirs.push(dir);
     const url = `sqlite:${join(dir, 'formue.sqlite')}`;
     const server = await startQuietServer(url, {}, { warmUp: true });
     running.push(server);
 
-    expect(await warmUp(server.app)).toBe(3 * (FIRST_CALLS['/home'] ?? []).length);
+    expect(await warmUp(server.app)).toEqual({
+      answered: WARM_ROUNDS * 2 * (FIRST_CALLS['/home'] ?? []).length,
+      providersAsked: [],
+    });
     const opened = await openDatabase(url);
     try {
       const count = async (table: 'users' | 'sessions' | 'investments') =>
