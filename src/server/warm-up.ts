@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_USER, addDemoAccount } from '../contract/demo-data';
 import { firstAnswers } from '../contract/first-answers';
 import { SESSION_COOKIE, createContract } from '../contract/kernel';
-import type { PasswordHasher } from '../contract/store';
+import type { InvestmentRow, LedgerStore, PasswordHasher } from '../contract/store';
+import { isTrade } from '../domain/ledger';
 import { createMailer } from './mailer';
 import { liveMarket } from './market/live-market';
 import { openDatabase } from './sql/connect';
@@ -55,11 +56,15 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
     await addDemoAccount(store, NO_PASSWORDS);
     const user = await store.userByEmail(DEMO_USER.email);
     if (!user) return { answered, providersAsked: asked() };
+    const investments = await store.investments(user.id);
+    await addSplit(store, investments);
     const prices = priceStore(database.db, database.dialect);
-    await storeMadeUpMarket(store, prices, await store.investments(user.id), clock());
-    const market = liveMarket({ prices, providers, now });
+    await storeMadeUpMarket(store, prices, investments, clock());
+    // Two markets, taken in turn: the optimised code then expects no one market's functions, and
+    // does not throw itself away (deoptimise) on the server's own market at a user's first home.
+    const markets = [0, 1].map(() => liveMarket({ prices, providers, now }));
     try {
-      await market.preload();
+      for (const market of markets) await market.preload();
       const session = {
         id: randomBytes(30).toString('base64'),
         token: randomBytes(30).toString('base64'),
@@ -67,7 +72,7 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
         lastSeen: clock(),
       };
       await store.saveSession(session);
-      const contract = () =>
+      const contract = (market: (typeof markets)[number]) =>
         createContract({
           store,
           hasher: NO_PASSWORDS,
@@ -95,14 +100,14 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
         answered += Object.keys(answers).length;
       };
       for (let round = 0; round < WARM_ROUNDS; round++) {
-        const fresh = contract();
+        const fresh = contract(markets[round % markets.length]);
         for (const period of PERIODS) await home(fresh, period);
         // Its checkpoints written, for the next round to read.
         await fresh.settled();
       }
     } finally {
-      market.stop();
-      await market.settled();
+      for (const market of markets) market.stop();
+      await Promise.all(markets.map((market) => market.settled()));
     }
   } finally {
     await database.close();
@@ -110,4 +115,33 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
   // The adapter's own path, on the real contract: a path of no route, answered before any read.
   await app.inject({ method: 'GET', url: '/api/v1/warm-up' });
   return { answered, providersAsked: asked() };
+}
+
+/**
+ * A 2:1 split halfway through the first investment's trades: the demo's account has none, and
+ * code optimised for ledgers without one would be thrown away at a user's first home with one.
+ */
+async function addSplit(store: LedgerStore, investments: readonly InvestmentRow[]): Promise<void> {
+  const [investment] = investments;
+  if (!investment) return;
+  const events = await store.investmentEvents(investment.id);
+  const trades = events.filter(isTrade);
+  if (trades.length < 2) return;
+  const time = Math.round((trades[0].time + trades[trades.length - 1].time) / 2);
+  let held = 0;
+  for (const trade of trades)
+    if (trade.time < time) held += trade.kind === 'buy' ? trade.shares : -trade.shares;
+  if (held <= 0) return;
+  await store.addEvent({
+    investmentId: investment.id,
+    time,
+    currency: trades[0].currency,
+    kind: 'split',
+    sharesAfter: 2 * held,
+    fee: 0,
+    soldShares: 0,
+    soldPrice: 0,
+    hide: false,
+    fromShares: held,
+  });
 }
