@@ -160,6 +160,11 @@ export class Timeline implements PricedHolding {
    */
   private readonly columns: HoldingColumns | undefined;
   private readonly objects: readonly Holding[];
+  /**
+   * The entries' times, in one typed array: the searches read them there, whatever the shapes of
+   * the entries (a dividend with or without tax withheld, a split), so their optimised code holds.
+   */
+  private readonly times: Float64Array;
 
   /** `previous`: a replay of the same investment before (a timeline, or a checkpoint's). */
   constructor(holding: PricedHolding, previous?: Replayed) {
@@ -194,9 +199,12 @@ export class Timeline implements PricedHolding {
       else firstRefused = Math.min(firstRefused, index);
       objects[index - fromColumns] = current;
     }
+    const times = new Float64Array(count);
+    for (let index = 0; index < count; index++) times[index] = this.entries[index].time;
     this.columns = columns;
     this.objects = objects;
     this.firstRefused = firstRefused;
+    this.times = times;
   }
 
   /** Whether every entry up to and including `time` applied, as a replay up to then would. */
@@ -214,11 +222,12 @@ export class Timeline implements PricedHolding {
 
   /** How many entries are done by `time` (an entry at `time` is). */
   doneBy(time: number): number {
+    const times = this.times;
     let low = 0;
-    let high = this.entries.length;
+    let high = times.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.entries[mid].time <= time) low = mid + 1;
+      if (times[mid] <= time) low = mid + 1;
       else high = mid;
     }
     return low;
@@ -261,7 +270,7 @@ export class Timeline implements PricedHolding {
     let end = 0;
     let done = count > 0 ? this.doneBy(times[0]) : 0;
     for (let index = 0; index < count; index++) {
-      while (done < this.entries.length && this.entries[done].time <= times[index]) done++;
+      while (done < this.times.length && this.times[done] <= times[index]) done++;
       shares[index] = this.sharesAfter(done);
       if (shares[index] > 0) {
         first = Math.min(first, index);
