@@ -57,7 +57,9 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
     const user = await store.userByEmail(DEMO_USER.email);
     if (!user) return { answered, providersAsked: asked() };
     const investments = await store.investments(user.id);
-    await addSplit(store, investments);
+    // One on whole shares, one on a fraction of a coin: ledgers with splits of both.
+    for (const investment of [investments[0], investments.at(-1)])
+      await addSplit(store, investment);
     const prices = priceStore(database.db, database.dialect);
     await storeMadeUpMarket(store, prices, investments, clock());
     // Two markets, taken in turn: the optimised code then expects no one market's functions, and
@@ -118,14 +120,13 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
 }
 
 /**
- * A 2:1 split halfway through the first investment's trades: the demo's account has none, and
- * code optimised for ledgers without one would be thrown away at a user's first home with one.
+ * A 2:1 split halfway through the investment's trades: the demo's account has none, and code
+ * optimised for ledgers without one (or with whole shares only) was thrown away at a user's
+ * first home with one.
  */
-async function addSplit(store: LedgerStore, investments: readonly InvestmentRow[]): Promise<void> {
-  const [investment] = investments;
+async function addSplit(store: LedgerStore, investment: InvestmentRow | undefined): Promise<void> {
   if (!investment) return;
-  const events = await store.investmentEvents(investment.id);
-  const trades = events.filter(isTrade);
+  const trades = (await store.investmentEvents(investment.id)).filter(isTrade);
   if (trades.length < 2) return;
   const time = Math.round((trades[0].time + trades[trades.length - 1].time) / 2);
   let held = 0;
