@@ -35,11 +35,11 @@ export interface Checkpoint {
   /** The replay's holdings and first refused entry, for those entries in time order. */
   readonly replayed: Pick<StoredReplay, 'after' | 'firstRefused'>;
   /** Each event's rate now (`entryRate`, in the events' order), from the stored doubles. */
-  ratesNow(rate: RateSource): number[];
+  ratesNow(rate: RateSource): Float64Array;
   /** events[index]'s time. */
   timeOf(index: number): number;
   /** Each event's ledger entry at `rates` (`entryAt`, in the events' order). */
-  entriesAt(rates: readonly number[]): LedgerEntry[];
+  entriesAt(rates: ArrayLike<number>): LedgerEntry[];
   /** The events, without `origin` or `edited` (which no replay reads), made on the first call. */
   events(): readonly EventRow[];
 }
@@ -49,7 +49,7 @@ const orNaN = (value: number | undefined) => value ?? NaN;
 
 export function encodeCheckpoint(
   events: readonly EventRow[],
-  rates: readonly number[],
+  rates: ArrayLike<number>,
   replay: Timeline | Pick<StoredReplay, 'after' | 'firstRefused'>,
 ): Uint8Array {
   const currencies = [...new Set(events.map((e) => e.currency))];
@@ -142,14 +142,17 @@ function decoded(bytes: Uint8Array, investmentId: number): Checkpoint | undefine
   };
 }
 
-/** `entryRate` of each event from its doubles: its own exchange rate, else the day's. */
+/**
+ * `entryRate` of each event from its doubles: its own exchange rate, else the day's. Typed: an
+ * array of 1s and fractions changed its kind as it filled, and V8 dropped code built on it.
+ */
 function ratesAt(
   numbers: Float64Array,
   count: number,
   currencies: readonly string[],
   rate: RateSource,
-): number[] {
-  const rates = new Array<number>(count);
+): Float64Array {
+  const rates = new Float64Array(count);
   for (let index = 0, at = HEADER; index < count; index++, at += EVENT_WIDTH) {
     const own = numbers[at + 4];
     rates[index] = Number.isNaN(own) ? rate(currencies[numbers[at + 3]], numbers[at + 2]) : own;
@@ -158,7 +161,7 @@ function ratesAt(
 }
 
 /** `entryAt` of each event from its doubles: the same products, so the same entries. */
-function entriesAt(numbers: Float64Array, count: number, rates: readonly number[]): LedgerEntry[] {
+function entriesAt(numbers: Float64Array, count: number, rates: ArrayLike<number>): LedgerEntry[] {
   const entries = new Array<LedgerEntry>(count);
   for (let index = 0, at = HEADER; index < count; index++, at += EVENT_WIDTH) {
     const rate = rates[index];

@@ -249,7 +249,7 @@ export class Timelines {
     const { manual, checkpoint } = source;
     const rates = checkpoint
       ? checkpoint.ratesNow(snapshot.rate)
-      : source.events.map((event) => entryRate(event, snapshot.rate));
+      : Float64Array.from(source.events, (event) => entryRate(event, snapshot.rate));
     const fromCheckpoint = checkpoint !== undefined && sameRates(checkpoint.rates, rates);
     // A checkpoint at other rates is replayed from its events, and kept again at these.
     let events = fromCheckpoint ? undefined : (source.events ?? checkpoint?.events());
@@ -295,7 +295,7 @@ export class Timelines {
   private checkpoint(
     investment: InvestmentRow,
     events: readonly EventRow[],
-    rates: readonly number[],
+    rates: Float64Array,
     replayed: Replayed,
   ): void {
     this.writing = this.writing
@@ -343,7 +343,7 @@ export class Timelines {
  */
 function sameBefore(
   checkpoint: Checkpoint,
-  rates: readonly number[],
+  rates: Float64Array,
   entries: readonly LedgerEntry[],
 ): Replayed | undefined {
   const { count, replayed } = checkpoint;
@@ -374,7 +374,7 @@ function countBefore(entries: readonly LedgerEntry[], time: number): number {
   return low;
 }
 
-function sameRates(kept: Float64Array, now: readonly number[]): boolean {
+function sameRates(kept: Float64Array, now: Float64Array): boolean {
   if (kept.length !== now.length) return false;
   // A loop, not `every`: a closure call per event in a cold process's unoptimised code.
   for (let index = 0; index < now.length; index++)
