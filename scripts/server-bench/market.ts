@@ -13,6 +13,7 @@ import type { Day, DecimalText, EuroRate } from '../../src/market/port';
 import {
   addDays,
   dayInZone,
+  isWeekday,
   utcDay,
   utcMidnight,
   zonedTimeToEpoch,
@@ -48,11 +49,6 @@ interface SeededMarket {
   ratesSince: { compared: number; changed: number; added: number };
   ms: number;
 }
-
-const isWeekday = (day: Day) => {
-  const weekday = new Date(utcMidnight(day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
 
 /** The default benchmark on Xetra, with its ISIN: where a live server's start places it. */
 function benchmarkListing(): { record: ListingRecord; exchange: Exchange } {

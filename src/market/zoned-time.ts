@@ -266,6 +266,12 @@ export function addDays(day: Day, days: number): Day {
   return new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Monday to Friday: the days an exchange can trade and the ECB publishes rates. */
+export function isWeekday(day: Day): boolean {
+  const weekday = new Date(utcMidnight(day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
 /** Whole days from `a` to `b`. */
 export function daysBetween(a: Day, b: Day): number {
   return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS);

@@ -10,7 +10,7 @@ import { decimalOf } from '../market/decimals';
 import { exchangeByMic } from '../market/exchanges';
 import type { StoredClose } from '../market/ingest';
 import type { Day, EuroRate } from '../market/port';
-import { addDays, dayInZone, utcDay, utcMidnight } from '../market/zoned-time';
+import { addDays, dayInZone, isWeekday, utcDay } from '../market/zoned-time';
 import type { Providers } from './market/providers';
 import type { ListingRecord, PriceStore } from './sql/market';
 
@@ -20,11 +20,6 @@ const VENUES: Record<string, string> = { DKK: 'XCSE', EUR: 'XETR', USD: 'XNYS' }
 const PER_EURO: Record<string, number> = { DKK: 7.46, USD: 1.1 };
 /** Days of closes before the account's first trade. */
 const LEAD_DAYS = 10;
-
-const isWeekday = (day: Day) => {
-  const weekday = new Date(utcMidnight(day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
 
 function daysFrom(first: Day, last: Day, weekdaysOnly: boolean): Day[] {
   const days: Day[] = [];
