@@ -72,14 +72,14 @@ function madeUpCloses(days: readonly Day[], start: number, seed: number): Stored
 /**
  * Stores a listing with closes and a fresh quote for each of the investments, the default
  * benchmark's among them (placed as a live server's start places it), and the euro rates of their
- * currencies; points each investment at its listing. Returns how many closes were written.
+ * currencies; points each investment at its listing.
  */
 export async function storeMadeUpMarket(
   ledger: LedgerStore,
   prices: PriceStore,
   investments: readonly InvestmentRow[],
   now: number,
-): Promise<number> {
+): Promise<void> {
   const today = utcDay(now);
   const trades = [];
   for (const investment of investments) {
@@ -91,7 +91,6 @@ export async function storeMadeUpMarket(
     utcDay(Math.min(now, ...trades.map(({ first }) => first.time))),
     -LEAD_DAYS,
   );
-  let written = 0;
   for (const { investment, first } of trades) {
     const record = listingOf(investment, first.currency);
     const closes = madeUpCloses(
@@ -114,7 +113,6 @@ export async function storeMadeUpMarket(
       now,
     );
     await ledger.setListing(investment.id, record.key);
-    written += closes.length;
   }
   const rates: EuroRate[] = [];
   for (const [currency, start] of Object.entries(PER_EURO)) {
@@ -126,7 +124,6 @@ export async function storeMadeUpMarket(
     }
   }
   await prices.saveRates(rates, now);
-  return written;
 }
 
 /** Providers that answer nothing; `asked` lists the asks (none when every price is stored). */
