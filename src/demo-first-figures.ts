@@ -9,7 +9,8 @@
 // language. Run in Node by the build only; no page loads this module.
 import { createApi, createHttp } from './api';
 import { addDemoAccount } from './contract/demo-data';
-import { FIRST_CALLS, firstAnswers } from './contract/first-answers';
+import { firstAnswers } from './contract/first-answers';
+import { FIRST_CALLS } from './contract/first-calls';
 import { createContract, SESSION_COOKIE } from './contract/kernel';
 import { syntheticMarket } from './contract/market/synthetic-market';
 import { DEFAULT_PERIOD, type Period } from './domain/types';

@@ -26,6 +26,23 @@ export interface ContractRequest {
   address: string;
 }
 
+/** A GET for JSON with these cookies, made in the process (a page's first answers, a start's). */
+export function getRequest(
+  path: string,
+  cookies: Readonly<Record<string, string>>,
+  address: string,
+): ContractRequest {
+  return {
+    method: 'GET',
+    path,
+    query: {},
+    header: (name) => (name.toLowerCase() === 'accept' ? 'application/json' : undefined),
+    cookies,
+    body: () => Promise.resolve({ text: '' }),
+    address,
+  };
+}
+
 /** A body as the transport read it, or why it could not be read. */
 export type RawBody = { text: string } | { refused: 'tooLarge' | 'notUtf8' | 'unreadable' };
 

@@ -2,23 +2,9 @@
 // contract's own answer to the GET the app would send, with the page's cookies, so it holds only
 // what that session's user may read, and nothing when no user is logged in.
 import type { FirstAnswers } from '../domain/wire/first-answers';
-import type { ContractRequest } from './answers';
+import { getRequest, type ContractRequest } from './answers';
+import { FIRST_CALLS } from './first-calls';
 import { REMEMBER_COOKIE, SESSION_COOKIE, type Contract } from './kernel';
-
-/**
- * By the screen's address: the calls under /api/v1 its data layer makes first (home's value,
- * chart, returns and lists; the figures the device keeps, remembered-figures.ts, among them).
- */
-export const FIRST_CALLS: Readonly<Record<string, readonly string[]>> = {
-  '/home': [
-    '/user',
-    '/user/valuation',
-    '/portfolios',
-    '/investments',
-    '/user/chart',
-    '/user/performance',
-  ],
-};
 
 /** Whether a page at `path` may carry answers: an address with first calls, and a session. */
 export function mayCarryAnswers(path: string, cookies: Readonly<Record<string, string>>): boolean {
@@ -40,15 +26,7 @@ export async function firstAnswers(
   );
   const answered = await Promise.all(
     calls.map(async (path) => {
-      const answer = await contract.handle({
-        method: 'GET',
-        path: `/api/v1${path}`,
-        query: {},
-        header: (name) => (name.toLowerCase() === 'accept' ? 'application/json' : undefined),
-        cookies,
-        body: () => Promise.resolve({ text: '' }),
-        address: page.address,
-      });
+      const answer = await contract.handle(getRequest(`/api/v1${path}`, cookies, page.address));
       return [path, answer] as const;
     }),
   );

@@ -4,6 +4,7 @@
 import {
   DEFAULT_BODY_LIMIT,
   dryRun,
+  getRequest,
   json,
   selectedPeriod,
   validateOnly,
@@ -15,6 +16,7 @@ import {
   type Route,
 } from './answers';
 import { Timelines, Valuer } from './figures';
+import { FIRST_CALLS } from './first-calls';
 import { IDEMPOTENCY_HEADER, idempotent, type Repeat } from './idempotency';
 import type { Market } from './market/market';
 import { isJsonContentType, parseRequestBody } from './request-body';
@@ -48,6 +50,8 @@ export const REMEMBER_LIFETIME_MS = 400 * 86_400_000;
  * sent at once with the same cookie, are not logged out by the first one's rotation.
  */
 export const REMEMBER_REUSE_MS = 60_000;
+/** The periods a user's home is prepared for: the app's default, and the one kept per device. */
+export const PREPARED_PERIODS = ['Year', 'Forever'] as const;
 
 export interface ContractOptions {
   store: Store;
@@ -84,9 +88,11 @@ export interface Contract {
   /** Resolves once the writes left behind answers (replay checkpoints) are done: before a close. */
   settled(): Promise<void>;
   /**
-   * Builds the timelines of these users' investments ahead of their requests, one investment
-   * after another while no request is in progress, until `stopped` says so: a fresh process's
-   * first answers then find them built (issue 37). Resolves to how many users' it built.
+   * Builds the timelines of these users' investments ahead of their requests, then makes their
+   * home's first answers (kept, where answers are), one investment or answer after another while
+   * no request is in progress, until `stopped` says so: a fresh process's first home then finds
+   * them built and kept, and its code compiled for these accounts (issue 37). No session is read
+   * or kept. Resolves to how many users' timelines it built.
    */
   prepare(userIds: readonly number[], stopped?: () => boolean): Promise<number>;
 }
@@ -197,7 +203,8 @@ export function createContract(options: ContractOptions): Contract {
     }
   }
 
-  async function answer(request: ContractRequest): Promise<Answer> {
+  /** `as`: a user answered without a session (`prepare`), none read or kept. */
+  async function answer(request: ContractRequest, as?: number): Promise<Answer> {
     // HEAD is GET without the body, which the transport drops.
     const asked = request.method.toUpperCase();
     const method = asked === 'HEAD' ? 'GET' : asked;
@@ -215,8 +222,8 @@ export function createContract(options: ContractOptions): Contract {
     // The request's reads: the SQL store's keeps the user's rows between requests.
     const reads = store.forRequest?.() ?? store;
     try {
-      const stored = await sessionOf(request, time, reads);
-      let session = stored ?? newSession(time);
+      const stored = as === undefined ? await sessionOf(request, time, reads) : undefined;
+      let session = stored ?? { ...newSession(time), userId: as ?? null };
       if (MUTATING.has(method) && request.header('x-xsrf-token') !== session.token) {
         // A session that never was has nothing to keep: a flood of cookieless posts writes no rows.
         if (stored) await keep(session, stored, time);
@@ -318,7 +325,10 @@ export function createContract(options: ContractOptions): Contract {
       if (stored && stored.id !== session.id) await store.deleteSession(stored.id);
       // A new session is kept when it was asked for (the CSRF cookie) or holds a user; others
       // (a cookieless GET) would only fill the table.
-      if (stored || session.userId !== null || route.path === CSRF_COOKIE_PATH)
+      if (
+        as === undefined &&
+        (stored || session.userId !== null || route.path === CSRF_COOKIE_PATH)
+      )
         await keep(session, stored, time);
       return withCookies({ ...answer, cookies: [...answer.cookies, ...cookies] }, session, true);
     } catch (error) {
@@ -397,6 +407,11 @@ export function createContract(options: ContractOptions): Contract {
         await timelines.of([investment]);
       }
       prepared++;
+      for (const period of PREPARED_PERIODS)
+        for (const path of FIRST_CALLS['/home'] ?? []) {
+          if (!(await turn())) return prepared;
+          await answer(getRequest(`/api/v1${path}`, { selected_period: period }, ''), userId);
+        }
     }
     return prepared;
   }

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_USER, addDemoAccount } from '../contract/demo-data';
 import { firstAnswers } from '../contract/first-answers';
-import { SESSION_COOKIE, createContract } from '../contract/kernel';
+import { PREPARED_PERIODS, SESSION_COOKIE, createContract } from '../contract/kernel';
 import type { InvestmentRow, LedgerStore, PasswordHasher } from '../contract/store';
 import { isTrade } from '../domain/ledger';
 import { createMailer } from './mailer';
@@ -25,9 +25,6 @@ const NO_PASSWORDS: PasswordHasher = {
   verify: () => Promise.resolve(false),
   verifyNone: () => Promise.resolve(false),
 };
-
-/** The periods the home is asked for first (the app's default, and the one kept per device). */
-const PERIODS = ['Year', 'Forever'] as const;
 
 /**
  * Rounds of the home's calls on fresh contracts: the first replays the events and keeps the
@@ -103,7 +100,7 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
       };
       for (let round = 0; round < WARM_ROUNDS; round++) {
         const fresh = contract(markets[round % markets.length]);
-        for (const period of PERIODS) await home(fresh, period);
+        for (const period of PREPARED_PERIODS) await home(fresh, period);
         // Its checkpoints written, for the next round to read.
         await fresh.settled();
       }

@@ -1,6 +1,6 @@
 // The page of /home sent with its first answers (issue 37), over real HTTP with cookies: only a
 // logged-in user's own answers, the same as the API's, escaped, and never cached.
-import { FIRST_CALLS } from '../../src/contract/first-answers';
+import { FIRST_CALLS } from '../../src/contract/first-calls';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_ANSWERS_ID, readFirstAnswers } from '../../src/domain/wire/first-answers';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_CALLS } from '../../src/contract/first-answers';
+import { FIRST_CALLS } from '../../src/contract/first-calls';
 import { openDatabase } from '../../src/server/sql/connect';
 import { WARM_ROUNDS, warmUp } from '../../src/server/warm-up';
 import { startQuietServer, type QuietServer } from './quiet-server';

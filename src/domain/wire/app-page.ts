@@ -2,7 +2,7 @@
 // answers. The service worker fetches these pages from the server first, and takes one only from
 // the build it has cached (src/sw/server-page.ts), so a page never runs chunks of two builds.
 
-/** The addresses whose page the server draws (src/contract/first-answers.ts's FIRST_CALLS). */
+/** The addresses whose page the server draws (src/contract/first-calls.ts's FIRST_CALLS). */
 export const SERVER_PAGES: readonly string[] = ['/home'];
 
 /**

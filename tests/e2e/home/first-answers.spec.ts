@@ -1,7 +1,7 @@
 // A phone's first visit of /home on the Formue server (issue 37): the page comes with home's
 // first answers, so the figures paint with no data call. Those calls are refused here and
 // counted: none may be made.
-import { FIRST_CALLS } from '../../../src/contract/first-answers';
+import { FIRST_CALLS } from '../../../src/contract/first-calls';
 import { LOGGED_IN_KEY } from '../../../src/machines/auth/auth-setup';
 import { test, expect, loginAsDemo, SERVER_ONLY } from '../fixtures';
 

@@ -1,15 +1,16 @@
-// The timelines of users with a live session, built right after a start (issue 37,
-// `Contract.prepare`): the home's first answers then read and replay nothing, and are the answers
-// a process that prepared nothing gives.
+// The timelines and home answers of the users a start expects, made right after it (issue 37,
+// `Contract.prepare`): the home's first answers then read and replay nothing, or are kept, and are
+// the answers a process that prepared nothing gives.
 import { describe, expect, it, vi } from 'vitest';
 import type { ContractRequest } from '../../../src/contract/answers';
 import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
+import type { Market } from '../../../src/contract/market/market';
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { MemoryStore } from '../../../src/mock-server/memory-store';
 import { emptyTables } from '../../../src/mock-server/memory/tables';
 import { demoHasher, randomToken, tokenDigest } from '../../../src/mock-server/secrets';
+import { BASE, BENCHMARK, DAY, FX, HOUR, keptRows, LISTINGS, StoredMarket } from './stored-market';
 
-const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 10, 9, 30);
 const SESSION = 's'.repeat(40);
 const mailer = { delivery: 'log' as const, passwordReset: () => Promise.resolve() };
@@ -151,4 +152,69 @@ describe('timelines started at login', () => {
       expect(answers).toEqual(await home(contractOver(store), cookie));
     },
   );
+});
+
+describe("a user's home prepared at start", () => {
+  it("keeps the home's answers without a session: a fresh process answers them from the rows, as one that kept nothing", async () => {
+    const now = BASE + 3 * DAY + 20 * HOUR;
+    const stored = new StoredMarket();
+    const rows = keptRows(stored);
+    const store = new MemoryStore(emptyTables());
+    const user = await store.createUser({ name: 'U', email: 'u@example.com', passwordHash: '' });
+    const portfolio = await store.createPortfolio({ userId: user.id, name: 'P' });
+    for (const [index, listing] of LISTINGS.slice(0, 2).entries())
+      await store.createInvestment(
+        {
+          userId: user.id,
+          portfolioId: portfolio.id,
+          name: listing.symbol,
+          type: 'stock',
+          code: `DK000000000${index}`,
+          listing: listing.key,
+        },
+        {
+          kind: 'buy',
+          time: BASE - (300 - index * 40) * DAY + 12 * HOUR,
+          currency: listing.currency,
+          shares: 10,
+          price: 100,
+          fee: 1,
+        },
+      );
+    await store.saveBenchmark(user.id, {
+      type: 'stock',
+      code: 'IE00B4L5Y983',
+      name: 'World',
+      listing: BENCHMARK.key,
+    });
+    const contractOf = (market: Market, keeping: boolean) =>
+      createContract({
+        ...DEMO,
+        now: () => now,
+        store,
+        market,
+        keptAnswers: keeping ? { store: rows, codeVersion: 'test', ratesKey: FX } : undefined,
+      });
+
+    const sessions = vi.spyOn(store, 'saveSession');
+    const starting = contractOf(stored.market(), true);
+    expect(await starting.prepare([user.id])).toBe(1);
+    await starting.settled();
+    expect(sessions).not.toHaveBeenCalled();
+    expect([...rows.rows.keys()].sort()).toEqual([
+      `${user.id} chart Year`,
+      `${user.id} valuation Forever`,
+      `${user.id} valuation Year`,
+    ]);
+
+    await store.saveSession({ id: SESSION, token: 't'.repeat(40), userId: user.id, lastSeen: now });
+    // A fresh process whose market reads no prices: only a kept answer can be a 200.
+    const failing: Market = {
+      ...syntheticMarket(),
+      snapshot: () => Promise.reject(new Error('a kept answer reads no prices')),
+    };
+    const answers = await home(contractOf(failing, true));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers).toEqual(await home(contractOf(stored.market(), false)));
+  });
 });

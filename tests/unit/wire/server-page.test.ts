@@ -1,7 +1,7 @@
 // The service worker's answer to a navigation to a page the server draws (src/sw/server-page.ts):
 // the server's page of the cached build when it comes in time; else the cached page.
 import { describe, expect, it } from 'vitest';
-import { FIRST_CALLS } from '../../../src/contract/first-answers';
+import { FIRST_CALLS } from '../../../src/contract/first-calls';
 import { PAGE_BUILD_HEADER, SERVER_PAGES } from '../../../src/domain/wire/app-page';
 import {
   SERVER_PAGE_TIMEOUT_MS,
