@@ -5,7 +5,6 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Phase } from '../../src/contract/phases';
-import { SESSION_LIFETIME_MS } from '../../src/contract/kernel';
 import { failedOf } from './cannon';
 import {
   idleWrites,
@@ -47,7 +46,7 @@ import { coldRow, tableRow } from './report';
 import { loadAccount } from './account';
 import { seedMarket } from './market';
 import { openDatabase } from '../../src/server/sql/connect';
-import { recentSessionUsers } from '../../src/server/sql/store/users';
+import { expectedUsers } from '../../src/server/sql/store/users';
 import { reusedDatabase, type Prepared } from './reuse';
 
 /** The home screen's first calls. */
@@ -76,14 +75,13 @@ async function checkpointsKept(url: string): Promise<number> {
 }
 
 /**
- * The users with a session seen within the sessions' lifetime: a fresh server builds their
- * timelines right after its start (`Contract.prepare`), so a none kept run with one finds them.
+ * The users a fresh server prepares right after its start (`Contract.prepare`: a live session, or
+ * a login within PREPARED_LOGINS_MS), so a none kept run with one finds their home made.
  */
-async function usersWithLiveSessions(url: string): Promise<number> {
+async function expectedAtStart(url: string): Promise<number> {
   const opened = await openDatabase(url);
   try {
-    const since = Date.now() - SESSION_LIFETIME_MS;
-    return (await recentSessionUsers(opened.db, since, Number.MAX_SAFE_INTEGER)).length;
+    return (await expectedUsers(opened.db, Date.now(), Number.MAX_SAFE_INTEGER)).length;
   } finally {
     await opened.close();
   }
@@ -258,12 +256,12 @@ async function coldHome(
   for (let run = 0; run < options.coldRuns; run++) {
     for (const kind of kinds) {
       if (kind.of === noneKept) await forgetKeptAnswers(url);
-      const live = await usersWithLiveSessions(url);
+      const expected = await expectedAtStart(url);
       const last = await coldRun(url, email, providers, options, kind.together);
       kind.of.push(last);
       // Whether the first run's checkpoints were all written before its server stopped.
       log(
-        `  run ${run + 1} (${kind.name}, users with a live session at start ${live}): start ${last.startMs.toFixed(0)} ms ` +
+        `  run ${run + 1} (${kind.name}, users expected at start ${expected}): start ${last.startMs.toFixed(0)} ms ` +
           `(prices ${last.startPricesMs.toFixed(0)} ms), login ${last.loginMs.toFixed(0)} ms, ` +
           `home ${last.coldMs.toFixed(0)} ms (login to home ${last.loginHomeMs.toFixed(0)} ms) ` +
           `(server CPU ${last.coldCpuMs.toFixed(0)} ms), ` +

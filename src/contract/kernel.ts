@@ -323,6 +323,9 @@ export function createContract(options: ContractOptions): Contract {
             : await route.handle(call);
 
       if (stored && stored.id !== session.id) await store.deleteSession(stored.id);
+      // A session made with a user: a login (by password, registering, or "remember me").
+      if (as === undefined && session.userId !== null && session.id !== stored?.id)
+        await store.recordLogin?.(session.userId, time);
       // A new session is kept when it was asked for (the CSRF cookie) or holds a user; others
       // (a cookieless GET) would only fill the table.
       if (

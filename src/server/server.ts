@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_BENCHMARK } from '../contract/benchmark';
 import { addDemoAccount } from '../contract/demo-data';
-import { SESSION_LIFETIME_MS, createContract } from '../contract/kernel';
+import { createContract } from '../contract/kernel';
 import { buildApp } from './app';
 import type { FirstPaint } from './app-page';
 import type { Config } from './config';
@@ -20,7 +20,7 @@ import {
 import { databaseReady } from './sql/health';
 import { FX_KEY, priceStore } from './sql/market';
 import { sqlKeptAnswers } from './sql/store/kept-answers';
-import { recentSessionUsers } from './sql/store/users';
+import { expectedUsers } from './sql/store/users';
 import { codeVersion } from './code-version';
 import { SqlStore } from './sql/sql-store';
 import { syntheticMarket, type PriceSource } from '../contract/market/synthetic-market';
@@ -63,8 +63,8 @@ export interface StartOptions {
 }
 
 /**
- * Users whose timelines are built right after the start (`Contract.prepare`): those of the most
- * recently seen live sessions.
+ * Users whose timelines and home are prepared right after the start (`Contract.prepare`): those of
+ * the most recently seen live sessions, then of the latest logins.
  */
 const PREPARED_USERS = 20;
 /** How long the start spends on them at most (looked at before each investment). */
@@ -213,18 +213,19 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     );
   }
   // After a start (a deploy: every kept answer was another build's), whoever had a session open
-  // comes back first: their replays are read and made now, before listening, within a budget.
+  // comes back first, then those who logged in lately (their session ended): their replays and
+  // home answers are made now, before listening, within a budget.
   if (options.warmUp ?? live !== undefined) {
     const started = performance.now();
     const now = (options.now ?? Date.now)();
     const stopped = () => closing || performance.now() - started > PREPARE_BUDGET_MS;
-    preparing = recentSessionUsers(database.db, now - SESSION_LIFETIME_MS, PREPARED_USERS)
+    preparing = expectedUsers(database.db, now, PREPARED_USERS)
       .then((users) => contract.prepare(users, stopped))
       .then(
         (users) =>
           app.log.info(
             { ms: Math.round(performance.now() - started), users },
-            "live sessions' timelines built",
+            "expected users' timelines and home made",
           ),
         (error: unknown) => {
           if (!closing) app.log.warn({ err: error }, 'building the timelines at start failed');

@@ -55,6 +55,11 @@ export interface SessionStore {
   deleteUserSessions(userId: number, keep: string): Promise<void>;
   /** Removes sessions last seen before `before` (epoch ms). */
   pruneSessions(before: number): Promise<void>;
+  /**
+   * Notes that the user logged in at `time`: whom a start prepares (the Node server's store;
+   * absent where nothing is prepared).
+   */
+  recordLogin?(userId: number, time: number): Promise<void>;
 
   saveRememberToken(token: RememberToken): Promise<void>;
   /**

@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017-user-version';
 import * as m0018 from './migrations/0018-kept-answers';
 import * as m0019 from './migrations/0019-kept-answers-benchmark-since';
 import * as m0020 from './migrations/0020-market-clock';
+import * as m0021 from './migrations/0021-last-login';
 
 /** Every migration, by name; names sort in the order they run. */
 function migrations(dialect: SqlDialect): Record<string, Migration> {
@@ -62,6 +63,7 @@ function migrations(dialect: SqlDialect): Record<string, Migration> {
       up: (db) => m0020.up(db, dialect),
       down: (db) => m0020.down(db, dialect),
     },
+    '0021-last-login': { up: (db) => m0021.up(db), down: (db) => m0021.down(db) },
   };
 }
 

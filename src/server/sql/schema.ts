@@ -16,6 +16,8 @@ export interface UsersTable {
   password_hash: string;
   /** Raised with every write of the user's portfolios, investments and benchmark (migration 0017). */
   version: Generated<number>;
+  /** Epoch ms of the last login, null before one (migration 0021). */
+  last_login: Generated<number | null>;
 }
 
 export interface PortfoliosTable {

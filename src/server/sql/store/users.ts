@@ -8,6 +8,7 @@ import type {
   UserRow,
   UserStore,
 } from '../../../contract/store';
+import { SESSION_LIFETIME_MS } from '../../../contract/kernel';
 import type { CompiledOnce } from '../compiled-once';
 import { clockValue, marketClockColumn, marketClockOf } from '../market/clock';
 import type { Database, SessionsTable, UsersTable } from '../schema';
@@ -55,25 +56,39 @@ export async function sessionWithUser(
   };
 }
 
+/** How long ago a login may have been for its user to be prepared without a live session. */
+export const PREPARED_LOGINS_MS = 30 * 86_400_000;
+
 /**
- * The users of the sessions seen since `since` (epoch ms), the most recently seen first, at most
- * `limit`: who is likely to come back first after a start (`Contract.prepare`).
+ * Whom a start at `now` prepares (`Contract.prepare`), at most `limit`: the users of the live
+ * sessions, the most recently seen first, then of the logins within PREPARED_LOGINS_MS, the
+ * latest first (their session has ended: a day's first visit, by "remember me" or a password).
  */
-export async function recentSessionUsers(
+export async function expectedUsers(
   db: Kysely<Database>,
-  since: number,
+  now: number,
   limit: number,
 ): Promise<number[]> {
-  const rows = await db
+  const sessions = await db
     .selectFrom('sessions')
     .select((eb) => ['user_id', eb.fn.max('last_seen').as('seen')])
     .where('user_id', 'is not', null)
-    .where('last_seen', '>=', since)
+    .where('last_seen', '>=', now - SESSION_LIFETIME_MS)
     .groupBy('user_id')
     .orderBy('seen', 'desc')
     .limit(limit)
     .execute();
-  return rows.flatMap((row) => (row.user_id === null ? [] : [Number(row.user_id)]));
+  const logins = await db
+    .selectFrom('users')
+    .select('id')
+    .where('last_login', '>=', now - PREPARED_LOGINS_MS)
+    .orderBy('last_login', 'desc')
+    .limit(limit)
+    .execute();
+  const users = new Set<number>();
+  for (const row of sessions) if (row.user_id !== null) users.add(Number(row.user_id));
+  for (const row of logins) users.add(Number(row.id));
+  return [...users].slice(0, limit);
 }
 
 export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
@@ -167,6 +182,14 @@ export function sqlUsers(ctx: SqlContext): UserStore & SessionStore {
 
     async pruneSessions(before: number): Promise<void> {
       await ctx.db.deleteFrom('sessions').where('last_seen', '<', before).execute();
+    },
+
+    async recordLogin(userId: number, time: number): Promise<void> {
+      await ctx.db
+        .updateTable('users')
+        .set({ last_login: time })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async saveRememberToken(token: RememberToken): Promise<void> {
