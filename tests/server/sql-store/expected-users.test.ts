@@ -1,6 +1,7 @@
 // Whom a start prepares (src/server/sql/store/users.ts, `expectedUsers`; migration 0021): the
-// users of live sessions, the most recently seen first, then those who logged in within 30 days,
-// whose session has ended; a login through the contract is what records one.
+// users of live sessions, the most recently seen first, then those who logged in within 400 days
+// (as long as "remember me" lasts), whose session has ended; a login through the contract is what
+// records one.
 import { describe, expect } from 'vitest';
 import type { ContractRequest } from '../../../src/contract/answers';
 import { createContract, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../../src/contract/kernel';
@@ -16,7 +17,7 @@ const DAY = 24 * HOUR;
 describe.each(backends)('Users a start expects on $name', ({ url }) => {
   const { it, sql } = sqlStoreEachTest(url);
 
-  it("are the live sessions' users first, then the latest logins within 30 days, at most the limit", async () => {
+  it("are the live sessions' users first, then the latest logins within 400 days, at most the limit", async () => {
     const store = sql.store;
     const user = (email: string) => store.createUser({ name: email, email, passwordHash: 'x' });
     const [live, lately, earlier, expired, long, never] = await Promise.all(
@@ -29,9 +30,9 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     await session('a', live.id, NOW - HOUR);
     await session('b', expired.id, NOW - SESSION_LIFETIME_MS - 1);
     const login = (userId: number, time: number) => store.recordLogin?.(userId, time);
-    await login(live.id, NOW - 40 * DAY);
+    await login(live.id, NOW - 500 * DAY);
     await login(lately.id, NOW - 2 * DAY);
-    await login(earlier.id, NOW - 20 * DAY);
+    await login(earlier.id, NOW - 300 * DAY);
     await login(long.id, NOW - PREPARED_LOGINS_MS - 1);
     const db = sql.opened!.db;
 

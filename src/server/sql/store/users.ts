@@ -8,7 +8,7 @@ import type {
   UserRow,
   UserStore,
 } from '../../../contract/store';
-import { SESSION_LIFETIME_MS } from '../../../contract/kernel';
+import { REMEMBER_LIFETIME_MS, SESSION_LIFETIME_MS } from '../../../contract/kernel';
 import type { CompiledOnce } from '../compiled-once';
 import { clockValue, marketClockColumn, marketClockOf } from '../market/clock';
 import type { Database, SessionsTable, UsersTable } from '../schema';
@@ -56,8 +56,11 @@ export async function sessionWithUser(
   };
 }
 
-/** How long ago a login may have been for its user to be prepared without a live session. */
-export const PREPARED_LOGINS_MS = 30 * 86_400_000;
+/**
+ * How long ago a login may have been for its user to be prepared without a live session: as long
+ * as "remember me" logs one in without a password.
+ */
+export const PREPARED_LOGINS_MS = REMEMBER_LIFETIME_MS;
 
 /**
  * Whom a start at `now` prepares (`Contract.prepare`), at most `limit`: the users of the live
