@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
-import { jsonTextOf, type Answer, type ContractRequest } from '../../../src/contract/answers';
+import { getRequest, jsonTextOf, type Answer } from '../../../src/contract/answers';
 import type { Market } from '../../../src/contract/market/market';
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import type { EventDraft } from '../../../src/contract/store';
@@ -77,18 +77,6 @@ const CALLS = [
   ['/api/v1/user/chart', 'Month'],
   ['/api/v1/user/chart', 'Week'],
 ] as const;
-
-function get(path: string, cookies: Record<string, string>): ContractRequest {
-  return {
-    method: 'GET',
-    path,
-    query: {},
-    header: (name) => (name.toLowerCase() === 'accept' ? 'application/json' : undefined),
-    cookies,
-    body: () => Promise.resolve({ text: '' }),
-    address: '127.0.0.1',
-  };
-}
 
 const mailer = { delivery: 'log' as const, passwordReset: () => Promise.resolve() };
 
@@ -197,7 +185,11 @@ describe('kept home answers', () => {
               lastSeen: now,
             });
             return contract.handle(
-              get(path, { [SESSION_COOKIE]: 'a'.repeat(40), selected_period: period }),
+              getRequest(
+                path,
+                { [SESSION_COOKIE]: 'a'.repeat(40), selected_period: period },
+                '127.0.0.1',
+              ),
             );
           };
           const check = async () => {
