@@ -4,6 +4,7 @@ import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expectedSince } from '../../src/contract/kernel';
 import type { Phase } from '../../src/contract/phases';
 import { failedOf } from './cannon';
 import {
@@ -76,12 +77,13 @@ async function checkpointsKept(url: string): Promise<number> {
 
 /**
  * The users a fresh server prepares right after its start (`Contract.prepare`: a live session, or
- * a login within PREPARED_LOGINS_MS), so a none kept run with one finds their home made.
+ * a login within "remember me"'s lifetime), so a none kept run with one finds their home made.
  */
 async function expectedAtStart(url: string): Promise<number> {
   const opened = await openDatabase(url);
   try {
-    return (await expectedUsers(opened.db, Date.now(), Number.MAX_SAFE_INTEGER)).length;
+    return (await expectedUsers(opened.db, expectedSince(Date.now()), Number.MAX_SAFE_INTEGER))
+      .length;
   } finally {
     await opened.close();
   }

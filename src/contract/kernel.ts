@@ -53,6 +53,31 @@ export const REMEMBER_REUSE_MS = 60_000;
 /** The periods a user's home is prepared for: the app's default, and the one kept per device. */
 export const PREPARED_PERIODS = ['Year', 'Forever'] as const;
 
+/**
+ * Since when a start at `now` expects a user back (`Contract.prepare`): a session seen within its
+ * lifetime, or a login that "remember me" still renews without a password.
+ */
+export const expectedSince = (now: number) => ({
+  sessions: now - SESSION_LIFETIME_MS,
+  logins: now - REMEMBER_LIFETIME_MS,
+});
+
+export interface PrepareOptions {
+  /** Looked at before each investment and answer: true ends the preparation there. */
+  stopped?: () => boolean;
+  /**
+   * Whether the home's answers are made too (default true); false: the timelines only, as a
+   * chart made at start may ask the market to place the default benchmark.
+   */
+  homes?: boolean;
+}
+
+/** What a preparation made: the users whose timelines it built, and the home answers (200s). */
+export interface Prepared {
+  users: number;
+  answers: number;
+}
+
 export interface ContractOptions {
   store: Store;
   hasher: PasswordHasher;
@@ -92,9 +117,9 @@ export interface Contract {
    * home's first answers (kept, where answers are), one investment or answer after another while
    * no request is in progress, until `stopped` says so: a fresh process's first home then finds
    * them built and kept, and its code compiled for these accounts (issue 37). No session is read
-   * or kept. Resolves to how many users' timelines it built.
+   * or kept.
    */
-  prepare(userIds: readonly number[], stopped?: () => boolean): Promise<number>;
+  prepare(userIds: readonly number[], options?: PrepareOptions): Promise<Prepared>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -203,7 +228,10 @@ export function createContract(options: ContractOptions): Contract {
     }
   }
 
-  /** `as`: a user answered without a session (`prepare`), none read or kept. */
+  /**
+   * `as`: the user a start answers for ahead of their visit (`prepare`): they have no session
+   * there, and the preparation must not make one or keep theirs alive, so none is read or kept.
+   */
   async function answer(request: ContractRequest, as?: number): Promise<Answer> {
     // HEAD is GET without the body, which the transport drops.
     const asked = request.method.toUpperCase();
@@ -323,9 +351,6 @@ export function createContract(options: ContractOptions): Contract {
             : await route.handle(call);
 
       if (stored && stored.id !== session.id) await store.deleteSession(stored.id);
-      // A session made with a user: a login (by password, registering, or "remember me").
-      if (as === undefined && session.userId !== null && session.id !== stored?.id)
-        await store.recordLogin?.(session.userId, time);
       // A new session is kept when it was asked for (the CSRF cookie) or holds a user; others
       // (a cookieless GET) would only fill the table.
       if (
@@ -333,6 +358,12 @@ export function createContract(options: ContractOptions): Contract {
         (stored || session.userId !== null || route.path === CSRF_COOKIE_PATH)
       )
         await keep(session, stored, time);
+      // A session made with a user: a login (by password, registering, or "remember me"). Only
+      // whom a start prepares depends on it, so a failed write fails no login.
+      if (as === undefined && session.userId !== null && session.id !== stored?.id)
+        await store
+          .recordLogin?.(session.userId, time)
+          .catch((error: unknown) => options.onError?.(error));
       return withCookies({ ...answer, cookies: [...answer.cookies, ...cookies] }, session, true);
     } catch (error) {
       options.onError?.(error);
@@ -393,8 +424,8 @@ export function createContract(options: ContractOptions): Contract {
 
   async function prepare(
     userIds: readonly number[],
-    stopped: () => boolean = () => false,
-  ): Promise<number> {
+    { stopped = () => false, homes = true }: PrepareOptions = {},
+  ): Promise<Prepared> {
     // Only while no request is in progress, an investment at a time: a request never waits on
     // more than one replay, and one that comes first builds what is not built yet itself.
     const turn = async () => {
@@ -402,18 +433,20 @@ export function createContract(options: ContractOptions): Contract {
       await answering.none();
       return !stopped();
     };
-    let prepared = 0;
+    const prepared: Prepared = { users: 0, answers: 0 };
     for (const userId of userIds) {
       if (!(await turn())) break;
       for (const investment of await store.investments(userId)) {
         if (!(await turn())) return prepared;
         await timelines.of([investment]);
       }
-      prepared++;
+      prepared.users++;
+      if (!homes) continue;
       for (const period of PREPARED_PERIODS)
         for (const path of FIRST_CALLS['/home'] ?? []) {
           if (!(await turn())) return prepared;
-          await answer(getRequest(`/api/v1${path}`, { selected_period: period }, ''), userId);
+          const request = getRequest(`/api/v1${path}`, { selected_period: period }, '');
+          if ((await answer(request, userId)).status === 200) prepared.answers++;
         }
     }
     return prepared;

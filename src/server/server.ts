@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_BENCHMARK } from '../contract/benchmark';
 import { addDemoAccount } from '../contract/demo-data';
-import { createContract } from '../contract/kernel';
+import { createContract, expectedSince } from '../contract/kernel';
 import { buildApp } from './app';
 import type { FirstPaint } from './app-page';
 import type { Config } from './config';
@@ -40,7 +40,8 @@ export interface StartOptions {
   now?: () => number;
   prices?: PriceSource;
   /**
-   * False: the live market's start leaves the default benchmark to the first chart that wants it.
+   * False: the live market's start leaves the default benchmark to the first chart that wants it,
+   * and prepares its expected users' timelines but not their home (whose chart would want it).
    * Its placement at start asks Yahoo three times, which with a test's own requests passes the
    * provider's rate (5 in 10 s) and holds the test 10 s.
    */
@@ -64,10 +65,10 @@ export interface StartOptions {
 
 /**
  * Users whose timelines and home are prepared right after the start (`Contract.prepare`): those of
- * the most recently seen live sessions, then of the latest logins.
+ * the most recently seen live sessions, then of the latest logins (`expectedSince`).
  */
 const PREPARED_USERS = 20;
-/** How long the start spends on them at most (looked at before each investment). */
+/** How long the start spends on them at most (looked at before each investment and answer). */
 const PREPARE_BUDGET_MS = 2_000;
 
 /** How long a shutdown waits for a market refresh to end. */
@@ -161,7 +162,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       }, REFRESH_INTERVAL_MS)
     : undefined;
   timer?.unref();
-  // The users with a live session: their timelines are built before listening (issue 37).
+  // The users the start expects: their timelines and home are made before listening (issue 37).
   let preparing: Promise<void> = Promise.resolve();
   let closing = false;
   app.decorate('marketSettled', async () => {
@@ -217,18 +218,20 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   // home answers are made now, before listening, within a budget.
   if (options.warmUp ?? live !== undefined) {
     const started = performance.now();
-    const now = (options.now ?? Date.now)();
+    const since = expectedSince((options.now ?? Date.now)());
     const stopped = () => closing || performance.now() - started > PREPARE_BUDGET_MS;
-    preparing = expectedUsers(database.db, now, PREPARED_USERS)
-      .then((users) => contract.prepare(users, stopped))
+    // Without the benchmark's placement at start, a chart made now would ask for it: no homes.
+    const homes = options.placeBenchmark !== false;
+    preparing = expectedUsers(database.db, since, PREPARED_USERS)
+      .then((users) => contract.prepare(users, { stopped, homes }))
       .then(
-        (users) =>
+        ({ users, answers }) =>
           app.log.info(
-            { ms: Math.round(performance.now() - started), users },
-            "expected users' timelines and home made",
+            { ms: Math.round(performance.now() - started), users, answers },
+            'expected users prepared',
           ),
         (error: unknown) => {
-          if (!closing) app.log.warn({ err: error }, 'building the timelines at start failed');
+          if (!closing) app.log.warn({ err: error }, 'preparing the expected users failed');
         },
       );
     await preparing;

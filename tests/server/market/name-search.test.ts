@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_BENCHMARK } from '../../../src/contract/benchmark';
 import { startFakeMarket, type FakeMarket } from '../../fake-market/server';
 import { Browser } from '../browser';
 import { freshDatabaseUrl } from '../databases';
@@ -121,14 +120,8 @@ it('finds a fund resolved once by its name, for every user and after a restart, 
   // Beside the catalogue's matches, ranked by the same rule.
   const danske = (await search(bo, 'danske')).map((found) => (found as { name: string }).name);
   expect(danske).toEqual(['Danske Bank', HOJT_UDBYTTE.name]);
-  // Nothing resolved: OpenFIGI's search only was asked (and failed). The default benchmark is
-  // not the search's: the restart prepared Ida's home, whose chart asks for it to be placed.
-  const asked = fake
-    .requests()
-    .filter((r) => r.provider === 'yahoo' || r.path === '/v3/mapping')
-    .filter(
-      (r) => r.query.q !== DEFAULT_BENCHMARK.code && !r.body.includes(DEFAULT_BENCHMARK.code),
-    );
+  // Nothing resolved: OpenFIGI's search only was asked (and failed).
+  const asked = fake.requests().filter((r) => r.provider === 'yahoo' || r.path === '/v3/mapping');
   expect(asked).toEqual([]);
 });
 

@@ -1,13 +1,20 @@
-// Whom a start prepares (src/server/sql/store/users.ts, `expectedUsers`; migration 0021): the
-// users of live sessions, the most recently seen first, then those who logged in within 400 days
-// (as long as "remember me" lasts), whose session has ended; a login through the contract is what
-// records one.
+// Whom a start prepares (src/server/sql/store/users.ts, `expectedUsers`, with the kernel's
+// `expectedSince`; migration 0021): the users of live sessions, the most recently seen first, then
+// those who logged in within 400 days (as long as "remember me" lasts), whose session has ended;
+// a login through the contract is what records one, and a start's preparation is none.
 import { describe, expect } from 'vitest';
 import type { ContractRequest } from '../../../src/contract/answers';
-import { createContract, SESSION_COOKIE, SESSION_LIFETIME_MS } from '../../../src/contract/kernel';
+import {
+  createContract,
+  expectedSince,
+  REMEMBER_COOKIE,
+  REMEMBER_LIFETIME_MS,
+  SESSION_COOKIE,
+  SESSION_LIFETIME_MS,
+} from '../../../src/contract/kernel';
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { demoHasher, randomToken, tokenDigest } from '../../../src/mock-server/secrets';
-import { expectedUsers, PREPARED_LOGINS_MS } from '../../../src/server/sql/store/users';
+import { expectedUsers } from '../../../src/server/sql/store/users';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 
 const NOW = Date.UTC(2026, 11, 1, 8);
@@ -20,25 +27,29 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
   it("are the live sessions' users first, then the latest logins within 400 days, at most the limit", async () => {
     const store = sql.store;
     const user = (email: string) => store.createUser({ name: email, email, passwordHash: 'x' });
-    const [live, lately, earlier, expired, long, never] = await Promise.all(
-      ['live', 'lately', 'earlier', 'expired', 'long', 'never'].map((name) =>
+    const [live, seen, lately, earlier, expired, long] = await Promise.all(
+      ['live', 'seen', 'lately', 'earlier', 'expired', 'long'].map((name) =>
         user(`${name}@example.com`),
       ),
     );
+    await user('never@example.com');
     const session = (id: string, userId: number, lastSeen: number) =>
       store.saveSession({ id: id.repeat(40), token: 't', userId, lastSeen });
-    await session('a', live.id, NOW - HOUR);
-    await session('b', expired.id, NOW - SESSION_LIFETIME_MS - 1);
+    await session('a', seen.id, NOW - 2 * HOUR + 1);
+    await session('b', live.id, NOW - 3 * 60_000);
+    await session('c', seen.id, NOW - HOUR);
+    await session('d', expired.id, NOW - SESSION_LIFETIME_MS - 1);
     const login = (userId: number, time: number) => store.recordLogin?.(userId, time);
-    await login(live.id, NOW - 500 * DAY);
+    // The live session's user logged in lately too: expected once, as a live session's.
+    await login(live.id, NOW - DAY);
     await login(lately.id, NOW - 2 * DAY);
     await login(earlier.id, NOW - 300 * DAY);
-    await login(long.id, NOW - PREPARED_LOGINS_MS - 1);
+    await login(long.id, NOW - REMEMBER_LIFETIME_MS - 1);
     const db = sql.opened!.db;
+    const since = expectedSince(NOW);
 
-    expect(await expectedUsers(db, NOW, 20)).toEqual([live.id, lately.id, earlier.id]);
-    expect(await expectedUsers(db, NOW, 2)).toEqual([live.id, lately.id]);
-    expect(await expectedUsers(db, NOW, 20)).not.toContain(never.id);
+    expect(await expectedUsers(db, since, 20)).toEqual([live.id, seen.id, lately.id, earlier.id]);
+    expect(await expectedUsers(db, since, 3)).toEqual([live.id, seen.id, lately.id]);
   });
 
   it('count a login through the contract, and only a login', async () => {
@@ -49,6 +60,7 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
       email: 'ann@example.com',
       passwordHash: hash,
     });
+    let now = NOW;
     const contract = createContract({
       store,
       hasher: demoHasher,
@@ -56,7 +68,7 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
       tokenDigest,
       mailer: { delivery: 'log', passwordReset: () => Promise.resolve() },
       market: syntheticMarket(),
-      now: () => NOW,
+      now: () => now,
     });
     const guest = 'g'.repeat(40);
     await store.saveSession({ id: guest, token: 't'.repeat(40), userId: null, lastSeen: NOW });
@@ -74,7 +86,11 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     });
     const db = sql.opened!.db;
     // Past the sessions' lifetime: only a recorded login makes the user expected.
-    const later = NOW + SESSION_LIFETIME_MS + HOUR;
+    const later = expectedSince(NOW + SESSION_LIFETIME_MS + HOUR);
+
+    // A start's preparation answers as the user: no login.
+    expect(await contract.prepare([id])).toEqual({ users: 1, answers: 12 });
+    expect(await expectedUsers(db, expectedSince(NOW), 20)).toEqual([]);
 
     const refused = await contract.handle(
       post('/api/v1/auth/login', { email: 'ann@example.com', password: 'not it' }),
@@ -83,11 +99,28 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     expect(await expectedUsers(db, later, 20)).toEqual([]);
 
     const login = await contract.handle(
-      post('/api/v1/auth/login', { email: 'ann@example.com', password: 'a password' }),
+      post('/api/v1/auth/login', {
+        email: 'ann@example.com',
+        password: 'a password',
+        remember: true,
+      }),
     );
     expect(login.status).toBe(200);
     await contract.settled();
     expect(await expectedUsers(db, later, 20)).toEqual([id]);
-    expect(await expectedUsers(db, NOW + PREPARED_LOGINS_MS + HOUR, 20)).toEqual([]);
+    const beyond = expectedSince(NOW + REMEMBER_LIFETIME_MS + HOUR);
+    expect(await expectedUsers(db, beyond, 20)).toEqual([]);
+
+    // 100 days on, the session long ended, "remember me" logs the next visit in: a login.
+    now = NOW + 100 * DAY;
+    const token = login.cookies.find((cookie) => cookie.name === REMEMBER_COOKIE)?.value ?? '';
+    expect(token).not.toBe('');
+    const visit = await contract.handle({
+      ...post('/api/v1/user', {}),
+      method: 'GET',
+      cookies: { [REMEMBER_COOKIE]: token },
+    });
+    expect(visit.status).toBe(200);
+    expect(await expectedUsers(db, beyond, 20)).toEqual([id]);
   });
 });

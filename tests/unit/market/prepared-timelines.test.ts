@@ -85,7 +85,7 @@ describe('timelines prepared at start', () => {
   it("builds a user's timelines so that the home's first answers read no events and are the unprepared ones", async () => {
     const { store, user } = await account();
     const prepared = contractOver(store);
-    expect(await prepared.prepare([user.id])).toBe(1);
+    expect(await prepared.prepare([user.id], { homes: false })).toEqual({ users: 1, answers: 0 });
 
     const events = vi.spyOn(store, 'investmentEvents');
     const checkpoints = vi.spyOn(store, 'replayCheckpoints');
@@ -109,7 +109,10 @@ describe('timelines prepared at start', () => {
       stopped = true;
       return read(id);
     });
-    expect(await contract.prepare([user.id], () => stopped)).toBe(0);
+    expect(await contract.prepare([user.id], { stopped: () => stopped })).toEqual({
+      users: 0,
+      answers: 0,
+    });
     expect(events).toHaveBeenCalledTimes(1);
   });
 });
@@ -198,7 +201,8 @@ describe("a user's home prepared at start", () => {
 
     const sessions = vi.spyOn(store, 'saveSession');
     const starting = contractOf(stored.market(), true);
-    expect(await starting.prepare([user.id])).toBe(1);
+    // The page's six first calls for each of the two periods.
+    expect(await starting.prepare([user.id])).toEqual({ users: 1, answers: 12 });
     await starting.settled();
     expect(sessions).not.toHaveBeenCalled();
     expect([...rows.rows.keys()].sort()).toEqual([

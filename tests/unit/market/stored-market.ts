@@ -62,7 +62,7 @@ function walk(seed: number) {
 }
 
 const weekday = (day: number) => new Date(day * DAY).getUTCDay() % 6 !== 0;
-export const DAYS = Array.from({ length: 480 }, (_, i) => BASE / DAY - 420 + i);
+const DAYS = Array.from({ length: 480 }, (_, i) => BASE / DAY - 420 + i);
 
 /** What the database holds of the market: each key's version, the closes, quotes and rates. */
 export class StoredMarket {

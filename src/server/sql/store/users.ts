@@ -8,7 +8,6 @@ import type {
   UserRow,
   UserStore,
 } from '../../../contract/store';
-import { REMEMBER_LIFETIME_MS, SESSION_LIFETIME_MS } from '../../../contract/kernel';
 import type { CompiledOnce } from '../compiled-once';
 import { clockValue, marketClockColumn, marketClockOf } from '../market/clock';
 import type { Database, SessionsTable, UsersTable } from '../schema';
@@ -57,26 +56,20 @@ export async function sessionWithUser(
 }
 
 /**
- * How long ago a login may have been for its user to be prepared without a live session: as long
- * as "remember me" logs one in without a password.
- */
-export const PREPARED_LOGINS_MS = REMEMBER_LIFETIME_MS;
-
-/**
- * Whom a start at `now` prepares (`Contract.prepare`), at most `limit`: the users of the live
- * sessions, the most recently seen first, then of the logins within PREPARED_LOGINS_MS, the
- * latest first (their session has ended: a day's first visit, by "remember me" or a password).
+ * Whom a start prepares (`Contract.prepare`), at most `limit`: the users of the sessions seen since
+ * `since.sessions`, the most recently seen first, then of the logins since `since.logins` (epoch
+ * ms), the latest first (their session has ended: a day's first visit). See `expectedSince`.
  */
 export async function expectedUsers(
   db: Kysely<Database>,
-  now: number,
+  since: { sessions: number; logins: number },
   limit: number,
 ): Promise<number[]> {
   const sessions = await db
     .selectFrom('sessions')
     .select((eb) => ['user_id', eb.fn.max('last_seen').as('seen')])
     .where('user_id', 'is not', null)
-    .where('last_seen', '>=', now - SESSION_LIFETIME_MS)
+    .where('last_seen', '>=', since.sessions)
     .groupBy('user_id')
     .orderBy('seen', 'desc')
     .limit(limit)
@@ -84,7 +77,7 @@ export async function expectedUsers(
   const logins = await db
     .selectFrom('users')
     .select('id')
-    .where('last_login', '>=', now - PREPARED_LOGINS_MS)
+    .where('last_login', '>=', since.logins)
     .orderBy('last_login', 'desc')
     .limit(limit)
     .execute();
