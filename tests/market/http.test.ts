@@ -136,11 +136,42 @@ describe('answers', () => {
     expect((await marketError(http(fetch)({ url: 'http://p.invalid/' }))).kind).toBe('unavailable');
   });
 
-  it('a refused connection is unavailable', async () => {
-    const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed')));
+  it('a refused connection is unavailable, after one more try, with its cause', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+    });
+    const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed', { cause: refused })));
     const error = await marketError(http(fetch)({ url: 'http://p.invalid/' }));
     expect(error.kind).toBe('unavailable');
-    expect(error.message).toMatch(/fetch failed/);
+    expect(error.message).toBe(
+      'test: fetch failed (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)',
+    );
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a GET whose connection closed before its answer is sent once more and answered', async () => {
+    const closed = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    let calls = 0;
+    const fetch = vi.fn(() =>
+      ++calls === 1
+        ? Promise.reject(new TypeError('fetch failed', { cause: closed }))
+        : Promise.resolve(ok()),
+    );
+    const answer = await http(fetch)({
+      url: 'http://p.invalid/',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('{"ok":true}');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a POST whose connection failed is not sent again: it may have arrived', async () => {
+    const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await marketError(
+      http(fetch)({ url: 'http://p.invalid/', method: 'POST', body: '[]' }),
+    );
+    expect(error.kind).toBe('unavailable');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('no answer by the deadline aborts the request and is unavailable', async () => {

@@ -35,8 +35,13 @@ export interface GuardedHttpOptions {
   halfOpenAfterMs?: number;
 }
 
+/** The error's message, with its cause's when it has one: fetch's own says only "fetch failed". */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const { cause } = error;
+  if (!(cause instanceof Error)) return error.message;
+  const code = 'code' in cause && typeof cause.code === 'string' ? `${cause.code}: ` : '';
+  return `${error.message} (${code}${cause.message})`;
 }
 
 export function guardedHttp({
@@ -80,21 +85,30 @@ export function guardedHttp({
       throw new MarketDataError('unavailable', `${name}: circuit open after repeated failures`);
     }
     return deadline.execute(async ({ signal }) => {
-      let answer: HttpResponse;
-      try {
+      const method = request.method ?? 'GET';
+      const attempt = async (): Promise<HttpResponse> => {
         const response = await fetch(request.url, {
-          method: request.method ?? 'GET',
+          method,
           headers: request.headers,
           body: request.body,
           signal,
         });
         // Read inside the deadline: the policy aborts the signal once this function returns.
         const text = await response.text();
-        answer = {
+        return {
           status: response.status,
           header: (header) => response.headers.get(header) ?? undefined,
           text,
         };
+      };
+      let answer: HttpResponse;
+      try {
+        // A GET whose connection failed before an answer (a kept-alive socket the provider had
+        // just closed) is sent once more, within the same deadline.
+        answer = await attempt().catch((error: unknown) => {
+          if (signal.aborted || method !== 'GET') throw error;
+          return attempt();
+        });
       } catch (error) {
         const why = signal.aborted ? `no answer within ${timeoutMs} ms` : messageOf(error);
         throw new MarketDataError('unavailable', `${name}: ${why}`);
