@@ -50,6 +50,8 @@ export const REMEMBER_LIFETIME_MS = 400 * 86_400_000;
  * sent at once with the same cookie, are not logged out by the first one's rotation.
  */
 export const REMEMBER_REUSE_MS = 60_000;
+/** The share of the timelines' room (`ContractOptions.timelineEntries`) `prepare` fills at most. */
+const PREPARED_ROOM = 0.5;
 /** The periods a user's home is prepared for: the app's default, and the one kept per device. */
 export const PREPARED_PERIODS = ['Year', 'Forever'] as const;
 
@@ -102,6 +104,8 @@ export interface ContractOptions {
   pause?: () => Promise<void>;
   /** Where the home's answers are kept for a fresh process; absent: none are kept. */
   keptAnswers?: KeptAnswersOptions;
+  /** The timelines kept between requests weigh at most this many entries (`Timelines`). */
+  timelineEntries?: number;
 }
 
 export interface Contract {
@@ -115,9 +119,9 @@ export interface Contract {
   /**
    * Builds the timelines of these users' investments ahead of their requests, then makes their
    * home's first answers (kept, where answers are), one investment or answer after another while
-   * no request is in progress, until `stopped` says so: a fresh process's first home then finds
-   * them built and kept, and its code compiled for these accounts (issue 37). No session is read
-   * or kept.
+   * no request is in progress, until `stopped` says so or the timelines fill half their room: a
+   * fresh process's first home then finds them built and kept, and its code compiled for these
+   * accounts (issue 37). No session is read or kept.
    */
   prepare(userIds: readonly number[], options?: PrepareOptions): Promise<Prepared>;
 }
@@ -150,7 +154,10 @@ export function createContract(options: ContractOptions): Contract {
     ...performanceRoutes(),
   ];
   const matchers = routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
-  const timelines = new Timelines(store, options.market, { pause: options.pause });
+  const timelines = new Timelines(store, options.market, {
+    pause: options.pause,
+    maxEntries: options.timelineEntries,
+  });
   const reports = new KeptReports();
   /** Requests in progress, and who waits for there to be none (`prepare`, kept answers' writes). */
   const answering = new Answering();
@@ -427,11 +434,12 @@ export function createContract(options: ContractOptions): Contract {
     { stopped = () => false, homes = true }: PrepareOptions = {},
   ): Promise<Prepared> {
     // Only while no request is in progress, an investment at a time: a request never waits on
-    // more than one replay, and one that comes first builds what is not built yet itself.
+    // more than one replay, and one that comes first builds what is not built yet itself. Never
+    // past half the timelines' room: a user prepared later would push out one seen more lately.
     const turn = async () => {
       await pause();
       await answering.none();
-      return !stopped();
+      return !stopped() && timelines.filled() < PREPARED_ROOM;
     };
     const prepared: Prepared = { users: 0, answers: 0 };
     for (const userId of userIds) {

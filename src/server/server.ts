@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves when the market's rounds and background loads in flight have ended (tests). */
     marketSettled(): Promise<void>;
+    /** Resolves when the start's preparation of the users it expects has ended (tests). */
+    usersPrepared(): Promise<void>;
   }
 }
 
@@ -64,11 +66,13 @@ export interface StartOptions {
 }
 
 /**
- * Users whose timelines and home are prepared right after the start (`Contract.prepare`): those of
- * the most recently seen live sessions, then of the latest logins (`expectedSince`).
+ * Users whose timelines and home are prepared at start (`Contract.prepare`): those of the most
+ * recently seen live sessions, then of the latest logins (`expectedSince`). At most this many.
  */
-const PREPARED_USERS = 20;
-/** How long the start spends on them at most (looked at before each investment and answer). */
+const EXPECTED_USERS = 100;
+/** How many of them are prepared before listening, the first ones: the rest once listening. */
+const PREPARED_BEFORE_LISTENING = 20;
+/** How long the start spends on them before listening (looked at before each investment and answer). */
 const PREPARE_BUDGET_MS = 2_000;
 
 /** How long a shutdown waits for a market refresh to end. */
@@ -169,6 +173,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     await refreshing;
     await live?.settled();
   });
+  app.decorate('usersPrepared', () => preparing);
   app.addHook('onClose', async () => {
     closing = true;
     await preparing;
@@ -215,25 +220,37 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   }
   // After a start (a deploy: every kept answer was another build's), whoever had a session open
   // comes back first, then those who logged in lately (their session ended): their replays and
-  // home answers are made now, before listening, within a budget.
-  if (options.warmUp ?? live !== undefined) {
+  // home answers are made now, the first ones before listening within a budget, the rest after.
+  const prepares = options.warmUp ?? live !== undefined;
+  // Without the benchmark's placement at start, a chart made now would ask for it: no homes.
+  const homes = options.placeBenchmark !== false;
+  const prepareUsers = async (
+    users: readonly number[],
+    stopped: () => boolean,
+    message: string,
+  ) => {
     const started = performance.now();
-    const since = expectedSince((options.now ?? Date.now)());
+    const prepared = await contract.prepare(users, { stopped, homes });
+    app.log.info({ ms: Math.round(performance.now() - started), ...prepared }, message);
+    return prepared.users;
+  };
+  const failed = (error: unknown) => {
+    if (!closing) app.log.warn({ err: error }, 'preparing the expected users failed');
+  };
+  let later: number[] = [];
+  if (prepares) {
+    const started = performance.now();
     const stopped = () => closing || performance.now() - started > PREPARE_BUDGET_MS;
-    // Without the benchmark's placement at start, a chart made now would ask for it: no homes.
-    const homes = options.placeBenchmark !== false;
-    preparing = expectedUsers(database.db, since, PREPARED_USERS)
-      .then((users) => contract.prepare(users, { stopped, homes }))
-      .then(
-        ({ users, answers }) =>
-          app.log.info(
-            { ms: Math.round(performance.now() - started), users, answers },
-            'expected users prepared',
-          ),
-        (error: unknown) => {
-          if (!closing) app.log.warn({ err: error }, 'preparing the expected users failed');
-        },
-      );
+    preparing = expectedUsers(
+      database.db,
+      expectedSince((options.now ?? Date.now)()),
+      EXPECTED_USERS,
+    )
+      .then(async (users) => {
+        const first = users.slice(0, PREPARED_BEFORE_LISTENING);
+        later = users.slice(await prepareUsers(first, stopped, 'expected users prepared'));
+      })
+      .catch(failed);
     await preparing;
   }
   await app.listen({ port: config.port, host: config.host });
@@ -249,5 +266,11 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       .then(() => live.refresh())
       .catch((error: unknown) => app.log.warn({ err: error }, 'market refresh failed'));
   }
+  // The rest of the users expected, while no request is in progress (`Contract.prepare`).
+  if (later.length > 0)
+    preparing = prepareUsers(later, () => closing, 'expected users prepared once listening').then(
+      () => undefined,
+      failed,
+    );
   return app;
 }

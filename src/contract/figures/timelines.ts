@@ -105,6 +105,11 @@ export class Timelines {
     this.pause = options.pause ?? (() => Promise.resolve());
   }
 
+  /** The share of `maxEntries` the kept timelines weigh (0 to about 1). */
+  filled(): number {
+    return this.weight / this.maxEntries;
+  }
+
   /** Resolves once the checkpoints of the replays so far are written (or failed): before a close. */
   settled(): Promise<void> {
     return this.writing;

@@ -15,6 +15,7 @@ import {
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
 import { demoHasher, randomToken, tokenDigest } from '../../../src/mock-server/secrets';
 import { expectedUsers } from '../../../src/server/sql/store/users';
+import { startQuietServer } from '../quiet-server';
 import { backends, sqlStoreEachTest } from './sql-store-setup';
 
 const NOW = Date.UTC(2026, 11, 1, 8);
@@ -122,5 +123,43 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     });
     expect(visit.status).toBe(200);
     expect(await expectedUsers(db, beyond, 20)).toEqual([id]);
+  });
+
+  it('are prepared past the first 20 once the server listens', async () => {
+    const store = sql.store;
+    const users = 22;
+    for (let index = 0; index < users; index++) {
+      const { id } = await store.createUser({
+        name: `U${index}`,
+        email: `u${index}@example.com`,
+        passwordHash: 'x',
+      });
+      const portfolio = await store.createPortfolio({ userId: id, name: 'P' });
+      await store.createInvestment(
+        {
+          userId: id,
+          portfolioId: portfolio.id,
+          name: 'Novo',
+          type: 'stock',
+          code: 'DK0062498333',
+          listing: null,
+        },
+        { kind: 'buy', time: NOW - 30 * DAY, currency: 'DKK', shares: 1, price: 100, fee: 0 },
+      );
+      await store.recordLogin?.(id, NOW - (index + 1) * DAY);
+    }
+    const server = await startQuietServer(
+      url ?? '',
+      {},
+      { warmUp: true, database: sql.opened, now: () => NOW },
+    );
+    await server.app.usersPrepared();
+    // The replays' checkpoints are written behind them, and by the close at the latest.
+    await server.app.close();
+    const checkpoints = await sql
+      .opened!.db.selectFrom('replay_checkpoints')
+      .select('investment_id')
+      .execute();
+    expect(checkpoints).toHaveLength(users);
   });
 });

@@ -3,6 +3,7 @@
 // the answers a process that prepared nothing gives.
 import { describe, expect, it, vi } from 'vitest';
 import type { ContractRequest } from '../../../src/contract/answers';
+import { GRID_WEIGHT } from '../../../src/contract/figures/timelines';
 import { createContract, SESSION_COOKIE } from '../../../src/contract/kernel';
 import type { Market } from '../../../src/contract/market/market';
 import { syntheticMarket } from '../../../src/contract/market/synthetic-market';
@@ -114,6 +115,45 @@ describe('timelines prepared at start', () => {
       answers: 0,
     });
     expect(events).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops once the timelines kept fill half their room, and the next user is built at his request', async () => {
+    const { store, user } = await account();
+    const next = await store.createUser({ name: 'V', email: 'v@example.com', passwordHash: '' });
+    const portfolio = await store.createPortfolio({ userId: next.id, name: 'P' });
+    await store.createInvestment(
+      {
+        userId: next.id,
+        portfolioId: portfolio.id,
+        name: 'V',
+        type: 'stock',
+        code: 'DK0060534915',
+        listing: null,
+      },
+      { kind: 'buy', time: NOW - 50 * DAY, currency: 'DKK', shares: 2, price: 50, fee: 0 },
+    );
+    // Each timeline weighs GRID_WEIGHT and its entries: the first user's two fill half of this.
+    const roomFor = (weight: number) =>
+      createContract({ ...DEMO, store, market: syntheticMarket(), timelineEntries: weight });
+    const both = [user.id, next.id];
+    expect(await roomFor(100_000).prepare(both, { homes: false })).toEqual({
+      users: 2,
+      answers: 0,
+    });
+
+    const small = roomFor(4 * GRID_WEIGHT);
+    expect(await small.prepare(both, { homes: false })).toEqual({ users: 1, answers: 0 });
+    const events = vi.spyOn(store, 'investmentEvents');
+    const checkpoints = vi.spyOn(store, 'replayCheckpoints');
+    await store.saveSession({
+      id: 'n'.repeat(40),
+      token: 't'.repeat(40),
+      userId: next.id,
+      lastSeen: NOW,
+    });
+    const answers = await home(small, 'n'.repeat(40));
+    expect(events.mock.calls.length + checkpoints.mock.calls.length).toBeGreaterThan(0);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
   });
 });
 
