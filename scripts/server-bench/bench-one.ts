@@ -89,11 +89,17 @@ async function expectedAtStart(url: string): Promise<number> {
   }
 }
 
-/** Deletes every kept answer, so the next process makes all three (and keeps them again). */
-async function forgetKeptAnswers(url: string): Promise<void> {
+/**
+ * Deletes every kept answer, so the next process makes all three (and keeps them again); with
+ * `theUser`, also the sessions and the logins recorded: a user the next start does not expect.
+ */
+async function forgetKeptAnswers(url: string, theUser = false): Promise<void> {
   const opened = await openDatabase(url);
   try {
     await opened.db.deleteFrom('kept_answers').execute();
+    if (!theUser) return;
+    await opened.db.deleteFrom('sessions').execute();
+    await opened.db.updateTable('users').set({ last_login: null }).execute();
   } finally {
     await opened.close();
   }
@@ -134,7 +140,7 @@ async function wireHome(session: Session, agent: Agent): Promise<number> {
 
 type ColdRun = Omit<
   ColdFigures,
-  'runs' | 'database' | 'events' | 'oneByOne' | 'noneKept' | 'keptFound'
+  'runs' | 'database' | 'events' | 'oneByOne' | 'noneKept' | 'notExpected' | 'keptFound'
 > & {
   /** The server process's CPU from just before the login to the cold calls' answers. */
   coldCpuMs: number;
@@ -235,9 +241,11 @@ async function coldRun(
 }
 
 /**
- * Cold runs in threes of fresh processes: the home's calls together with no kept answers (every
- * row deleted before the start), together again (finding the answers the first kept: the app's
- * way, the figures judged), then one after the other (the earlier records' way, beside them).
+ * Cold runs in fours of fresh processes: the home's calls together for a user the start does not
+ * expect (no session, no login, nothing kept), with no kept answers (every row deleted before the
+ * start, which makes them again for the users it expects), together again (finding what the
+ * earlier kept: the app's way, the figures judged), then one after the other (the earlier
+ * records' way, beside them).
  */
 async function coldHome(
   kind: DatabaseKind,
@@ -250,14 +258,17 @@ async function coldHome(
   const runs: ColdRun[] = [];
   const oneByOne: ColdRun[] = [];
   const noneKept: ColdRun[] = [];
+  const notExpected: ColdRun[] = [];
   const kinds = [
+    { name: 'not expected', together: true, of: notExpected },
     { name: 'none kept', together: true, of: noneKept },
     { name: 'together', together: true, of: runs },
     { name: 'one by one', together: false, of: oneByOne },
   ].filter((kind) => !options.togetherOnly || kind.of === runs);
   for (let run = 0; run < options.coldRuns; run++) {
     for (const kind of kinds) {
-      if (kind.of === noneKept) await forgetKeptAnswers(url);
+      if (kind.of === noneKept || kind.of === notExpected)
+        await forgetKeptAnswers(url, kind.of === notExpected);
       const expected = await expectedAtStart(url);
       const last = await coldRun(url, email, providers, options, kind.together);
       kind.of.push(last);
@@ -284,7 +295,8 @@ async function coldHome(
   const unmeasured = { coldMs: NaN, warmMs: NaN, warmServerMs: NaN, coldCpuMs: NaN };
   const sequential = middleOf(oneByOne) ?? unmeasured;
   const none = middleOf(noneKept) ?? unmeasured;
-  const all = [...noneKept, ...runs, ...oneByOne];
+  const unexpected = middleOf(notExpected) ?? unmeasured;
+  const all = [...notExpected, ...noneKept, ...runs, ...oneByOne];
   const failed = all.find((r) => r.status !== 200);
   return {
     ...middle,
@@ -304,6 +316,11 @@ async function coldHome(
       runs: noneKept.map((r) => r.coldMs),
       keptFound: noneKept.map((r) => r.keptFound),
       cpuMs: none.coldCpuMs,
+    },
+    notExpected: {
+      coldMs: unexpected.coldMs,
+      runs: notExpected.map((r) => r.coldMs),
+      cpuMs: unexpected.coldCpuMs,
     },
     status: failed?.status ?? 200,
     asked: all.flatMap((r) => r.asked),

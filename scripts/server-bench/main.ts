@@ -19,11 +19,12 @@
 // The requests (settings.ts's ENDPOINTS): the home's three, each with the mixed run; the returns
 // (the user's and a portfolio's, Year and Forever) and the Forever chart with the benchmark's
 // line, alone.
-// Before those starts, the cold home: --cold-runs threes of fresh live server processes, each
+// Before those starts, the cold home: --cold-runs fours of fresh live server processes, each
 // asked the home screen's three calls (valuation for Forever and for Year, the Year chart) right
-// after its start and a login: together with every kept answer deleted before the start (none
-// kept), together (as the app asks them) finding what the earlier processes kept, and one after
-// the other; each says how many of its three it answered from kept answers. Then the server's heap
+// after its start and a login: together for a user the start does not expect (no session, no
+// login recorded, nothing kept: not expected), together with every kept answer deleted before the
+// start (none kept), together (as the app asks them) finding what the earlier processes kept, and
+// one after the other; each says how many of its three it answered from kept answers. Then the server's heap
 // after a garbage collection, the split of the cold time by phase (src/contract/phases.ts), and
 // the three calls again, warm, by the bench's client and as a load tool times them (kept-alive
 // connections, to the last byte, nothing parsed); with each process's start (to listening) and
@@ -40,7 +41,7 @@
 //        --listings=300 (stored listings; at least 9, one of each currency and class the
 //        investments need: below 30, market.ts's listingNumbers takes those first)
 //        --cold-runs=3 (fresh server processes for the cold home)  --cold-only (nothing else)
-//        --together-only (each cold run one process, the calls together: not none kept nor one by one)
+//        --together-only (each cold run one process, the calls together: none of the other three)
 //        --warm-rounds=5 (the home's calls again on each, warm: the median; more for a profile)
 //        --only=performance,Forever (the requests whose names contain one, alone: their table only)
 //        --reuse[=dir] (with --cold-only or --only: keep each size's prepared database and account

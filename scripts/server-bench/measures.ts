@@ -246,6 +246,11 @@ export interface ColdFigures {
    * median run's, every run's, and the median run's server CPU over the calls.
    */
   noneKept: { coldMs: number; runs: number[]; keptFound: number[]; cpuMs: number };
+  /**
+   * The same for a user the start does not expect (no session, no login recorded, nothing kept):
+   * the first home builds the timelines and makes the answers in the request.
+   */
+  notExpected: { coldMs: number; runs: number[]; cpuMs: number };
   warmMs: number;
   /** Of a warm round, the server's time on its three requests (the rest: HTTP's and the client's). */
   warmServerMs: number;
