@@ -324,25 +324,28 @@ function shadowIn(
     return undefined;
   };
   // A day's close: its price at the day's end, or now on a day not ended.
+  const dayEnd = (dayNumber: number) => dayNumber * DAY_MS + DAY_MS - 1;
   const closeTime = (day: string) => Math.min(utcMidnight(day) + DAY_MS - 1, call.now);
   const closeOn = (day: string) => pricesAt([closeTime(day)])[0];
   let kept = keptShadow(entries, cashText, version, closeOn);
   if (!kept) {
     const flows = flowsOfColumns(entries.map(datedTrades), cashFlows, utcDayNumber, dayOfNumber);
-    // The flows' days ascend, so their closes are walked at once.
-    const closes = pricesAt(flows.map((flow) => closeTime(flow.day)));
-    const closeOf = new Map(flows.map((flow, index) => [flow.day, closes[index]]));
-    const shadow = shadowOf(flows, (day) => closeOf.get(day) ?? NaN);
+    // A flow's day is its time's UTC day: its close time from the number, no day's text parsed.
+    // The flows ascend, so their closes are walked at once.
+    const ends = flows.map((flow) => dayEnd(utcDayNumber(flow.time)));
+    const closes = pricesAt(ends.map((end) => Math.min(end, call.now)));
+    const shadow = shadowOf(flows, (_, index) => closes[index]);
     if (!shadow) return unpriced(flows[0]?.day);
     const valuesAt = (at: readonly number[]) => shadowValuesAt(shadow, at, pricesAt(at));
+    const open: (readonly [string, number])[] = [];
+    for (let i = flows.length - 1; i >= 0 && ends[i] > call.now; i--)
+      open.unshift([flows[i].day, closes[i]]);
     kept = {
       entries,
       cash: cashText,
       version,
       since: flows[0]?.day,
-      open: flows
-        .filter((flow) => utcMidnight(flow.day) + DAY_MS - 1 > call.now)
-        .map((flow) => [flow.day, closeOn(flow.day)] as const),
+      open,
       book: {
         flows: shadow.times.map((time, index) => ({ time, amount: shadow.amounts[index] })),
         earnings: [],

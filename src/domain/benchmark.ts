@@ -156,20 +156,22 @@ export interface Shadow {
 }
 
 /**
- * Units bought or sold at each flow's day's close (`closeOn`, DKK per unit). A sale never sells
- * more than is held: money taken out beyond the benchmark's value (the real holding did better)
- * leaves it at nothing, never short. Undefined when a flow's day has no close.
+ * Units bought or sold at each flow's day's close (`closeOn` the flow's day and its index, DKK per
+ * unit), the flows in time order (as `flowsOf` gives them). A sale never sells more than is held:
+ * money taken out beyond the benchmark's value (the real holding did better) leaves it at
+ * nothing, never short. Undefined when a flow's day has no close.
  */
 export function shadowOf(
   flows: readonly Flow[],
-  closeOn: (day: string) => number,
+  closeOn: (day: string, index: number) => number,
 ): Shadow | undefined {
   const times: number[] = [];
   const units: number[] = [];
   const amounts: number[] = [];
   let held = 0;
-  for (const flow of [...flows].sort((a, b) => a.time - b.time)) {
-    const close = closeOn(flow.day);
+  for (let index = 0; index < flows.length; index++) {
+    const flow = flows[index];
+    const close = closeOn(flow.day, index);
     if (!(close > 0) || !Number.isFinite(close)) return undefined;
     const before = held;
     held = Math.max(0, held + flow.amount / close);
