@@ -325,7 +325,7 @@ function shadowIn(
   };
   // A day's close: its price at the day's end, or now on a day not ended.
   const dayEnd = (dayNumber: number) => dayNumber * DAY_MS + DAY_MS - 1;
-  const closeTime = (day: string) => Math.min(utcMidnight(day) + DAY_MS - 1, call.now);
+  const closeTime = (day: string) => Math.min(dayEnd(utcMidnight(day) / DAY_MS), call.now);
   const closeOn = (day: string) => pricesAt([closeTime(day)])[0];
   let kept = keptShadow(entries, cashText, version, closeOn);
   if (!kept) {

@@ -74,10 +74,13 @@ export interface PrepareOptions {
   homes?: boolean;
 }
 
-/** What a preparation made: the users whose timelines it built, and the home answers (200s). */
+/** What a preparation made, and whether it stopped at half the timelines' room. */
 export interface Prepared {
+  /** The users it finished (their timelines, then their home's answers), the first of those given. */
   users: number;
+  /** The home answers it made (200s). */
   answers: number;
+  full: boolean;
 }
 
 export interface ContractOptions {
@@ -436,26 +439,27 @@ export function createContract(options: ContractOptions): Contract {
     // Only while no request is in progress, an investment at a time: a request never waits on
     // more than one replay, and one that comes first builds what is not built yet itself. Never
     // past half the timelines' room: a user prepared later would push out one seen more lately.
+    const prepared: Prepared = { users: 0, answers: 0, full: false };
     const turn = async () => {
       await pause();
       await answering.none();
-      return !stopped() && timelines.filled() < PREPARED_ROOM;
+      prepared.full = timelines.filled() >= PREPARED_ROOM;
+      return !stopped() && !prepared.full;
     };
-    const prepared: Prepared = { users: 0, answers: 0 };
     for (const userId of userIds) {
       if (!(await turn())) break;
       for (const investment of await store.investments(userId)) {
         if (!(await turn())) return prepared;
         await timelines.of([investment]);
       }
+      if (homes)
+        for (const period of PREPARED_PERIODS)
+          for (const path of FIRST_CALLS['/home'] ?? []) {
+            if (!(await turn())) return prepared;
+            const request = getRequest(`/api/v1${path}`, { selected_period: period }, '');
+            if ((await answer(request, userId)).status === 200) prepared.answers++;
+          }
       prepared.users++;
-      if (!homes) continue;
-      for (const period of PREPARED_PERIODS)
-        for (const path of FIRST_CALLS['/home'] ?? []) {
-          if (!(await turn())) return prepared;
-          const request = getRequest(`/api/v1${path}`, { selected_period: period }, '');
-          if ((await answer(request, userId)).status === 200) prepared.answers++;
-        }
     }
     return prepared;
   }

@@ -166,7 +166,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       }, REFRESH_INTERVAL_MS)
     : undefined;
   timer?.unref();
-  // The users the start expects: their timelines and home are made before listening (issue 37).
+  // The users the start expects: their timelines and home are made at start (issue 37).
   let preparing: Promise<void> = Promise.resolve();
   let closing = false;
   app.decorate('marketSettled', async () => {
@@ -232,7 +232,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     const started = performance.now();
     const prepared = await contract.prepare(users, { stopped, homes });
     app.log.info({ ms: Math.round(performance.now() - started), ...prepared }, message);
-    return prepared.users;
+    return prepared;
   };
   const failed = (error: unknown) => {
     if (!closing) app.log.warn({ err: error }, 'preparing the expected users failed');
@@ -248,7 +248,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     )
       .then(async (users) => {
         const first = users.slice(0, PREPARED_BEFORE_LISTENING);
-        later = users.slice(await prepareUsers(first, stopped, 'expected users prepared'));
+        const prepared = await prepareUsers(first, stopped, 'expected users prepared');
+        // From the first not finished: the budget may have stopped it within a user's answers.
+        later = prepared.full ? [] : users.slice(prepared.users);
       })
       .catch(failed);
     await preparing;

@@ -11,7 +11,7 @@ const answering = (answer: Answer): Contract => ({
   routes: [],
   bodyLimit: () => ({ bytes: 1_000, message: 'Too large.' }),
   settled: () => Promise.resolve(),
-  prepare: () => Promise.resolve({ users: 0, answers: 0 }),
+  prepare: () => Promise.resolve({ users: 0, answers: 0, full: false }),
 });
 
 async function get(answer: Answer) {

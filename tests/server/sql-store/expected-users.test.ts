@@ -90,7 +90,7 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     const later = expectedSince(NOW + SESSION_LIFETIME_MS + HOUR);
 
     // A start's preparation answers as the user: no login.
-    expect(await contract.prepare([id])).toEqual({ users: 1, answers: 12 });
+    expect(await contract.prepare([id])).toEqual({ users: 1, answers: 12, full: false });
     expect(await expectedUsers(db, expectedSince(NOW), 20)).toEqual([]);
 
     const refused = await contract.handle(

@@ -86,7 +86,11 @@ describe('timelines prepared at start', () => {
   it("builds a user's timelines so that the home's first answers read no events and are the unprepared ones", async () => {
     const { store, user } = await account();
     const prepared = contractOver(store);
-    expect(await prepared.prepare([user.id], { homes: false })).toEqual({ users: 1, answers: 0 });
+    expect(await prepared.prepare([user.id], { homes: false })).toEqual({
+      users: 1,
+      answers: 0,
+      full: false,
+    });
 
     const events = vi.spyOn(store, 'investmentEvents');
     const checkpoints = vi.spyOn(store, 'replayCheckpoints');
@@ -113,6 +117,7 @@ describe('timelines prepared at start', () => {
     expect(await contract.prepare([user.id], { stopped: () => stopped })).toEqual({
       users: 0,
       answers: 0,
+      full: false,
     });
     expect(events).toHaveBeenCalledTimes(1);
   });
@@ -139,10 +144,15 @@ describe('timelines prepared at start', () => {
     expect(await roomFor(100_000).prepare(both, { homes: false })).toEqual({
       users: 2,
       answers: 0,
+      full: false,
     });
 
     const small = roomFor(4 * GRID_WEIGHT);
-    expect(await small.prepare(both, { homes: false })).toEqual({ users: 1, answers: 0 });
+    expect(await small.prepare(both, { homes: false })).toEqual({
+      users: 1,
+      answers: 0,
+      full: true,
+    });
     const events = vi.spyOn(store, 'investmentEvents');
     const checkpoints = vi.spyOn(store, 'replayCheckpoints');
     await store.saveSession({
@@ -197,52 +207,57 @@ describe('timelines started at login', () => {
   );
 });
 
+/** An account of two listed investments and a benchmark, and contracts over it, keeping or not. */
+async function keepingAccount() {
+  const now = BASE + 3 * DAY + 20 * HOUR;
+  const stored = new StoredMarket();
+  const rows = keptRows(stored);
+  const store = new MemoryStore(emptyTables());
+  const user = await store.createUser({ name: 'U', email: 'u@example.com', passwordHash: '' });
+  const portfolio = await store.createPortfolio({ userId: user.id, name: 'P' });
+  for (const [index, listing] of LISTINGS.slice(0, 2).entries())
+    await store.createInvestment(
+      {
+        userId: user.id,
+        portfolioId: portfolio.id,
+        name: listing.symbol,
+        type: 'stock',
+        code: `DK000000000${index}`,
+        listing: listing.key,
+      },
+      {
+        kind: 'buy',
+        time: BASE - (300 - index * 40) * DAY + 12 * HOUR,
+        currency: listing.currency,
+        shares: 10,
+        price: 100,
+        fee: 1,
+      },
+    );
+  await store.saveBenchmark(user.id, {
+    type: 'stock',
+    code: 'IE00B4L5Y983',
+    name: 'World',
+    listing: BENCHMARK.key,
+  });
+  const contractOf = (market: Market, keeping: boolean) =>
+    createContract({
+      ...DEMO,
+      now: () => now,
+      store,
+      market,
+      keptAnswers: keeping ? { store: rows, codeVersion: 'test', ratesKey: FX } : undefined,
+    });
+  return { now, stored, rows, store, user, contractOf };
+}
+
 describe("a user's home prepared at start", () => {
   it("keeps the home's answers without a session: a fresh process answers them from the rows, as one that kept nothing", async () => {
-    const now = BASE + 3 * DAY + 20 * HOUR;
-    const stored = new StoredMarket();
-    const rows = keptRows(stored);
-    const store = new MemoryStore(emptyTables());
-    const user = await store.createUser({ name: 'U', email: 'u@example.com', passwordHash: '' });
-    const portfolio = await store.createPortfolio({ userId: user.id, name: 'P' });
-    for (const [index, listing] of LISTINGS.slice(0, 2).entries())
-      await store.createInvestment(
-        {
-          userId: user.id,
-          portfolioId: portfolio.id,
-          name: listing.symbol,
-          type: 'stock',
-          code: `DK000000000${index}`,
-          listing: listing.key,
-        },
-        {
-          kind: 'buy',
-          time: BASE - (300 - index * 40) * DAY + 12 * HOUR,
-          currency: listing.currency,
-          shares: 10,
-          price: 100,
-          fee: 1,
-        },
-      );
-    await store.saveBenchmark(user.id, {
-      type: 'stock',
-      code: 'IE00B4L5Y983',
-      name: 'World',
-      listing: BENCHMARK.key,
-    });
-    const contractOf = (market: Market, keeping: boolean) =>
-      createContract({
-        ...DEMO,
-        now: () => now,
-        store,
-        market,
-        keptAnswers: keeping ? { store: rows, codeVersion: 'test', ratesKey: FX } : undefined,
-      });
-
+    const { now, stored, rows, store, user, contractOf } = await keepingAccount();
     const sessions = vi.spyOn(store, 'saveSession');
     const starting = contractOf(stored.market(), true);
     // The page's six first calls for each of the two periods.
-    expect(await starting.prepare([user.id])).toEqual({ users: 1, answers: 12 });
+    expect(await starting.prepare([user.id])).toEqual({ users: 1, answers: 12, full: false });
     await starting.settled();
     expect(sessions).not.toHaveBeenCalled();
     expect([...rows.rows.keys()].sort()).toEqual([
@@ -260,5 +275,23 @@ describe("a user's home prepared at start", () => {
     const answers = await home(contractOf(failing, true));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers).toEqual(await home(contractOf(stored.market(), false)));
+  });
+
+  it('counts a user stopped within his answers as not finished, so preparing the rest makes them all', async () => {
+    const { stored, rows, user, contractOf } = await keepingAccount();
+    const starting = contractOf(stored.market(), true);
+    let turns = 0;
+    // Turns: the user, his two investments, then the first two answers; the sixth stops it.
+    const stopped = await starting.prepare([user.id], { stopped: () => ++turns > 5 });
+    expect(stopped).toEqual({ users: 0, answers: 2, full: false });
+    // As the server goes on once listening: from the first user not finished.
+    const rest = await starting.prepare([user.id].slice(stopped.users));
+    expect(rest).toEqual({ users: 1, answers: 12, full: false });
+    await starting.settled();
+    expect([...rows.rows.keys()].sort()).toEqual([
+      `${user.id} chart Year`,
+      `${user.id} valuation Forever`,
+      `${user.id} valuation Year`,
+    ]);
   });
 });
