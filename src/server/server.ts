@@ -63,6 +63,8 @@ export interface StartOptions {
    * so each does not start backends of its own (docs/benchmarks.md, CI, pg12).
    */
   database?: OpenedDatabase;
+  /** The heap in use past which a start prepares no more users (PREPARE_HEAP_BYTES). */
+  prepareHeapBytes?: number;
 }
 
 /**
@@ -74,6 +76,11 @@ const EXPECTED_USERS = 100;
 const PREPARED_BEFORE_LISTENING = 20;
 /** How long the start spends on them before listening (looked at before each investment and answer). */
 const PREPARE_BUDGET_MS = 2_000;
+/**
+ * The heap in use past which the start prepares no more of them: what it makes stays in memory
+ * (about 15 MB for a 20k-event account's timelines, figures and answers).
+ */
+const PREPARE_HEAP_BYTES = 128 * 2 ** 20;
 
 /** How long a shutdown waits for a market refresh to end. */
 const SHUTDOWN_WAIT_MS = 2_000;
@@ -237,10 +244,12 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   const failed = (error: unknown) => {
     if (!closing) app.log.warn({ err: error }, 'preparing the expected users failed');
   };
+  const heapFull = () =>
+    process.memoryUsage().heapUsed > (options.prepareHeapBytes ?? PREPARE_HEAP_BYTES);
   let later: number[] = [];
   if (prepares) {
     const started = performance.now();
-    const stopped = () => closing || performance.now() - started > PREPARE_BUDGET_MS;
+    const stopped = () => closing || heapFull() || performance.now() - started > PREPARE_BUDGET_MS;
     preparing = expectedUsers(
       database.db,
       expectedSince((options.now ?? Date.now)()),
@@ -250,7 +259,7 @@ export async function startServer(config: Config, options: StartOptions = {}) {
         const first = users.slice(0, PREPARED_BEFORE_LISTENING);
         const prepared = await prepareUsers(first, stopped, 'expected users prepared');
         // From the first not finished: the budget may have stopped it within a user's answers.
-        later = prepared.full ? [] : users.slice(prepared.users);
+        later = prepared.full || heapFull() ? [] : users.slice(prepared.users);
       })
       .catch(failed);
     await preparing;
@@ -270,9 +279,10 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   }
   // The rest of the users expected, while no request is in progress (`Contract.prepare`).
   if (later.length > 0)
-    preparing = prepareUsers(later, () => closing, 'expected users prepared once listening').then(
-      () => undefined,
-      failed,
-    );
+    preparing = prepareUsers(
+      later,
+      () => closing || heapFull(),
+      'expected users prepared once listening',
+    ).then(() => undefined, failed);
   return app;
 }

@@ -125,9 +125,9 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     expect(await expectedUsers(db, beyond, 20)).toEqual([id]);
   });
 
-  it('are prepared past the first 20 once the server listens', async () => {
+  /** Users with logins and an investment each; the checkpoints a server's start leaves. */
+  async function checkpointsAfterStart(users: number, options: { prepareHeapBytes?: number }) {
     const store = sql.store;
-    const users = 22;
     for (let index = 0; index < users; index++) {
       const { id } = await store.createUser({
         name: `U${index}`,
@@ -151,15 +151,23 @@ describe.each(backends)('Users a start expects on $name', ({ url }) => {
     const server = await startQuietServer(
       url ?? '',
       {},
-      { warmUp: true, database: sql.opened, now: () => NOW },
+      { warmUp: true, database: sql.opened, now: () => NOW, ...options },
     );
     await server.app.usersPrepared();
     // The replays' checkpoints are written behind them, and by the close at the latest.
     await server.app.close();
-    const checkpoints = await sql
+    const rows = await sql
       .opened!.db.selectFrom('replay_checkpoints')
       .select('investment_id')
       .execute();
-    expect(checkpoints).toHaveLength(users);
+    return rows.length;
+  }
+
+  it('are prepared past the first 20 once the server listens', async () => {
+    expect(await checkpointsAfterStart(22, {})).toBe(22);
+  });
+
+  it('are not prepared past the heap a start may fill', async () => {
+    expect(await checkpointsAfterStart(2, { prepareHeapBytes: 0 })).toBe(0);
   });
 });
