@@ -78,7 +78,7 @@ const PREPARED_BEFORE_LISTENING = 20;
 const PREPARE_BUDGET_MS = 2_000;
 /**
  * The heap in use past which the start prepares no more of them: what it makes stays in memory
- * (about 15 MB for a 20k-event account's timelines, figures and answers).
+ * (about 8 MB for a 20k-event account's timelines, figures and answers).
  */
 const PREPARE_HEAP_BYTES = 128 * 2 ** 20;
 
