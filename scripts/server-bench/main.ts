@@ -24,11 +24,11 @@
 // after its start and a login: together for a user the start does not expect (no session, no
 // login recorded, nothing kept: not expected), together with every kept answer deleted before the
 // start (none kept), together (as the app asks them) finding what the earlier processes kept, and
-// one after the other; each says how many of its three it answered from kept answers. Then the server's heap
-// after a garbage collection, the split of the cold time by phase (src/contract/phases.ts), and
-// the three calls again, warm, by the bench's client and as a load tool times them (kept-alive
-// connections, to the last byte, nothing parsed); with each process's start (to listening) and
-// what it read then.
+// one after the other; each says how many of its three it answered from kept answers. Then the
+// server's heap after a garbage collection, the split of the cold time by phase
+// (src/contract/phases.ts), and the three calls again, warm, by the bench's client and as a load
+// tool times them (kept-alive connections, to the last byte, nothing parsed); with each process's
+// start (to listening) and what it read then.
 // Last, per database, the load of a new listing's 8 years of closes (scripts/market-bench.ts).
 // Prints Markdown; --write puts it, the machine and the targets met or missed in
 // docs/benchmarks.md (section "## Server").

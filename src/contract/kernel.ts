@@ -80,6 +80,7 @@ export interface Prepared {
   users: number;
   /** The home answers it made (200s). */
   answers: number;
+  /** Whether it stopped because the timelines weigh half their room. */
   full: boolean;
 }
 
