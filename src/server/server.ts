@@ -217,9 +217,14 @@ export async function startServer(config: Config, options: StartOptions = {}) {
       options.keptConnections ?? KEPT_CONNECTIONS,
     ).catch((error: unknown) => app.log.warn({ err: error }, 'warming the connections failed'));
     await warmUp(app, options.now).then(
-      ({ answered, providersAsked }) =>
+      ({ answered, events, providersAsked }) =>
         app.log.info(
-          { ms: Math.round(performance.now() - started), answers: answered, providersAsked },
+          {
+            ms: Math.round(performance.now() - started),
+            answers: answered,
+            events,
+            providersAsked,
+          },
           'warmed up at start',
         ),
       (error: unknown) => app.log.warn({ err: error }, 'warming up at start failed'),

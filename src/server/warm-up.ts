@@ -1,16 +1,17 @@
 // The first use of each code path, paid at start (issue 37): a fresh process compiles and tunes
 // the contract's session, route, figure and chart code on its first requests, which made most of
 // a cold home's time that is not reading or replaying. Before the server listens, the home's
-// first calls are answered for the demo's account in a database of its own in memory, valued
-// from stored prices as a live server's users are (warm-up-market.ts), in rounds on fresh
-// contracts (each after the first reads the checkpoints the one before kept), and the HTTP
-// adapter answers one request: no user's data is read, no provider asked.
+// first calls are answered for the demo's account, its ledgers lengthened by regular trades, in a
+// database of its own in memory, valued from stored prices as a live server's users are
+// (warm-up-market.ts), in rounds on fresh contracts (each after the first reads the checkpoints
+// the one before kept), and the HTTP adapter answers one request: no user's data is read, no
+// provider asked.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_USER, addDemoAccount } from '../contract/demo-data';
 import { firstAnswers } from '../contract/first-answers';
 import { PREPARED_PERIODS, SESSION_COOKIE, createContract } from '../contract/kernel';
-import type { InvestmentRow, LedgerStore, PasswordHasher } from '../contract/store';
+import type { EventDraft, InvestmentRow, LedgerStore, PasswordHasher } from '../contract/store';
 import { isTrade } from '../domain/ledger';
 import { createMailer } from './mailer';
 import { liveMarket } from './market/live-market';
@@ -33,9 +34,21 @@ const NO_PASSWORDS: PasswordHasher = {
  */
 export const WARM_ROUNDS = 6;
 
-/** What the warm-up did: the home's answers that came back whole (200), and what it asked providers. */
+/**
+ * Trades added to each of the demo's ledgers, evenly from its first trade to the warm-up: with the
+ * demo's 90 events, the loops run once per event (a checkpoint's entries, the benchmark's flows,
+ * the rates at each event) were still unoptimised at a user's first home, which then took about
+ * twice as long as after a start that had met an account of 20,000 events.
+ */
+export const TRADES_ADDED = 170;
+
+/**
+ * What the warm-up did: the home's answers that came back whole (200), the events of the account
+ * it valued, and what it asked providers.
+ */
 export interface WarmedUp {
   answered: number;
+  events: number;
   providersAsked: readonly string[];
 }
 
@@ -48,15 +61,19 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
   const database = await openDatabase('sqlite::memory:');
   const { providers, asked } = unreachedProviders();
   let answered = 0;
+  let events = 0;
   try {
     const store = new SqlStore(database.db, database.dialect);
     await addDemoAccount(store, NO_PASSWORDS);
     const user = await store.userByEmail(DEMO_USER.email);
-    if (!user) return { answered, providersAsked: asked() };
+    if (!user) return { answered, events, providersAsked: asked() };
     const investments = await store.investments(user.id);
+    await addRegularTrades(store, investments, clock());
     // One on whole shares, one on a fraction of a coin: ledgers with splits of both.
     for (const investment of [investments[0], investments.at(-1)])
       await addSplit(store, investment);
+    for (const investment of investments)
+      events += (await store.investmentEvents(investment.id)).length;
     const prices = priceStore(database.db, database.dialect);
     await storeMadeUpMarket(store, prices, investments, clock());
     // Two markets, taken in turn: the optimised code then expects no one market's functions, and
@@ -113,7 +130,39 @@ export async function warmUp(app: FastifyInstance, now?: () => number): Promise<
   }
   // The adapter's own path, on the real contract: a path of no route, answered before any read.
   await app.inject({ method: 'GET', url: '/api/v1/warm-up' });
-  return { answered, providersAsked: asked() };
+  return { answered, events, providersAsked: asked() };
+}
+
+/**
+ * `TRADES_ADDED` trades in each ledger after its first, evenly spaced up to `now`: mostly buys of
+ * a twentieth of the first trade's shares, every tenth a sale of as many, every thirteenth a
+ * dividend instead (none on a coin).
+ */
+async function addRegularTrades(
+  store: LedgerStore,
+  investments: readonly InvestmentRow[],
+  now: number,
+): Promise<void> {
+  const drafts: EventDraft[] = [];
+  for (const investment of investments) {
+    const first = (await store.investmentEvents(investment.id)).find(isTrade);
+    if (!first) continue;
+    const step = (now - first.time) / (TRADES_ADDED + 1);
+    const shares = first.shares / 20;
+    for (let index = 1; index <= TRADES_ADDED; index++) {
+      const facts = {
+        investmentId: investment.id,
+        time: Math.round(first.time + index * step),
+        currency: first.currency,
+      };
+      if (index % 13 === 0 && investment.type !== 'crypto')
+        drafts.push({ ...facts, kind: 'dividend', amount: (first.price * shares) / 10 });
+      else if (index % 10 === 0)
+        drafts.push({ ...facts, kind: 'sell', shares, price: first.price * 1.1, fee: 1 });
+      else drafts.push({ ...facts, kind: 'buy', shares, price: first.price, fee: 1 });
+    }
+  }
+  await store.addEvents(drafts.sort((a, b) => a.time - b.time));
 }
 
 /**
